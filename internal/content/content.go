@@ -1,0 +1,251 @@
+package content
+
+import (
+	"bytes"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Page is one FAQ page: content/faq/<slug>.md (or <slug>.<lang>.md).
+type Page struct {
+	Meta Front
+	Slug string // file name without .md, e.g. roce-modes or roce-modes.zh
+	File string // path used in problems
+	Body string // markdown after the front matter
+	// BodyLine is the 1-based line of the first body line in File, so
+	// problems in the body can be positioned.
+	BodyLine int
+	loc      *diag.Locator
+}
+
+// Front is the TOML front matter of a page.
+type Front struct {
+	Title          string     `toml:"title"`
+	Summary        string     `toml:"summary"`
+	Tags           []string   `toml:"tags,omitempty"`
+	Adapters       []string   `toml:"adapters,omitempty"` // matrix adapter ids
+	Drivers        []string   `toml:"drivers,omitempty"`  // matrix driver ids
+	Sources        []string   `toml:"sources"`            // matrix source ids
+	LastVerified   *time.Time `toml:"last_verified"`
+	Lang           string     `toml:"lang"`                      // en, zh …
+	TranslationKey string     `toml:"translation_key,omitempty"` // pages with the same key translate each other
+	Weight         int        `toml:"weight,omitempty"`          // lower sorts first in lists
+	Checks         []string   `toml:"checks,omitempty"`          // engine check ids the page explains
+}
+
+// PosOf returns the position of a front matter key, for lint.
+func (p *Page) PosOf(key string) diag.Pos {
+	if p.loc == nil {
+		return diag.Pos{Line: 1, Col: 1}
+	}
+	pos := p.loc.Pos(key)
+	if pos.Line == 0 {
+		return diag.Pos{Line: 1, Col: 1}
+	}
+	pos.Line++ // the locator counts from the line after the opening +++
+	return pos
+}
+
+// Tree is one troubleshooting decision tree: content/trees/<id>.toml.
+type Tree struct {
+	ID      string   `toml:"id"`
+	Title   string   `toml:"title"`
+	Summary string   `toml:"summary"`
+	Lang    string   `toml:"lang,omitempty"`
+	Tags    []string `toml:"tags,omitempty"`
+	Start   string   `toml:"start"` // id of the first node
+	Sources []string `toml:"sources,omitempty"`
+	Nodes   []Node   `toml:"node"`
+
+	File string        `toml:"-"`
+	loc  *diag.Locator `toml:"-"`
+}
+
+// Node is a question (with branches) or a leaf (with a fix).
+type Node struct {
+	ID       string   `toml:"id"`
+	Question string   `toml:"question,omitempty"` // questions only
+	How      string   `toml:"how,omitempty"`      // the exact command to run
+	LookFor  string   `toml:"look_for,omitempty"` // what in its output answers the question
+	Check    string   `toml:"check,omitempty"`    // engine check id that answers it from a host record
+	Yes      string   `toml:"yes,omitempty"`      // next node when the answer is yes
+	No       string   `toml:"no,omitempty"`       // next node when the answer is no
+	Cause    string   `toml:"cause,omitempty"`    // leaves: the likely cause
+	Fix      string   `toml:"fix,omitempty"`      // leaves: what to do
+	Links    []string `toml:"links,omitempty"`    // faq/<slug>, tree/<id>, adapter/<id>, glossary/<term> or URLs
+	Sources  []string `toml:"sources,omitempty"`
+}
+
+// Leaf reports whether the node ends the walk.
+func (n *Node) Leaf() bool { return n.Yes == "" && n.No == "" }
+
+// PosOf returns where node i's key was written.
+func (t *Tree) PosOf(i int, key string) diag.Pos {
+	if t.loc == nil {
+		return diag.Pos{}
+	}
+	p := "node"
+	if i >= 0 {
+		p = "node." + strconv.Itoa(i)
+		if key != "" {
+			p += "." + key
+		}
+	} else if key != "" {
+		p = key
+	}
+	return t.loc.Pos(p)
+}
+
+// Node returns the node with the given id, or nil.
+func (t *Tree) Node(id string) *Node {
+	for i := range t.Nodes {
+		if t.Nodes[i].ID == id {
+			return &t.Nodes[i]
+		}
+	}
+	return nil
+}
+
+// Term is one glossary entry: content/glossary.toml [[term]].
+type Term struct {
+	ID         string   `toml:"id"`
+	Term       string   `toml:"term"`
+	Definition string   `toml:"definition"`
+	Aliases    []string `toml:"aliases,omitempty"`
+	See        []string `toml:"see,omitempty"` // links, as in Node.Links
+	Sources    []string `toml:"sources,omitempty"`
+}
+
+// Content is everything under content/.
+type Content struct {
+	Pages     []*Page
+	Trees     []*Tree
+	Glossary  []Term
+	glossLoc  *diag.Locator
+	glossFile string
+}
+
+// Load reads content/ from fsys: faq/*.md, trees/*.toml and glossary.toml.
+// name prefixes file names in problems. Missing folders are empty content.
+func Load(fsys fs.FS, name string) (*Content, diag.List) {
+	c := &Content{}
+	var probs diag.List
+	mds, _ := fs.Glob(fsys, "faq/*.md")
+	sort.Strings(mds)
+	for _, f := range mds {
+		display := path.Join(name, f)
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			probs.Add(display, diag.Pos{}, "read: %v", err)
+			continue
+		}
+		p, ps := ParsePage(display, src)
+		probs = append(probs, ps...)
+		if p != nil {
+			c.Pages = append(c.Pages, p)
+		}
+	}
+	trees, _ := fs.Glob(fsys, "trees/*.toml")
+	sort.Strings(trees)
+	for _, f := range trees {
+		display := path.Join(name, f)
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			probs.Add(display, diag.Pos{}, "read: %v", err)
+			continue
+		}
+		t := &Tree{File: display}
+		loc, ps := diag.DecodeTOML(display, src, t)
+		probs = append(probs, ps...)
+		if ps.Errors() > 0 {
+			continue
+		}
+		t.loc = loc
+		c.Trees = append(c.Trees, t)
+	}
+	if src, err := fs.ReadFile(fsys, "glossary.toml"); err == nil {
+		display := path.Join(name, "glossary.toml")
+		var g struct {
+			Terms []Term `toml:"term"`
+		}
+		loc, ps := diag.DecodeTOML(display, src, &g)
+		probs = append(probs, ps...)
+		c.Glossary, c.glossLoc, c.glossFile = g.Terms, loc, display
+	}
+	probs.Sort()
+	return c, probs
+}
+
+// ParsePage splits +++ front matter from the markdown body and decodes it strictly.
+func ParsePage(file string, src []byte) (*Page, diag.List) {
+	var probs diag.List
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	if !strings.HasPrefix(text, "+++\n") {
+		probs.Add(file, diag.Pos{Line: 1, Col: 1}, "page must start with TOML front matter between +++ lines")
+		return nil, probs
+	}
+	rest := text[len("+++\n"):]
+	end := strings.Index(rest, "\n+++")
+	if end < 0 {
+		probs.Add(file, diag.Pos{Line: 1, Col: 1}, "front matter is not closed by a +++ line")
+		return nil, probs
+	}
+	front := rest[:end+1]
+	body := strings.TrimPrefix(rest[end+len("\n+++"):], "\n")
+	p := &Page{File: file, Body: body}
+	p.BodyLine = strings.Count(text[:len(text)-len(body)], "\n") + 1
+	base := path.Base(file)
+	p.Slug = strings.TrimSuffix(base, ".md")
+	loc, ps := diag.DecodeTOML(file, []byte(front), &p.Meta)
+	// Front matter starts on line 2 of the file.
+	for i := range ps {
+		if ps[i].Line > 0 {
+			ps[i].Line++
+		}
+	}
+	probs = append(probs, ps...)
+	if ps.Errors() > 0 {
+		return nil, probs
+	}
+	p.loc = loc
+	return p, probs
+}
+
+// Page returns the page with the given slug, or nil.
+func (c *Content) Page(slug string) *Page {
+	for _, p := range c.Pages {
+		if p.Slug == slug {
+			return p
+		}
+	}
+	return nil
+}
+
+// Tree returns the tree with the given id, or nil.
+func (c *Content) Tree(id string) *Tree {
+	for _, t := range c.Trees {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// GlossaryPos returns where glossary term i's key was written.
+func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
+	if c.glossLoc == nil {
+		return c.glossFile, diag.Pos{}
+	}
+	p := "term." + strconv.Itoa(i)
+	if key != "" {
+		p += "." + key
+	}
+	return c.glossFile, c.glossLoc.Pos(p)
+}

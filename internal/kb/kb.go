@@ -1,0 +1,58 @@
+package kb
+
+import (
+	"os"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/site"
+)
+
+// KB is a loaded knowledge base.
+type KB struct {
+	Config  site.Config
+	Matrix  *matrix.Matrix
+	Content *content.Content
+	Hosts   []*record.Host
+}
+
+// Options say what to load.
+type Options struct {
+	// Now is the date staleness is measured against; zero means today.
+	Now time.Time
+	// SkipRecords skips the records folder (lint does not need it).
+	SkipRecords bool
+}
+
+// Load reads and lints everything cfg names. It returns the problems of all
+// inputs together, sorted; the KB is nil when any of them is an error.
+func Load(cfg site.Config, opts Options) (*KB, diag.List) {
+	var probs diag.List
+	k := &KB{Config: cfg}
+	m, ps := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
+	probs = append(probs, ps...)
+	if m != nil && ps.Errors() == 0 {
+		now := opts.Now
+		if now.IsZero() {
+			now = time.Now()
+		}
+		probs = append(probs, matrix.Lint(m, matrix.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour})...)
+	}
+	k.Matrix = m
+	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
+	probs = append(probs, ps...)
+	k.Content = c
+	if !opts.SkipRecords && cfg.Records != "" {
+		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
+		probs = append(probs, ps...)
+		k.Hosts = hosts
+	}
+	probs.Sort()
+	if probs.Errors() > 0 {
+		return nil, probs
+	}
+	return k, probs
+}

@@ -1,0 +1,3 @@
+// Package markup provides the one configured goldmark instance that turns
+// content markdown into HTML everywhere in the site.
+package markup

@@ -1,0 +1,212 @@
+package matrix
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Load reads every *.toml file in fsys (the matrix folder), strictly, and
+// merges them. name prefixes file names in problems (e.g. "matrix").
+// Decoding problems come back together; semantic checks are Lint's job.
+func Load(fsys fs.FS, name string) (*Matrix, diag.List) {
+	var probs diag.List
+	files, err := fs.Glob(fsys, "*.toml")
+	if err != nil {
+		probs.Add(name, diag.Pos{}, "list matrix files: %v", err)
+		return nil, probs
+	}
+	if len(files) == 0 {
+		probs.Add(name, diag.Pos{}, "no matrix files (*.toml) found")
+		return nil, probs
+	}
+	sort.Strings(files)
+	m := &Matrix{Schema: Schema, locs: map[string]*diag.Locator{}}
+	for _, f := range files {
+		display := path.Join(name, f)
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			probs.Add(display, diag.Pos{}, "read: %v", err)
+			continue
+		}
+		var part Matrix
+		loc, ps := diag.DecodeTOML(display, src, &part)
+		probs = append(probs, ps...)
+		if ps.Errors() > 0 {
+			continue
+		}
+		if part.Schema > Schema {
+			probs.Add(display, loc.Pos("schema"), "matrix schema %d is newer than this kbgen understands (%d)", part.Schema, Schema)
+			continue
+		}
+		m.locs[display] = loc
+		part.place(display, loc)
+		m.merge(&part, display, &probs, loc)
+	}
+	probs.Sort()
+	return m, probs
+}
+
+// place records where each entry was written.
+func (m *Matrix) place(file string, loc *diag.Locator) {
+	at := func(c *Claim, p string) {
+		pos := loc.Pos(p)
+		c.At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: p}
+	}
+	idx := func(table string, i int) string { return table + "." + strconv.Itoa(i) }
+	for i := range m.Sources {
+		pos := loc.Pos(idx("source", i))
+		m.Sources[i].At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: idx("source", i)}
+	}
+	for i := range m.Vendors {
+		at(&m.Vendors[i].Claim, idx("vendor", i))
+	}
+	for i := range m.Drivers {
+		at(&m.Drivers[i].Claim, idx("driver", i))
+	}
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		p := idx("adapter", i)
+		at(&a.Claim, p)
+		if a.Interrupts != nil {
+			at(&a.Interrupts.Claim, p+".interrupts")
+		}
+		for j := range a.Constraints {
+			at(&a.Constraints[j].Claim, idx(p+".constraint", j))
+		}
+		for j := range a.KnownIssues {
+			at(&a.KnownIssues[j].Claim, idx(p+".known_issue", j))
+		}
+		for j := range a.SupportEnd {
+			at(&a.SupportEnd[j].Claim, idx(p+".support_end", j))
+		}
+	}
+	for i := range m.Stacks {
+		p := idx("stack", i)
+		at(&m.Stacks[i].Claim, p)
+		for j := range m.Stacks[i].Releases {
+			at(&m.Stacks[i].Releases[j].Claim, idx(p+".release", j))
+		}
+	}
+	for i := range m.Firmware {
+		at(&m.Firmware[i].Claim, idx("firmware_min", i))
+	}
+	for i := range m.Distros {
+		p := idx("distro", i)
+		at(&m.Distros[i].Claim, p)
+		for j := range m.Distros[i].Backports {
+			at(&m.Distros[i].Backports[j].Claim, idx(p+".backport", j))
+		}
+	}
+	for i := range m.RoCEDefaults {
+		at(&m.RoCEDefaults[i].Claim, idx("roce_default", i))
+	}
+	if m.Protocol != nil {
+		at(&m.Protocol.Claim, "protocol")
+	}
+	for i := range m.CMModes {
+		at(&m.CMModes[i].Claim, idx("rdma_cm_mode", i))
+	}
+}
+
+func (m *Matrix) merge(p *Matrix, file string, probs *diag.List, loc *diag.Locator) {
+	m.Sources = append(m.Sources, p.Sources...)
+	m.Vendors = append(m.Vendors, p.Vendors...)
+	m.Drivers = append(m.Drivers, p.Drivers...)
+	m.Adapters = append(m.Adapters, p.Adapters...)
+	m.Stacks = append(m.Stacks, p.Stacks...)
+	m.Firmware = append(m.Firmware, p.Firmware...)
+	m.Distros = append(m.Distros, p.Distros...)
+	m.RoCEDefaults = append(m.RoCEDefaults, p.RoCEDefaults...)
+	m.CMModes = append(m.CMModes, p.CMModes...)
+	if p.Protocol != nil {
+		if m.Protocol != nil {
+			probs.Add(file, loc.Pos("protocol"), "[protocol] is already defined in %s", m.Protocol.At.File)
+			return
+		}
+		m.Protocol = p.Protocol
+	}
+}
+
+// PosOf returns the position of key inside the entry written at at, falling
+// back to the entry itself when the key was not written.
+func (m *Matrix) PosOf(at Loc, key string) diag.Pos {
+	if loc := m.locs[at.File]; loc != nil {
+		p := at.Path
+		if key != "" {
+			p += "." + key
+		}
+		return loc.Pos(p)
+	}
+	return diag.Pos{Line: at.Line, Col: at.Col}
+}
+
+// Adapter returns the adapter with the given id, or nil.
+func (m *Matrix) Adapter(id string) *Adapter {
+	for i := range m.Adapters {
+		if m.Adapters[i].ID == id {
+			return &m.Adapters[i]
+		}
+	}
+	return nil
+}
+
+// Driver returns the driver with the given id, or nil.
+func (m *Matrix) Driver(id string) *Driver {
+	for i := range m.Drivers {
+		if m.Drivers[i].ID == id {
+			return &m.Drivers[i]
+		}
+	}
+	return nil
+}
+
+// Vendor returns the vendor with the given id, or nil.
+func (m *Matrix) Vendor(id string) *Vendor {
+	for i := range m.Vendors {
+		if m.Vendors[i].ID == id {
+			return &m.Vendors[i]
+		}
+	}
+	return nil
+}
+
+// Source returns the source with the given id, or nil.
+func (m *Matrix) Source(id string) *Source {
+	for i := range m.Sources {
+		if m.Sources[i].ID == id {
+			return &m.Sources[i]
+		}
+	}
+	return nil
+}
+
+// Match finds the adapter for a PCI function. A subsystem-specific entry
+// wins over a plain vendor:device entry. It returns nil when the matrix
+// does not know the part.
+func (m *Matrix) Match(vendor, device, subVendor, subDevice string) *Adapter {
+	id := vendor + ":" + device
+	sub := subVendor + ":" + subDevice
+	var plain *Adapter
+	for i := range m.Adapters {
+		for _, p := range m.Adapters[i].PCI {
+			if p.ID != id {
+				continue
+			}
+			if p.Subsystem == "" {
+				if plain == nil {
+					plain = &m.Adapters[i]
+				}
+			} else if p.Subsystem == sub {
+				return &m.Adapters[i]
+			}
+		}
+	}
+	return plain
+}
+
+func (l Loc) String() string { return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col) }

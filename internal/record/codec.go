@@ -1,0 +1,63 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Encode writes h in format "toml" or "json".
+func Encode(w io.Writer, h *Host, format string) error {
+	switch format {
+	case "", "toml":
+		var buf bytes.Buffer
+		buf.WriteString("# rocekb host record. Schema: docs/reference.md\n")
+		if err := toml.NewEncoder(&buf).Encode(h); err != nil {
+			return fmt.Errorf("encode record: %w", err)
+		}
+		_, err := w.Write(buf.Bytes())
+		return err
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(h)
+	default:
+		return fmt.Errorf("unknown format %q (want toml or json)", format)
+	}
+}
+
+// Decode strictly reads a TOML or JSON host record. name is used in
+// problems; a .json suffix selects JSON.
+func Decode(name string, src []byte) (*Host, diag.List) {
+	var h Host
+	var probs diag.List
+	if strings.HasSuffix(name, ".json") {
+		dec := json.NewDecoder(bytes.NewReader(src))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&h); err != nil {
+			probs.Add(name, diag.Pos{}, "%v", err)
+			return nil, probs
+		}
+	} else {
+		_, probs = diag.DecodeTOML(name, src, &h)
+		if probs.Errors() > 0 {
+			return nil, probs
+		}
+	}
+	switch {
+	case h.Schema == 0:
+		probs.Add(name, diag.Pos{Line: 1, Col: 1}, "not a host record: schema is missing")
+	case h.Schema > Schema:
+		probs.Add(name, diag.Pos{Line: 1, Col: 1}, "record schema %d is newer than this kbgen understands (%d); upgrade kbgen", h.Schema, Schema)
+	}
+	if probs.Errors() > 0 {
+		return nil, probs
+	}
+	return &h, probs
+}

@@ -1,0 +1,60 @@
+package record
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func sample() *Host {
+	n, on := 8, true
+	return &Host{
+		Schema: Schema,
+		Host:   HostInfo{ID: "host-1", KernelRelease: "5.14.0-427.13.1.el9_4.x86_64", SourceKind: KindRoot, HasRDMA: true},
+		Adapters: []Adapter{{
+			PCIAddress: "0000:3b:00.0", Vendor: "15b3", Device: "1017",
+			Driver:   Driver{Name: "mlx5_core", Origin: OriginInbox},
+			Firmware: Firmware{Running: "16.35.2000", Stored: "16.35.2000"},
+			MSIX:     &MSIX{Count: &n, Enabled: &on},
+			From:     map[string]string{"firmware.running": "sys/class/infiniband"},
+		}},
+		Devices: []RDMADevice{{Name: "mlx5_0", FwVer: "16.35.2000", Ports: []Port{{
+			Number: 1, State: "ACTIVE", LinkLayer: "Ethernet",
+			GIDCounts: GIDCounts{RoCEv1: 1, RoCEv2: 1},
+		}}}},
+		Sources: []Source{{ID: "sys/class/infiniband", Status: StatusOK}},
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, format := range []string{"toml", "json"} {
+		var buf bytes.Buffer
+		if err := Encode(&buf, sample(), format); err != nil {
+			t.Fatal(err)
+		}
+		got, probs := Decode("h."+format, buf.Bytes())
+		if len(probs) > 0 {
+			t.Fatalf("%s: %s", format, probs)
+		}
+		if d := cmp.Diff(sample(), got); d != "" {
+			t.Errorf("%s round trip (-want +got):\n%s", format, d)
+		}
+	}
+}
+
+func TestDecodeRejects(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ src, want string }{
+		"unknown key": {"schema = 1\n[host]\nid = \"x\"\nkernal = \"5\"\n", `h.toml:4:1: unknown key "kernal"`},
+		"newer":       {"schema = 99\n", "h.toml:1:1: record schema 99 is newer"},
+		"no schema":   {"[host]\nid = \"x\"\n", "not a host record"},
+	} {
+		_, probs := Decode("h.toml", []byte(tc.src))
+		if !strings.Contains(probs.String(), tc.want) {
+			t.Errorf("%s: got %q, want %q", name, probs.String(), tc.want)
+		}
+	}
+}

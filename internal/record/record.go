@@ -1,0 +1,213 @@
+package record
+
+import "time"
+
+// Schema is the version of the host record written by this code. A reader
+// rejects records with a newer schema instead of misreading them.
+const Schema = 1
+
+// Source kinds: where a snapshot came from.
+const (
+	KindLive      = "live"      // kbcollect on the running host
+	KindSosreport = "sosreport" // an sosreport folder or tarball
+	KindCapture   = "capture"   // a kbcollect capture tarball
+	KindRoot      = "root"      // a copied tree given with --root
+)
+
+// Source statuses.
+const (
+	StatusOK     = "ok"     // read and parsed
+	StatusAbsent = "absent" // not on the host or not in the snapshot: data, not failure
+	StatusFailed = "failed" // present but unreadable or unparsable; Reason says why
+)
+
+// Driver origins.
+const (
+	OriginInbox   = "inbox"   // shipped with the kernel
+	OriginOFED    = "ofed"    // MLNX_OFED or DOCA-OFED
+	OriginVendor  = "vendor"  // another vendor kmod (e.g. Cisco enic/enic_rdma)
+	OriginUnknown = "unknown" // not enough evidence
+)
+
+// Host is one host record. Every slice is sorted so that the same snapshot
+// always gives byte-identical output.
+type Host struct {
+	Schema    int          `toml:"schema" json:"schema"`
+	Host      HostInfo     `toml:"host" json:"host"`
+	Adapters  []Adapter    `toml:"adapter,omitempty" json:"adapters,omitempty"`
+	Devices   []RDMADevice `toml:"rdma_device,omitempty" json:"rdma_devices,omitempty"`
+	Modules   []Module     `toml:"module,omitempty" json:"modules,omitempty"`
+	Stack     *Stack       `toml:"stack,omitempty" json:"stack,omitempty"`
+	KernelLog []LogEvent   `toml:"kernel_log,omitempty" json:"kernel_log,omitempty"`
+	Sources   []Source     `toml:"source,omitempty" json:"sources,omitempty"`
+	Problems  []Problem    `toml:"problem,omitempty" json:"problems,omitempty"`
+}
+
+// HostInfo identifies the host and the snapshot.
+type HostInfo struct {
+	ID            string     `toml:"id" json:"id"`                                             // hostname, or its token when redacted
+	KernelRelease string     `toml:"kernel_release,omitempty" json:"kernel_release,omitempty"` // uname -r
+	OS            OSRelease  `toml:"os" json:"os"`                                             // /etc/os-release
+	CollectedAt   *time.Time `toml:"collected_at,omitempty" json:"collected_at,omitempty"`     // snapshot time, when known
+	SourceKind    string     `toml:"source_kind" json:"source_kind"`                           // live, sosreport, capture or root
+	Collector     string     `toml:"collector,omitempty" json:"collector,omitempty"`           // kbcollect version that wrote it
+	Redacted      bool       `toml:"redacted" json:"redacted"`                                 // identifiers replaced by tokens
+	HasRDMA       bool       `toml:"has_rdma" json:"has_rdma"`                                 // at least one RDMA device was seen
+}
+
+// OSRelease holds the /etc/os-release fields the engine needs.
+type OSRelease struct {
+	ID         string `toml:"id,omitempty" json:"id,omitempty"`                   // ID, e.g. rhel, ubuntu, sles
+	VersionID  string `toml:"version_id,omitempty" json:"version_id,omitempty"`   // VERSION_ID, e.g. 9.4
+	PrettyName string `toml:"pretty_name,omitempty" json:"pretty_name,omitempty"` // PRETTY_NAME
+}
+
+// Adapter is one PCI function that carries a network or RDMA device.
+type Adapter struct {
+	PCIAddress      string   `toml:"pci_address" json:"pci_address"`                               // domain:bus:dev.fn, e.g. 0000:3b:00.0
+	Vendor          string   `toml:"vendor" json:"vendor"`                                         // PCI vendor id, 4 lower-case hex digits
+	Device          string   `toml:"device" json:"device"`                                         // PCI device id
+	SubsystemVendor string   `toml:"subsystem_vendor,omitempty" json:"subsystem_vendor,omitempty"` // PCI subsystem vendor id
+	SubsystemDevice string   `toml:"subsystem_device,omitempty" json:"subsystem_device,omitempty"` // PCI subsystem device id
+	Name            string   `toml:"name,omitempty" json:"name,omitempty"`                         // lspci description
+	Netdevs         []string `toml:"netdevs,omitempty" json:"netdevs,omitempty"`                   // /sys/bus/pci/devices/<bdf>/net/*
+	RDMADevices     []string `toml:"rdma_devices,omitempty" json:"rdma_devices,omitempty"`         // /sys/bus/pci/devices/<bdf>/infiniband/*
+	Driver          Driver   `toml:"driver" json:"driver"`
+	Firmware        Firmware `toml:"firmware" json:"firmware"`
+	MSIX            *MSIX    `toml:"msix,omitempty" json:"msix,omitempty"`
+	EnableRoCE      *bool    `toml:"enable_roce,omitempty" json:"enable_roce,omitempty"` // devlink dev param enable_roce (runtime)
+	// From maps a field path (e.g. "firmware.running") to the source id it came from.
+	From map[string]string `toml:"from,omitempty" json:"from,omitempty"`
+}
+
+// Driver is the Ethernet (or core) driver bound to the PCI function.
+type Driver struct {
+	Name       string `toml:"name,omitempty" json:"name,omitempty"`             // ethtool -i driver, or the sysfs driver link
+	Version    string `toml:"version,omitempty" json:"version,omitempty"`       // ethtool -i version, or /sys/module/<m>/version
+	SrcVersion string `toml:"srcversion,omitempty" json:"srcversion,omitempty"` // /sys/module/<m>/srcversion
+	Origin     string `toml:"origin,omitempty" json:"origin,omitempty"`         // inbox, ofed, vendor or unknown
+	OriginWhy  string `toml:"origin_why,omitempty" json:"origin_why,omitempty"` // the evidence for Origin
+}
+
+// Firmware versions. Stored differs from Running when an update is pending.
+type Firmware struct {
+	Running string `toml:"running,omitempty" json:"running,omitempty"`   // devlink fw.version running, ethtool firmware-version, or fw_ver
+	Stored  string `toml:"stored,omitempty" json:"stored,omitempty"`     // devlink fw.version stored
+	PSID    string `toml:"psid,omitempty" json:"psid,omitempty"`         // devlink fw.psid, or ibv_devinfo board_id on mlx
+	BoardID string `toml:"board_id,omitempty" json:"board_id,omitempty"` // devlink board.id, or /sys/class/infiniband/<dev>/board_id
+}
+
+// MSIX is the MSI-X capability of the function.
+type MSIX struct {
+	Count   *int  `toml:"count,omitempty" json:"count,omitempty"`     // lspci "MSI-X: Enable+ Count=N": table size
+	Enabled *bool `toml:"enabled,omitempty" json:"enabled,omitempty"` // lspci Enable+ / Enable-
+	Vectors *int  `toml:"vectors,omitempty" json:"vectors,omitempty"` // /sys/bus/pci/devices/<bdf>/msi_irqs entries in use
+}
+
+// RDMADevice is one entry of /sys/class/infiniband, reconciled with the
+// RDMA tools' view of it.
+type RDMADevice struct {
+	Name       string            `toml:"name" json:"name"`                                   // mlx5_0, rocep59s0f0, rxe0 …
+	Provider   string            `toml:"provider,omitempty" json:"provider,omitempty"`       // kernel module: mlx5_ib, bnxt_re, irdma, rdma_rxe …
+	NodeType   string            `toml:"node_type,omitempty" json:"node_type,omitempty"`     // node_type, e.g. "1: CA"
+	FwVer      string            `toml:"fw_ver,omitempty" json:"fw_ver,omitempty"`           // fw_ver
+	HCAType    string            `toml:"hca_type,omitempty" json:"hca_type,omitempty"`       // hca_type, e.g. MT4119
+	BoardID    string            `toml:"board_id,omitempty" json:"board_id,omitempty"`       // board_id
+	NodeGUID   string            `toml:"node_guid,omitempty" json:"node_guid,omitempty"`     // node_guid
+	PCIAddress string            `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the device link's PCI function; empty for software devices
+	Parent     string            `toml:"parent,omitempty" json:"parent,omitempty"`           // netdev a software device (rxe, siw) rides on
+	Ports      []Port            `toml:"port,omitempty" json:"ports,omitempty"`
+	From       map[string]string `toml:"from,omitempty" json:"from,omitempty"`
+}
+
+// Port is /sys/class/infiniband/<dev>/ports/<n>.
+type Port struct {
+	Number          int       `toml:"number" json:"number"`
+	State           string    `toml:"state,omitempty" json:"state,omitempty"`                         // ACTIVE, DOWN, INIT … (state, without the "4: " prefix)
+	PhysState       string    `toml:"phys_state,omitempty" json:"phys_state,omitempty"`               // LinkUp, Disabled, Polling …
+	LinkLayer       string    `toml:"link_layer,omitempty" json:"link_layer,omitempty"`               // Ethernet or InfiniBand
+	Rate            string    `toml:"rate,omitempty" json:"rate,omitempty"`                           // rate, e.g. "100 Gb/sec (4X EDR)"
+	RateGbps        *float64  `toml:"rate_gbps,omitempty" json:"rate_gbps,omitempty"`                 // Rate parsed
+	Netdev          string    `toml:"netdev,omitempty" json:"netdev,omitempty"`                       // the netdev of the port's GIDs
+	GIDCounts       GIDCounts `toml:"gid_counts" json:"gid_counts"`                                   // non-zero GIDs by type
+	GIDs            []GID     `toml:"gid,omitempty" json:"gids,omitempty"`                            // non-zero GIDs only
+	DefaultRoCEMode string    `toml:"default_roce_mode,omitempty" json:"default_roce_mode,omitempty"` // rdma_cm configfs default_roce_mode
+	DefaultRoCETOS  *int      `toml:"default_roce_tos,omitempty" json:"default_roce_tos,omitempty"`   // rdma_cm configfs default_roce_tos
+}
+
+// GIDCounts counts the populated GID table entries of a port by type.
+type GIDCounts struct {
+	RoCEv1 int `toml:"roce_v1" json:"roce_v1"` // type "IB/RoCE v1" on an Ethernet port
+	RoCEv2 int `toml:"roce_v2" json:"roce_v2"` // type "RoCE v2"
+	IB     int `toml:"ib" json:"ib"`           // type "IB/RoCE v1" on an InfiniBand port
+	Other  int `toml:"other" json:"other"`     // type missing or unrecognised
+	IPv4   int `toml:"ipv4" json:"ipv4"`       // IPv4-mapped GIDs (::ffff:a.b.c.d), any type
+}
+
+// GID is one populated GID table entry. When redacted, the interface-id
+// half (and an IPv4 address) is tokenised but Type and IPv4Mapped survive.
+type GID struct {
+	Index      int    `toml:"index" json:"index"`
+	GID        string `toml:"gid" json:"gid"`                           // gids/<index>
+	Type       string `toml:"type,omitempty" json:"type,omitempty"`     // gid_attrs/types/<index>: "RoCE v2" or "IB/RoCE v1"
+	Netdev     string `toml:"netdev,omitempty" json:"netdev,omitempty"` // gid_attrs/ndevs/<index>
+	IPv4Mapped bool   `toml:"ipv4_mapped" json:"ipv4_mapped"`           // ::ffff:0:0/96
+}
+
+// Module is a loaded kernel module.
+type Module struct {
+	Name       string   `toml:"name" json:"name"`
+	Size       int64    `toml:"size,omitempty" json:"size,omitempty"`             // lsmod or /proc/modules
+	UsedBy     []string `toml:"used_by,omitempty" json:"used_by,omitempty"`       // lsmod's "Used by"
+	Version    string   `toml:"version,omitempty" json:"version,omitempty"`       // /sys/module/<m>/version or modinfo version
+	SrcVersion string   `toml:"srcversion,omitempty" json:"srcversion,omitempty"` // /sys/module/<m>/srcversion
+	Filename   string   `toml:"filename,omitempty" json:"filename,omitempty"`     // modinfo filename (…/updates/ or /extra/ means out of tree)
+	Taint      string   `toml:"taint,omitempty" json:"taint,omitempty"`           // /sys/module/<m>/taint, e.g. "OE"
+	Origin     string   `toml:"origin,omitempty" json:"origin,omitempty"`         // inbox, ofed, vendor or unknown
+}
+
+// Stack is a vendor RDMA stack found on the host.
+type Stack struct {
+	Name    string `toml:"name" json:"name"`                           // MLNX_OFED, DOCA-OFED, cisco-enic …
+	Version string `toml:"version,omitempty" json:"version,omitempty"` // e.g. 5.8-1.0.1.1
+	Raw     string `toml:"raw,omitempty" json:"raw,omitempty"`         // the line it was read from, e.g. MLNX_OFED_LINUX-5.8-1.0.1.1
+	From    string `toml:"from,omitempty" json:"from,omitempty"`       // source id
+}
+
+// Kernel log event kinds.
+const (
+	LogDriverInit      = "driver-init"      // a provider or core driver initialised
+	LogFirmware        = "firmware"         // firmware version or init reported
+	LogRoCEEnabled     = "roce-enabled"     // e.g. enic_rdma: IPv4 RoCEv2 enabled
+	LogSymbolMismatch  = "symbol-mismatch"  // disagrees about version of symbol
+	LogUnknownSymbol   = "unknown-symbol"   // Unknown symbol … (err -22)
+	LogProbeFailure    = "probe-failure"    // probe of … failed with error -N
+	LogFirmwareProblem = "firmware-problem" // firmware too old, mismatched or failed
+)
+
+// LogEvent is one classified RDMA-relevant kernel log line.
+type LogEvent struct {
+	Kind   string `toml:"kind" json:"kind"`
+	Time   string `toml:"time,omitempty" json:"time,omitempty"`     // timestamp as printed ("12.345678" or an ISO time)
+	Module string `toml:"module,omitempty" json:"module,omitempty"` // the module that printed it
+	Device string `toml:"device,omitempty" json:"device,omitempty"` // PCI address or device name, when printed
+	Errno  *int   `toml:"errno,omitempty" json:"errno,omitempty"`   // the error code of a failure, e.g. -22
+	Text   string `toml:"text" json:"text"`                         // the line, without its timestamp
+	Source string `toml:"source" json:"source"`                     // source id
+	Line   int    `toml:"line" json:"line"`                         // 1-based line in that source
+}
+
+// Source is one file or command the collector consulted.
+type Source struct {
+	ID     string `toml:"id" json:"id"`                             // e.g. "sys/class/infiniband", "cmd/ibv_devinfo -v"
+	Path   string `toml:"path,omitempty" json:"path,omitempty"`     // where in the snapshot it was read
+	Status string `toml:"status" json:"status"`                     // ok, absent or failed
+	Reason string `toml:"reason,omitempty" json:"reason,omitempty"` // why absent or failed
+}
+
+// Problem is something wrong with the snapshot itself: a truncated file, a
+// cap hit, a member that tried to escape the archive.
+type Problem struct {
+	Source string `toml:"source" json:"source"`
+	Msg    string `toml:"msg" json:"msg"`
+}

@@ -1,0 +1,51 @@
+package site
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Config is kb.toml. Relative paths are relative to the current directory.
+type Config struct {
+	Title     string `toml:"title"`      // site title
+	BaseURL   string `toml:"base_url"`   // where the site is published; pages link relatively either way
+	Output    string `toml:"output"`     // output folder, replaced atomically on each build
+	Matrix    string `toml:"matrix"`     // matrix folder
+	Content   string `toml:"content"`    // content folder
+	Records   string `toml:"records"`    // host records folder; may be missing
+	Templates string `toml:"templates"`  // folder whose *.html override the embedded templates by name
+	Static    string `toml:"static"`     // folder whose files override or add to the embedded static files
+	StaleDays int    `toml:"stale_days"` // lint warns about claims verified longer ago; 0 disables
+}
+
+// DefaultConfig is used when there is no kb.toml.
+func DefaultConfig() Config {
+	return Config{
+		Title:     "rocekb: RoCE adapter compatibility",
+		Output:    "public",
+		Matrix:    "matrix",
+		Content:   "content",
+		Records:   "records",
+		StaleDays: 365,
+	}
+}
+
+// LoadConfig reads a kb.toml over the defaults. A missing file is not an
+// error when required is false.
+func LoadConfig(path string, required bool) (Config, diag.List) {
+	cfg := DefaultConfig()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		var probs diag.List
+		if errors.Is(err, fs.ErrNotExist) && !required {
+			return cfg, nil
+		}
+		probs.Add(path, diag.Pos{}, "read config: %v", err)
+		return cfg, probs
+	}
+	_, probs := diag.DecodeTOML(path, src, &cfg)
+	return cfg, probs
+}
