@@ -12,7 +12,7 @@ import (
 // Collect reads a snapshot into a host record.
 func Collect(s *snapshot.Snapshot) (*record.Host, error) {
 	h := &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: s.Kind}}
-	devs, err := sysfs.InfiniBand(s.FS)
+	devs, err := sysfs.InfiniBand(s.FS())
 	switch {
 	case errors.Is(err, sysfs.ErrAbsent):
 		h.Sources = append(h.Sources, record.Source{ID: "sys/class/infiniband", Status: record.StatusAbsent, Reason: "no RDMA devices: the class folder does not exist"})

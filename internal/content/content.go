@@ -74,6 +74,7 @@ type Node struct {
 	How      string   `toml:"how,omitempty"`      // the exact command to run
 	LookFor  string   `toml:"look_for,omitempty"` // what in its output answers the question
 	Check    string   `toml:"check,omitempty"`    // engine check id that answers it from a host record
+	YesWhen  string   `toml:"yes_when,omitempty"` // with check: "ok" (default) answers yes when the check passes, "finding" when it finds the problem
 	Yes      string   `toml:"yes,omitempty"`      // next node when the answer is yes
 	No       string   `toml:"no,omitempty"`       // next node when the answer is no
 	Cause    string   `toml:"cause,omitempty"`    // leaves: the likely cause
