@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rocekb/rocekb/internal/scripttest"
 )
 
 func TestMain(m *testing.M) {
@@ -14,5 +16,5 @@ func TestMain(m *testing.M) {
 }
 
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds()})
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rocekb/rocekb/internal/scripttest"
 )
 
 func TestMain(m *testing.M) {
@@ -22,7 +24,8 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir:  "testdata/script",
+		Cmds: scripttest.Cmds(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			return nil
