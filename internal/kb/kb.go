@@ -27,6 +27,31 @@ type Options struct {
 	SkipRecords bool
 }
 
+// contentLintOptions resolves content references against the matrix when
+// it loaded; without it, lint checks everything but matrix ids.
+func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts Options) content.LintOptions {
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	lo := content.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour}
+	if !haveMatrix {
+		return lo
+	}
+	r := &content.Refs{Adapters: map[string]bool{}, Drivers: map[string]bool{}, Sources: map[string]bool{}}
+	for _, a := range m.Adapters {
+		r.Adapters[a.ID] = true
+	}
+	for _, d := range m.Drivers {
+		r.Drivers[d.ID] = true
+	}
+	for _, s := range m.Sources {
+		r.Sources[s.ID] = true
+	}
+	lo.Refs = r
+	return lo
+}
+
 // Load reads and lints everything cfg names. It returns the problems of all
 // inputs together, sorted; the KB is nil when any of them is an error.
 func Load(cfg site.Config, opts Options) (*KB, diag.List) {
@@ -34,7 +59,8 @@ func Load(cfg site.Config, opts Options) (*KB, diag.List) {
 	k := &KB{Config: cfg}
 	m, ps := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
 	probs = append(probs, ps...)
-	if m != nil && ps.Errors() == 0 {
+	matrixOK := m != nil && ps.Errors() == 0
+	if matrixOK {
 		now := opts.Now
 		if now.IsZero() {
 			now = time.Now()
@@ -45,6 +71,9 @@ func Load(cfg site.Config, opts Options) (*KB, diag.List) {
 	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
 	probs = append(probs, ps...)
 	k.Content = c
+	if c != nil {
+		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
+	}
 	if !opts.SkipRecords && cfg.Records != "" {
 		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
 		probs = append(probs, ps...)

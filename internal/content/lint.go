@@ -1,0 +1,516 @@
+package content
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// DefaultLang is the language every translation must lead back to.
+const DefaultLang = "en"
+
+// Refs are the matrix ids content may point at. A nil map skips the checks
+// for that kind (lint without a loadable matrix still checks the rest).
+type Refs struct {
+	Adapters map[string]bool // matrix [[adapter]] ids
+	Drivers  map[string]bool // matrix [[driver]] ids
+	Sources  map[string]bool // matrix [[source]] ids
+}
+
+// LintOptions tune Lint.
+type LintOptions struct {
+	// Refs resolves matrix ids; nil skips every matrix reference check.
+	Refs *Refs
+	// Now and StaleAfter warn about pages verified long ago; a zero
+	// StaleAfter disables the warning.
+	Now        time.Time
+	StaleAfter time.Duration
+}
+
+var (
+	langRe   = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+	anchorRe = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+	// mdLinkRe finds markdown link targets: [text](target).
+	mdLinkRe = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	// citeRe finds inline citations [source-id] that are not link texts.
+	citeRe   = regexp.MustCompile(`\[([a-z0-9][a-z0-9._-]*)\]`)
+	codeSpan = regexp.MustCompile("`[^`]*`")
+)
+
+type linter struct {
+	c     *Content
+	opts  LintOptions
+	probs diag.List
+}
+
+// Lint checks loaded content for what strict decoding cannot see: required
+// front matter, matrix references (adapters, drivers, sources), cross-links
+// (faq/, tree/, adapter/, glossary/ and relative links in page bodies),
+// inline citations, translations, and the shape of every troubleshooting
+// tree (start, unique ids, dangling or missing branches, unreachable nodes,
+// cycles, leaves without a fix, unknown check ids). It returns every
+// problem, sorted.
+func Lint(c *Content, opts LintOptions) diag.List {
+	l := &linter{c: c, opts: opts}
+	l.pages()
+	l.translations()
+	l.trees()
+	l.glossary()
+	l.probs.Sort()
+	return l.probs
+}
+
+// ---- shared references ----
+
+func (l *linter) sources(file string, pos diag.Pos, ids []string, required bool, what string) {
+	if len(ids) == 0 && required {
+		l.probs.Add(file, pos, "%s has no sources", what)
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			l.probs.Add(file, pos, "source %q is listed twice", id)
+		}
+		seen[id] = true
+		if r := l.opts.Refs; r != nil && r.Sources != nil && !r.Sources[id] {
+			l.probs.Add(file, pos, "unknown source %q (not in matrix sources)", id)
+		}
+	}
+}
+
+func (l *linter) matrixIDs(file string, pos diag.Pos, ids []string, kind string, known map[string]bool) {
+	if l.opts.Refs == nil || known == nil {
+		return
+	}
+	for _, id := range ids {
+		if !known[id] {
+			l.probs.Add(file, pos, "unknown %s %q (not in the matrix)", kind, id)
+		}
+	}
+}
+
+// link checks one content link: faq/<slug>, tree/<id>, adapter/<id>,
+// glossary/<id> or an http(s) URL.
+func (l *linter) link(file string, pos diag.Pos, target string) {
+	if strings.Contains(target, "://") {
+		if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
+			l.probs.Add(file, pos, "link %q: only http and https URLs are allowed", target)
+		}
+		return
+	}
+	kind, id, ok := strings.Cut(target, "/")
+	if !ok || id == "" {
+		l.probs.Add(file, pos, "link %q: want faq/<slug>, tree/<id>, adapter/<id>, glossary/<id> or a URL", target)
+		return
+	}
+	if !l.exists(kind, id) {
+		l.probs.Add(file, pos, "broken link %q: no such %s", target, kindName(kind))
+	}
+}
+
+func kindName(kind string) string {
+	switch kind {
+	case "faq":
+		return "FAQ page"
+	case "tree":
+		return "troubleshooting tree"
+	case "glossary":
+		return "glossary term"
+	}
+	return kind
+}
+
+// exists reports whether a page of the kind exists. Unknown kinds and
+// adapters without a matrix are reported as missing and present.
+func (l *linter) exists(kind, id string) bool {
+	switch kind {
+	case "faq":
+		return l.c.Page(id) != nil
+	case "tree":
+		return l.c.Tree(id) != nil
+	case "glossary":
+		for _, t := range l.c.Glossary {
+			if t.ID == id {
+				return true
+			}
+		}
+		return false
+	case "adapter":
+		if l.opts.Refs == nil || l.opts.Refs.Adapters == nil {
+			return true
+		}
+		return l.opts.Refs.Adapters[id]
+	}
+	return false
+}
+
+// ---- FAQ pages ----
+
+func (l *linter) pages() {
+	for _, p := range l.c.Pages {
+		l.page(p)
+	}
+}
+
+func (l *linter) page(p *Page) {
+	f, m := p.File, p.Meta
+	req := func(key string, empty bool) {
+		if empty {
+			l.probs.Add(f, p.PosOf(key), "front matter: %s is required", key)
+		}
+	}
+	req("title", strings.TrimSpace(m.Title) == "")
+	req("summary", strings.TrimSpace(m.Summary) == "")
+	req("lang", m.Lang == "")
+	req("last_verified", m.LastVerified == nil)
+	if m.Lang != "" && !langRe.MatchString(m.Lang) {
+		l.probs.Add(f, p.PosOf("lang"), "front matter: lang %q is not a language code like en or zh", m.Lang)
+	}
+	// A file named <slug>.<lang>.md must say that language.
+	if i := strings.LastIndexByte(p.Slug, '.'); i >= 0 {
+		if suffix := p.Slug[i+1:]; m.Lang != "" && suffix != m.Lang {
+			l.probs.Add(f, p.PosOf("lang"), "file name says %q but lang = %q", suffix, m.Lang)
+		}
+	}
+	if m.LastVerified != nil && l.opts.StaleAfter > 0 && l.opts.Now.Sub(*m.LastVerified) > l.opts.StaleAfter {
+		l.probs.Warn(f, p.PosOf("last_verified"), "last verified %s, more than %d days ago", m.LastVerified.Format("2006-01-02"), int(l.opts.StaleAfter.Hours()/24))
+	}
+	l.sources(f, p.PosOf("sources"), m.Sources, true, "page")
+	if r := l.opts.Refs; r != nil {
+		l.matrixIDs(f, p.PosOf("adapters"), m.Adapters, "adapter", r.Adapters)
+		l.matrixIDs(f, p.PosOf("drivers"), m.Drivers, "driver", r.Drivers)
+	}
+	for _, c := range m.Checks {
+		if !knownCheck(c) {
+			l.probs.Add(f, p.PosOf("checks"), "unknown check %q", c)
+		}
+	}
+	l.body(p)
+}
+
+// body checks relative links and inline citations in the markdown,
+// skipping fenced code blocks and code spans.
+func (l *linter) body(p *Page) {
+	cited := map[string]bool{}
+	for _, id := range p.Meta.Sources {
+		cited[id] = true
+	}
+	fence := ""
+	for i, line := range strings.Split(p.Body, "\n") {
+		pos := func(col int) diag.Pos { return diag.Pos{Line: p.BodyLine + i, Col: col + 1} }
+		trimmed := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(trimmed, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fence = trimmed[:3]
+			continue
+		}
+		text := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat(" ", len(s)) })
+		for _, m := range mdLinkRe.FindAllStringSubmatchIndex(text, -1) {
+			l.bodyLink(p, pos(m[2]), text[m[2]:m[3]])
+		}
+		for _, m := range citeRe.FindAllStringSubmatchIndex(text, -1) {
+			if m[1] < len(text) && (text[m[1]] == '(' || text[m[1]] == ':' || text[m[1]] == '[') {
+				continue // link text, reference definition or reference link
+			}
+			if id := text[m[2]:m[3]]; strings.IndexFunc(id, isLetter) >= 0 && !cited[id] {
+				l.probs.Add(p.File, pos(m[0]), "citation [%s] is not in the page's sources", id)
+			}
+		}
+	}
+}
+
+// bodyLink checks a relative link in a page body. Pages live in faq/, so
+// other pages are "<slug>.html", "../tree/<id>.html",
+// "../adapter/<id>.html" and "../glossary.html#<id>".
+func (l *linter) bodyLink(p *Page, pos diag.Pos, target string) {
+	if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") || strings.HasPrefix(target, "#") {
+		return
+	}
+	target, frag, _ := strings.Cut(target, "#")
+	full := path.Clean(path.Join("faq", target))
+	switch {
+	case full == "glossary.html":
+		if frag != "" && !l.exists("glossary", frag) {
+			l.probs.Add(p.File, pos, "broken link %q: no glossary term %q", target+"#"+frag, frag)
+		}
+		return
+	case full == "index.html":
+		return
+	}
+	dir, file := path.Split(full)
+	kind := strings.TrimSuffix(dir, "/")
+	id, ok := strings.CutSuffix(file, ".html")
+	if !ok || strings.Contains(kind, "/") || (kind != "faq" && kind != "tree" && kind != "adapter") {
+		l.probs.Add(p.File, pos, "link %q does not lead to a page of this site", target)
+		return
+	}
+	if !l.exists(kind, id) {
+		l.probs.Add(p.File, pos, "broken link %q: no such %s", target, kindName(kind))
+	}
+}
+
+// translations: pages sharing a translation_key must differ in language,
+// and a page in another language than DefaultLang must name a key that a
+// page in another language also carries.
+func (l *linter) translations() {
+	byKey := map[string][]*Page{}
+	for _, p := range l.c.Pages {
+		if k := p.Meta.TranslationKey; k != "" {
+			byKey[k] = append(byKey[k], p)
+		}
+	}
+	for _, p := range l.c.Pages {
+		m := p.Meta
+		if m.TranslationKey == "" {
+			if m.Lang != "" && m.Lang != DefaultLang {
+				l.probs.Add(p.File, p.PosOf("lang"), "a %s page needs a translation_key naming the page it translates", m.Lang)
+			}
+			continue
+		}
+		others := 0
+		for _, o := range byKey[m.TranslationKey] {
+			if o == p {
+				continue
+			}
+			if o.Meta.Lang == m.Lang {
+				l.probs.Add(p.File, p.PosOf("translation_key"), "translation_key %q: %s is also lang %q", m.TranslationKey, o.File, m.Lang)
+				continue
+			}
+			others++
+		}
+		if others == 0 && m.Lang != "" && m.Lang != DefaultLang {
+			l.probs.Add(p.File, p.PosOf("translation_key"), "translation_key %q points nowhere: no page in another language has it", m.TranslationKey)
+		}
+	}
+}
+
+// ---- troubleshooting trees ----
+
+func (l *linter) trees() {
+	seen := map[string]string{}
+	for _, t := range l.c.Trees {
+		top := func(key string) diag.Pos {
+			if p := t.PosOf(-1, key); p.Line > 0 {
+				return p
+			}
+			return diag.Pos{Line: 1, Col: 1}
+		}
+		if t.ID == "" {
+			l.probs.Add(t.File, top("id"), "tree: id is required")
+		} else {
+			if prev, dup := seen[t.ID]; dup {
+				l.probs.Add(t.File, top("id"), "tree id %q is also used by %s", t.ID, prev)
+			}
+			seen[t.ID] = t.File
+			if base := strings.TrimSuffix(path.Base(t.File), ".toml"); base != t.ID {
+				l.probs.Add(t.File, top("id"), "tree id %q does not match its file name %q", t.ID, base)
+			}
+		}
+		if strings.TrimSpace(t.Title) == "" {
+			l.probs.Add(t.File, top("title"), "tree: title is required")
+		}
+		if strings.TrimSpace(t.Summary) == "" {
+			l.probs.Add(t.File, top("summary"), "tree: summary is required")
+		}
+		if t.Lang != "" && !langRe.MatchString(t.Lang) {
+			l.probs.Add(t.File, top("lang"), "tree: lang %q is not a language code like en or zh", t.Lang)
+		}
+		l.sources(t.File, top("sources"), t.Sources, true, "tree")
+		l.tree(t, top)
+	}
+}
+
+func (l *linter) tree(t *Tree, top func(string) diag.Pos) {
+	f := t.File
+	index := map[string]int{}
+	for i, n := range t.Nodes {
+		at := func(key string) diag.Pos { return t.PosOf(i, key) }
+		switch {
+		case n.ID == "":
+			l.probs.Add(f, at("id"), "node has no id")
+		case !anchorRe.MatchString(n.ID):
+			l.probs.Add(f, at("id"), "node id %q: use lower-case letters, digits, '.', '_' and '-'", n.ID)
+		}
+		if _, dup := index[n.ID]; dup && n.ID != "" {
+			l.probs.Add(f, at("id"), "duplicate node id %q", n.ID)
+		} else {
+			index[n.ID] = i
+		}
+	}
+	if t.Start == "" {
+		l.probs.Add(f, top("start"), "tree: start is required")
+	} else if _, ok := index[t.Start]; !ok {
+		l.probs.Add(f, top("start"), "start %q is not a node of this tree", t.Start)
+	}
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		at := func(key string) diag.Pos { return t.PosOf(i, key) }
+		for _, b := range []struct{ key, target string }{{"yes", n.Yes}, {"no", n.No}} {
+			if b.target == "" {
+				continue
+			}
+			if _, ok := index[b.target]; !ok {
+				l.probs.Add(f, at(b.key), "%s leads to %q, which is not a node of this tree", b.key, b.target)
+			} else if b.target == n.ID {
+				l.probs.Add(f, at(b.key), "%s leads back to node %q itself", b.key, n.ID)
+			}
+		}
+		if n.Leaf() {
+			if n.Question != "" || n.Check != "" {
+				l.probs.Add(f, at("question"), "node %q asks a question but has no yes or no branch", n.ID)
+			}
+			if strings.TrimSpace(n.Fix) == "" {
+				l.probs.Add(f, at("fix"), "leaf %q has no fix", n.ID)
+			}
+			if strings.TrimSpace(n.Cause) == "" {
+				l.probs.Add(f, at("cause"), "leaf %q has no cause", n.ID)
+			}
+			if len(n.Links) == 0 {
+				l.probs.Warn(f, at("links"), "leaf %q has no links", n.ID)
+			}
+		} else {
+			if n.Yes == "" || n.No == "" {
+				missing := "yes"
+				if n.Yes != "" {
+					missing = "no"
+				}
+				l.probs.Add(f, at(missing), "question %q is missing its %s branch", n.ID, missing)
+			}
+			if strings.TrimSpace(n.Question) == "" {
+				l.probs.Add(f, at("question"), "node %q has branches but no question", n.ID)
+			}
+			if strings.TrimSpace(n.How) == "" {
+				l.probs.Add(f, at("how"), "question %q has no how (the exact command to run)", n.ID)
+			}
+			if strings.TrimSpace(n.LookFor) == "" {
+				l.probs.Warn(f, at("look_for"), "question %q has no look_for", n.ID)
+			}
+			if n.Fix != "" || n.Cause != "" {
+				l.probs.Add(f, at("fix"), "question %q has a cause or fix; only leaves do", n.ID)
+			}
+		}
+		if n.Check != "" && !knownCheck(n.Check) {
+			l.probs.Add(f, at("check"), "unknown check %q", n.Check)
+		}
+		switch n.YesWhen {
+		case "", "ok", "finding":
+			if n.YesWhen != "" && n.Check == "" {
+				l.probs.Add(f, at("yes_when"), "yes_when without a check")
+			}
+		default:
+			l.probs.Add(f, at("yes_when"), "yes_when %q: want ok or finding", n.YesWhen)
+		}
+		for _, ln := range n.Links {
+			l.link(f, at("links"), ln)
+		}
+		l.sources(f, at("sources"), n.Sources, false, "node")
+	}
+	l.reach(t, index)
+}
+
+// reach reports nodes the walk from start can never visit, and cycles.
+func (l *linter) reach(t *Tree, index map[string]int) {
+	start, ok := index[t.Start]
+	if !ok {
+		return
+	}
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := make([]int, len(t.Nodes))
+	var visit func(i int)
+	visit = func(i int) {
+		state[i] = active
+		n := &t.Nodes[i]
+		for _, b := range []struct{ key, target string }{{"yes", n.Yes}, {"no", n.No}} {
+			j, ok := index[b.target]
+			if !ok || b.target == n.ID {
+				continue
+			}
+			switch state[j] {
+			case unseen:
+				visit(j)
+			case active:
+				l.probs.Add(t.File, t.PosOf(i, b.key), "%s of %q loops back to %q: a tree walk must end", b.key, n.ID, b.target)
+			}
+		}
+		state[i] = done
+	}
+	visit(start)
+	for i, n := range t.Nodes {
+		if state[i] == unseen && n.ID != "" && index[n.ID] == i {
+			l.probs.Add(t.File, t.PosOf(i, "id"), "node %q cannot be reached from start %q", n.ID, t.Start)
+		}
+	}
+}
+
+// ---- glossary ----
+
+func (l *linter) glossary() {
+	seen := map[string]bool{}
+	for i, term := range l.c.Glossary {
+		file, _ := l.c.GlossaryPos(i, "")
+		at := func(key string) diag.Pos {
+			_, p := l.c.GlossaryPos(i, key)
+			return p
+		}
+		switch {
+		case term.ID == "":
+			l.probs.Add(file, at("id"), "glossary term has no id")
+		case !anchorRe.MatchString(term.ID):
+			l.probs.Add(file, at("id"), "glossary id %q: use lower-case letters, digits, '.', '_' and '-'", term.ID)
+		case seen[term.ID]:
+			l.probs.Add(file, at("id"), "duplicate glossary id %q", term.ID)
+		}
+		seen[term.ID] = true
+		if strings.TrimSpace(term.Term) == "" {
+			l.probs.Add(file, at("term"), "glossary %q: term is required", term.ID)
+		}
+		if strings.TrimSpace(term.Definition) == "" {
+			l.probs.Add(file, at("definition"), "glossary %q: definition is required", term.ID)
+		}
+		for _, s := range term.See {
+			l.link(file, at("see"), s)
+		}
+		l.sources(file, at("sources"), term.Sources, true, "glossary term "+strconvQuote(term.ID))
+	}
+}
+
+func strconvQuote(s string) string { return `"` + s + `"` }
+
+func isLetter(r rune) bool { return r >= 'a' && r <= 'z' }
+
+// Checks returns every check id the content names, sorted, so the engine
+// can be tested against it.
+func (c *Content) Checks() []string {
+	seen := map[string]bool{}
+	for _, p := range c.Pages {
+		for _, id := range p.Meta.Checks {
+			seen[id] = true
+		}
+	}
+	for _, t := range c.Trees {
+		for _, n := range t.Nodes {
+			if n.Check != "" {
+				seen[n.Check] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for id := range seen {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
