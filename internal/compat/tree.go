@@ -1,0 +1,141 @@
+package compat
+
+import (
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// Answer is a tree node's answer from the evidence.
+type Answer string
+
+const (
+	Yes       Answer = "yes"
+	No        Answer = "no"
+	NoAnswer  Answer = "unknown" // no check, or the check lacks evidence: the walk stops here
+	LeafReach Answer = "leaf"    // a leaf: the likely cause
+)
+
+// Step is one node on the path a walk took.
+type Step struct {
+	Node     string   `json:"node"`
+	Question string   `json:"question,omitempty"`
+	Check    string   `json:"check,omitempty"`
+	Status   Status   `json:"status,omitempty"` // the check's outcome
+	Answer   Answer   `json:"answer"`
+	Why      string   `json:"why,omitempty"`
+	Findings []string `json:"findings,omitempty"` // keys of the findings behind the answer
+}
+
+// Walk is the path a host record takes through a troubleshooting tree.
+type Walk struct {
+	Tree     string   `json:"tree"`
+	Title    string   `json:"title,omitempty"`
+	Host     string   `json:"host"`
+	Path     []Step   `json:"path"`
+	Stop     string   `json:"stop"`     // node the walk ended at
+	Complete bool     `json:"complete"` // it ended at a leaf: the likely cause
+	Cause    string   `json:"cause,omitempty"`
+	Fix      string   `json:"fix,omitempty"`
+	Links    []string `json:"links,omitempty"`
+}
+
+// WalkTree answers a tree's questions from a host record, starting at the
+// tree's start node. A node with a check is answered by it: with yes_when
+// "ok" (the default) yes means the check passed, with "finding" yes means
+// it found its problem. A check without evidence, or a node without a check,
+// stops the walk there, marked unknown.
+func WalkTree(m *matrix.Matrix, t *content.Tree, h *record.Host) Walk {
+	w := Walk{Tree: t.ID, Title: t.Title, Host: h.Host.ID}
+	cache := map[string]Result{}
+	seen := map[string]bool{}
+	id := t.Start
+	for {
+		n := t.Node(id)
+		if n == nil {
+			w.Path = append(w.Path, Step{Node: id, Answer: NoAnswer, Why: "the tree has no node " + id})
+			w.Stop = id
+			return w
+		}
+		if seen[id] {
+			w.Path = append(w.Path, Step{Node: id, Answer: NoAnswer, Why: "the tree loops back to " + id})
+			w.Stop = id
+			return w
+		}
+		seen[id] = true
+		if n.Leaf() {
+			w.Path = append(w.Path, Step{Node: id, Answer: LeafReach, Why: n.Cause})
+			w.Stop, w.Complete, w.Cause, w.Fix, w.Links = id, true, n.Cause, n.Fix, n.Links
+			return w
+		}
+		st := Step{Node: id, Question: n.Question, Check: n.Check}
+		if n.Check == "" {
+			st.Answer, st.Why = NoAnswer, "no check answers this question from a host record; ask it by hand: "+n.How
+			w.Path = append(w.Path, st)
+			w.Stop = id
+			return w
+		}
+		r, ok := cache[n.Check]
+		if !ok {
+			r, ok = Evaluate(m, h, n.Check)
+			if !ok {
+				st.Answer, st.Why = NoAnswer, "the engine has no check "+n.Check
+				w.Path = append(w.Path, st)
+				w.Stop = id
+				return w
+			}
+			cache[n.Check] = r
+		}
+		st.Status = r.Status
+		for _, f := range r.Findings {
+			st.Findings = append(st.Findings, f.Key())
+		}
+		st.Why = resultWhy(r)
+		if r.Status == Unknown {
+			st.Answer = NoAnswer
+			w.Path = append(w.Path, st)
+			w.Stop = id
+			return w
+		}
+		found := r.Status == Found
+		yes := !found
+		if n.YesWhen == "finding" {
+			yes = found
+		}
+		next := n.No
+		st.Answer = No
+		if yes {
+			next, st.Answer = n.Yes, Yes
+		}
+		w.Path = append(w.Path, st)
+		if next == "" {
+			w.Stop = id
+			return w
+		}
+		id = next
+	}
+}
+
+// resultWhy words a check result in one line for a tree step.
+func resultWhy(r Result) string {
+	var parts []string
+	switch r.Status {
+	case Found:
+		for _, f := range r.Findings {
+			parts = append(parts, f.Message)
+		}
+	case Unknown:
+		for _, n := range r.Notes {
+			if n.Status == Unknown {
+				parts = append(parts, n.Text)
+			}
+		}
+	default:
+		for _, n := range r.Notes {
+			parts = append(parts, n.Text)
+		}
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,32 @@
+package compat
+
+import (
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// compareVersions orders two version strings (firmware, Cisco releases,
+// driver builds, kernels or stack releases) with internal/version. ok is
+// false when either does not parse: the engine then says "unknown" rather
+// than guess.
+func compareVersions(a, b string) (c int, ok bool) {
+	va, err := version.Parse(a)
+	if err != nil {
+		return 0, false
+	}
+	vb, err := version.Parse(b)
+	if err != nil {
+		return 0, false
+	}
+	return version.Compare(va, vb), true
+}
+
+// kernelBase splits a kernel release (uname -r) into its upstream base
+// (5.14.0) and its distro release (427.13.1); distro is empty for an
+// upstream release.
+func kernelBase(release string) (base, distro string, ok bool) {
+	k, err := version.ParseKernel(release)
+	if err != nil {
+		return "", "", false
+	}
+	return k.Upstream.String(), k.Release, true
+}

@@ -1,0 +1,242 @@
+package compat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// view answers the questions every check asks of a host record.
+type view struct {
+	h *record.Host
+	m *matrix.Matrix
+}
+
+func newView(h *record.Host, m *matrix.Matrix) view {
+	if m == nil {
+		m = &matrix.Matrix{}
+	}
+	return view{h: h, m: m}
+}
+
+// adapter returns the record adapter at a PCI address, or nil.
+func (v view) adapter(pci string) *record.Adapter {
+	if pci == "" {
+		return nil
+	}
+	for i := range v.h.Adapters {
+		if v.h.Adapters[i].PCIAddress == pci {
+			return &v.h.Adapters[i]
+		}
+	}
+	return nil
+}
+
+// match finds the matrix adapter of a record adapter, or nil.
+func (v view) match(a *record.Adapter) *matrix.Adapter {
+	if a == nil {
+		return nil
+	}
+	return v.m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice)
+}
+
+// module returns the loaded module with the given name, or nil.
+func (v view) module(name string) *record.Module {
+	for i := range v.h.Modules {
+		if v.h.Modules[i].Name == name {
+			return &v.h.Modules[i]
+		}
+	}
+	return nil
+}
+
+// moduleSources are the record sources that list loaded modules.
+var moduleSources = []string{"lsmod", "proc/modules", "sys/module"}
+
+// modulesKnown reports whether the record says which modules are loaded:
+// either it lists some, or a module source was read and found none.
+func (v view) modulesKnown() bool {
+	if len(v.h.Modules) > 0 {
+		return true
+	}
+	for _, s := range v.h.Sources {
+		if s.Status == record.StatusOK && containsAny(s.ID, moduleSources) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleSource names the source the module list came from.
+func (v view) moduleSource() string {
+	for _, want := range moduleSources {
+		for _, s := range v.h.Sources {
+			if s.Status == record.StatusOK && strings.Contains(s.ID, want) {
+				return s.ID
+			}
+		}
+	}
+	return ""
+}
+
+// source returns the record source with an id containing sub, or nil.
+func (v view) source(sub string) *record.Source {
+	for i := range v.h.Sources {
+		if v.h.Sources[i].ID == sub {
+			return &v.h.Sources[i]
+		}
+	}
+	for i := range v.h.Sources {
+		if strings.Contains(v.h.Sources[i].ID, sub) {
+			return &v.h.Sources[i]
+		}
+	}
+	return nil
+}
+
+// adapterFact is evidence about a field of an adapter, citing the source
+// its from map names.
+func adapterFact(a *record.Adapter, field, value string) Evidence {
+	return Evidence{Fact: fmt.Sprintf("%s %s = %s", a.PCIAddress, field, value), Source: fromSource(a.From, field)}
+}
+
+// fromSource finds the source of a field in a from map, trying the field
+// and then its parents ("firmware.running", then "firmware").
+func fromSource(from map[string]string, field string) string {
+	for f := field; f != ""; {
+		if s, ok := from[f]; ok {
+			return s
+		}
+		i := strings.LastIndexByte(f, '.')
+		if i < 0 {
+			break
+		}
+		f = f[:i]
+	}
+	return ""
+}
+
+// deviceFact is evidence about an RDMA device or one of its ports.
+func (v view) deviceFact(d *record.RDMADevice, field, fact string) Evidence {
+	src := fromSource(d.From, field)
+	if src == "" {
+		if s := v.source("sys/class/infiniband"); s != nil && s.Status == record.StatusOK {
+			src = s.ID
+		}
+	}
+	return Evidence{Fact: fact, Source: src}
+}
+
+// adapterOf returns the record adapter behind an RDMA device, or nil.
+func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
+	if a := v.adapter(d.PCIAddress); a != nil {
+		return a
+	}
+	for i := range v.h.Adapters {
+		if slices.Contains(v.h.Adapters[i].RDMADevices, d.Name) {
+			return &v.h.Adapters[i]
+		}
+	}
+	return nil
+}
+
+// v2Capable says whether an RDMA device can do RoCE v2, from the matrix
+// adapter behind it or, for software devices, its provider driver. ok is
+// false when the matrix does not say.
+func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *Ref, ok bool) {
+	if a := v.adapterOf(d); a != nil {
+		ma := v.match(a)
+		if ma == nil || len(ma.RoCE) == 0 {
+			return false, nil, false
+		}
+		r := v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s does RoCE %s", ma.Name, strings.Join(ma.RoCE, " and ")))
+		return slices.Contains(ma.RoCE, "v2"), &r, true
+	}
+	if drv := v.m.Driver(d.Provider); drv != nil && d.PCIAddress == "" && len(drv.RoCE) > 0 {
+		r := v.ref("driver "+drv.ID, drv.Claim, fmt.Sprintf("%s does RoCE %s", drv.ID, strings.Join(drv.RoCE, " and ")))
+		return slices.Contains(drv.RoCE, "v2"), &r, true
+	}
+	return false, nil, false
+}
+
+// ref describes a matrix entry and the sources of its claim.
+func (v view) ref(entry string, c matrix.Claim, rule string) Ref {
+	return refOf(v.m, entry, c, rule)
+}
+
+func refOf(m *matrix.Matrix, entry string, c matrix.Claim, rule string) Ref {
+	r := Ref{Entry: entry, Rule: rule, Confidence: c.Confidence, Note: c.Note}
+	if c.At.File != "" {
+		r.At = c.At.String()
+	}
+	for _, id := range c.Sources {
+		sr := SourceRef{ID: id}
+		if s := m.Source(id); s != nil {
+			sr.Title, sr.URL = s.Title, s.URL
+		}
+		r.Sources = append(r.Sources, sr)
+	}
+	return r
+}
+
+// hostStack is the matrix stack id of the vendor stack the record found,
+// "inbox" when none was found, or the record's own name when the matrix
+// does not know it.
+func (v view) hostStack() (id, version string) {
+	s := v.h.Stack
+	if s == nil || s.Name == "" {
+		return "inbox", ""
+	}
+	if ms := stackByName(v.m, s.Name); ms != nil {
+		return ms.ID, s.Version
+	}
+	return strings.ToLower(s.Name), s.Version
+}
+
+// stackByName finds a matrix stack by id or name, ignoring case, dashes and underscores.
+func stackByName(m *matrix.Matrix, name string) *matrix.Stack {
+	norm := func(s string) string {
+		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
+	}
+	for i := range m.Stacks {
+		if norm(m.Stacks[i].ID) == norm(name) || norm(m.Stacks[i].Name) == norm(name) {
+			return &m.Stacks[i]
+		}
+	}
+	return nil
+}
+
+// isEthernetPort reports whether a port's link layer is Ethernet (RoCE).
+func isEthernetPort(p record.Port) bool { return strings.EqualFold(p.LinkLayer, "Ethernet") }
+
+func portSubject(d *record.RDMADevice, p record.Port) string {
+	return fmt.Sprintf("%s/%d", d.Name, p.Number)
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// noDevices is the note for checks about RDMA devices on a host without any.
+func (v view) noDevices(what string) Note {
+	n := Note{Subject: "host", Status: Unknown, Text: "the record lists no RDMA device, so " + what + " cannot be judged"}
+	if s := v.source("sys/class/infiniband"); s != nil {
+		n.Evidence = []Evidence{{Fact: "sys/class/infiniband status " + s.Status + reasonSuffix(s.Reason), Source: s.ID}}
+	}
+	return n
+}
+
+func reasonSuffix(r string) string {
+	if r == "" {
+		return ""
+	}
+	return " (" + r + ")"
+}
