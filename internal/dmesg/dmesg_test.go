@@ -1,0 +1,129 @@
+package dmesg
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "dmesg", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func errno(n int) *int { return &n }
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Event
+	}{
+		{"enic_rdma-vic-rocev2-enabled.txt", []Event{
+			{Kind: DriverInit, Time: "4.025979", Module: "enic_rdma", Text: "enic_rdma: Cisco VIC Ethernet NIC RDMA Driver, ver 1.0.0.6-802.21 init", Line: 2},
+			{Kind: RoCEEnabled, Time: "4.052792", Module: "enic_rdma", Device: "0000:62:00.1", Text: "enic 0000:62:00.1 eth1: enic_rdma: IPv4 RoCEv2 enabled", Line: 3},
+			{Kind: RoCEEnabled, Time: "4.081032", Module: "enic_rdma", Device: "0000:62:00.2", Text: "enic 0000:62:00.2 eth2: enic_rdma: IPv4 RoCEv2 enabled", Line: 4},
+		}},
+		{"mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt", []Event{
+			{Kind: Firmware, Time: "5.376443", Module: "mlx5_core", Device: "0000:01:00.0", Text: "mlx5_core 0000:01:00.0: firmware version: 14.32.1010", Line: 1},
+			{Kind: ProbeFailure, Time: "5.662202", Module: "mlx5_core", Device: "0000:01:00.0", Errno: errno(-22), Text: "mlx5_core 0000:01:00.0: mlx5_load_one failed with error code -22", Line: 3},
+			{Kind: ProbeFailure, Time: "5.663152", Module: "mlx5_core", Device: "0000:01:00.0", Errno: errno(-22), Text: "mlx5_core: probe of 0000:01:00.0 failed with error -22", Line: 4},
+		}},
+		{"nv_peer_mem-ofed-kernel-mismatch.txt", []Event{
+			{Kind: SymbolMismatch, Time: "76463.688316", Module: "nv_peer_mem", Text: "nv_peer_mem: disagrees about version of symbol ib_register_peer_memory_client", Line: 1},
+			{Kind: UnknownSymbol, Time: "76463.688326", Module: "nv_peer_mem", Errno: errno(-22), Text: "nv_peer_mem: Unknown symbol ib_register_peer_memory_client (err -22)", Line: 2},
+		}},
+		{"mlx4-cx3-mlnxofed-4.9-compat-roce-v1-truncated.txt", []Event{
+			{Kind: DriverInit, Time: "13.583341", Module: "mlx_compat", Text: "Compat-mlnx-ofed backport release: 8e3d458", Line: 2},
+			{Kind: DriverInit, Time: "13.601477", Module: "mlx4_core", Text: "mlx4_core: Mellanox ConnectX core driver v4.9-7.1.0", Line: 5},
+			{Kind: DriverInit, Time: "13.601516", Module: "mlx4_core", Text: "mlx4_core: Initializing 0000:41:00.0", Line: 6},
+			{Kind: RoCEEnabled, Time: "18.269525", Module: "mlx4_core", Text: "mlx4_core: device is working in RoCE mode: Roce V1", Line: 7},
+			{Kind: DriverInit, Time: "20.138677", Module: "mlx4_en", Text: "mlx4_en: Mellanox ConnectX HCA Ethernet driver v4.9-7.1.0", Line: 11},
+		}},
+		{"mlx5-cx4lx-systemd-found-device.txt", nil},
+	} {
+		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got.Events); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+// Mail clients wrap long lines; the continuation has no timestamp and is
+// joined to its message, so the error code is still found.
+func TestWrappedContinuation(t *testing.T) {
+	t.Parallel()
+	got, _ := Parse(bytes.NewReader(capture(t, "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt")))
+	var kinds []string
+	for _, e := range got.Events {
+		kinds = append(kinds, fmt.Sprintf("%s:%s:%d", e.Kind, e.Device, e.Line))
+	}
+	want := []string{"probe-failure:0000:0b:00.0:8", "probe-failure:0000:0b:00.0:10", "firmware:0000:0b:00.1:12", "probe-failure:0000:0b:00.1:22", "probe-failure:0000:0b:00.1:24"}
+	if d := cmp.Diff(want, kinds); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if !strings.HasSuffix(got.Events[0].Text, "mlx5_load_one failed with error code -22") {
+		t.Errorf("continuation not joined: %q", got.Events[0].Text)
+	}
+}
+
+// The same message in each timestamp format a snapshot can hold.
+func TestTimestampFormats(t *testing.T) {
+	t.Parallel()
+	const msg = "mlx5_core: probe of 0000:01:00.0 failed with error -22"
+	for stamp, want := range map[string]string{
+		"[    5.663152] ":                           "5.663152",
+		"[Mon Nov 30 09:00:00 2026] ":               "Mon Nov 30 09:00:00 2026",
+		"2026-11-30T09:00:00,123456+00:00 ":         "2026-11-30T09:00:00,123456+00:00",
+		"2026-11-30T09:00:00+0000 host1 kernel: ":   "2026-11-30T09:00:00+0000",
+		"Nov 30 09:00:00 host1 kernel: ":            "Nov 30 09:00:00",
+		"Nov  3 09:00:00 host1 kernel: [5.663152] ": "Nov  3 09:00:00",
+		"": "",
+	} {
+		got, _ := Parse(strings.NewReader(stamp + msg + "\n"))
+		if len(got.Events) != 1 || got.Events[0].Time != want || got.Events[0].Text != msg {
+			t.Errorf("%q: got %+v", stamp, got.Events)
+		}
+	}
+}
+
+func TestBounded(t *testing.T) {
+	t.Parallel()
+	line := "[    5.663152] mlx5_core: probe of 0000:01:00.0 failed with error -22\n"
+	got, _ := Parse(strings.NewReader(strings.Repeat(line, MaxEvents+10)))
+	if len(got.Events) != MaxEvents || got.Dropped != 10 || got.Lines != MaxEvents+10 {
+		t.Errorf("events %d dropped %d lines %d", len(got.Events), got.Dropped, got.Lines)
+	}
+	long := "[ 1.0] mlx5_core: firmware version: " + strings.Repeat("9", 5*maxLine) + "\n"
+	got, _ = Parse(strings.NewReader(long))
+	if len(got.Events) != 1 || len(got.Events[0].Text) > maxText {
+		t.Errorf("long line: %d events", len(got.Events))
+	}
+}
+
+func TestUnrelatedIgnored(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"bnx2x-firmware-file-missing-error-2.txt", "qedr-null-deref-rdma-res-show-qp-oops.txt"} {
+		got, _ := Parse(bytes.NewReader(capture(t, name)))
+		if len(got.Events) != 0 {
+			t.Errorf("%s: %+v", name, got.Events)
+		}
+	}
+}

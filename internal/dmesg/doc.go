@@ -1,0 +1,7 @@
+// Package dmesg provides a classifier for the kernel log as printed by
+// `dmesg` (plain, -T and --time-format iso), /var/log/dmesg, syslog files
+// and `journalctl -k`: it keeps the RDMA-relevant lines (driver and
+// firmware initialisation, RoCE enablement, symbol version mismatches,
+// unknown symbols, probe failures and firmware problems) with their
+// timestamps and line numbers.
+package dmesg

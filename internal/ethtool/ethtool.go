@@ -1,0 +1,99 @@
+package ethtool
+
+import (
+	"bufio"
+	"io"
+	"strings"
+)
+
+// Info is one `ethtool -i` block.
+type Info struct {
+	Driver              string // driver
+	Version             string // version: a driver version, or the kernel release for in-tree drivers
+	FirmwareVersion     string // firmware-version, as printed (may carry a PSID in parentheses)
+	ExpansionROMVersion string // expansion-rom-version
+	BusInfo             string // bus-info: a PCI address for PCI devices, empty for virtual ones
+}
+
+// maxLine bounds one input line; longer lines are cut, never buffered whole.
+const maxLine = 64 << 10
+
+// Parse reads every `ethtool -i` block in r. A block starts at a "driver:"
+// line. Shell prompts, blank lines and unknown keys are skipped, and
+// surrounding indentation and trailing spaces are ignored, so pasted and
+// quoted output parses too.
+func Parse(r io.Reader) ([]Info, error) {
+	var out []Info
+	var cur *Info
+	err := eachLine(r, func(line string) {
+		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			return
+		}
+		val = strings.TrimSpace(val)
+		switch key {
+		case "driver":
+			out = append(out, Info{Driver: val})
+			cur = &out[len(out)-1]
+		case "version":
+			if cur != nil {
+				cur.Version = val
+			}
+		case "firmware-version":
+			if cur != nil {
+				cur.FirmwareVersion = val
+			}
+		case "expansion-rom-version":
+			if cur != nil {
+				cur.ExpansionROMVersion = val
+			}
+		case "bus-info":
+			if cur != nil {
+				cur.BusInfo = val
+			}
+		}
+	})
+	return out, err
+}
+
+// SplitFirmware splits a firmware-version such as "14.23.1020 (MT_2420110034)"
+// into the version and the parenthesised PSID that mlx5_core appends.
+func SplitFirmware(fw string) (version, psid string) {
+	fw = strings.TrimSpace(fw)
+	if i := strings.Index(fw, " ("); i >= 0 && strings.HasSuffix(fw, ")") {
+		return fw[:i], fw[i+2 : len(fw)-1]
+	}
+	return fw, ""
+}
+
+// eachLine calls fn for each line of r, cutting lines longer than maxLine.
+func eachLine(r io.Reader, fn func(string)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := readLine(br)
+		if line != "" || err == nil {
+			fn(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func readLine(br *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < maxLine {
+			n := min(len(frag), maxLine-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}

@@ -1,0 +1,91 @@
+package ethtool
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// capture reads a real capture without its two header lines (command, source).
+func capture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "ethtool", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Info
+	}{
+		{"mlx5_core-cx4lx-ubuntu1804-5.0-0-psid.txt", []Info{{Driver: "mlx5_core", Version: "5.0-0", FirmwareVersion: "14.23.1020 (MT_2420110034)", BusInfo: "0000:af:00.0"}}},
+		{"mlx5_core-cx7-doca-ofed-23.10.txt", []Info{{Driver: "mlx5_core", Version: "23.10-1.1.9", FirmwareVersion: "28.39.3560 (MT_0000000838)", BusInfo: "0000:e6:00.0"}}},
+		{"mlx4_en-cx3-4.0-0-trailing-spaces.txt", []Info{{Driver: "mlx4_en", Version: "4.0-0", FirmwareVersion: "2.42.5000", BusInfo: "0000:83:00.0"}}},
+		{"bnx2x-no-expansion-rom-line.txt", []Info{{Driver: "bnx2x", Version: "1.712.30-0", FirmwareVersion: "bc 7.10.4", BusInfo: "0001:0c:00.2"}}},
+		{"ice-e810-inbox-fedora-5.19-and-iavf-vf.txt", []Info{
+			{Driver: "ice", Version: "5.19.4-100.fc35.x86_64", FirmwareVersion: "4.22 0x80010446 1.3197.0", BusInfo: "0000:3b:00.0"},
+			{Driver: "iavf", Version: "5.19.4-100.fc35.x86_64", FirmwareVersion: "N/A", BusInfo: "0000:3b:01.0"},
+		}},
+		{"ice-e810-preproduction-0.8.1-k.txt", []Info{{Driver: "ice", Version: "0.8.1-k", FirmwareVersion: "0.80 0x80002ec0 1.2581.0", BusInfo: "0000:3b:00.0"}}},
+		{"qede-fastlinq-oot-8.10-mfw-storm.txt", []Info{{Driver: "qede", Version: "8.10.10.21", FirmwareVersion: "mfw 8.25.7.0 storm 8.20.0.0", BusInfo: "0000:5f:00.0"}}},
+		{"veth-in-pod-no-bus-info.txt", []Info{{Driver: "veth", Version: "1.0"}}},
+		{"hns3-version-truncated-32-chars.txt", []Info{{Driver: "hns3", Version: "4.14.0-115.el7.0.1.ctyun.panic.", FirmwareVersion: "0x0114001b", BusInfo: "0000:bd:00.0"}}},
+	} {
+		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+func TestEveryCaptureParses(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ethtool", "*.txt"))
+	if len(files) == 0 {
+		t.Fatal("no captures")
+	}
+	for _, f := range files {
+		got, err := Parse(bytes.NewReader(capture(t, filepath.Base(f))))
+		if err != nil || len(got) == 0 || got[0].Driver == "" {
+			t.Errorf("%s: got %+v, %v", f, got, err)
+		}
+	}
+}
+
+func TestSplitFirmware(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][2]string{
+		"14.23.1020 (MT_2420110034)": {"14.23.1020", "MT_2420110034"},
+		"220.0.59.0/pkg 220.0.83.0":  {"220.0.59.0/pkg 220.0.83.0", ""},
+		"":                           {"", ""},
+	} {
+		v, p := SplitFirmware(in)
+		if v != want[0] || p != want[1] {
+			t.Errorf("SplitFirmware(%q) = %q, %q; want %q", in, v, p, want)
+		}
+	}
+}
+
+func TestLongLineIsCut(t *testing.T) {
+	t.Parallel()
+	in := "driver: x\nversion: " + string(bytes.Repeat([]byte("a"), 3*maxLine)) + "\nbus-info: 0000:01:00.0\n"
+	got, err := Parse(bytes.NewReader([]byte(in)))
+	if err != nil || len(got) != 1 || got[0].BusInfo != "0000:01:00.0" || len(got[0].Version) >= maxLine {
+		t.Fatalf("got %d infos, version len %d, err %v", len(got), len(got[0].Version), err)
+	}
+}

@@ -1,0 +1,195 @@
+package ibverbs
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, tool, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", tool, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParseDevinfo(t *testing.T) {
+	t.Parallel()
+	irdmaPort := Port{Number: 1, State: "PORT_ACTIVE (4)", LinkLayer: "Ethernet", ActiveMTU: "1024 (3)", PortLID: "1", SMLID: "0"}
+	for _, tc := range []struct {
+		file string
+		want Devinfo
+	}{
+		{"irdma-e810-xxv-two-ports.txt", Devinfo{Devices: []Device{
+			{HCAID: "irdma0", Transport: "InfiniBand (0)", FwVer: "1.72", NodeGUID: "b683:51ff:fe02:7a30", SysImageGUID: "b683:51ff:fe02:7a30", VendorID: "0x8086", VendorPartID: "5531", HWVer: "0x2", PhysPortCnt: 1, Ports: []Port{irdmaPort}},
+			{HCAID: "irdma1", Transport: "InfiniBand (0)", FwVer: "1.72", NodeGUID: "b683:51ff:fe02:7a31", SysImageGUID: "b683:51ff:fe02:7a31", VendorID: "0x8086", VendorPartID: "5531", HWVer: "0x2", PhysPortCnt: 1, Ports: []Port{irdmaPort}},
+		}}},
+		{"bnxt_re-v-gid-types-elided.txt", Devinfo{Devices: []Device{{HCAID: "bnxt_re2", Transport: "InfiniBand (0)", FwVer: "216.0.220.0", NodeGUID: "b226:28ff:fed3:b0f0", SysImageGUID: "b226:28ff:fed3:b0f0"}}}},
+		{"mlx4-cx3-list.txt", Devinfo{Devices: []Device{{HCAID: "mlx4_1"}, {HCAID: "mlx4_0"}}}},
+		{"rxe-softroce-no-link-layer.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "428d:5cff:fe35:bb12", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x0000", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1,
+			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
+	} {
+		got, err := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", tc.file)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+func TestParseDevinfoVerbose(t *testing.T) {
+	t.Parallel()
+	got, err := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", "mlx5-cx6dx-v-rocep-name-mlnxofed58.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Port{Number: 1, State: "PORT_ACTIVE (4)", PhysState: "LINK_UP (5)", LinkLayer: "Ethernet", ActiveMTU: "1024 (3)", ActiveWidth: "4X (2)", ActiveSpeed: "25.0 Gbps (32)", PortLID: "0", SMLID: "0", GIDTableLen: 255,
+		GIDs: []GID{
+			{0, "fe80:0000:0000:0000:c670:bdff:feaa:1fc9", "RoCE v1"},
+			{1, "fe80::c670:bdff:feaa:1fc9", "RoCE v2"},
+			{2, "0000:0000:0000:0000:0000:ffff:0a16:74dd", "RoCE v1"},
+			{3, "::ffff:10.22.116.221", "RoCE v2"},
+		}}
+	if len(got.Devices) != 1 || got.Devices[0].HCAID != "rocep61s0f1" || got.Devices[0].BoardID != "MT_0000000359" || got.Devices[0].VendorPartID != "4125" {
+		t.Fatalf("device: %+v", got.Devices)
+	}
+	if d := cmp.Diff([]Port{want}, got.Devices[0].Ports); d != "" {
+		t.Errorf("port (-want +got):\n%s", d)
+	}
+	if r, ok := got.Devices[0].Ports[0].RateGbps(); !ok || r != 100 {
+		t.Errorf("RateGbps = %v, %v; want 100", r, ok)
+	}
+	ct, _ := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", "mlx4-cx3-vf-failed-to-open-device-in-container.txt")))
+	if len(ct.Errors) != 8 || len(ct.Devices) != 1 || ct.Devices[0].Ports[0].LinkLayer != "InfiniBand" {
+		t.Errorf("container: %d errors, %+v", len(ct.Errors), ct.Devices)
+	}
+	tr, _ := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", "mlx5-cx7-ib-port-down-lid-65535-truncated.txt")))
+	if len(tr.Devices) != 2 || tr.Devices[1].NodeGUID != "" || tr.Devices[0].Ports[0].PortLID != "65535" {
+		t.Errorf("truncated: %+v", tr.Devices)
+	}
+}
+
+func TestEveryDevinfoCaptureParses(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ibv_devinfo", "*.txt"))
+	for _, f := range files {
+		got, err := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", filepath.Base(f))))
+		if err != nil || len(got.Devices) == 0 || got.Devices[0].HCAID == "" {
+			t.Errorf("%s: %+v, %v", f, got, err)
+		}
+	}
+}
+
+func TestState(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"4: ACTIVE": "ACTIVE", "PORT_ACTIVE (4)": "ACTIVE", "Active": "ACTIVE", "ACTIVE": "ACTIVE",
+		"PORT_DOWN (1)": "DOWN", "Down": "DOWN", "Initializing": "INIT", "weird": "weird",
+	} {
+		if got := State(in); got != want {
+			t.Errorf("State(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"5: LinkUp": "LinkUp", "LINK_UP (5)": "LinkUp", "LinkUp": "LinkUp", "LINK_UP": "LinkUp",
+		"DISABLED": "Disabled", "POLLING": "Polling", "Disabled": "Disabled", "POLLING (2)": "Polling", "3: Disabled": "Disabled",
+	} {
+		if got := PhysState(in); got != want {
+			t.Errorf("PhysState(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseDevices(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "mlx5-cx4lx-truncated.txt")))
+	want := Devices{Devices: []DeviceGUID{{"mlx5_0", "98039b03003b0346"}, {"mlx5_1", "98"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	got, _ = ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "rxe-no-userspace-driver.txt")))
+	if len(got.Devices) != 0 || len(got.Warnings) != 2 {
+		t.Errorf("rxe: %+v", got)
+	}
+}
+
+func TestParseIbstat(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseIbstat(bytes.NewReader(capture(t, "ibstat", "bnxt_re-ca-truncated.txt")))
+	want := Ibstat{CAs: []CA{{Name: "bnxt_re0", Type: "Broadcom NetXtreme-C/E RoCE Driver HCA", NumPorts: 1, FwVersion: "231.0.154.0", HWVersion: "0x14e4", NodeGUID: "0x8e8474fffe1f2550", SysImageGUID: "0x8e8474fffe1f2550",
+		Ports: []CAPort{{Number: 1, State: "Active", PhysState: "LinkUp", Rate: "100", BaseLID: "0", SMLID: "0", PortGUID: "0x8e8"}}}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("bnxt (-want +got):\n%s", d)
+	}
+	got, _ = ParseIbstat(bytes.NewReader(capture(t, "ibstat", "mlx5-ib-partial-ibpanic.txt")))
+	if len(got.CAs) != 1 || got.CAs[0].Type != "" || len(got.Messages) != 1 || got.CAs[0].Ports[0].Rate != "200" {
+		t.Errorf("ibpanic: %+v", got)
+	}
+	got, _ = ParseIbstat(bytes.NewReader(capture(t, "ibstat", "mlx4-cx3-ib-with-ibwarn-debug-truncated.txt")))
+	if len(got.Messages) != 4 || len(got.CAs[0].Ports) != 2 || got.CAs[0].Ports[0].State != "Down" {
+		t.Errorf("ibwarn: %+v", got)
+	}
+}
+
+func TestParseIbstatus(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseIbstatus(bytes.NewReader(capture(t, "ibstatus", "mlx5-roce-ethernet-4x-edr-truncated.txt")))
+	if len(got) != 3 {
+		t.Fatalf("got %d", len(got))
+	}
+	want := PortStatus{Device: "mlx5_0", Port: 1, DefaultGID: "fe80:0000:0000:0000:8ae9:a4ff:fe9c:7f1a", BaseLID: "0x0", SMLID: "0x0", State: "4: ACTIVE", PhysState: "5: LinkUp", Rate: "100 Gb/sec (4X EDR)", LinkLayer: "Ethernet"}
+	if d := cmp.Diff(want, got[0]); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseShowGIDs(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseShowGIDs(bytes.NewReader(capture(t, "show_gids", "mlx5-cx6-roce-v1-v2.txt")))
+	if len(got) != 6 {
+		t.Fatalf("got %d rows", len(got))
+	}
+	want := ShowGID{Device: "mlx5_0", Port: 1, Index: 5, GID: "0000:0000:0000:0000:0000:ffff:ac13:003c", IPv4: "172.19.0.60", Ver: "v2", Netdev: "ens1f0"}
+	if d := cmp.Diff(want, got[5]); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if got[0].IPv4 != "" || got[0].Ver != "v1" {
+		t.Errorf("row 0: %+v", got[0])
+	}
+	empty, _ := ParseShowGIDs(bytes.NewReader(capture(t, "show_gids", "mlx5-cx4lx-pod-no-gids.txt")))
+	if len(empty) != 0 {
+		t.Errorf("empty: %+v", empty)
+	}
+}
+
+func TestParseIbdev2netdev(t *testing.T) {
+	t.Parallel()
+	up, down := true, false
+	got, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx7-ib-and-cx6-eth-mixed-annotated.txt")))
+	if len(got) != 12 {
+		t.Fatalf("got %d", len(got))
+	}
+	if d := cmp.Diff(NetdevMap{Device: "mlx5_1", Port: 1, Netdev: "enp27s0f0np0", Up: &up}, got[1]); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(NetdevMap{Device: "mlx5_0", Port: 1, Netdev: "ibp26s0", Up: &down}, got[0]); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	v, _ := ParseIbdev2netdev(strings.NewReader("0000:3b:00.0 mlx5_0 (MT4119 - MCX516A-CCAT) CX516A - ConnectX-5 QSFP28 fw 16.35.2000 port 1 (ACTIVE) ==> ens1f0 (Up)\n"))
+	if d := cmp.Diff([]NetdevMap{{Device: "mlx5_0", Port: 1, Netdev: "ens1f0", Up: &up, PCIAddress: "0000:3b:00.0"}}, v); d != "" {
+		t.Errorf("-v (-want +got):\n%s", d)
+	}
+}

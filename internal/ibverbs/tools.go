@@ -1,0 +1,338 @@
+package ibverbs
+
+import (
+	"bufio"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// DeviceGUID is one row of ibv_devices.
+type DeviceGUID struct {
+	Name     string // device
+	NodeGUID string // node GUID, 16 hex digits without colons
+}
+
+// Devices is the output of ibv_devices.
+type Devices struct {
+	Devices  []DeviceGUID
+	Warnings []string // libibverbs warnings, e.g. a provider that does not load
+}
+
+var guidRE = regexp.MustCompile(`^[0-9a-fA-F]{1,16}$`)
+
+// ParseDevices reads ibv_devices output.
+func ParseDevices(r io.Reader) (Devices, error) {
+	var out Devices
+	table := false
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "libibverbs:"):
+			out.Warnings = append(out.Warnings, line)
+		case strings.HasPrefix(line, "------"):
+			table = true
+		case table:
+			f := strings.Fields(line)
+			if len(f) == 2 && guidRE.MatchString(f[1]) {
+				out.Devices = append(out.Devices, DeviceGUID{Name: f[0], NodeGUID: strings.ToLower(f[1])})
+			}
+		}
+	})
+	return out, err
+}
+
+// CA is one "CA '<name>'" block of ibstat.
+type CA struct {
+	Name         string
+	Type         string // CA type, e.g. MT4115
+	NumPorts     int    // Number of ports
+	FwVersion    string // Firmware version
+	HWVersion    string // Hardware version
+	NodeGUID     string // Node GUID, 0x-prefixed
+	SysImageGUID string // System image GUID
+	Ports        []CAPort
+}
+
+// CAPort is one "Port N:" block of ibstat.
+type CAPort struct {
+	Number    int
+	State     string // Active, Down, Initializing, Armed
+	PhysState string // LinkUp, Disabled, Polling …
+	Rate      string // Gb/s as printed, e.g. "100"
+	BaseLID   string
+	SMLID     string
+	PortGUID  string
+	LinkLayer string
+}
+
+// Ibstat is the output of ibstat.
+type Ibstat struct {
+	CAs      []CA
+	Messages []string // ibwarn / ibpanic lines
+}
+
+var caRE = regexp.MustCompile(`^CA '([^']+)'$`)
+
+// ParseIbstat reads ibstat output (all CAs, or one). Values elided as "..."
+// are treated as absent.
+func ParseIbstat(r io.Reader) (Ibstat, error) {
+	var out Ibstat
+	var ca *CA
+	var port *CAPort
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			return
+		}
+		if strings.HasPrefix(line, "ibwarn:") || strings.HasPrefix(line, "ibpanic:") || strings.HasPrefix(line, "ibstat:") {
+			out.Messages = append(out.Messages, line)
+			return
+		}
+		if m := caRE.FindStringSubmatch(line); m != nil {
+			out.CAs = append(out.CAs, CA{Name: m[1]})
+			ca, port = &out.CAs[len(out.CAs)-1], nil
+			return
+		}
+		if ca == nil {
+			return
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			return
+		}
+		val = strings.TrimSpace(val)
+		if val == "..." {
+			val = ""
+		}
+		if n, ok := strings.CutPrefix(key, "Port "); ok && val == "" {
+			if i, err := strconv.Atoi(n); err == nil {
+				ca.Ports = append(ca.Ports, CAPort{Number: i})
+				port = &ca.Ports[len(ca.Ports)-1]
+			}
+			return
+		}
+		if port != nil {
+			switch key {
+			case "State":
+				port.State = val
+			case "Physical state":
+				port.PhysState = val
+			case "Rate":
+				port.Rate = val
+			case "Base lid":
+				port.BaseLID = val
+			case "SM lid":
+				port.SMLID = val
+			case "Port GUID":
+				port.PortGUID = val
+			case "Link layer":
+				port.LinkLayer = val
+			}
+			return
+		}
+		switch key {
+		case "CA type":
+			ca.Type = val
+		case "Number of ports":
+			ca.NumPorts, _ = strconv.Atoi(val)
+		case "Firmware version":
+			ca.FwVersion = val
+		case "Hardware version":
+			ca.HWVersion = val
+		case "Node GUID":
+			ca.NodeGUID = val
+		case "System image GUID":
+			ca.SysImageGUID = val
+		}
+	})
+	return out, err
+}
+
+// PortStatus is one "Infiniband device '<dev>' port N status:" block of
+// ibstatus.
+type PortStatus struct {
+	Device     string
+	Port       int
+	DefaultGID string // default gid
+	BaseLID    string
+	SMLID      string
+	State      string // e.g. "4: ACTIVE"
+	PhysState  string // e.g. "5: LinkUp"
+	Rate       string // e.g. "100 Gb/sec (4X EDR)"
+	LinkLayer  string // link_layer
+}
+
+var statusRE = regexp.MustCompile(`^Infiniband device '([^']+)' port (\d+) status:$`)
+
+// ParseIbstatus reads ibstatus output.
+func ParseIbstatus(r io.Reader) ([]PortStatus, error) {
+	var out []PortStatus
+	var cur *PortStatus
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		if m := statusRE.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			out = append(out, PortStatus{Device: m[1], Port: n})
+			cur = &out[len(out)-1]
+			return
+		}
+		if cur == nil {
+			return
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			return
+		}
+		val = strings.TrimSpace(val)
+		switch key {
+		case "default gid":
+			cur.DefaultGID = val
+		case "base lid":
+			cur.BaseLID = val
+		case "sm lid":
+			cur.SMLID = val
+		case "state":
+			cur.State = val
+		case "phys state":
+			cur.PhysState = val
+		case "rate":
+			cur.Rate = val
+		case "link_layer":
+			cur.LinkLayer = val
+		}
+	})
+	return out, err
+}
+
+// ShowGID is one row of the MLNX_OFED show_gids script.
+type ShowGID struct {
+	Device string // DEV
+	Port   int    // PORT
+	Index  int    // INDEX
+	GID    string // GID
+	IPv4   string // IPv4, for IPv4-mapped GIDs
+	Ver    string // VER: v1 or v2
+	Netdev string // the second DEV column
+}
+
+// ParseShowGIDs reads show_gids output. Rows have six or seven columns:
+// the IPv4 column is empty for non-IPv4 GIDs.
+func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
+	var out []ShowGID
+	err := eachLine(r, func(raw string) {
+		f := strings.Fields(raw)
+		if len(f) != 6 && len(f) != 7 {
+			return
+		}
+		port, err1 := strconv.Atoi(f[1])
+		idx, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || !strings.Contains(f[3], ":") {
+			return
+		}
+		g := ShowGID{Device: f[0], Port: port, Index: idx, GID: f[3]}
+		rest := f[4:]
+		if len(rest) == 3 {
+			g.IPv4, rest = rest[0], rest[1:]
+		}
+		g.Ver, g.Netdev = rest[0], rest[1]
+		out = append(out, g)
+	})
+	return out, err
+}
+
+// NetdevMap is one line of the MLNX_OFED ibdev2netdev script.
+type NetdevMap struct {
+	Device     string // RDMA device
+	Port       int
+	Netdev     string
+	Up         *bool  // (Up) or (Down); nil when not printed
+	PCIAddress string // -v only
+}
+
+// ParseIbdev2netdev reads ibdev2netdev output, plain or -v, and tolerates
+// column -t alignment and trailing "# …" comments.
+func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
+	var out []NetdevMap
+	err := eachLine(r, func(raw string) {
+		left, right, ok := strings.Cut(raw, "==>")
+		if !ok {
+			return
+		}
+		if i := strings.Index(right, "#"); i >= 0 {
+			right = right[:i]
+		}
+		lf, rf := strings.Fields(left), strings.Fields(right)
+		if len(rf) == 0 {
+			return
+		}
+		m := NetdevMap{Netdev: rf[0]}
+		for i := len(lf) - 1; i >= 1; i-- {
+			if lf[i-1] == "port" {
+				if n, err := strconv.Atoi(lf[i]); err == nil && i >= 2 {
+					m.Port, m.Device = n, lf[i-2]
+					if lf[i-2] == ")" || strings.HasSuffix(lf[i-2], ")") {
+						m.Device = ""
+					}
+				}
+				break
+			}
+		}
+		if len(lf) > 0 && strings.Count(lf[0], ":") == 2 && strings.Contains(lf[0], ".") {
+			m.PCIAddress = lf[0]
+			if len(lf) > 1 {
+				m.Device = lf[1]
+			}
+		}
+		if len(rf) > 1 {
+			switch strings.Trim(rf[1], "()") {
+			case "Up":
+				t := true
+				m.Up = &t
+			case "Down":
+				f := false
+				m.Up = &f
+			}
+		}
+		if m.Device != "" {
+			out = append(out, m)
+		}
+	})
+	return out, err
+}
+
+const maxLine = 64 << 10
+
+// eachLine calls fn for each line of r, cutting lines longer than maxLine.
+func eachLine(r io.Reader, fn func(string)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := readLine(br)
+		if line != "" || err == nil {
+			fn(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func readLine(br *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < maxLine {
+			n := min(len(frag), maxLine-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}

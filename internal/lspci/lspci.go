@@ -1,0 +1,234 @@
+package lspci
+
+import (
+	"bufio"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Device is one PCI function.
+type Device struct {
+	Slot            string   // domain:bus:device.function; "0000:" is added when lspci omits the domain
+	Class           string   // e.g. "Ethernet controller"
+	ClassID         string   // e.g. "0200" (-nn or -vmmn)
+	Name            string   // the description after the class, without ids and revision
+	Vendor          string   // 4 hex digits (-nn or -vmmn)
+	Device          string   // 4 hex digits (-nn or -vmmn)
+	SubsystemName   string   // "Subsystem:" text without ids
+	SubsystemVendor string   // 4 hex digits when printed
+	SubsystemDevice string   // 4 hex digits when printed
+	Rev             string   // revision
+	Driver          string   // "Kernel driver in use"
+	Modules         []string // "Kernel modules"
+	MSIX            *MSIX    // nil when lspci printed no MSI-X capability
+	CapsDenied      bool     // "Capabilities: <access denied>": lspci ran without root
+}
+
+// MSIX is the "MSI-X: Enable+ Count=64 Masked-" capability line.
+type MSIX struct {
+	Enabled bool
+	Count   int // table size
+}
+
+// IsNetwork reports whether the function is an Ethernet, InfiniBand or
+// other network controller (PCI class 02xx).
+func (d Device) IsNetwork() bool {
+	if d.ClassID != "" {
+		return strings.HasPrefix(d.ClassID, "02")
+	}
+	switch d.Class {
+	case "Ethernet controller", "Infiniband controller", "Network controller", "Fabric controller":
+		return true
+	}
+	return false
+}
+
+var (
+	headerRE = regexp.MustCompile(`^((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+([^:]+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s*(.*)$`)
+	idsRE    = regexp.MustCompile(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]$`)
+	revRE    = regexp.MustCompile(`\s*\(rev ([0-9a-fA-F]+)\)$`)
+	progRE   = regexp.MustCompile(`\s*\(prog-if [^)]*\)$`)
+	msixRE   = regexp.MustCompile(`MSI-X: Enable([+-])\s+Count=(\d+)`)
+	hex4RE   = regexp.MustCompile(`^[0-9a-fA-F]{4}$`)
+)
+
+// Parse reads lspci output in either form. Lines it does not understand,
+// such as capability details or mail-wrapped continuations, are skipped.
+func Parse(r io.Reader) ([]Device, error) {
+	var out []Device
+	var cur *Device
+	vmm := false
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimRight(raw, " \t")
+		trim := strings.TrimSpace(line)
+		if k, v, ok := strings.Cut(trim, ":"); ok && !vmm && k == "Slot" && trim == line {
+			vmm = true
+			_ = v
+		}
+		if vmm {
+			cur = vmmLine(&out, cur, trim)
+			return
+		}
+		if line != "" && line[0] != ' ' && line[0] != '\t' {
+			if m := headerRE.FindStringSubmatch(line); m != nil {
+				out = append(out, header(m))
+				cur = &out[len(out)-1]
+			}
+			return
+		}
+		if cur == nil {
+			return
+		}
+		key, val, ok := strings.Cut(trim, ":")
+		if !ok {
+			return
+		}
+		val = strings.TrimSpace(val)
+		switch key {
+		case "Subsystem":
+			cur.SubsystemName, cur.SubsystemVendor, cur.SubsystemDevice = splitIDs(val)
+		case "Kernel driver in use":
+			cur.Driver = val
+		case "Kernel modules":
+			cur.Modules = splitList(val)
+		case "Capabilities":
+			if val == "<access denied>" {
+				cur.CapsDenied = true
+			}
+			if m := msixRE.FindStringSubmatch(val); m != nil {
+				n, err := strconv.Atoi(m[2])
+				if err == nil {
+					cur.MSIX = &MSIX{Enabled: m[1] == "+", Count: n}
+				}
+			}
+		}
+	})
+	return out, err
+}
+
+func header(m []string) Device {
+	d := Device{Slot: normSlot(m[1]), Class: strings.TrimSpace(m[2]), ClassID: strings.ToLower(m[3])}
+	desc := strings.TrimSpace(m[4])
+	desc = progRE.ReplaceAllString(desc, "")
+	if rm := revRE.FindStringSubmatch(desc); rm != nil {
+		d.Rev = strings.ToLower(rm[1])
+		desc = desc[:len(desc)-len(rm[0])]
+	}
+	desc = progRE.ReplaceAllString(desc, "")
+	d.Name, d.Vendor, d.Device = splitIDs(desc)
+	return d
+}
+
+// splitIDs splits "Name [15b3:1017]" into the name and the ids.
+func splitIDs(s string) (name, vendor, device string) {
+	if m := idsRE.FindStringSubmatch(s); m != nil {
+		return strings.TrimSpace(s[:len(s)-len(m[0])]), strings.ToLower(m[1]), strings.ToLower(m[2])
+	}
+	return strings.TrimSpace(s), "", ""
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// normSlot adds the default domain that lspci leaves out without -D.
+func normSlot(s string) string {
+	s = strings.ToLower(s)
+	if strings.Count(s, ":") == 1 {
+		return "0000:" + s
+	}
+	return s
+}
+
+// vmmLine handles one line of the -vmm form: "Key:\tvalue" records
+// separated by blank lines.
+func vmmLine(out *[]Device, cur *Device, line string) *Device {
+	if line == "" {
+		return nil
+	}
+	key, val, ok := strings.Cut(line, ":")
+	if !ok {
+		return cur
+	}
+	val = strings.TrimSpace(val)
+	if key == "Slot" {
+		*out = append(*out, Device{Slot: normSlot(val)})
+		return &(*out)[len(*out)-1]
+	}
+	if cur == nil {
+		return nil
+	}
+	switch key {
+	case "Class":
+		if hex4RE.MatchString(val) {
+			cur.ClassID = strings.ToLower(val)
+		} else {
+			cur.Class = val
+		}
+	case "Vendor":
+		setIDOrName(val, &cur.Vendor, nil)
+	case "Device":
+		setIDOrName(val, &cur.Device, &cur.Name)
+	case "SVendor":
+		setIDOrName(val, &cur.SubsystemVendor, nil)
+	case "SDevice":
+		setIDOrName(val, &cur.SubsystemDevice, &cur.SubsystemName)
+	case "Rev":
+		cur.Rev = strings.ToLower(val)
+	case "Driver":
+		cur.Driver = val
+	case "Module":
+		cur.Modules = append(cur.Modules, val)
+	}
+	return cur
+}
+
+func setIDOrName(val string, id, name *string) {
+	if hex4RE.MatchString(val) {
+		*id = strings.ToLower(val)
+	} else if name != nil {
+		*name = val
+	}
+}
+
+const maxLine = 64 << 10
+
+// eachLine calls fn for each line of r, cutting lines longer than maxLine.
+func eachLine(r io.Reader, fn func(string)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := readLine(br)
+		if line != "" || err == nil {
+			fn(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func readLine(br *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < maxLine {
+			n := min(len(frag), maxLine-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}

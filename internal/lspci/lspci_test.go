@@ -1,0 +1,97 @@
+package lspci
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "lspci", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	cx5ex := func(slot string) Device {
+		return Device{Slot: slot, Class: "Ethernet controller", Name: "Mellanox Technologies MT28800 Family [ConnectX-5 Ex]",
+			SubsystemName: "Mellanox Technologies Device 0002", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64}}
+	}
+	hpe := func(slot string) Device {
+		return Device{Slot: slot, Class: "Ethernet controller", Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]",
+			SubsystemName: "Hewlett Packard Enterprise Device 028a", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64}}
+	}
+	for _, tc := range []struct {
+		file string
+		want []Device
+	}{
+		{"mlx5-cx5ex-v-two-functions-msix.txt", []Device{cx5ex("0000:03:00.0"), cx5ex("0000:03:00.1")}},
+		{"mlx5-cx4lx-hpe-vvv-wrapped-msix.txt", []Device{hpe("0000:0b:00.0"), hpe("0000:0b:00.1")}},
+		{"mlx5-bf3-cx7-v-msix-disabled-truncated.txt", []Device{{Slot: "0000:b4:00.0", Class: "Ethernet controller", Rev: "01",
+			Name: "Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller", SubsystemName: "Mellanox Technologies Device 0022", MSIX: &MSIX{Count: 64}}}},
+		{"mlx5-cx4-ib-v-access-denied.txt", []Device{{Slot: "0000:04:00.0", Class: "Infiniband controller", Name: "Mellanox Technologies MT27700 Family [ConnectX-4]",
+			SubsystemName: "Mellanox Technologies Device 0013", Driver: "mlx5_core", CapsDenied: true}}},
+		{"hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", []Device{
+			{Slot: "0000:bd:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
+			{Slot: "0000:bd:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
+		}},
+		{"ice-e810xxv-nn-grep-truncated.txt", []Device{
+			{Slot: "0000:27:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
+			{Slot: "0000:27:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
+			{Slot: "0000:28:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP [8086:15"},
+		}},
+	} {
+		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+func TestParseVMM(t *testing.T) {
+	t.Parallel()
+	got, err := Parse(bytes.NewReader(capture(t, "mlx5-cx4lx-vf-hyperv-vmmkn-long-slot.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 6 {
+		t.Fatalf("got %d devices, want 6", len(got))
+	}
+	want := Device{Slot: "1a06:00:02.0", ClassID: "0200", Vendor: "15b3", Device: "1016", SubsystemVendor: "15b3", SubsystemDevice: "0190", Rev: "80", Driver: "mlx5_core", Modules: []string{"mlx5_core"}}
+	if d := cmp.Diff(want, got[5]); d != "" {
+		t.Errorf("VF (-want +got):\n%s", d)
+	}
+	if !got[5].IsNetwork() || got[0].IsNetwork() {
+		t.Error("IsNetwork")
+	}
+	k, _ := Parse(bytes.NewReader(capture(t, "mlx5-cx4lx-vf-hyperv-k-long-slot.txt")))
+	if last := k[len(k)-1]; last.Slot != "1a06:00:02.0" || last.Driver != "mlx5_core" || last.SubsystemName != "Mellanox Technologies Device 0190" || last.Rev != "80" {
+		t.Errorf("-k VF: %+v", last)
+	}
+}
+
+func TestEveryCaptureParses(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "lspci", "*.txt"))
+	for _, f := range files {
+		got, err := Parse(bytes.NewReader(capture(t, filepath.Base(f))))
+		if err != nil || len(got) == 0 {
+			t.Errorf("%s: got %d devices, %v", f, len(got), err)
+		}
+	}
+}

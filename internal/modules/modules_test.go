@@ -1,0 +1,106 @@
+package modules
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, tool, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", tool, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParseLsmod(t *testing.T) {
+	t.Parallel()
+	got, err := ParseLsmod(bytes.NewReader(capture(t, "lsmod", "rxe-full-arm-yocto.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Module{
+		{Name: "rdma_rxe", Size: 102400},
+		{Name: "rdma_ucm", Size: 28672},
+		{Name: "rdma_cm", Size: 53248, RefCount: 1, UsedBy: []string{"rdma_ucm"}},
+		{Name: "iw_cm", Size: 32768, RefCount: 1, UsedBy: []string{"rdma_cm"}},
+		{Name: "ib_cm", Size: 40960, RefCount: 1, UsedBy: []string{"rdma_cm"}},
+		{Name: "ib_uverbs", Size: 81920, RefCount: 1, UsedBy: []string{"rdma_ucm"}},
+		{Name: "ib_core", Size: 192512, RefCount: 6, UsedBy: []string{"rdma_rxe", "ib_cm", "rdma_cm", "ib_uverbs", "iw_cm", "rdma_ucm"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	ofed, _ := ParseLsmod(bytes.NewReader(capture(t, "lsmod", "mlx5-ofed-mlx_compat-grep-rdma.txt")))
+	if len(ofed) != 7 || ofed[0].Name != "rdma_ucm" || ofed[6].Name != "mlx_compat" || len(ofed[6].UsedBy) != 11 || ofed[4].RefCount != 141 {
+		t.Errorf("ofed: %+v", ofed)
+	}
+}
+
+// /proc/modules has the same name and size columns plus state and taint.
+func TestParseProcModules(t *testing.T) {
+	t.Parallel()
+	in := "mlx5_ib 450560 0 - Live 0xffffffffc0a00000 (OE)\nib_core 409600 8 rdma_cm,ib_ipoib,mlx5_ib, Live 0xffffffffc0900000\n"
+	got, _ := ParseLsmod(strings.NewReader(in))
+	want := []Module{
+		{Name: "mlx5_ib", Size: 450560, State: "Live", Taint: "OE"},
+		{Name: "ib_core", Size: 409600, RefCount: 8, UsedBy: []string{"rdma_cm", "ib_ipoib", "mlx5_ib"}, State: "Live"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseModinfo(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Info
+	}{
+		{"irdma-oot-1.0.13-platform-alias-truncated.txt", []Info{{Name: "irdma", Filename: "/lib/modules/5.4.5/updates/drivers/infiniband/hw/irdma/irdma.ko", Version: "1.0.13",
+			SrcVersion: "0CFD65E6E3D6D6D72BFEFFF", Vermagic: "5.4.5 SMP mod_unload", Description: "Intel(R) Ethernet Protocol Driver for RDMA", Depends: []string{"ib_core", "ib_uverbs"}}}},
+		{"mlx5_ib-rhel79-inbox.txt", []Info{{Name: "mlx5_ib", Filename: "/lib/modules/3.10.0-1160.62.1.el7.x86_64/kernel/drivers/infiniband/hw/mlx5/mlx5_ib.ko.xz", SrcVersion: "CF2AF2DCF911C7F8B769A7B",
+			InTree: "Y", Vermagic: "3.10.0-1160.62.1.el7.x86_64 SMP mod_unload modversions", Signer: "CentOS Linux kernel signing key", Description: "Mellanox Connect-IB HCA IB driver", RHELVersion: "7.9",
+			Depends: []string{"mlx5_core", "ib_core", "ib_uverbs"}}}},
+		{"rdma_rxe-module-not-found.txt", nil},
+	} {
+		got, err := ParseModinfo(bytes.NewReader(capture(t, "modinfo", tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+	if !OutOfTree("/lib/modules/5.4.5/updates/drivers/infiniband/hw/irdma/irdma.ko") || OutOfTree("/lib/modules/6.8.0-55-generic/kernel/drivers/vdpa/mlx5/mlx5_vdpa.ko.zst") {
+		t.Error("OutOfTree")
+	}
+}
+
+func TestReadSys(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"sys/module/mlx5_core/version":    {Data: []byte("5.8-1.0.1\n")},
+		"sys/module/mlx5_core/srcversion": {Data: []byte("ABC\n")},
+		"sys/module/mlx5_core/taint":      {Data: []byte("OE\n")},
+	}
+	got, ok := ReadSys(fsys, "mlx5_core")
+	if !ok || got != (Sys{Version: "5.8-1.0.1", SrcVersion: "ABC", Taint: "OE"}) {
+		t.Errorf("got %+v %v", got, ok)
+	}
+	if _, ok := ReadSys(fsys, "bnxt_re"); ok {
+		t.Error("absent module reported present")
+	}
+}

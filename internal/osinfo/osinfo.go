@@ -1,0 +1,159 @@
+package osinfo
+
+import (
+	"bufio"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// OSRelease holds the os-release fields the knowledge base needs.
+type OSRelease struct {
+	ID         string // ID
+	IDLike     string // ID_LIKE
+	VersionID  string // VERSION_ID
+	PrettyName string // PRETTY_NAME
+	Name       string // NAME
+}
+
+// ParseOSRelease reads an os-release(5) file: KEY=value lines, values
+// optionally quoted with shell quoting.
+func ParseOSRelease(r io.Reader) (OSRelease, error) {
+	var o OSRelease
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		if line == "" || line[0] == '#' {
+			return
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			return
+		}
+		v = unquote(strings.TrimSpace(v))
+		switch k {
+		case "ID":
+			o.ID = v
+		case "ID_LIKE":
+			o.IDLike = v
+		case "VERSION_ID":
+			o.VersionID = v
+		case "PRETTY_NAME":
+			o.PrettyName = v
+		case "NAME":
+			o.Name = v
+		}
+	})
+	return o, err
+}
+
+func unquote(v string) string {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		if v[0] == '"' {
+			if u, err := strconv.Unquote(v); err == nil {
+				return u
+			}
+		}
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// ParseUname returns the kernel release from `uname -r` output, or from
+// `uname -a` output ("Linux <host> <release> …") as sos stores it.
+func ParseUname(r io.Reader) (string, error) {
+	var rel string
+	err := eachLine(r, func(raw string) {
+		if rel != "" {
+			return
+		}
+		f := strings.Fields(raw)
+		switch {
+		case len(f) == 0:
+		case f[0] == "Linux" && len(f) >= 3:
+			rel = f[2]
+		case len(f) == 1:
+			rel = f[0]
+		}
+	})
+	return rel, err
+}
+
+// OFED is the vendor stack `ofed_info -s` names.
+type OFED struct {
+	Name    string // MLNX_OFED, OFED-internal, or "" for a bare -n version
+	Version string // e.g. 4.7-3.2.9.0
+	Raw     string // the line it was read from
+}
+
+var (
+	mlnxRE     = regexp.MustCompile(`^MLNX_OFED_LINUX-(\d[\w.\-]*?):?$`)
+	internalRE = regexp.MustCompile(`^OFED-internal-(\d[\w.\-]*?):?$`)
+	bareRE     = regexp.MustCompile(`^(\d+\.\d+-\d[\w.]*)$`)
+)
+
+// ParseOFEDInfo reads `ofed_info -s` (or -n) output. ok is false when no
+// line names a stack.
+func ParseOFEDInfo(r io.Reader) (o OFED, ok bool, err error) {
+	err = eachLine(r, func(raw string) {
+		if ok {
+			return
+		}
+		line := strings.TrimSpace(raw)
+		if m := mlnxRE.FindStringSubmatch(line); m != nil {
+			o, ok = OFED{Name: "MLNX_OFED", Version: m[1], Raw: line}, true
+		} else if m := internalRE.FindStringSubmatch(line); m != nil {
+			o, ok = OFED{Name: "OFED-internal", Version: m[1], Raw: line}, true
+		} else if m := bareRE.FindStringSubmatch(line); m != nil {
+			o, ok = OFED{Version: m[1], Raw: line}, true
+		}
+	})
+	return o, ok, err
+}
+
+// ParseHostname returns the first non-empty, non-comment line of a
+// hostname file or `hostname` output.
+func ParseHostname(r io.Reader) (string, error) {
+	var h string
+	err := eachLine(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		if h == "" && line != "" && line[0] != '#' && !strings.ContainsAny(line, " \t") {
+			h = line
+		}
+	})
+	return h, err
+}
+
+const maxLine = 64 << 10
+
+// eachLine calls fn for each line of r, cutting lines longer than maxLine.
+func eachLine(r io.Reader, fn func(string)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := readLine(br)
+		if line != "" || err == nil {
+			fn(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func readLine(br *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < maxLine {
+			n := min(len(frag), maxLine-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}

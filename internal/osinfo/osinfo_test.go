@@ -1,0 +1,76 @@
+package osinfo
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "ofed_info", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParseOFEDInfo(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]OFED{
+		"mlnx-ofed-4.7-s.txt":            {Name: "MLNX_OFED", Version: "4.7-3.2.9.0", Raw: "MLNX_OFED_LINUX-4.7-3.2.9.0:"},
+		"mlnx-ofed-5.0-s-in-pod.txt":     {Name: "MLNX_OFED", Version: "5.0-2.1.8.0", Raw: "MLNX_OFED_LINUX-5.0-2.1.8.0:"},
+		"mlnx-ofed-5.0-n.txt":            {Version: "5.0-2.1.8", Raw: "5.0-2.1.8"},
+		"mlnx-ofed-internal-24.07-s.txt": {Name: "OFED-internal", Version: "24.07-0.3.5.0.110", Raw: "OFED-internal-24.07-0.3.5.0.110:"},
+	} {
+		got, ok, err := ParseOFEDInfo(bytes.NewReader(capture(t, file)))
+		if err != nil || !ok {
+			t.Fatalf("%s: %v %v", file, ok, err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+	if _, ok, _ := ParseOFEDInfo(strings.NewReader("bash: ofed_info: command not found\n")); ok {
+		t.Error("not found: want !ok")
+	}
+}
+
+// os-release(5) syntax: quoted and unquoted values, comments.
+func TestParseOSRelease(t *testing.T) {
+	t.Parallel()
+	in := "# comment\nNAME=\"Red Hat Enterprise Linux\"\nID=\"rhel\"\nID_LIKE='fedora'\nVERSION_ID=\"9.4\"\nPRETTY_NAME=\"Red Hat Enterprise Linux 9.4 (Plow)\"\nBAD LINE\n"
+	got, err := ParseOSRelease(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := OSRelease{ID: "rhel", IDLike: "fedora", VersionID: "9.4", PrettyName: "Red Hat Enterprise Linux 9.4 (Plow)", Name: "Red Hat Enterprise Linux"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestParseUname(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"5.14.0-427.13.1.el9_4.x86_64\n": "5.14.0-427.13.1.el9_4.x86_64",
+		"Linux host1 3.10.0-1160.62.1.el7.x86_64 #1 SMP Tue Apr 5 16:57:59 UTC 2022 x86_64 x86_64 x86_64 GNU/Linux\n": "3.10.0-1160.62.1.el7.x86_64",
+		"": "",
+	} {
+		if got, _ := ParseUname(strings.NewReader(in)); got != want {
+			t.Errorf("ParseUname(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if h, _ := ParseHostname(strings.NewReader("\nnode75\n")); h != "node75" {
+		t.Errorf("hostname %q", h)
+	}
+}

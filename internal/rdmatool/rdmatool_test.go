@@ -1,0 +1,64 @@
+package rdmatool
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func capture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "rdma", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
+			b = b[i+1:]
+		}
+	}
+	return b
+}
+
+func TestParseLink(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Link
+	}{
+		{"bnxt_re-link-show-port2-disabled.txt", []Link{
+			{Device: "bnxt_re0", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "enp194s0f0np0"},
+			{Device: "bnxt_re1", Port: 1, State: "DOWN", PhysState: "DISABLED", Netdev: "enp194s0f1np1"},
+		}},
+		{"mlx5-ib-link-polling-subnet-prefix.txt", []Link{{Device: "mlx5_7", Port: 1, State: "DOWN", PhysState: "POLLING",
+			Attrs: map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "3403", "sm_lid": "1", "lmc": "0"}}}},
+		{"rxe-link-ens5.txt", []Link{{Device: "rxe_ens5", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "ens5"}}},
+		{"mlx5-res-show.txt", nil},
+	} {
+		got, err := ParseLink(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+func TestParseDev(t *testing.T) {
+	t.Parallel()
+	got, err := ParseDev(bytes.NewReader(capture(t, "bnxt_re-dev-show-protocol-roce.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Dev{
+		{Index: 0, Name: "bnxt_re0", NodeType: "ca", Protocol: "roce", FW: "231.0.154.0", NodeGUID: "8e84:74ff:fe1f:2550", SysImageGUID: "8e84:74ff:fe1f:2550"},
+		{Index: 1, Name: "bnxt_re1", NodeType: "ca", Protocol: "roce", FW: "231.0.154.0", NodeGUID: "8e84:74ff:fe1f:2551", SysImageGUID: "8e84:74ff:fe1f:2551"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
