@@ -125,8 +125,9 @@ type Adapter struct {
 	EthDriver        string       `toml:"eth_driver,omitempty"`
 	RDMADriver       string       `toml:"rdma_driver,omitempty"` // driver id
 	RDMACoreProvider string       `toml:"rdma_core_provider,omitempty"`
-	InboxKernel      string       `toml:"inbox_kernel,omitempty"` // first upstream kernel with inbox RDMA support; defaults to the driver's
-	Stacks           []string     `toml:"stacks,omitempty"`       // vendor stack ids that support it
+	InboxKernel      string       `toml:"inbox_kernel,omitempty"`       // first upstream kernel with inbox RDMA support; defaults to the driver's
+	InboxKernelBasis string       `toml:"inbox_kernel_basis,omitempty"` // documented, abi-doc or inferred, as for drivers
+	Stacks           []string     `toml:"stacks,omitempty"`             // vendor stack ids that support it
 	Interrupts       *Interrupts  `toml:"interrupts,omitempty"`
 	Constraints      []Note       `toml:"constraint,omitempty"`
 	KnownIssues      []Note       `toml:"known_issue,omitempty"`
