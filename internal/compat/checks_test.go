@@ -1,0 +1,314 @@
+package compat
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+func TestCheckIDs(t *testing.T) {
+	t.Parallel()
+	ids := CheckIDs()
+	if !slices.IsSorted(ids) || len(slices.Compact(slices.Clone(ids))) != len(ids) {
+		t.Fatalf("ids not sorted and unique: %v", ids)
+	}
+	for _, want := range []string{"adapter-unknown", "fw-below-min", "fw-update-pending", "stack-mixed", "enic-rdma-unmatched", "module-not-loaded", "no-active-port", "gid-table-empty", "gid-no-roce-v2", "msix-disabled", "msix-too-few", "roce-mode-v1", "rxe-with-hardware", "kernel-too-old"} {
+		if !slices.Contains(ids, want) {
+			t.Errorf("missing check %s", want)
+		}
+	}
+}
+
+func TestHealthyHostPasses(t *testing.T) {
+	t.Parallel()
+	for _, h := range []*record.Host{healthy(), cisco()} {
+		rep := Diagnose(tm(t), nil, h)
+		if len(rep.Findings) != 0 {
+			t.Errorf("%s: findings on a healthy host: %+v", h.Host.ID, rep.Findings)
+		}
+	}
+}
+
+func TestAdapterUnknown(t *testing.T) {
+	t.Parallel()
+	runCases(t, "adapter-unknown", []checkCase{
+		{"known", healthy, Pass, "", ""},
+		{"plain nic", with(healthy, func(h *record.Host) {
+			h.Adapters = append(h.Adapters, record.Adapter{PCIAddress: "0000:01:00.0", Vendor: "1af4", Device: "1041", Driver: record.Driver{Name: "virtio_net"}})
+		}), Found, Info, "0000:01:00.0"},
+		{"rdma function", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Device = "9999"
+		}), Found, Warning, "0000:3b:00.0"},
+		{"known vendor", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Device, h.Adapters[0].RDMADevices = "9999", nil
+		}), Found, Warning, "0000:3b:00.0"},
+		{"no ids", with(healthy, func(h *record.Host) { h.Adapters[0].Vendor = "" }), Unknown, "", ""},
+		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
+		{"cisco subsystem", cisco, Pass, "", ""},
+	})
+}
+
+func TestFirmwareMin(t *testing.T) {
+	t.Parallel()
+	runCases(t, "fw-below-min", []checkCase{
+		{"no minimum in matrix", healthy, Pass, "", ""},
+		{"cisco ok", cisco, Pass, "", ""},
+		{"cisco below ipv6 only", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "5.1(1b)" }), Found, Warning, "0000:62:00.1"},
+		{"cisco below ipv4", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "4.5(3a)" }), Found, Error, "0000:62:00.1"},
+		{"cisco newer train", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "5.2(3a)" }), Pass, "", ""},
+		{"running absent", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "" }), Unknown, "", ""},
+		{"unparsable", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "((" }), Unknown, "", ""},
+	})
+	// The finding cites both minimums' matrix entries and their source.
+	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "4.5(3a)" })(), "fw-below-min")
+	f := r.Findings[0]
+	if len(f.Matrix) != 2 || !strings.Contains(f.Matrix[0].At, "engine.toml:") || f.Matrix[0].Sources[0].ID != "cisco-ucsm-vic-4.3" || f.Matrix[0].Sources[0].URL == "" {
+		t.Errorf("refs = %+v", f.Matrix)
+	}
+}
+
+func TestFirmwarePending(t *testing.T) {
+	t.Parallel()
+	runCases(t, "fw-update-pending", []checkCase{
+		{"same", healthy, Pass, "", ""},
+		{"pending", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "16.35.4030" }), Found, Warning, "0000:3b:00.0"},
+		{"placeholder", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "255.255.65535" }), Unknown, "", ""},
+		{"no stored", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "" }), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "16.35.4030" })(), "fw-update-pending")
+	if ev := r.Findings[0].Evidence[0]; ev.Source != "cmd/devlink dev info" {
+		t.Errorf("evidence source = %q, want the from map's source", ev.Source)
+	}
+}
+
+func TestStackMixed(t *testing.T) {
+	t.Parallel()
+	runCases(t, "stack-mixed", []checkCase{
+		{"all inbox", healthy, Pass, "", ""},
+		{"cisco vendor beside inbox ib_core", cisco, Pass, "", ""},
+		{"ofed beside inbox", with(healthy, func(h *record.Host) {
+			h.Modules[1].Origin = record.OriginOFED
+			h.Modules[2].Origin = record.OriginOFED
+		}), Found, Error, "host"},
+		{"ofed installed, inbox loaded", with(healthy, func(h *record.Host) {
+			h.Stack = &record.Stack{Name: "MLNX_OFED", Version: "5.8-1.0.1.1", From: "cmd/ofed_info -s"}
+		}), Found, Error, "host"},
+		{"symbol mismatch in log", with(healthy, func(h *record.Host) {
+			h.KernelLog = []record.LogEvent{{Kind: record.LogSymbolMismatch, Module: "ksmbd", Text: "ksmbd: disagrees about version of symbol ib_dealloc_pd_user", Source: "cmd/dmesg", Line: 12}}
+		}), Found, Error, "host"},
+		{"no module list", with(healthy, func(h *record.Host) { h.Modules, h.Sources = nil, nil }), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {
+		h.KernelLog = []record.LogEvent{{Kind: record.LogUnknownSymbol, Text: "mlx5_ib: Unknown symbol ib_register_device (err -22)", Source: "cmd/dmesg", Line: 7}}
+	})(), "stack-mixed")
+	if ev := r.Findings[0].Evidence[0]; ev.Source != "cmd/dmesg" || ev.Line != 7 {
+		t.Errorf("evidence = %+v, want the log line", ev)
+	}
+}
+
+func TestEnicRDMA(t *testing.T) {
+	t.Parallel()
+	runCases(t, "enic-rdma-unmatched", []checkCase{
+		{"matched", cisco, Pass, "", ""},
+		{"not loaded", healthy, Pass, "", ""},
+		{"inbox enic", with(cisco, func(h *record.Host) { h.Modules[0].Origin = record.OriginInbox }), Found, Error, "host"},
+		{"old enic_rdma for ipv6", with(cisco, func(h *record.Host) { h.Modules[1].Version = "1.0.0.6-802.21" }), Found, Warning, "host"},
+		{"older than ipv4 minimum", with(cisco, func(h *record.Host) { h.Modules[1].Version = "1.0.0.5-700.1" }), Found, Error, "host"},
+		{"enic origin unknown", with(cisco, func(h *record.Host) {
+			h.Modules[0].Origin = record.OriginUnknown
+			h.Adapters[0].Driver.Origin = ""
+		}), Unknown, "", ""},
+		{"no module list", with(cisco, func(h *record.Host) { h.Modules, h.Sources = nil, nil }), Unknown, "", ""},
+	})
+}
+
+func TestModuleNotLoaded(t *testing.T) {
+	t.Parallel()
+	runCases(t, "module-not-loaded", []checkCase{
+		{"device present", healthy, Pass, "", ""},
+		{"loaded without device", with(healthy, func(h *record.Host) { h.Adapters[0].RDMADevices = nil }), Pass, "", ""},
+		{"provider missing", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices = nil
+			h.Modules = h.Modules[:2]
+		}), Found, Warning, "0000:3b:00.0"},
+		{"ib_core missing", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices = nil
+			h.Modules = h.Modules[1:]
+		}), Found, Warning, "0000:3b:00.0"},
+		{"module list absent", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices = nil
+			h.Modules, h.Sources = nil, nil
+		}), Unknown, "", ""},
+		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
+	})
+}
+
+func TestNoActivePort(t *testing.T) {
+	t.Parallel()
+	runCases(t, "no-active-port", []checkCase{
+		{"active", healthy, Pass, "", ""},
+		{"down", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Disabled" }), Found, Error, "mlx5_0"},
+		{"state missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State = "" }), Unknown, "", ""},
+		{"no ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
+		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
+	})
+}
+
+func TestGIDTableEmpty(t *testing.T) {
+	t.Parallel()
+	runCases(t, "gid-table-empty", []checkCase{
+		{"gids", healthy, Pass, "", ""},
+		{"empty", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{} }), Found, Error, "mlx5_0/1"},
+		{"roce disabled", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
+			h.Adapters[0].EnableRoCE = ptr(false)
+		}), Found, Error, "mlx5_0/1"},
+		{"infiniband port", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
+			h.Devices[0].Ports[0].LinkLayer = "InfiniBand"
+		}), Pass, "", ""},
+		{"link layer missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].LinkLayer = "" }), Unknown, "", ""},
+		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {
+		h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
+		h.Adapters[0].EnableRoCE = ptr(false)
+	})(), "gid-table-empty")
+	if !strings.Contains(r.Findings[0].Fix, "enable_roce value true") {
+		t.Errorf("fix does not address enable_roce: %s", r.Findings[0].Fix)
+	}
+}
+
+func TestGIDNoRoCEv2(t *testing.T) {
+	t.Parallel()
+	v1only := func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{RoCEv1: 2} }
+	runCases(t, "gid-no-roce-v2", []checkCase{
+		{"v2 gids", healthy, Pass, "", ""},
+		{"v1 only on v2 adapter", with(healthy, v1only), Found, Warning, "mlx5_0/1"},
+		{"v1 only on v1 adapter", with(healthy, v1only, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Pass, "", ""},
+		{"adapter unknown", with(healthy, v1only, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Unknown, "", ""},
+		{"types unread", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{Other: 3} }), Unknown, "", ""},
+		{"no gids", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{} }), Unknown, "", ""},
+	})
+}
+
+func TestMSIXDisabled(t *testing.T) {
+	t.Parallel()
+	runCases(t, "msix-disabled", []checkCase{
+		{"enabled", healthy, Pass, "", ""},
+		{"disabled", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Warning, "0000:3b:00.0"},
+		{"disabled on msix-only cisco", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Error, "0000:62:00.1"},
+		{"absent", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX = nil }), Unknown, "", ""},
+	})
+}
+
+func TestMSIXTooFew(t *testing.T) {
+	t.Parallel()
+	runCases(t, "msix-too-few", []checkCase{
+		{"cisco 16", cisco, Pass, "", ""},
+		{"cisco 8", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Count = ptr(8) }), Pass, "", ""},
+		{"cisco 4", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Count = ptr(4) }), Found, Error, "0000:62:00.1"},
+		{"cisco vectors only", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX = &record.MSIX{Vectors: ptr(2)} }), Found, Error, "0000:62:00.1"},
+		{"cisco unknown", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX = nil }), Unknown, "", ""},
+		{"no minimum in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX.Count = ptr(1) }), Pass, "", ""},
+	})
+}
+
+func TestRoCEModeV1(t *testing.T) {
+	t.Parallel()
+	runCases(t, "roce-mode-v1", []checkCase{
+		{"v2", healthy, Pass, "", ""},
+		{"v1 on v2 adapter", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" }), Found, Warning, "mlx5_0/1"},
+		{"v1 on v1 adapter", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1"
+			h.Adapters[0].Device = "1003"
+		}), Pass, "", ""},
+		{"mode absent", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "" }), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" })(), "roce-mode-v1")
+	f := r.Findings[0]
+	if !strings.Contains(f.Explanation, "a RoCE v2 client with a RoCE v1 server does not connect") || len(f.Matrix) != 5 {
+		t.Errorf("explanation lacks the client/server table: %s (%d refs)", f.Explanation, len(f.Matrix))
+	}
+}
+
+func TestRXEWithHardware(t *testing.T) {
+	t.Parallel()
+	addRXE := func(h *record.Host) {
+		h.Devices = append(h.Devices, record.RDMADevice{Name: "rxe0", Provider: "rdma_rxe", Parent: "ens1f0np0",
+			Ports: []record.Port{{Number: 1, State: "ACTIVE", LinkLayer: "Ethernet"}}})
+	}
+	runCases(t, "rxe-with-hardware", []checkCase{
+		{"hardware only", healthy, Pass, "", ""},
+		{"rxe beside hardware", with(healthy, addRXE), Found, Warning, "rxe0"},
+		{"rxe alone", with(healthy, addRXE, func(h *record.Host) { h.Devices = h.Devices[1:] }), Pass, "", ""},
+		{"no devices, class absent", with(healthy, func(h *record.Host) {
+			h.Devices = nil
+			h.Sources[1].Status = record.StatusAbsent
+		}), Pass, "", ""},
+		{"no devices, class unreadable", with(healthy, func(h *record.Host) {
+			h.Devices = nil
+			h.Sources[1].Status = record.StatusFailed
+		}), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), with(healthy, addRXE)(), "rxe-with-hardware")
+	if !strings.Contains(r.Findings[0].Message, "rides on ens1f0np0") {
+		t.Errorf("message does not name the shared netdev: %s", r.Findings[0].Message)
+	}
+}
+
+func TestKernelTooOld(t *testing.T) {
+	t.Parallel()
+	e810 := func(h *record.Host) {
+		h.Adapters[0].Vendor, h.Adapters[0].Device = "8086", "1592"
+		h.Adapters[0].Driver.Name = "ice"
+	}
+	runCases(t, "kernel-too-old", []checkCase{
+		{"new kernel", healthy, Pass, "", ""},
+		{"upstream kernel too old", with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.10.0" }), Found, Error, "0000:3b:00.0"},
+		{"distro kernel too old", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "5.10.0-13-amd64"
+			h.Host.OS = record.OSRelease{ID: "debian", VersionID: "11.3"}
+		}), Found, Warning, "0000:3b:00.0"},
+		{"distro backport", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "3.10.0-1160.el7.x86_64"
+			h.Host.OS = record.OSRelease{ID: "oldrpm", VersionID: "1"}
+		}), Pass, "", ""},
+		{"vendor stack", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "5.10.0"
+			h.Adapters[0].Driver.Origin = record.OriginVendor
+		}), Pass, "", ""},
+		{"no kernel", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "" }), Unknown, "", ""},
+		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
+	})
+}
+
+func TestDiagnoseOrderAndLinks(t *testing.T) {
+	t.Parallel()
+	h := with(healthy, func(h *record.Host) {
+		h.Devices[0].Ports[0].State = "DOWN"
+		h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1"
+		h.Adapters = append(h.Adapters, record.Adapter{PCIAddress: "0000:01:00.0", Vendor: "1af4", Device: "1041"})
+	})()
+	c := testContent(t)
+	rep := Diagnose(tm(t), c, h)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, string(f.Severity)+" "+f.Key())
+	}
+	want := []string{"error no-active-port@mlx5_0", "warning roce-mode-v1@mlx5_0/1", "info adapter-unknown@0000:01:00.0"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("findings = %q, want %q", got, want)
+	}
+	if rep.Errors != 1 || rep.Warnings != 1 || rep.Infos != 1 || rep.Worst() != Error {
+		t.Errorf("counts %d/%d/%d worst %s", rep.Errors, rep.Warnings, rep.Infos, rep.Worst())
+	}
+	if f := rep.Findings[0]; !slices.Equal(f.Trees, []string{"tree/no-traffic"}) || !slices.Equal(f.FAQ, []string{"faq/ports"}) {
+		t.Errorf("links = %v %v", f.FAQ, f.Trees)
+	}
+	if len(rep.Results) != len(CheckIDs()) {
+		t.Errorf("%d results for %d checks", len(rep.Results), len(CheckIDs()))
+	}
+}

@@ -1,0 +1,66 @@
+package compat
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+func TestSummarizeDrift(t *testing.T) {
+	t.Parallel()
+	m := tm(t)
+	a := healthy()
+	a.Host.ID = "a"
+	b := with(healthy, func(h *record.Host) {
+		h.Host.ID = "b"
+		h.Adapters[0].Firmware = record.Firmware{Running: "16.35.4030", Stored: "16.35.4030"}
+		h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1"
+	})()
+	c := with(healthy, func(h *record.Host) {
+		h.Host.ID = "c"
+		h.Adapters[0].Firmware.Stored = "16.35.4030"
+	})()
+	reports := []*Report{Diagnose(m, nil, a), Diagnose(m, nil, b), Diagnose(m, nil, c)}
+	f := Summarize(m, reports)
+	if f.Hosts != 3 || len(f.Models) != 1 {
+		t.Fatalf("fleet %+v", f)
+	}
+	mo := f.Models[0]
+	if mo.Adapter != "connectx-5" || mo.Hosts != 3 || mo.Functions != 3 {
+		t.Errorf("model %+v", mo)
+	}
+	wantFW := []Count{{Value: "16.35.2000", N: 2, Hosts: []string{"a", "c"}}, {Value: "16.35.4030", N: 1, Hosts: []string{"b"}}}
+	if d := cmp.Diff(wantFW, mo.Firmware); d != "" {
+		t.Errorf("firmware counts (-want +got):\n%s", d)
+	}
+	var drift []string
+	for _, d := range f.Drift {
+		drift = append(drift, d.Adapter+"/"+d.What)
+	}
+	if d := cmp.Diff([]string{"/roce-mode", "connectx-5/firmware"}, drift); d != "" {
+		t.Errorf("drift (-want +got):\n%s", d)
+	}
+	wantF := []FindingCount{
+		{Check: "fw-update-pending", Severity: Warning, N: 1, Hosts: []string{"c"}},
+		{Check: "roce-mode-v1", Severity: Warning, N: 1, Hosts: []string{"b"}},
+	}
+	if d := cmp.Diff(wantF, f.Findings); d != "" {
+		t.Errorf("finding counts (-want +got):\n%s", d)
+	}
+}
+
+func TestSummarizeNoDriftOnUniformFleet(t *testing.T) {
+	t.Parallel()
+	m := tm(t)
+	var reps []*Report
+	for _, id := range []string{"x", "y"} {
+		h := healthy()
+		h.Host.ID = id
+		reps = append(reps, Diagnose(m, nil, h))
+	}
+	if f := Summarize(m, reps); len(f.Drift) != 0 || len(f.Findings) != 0 {
+		t.Errorf("uniform fleet drifts: %+v", f.Drift)
+	}
+}
