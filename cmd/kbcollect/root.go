@@ -1,66 +1,234 @@
 package main
 
 import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
 	"github.com/spf13/cobra"
 
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/collect"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/redact"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
 type rootOptions struct {
-	root   string
-	format string
+	root     string
+	format   string
+	noRedact bool
+	salt     string
+	timeout  time.Duration
+	jobs     int
+	maxFile  int64
+	output   string
 }
 
 func newRootCmd() *cobra.Command {
 	var o rootOptions
 	c := &cobra.Command{
-		Use:   "kbcollect",
-		Short: "Write a RoCE host record from a live host or a copied tree",
+		Use:   "kbcollect [SNAPSHOT]",
+		Short: "Write a RoCE host record from a live host, a copied tree, an sosreport or a capture",
 		Long: `kbcollect reads what a host says about its RDMA over Converged Ethernet (RoCE)
 adapters and writes one host record (TOML by default) to standard output.
 
-With no flags it reads the running host, read-only. With --root it reads a copied
-tree laid out like / (sys/, proc/, etc/ …), such as an extracted sosreport.
+What it reads:
+  (nothing)           the running host, read-only: /sys, /proc, /etc, and the RDMA
+                      tools that are installed (ibv_devinfo, rdma, devlink, ethtool,
+                      lspci, dmesg …). Each tool runs with a timeout and an output cap,
+                      a few at a time; a missing tool is recorded as absent. Root is
+                      not needed: what cannot be read is recorded as failed.
+  --root DIR          a copied tree laid out like / (sys/, proc/, etc/ …), such as a
+                      test fixture or an extracted sosreport.
+  SNAPSHOT            an sosreport or a capture: a folder, or a .tar, .tar.gz, .tar.xz
+                      or .tar.bz2 file, read in memory without extracting anything.
+                      (--root and --snapshot accept these too.)
 
-A missing file or tool is recorded as absent, not treated as a failure; a host with
-no RDMA hardware gives a valid record that says so.
+Limits: every file and command output is capped at --max-file bytes (default
+16 MiB = 16777216); a larger one is kept truncated and listed as a problem. An
+archive keeps at most 1 GiB of content in memory. Symlinks are resolved inside the
+snapshot; a member or link that points outside it is listed as a problem, never read.
+
+Redaction is on by default: MAC, IPv4 and IPv6 addresses, node and port GUIDs, the
+interface-id half of each GID, serial numbers and host names become tokens such as
+mac-3f2a9c. The GID type and the fact that a GID is IPv4-mapped are kept. Tokens are
+HMAC-SHA256 of the value keyed by --salt: give the same salt on every host of a fleet
+to get the same token for the same value. Without --salt the key is the snapshot's
+/etc/machine-id (same host, same tokens), or random when there is none.
 
 Examples:
-  kbcollect > host.toml
-  kbcollect --root ./sosreport-host1 --format json
+  kbcollect > host.toml                        # this host, redacted
+  kbcollect --no-redact --format json          # keep the real addresses
+  kbcollect --salt "$FLEET_SECRET" -o /tmp/$(hostname).toml
+  kbcollect sosreport-host1-2024-05-01-abcdef.tar.xz
+  kbcollect --root ./extracted-sosreport
+  kbcollect capture -o host.tar.gz             # save raw data to parse later
+  kbcollect host.tar.gz                        # parse a capture, here or elsewhere
 ` + cli.ExitCodesHelp,
-		Args:    cobra.NoArgs,
+		Args:    cobra.MaximumNArgs(1),
 		Version: cli.Version(),
 		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if o.root != "" && o.root != args[0] {
+					return cli.Usagef("give the snapshot once: as an argument or with --root, not both")
+				}
+				o.root = args[0]
+			}
 			return runCollect(c, o)
 		},
 	}
 	c.SetVersionTemplate("kbcollect {{.Version}}\n")
-	c.Flags().StringVar(&o.root, "root", "", "read a copied tree rooted like / instead of the live host")
-	c.Flags().StringVar(&o.format, "format", "toml", "output format: toml or json")
+	f := c.Flags()
+	f.StringVar(&o.root, "root", "", "read a copied tree, sosreport or capture (folder or tarball) instead of the live host")
+	f.StringVar(&o.root, "snapshot", "", "the same as --root")
+	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
+	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
+	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
+	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
+	addLimitFlags(c, &o.timeout, &o.jobs, &o.maxFile)
+	c.AddCommand(newCaptureCmd())
 	cli.Completion(c)
 	return c
+}
+
+func addLimitFlags(c *cobra.Command, timeout *time.Duration, jobs *int, maxFile *int64) {
+	c.Flags().DurationVar(timeout, "timeout", snapshot.DefaultTimeout, "live host: time limit for each tool")
+	c.Flags().IntVar(jobs, "jobs", snapshot.DefaultJobs, "live host: tools run at the same time")
+	c.Flags().Int64Var(maxFile, "max-file", snapshot.DefaultMaxFile, "cap in bytes for each file and command output (16 MiB)")
+}
+
+func checkLimits(timeout time.Duration, jobs int, maxFile int64) error {
+	switch {
+	case timeout <= 0:
+		return cli.Usagef("--timeout must be positive, e.g. 5s")
+	case jobs < 1 || jobs > 64:
+		return cli.Usagef("--jobs must be between 1 and 64")
+	case maxFile < 1024 || maxFile > 1<<30:
+		return cli.Usagef("--max-file must be between 1024 and 1073741824 bytes")
+	}
+	return nil
 }
 
 func runCollect(c *cobra.Command, o rootOptions) error {
 	if o.format != "toml" && o.format != "json" {
 		return cli.Usagef("unknown --format %q (want toml or json)", o.format)
 	}
-	snap := snapshot.Live()
-	if o.root != "" {
-		s, err := snapshot.Root(o.root)
+	if err := checkLimits(o.timeout, o.jobs, o.maxFile); err != nil {
+		return err
+	}
+	var snap *snapshot.Snapshot
+	if o.root == "" {
+		snap = snapshot.Live()
+	} else {
+		s, err := snapshot.OpenWith(o.root, o.maxFile)
 		if err != nil {
 			return cli.Usagef("--root: %v", err)
 		}
 		snap = s
 	}
-	h, err := collect.Collect(snap)
+	snap.MaxFile, snap.Timeout, snap.Jobs = o.maxFile, o.timeout, o.jobs
+	snap.Prefetch()
+	h, err := collectHost(snap)
 	if err != nil {
 		return cli.Fail(err)
 	}
+	if !o.noRedact {
+		salt := o.salt
+		if !c.Flags().Changed("salt") {
+			salt = defaultSalt(snap)
+		}
+		redact.New(salt, hostnames(snap, h)...).Host(h)
+	}
+	var buf bytes.Buffer
+	if err := record.Encode(&buf, h, o.format); err != nil {
+		return cli.Fail(err)
+	}
+	return writeOutput(c, o.output, buf.Bytes())
+}
+
+// collectHost runs the collector and completes the record with what only
+// the snapshot layer knows: when it was taken, its own problems, and every
+// command the run executed.
+func collectHost(snap *snapshot.Snapshot) (h *record.Host, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			h, err = nil, fmt.Errorf("collector bug: panic reading %s: %v", snap.Name, p)
+		}
+	}()
+	h, err = collect.Collect(snap)
+	if err != nil {
+		return nil, err
+	}
 	h.Host.Collector = cli.Version()
-	return record.Encode(c.OutOrStdout(), h, o.format)
+	h.Host.SourceKind = snap.Kind
+	if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
+		h.Host.CollectedAt = &t
+	}
+	complete(h, snap)
+	return h, nil
+}
+
+// complete adds the snapshot's problems and command sources the collector
+// did not record itself, then sorts both lists.
+func complete(h *record.Host, snap *snapshot.Snapshot) {
+	seenP := map[record.Problem]bool{}
+	for _, p := range h.Problems {
+		seenP[p] = true
+	}
+	for _, p := range snap.Problems() {
+		if !seenP[p] {
+			h.Problems = append(h.Problems, p)
+		}
+	}
+	seenS := map[string]bool{}
+	for _, s := range h.Sources {
+		seenS[s.ID] = true
+	}
+	for _, ci := range snap.Commands() {
+		id := "cmd/" + ci.Cmdline
+		if !seenS[id] {
+			h.Sources = append(h.Sources, record.Source{ID: id, Path: ci.Result.Path, Status: ci.Result.Status, Reason: ci.Result.Reason})
+		}
+	}
+	sortRecordLists(h)
+}
+
+func sortRecordLists(h *record.Host) {
+	sortBy(h.Problems, func(p record.Problem) string { return p.Source + "\x00" + p.Msg })
+	sortBy(h.Sources, func(s record.Source) string { return s.ID + "\x00" + s.Path })
+}
+
+// defaultSalt keys redaction by the host's machine id, so the same host
+// gives the same tokens run after run without publishing a guessable key.
+func defaultSalt(snap *snapshot.Snapshot) string {
+	if r := snap.File("etc/machine-id"); r.OK() {
+		if id := strings.TrimSpace(string(r.Data)); id != "" {
+			return "machine-id:" + id
+		}
+	}
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// hostnames gathers the names the host goes by, to scrub them from text.
+func hostnames(snap *snapshot.Snapshot, h *record.Host) []string {
+	names := []string{h.Host.ID}
+	for _, p := range []string{"etc/hostname", "proc/sys/kernel/hostname", "hostname", "sos_commands/host/hostname", "sos_commands/general/hostname"} {
+		if r := snap.File(p); r.OK() && len(r.Data) < 1024 {
+			names = append(names, strings.TrimSpace(string(r.Data)))
+		}
+	}
+	for _, p := range []string{"uname", "sos_commands/kernel/uname_-a", "proc/version"} {
+		if r := snap.File(p); r.OK() && p != "proc/version" {
+			if f := strings.Fields(string(r.Data)); len(f) > 1 {
+				names = append(names, f[1])
+			}
+		}
+	}
+	return names
 }

@@ -1,12 +1,17 @@
 package snapshot
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/rocekb/rocekb/internal/record"
 )
@@ -27,16 +32,33 @@ type Result struct {
 func (r Result) OK() bool { return r.Status == record.StatusOK }
 
 // Snapshot is one host's files, rooted like / (sys/, proc/, etc/ …), plus
-// command outputs.
+// command outputs. It is safe for concurrent use.
 type Snapshot struct {
-	Kind    string // record.KindLive, KindRoot, KindSosreport, KindCapture
-	Name    string // what the user named: a folder, a tarball, or "/" for live
-	MaxFile int64  // per-file cap; DefaultMaxFile when zero
+	Kind    string        // record.KindLive, KindRoot, KindSosreport, KindCapture
+	Name    string        // what the user named: a folder, a tarball, or "/" for live
+	MaxFile int64         // per-file cap; DefaultMaxFile when zero
+	Timeout time.Duration // live host: per-command timeout; DefaultTimeout when zero
+	Jobs    int           // live host: commands run at once; DefaultJobs when zero
 
-	fsys fs.FS
+	fsys        fs.FS
+	st          *state
+	live        *runner   // the running host's commands; nil for copied snapshots
+	manifest    *Manifest // a capture's manifest; nil otherwise
+	collectedAt time.Time
+
+	sosOnce  sync.Once
+	sosIndex map[string]string // command file name → its first path under sos_commands
 }
 
-// FS returns the snapshot's files as an fs.FS rooted like /.
+func newSnapshot(kind, name string) *Snapshot {
+	s := &Snapshot{Kind: kind, Name: name}
+	s.st = newState(s.max)
+	return s
+}
+
+// FS returns the snapshot's files as an fs.FS rooted like /. It also
+// implements fs.ReadDirFS, fs.StatFS, fs.ReadFileFS and fs.ReadLinkFS;
+// symlinks resolve inside the snapshot and reads stop at the per-file cap.
 func (s *Snapshot) FS() fs.FS { return s.fsys }
 
 func (s *Snapshot) max() int64 {
@@ -44,6 +66,37 @@ func (s *Snapshot) max() int64 {
 		return s.MaxFile
 	}
 	return DefaultMaxFile
+}
+
+// Problems lists what was wrong with the snapshot itself so far: members
+// that tried to escape, symlink loops, files over the cap, damaged
+// archives. Sorted, without duplicates.
+func (s *Snapshot) Problems() []record.Problem {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	out := make([]record.Problem, 0, len(s.st.problems))
+	for k := range s.st.problems {
+		out = append(out, record.Problem{Source: k.source, Msg: k.msg})
+	}
+	slices.SortFunc(out, func(a, b record.Problem) int {
+		if c := strings.Compare(a.Source, b.Source); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Msg, b.Msg)
+	})
+	return out
+}
+
+// CollectedAt is when the snapshot was taken, when known: the start of a
+// live run, a capture's manifest, or an sosreport's date output.
+func (s *Snapshot) CollectedAt() (time.Time, bool) {
+	if !s.collectedAt.IsZero() {
+		return s.collectedAt, true
+	}
+	if s.Kind == record.KindSosreport || s.Kind == record.KindRoot {
+		return sosDate(s)
+	}
+	return time.Time{}, false
 }
 
 // File reads one file, e.g. "etc/os-release", up to the cap.
@@ -59,41 +112,73 @@ func (s *Snapshot) File(name string) Result {
 		return r
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, s.max()+1))
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		r.Status, r.Reason = record.StatusFailed, "is a folder, not a file"
+		return r
+	}
+	data, err := io.ReadAll(f)
 	if err != nil {
 		r.Status, r.Reason = record.StatusFailed, err.Error()
 		return r
 	}
-	if int64(len(data)) > s.max() {
-		data = data[:s.max()]
+	r.Data, r.Status = data, record.StatusOK
+	truncated := false
+	if cf, ok := f.(*capFile); ok {
+		truncated = cf.truncated
+		if mf, ok := cf.File.(*memFile); ok {
+			truncated = truncated || mf.info.n.truncated
+		}
+	}
+	if truncated {
 		r.Truncated = true
 		r.Reason = fmt.Sprintf("truncated at %d bytes", s.max())
 	}
-	r.Data, r.Status = data, record.StatusOK
 	return r
 }
 
 // Command returns the output of a command line such as "ibv_devinfo -v".
-// In a copied tree it is looked up in the sos layout:
-// sos_commands/<plugin>/<command with spaces as _ and / as .>.
+// On the live host it runs the command (only those on the allow-list, each
+// once, with a timeout and an output cap). In a capture it replays what
+// the capture recorded. In a copied tree or sosreport it is looked up in
+// the sos layout: sos_commands/<plugin>/<SosName(cmdline)>, then sos's
+// top-level links and known equivalent commands.
 func (s *Snapshot) Command(cmdline string) Result {
-	name := SosName(cmdline)
-	dirs, _ := fs.ReadDir(s.fsys, "sos_commands")
-	for _, d := range dirs {
-		p := "sos_commands/" + d.Name() + "/" + name
-		if _, err := fs.Stat(s.fsys, p); err == nil {
-			return s.File(p)
+	cmdline = strings.Join(strings.Fields(cmdline), " ")
+	if s.live != nil {
+		return s.live.get(cmdline)
+	}
+	if s.manifest != nil {
+		if e, ok := s.manifest.command(cmdline); ok {
+			return s.replay(e)
 		}
 	}
-	return Result{Path: "sos_commands/*/" + name, Status: record.StatusAbsent, Reason: "not captured"}
+	return s.sosCommand(cmdline)
 }
 
-// SosName mangles a command line the way sos names its output files.
+var (
+	reBinPrefix = regexp.MustCompile(`^/(usr/|)(bin|sbin)/`)
+	reNotName   = regexp.MustCompile(`[^\p{L}\p{N}_\-./]+`)
+)
+
+// SosName mangles a command line the way sos names its output files
+// (_mangle_command in sos/report/plugins/__init__.py): a leading /bin,
+// /sbin, /usr/bin or /usr/sbin is dropped, each run of characters other
+// than word characters, '-', '.' and '/' becomes one '_', '/' becomes '.',
+// and ' ', '.', '_' and '-' are trimmed from both ends. At most 255 bytes.
 func SosName(cmdline string) string {
-	return strings.NewReplacer(" ", "_", "/", ".").Replace(strings.TrimSpace(cmdline))
+	m := reBinPrefix.ReplaceAllString(strings.TrimSpace(cmdline), "")
+	m = reNotName.ReplaceAllString(m, "_")
+	m = strings.ReplaceAll(m, "/", ".")
+	m = strings.Trim(m, " ._-")
+	if len(m) > 255 {
+		m = strings.ToValidUTF8(m[:255], "")
+	}
+	return m
 }
 
-// Root opens a copied tree.
+// Root opens a copied tree: a folder laid out like /, an extracted
+// sosreport (its sosreport-<host>-<date>/ wrapper may be included) or an
+// extracted capture. Symlinks are resolved inside the folder.
 func Root(dir string) (*Snapshot, error) {
 	fi, err := os.Stat(dir)
 	if err != nil {
@@ -102,15 +187,152 @@ func Root(dir string) (*Snapshot, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a folder", dir)
 	}
-	return &Snapshot{fsys: os.DirFS(dir), Kind: record.KindRoot, Name: dir}, nil
+	if inner, ok := wrapperFolder(dir); ok {
+		dir = inner
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	s := newSnapshot(record.KindRoot, dir)
+	s.fsys = &treeFS{b: diskTree{root: root}, st: s.st}
+	if err := s.detectKind(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// Live opens the running host.
-func Live() *Snapshot {
-	return &Snapshot{fsys: os.DirFS("/"), Kind: record.KindLive, Name: "/"}
+// wrapperFolder finds the single sosreport-<host>-<date>/ style folder
+// that wraps a tree.
+func wrapperFolder(dir string) (string, bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || !entries[0].IsDir() || rootNames[entries[0].Name()] {
+		return "", false
+	}
+	inner := dir + string(os.PathSeparator) + entries[0].Name()
+	for _, marker := range []string{"sos_commands", "sos_reports", "version.txt", ManifestName} {
+		if _, err := os.Lstat(inner + string(os.PathSeparator) + marker); err == nil {
+			return inner, true
+		}
+	}
+	return "", false
 }
+
+// Open opens what the user named: a folder (see Root) or a tarball — an
+// sosreport or a kbcollect capture, .tar, .tar.gz, .tar.xz or .tar.bz2 —
+// read into memory without extracting anything to disk.
+func Open(name string) (*Snapshot, error) { return OpenWith(name, 0) }
+
+// OpenWith is Open with a per-file cap (DefaultMaxFile when zero), which a
+// tarball needs before it is read.
+func OpenWith(name string, maxFile int64) (*Snapshot, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		s, err := Root(name)
+		if s != nil {
+			s.MaxFile = maxFile
+		}
+		return s, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", name, ErrNotArchive)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return OpenArchive(f, name, maxFile)
+}
+
+// OpenArchive reads a tarball stream into memory. maxFile is the per-member
+// cap (DefaultMaxFile when zero).
+func OpenArchive(r io.Reader, name string, maxFile int64) (*Snapshot, error) {
+	s := newSnapshot(record.KindRoot, name)
+	s.MaxFile = maxFile
+	tree, err := readArchive(r, s.st, DefaultMaxTotal)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s.fsys = &treeFS{b: tree, st: s.st}
+	if err := s.detectKind(); err != nil {
+		return nil, err
+	}
+	if s.manifest != nil {
+		for p, why := range s.manifest.FailedFiles {
+			if n, ok := tree.nodes[p]; ok {
+				n.failErr = replayError(why)
+			}
+		}
+		for _, p := range s.manifest.TruncatedFiles {
+			if n, ok := tree.nodes[p]; ok {
+				n.truncated = true
+			}
+		}
+		for _, p := range s.manifest.Problems {
+			s.st.problem(p.Source, "%s", p.Msg)
+		}
+	}
+	return s, nil
+}
+
+// detectKind tells a capture (it has a kbcollect manifest) and an sosreport
+// (it has sos_commands/ or sos_reports/) from a plain copied tree.
+func (s *Snapshot) detectKind() error {
+	if _, err := fs.Stat(s.fsys, ManifestName); err == nil {
+		res := s.File(ManifestName)
+		if !res.OK() {
+			return fmt.Errorf("%s: %s", ManifestName, res.Reason)
+		}
+		var m Manifest
+		if err := json.Unmarshal(res.Data, &m); err != nil {
+			return fmt.Errorf("%s: %w", ManifestName, err)
+		}
+		if m.Format > ManifestFormat {
+			return fmt.Errorf("%s: capture format %d is newer than this kbcollect understands (%d); upgrade kbcollect", ManifestName, m.Format, ManifestFormat)
+		}
+		s.manifest = &m
+		s.Kind = record.KindCapture
+		if t, err := time.Parse(time.RFC3339, m.CollectedAt); err == nil {
+			s.collectedAt = t.UTC()
+		}
+		return nil
+	}
+	for _, marker := range []string{"sos_commands", "sos_reports"} {
+		if fi, err := fs.Stat(s.fsys, marker); err == nil && fi.IsDir() {
+			s.Kind = record.KindSosreport
+			return nil
+		}
+	}
+	return nil
+}
+
+// Live opens the running host, read-only. Commands run on first use; call
+// Prefetch to start the usual ones in parallel at once.
+func Live() *Snapshot {
+	s := newSnapshot(record.KindLive, "/")
+	root, err := os.OpenRoot("/")
+	if err != nil {
+		s.fsys = &treeFS{b: fsTree{fsys: os.DirFS("/")}, st: s.st, deny: liveDeny}
+	} else {
+		s.fsys = &treeFS{b: diskTree{root: root}, st: s.st, deny: liveDeny}
+	}
+	s.live = newRunner(s)
+	s.collectedAt = time.Now().UTC().Truncate(time.Second)
+	return s
+}
+
+// liveDeny lists files on a running host that block or stream forever when
+// read; the collector never needs them.
+var liveDeny = []string{"proc/kmsg", "proc/kcore", "sys/kernel/debug", "sys/kernel/tracing", "dev"}
 
 // FromFS wraps an fs.FS (a test fixture, an opened archive) as a snapshot.
+// Symlinks in it (fstest.MapFS supports them) resolve inside it.
 func FromFS(fsys fs.FS, kind, name string) *Snapshot {
-	return &Snapshot{fsys: fsys, Kind: kind, Name: name}
+	s := newSnapshot(kind, name)
+	s.fsys = &treeFS{b: fsTree{fsys: fsys}, st: s.st}
+	return s
 }

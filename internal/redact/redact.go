@@ -1,0 +1,336 @@
+package redact
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/netip"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// Redactor replaces identifiers by tokens such as mac-3f2a9c: the first
+// bytes of HMAC-SHA256(salt, kind+value), so the same value and salt give
+// the same token on every host of a fleet, and a token cannot be turned
+// back into its value without the salt.
+type Redactor struct {
+	key   []byte
+	hosts []string // host names to replace in free text, longest first
+}
+
+// New returns a Redactor keyed by salt. hostnames (FQDN or short) are
+// replaced wherever they appear in free text.
+func New(salt string, hostnames ...string) *Redactor {
+	r := &Redactor{key: []byte(salt)}
+	seen := map[string]bool{}
+	for _, h := range hostnames {
+		h = strings.ToLower(strings.TrimSpace(h))
+		short, _, _ := strings.Cut(h, ".")
+		for _, n := range []string{h, short} {
+			// Very short names and localhost would replace innocent words.
+			if len(n) >= 3 && n != "localhost" && !seen[n] {
+				seen[n] = true
+				r.hosts = append(r.hosts, n)
+			}
+		}
+	}
+	slices.SortFunc(r.hosts, func(a, b string) int { return len(b) - len(a) })
+	return r
+}
+
+// Token returns the token of a normalised value of a kind (mac, ipv4,
+// ipv6, guid, host, serial).
+func (r *Redactor) Token(kind, value string) string {
+	m := hmac.New(sha256.New, r.key)
+	m.Write([]byte(kind + "\x00" + value))
+	return kind + "-" + hex.EncodeToString(m.Sum(nil)[:3])
+}
+
+// keep lists record fields (by TOML key) that hold versions, ids and
+// states, never identifiers: scrubbing them could only damage them (a
+// version such as 1.0.1.1 looks like an IPv4 address).
+var keep = map[string]bool{
+	"fw_ver": true, "version": true, "srcversion": true, "running": true, "stored": true,
+	"kernel_release": true, "version_id": true, "psid": true, "board_id": true, "hca_type": true,
+	"pci_address": true, "vendor": true, "device": true, "subsystem_vendor": true, "subsystem_device": true,
+	"kind": true, "status": true, "origin": true, "type": true, "link_layer": true, "state": true,
+	"phys_state": true, "rate": true, "source_kind": true, "collector": true, "default_roce_mode": true,
+}
+
+// Host redacts a record in place and marks it redacted.
+func (r *Redactor) Host(h *record.Host) {
+	h.Host.ID = r.hostID(h.Host.ID)
+	r.walk(reflect.ValueOf(h).Elem(), "")
+	h.Host.Redacted = true
+}
+
+func (r *Redactor) hostID(id string) string {
+	if id == "" || strings.HasPrefix(id, "host-") && len(id) == 11 {
+		return id
+	}
+	return r.Token("host", strings.ToLower(id))
+}
+
+var (
+	gidType  = reflect.TypeFor[record.GID]()
+	hostType = reflect.TypeFor[record.HostInfo]()
+	rdmaType = reflect.TypeFor[record.RDMADevice]()
+)
+
+// walk scrubs every settable string reachable from v. Fields are found by
+// reflection so that fields added to the record later are scrubbed too.
+func (r *Redactor) walk(v reflect.Value, key string) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			r.walk(v.Elem(), key)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+			fv := v.Field(i)
+			switch {
+			case t == hostType && f.Name == "ID":
+				continue // done by Host
+			case t == gidType && f.Name == "GID":
+				fv.SetString(r.GID(fv.String()))
+				continue
+			case t == rdmaType && f.Name == "NodeGUID":
+				fv.SetString(r.GUID(fv.String()))
+				continue
+			case strings.Contains(name, "serial") && fv.Kind() == reflect.String:
+				if fv.String() != "" {
+					fv.SetString(r.Token("serial", strings.TrimSpace(fv.String())))
+				}
+				continue
+			case strings.HasSuffix(name, "guid") && fv.Kind() == reflect.String:
+				fv.SetString(r.GUID(fv.String()))
+				continue
+			case strings.Contains(name, "mac") && fv.Kind() == reflect.String:
+				fv.SetString(r.Text(fv.String()))
+				continue
+			}
+			r.walk(fv, name)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			r.walk(v.Index(i), key)
+		}
+	case reflect.Map:
+		if v.IsNil() || v.Type().Key().Kind() != reflect.String {
+			return
+		}
+		out := reflect.MakeMapWithSize(v.Type(), v.Len())
+		iter := v.MapRange()
+		for iter.Next() {
+			k := reflect.New(v.Type().Key()).Elem()
+			k.SetString(r.Text(iter.Key().String()))
+			val := reflect.New(v.Type().Elem()).Elem()
+			val.Set(iter.Value())
+			r.walk(val, key)
+			out.SetMapIndex(k, val)
+		}
+		if v.CanSet() {
+			v.Set(out)
+		}
+	case reflect.String:
+		if v.CanSet() && !keep[key] {
+			v.SetString(r.Text(v.String()))
+		}
+	}
+}
+
+// GUID redacts a node or port GUID written as 0c42:a103:0065:9e3c or
+// 0x0c42a10300659e3c.
+func (r *Redactor) GUID(s string) string {
+	n := normGUID(s)
+	if n == "" {
+		return r.Text(s)
+	}
+	if n == "0000000000000000" {
+		return s
+	}
+	return r.Token("guid", n)
+}
+
+func normGUID(s string) string {
+	h := strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "0x"), "0X"))
+	h = strings.ReplaceAll(h, ":", "")
+	if len(h) != 16 {
+		return ""
+	}
+	if _, err := hex.DecodeString(h); err != nil {
+		return ""
+	}
+	return h
+}
+
+// GID redacts one GID, written in full (8 groups of 4 hex digits) as sysfs
+// does. The subnet prefix (first 64 bits) is kept; the interface id becomes
+// a guid token; in an IPv4-mapped GID (::ffff:a.b.c.d) the IPv4 address
+// becomes an ipv4 token and the ::ffff: prefix is kept, so the type of GID
+// stays visible.
+func (r *Redactor) GID(s string) string {
+	a, err := netip.ParseAddr(strings.TrimSpace(s))
+	if err != nil || !a.Is6() {
+		return r.Text(s)
+	}
+	return r.gid(s, a)
+}
+
+func (r *Redactor) gid(text string, a netip.Addr) string {
+	b := a.As16()
+	if a.IsUnspecified() {
+		return text
+	}
+	if a.Is4In6() {
+		ip := a.Unmap().String()
+		if len(text) == 39 && strings.Count(text, ":") == 7 {
+			return text[:30] + r.Token("ipv4", ip) // 0000:0000:0000:0000:0000:ffff:
+		}
+		return "::ffff:" + r.Token("ipv4", ip)
+	}
+	iid := hex.EncodeToString(b[8:])
+	if strings.Count(text, ":") == 7 && len(text) == 39 {
+		return text[:20] + r.Token("guid", iid)
+	}
+	return r.Token("ipv6", a.String())
+}
+
+var (
+	// reColonHex finds candidates for MAC addresses, IPv6 addresses (GIDs
+	// among them) and colon-written GUIDs; each is checked before it is replaced.
+	reColonHex = regexp.MustCompile(`(?i)[0-9a-f]{0,4}(?::(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4})){2,19}`)
+	reMAC      = regexp.MustCompile(`(?i)^[0-9a-f]{2}(?::[0-9a-f]{2}){5,19}$`)
+	reGUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{4}(?::[0-9a-f]{4}){3}$`)
+	reGUID0x   = regexp.MustCompile(`(?i)\b0x[0-9a-f]{16}\b`)
+	reIPv4     = regexp.MustCompile(`\d{1,3}(?:\.\d{1,3}){3}`)
+	reSerial   = regexp.MustCompile(`(?i)(serial[ _.-]?(?:number|no\.?|num)?["']?\s*[:=]?\s*["']?)([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
+)
+
+// Text redacts identifiers in free text: kernel log lines, reasons, tool output.
+func (r *Redactor) Text(s string) string {
+	if s == "" {
+		return s
+	}
+	s = reColonHex.ReplaceAllStringFunc(s, r.colonHex)
+	s = reGUID0x.ReplaceAllStringFunc(s, func(m string) string { return r.GUID(m) })
+	s = r.ipv4s(s)
+	s = reSerial.ReplaceAllStringFunc(s, func(m string) string {
+		sub := reSerial.FindStringSubmatch(m)
+		return sub[1] + r.Token("serial", sub[2])
+	})
+	return r.hostnames(s)
+}
+
+func (r *Redactor) colonHex(m string) string {
+	core := strings.TrimRight(m, ":")
+	tail := m[len(core):]
+	if out, ok := r.address(core); ok {
+		return out + tail
+	}
+	// A hex-looking word before a colon ("GID:fe80::1", "dev:08:c0:…") got
+	// swallowed into the candidate: try again without it.
+	if i := strings.Index(core, ":"); i > 0 {
+		if out, ok := r.address(core[i+1:]); ok {
+			return core[:i+1] + out + tail
+		}
+	}
+	return m
+}
+
+func (r *Redactor) address(core string) (string, bool) {
+	switch {
+	case reMAC.MatchString(core):
+		return r.Token("mac", strings.ToLower(core)), true
+	case reGUID4.MatchString(core):
+		return r.GUID(core), true
+	}
+	if a, err := netip.ParseAddr(core); err == nil && a.Is6() && !a.IsLoopback() && !a.IsUnspecified() {
+		return r.gid(core, a), true
+	}
+	return "", false
+}
+
+// ipv4s replaces dotted quads that stand alone: not part of a longer
+// dotted or dashed version string such as 5.8-1.0.1.1 or 1.2.3.4.5.
+func (r *Redactor) ipv4s(s string) string {
+	locs := reIPv4.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		m := s[l[0]:l[1]]
+		a, err := netip.ParseAddr(m)
+		before, after := byte(' '), byte(' ')
+		if l[0] > 0 {
+			before = s[l[0]-1]
+		}
+		if l[1] < len(s) {
+			after = s[l[1]]
+		}
+		afterNext := byte(' ')
+		if l[1]+1 < len(s) {
+			afterNext = s[l[1]+1]
+		}
+		standalone := !isWordish(before) && before != '.' && before != '-' &&
+			!isWordish(after) && after != '-' && !(after == '.' && isDigit(afterNext))
+		if err != nil || !a.Is4() || !standalone || a.IsUnspecified() || a.IsLoopback() {
+			continue
+		}
+		b.WriteString(s[last:l[0]])
+		b.WriteString(r.Token("ipv4", a.String()))
+		last = l[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isWordish(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// hostnames replaces known host names, as whole words, ignoring case.
+func (r *Redactor) hostnames(s string) string {
+	for _, h := range r.hosts {
+		lower := strings.ToLower(s)
+		if !strings.Contains(lower, h) {
+			continue
+		}
+		var b strings.Builder
+		i := 0
+		for {
+			j := strings.Index(lower[i:], h)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(h)
+			if (j > 0 && isHostChar(lower[j-1])) || (end < len(lower) && isHostChar(lower[end])) {
+				b.WriteString(s[i:end])
+				i = end
+				continue
+			}
+			b.WriteString(s[i:j])
+			b.WriteString(r.Token("host", h))
+			i = end
+		}
+		b.WriteString(s[i:])
+		s = b.String()
+	}
+	return s
+}
+
+func isHostChar(c byte) bool { return isWordish(c) || c == '-' }

@@ -1,0 +1,144 @@
+package snapshot
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// pluginOf names the sos plugin that collects a command, so a capture
+// stores its output where sos would (sos_commands/<plugin>/…) and a lookup
+// tries that folder first. Commands no sos plugin runs go under
+// "kbcollect". Sources: sos/report/plugins/{infiniband,networking,pci,
+// kernel,date,host,logs}.py and NVIDIA's rdma.py and roce.py in sosreport/sos.
+var pluginOf = map[string]string{
+	"ibv_devinfo": "infiniband", "ibv_devices": "infiniband", "ibstat": "infiniband", "ibstatus": "infiniband",
+	"rdma":    "rdma",
+	"ethtool": "networking", "devlink": "networking", "ip": "networking",
+	"lspci": "pci",
+	"lsmod": "kernel", "uname": "kernel", "dmesg": "kernel", "modinfo": "kernel",
+	"date": "date", "hostname": "host", "journalctl": "logs",
+	"cma_roce_mode": "roce", "cma_roce_tos": "roce",
+}
+
+// pluginFor returns the sos plugin folder for a command line.
+func pluginFor(cmdline string) string {
+	word, _, _ := strings.Cut(cmdline, " ")
+	if p, ok := pluginOf[path.Base(word)]; ok {
+		if cmdline == "devlink -j dev info" {
+			return "kbcollect" // sos collects devlink as text only
+		}
+		return p
+	}
+	return "kbcollect"
+}
+
+// SosPath is where a command's output lives in the sos layout, and where a
+// capture stores it: sos_commands/<plugin>/<SosName(cmdline)>.
+func SosPath(cmdline string) string {
+	return "sos_commands/" + pluginFor(cmdline) + "/" + SosName(cmdline)
+}
+
+// alternates lists where else an sosreport may hold the same output: sos's
+// root_symlink names at the top of the archive, and commands whose output
+// holds what was asked for (rdma's plugin runs "rdma link show -d", whose
+// first lines are "rdma link show").
+var alternates = map[string][]string{
+	"lspci -nnvv":      {"lspci"},
+	"lsmod":            {"lsmod"},
+	"uname -a":         {"uname"},
+	"hostname":         {"hostname"},
+	"date":             {"date"},
+	"rdma link show":   {"sos_commands/*/rdma_link_show_-d", "sos_commands/*/rdma_link"},
+	"rdma dev show":    {"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"},
+	"ibv_devinfo":      {"sos_commands/*/ibv_devinfo_-v"},
+	"ip -o addr":       {"ip_addr"},
+	"devlink dev info": {"sos_commands/*/devlink_dev_info_-v"},
+}
+
+// sosCommand finds a command's output in a copied tree.
+func (s *Snapshot) sosCommand(cmdline string) Result {
+	s.sosOnce.Do(s.indexSos)
+	name := SosName(cmdline)
+	want := SosPath(cmdline)
+	if fi, err := fs.Stat(s.fsys, want); err == nil && !fi.IsDir() {
+		return s.File(want)
+	}
+	if p, ok := s.sosIndex[name]; ok {
+		return s.File(p)
+	}
+	for _, alt := range alternates[cmdline] {
+		if rest, ok := strings.CutPrefix(alt, "sos_commands/*/"); ok {
+			if p, ok := s.sosIndex[rest]; ok {
+				return s.File(p)
+			}
+			continue
+		}
+		if fi, err := fs.Stat(s.fsys, alt); err == nil && !fi.IsDir() {
+			return s.File(alt)
+		}
+	}
+	return Result{Path: want, Status: record.StatusAbsent, Reason: "not captured"}
+}
+
+// indexSos maps each file name under sos_commands/<plugin>/ to its path,
+// plugins in name order, so a command collected by an unexpected plugin
+// (or an older sos) is still found.
+func (s *Snapshot) indexSos() {
+	s.sosIndex = map[string]string{}
+	plugins, _ := fs.ReadDir(s.fsys, "sos_commands")
+	for _, p := range plugins {
+		if !p.IsDir() {
+			continue
+		}
+		files, _ := fs.ReadDir(s.fsys, "sos_commands/"+p.Name())
+		for _, f := range files {
+			if _, seen := s.sosIndex[f.Name()]; !seen && !f.IsDir() {
+				s.sosIndex[f.Name()] = "sos_commands/" + p.Name() + "/" + f.Name()
+			}
+		}
+	}
+}
+
+// replay returns what a capture recorded for a command.
+func (s *Snapshot) replay(e ManifestCommand) Result {
+	r := Result{Path: e.Path, Status: e.Status, Reason: e.Reason, Truncated: e.Truncated}
+	if e.Status == record.StatusAbsent {
+		return r
+	}
+	f := s.File(e.Path)
+	switch {
+	case f.OK():
+		r.Data = f.Data
+	case e.Status == record.StatusOK:
+		r.Status, r.Reason = f.Status, "capture lists the output but it is missing: "+f.Reason
+	}
+	return r
+}
+
+// dateLayouts are date(1)'s default output formats under LC_ALL=C.
+var dateLayouts = []string{time.UnixDate, "Mon Jan _2 15:04:05 MST 2006", "Mon 02 Jan 2006 03:04:05 PM MST", "Mon Jan _2 03:04:05 PM MST 2006"}
+
+// sosDate reads when an sosreport was taken from sos's date plugin output
+// ("date --utc" first: its zone is known; "date" only when it says UTC).
+func sosDate(s *Snapshot) (time.Time, bool) {
+	for _, p := range []string{"sos_commands/date/date_--utc", "sos_commands/general/date_--utc", "date", "sos_commands/date/date", "sos_commands/general/date"} {
+		res := s.File(p)
+		if !res.OK() {
+			continue
+		}
+		line := strings.TrimSpace(string(res.Data))
+		if !strings.Contains(line, "UTC") && !strings.Contains(line, "GMT") {
+			continue
+		}
+		for _, layout := range dateLayouts {
+			if t, err := time.Parse(layout, line); err == nil {
+				return t.UTC(), true
+			}
+		}
+	}
+	return time.Time{}, false
+}
