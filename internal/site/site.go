@@ -78,6 +78,12 @@ type TreePage struct {
 	Sources []SourceRef
 }
 
+// GlossaryPage is the data of glossary.html.
+type GlossaryPage struct {
+	Terms   []content.Term // sorted by term, case-insensitively
+	Sources []SourceRef
+}
+
 // Build makes the page model. It does no I/O.
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
@@ -86,7 +92,7 @@ func Build(in Input) (*Site, error) {
 
 	faqs := make([]*FAQ, 0, len(c.Pages))
 	for _, p := range c.Pages {
-		html, err := markup.Render(p.Body)
+		html, err := markup.Render(content.LinkCitations(p.Body, p.Meta.Sources))
 		if err != nil {
 			return nil, fmt.Errorf("%s: render markdown: %w", p.File, err)
 		}
@@ -152,8 +158,25 @@ func Build(in Input) (*Site, error) {
 	for _, t := range c.Trees {
 		s.Pages = append(s.Pages, Page{Path: "tree/" + t.ID + ".html", Template: "tree", Title: t.Title, Data: &TreePage{Tree: t, Sources: cite(t.Sources)}})
 	}
+	if len(c.Glossary) > 0 {
+		s.Pages = append(s.Pages, glossaryPage(c.Glossary, cite))
+	}
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].Path < s.Pages[j].Path })
 	return s, nil
+}
+
+// glossaryPage lists the terms alphabetically with every source they cite.
+func glossaryPage(terms []content.Term, cite func([]string) []SourceRef) Page {
+	g := &GlossaryPage{Terms: append([]content.Term(nil), terms...)}
+	sort.SliceStable(g.Terms, func(i, j int) bool {
+		return strings.ToLower(g.Terms[i].Term) < strings.ToLower(g.Terms[j].Term)
+	})
+	var ids []string
+	for _, t := range g.Terms {
+		ids = append(ids, t.Sources...)
+	}
+	g.Sources = cite(ids)
+	return Page{Path: "glossary.html", Template: "glossary", Title: "Glossary", Data: g}
 }
 
 // resolve turns source ids into citations, deduplicated, in first-seen order.
