@@ -21,7 +21,7 @@ Settings come from kb.toml in the current folder when it exists; flags override 
 		Version: cli.Version(),
 	}
 	root.SetVersionTemplate("kbgen {{.Version}}\n")
-	root.AddCommand(newBuildCmd(), newLintCmd(), newServeCmd())
+	root.AddCommand(newBuildCmd(), newLintCmd(), newServeCmd(), newCheckCmd())
 	cli.Completion(root)
 	return root
 }

@@ -149,7 +149,9 @@ func TestNoActivePort(t *testing.T) {
 	t.Parallel()
 	runCases(t, "no-active-port", []checkCase{
 		{"active", healthy, Pass, "", ""},
-		{"down", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Disabled" }), Found, Error, "mlx5_0"},
+		{"down", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Disabled"
+		}), Found, Error, "mlx5_0"},
 		{"state missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State = "" }), Unknown, "", ""},
 		{"no ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},

@@ -173,7 +173,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		stackID = ms.ID
 		v.Stack = ms.ID
 		judgeStack(m, &v, a, ms, stackVer)
-	} else {
+	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, distro)
 	}
 	judgeFirmware(m, &v, a, stackID, stackVer, p.Firmware)

@@ -119,11 +119,19 @@ func fromSource(from map[string]string, field string) string {
 	return ""
 }
 
-// deviceFact is evidence about an RDMA device or one of its ports.
-func (v view) deviceFact(d *record.RDMADevice, field, fact string) Evidence {
+// deviceFact is evidence about an RDMA device or one of its ports. When
+// the device's from map does not name the field's source, the first read
+// source among fallbacks is cited (sys/class/infiniband by default).
+func (v view) deviceFact(d *record.RDMADevice, field, fact string, fallbacks ...string) Evidence {
 	src := fromSource(d.From, field)
-	if src == "" {
-		if s := v.source("sys/class/infiniband"); s != nil && s.Status == record.StatusOK {
+	if len(fallbacks) == 0 {
+		fallbacks = []string{"sys/class/infiniband"}
+	}
+	for _, fb := range fallbacks {
+		if src != "" {
+			break
+		}
+		if s := v.source(fb); s != nil && s.Status == record.StatusOK {
 			src = s.ID
 		}
 	}
