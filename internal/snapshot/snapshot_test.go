@@ -1,0 +1,456 @@
+package snapshot
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/snapshot/tartest"
+)
+
+func TestSosName(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"ibv_devinfo -v", "ibv_devinfo_-v"},
+		{"ethtool -i ens1f0np0", "ethtool_-i_ens1f0np0"},
+		{"/usr/sbin/lspci -nnvv", "lspci_-nnvv"},
+		{"devlink dev eswitch show pci/0000:03:00.0", "devlink_dev_eswitch_show_pci.0000_03_00.0"},
+		{"mstconfig -d 0000:08:00.0  -e q", "mstconfig_-d_0000_08_00.0_-e_q"},
+		{"mstreg -d 0000:08:00.0 --reg_name ROCE_ACCL --get", "mstreg_-d_0000_08_00.0_--reg_name_ROCE_ACCL_--get"},
+		{"  uname -a ", "uname_-a"},
+		{"find /lib/modules/5.14/extra -ls", "find_.lib.modules.5.14.extra_-ls"},
+	} {
+		if got := SosName(tc.in); got != tc.want {
+			t.Errorf("SosName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// sosMembers is a small sosreport with the hostile members the reader must survive.
+func sosMembers(top string) []tartest.Member {
+	return []tartest.Member{
+		{Name: top + "/"},
+		{Name: top + "/version.txt", Body: "sosreport: 4.7.0\n"},
+		{Name: top + "/sos_commands/infiniband/ibv_devinfo_-v", Body: "hca_id:\tmlx5_0\n"},
+		{Name: top + "/sos_commands/pci/lspci_-nnvv", Body: "3b:00.0 Ethernet controller [0200]\n"},
+		{Name: top + "/sos_commands/rdma/rdma_link_show_-d", Body: "link mlx5_0/1 state ACTIVE\n"},
+		{Name: top + "/sos_commands/date/date_--utc", Body: "Wed May  1 10:20:30 UTC 2024\n"},
+		{Name: top + "/lspci", Link: "sos_commands/pci/lspci_-nnvv"},
+		{Name: top + "/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/net/eth0/address", Body: "08:c0:eb:12:34:56\n"},
+		{Name: top + "/sys/class/net/eth0", Link: "../../devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/net/eth0"},
+		{Name: top + "/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/net/eth0/device", Link: "../../../0000:3b:00.0"},
+		{Name: top + "/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/vendor", Body: "0x15b3\n"},
+		{Name: top + "/etc/hostname", Body: "node17.example.com\n"},
+		{Name: top + "/etc/abs", Link: "/etc/hostname"},
+		{Name: "../../etc/passwd", Body: "root:x:0:0\n"},
+		{Name: "/etc/shadow", Body: "root:!:1\n"},
+		{Name: top + "/sys/escape", Link: "../../../../etc/passwd"},
+		{Name: top + "/sys/escape-abs", Link: "/../etc/passwd"},
+		{Name: top + "/sys/loop-a", Link: "loop-b"},
+		{Name: top + "/sys/loop-b", Link: "loop-a"},
+		{Name: top + "/sys/self", Link: "self/x"},
+	}
+}
+
+func openMembers(t *testing.T, compression string, members []tartest.Member, maxFile int64) *Snapshot {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := tartest.Write(&buf, compression, members); err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenArchive(&buf, "test.tar", maxFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func hasProblem(s *Snapshot, source, msgPart string) bool {
+	for _, p := range s.Problems() {
+		if p.Source == source && strings.Contains(p.Msg, msgPart) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestArchiveSosreport(t *testing.T) {
+	t.Parallel()
+	for _, comp := range []string{"", "gz", "xz"} {
+		t.Run("compression="+comp, func(t *testing.T) {
+			t.Parallel()
+			s := openMembers(t, comp, sosMembers("sosreport-node17-2024-05-01-abcdef"), 0)
+			if s.Kind != record.KindSosreport {
+				t.Errorf("Kind = %q, want sosreport", s.Kind)
+			}
+			checkSosSnapshot(t, s, true)
+		})
+	}
+}
+
+func checkSosSnapshot(t *testing.T, s *Snapshot, archive bool) {
+	t.Helper()
+	if r := s.File("sys/class/net/eth0/address"); !r.OK() || string(r.Data) != "08:c0:eb:12:34:56\n" {
+		t.Errorf("address through the class symlink: %+v", r)
+	}
+	if r := s.File("sys/class/net/eth0/device/vendor"); !r.OK() || string(r.Data) != "0x15b3\n" {
+		t.Errorf("vendor through two symlinks: %+v", r)
+	}
+	if target, err := fs.ReadLink(s.FS(), "sys/class/net/eth0/device"); err != nil || target != "../../../0000:3b:00.0" {
+		t.Errorf("ReadLink = %q, %v", target, err)
+	}
+	if r := s.File("etc/abs"); !r.OK() || !strings.HasPrefix(string(r.Data), "node17") {
+		t.Errorf("absolute symlink resolves inside the snapshot: %+v", r)
+	}
+	for _, tc := range []struct{ cmd, path, data string }{
+		{"ibv_devinfo -v", "sos_commands/infiniband/ibv_devinfo_-v", "hca_id:\tmlx5_0\n"},
+		{"lspci -nnvv", "sos_commands/pci/lspci_-nnvv", "3b:00.0 Ethernet controller [0200]\n"},
+		{"rdma link show", "sos_commands/rdma/rdma_link_show_-d", "link mlx5_0/1 state ACTIVE\n"},
+	} {
+		r := s.Command(tc.cmd)
+		if !r.OK() || r.Path != tc.path || string(r.Data) != tc.data {
+			t.Errorf("Command(%q) = %+v, want %s at %s", tc.cmd, r, tc.data, tc.path)
+		}
+	}
+	if r := s.Command("ibstat"); r.Status != record.StatusAbsent || r.Path != "sos_commands/infiniband/ibstat" {
+		t.Errorf("Command(ibstat) = %+v, want absent", r)
+	}
+	// Hostile members and links: problems, never content from outside.
+	for _, name := range []string{"etc/passwd", "etc/shadow"} {
+		if r := s.File(name); r.Status != record.StatusAbsent {
+			t.Errorf("%s = %+v, want absent (the member escaped)", name, r)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{{"sys/escape", ErrEscape}, {"sys/escape-abs", ErrEscape}, {"sys/loop-a", ErrLoop}, {"sys/self", ErrLoop}} {
+		_, err := fs.ReadFile(s.FS(), tc.name)
+		if !errors.Is(err, tc.err) {
+			t.Errorf("read %s: %v, want %v", tc.name, err, tc.err)
+		}
+		if r := s.File(tc.name); r.Status != record.StatusFailed {
+			t.Errorf("File(%s) = %+v, want failed", tc.name, r)
+		}
+	}
+	for _, p := range []struct{ src, msg string }{
+		{"../../etc/passwd", "climbs out"},
+		{"/etc/shadow", "absolute member name"},
+		{"sys/escape", "outside the snapshot"},
+		{"sys/loop-a", "symlink loop"},
+	} {
+		if !archive && strings.HasPrefix(p.msg, "a") || !archive && strings.HasPrefix(p.msg, "c") {
+			continue // a folder cannot hold such members
+		}
+		if !hasProblem(s, p.src, p.msg) {
+			t.Errorf("no problem %q for %s in %+v", p.msg, p.src, s.Problems())
+		}
+	}
+	if at, ok := s.CollectedAt(); !ok || !at.Equal(time.Date(2024, 5, 1, 10, 20, 30, 0, time.UTC)) {
+		t.Errorf("CollectedAt = %v, %v", at, ok)
+	}
+	// WalkDir over the whole tree ends, despite the loops.
+	n := 0
+	if err := fs.WalkDir(s.FS(), ".", func(string, fs.DirEntry, error) error { n++; return nil }); err != nil {
+		t.Error(err)
+	}
+	if n == 0 {
+		t.Error("walk saw nothing")
+	}
+}
+
+func TestFolderSnapshotStaysInside(t *testing.T) {
+	t.Parallel()
+	base := t.TempDir()
+	dir := filepath.Join(base, "snap")
+	outside := filepath.Join(base, "secret")
+	if err := os.WriteFile(outside, []byte("do not read"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(dir, "sosreport-node17-2024-05-01-abcdef")
+	members := sosMembers("x")
+	for _, m := range members {
+		if strings.HasPrefix(m.Name, "/") || strings.HasPrefix(m.Name, "..") {
+			continue
+		}
+		p := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(m.Name, "x/")))
+		switch {
+		case strings.HasSuffix(m.Name, "/"):
+			must(t, os.MkdirAll(p, 0o755))
+		case m.Link != "":
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			must(t, os.Symlink(m.Link, p))
+		default:
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			must(t, os.WriteFile(p, []byte(m.Body), 0o644))
+		}
+	}
+	must(t, os.Symlink("../../../secret", filepath.Join(root, "sys", "to-secret")))
+	must(t, os.Symlink(outside, filepath.Join(root, "sys", "to-secret-abs")))
+	s, err := Open(dir) // the wrapper folder is found and entered
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kind != record.KindSosreport {
+		t.Errorf("Kind = %q", s.Kind)
+	}
+	checkSosSnapshot(t, s, false)
+	for _, name := range []string{"sys/to-secret", "sys/to-secret-abs"} {
+		if r := s.File(name); r.OK() || bytes.Contains(r.Data, []byte("do not read")) {
+			t.Errorf("%s read outside the snapshot: %+v", name, r)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHugeMemberIsCapped(t *testing.T) {
+	t.Parallel()
+	const declared = 2 << 30 // 2 GiB, never allocated: the member is sparse
+	s := openMembers(t, "gz", []tartest.Member{
+		{Name: "var/log/dmesg", Body: "[    0.000000] Linux version 6.1\n", Size: declared},
+		{Name: "etc/hostname", Body: "h1\n"},
+	}, 1<<20)
+	r := s.File("var/log/dmesg")
+	if !r.OK() || !r.Truncated || len(r.Data) != 1<<20 || !bytes.HasPrefix(r.Data, []byte("[    0.000000] Linux")) {
+		t.Errorf("dmesg: status %s truncated %v len %d", r.Status, r.Truncated, len(r.Data))
+	}
+	if !hasProblem(s, "var/log/dmesg", "2147483648 bytes, larger than the per-file cap of 1048576") {
+		t.Errorf("problems: %+v", s.Problems())
+	}
+	if r := s.File("etc/hostname"); string(r.Data) != "h1\n" {
+		t.Errorf("member after the huge one: %+v", r)
+	}
+}
+
+func TestDamagedArchives(t *testing.T) {
+	t.Parallel()
+	var good bytes.Buffer
+	must(t, tartest.Write(&good, "", []tartest.Member{{Name: "etc/hostname", Body: "h1\n"}, {Name: "proc/modules", Body: strings.Repeat("x", 4000)}}))
+	// Cut inside the second member: the first survives, with a problem.
+	s, err := OpenArchive(bytes.NewReader(good.Bytes()[:2048]), "cut.tar", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.File("etc/hostname"); string(r.Data) != "h1\n" {
+		t.Errorf("hostname: %+v", r)
+	}
+	if len(s.Problems()) == 0 {
+		t.Error("no problem for a truncated archive")
+	}
+	for name, data := range map[string][]byte{
+		"garbage": bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 300),
+		"empty":   nil,
+		"bad gz":  {0x1f, 0x8b, 8, 0, 0, 0},
+		"zstd":    {0x28, 0xb5, 0x2f, 0xfd, 0},
+	} {
+		if _, err := OpenArchive(bytes.NewReader(data), name, 0); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestEmptySosreport(t *testing.T) {
+	t.Parallel()
+	s := openMembers(t, "xz", []tartest.Member{{Name: "sosreport-empty-2024/"}, {Name: "sosreport-empty-2024/sos_commands/"}}, 0)
+	if s.Kind != record.KindSosreport {
+		t.Errorf("Kind = %q", s.Kind)
+	}
+	if r := s.Command("ibv_devinfo -v"); r.Status != record.StatusAbsent {
+		t.Errorf("%+v", r)
+	}
+	if r := s.File("sys/class/infiniband"); r.Status != record.StatusAbsent {
+		t.Errorf("%+v", r)
+	}
+}
+
+func TestFromFSCapsAndLinks(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"sys/class/infiniband/mlx5_0":                           {Data: []byte("../../devices/pci/0000:3b:00.0/infiniband/mlx5_0"), Mode: fs.ModeSymlink},
+		"sys/devices/pci/0000:3b:00.0/infiniband/mlx5_0/fw_ver": {Data: []byte("16.35.2000\n")},
+		"var/log/big": {Data: bytes.Repeat([]byte("a"), 5000)},
+	}
+	s := FromFS(fsys, record.KindRoot, "mapfs")
+	s.MaxFile = 1024
+	if r := s.File("sys/class/infiniband/mlx5_0/fw_ver"); string(r.Data) != "16.35.2000\n" {
+		t.Errorf("%+v", r)
+	}
+	r := s.File("var/log/big")
+	if !r.Truncated || len(r.Data) != 1024 {
+		t.Errorf("truncated %v len %d", r.Truncated, len(r.Data))
+	}
+	data, err := fs.ReadFile(s.FS(), "var/log/big")
+	if err != nil || len(data) != 1024 {
+		t.Errorf("ReadFile through FS: %d bytes, %v", len(data), err)
+	}
+	if !hasProblem(s, "var/log/big", "per-file cap of 1024") {
+		t.Errorf("problems: %+v", s.Problems())
+	}
+	if err := fstest.TestFS(s.FS(), "sys/devices/pci/0000:3b:00.0/infiniband/mlx5_0/fw_ver"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestAllowList(t *testing.T) {
+	t.Parallel()
+	s := FromFS(fstest.MapFS{"sys/class/net/eth0/mtu": {Data: []byte("1500\n")}}, record.KindLive, "test")
+	for cmd, want := range map[string]bool{
+		"ibv_devinfo -v":            true,
+		"ethtool -i eth0":           true,
+		"ethtool -i eth9":           false, // no such netdev
+		"ethtool -i ../../bin/sh":   false,
+		"modinfo mlx5_core":         true,
+		"modinfo mlx5_core; reboot": false,
+		"rm -rf /":                  false,
+		"ibv_devinfo -v -d x":       false,
+		"/bin/sh -c id":             false,
+	} {
+		if got := s.Allowed(cmd); got != want {
+			t.Errorf("Allowed(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+func fakeTool(t *testing.T, script string) func(string) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "tool")
+	must(t, os.WriteFile(p, []byte("#!/bin/sh\n"+script+"\n"), 0o755))
+	return func(name string) (string, error) {
+		if name == "ibstat" {
+			return p, nil
+		}
+		return "", os.ErrNotExist
+	}
+}
+
+func liveWith(t *testing.T, script string) *Snapshot {
+	s := FromFS(fstest.MapFS{}, record.KindLive, "test")
+	s.live = newRunner(s)
+	s.live.lookPath = fakeTool(t, script)
+	s.live.prefetch.Do(func() {}) // only what the test asks for
+	return s
+}
+
+func TestLiveCommands(t *testing.T) {
+	t.Parallel()
+	t.Run("hang", func(t *testing.T) {
+		t.Parallel()
+		s := liveWith(t, "echo started; sleep 30")
+		s.Timeout = 200 * time.Millisecond
+		r := s.Command("ibstat")
+		if r.Status != record.StatusFailed || !strings.Contains(r.Reason, "timed out after 200ms") {
+			t.Errorf("%+v", r)
+		}
+	})
+	t.Run("ok", func(t *testing.T) {
+		t.Parallel()
+		s := liveWith(t, `echo "CA 'mlx5_0'"`)
+		r := s.Command("ibstat")
+		if !r.OK() || string(r.Data) != "CA 'mlx5_0'\n" || r.Path != "sos_commands/infiniband/ibstat" {
+			t.Errorf("%+v", r)
+		}
+	})
+	t.Run("exit", func(t *testing.T) {
+		t.Parallel()
+		s := liveWith(t, "echo 'ibpanic: no IB devices' >&2; exit 3")
+		r := s.Command("ibstat")
+		if r.Status != record.StatusFailed || r.Reason != "exit status 3: ibpanic: no IB devices" {
+			t.Errorf("%+v", r)
+		}
+	})
+	t.Run("cap", func(t *testing.T) {
+		t.Parallel()
+		s := liveWith(t, "head -c 100000 /dev/zero")
+		s.MaxFile = 4096
+		r := s.Command("ibstat")
+		if !r.OK() || !r.Truncated || len(r.Data) != 4096 {
+			t.Errorf("status %s truncated %v len %d", r.Status, r.Truncated, len(r.Data))
+		}
+	})
+	t.Run("absent", func(t *testing.T) {
+		t.Parallel()
+		s := liveWith(t, "true")
+		if r := s.Command("ibv_devices"); r.Status != record.StatusAbsent || !strings.Contains(r.Reason, "not installed") {
+			t.Errorf("%+v", r)
+		}
+		if r := s.Command("reboot"); r.Status != record.StatusFailed {
+			t.Errorf("%+v", r)
+		}
+	})
+}
+
+func TestCaptureRoundTrip(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"sys/class/net/eth0":             {Data: []byte("../../devices/p/net/eth0"), Mode: fs.ModeSymlink},
+		"sys/devices/p/net/eth0/address": {Data: []byte("08:c0:eb:12:34:56\n")},
+		"sys/devices/p/net/eth0/device":  {Data: []byte("../../../p"), Mode: fs.ModeSymlink},
+		"sys/devices/p/vendor":           {Data: []byte("0x15b3\n")},
+		"sys/devices/p/msi_irqs/41":      {Data: []byte("msix\n")},
+		"sys/devices/p/msi_irqs/42":      {Data: []byte("msix\n")},
+		"etc/os-release":                 {Data: []byte("ID=rhel\n")},
+	}
+	s := FromFS(fsys, record.KindLive, "test")
+	s.live = newRunner(s)
+	s.live.lookPath = fakeTool(t, "echo hello")
+	s.live.prefetch.Do(func() {})
+	s.collectedAt = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	must(t, s.Record())
+	// What a collector would do.
+	_ = s.File("sys/class/net/eth0/address")
+	_, _ = fs.ReadDir(s.FS(), "sys/class/net/eth0/device/msi_irqs")
+	_ = s.Command("ibstat")
+	_ = s.Command("ibv_devinfo")
+	var buf bytes.Buffer
+	must(t, s.WriteCapture(&buf, "test"))
+	var again bytes.Buffer
+	c, err := OpenArchive(io.TeeReader(bytes.NewReader(buf.Bytes()), &again), "cap.tar.gz", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Kind != record.KindCapture {
+		t.Errorf("Kind = %q", c.Kind)
+	}
+	if at, ok := c.CollectedAt(); !ok || !at.Equal(s.collectedAt) {
+		t.Errorf("CollectedAt = %v", at)
+	}
+	if r := c.File("sys/class/net/eth0/address"); string(r.Data) != "08:c0:eb:12:34:56\n" {
+		t.Errorf("%+v", r)
+	}
+	if target, _ := fs.ReadLink(c.FS(), "sys/class/net/eth0"); target != "../../devices/p/net/eth0" {
+		t.Errorf("symlink kept as symlink: %q", target)
+	}
+	if e, _ := fs.ReadDir(c.FS(), "sys/class/net/eth0/device/msi_irqs"); len(e) != 2 {
+		t.Errorf("msi_irqs entries: %d", len(e))
+	}
+	for cmd, want := range map[string]Result{
+		"ibstat":      {Status: record.StatusOK, Path: "sos_commands/infiniband/ibstat", Data: []byte("hello\n")},
+		"ibv_devinfo": {Status: record.StatusAbsent, Path: "sos_commands/infiniband/ibv_devinfo", Reason: "ibv_devinfo is not installed (not found in PATH)"},
+	} {
+		live, replay := s.Command(cmd), c.Command(cmd)
+		if string(live.Data) != string(replay.Data) || live.Status != replay.Status || live.Reason != replay.Reason || live.Path != replay.Path {
+			t.Errorf("%s: live %+v, replay %+v", cmd, live, replay)
+		}
+		if replay.Status != want.Status || replay.Path != want.Path || string(replay.Data) != string(want.Data) || replay.Reason != want.Reason {
+			t.Errorf("%s: replay %+v, want %+v", cmd, replay, want)
+		}
+	}
+	if len(c.Commands()) != 2 {
+		t.Errorf("Commands: %+v", c.Commands())
+	}
+}
