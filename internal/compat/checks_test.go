@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -312,5 +313,16 @@ func TestDiagnoseOrderAndLinks(t *testing.T) {
 	}
 	if len(rep.Results) != len(CheckIDs()) {
 		t.Errorf("%d results for %d checks", len(rep.Results), len(CheckIDs()))
+	}
+}
+
+// TestKnownChecksMatchRegistry keeps content's fallback list (used when
+// lint runs without the engine's ids) in step with the registry.
+func TestKnownChecksMatchRegistry(t *testing.T) {
+	t.Parallel()
+	known := slices.Clone(content.KnownChecks)
+	slices.Sort(known)
+	if !slices.Equal(known, CheckIDs()) {
+		t.Errorf("content.KnownChecks %v\nregistry %v", known, CheckIDs())
 	}
 }
