@@ -190,10 +190,28 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 	var below []string
 	sev := Severity("")
 	unknown := false
+	// Only the minimums of the Cisco adapters on this host apply; when none
+	// is in the matrix, every Cisco minimum does. The matrix states one
+	// entry per model, feature and module, so equal rules are judged once.
+	present := map[string]bool{}
+	for i := range h.Adapters {
+		if ma := v.match(&h.Adapters[i]); ma != nil && ma.RDMADriver == "enic_rdma" {
+			present[ma.ID] = true
+		}
+	}
+	seen := map[string]bool{}
 	for i := range m.Firmware {
 		f := &m.Firmware[i]
 		if f.DriverMin == "" || (f.DriverModule != "enic" && f.DriverModule != "enic_rdma") {
 			continue
+		}
+		if len(present) > 0 && !present[f.Adapter] {
+			continue
+		}
+		if k := f.Feature + "|" + f.DriverModule + "|" + f.DriverMin; seen[k] {
+			continue
+		} else {
+			seen[k] = true
 		}
 		have := rdma.Version
 		if f.DriverModule == "enic" {

@@ -123,6 +123,14 @@ func TestEnicRDMA(t *testing.T) {
 		}), Unknown, "", ""},
 		{"no module list", with(cisco, func(h *record.Host) { h.Modules, h.Sources = nil, nil }), Unknown, "", ""},
 	})
+	// Each rule is judged once, and only for the Cisco models present.
+	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) {
+		h.Modules[0].Version, h.Modules[1].Version = "4.0.0.5-700.1", "1.0.0.5-700.1"
+	})(), "enic-rdma-unmatched")
+	msg := r.Findings[0].Message
+	if strings.Count(msg, "enic_rdma 1.0.0.5-700.1 < 1.0.0.6-802-21") != 1 || !strings.Contains(msg, "enic 4.0.0.5-700.1 < 4.0.0.6-802-21 for roce-v2-ipv4") {
+		t.Errorf("message = %s", msg)
+	}
 }
 
 func TestModuleNotLoaded(t *testing.T) {

@@ -59,7 +59,7 @@ type Verdict struct {
 	Stack       string   `json:"stack"`
 	Verdict     Level    `json:"verdict"`
 	Reasons     []Reason `json:"reasons"`
-	Nearest     []string `json:"nearest,omitempty"` // when not supported: the nearest supported combination
+	Nearest     []string `json:"nearest,omitempty"` // when not supported: the nearest change to the plan (kernel, stack, firmware) that is
 }
 
 func (v *Verdict) add(r Reason) {
@@ -186,11 +186,16 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 			need = append(need, fmt.Sprintf("at least %d interrupts", a.Interrupts.MinVectors))
 		}
 		text := a.Name + " RoCE on Linux needs " + strings.Join(need, " and ")
-		v.add(Reason{Verdict: Conditional, Text: text, Nearest: strings.Join(need, " and "), Matrix: []Ref{refOf(m, "adapter "+a.ID+" interrupts", a.Interrupts.Claim, text)}})
+		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []Ref{refOf(m, "adapter "+a.ID+" interrupts", a.Interrupts.Claim, text)}})
 	}
+	// Interrupts and constraints are conditions of running the part at
+	// all, not a change to the plan, so they add no "nearest" entry.
 	for _, c := range a.Constraints {
-		r := Reason{Verdict: Conditional, Text: c.Text, Nearest: c.Fix, Matrix: []Ref{refOf(m, "adapter "+a.ID+" constraint "+c.ID, c.Claim, c.Text)}}
-		v.add(r)
+		text := c.Text
+		if c.Fix != "" {
+			text += " (" + c.Fix + ")"
+		}
+		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []Ref{refOf(m, "adapter "+a.ID+" constraint "+c.ID, c.Claim, c.Text)}})
 	}
 	for _, k := range a.KnownIssues {
 		text := "known issue: " + k.Text
