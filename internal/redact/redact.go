@@ -214,6 +214,7 @@ var (
 	reGUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{4}(?::[0-9a-f]{4}){3}$`)
 	reGUID0x   = regexp.MustCompile(`(?i)\b0x[0-9a-f]{16}\b`)
 	reIPv4     = regexp.MustCompile(`\d{1,3}(?:\.\d{1,3}){3}`)
+	reToken    = regexp.MustCompile(`^(mac|ipv4|ipv6|guid|host|serial)-[0-9a-f]{6}$`)
 	reSerial   = regexp.MustCompile(`(?i)(serial[ _.-]?(?:number|no\.?|num)?["']?\s*[:=]?\s*["']?)([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
 )
 
@@ -222,14 +223,39 @@ func (r *Redactor) Text(s string) string {
 	if s == "" {
 		return s
 	}
-	s = reColonHex.ReplaceAllStringFunc(s, r.colonHex)
+	s = r.colonHexes(s)
 	s = reGUID0x.ReplaceAllStringFunc(s, func(m string) string { return r.GUID(m) })
 	s = r.ipv4s(s)
 	s = reSerial.ReplaceAllStringFunc(s, func(m string) string {
 		sub := reSerial.FindStringSubmatch(m)
+		if reToken.MatchString(sub[2]) {
+			return m
+		}
 		return sub[1] + r.Token("serial", sub[2])
 	})
 	return r.hostnames(s)
+}
+
+// colonHexes replaces the colon-hex candidates that stand alone: one
+// followed by a letter is the kept prefix of an already redacted GID
+// ("fe80:0000:0000:0000:guid-…") or part of a word.
+func (r *Redactor) colonHexes(s string) string {
+	locs := reColonHex.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		if l[1] < len(s) && isWordish(s[l[1]]) {
+			continue
+		}
+		b.WriteString(s[last:l[0]])
+		b.WriteString(r.colonHex(s[l[0]:l[1]]))
+		last = l[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 func (r *Redactor) colonHex(m string) string {
@@ -305,7 +331,7 @@ func isWordish(c byte) bool {
 // hostnames replaces known host names, as whole words, ignoring case.
 func (r *Redactor) hostnames(s string) string {
 	for _, h := range r.hosts {
-		lower := strings.ToLower(s)
+		lower := asciiLower(s) // same length as s, unlike strings.ToLower
 		if !strings.Contains(lower, h) {
 			continue
 		}
@@ -331,6 +357,16 @@ func (r *Redactor) hostnames(s string) string {
 		s = b.String()
 	}
 	return s
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func isHostChar(c byte) bool { return isWordish(c) || c == '-' }

@@ -1,0 +1,136 @@
+package redact
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// Identifiers planted in a record; none may survive redaction in any case.
+var originals = []string{
+	"node17.example.com", "node17",
+	"08:c0:eb:12:34:56", "08c0eb123456",
+	"0c42:a103:0065:9e3c", "0c42a10300659e3c",
+	"0ac0:ebff:fe12:3456",
+	"c0a8:0a11", "192.168.10.17",
+	"10.1.2.3",
+	"2001:db8:42::17",
+	"MT2048X12345",
+	"ABC123SERIAL",
+	"0x98039b0300a1b2c3",
+}
+
+func fixture() *record.Host {
+	return &record.Host{
+		Schema: record.Schema,
+		Host:   record.HostInfo{ID: "node17.example.com", KernelRelease: "5.14.0-362.8.1.el9_3.x86_64", SourceKind: record.KindLive},
+		Adapters: []record.Adapter{{
+			PCIAddress: "0000:3b:00.0", Vendor: "15b3", Device: "101d", Netdevs: []string{"ens1f0np0"},
+			Driver:   record.Driver{Name: "mlx5_core", Version: "5.8-1.0.1.1"},
+			Firmware: record.Firmware{Running: "22.36.1010", Stored: "22.36.1010", PSID: "MT_0000000359"},
+			Name:     "Mellanox ConnectX-6 Dx, serial number MT2048X12345",
+			From:     map[string]string{"firmware.running": "cmd/devlink dev info"},
+		}},
+		Devices: []record.RDMADevice{{
+			Name: "mlx5_0", NodeGUID: "0c42:a103:0065:9e3c", FwVer: "22.36.1010",
+			Ports: []record.Port{{Number: 1, State: "ACTIVE", LinkLayer: "Ethernet", Netdev: "ens1f0np0", GIDs: []record.GID{
+				{Index: 0, GID: "fe80:0000:0000:0000:0ac0:ebff:fe12:3456", Type: "IB/RoCE v1"},
+				{Index: 1, GID: "fe80:0000:0000:0000:0ac0:ebff:fe12:3456", Type: "RoCE v2"},
+				{Index: 2, GID: "0000:0000:0000:0000:0000:ffff:c0a8:0a11", Type: "RoCE v2", IPv4Mapped: true},
+			}}},
+		}},
+		Stack: &record.Stack{Name: "MLNX_OFED", Version: "5.8-1.0.1.1", Raw: "MLNX_OFED_LINUX-5.8-1.0.1.1:"},
+		KernelLog: []record.LogEvent{
+			{Kind: record.LogDriverInit, Text: "mlx5_core 0000:3b:00.0 ens1f0np0: Link up, MAC 08:c0:eb:12:34:56", Source: "cmd/dmesg", Line: 3},
+			{Kind: record.LogFirmware, Text: "Nov 30 09:00:01 node17 kernel: ib0: GUID 0x98039b0300a1b2c3 addr 10.1.2.3 peer 2001:db8:42::17", Source: "cmd/dmesg", Line: 4},
+			{Kind: record.LogFirmware, Text: "GID:fe80::0ac0:ebff:fe12:3456 on node17.example.com, ipv4 ::ffff:192.168.10.17", Source: "cmd/dmesg", Line: 5},
+		},
+		Sources:  []record.Source{{ID: "cmd/ethtool -i ens1f0np0", Status: record.StatusFailed, Reason: "exit status 1: cannot reach 192.168.10.17 (serial_number ABC123SERIAL)"}},
+		Problems: []record.Problem{{Source: "etc/hostname", Msg: "node17 is odd"}},
+	}
+}
+
+func TestNoOriginalSurvives(t *testing.T) {
+	t.Parallel()
+	h := fixture()
+	New("fleet-salt", h.Host.ID).Host(h)
+	for _, format := range []string{"toml", "json"} {
+		var buf bytes.Buffer
+		if err := record.Encode(&buf, h, format); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.ToLower(buf.String())
+		for _, o := range originals {
+			if strings.Contains(out, strings.ToLower(o)) {
+				t.Errorf("%s output still holds %q:\n%s", format, o, buf.String())
+			}
+		}
+		// What diagnosis needs survives.
+		for _, keep := range []string{"5.8-1.0.1.1", "22.36.1010", "0000:3b:00.0", "mt_0000000359", "5.14.0-362.8.1.el9_3.x86_64", "roce v2", "ib/roce v1", "fe80:0000:0000:0000:guid-", "0000:0000:0000:0000:0000:ffff:ipv4-", "mlx5_core", "ens1f0np0"} {
+			if !strings.Contains(out, keep) {
+				t.Errorf("%s output lost %q", format, keep)
+			}
+		}
+	}
+	if !h.Host.Redacted || !h.Devices[0].Ports[0].GIDs[2].IPv4Mapped || h.Devices[0].Ports[0].GIDs[2].Type != "RoCE v2" {
+		t.Errorf("GID type or IPv4-mapped flag lost: %+v", h.Devices[0].Ports[0].GIDs[2])
+	}
+}
+
+func TestTokensConsistent(t *testing.T) {
+	t.Parallel()
+	a, b, c := New("s1"), New("s1"), New("s2")
+	if a.Text("mac 08:C0:EB:12:34:56") != b.Text("mac 08:c0:eb:12:34:56") {
+		t.Error("same value and salt, different tokens")
+	}
+	if a.Text("08:c0:eb:12:34:56") == c.Text("08:c0:eb:12:34:56") {
+		t.Error("different salts, same token")
+	}
+	// The IPv4 address in a GID and in text is one value, so one token.
+	gid := a.GID("0000:0000:0000:0000:0000:ffff:c0a8:0a11")
+	text := a.Text("addr 192.168.10.17")
+	tok := strings.TrimPrefix(text, "addr ")
+	if !strings.HasSuffix(gid, tok) {
+		t.Errorf("GID %q and text %q disagree", gid, text)
+	}
+	// A node GUID in either spelling gives one token.
+	if a.GUID("0c42:a103:0065:9e3c") != a.GUID("0x0c42a10300659e3c") {
+		t.Error("GUID spellings disagree")
+	}
+	if got := a.Token("mac", "08:c0:eb:12:34:56"); len(got) != len("mac-")+6 {
+		t.Errorf("token %q", got)
+	}
+}
+
+func TestTextLeavesNonIdentifiers(t *testing.T) {
+	t.Parallel()
+	r := New("s")
+	for _, s := range []string{
+		"[   12.345678] mlx5_core 0000:3b:00.0: firmware version: 22.36.1010",
+		"MLNX_OFED_LINUX-5.8-1.0.1.1 (OFED-5.8-1.0.1)",
+		"Mon Nov 30 09:36:11 UTC 2026",
+		"version 1.2.3.4.5",
+		"link ::1 and :: stay",
+		"std::vector<int>",
+	} {
+		if got := r.Text(s); got != s {
+			t.Errorf("Text(%q) = %q", s, got)
+		}
+	}
+}
+
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"08:c0:eb:12:34:56", "fe80::1%eth0", "::ffff:1.2.3.4", "0x0c42a10300659e3c", "serial number: X1234", "1.2.3.4:4791"} {
+		f.Add(s)
+	}
+	r := New("s", "node17")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := r.Text(s)
+		if r.Text(out) != out {
+			// Tokens must not look like identifiers themselves.
+			t.Errorf("Text is not idempotent on %q: %q then %q", s, out, r.Text(out))
+		}
+	})
+}
