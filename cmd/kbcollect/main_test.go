@@ -1,20 +1,136 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/rocekb/rocekb/internal/scripttest"
+	"github.com/rocekb/rocekb/internal/snapshot/tartest"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"kbcollect": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"mktar":     func() { os.Exit(mktar(os.Args[1:])) },
+		"normrec":   func() { os.Exit(normrec(os.Args[1:])) },
 	})
 }
 
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds()})
+}
+
+// mktar builds a tarball from a folder (symlinks kept), with extra hostile
+// members no tar tool writes:
+//
+//	mktar [-z gz|xz|none] [-prefix P] [-huge NAME=SIZE] [-evil NAME=BODY]
+//	      [-garbage NAME=SIZE] [-cut BYTES] OUT [DIR]
+//
+// -huge declares a sparse member of SIZE bytes that takes a few bytes in
+// the archive; -evil adds a member under a raw name such as ../../etc/passwd;
+// -garbage adds SIZE pseudo-random bytes; -cut truncates the output.
+func mktar(args []string) int {
+	fl := flag.NewFlagSet("mktar", flag.ContinueOnError)
+	z := fl.String("z", "gz", "compression: gz, xz or none")
+	prefix := fl.String("prefix", "", "prefix for members from DIR")
+	var huge, evil, garbage multi
+	fl.Var(&huge, "huge", "NAME=SIZE sparse member")
+	fl.Var(&evil, "evil", "NAME=BODY member with a raw name")
+	fl.Var(&garbage, "garbage", "NAME=SIZE random bytes")
+	cut := fl.Int("cut", 0, "truncate the output to this many bytes")
+	if err := fl.Parse(args); err != nil || fl.NArg() < 1 || fl.NArg() > 2 {
+		fmt.Fprintln(os.Stderr, "usage: mktar [flags] OUT [DIR]")
+		return 2
+	}
+	var members []tartest.Member
+	if fl.NArg() == 2 {
+		m, err := tartest.FromDir(fl.Arg(1), *prefix)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		members = m
+	}
+	for _, h := range huge {
+		name, size, _ := strings.Cut(h, "=")
+		n, _ := strconv.ParseInt(size, 10, 64)
+		members = append(members, tartest.Member{Name: name, Body: "[    0.000000] Linux version 6.1.0\n", Size: n})
+	}
+	for _, e := range evil {
+		name, body, _ := strings.Cut(e, "=")
+		members = append(members, tartest.Member{Name: name, Body: body + "\n"})
+	}
+	for _, g := range garbage {
+		name, size, _ := strings.Cut(g, "=")
+		n, _ := strconv.Atoi(size)
+		r := rand.New(rand.NewPCG(1, 2))
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.UintN(256))
+		}
+		members = append(members, tartest.Member{Name: name, Body: string(b)})
+	}
+	comp := *z
+	if comp == "none" {
+		comp = ""
+	}
+	var buf bytes.Buffer
+	if err := tartest.Write(&buf, comp, members); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	out := buf.Bytes()
+	if *cut > 0 && *cut < len(out) {
+		out = out[:*cut]
+	}
+	if err := os.WriteFile(fl.Arg(0), out, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+// normrec copies a TOML record without the lines that differ between a
+// live run and a parse of its capture: source_kind, collected_at, collector.
+//
+//	normrec IN OUT
+func normrec(args []string) int {
+	if len(args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: normrec IN OUT")
+		return 2
+	}
+	in, err := os.ReadFile(args[0])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	var out bytes.Buffer
+	sc := bufio.NewScanner(bytes.NewReader(in))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(l, "source_kind =") || strings.HasPrefix(l, "collected_at =") || strings.HasPrefix(l, "collector =") {
+			continue
+		}
+		out.WriteString(sc.Text() + "\n")
+	}
+	if err := os.WriteFile(args[1], out.Bytes(), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
 }
