@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -235,32 +236,56 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 	return findingsExit(reports, failOn)
 }
 
-// loadRecords reads host records from files and folders (recursively).
+// loadRecords reads host records from files and folders (recursively, in
+// name order). A record without a host id is named after its file, so
+// every host in the output can be told apart.
 func loadRecords(args []string) ([]*record.Host, diag.List) {
 	var hosts []*record.Host
 	var probs diag.List
+	var files []string
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
 			probs.Add(a, diag.Pos{}, "%v", unwrapPath(err))
 			continue
 		}
-		if st.IsDir() {
-			hs, ps := record.LoadDir(os.DirFS(a), filepath.ToSlash(filepath.Clean(a)))
-			hosts = append(hosts, hs...)
-			probs = append(probs, ps...)
+		if !st.IsDir() {
+			files = append(files, a)
 			continue
 		}
-		src, err := os.ReadFile(a)
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".json")) {
+				found = append(found, p)
+			}
+			return nil
+		})
 		if err != nil {
-			probs.Add(a, diag.Pos{}, "%v", unwrapPath(err))
+			probs.Add(a, diag.Pos{}, "read records: %v", err)
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			probs.Add(f, diag.Pos{}, "%v", unwrapPath(err))
 			continue
 		}
-		h, ps := record.Decode(a, src)
+		name := filepath.ToSlash(f)
+		h, ps := record.Decode(name, src)
 		probs = append(probs, ps...)
-		if h != nil {
-			hosts = append(hosts, h)
+		if h == nil {
+			continue
 		}
+		if h.Host.ID == "" {
+			base := filepath.Base(f)
+			h.Host.ID = "(" + strings.TrimSuffix(base, filepath.Ext(base)) + ")"
+		}
+		hosts = append(hosts, h)
 	}
 	probs.Sort()
 	return hosts, probs
@@ -403,6 +428,8 @@ func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
 	s := a.PCIAddress + "  "
 	if ma := m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice); ma != nil {
 		s += ma.Name + " [" + ma.ID + "]"
+	} else if a.Vendor == "" || a.Device == "" {
+		s += "PCI id not recorded"
 	} else {
 		s += a.Vendor + ":" + a.Device + " (not in the matrix)"
 	}

@@ -93,6 +93,22 @@ func ibPort(d *record.RDMADevice) bool {
 	return false
 }
 
+// gidsRead reports whether the record read the port's GID table: the
+// collector names the GID source in the device's from map (port.N.gid),
+// also when the table it read was empty. Without it, zero GIDs only means
+// the snapshot held no GID listing (e.g. ibv_devinfo without -v).
+func gidsRead(d *record.RDMADevice, p record.Port) bool {
+	if len(p.GIDs) > 0 {
+		return true
+	}
+	for _, k := range []string{"gid", "gids", "gid_counts"} {
+		if _, ok := d.From[fmt.Sprintf("port.%d.%s", p.Number, k)]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 func gidTotal(p record.Port) int {
 	c := p.GIDCounts
 	n := c.RoCEv1 + c.RoCEv2 + c.IB + c.Other
@@ -132,8 +148,11 @@ func checkGIDEmpty(h *record.Host, m *matrix.Matrix) Result {
 			case gidTotal(p) > 0:
 				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: fmt.Sprintf("%s has %d GIDs", subj, gidTotal(p))})
 				continue
+			case !gidsRead(d, p):
+				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "no GID source was read for " + subj + " (sysfs gids, show_gids or ibv_devinfo -v), so zero GIDs means nothing"})
+				continue
 			}
-			ev := []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.gid", p.Number), subj+" link_layer Ethernet, 0 GIDs")}
+			ev := []Evidence{{Fact: subj + " link_layer Ethernet, 0 GIDs", Source: fromSource(d.From, fmt.Sprintf("port.%d.gid", p.Number))}}
 			fix := "Give the port's netdev an IP address and bring it up (GIDs follow the netdev's addresses), and check that RoCE is enabled on the function."
 			expl := "RoCE identifies endpoints by GID. The kernel fills the GID table from the netdev's MAC and IP addresses; an empty table means the port has no usable netdev or RoCE is disabled on the function."
 			if a := v.adapterOf(d); a != nil && a.EnableRoCE != nil && !*a.EnableRoCE {
@@ -202,7 +221,7 @@ func checkGIDv2(h *record.Host, m *matrix.Matrix) Result {
 				Message:     fmt.Sprintf("%s has %d GIDs, none of type RoCE v2, on a v2-capable adapter", subj, gidTotal(p)),
 				Explanation: "The GID type (gid_attrs/types) says which RoCE version a GID is used with. Without RoCE v2 GIDs the port speaks only RoCE v1: no routing over IP and no connection from RoCE v2 peers.",
 				Fix:         "Check that the firmware enables RoCE v2 (for mlx5 the firmware's roce_version capability; update the firmware) and that the kernel and driver are recent enough to create RoCE v2 GIDs; then check the GID table again (show_gids, or ibv_devinfo -v).",
-				Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.gid_counts", p.Number), fmt.Sprintf("%s GIDs: %d RoCE v1, 0 RoCE v2", subj, c.RoCEv1))},
+				Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.gid", p.Number), fmt.Sprintf("%s GIDs: %d RoCE v1, 0 RoCE v2", subj, c.RoCEv1))},
 				Matrix:      []Ref{*ref},
 			})
 		}

@@ -181,6 +181,10 @@ func TestGIDTableEmpty(t *testing.T) {
 			h.Devices[0].Ports[0].LinkLayer = "InfiniBand"
 		}), Pass, "", ""},
 		{"link layer missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].LinkLayer = "" }), Unknown, "", ""},
+		{"gids not read", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
+			h.Devices[0].From = nil
+		}), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {

@@ -44,6 +44,7 @@ func healthy() *record.Host {
 		}},
 		Devices: []record.RDMADevice{{
 			Name: "mlx5_0", Provider: "mlx5_ib", PCIAddress: "0000:3b:00.0",
+			From: map[string]string{"port.1.gid": "sys/class/infiniband/mlx5_0/ports/1/gids"},
 			Ports: []record.Port{{Number: 1, State: "ACTIVE", PhysState: "LinkUp", LinkLayer: "Ethernet", Netdev: "ens1f0np0",
 				GIDCounts: record.GIDCounts{RoCEv1: 2, RoCEv2: 2}, DefaultRoCEMode: "RoCE v2"}},
 		}},
