@@ -38,6 +38,7 @@ type Input struct {
 // SourceRef is a resolved citation.
 type SourceRef struct {
 	ID, Title, URL, Publisher, Retrieved string
+	Href string // a link for URL, or "" when it is not linkable
 }
 
 // Home is the data of index.html.
@@ -190,7 +191,7 @@ func resolve(m *matrix.Matrix, ids []string) []SourceRef {
 		seen[id] = true
 		ref := SourceRef{ID: id, Title: id}
 		if src := m.Source(id); src != nil {
-			ref = SourceRef{ID: id, Title: src.Title, URL: src.URL, Publisher: src.Publisher}
+			ref = SourceRef{ID: id, Title: src.Title, URL: src.URL, Publisher: src.Publisher, Href: src.Href()}
 			if src.Retrieved != nil {
 				ref.Retrieved = src.Retrieved.Format("2006-01-02")
 			}
