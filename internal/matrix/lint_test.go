@@ -399,3 +399,20 @@ func TestShippedMatrix(t *testing.T) {
 		t.Errorf("shipped matrix has %d vendors and %d adapters; the issue asks for at least 8 and 30", s.Vendors, s.Adapters)
 	}
 }
+
+// FuzzLint loads and lints arbitrary matrix files: whatever the input,
+// Load and Lint report problems and never panic.
+func FuzzLint(f *testing.F) {
+	f.Add(base)
+	f.Add(base + "\n[[firmware_min]]\nadapter = \"acme-1\"\nfeature = \"f\"\nmin = \"5.1(1x)\"\nstack = \"acme-ofed\"\nstack_version = \"2.0-1\"\nsources = [\"doc\"]\nconfidence = \"unconfirmed\"\n")
+	f.Add("[[distro]]\nid = \"x\"\nkernel = \"5.14.0-427.13.1.el9_4\"\nkernel_base = \"v5.14\"\n")
+	f.Add("[[adapter]]\npci = [{ id = \"15b3:1017\", subsystem = \"1137:0217\" }]\n[adapter.interrupts]\nmin_vectors = -1\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		m, probs := Load(fstest.MapFS{"m.toml": {Data: []byte(src)}}, "matrix")
+		if m == nil || probs.Errors() > 0 {
+			return
+		}
+		Lint(m, LintOptions{Now: now, StaleAfter: 24 * time.Hour})
+		_ = m.Stats()
+	})
+}
