@@ -1,62 +1,245 @@
 package collect
 
 import (
-	"errors"
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
-	"github.com/rocekb/rocekb/internal/sysfs"
 )
 
-// Collect reads a snapshot into a host record.
+// Collect reads a snapshot into a host record. It never fails on bad
+// input: unreadable or unparsable sources are recorded as failed, and a
+// parser panic is recovered and recorded against the input that caused it.
 func Collect(s *snapshot.Snapshot) (*record.Host, error) {
-	h := &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: s.Kind}}
-	devs, err := sysfs.InfiniBand(s.FS())
-	switch {
-	case errors.Is(err, sysfs.ErrAbsent):
-		h.Sources = append(h.Sources, record.Source{ID: "sys/class/infiniband", Status: record.StatusAbsent, Reason: "no RDMA devices: the class folder does not exist"})
-	case err != nil:
-		h.Sources = append(h.Sources, record.Source{ID: "sys/class/infiniband", Status: record.StatusFailed, Reason: err.Error()})
-	default:
-		h.Sources = append(h.Sources, record.Source{ID: "sys/class/infiniband", Status: record.StatusOK})
+	c := &collector{
+		s:        s,
+		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: s.Kind}},
+		sources:  map[string]record.Source{},
+		adapters: map[string]*record.Adapter{},
+		devices:  map[string]*record.RDMADevice{},
+		modules:  map[string]*modState{},
 	}
-	for _, d := range devs {
-		rd := record.RDMADevice{Name: d.Name, NodeType: d.NodeType, FwVer: d.FwVer, HCAType: d.HCAType, BoardID: d.BoardID, NodeGUID: d.NodeGUID}
-		for _, p := range d.Ports {
-			rp := record.Port{Number: p.Number, State: afterColon(p.State), PhysState: afterColon(p.PhysState), LinkLayer: p.LinkLayer, Rate: p.Rate}
-			for _, g := range p.GIDs {
-				rg := record.GID{Index: g.Index, GID: g.GID, Type: g.Type, Netdev: g.Netdev, IPv4Mapped: strings.HasPrefix(g.GID, "0000:0000:0000:0000:0000:ffff:")}
-				switch {
-				case g.Type == "RoCE v2":
-					rp.GIDCounts.RoCEv2++
-				case g.Type == "IB/RoCE v1" && p.LinkLayer == "Ethernet":
-					rp.GIDCounts.RoCEv1++
-				case g.Type == "IB/RoCE v1":
-					rp.GIDCounts.IB++
-				default:
-					rp.GIDCounts.Other++
-				}
-				if rg.IPv4Mapped {
-					rp.GIDCounts.IPv4++
-				}
-				if rp.Netdev == "" {
-					rp.Netdev = g.Netdev
-				}
-				rp.GIDs = append(rp.GIDs, rg)
-			}
-			rd.Ports = append(rd.Ports, rp)
-		}
-		h.Devices = append(h.Devices, rd)
-	}
-	h.Host.HasRDMA = len(h.Devices) > 0
-	return h, nil
+	c.host()
+	c.loadModules()
+	c.stack()
+	c.collectAdapters()
+	c.collectRDMA()
+	c.ethtool()
+	c.kernelLog()
+	c.linkDevices()
+	c.origins()
+	c.finish()
+	return c.h, nil
 }
 
-// afterColon turns sysfs "4: ACTIVE" into "ACTIVE".
-func afterColon(s string) string {
-	if i := strings.Index(s, ": "); i >= 0 {
-		return s[i+2:]
+type collector struct {
+	s        *snapshot.Snapshot
+	h        *record.Host
+	sources  map[string]record.Source
+	problems []record.Problem
+
+	adapters map[string]*record.Adapter    // by PCI address
+	devices  map[string]*record.RDMADevice // by name
+	modules  map[string]*modState          // by name
+	netdevs  []string                      // every netdev name seen, for ethtool
+}
+
+// note records one consulted source. The first status recorded for an id
+// wins, except that a later ok replaces an absent.
+func (c *collector) note(id string, r snapshot.Result) {
+	src := record.Source{ID: id, Path: r.Path, Status: r.Status, Reason: r.Reason}
+	if old, ok := c.sources[id]; ok && !(old.Status == record.StatusAbsent && src.Status == record.StatusOK) {
+		return
 	}
-	return s
+	c.sources[id] = src
+	if r.Truncated {
+		c.problem(id, "truncated: %s", nonEmpty(r.Reason, "the per-file cap was hit"))
+	}
+}
+
+func (c *collector) noteStatus(id, p, status, reason string) {
+	c.note(id, snapshot.Result{Path: p, Status: status, Reason: reason})
+}
+
+func (c *collector) problem(source, format string, args ...any) {
+	c.problems = append(c.problems, record.Problem{Source: source, Msg: fmt.Sprintf(format, args...)})
+}
+
+// fail marks a consulted source as failed, keeping its path.
+func (c *collector) fail(id, reason string) {
+	src := c.sources[id]
+	src.ID, src.Status, src.Reason = id, record.StatusFailed, reason
+	c.sources[id] = src
+}
+
+// file reads a snapshot file and records it under its path.
+func (c *collector) file(p string) snapshot.Result {
+	r := c.s.File(p)
+	c.note(p, r)
+	return r
+}
+
+// command reads a command's output and records it as "cmd/<cmdline>".
+func (c *collector) command(cmdline string) (snapshot.Result, string) {
+	id := "cmd/" + cmdline
+	r := c.s.Command(cmdline)
+	c.note(id, r)
+	return r, id
+}
+
+// firstCommand tries command lines in order and returns the first that
+// succeeded; each one tried is recorded.
+func (c *collector) firstCommand(cmdlines ...string) (snapshot.Result, string, bool) {
+	var last snapshot.Result
+	var lastID string
+	for _, cl := range cmdlines {
+		r, id := c.command(cl)
+		if r.OK() {
+			return r, id, true
+		}
+		last, lastID = r, id
+	}
+	return last, lastID, false
+}
+
+// firstFile tries files in order.
+func (c *collector) firstFile(paths ...string) (snapshot.Result, string, bool) {
+	var last snapshot.Result
+	var lastID string
+	for _, p := range paths {
+		r := c.file(p)
+		if r.OK() {
+			return r, p, true
+		}
+		last, lastID = r, p
+	}
+	return last, lastID, false
+}
+
+// parse runs a parser over data. A parser error or panic marks the source
+// failed and adds a problem naming it; the collector carries on.
+func (c *collector) parse(id string, fn func() error) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.fail(id, fmt.Sprintf("parser panic: %v", p))
+			c.problem(id, "parser panic (a kbcollect bug; please report it with this input): %v", p)
+			ok = false
+		}
+	}()
+	if err := fn(); err != nil {
+		c.fail(id, "parse: "+err.Error())
+		return false
+	}
+	return true
+}
+
+func reader(r snapshot.Result) io.Reader { return bytes.NewReader(r.Data) }
+
+func nonEmpty(s, dflt string) string {
+	if s != "" {
+		return s
+	}
+	return dflt
+}
+
+// finish moves the maps into sorted slices: the same snapshot always
+// gives byte-identical output.
+func (c *collector) finish() {
+	h := c.h
+	for _, a := range c.adapters {
+		sort.Strings(a.Netdevs)
+		sort.Strings(a.RDMADevices)
+		a.Netdevs = dedupe(a.Netdevs)
+		a.RDMADevices = dedupe(a.RDMADevices)
+		if len(a.From) == 0 {
+			a.From = nil
+		}
+		h.Adapters = append(h.Adapters, *a)
+	}
+	sort.Slice(h.Adapters, func(i, j int) bool { return h.Adapters[i].PCIAddress < h.Adapters[j].PCIAddress })
+	for _, d := range c.devices {
+		sort.Slice(d.Ports, func(i, j int) bool { return d.Ports[i].Number < d.Ports[j].Number })
+		for i := range d.Ports {
+			p := &d.Ports[i]
+			sort.Slice(p.GIDs, func(a, b int) bool { return p.GIDs[a].Index < p.GIDs[b].Index })
+		}
+		if len(d.From) == 0 {
+			d.From = nil
+		}
+		h.Devices = append(h.Devices, *d)
+	}
+	sort.Slice(h.Devices, func(i, j int) bool { return h.Devices[i].Name < h.Devices[j].Name })
+	for _, m := range c.modules {
+		if !m.loaded {
+			continue
+		}
+		sort.Strings(m.rec.UsedBy)
+		h.Modules = append(h.Modules, m.rec)
+	}
+	sort.Slice(h.Modules, func(i, j int) bool { return h.Modules[i].Name < h.Modules[j].Name })
+	sort.SliceStable(h.KernelLog, func(i, j int) bool {
+		a, b := h.KernelLog[i], h.KernelLog[j]
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
+		return a.Line < b.Line
+	})
+	for _, s := range c.sources {
+		h.Sources = append(h.Sources, s)
+	}
+	sort.Slice(h.Sources, func(i, j int) bool { return h.Sources[i].ID < h.Sources[j].ID })
+	h.Problems = append(h.Problems, c.problems...)
+	sort.Slice(h.Problems, func(i, j int) bool {
+		if h.Problems[i].Source != h.Problems[j].Source {
+			return h.Problems[i].Source < h.Problems[j].Source
+		}
+		return h.Problems[i].Msg < h.Problems[j].Msg
+	})
+	h.Problems = dedupeProblems(h.Problems)
+	h.Host.HasRDMA = len(h.Devices) > 0
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+func dedupeProblems(ps []record.Problem) []record.Problem {
+	var out []record.Problem
+	for i, p := range ps {
+		if i == 0 || p != ps[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// setFrom records where a field came from.
+func setFrom(m *map[string]string, field, source string) {
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	(*m)[field] = source
+}
+
+// fill sets *dst to v when *dst is empty and v is not, recording the source.
+func fill(dst *string, v string, from *map[string]string, field, source string) {
+	v = strings.TrimSpace(v)
+	if *dst != "" || v == "" {
+		return
+	}
+	*dst = v
+	setFrom(from, field, source)
 }

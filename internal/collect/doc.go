@@ -1,3 +1,5 @@
-// Package collect provides the collector: it turns a snapshot into a host
-// record, recording every source it consulted as ok, absent or failed.
+// Package collect provides the collector: it turns a snapshot (live host,
+// copied tree, sosreport or capture) into a host record, reconciling sysfs
+// with the RDMA, PCI, devlink, ethtool and module tools, and recording
+// every source it consulted as ok, absent or failed.
 package collect

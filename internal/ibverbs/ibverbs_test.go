@@ -97,7 +97,7 @@ func TestState(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		"4: ACTIVE": "ACTIVE", "PORT_ACTIVE (4)": "ACTIVE", "Active": "ACTIVE", "ACTIVE": "ACTIVE",
-		"PORT_DOWN (1)": "DOWN", "Down": "DOWN", "Initializing": "INIT", "weird": "weird",
+		"PORT_DOWN (1)": "DOWN", "Down": "DOWN", "Initializing": "INIT", "weird": "weird", "4": "ACTIVE", "5: LinkUp": "5: LinkUp",
 	} {
 		if got := State(in); got != want {
 			t.Errorf("State(%q) = %q, want %q", in, got, want)
@@ -106,6 +106,7 @@ func TestState(t *testing.T) {
 	for in, want := range map[string]string{
 		"5: LinkUp": "LinkUp", "LINK_UP (5)": "LinkUp", "LinkUp": "LinkUp", "LINK_UP": "LinkUp",
 		"DISABLED": "Disabled", "POLLING": "Polling", "Disabled": "Disabled", "POLLING (2)": "Polling", "3: Disabled": "Disabled",
+		"4: ACTIVE": "4: ACTIVE", "5": "LinkUp",
 	} {
 		if got := PhysState(in); got != want {
 			t.Errorf("PhysState(%q) = %q, want %q", in, got, want)

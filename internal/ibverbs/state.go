@@ -20,13 +20,12 @@ var physStates = map[string]string{
 // State normalises a port state as any tool prints it ("4: ACTIVE",
 // "PORT_ACTIVE (4)", "Active", "ACTIVE", "Initializing") to the sysfs name:
 // ACTIVE, DOWN, INIT, ARMED …. Unknown forms are returned trimmed.
+//
+// The name wins over the number; a number is used alone only when no name
+// was printed, and a value whose name is not a port state is returned as
+// written, so odd input stays visible.
 func State(s string) string {
 	s = strings.TrimSpace(s)
-	if n, ok := number(s); ok {
-		if v, ok := portStates[n]; ok {
-			return v
-		}
-	}
 	w := strings.ToUpper(word(s))
 	w = strings.TrimPrefix(w, "PORT_")
 	switch w {
@@ -35,21 +34,27 @@ func State(s string) string {
 	case "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER":
 		return w
 	}
+	if n, ok := number(s); ok && isDigits(word(s)) {
+		if v, ok := portStates[n]; ok {
+			return v
+		}
+	}
 	return s
 }
 
 // PhysState normalises a physical port state ("5: LinkUp", "LINK_UP (5)",
 // "LinkUp", "DISABLED") to the sysfs name: LinkUp, Disabled, Polling ….
+// As for State, the name wins and an unknown name is returned as written.
 func PhysState(s string) string {
 	s = strings.TrimSpace(s)
-	if n, ok := number(s); ok {
-		if v, ok := physStates[n]; ok {
-			return v
-		}
-	}
 	key := strings.ToLower(strings.NewReplacer("_", "", " ", "").Replace(word(s)))
 	for _, v := range physStates {
 		if strings.ToLower(strings.ReplaceAll(v, " ", "")) == key {
+			return v
+		}
+	}
+	if n, ok := number(s); ok && isDigits(word(s)) {
+		if v, ok := physStates[n]; ok {
 			return v
 		}
 	}
@@ -58,6 +63,9 @@ func PhysState(s string) string {
 
 // number finds the state number in "4: ACTIVE" or "PORT_ACTIVE (4)".
 func number(s string) (string, bool) {
+	if isDigits(s) {
+		return s, true
+	}
 	if n, _, ok := strings.Cut(s, ": "); ok && isDigits(n) {
 		return n, true
 	}

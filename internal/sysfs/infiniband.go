@@ -2,6 +2,7 @@ package sysfs
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -17,7 +18,11 @@ type IBDevice struct {
 	HCAType  string // hca_type
 	BoardID  string // board_id
 	NodeGUID string // node_guid
-	Ports    []IBPort
+	Parent   string // parent: the netdev of a software device (rxe)
+	// PCIAddress is the PCI function the device link resolves to; empty
+	// for software devices or when the link cannot be read.
+	PCIAddress string
+	Ports      []IBPort
 }
 
 // IBPort is /sys/class/infiniband/<dev>/ports/<n>.
@@ -63,7 +68,9 @@ func InfiniBand(fsys fs.FS) ([]IBDevice, error) {
 			HCAType:  attr(fsys, dir, "hca_type"),
 			BoardID:  attr(fsys, dir, "board_id"),
 			NodeGUID: attr(fsys, dir, "node_guid"),
+			Parent:   attr(fsys, dir, "parent"),
 		}
+		d.PCIAddress = PCIAddressOf(fsys, path.Join(dir, "device"))
 		ports, _ := fs.ReadDir(fsys, path.Join(dir, "ports"))
 		for _, p := range ports {
 			n, err := strconv.Atoi(p.Name())
@@ -112,11 +119,19 @@ func gids(fsys fs.FS, pdir string) []GIDEntry {
 	return out
 }
 
+// maxAttr bounds one attribute read: sysfs attributes are at most a page.
+const maxAttr = 4096
+
 // attr reads one sysfs attribute, trimmed; unreadable means empty.
 func attr(fsys fs.FS, dir, name string) string {
-	b, err := fs.ReadFile(fsys, path.Join(dir, name))
+	f, err := fsys.Open(path.Join(dir, name))
 	if err != nil {
 		return ""
 	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		return ""
+	}
+	b, _ := io.ReadAll(io.LimitReader(f, maxAttr))
 	return strings.TrimSpace(string(b))
 }

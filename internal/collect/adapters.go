@@ -1,0 +1,284 @@
+package collect
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/devlink"
+	"github.com/rocekb/rocekb/internal/ethtool"
+	"github.com/rocekb/rocekb/internal/lspci"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/sysfs"
+)
+
+// adapter returns the adapter for a PCI address, creating it.
+func (c *collector) adapter(addr string) *record.Adapter {
+	addr = strings.ToLower(addr)
+	a, ok := c.adapters[addr]
+	if !ok {
+		a = &record.Adapter{PCIAddress: addr}
+		c.adapters[addr] = a
+	}
+	return a
+}
+
+func (c *collector) addNetdev(name string) {
+	if name != "" {
+		c.netdevs = append(c.netdevs, name)
+	}
+}
+
+// collectAdapters reads the PCI functions from sysfs, lspci and devlink.
+func (c *collector) collectAdapters() {
+	fsys := c.s.FS()
+	const pciID = "sys/bus/pci/devices"
+	c.parse(pciID, func() error {
+		funcs, err := sysfs.PCIDevices(fsys)
+		switch {
+		case err == sysfs.ErrAbsent:
+			c.noteStatus(pciID, pciID, record.StatusAbsent, "not in snapshot")
+			return nil
+		case err != nil:
+			c.noteStatus(pciID, pciID, record.StatusFailed, err.Error())
+			return nil
+		}
+		c.noteStatus(pciID, pciID, record.StatusOK, "")
+		for _, f := range funcs {
+			if len(f.Netdevs) == 0 && len(f.IBDevices) == 0 {
+				continue
+			}
+			c.fromPCI(f, pciID+"/"+f.Address)
+			a := c.adapter(f.Address)
+			a.Netdevs = append(a.Netdevs, f.Netdevs...)
+			a.RDMADevices = append(a.RDMADevices, f.IBDevices...)
+			for _, n := range f.Netdevs {
+				c.addNetdev(n)
+			}
+		}
+		return nil
+	})
+	const netID = "sys/class/net"
+	c.parse(netID, func() error {
+		nets, err := sysfs.NetDevs(fsys)
+		switch {
+		case err == sysfs.ErrAbsent:
+			c.noteStatus(netID, netID, record.StatusAbsent, "not in snapshot")
+			return nil
+		case err != nil:
+			c.noteStatus(netID, netID, record.StatusFailed, err.Error())
+			return nil
+		}
+		c.noteStatus(netID, netID, record.StatusOK, "")
+		for _, n := range nets {
+			if n.PCIAddress == "" {
+				continue
+			}
+			c.addNetdev(n.Name)
+			a := c.adapter(n.PCIAddress)
+			a.Netdevs = append(a.Netdevs, n.Name)
+			if a.Vendor == "" {
+				c.fromPCI(sysfs.PCIDevice(fsys, path.Join(netID, n.Name, "device"), n.PCIAddress), path.Join(netID, n.Name, "device"))
+			}
+			fill(&a.Driver.Name, n.Driver, &a.From, "driver.name", path.Join(netID, n.Name, "device/driver"))
+		}
+		return nil
+	})
+	c.lspci()
+	c.devlink()
+}
+
+// fromPCI copies sysfs PCI attributes into the adapter.
+func (c *collector) fromPCI(f sysfs.PCIFunc, src string) {
+	a := c.adapter(f.Address)
+	fill(&a.Vendor, f.Vendor, &a.From, "vendor", src+"/vendor")
+	fill(&a.Device, f.Device, &a.From, "device", src+"/device")
+	fill(&a.SubsystemVendor, f.SubsystemVendor, &a.From, "subsystem_vendor", src+"/subsystem_vendor")
+	fill(&a.SubsystemDevice, f.SubsystemDevice, &a.From, "subsystem_device", src+"/subsystem_device")
+	fill(&a.Driver.Name, f.Driver, &a.From, "driver.name", src+"/driver")
+	if f.MSIIRQs != nil {
+		msix(a).Vectors = f.MSIIRQs
+		setFrom(&a.From, "msix.vectors", src+"/msi_irqs")
+	}
+}
+
+func msix(a *record.Adapter) *record.MSIX {
+	if a.MSIX == nil {
+		a.MSIX = &record.MSIX{}
+	}
+	return a.MSIX
+}
+
+// lspciCommands are tried in order: sos stores -nnvv; other captures
+// and pastes use other flags.
+var lspciCommands = []string{"lspci -nnvv", "lspci -vvv", "lspci -vv", "lspci -nvv", "lspci -vmmkn", "lspci -v", "lspci -nn", "lspci -D", "lspci -k", "lspci"}
+
+// runnable keeps, on a live host, only the command lines kbcollect may
+// run there; a copied snapshot may hold any of them.
+func (c *collector) runnable(cmdlines ...string) []string {
+	if c.s.Kind != record.KindLive {
+		return cmdlines
+	}
+	var out []string
+	for _, cl := range cmdlines {
+		if c.s.Allowed(cl) {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+func (c *collector) lspci() {
+	r, id, ok := c.firstCommand(c.runnable(lspciCommands...)...)
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		devs, err := lspci.Parse(reader(r))
+		if err != nil {
+			return err
+		}
+		denied := false
+		for _, d := range devs {
+			if _, known := c.adapters[d.Slot]; !known && !d.IsNetwork() {
+				continue
+			}
+			a := c.adapter(d.Slot)
+			fill(&a.Vendor, d.Vendor, &a.From, "vendor", id)
+			fill(&a.Device, d.Device, &a.From, "device", id)
+			fill(&a.SubsystemVendor, d.SubsystemVendor, &a.From, "subsystem_vendor", id)
+			fill(&a.SubsystemDevice, d.SubsystemDevice, &a.From, "subsystem_device", id)
+			fill(&a.Name, d.Name, &a.From, "name", id)
+			fill(&a.Driver.Name, d.Driver, &a.From, "driver.name", id)
+			if d.MSIX != nil {
+				m := msix(a)
+				if m.Count == nil {
+					n, on := d.MSIX.Count, d.MSIX.Enabled
+					m.Count, m.Enabled = &n, &on
+					setFrom(&a.From, "msix.count", id)
+					setFrom(&a.From, "msix.enabled", id)
+				}
+			}
+			denied = denied || d.CapsDenied
+		}
+		if denied {
+			c.problem(id, "lspci ran without root: capabilities, and so MSI-X, are not shown")
+		}
+		return nil
+	})
+}
+
+func (c *collector) devlink() {
+	r, id, ok := c.firstCommand("devlink -j dev info", "devlink dev info")
+	if ok {
+		c.parse(id, func() error {
+			var out devlink.InfoOutput
+			var err error
+			if strings.Contains(id, " -j ") {
+				out, err = devlink.ParseInfoJSON(reader(r))
+			} else {
+				out, err = devlink.ParseInfo(reader(r))
+			}
+			if err != nil {
+				return err
+			}
+			if len(out.Devices) == 0 && len(out.Messages) > 0 {
+				c.fail(id, out.Messages[0])
+			}
+			for _, d := range out.Devices {
+				addr := d.PCIAddress()
+				if !sysfs.IsPCIAddress(addr) {
+					continue
+				}
+				a := c.adapter(addr)
+				fill(&a.Driver.Name, d.Driver, &a.From, "driver.name", id)
+				fill(&a.Firmware.Running, d.FirmwareRunning(), &a.From, "firmware.running", id)
+				fill(&a.Firmware.Stored, d.FirmwareStored(), &a.From, "firmware.stored", id)
+				fill(&a.Firmware.PSID, d.PSID(), &a.From, "firmware.psid", id)
+				fill(&a.Firmware.BoardID, d.Fixed["board.id"], &a.From, "firmware.board_id", id)
+			}
+			return nil
+		})
+	}
+	pr, pid := c.command("devlink dev param show")
+	if !pr.OK() {
+		return
+	}
+	c.parse(pid, func() error {
+		params, err := devlink.ParseParams(reader(pr))
+		if err != nil {
+			return err
+		}
+		for _, p := range params {
+			addr := strings.TrimPrefix(p.Handle, "pci/")
+			if p.Name != "enable_roce" || !sysfs.IsPCIAddress(addr) {
+				continue
+			}
+			for _, mode := range []string{"runtime", "driverinit", "permanent"} {
+				v, ok := p.Value(mode)
+				if !ok || (v != "true" && v != "false") {
+					continue
+				}
+				a := c.adapter(addr)
+				on := v == "true"
+				a.EnableRoCE = &on
+				setFrom(&a.From, "enable_roce", pid+" (cmode "+mode+")")
+				break
+			}
+		}
+		return nil
+	})
+}
+
+// ethtool reads `ethtool -i` for every netdev seen anywhere, and for
+// every ethtool -i file an sosreport holds.
+func (c *collector) ethtool() {
+	names := map[string]bool{}
+	for _, n := range c.netdevs {
+		names[n] = true
+	}
+	for _, dir := range []string{"sos_commands/networking", "sos_commands/kbcollect"} {
+		entries, _ := fs.ReadDir(c.s.FS(), dir)
+		for _, e := range entries {
+			if n, ok := strings.CutPrefix(e.Name(), "ethtool_-i_"); ok && n != "" {
+				names[n] = true
+			}
+		}
+	}
+	var sorted []string
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	for _, n := range sorted {
+		r, id := c.command("ethtool -i " + n)
+		if !r.OK() {
+			continue
+		}
+		c.parse(id, func() error {
+			infos, err := ethtool.Parse(reader(r))
+			if err != nil {
+				return err
+			}
+			// One netdev, one block: a paste of several outputs keeps the first.
+			for _, in := range infos[:min(len(infos), 1)] {
+				if !sysfs.IsPCIAddress(in.BusInfo) {
+					continue
+				}
+				a := c.adapter(in.BusInfo)
+				a.Netdevs = append(a.Netdevs, n)
+				fill(&a.Driver.Name, in.Driver, &a.From, "driver.name", id)
+				if a.Driver.Name == in.Driver {
+					fill(&a.Driver.Version, in.Version, &a.From, "driver.version", id)
+				}
+				fw, psid := ethtool.SplitFirmware(in.FirmwareVersion)
+				if fw != "N/A" {
+					fill(&a.Firmware.Running, fw, &a.From, "firmware.running", id)
+				}
+				fill(&a.Firmware.PSID, psid, &a.From, "firmware.psid", id)
+			}
+			return nil
+		})
+	}
+}

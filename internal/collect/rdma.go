@@ -1,0 +1,507 @@
+package collect
+
+import (
+	"fmt"
+	"net/netip"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/rdmatool"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/sysfs"
+)
+
+func (c *collector) device(name string) *record.RDMADevice {
+	d, ok := c.devices[name]
+	if !ok {
+		d = &record.RDMADevice{Name: name}
+		c.devices[name] = d
+	}
+	return d
+}
+
+// port returns the device's port n, creating it. The pointer is valid
+// until the next port is added.
+func port(d *record.RDMADevice, n int) *record.Port {
+	for i := range d.Ports {
+		if d.Ports[i].Number == n {
+			return &d.Ports[i]
+		}
+	}
+	d.Ports = append(d.Ports, record.Port{Number: n})
+	return &d.Ports[len(d.Ports)-1]
+}
+
+func pfield(n int, f string) string { return fmt.Sprintf("port.%d.%s", n, f) }
+
+// setPort fills a port field from a source, once.
+func setPort(d *record.RDMADevice, p *record.Port, field string, dst *string, v, src string) {
+	fill(dst, v, &d.From, pfield(p.Number, field), src)
+}
+
+func setRate(d *record.RDMADevice, p *record.Port, gbps float64, ok bool, src string) {
+	if p.RateGbps != nil || !ok {
+		return
+	}
+	p.RateGbps = &gbps
+	setFrom(&d.From, pfield(p.Number, "rate_gbps"), src)
+}
+
+var rateRE = regexp.MustCompile(`^\s*(\d+(?:\.\d+)?)`)
+
+// rateGbps parses sysfs "100 Gb/sec (4X EDR)" or ibstat "100".
+func rateGbps(s string) (float64, bool) {
+	m := rateRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	return f, err == nil && f >= 0 && f < 1e6
+}
+
+// canonGID writes a GID the way sysfs does: eight groups of four hex digits.
+func canonGID(g string) (string, bool) {
+	a, err := netip.ParseAddr(strings.TrimSpace(g))
+	if err != nil || !a.Is6() && !a.Is4In6() {
+		return strings.TrimSpace(g), false
+	}
+	b := a.As16()
+	var sb strings.Builder
+	for i := 0; i < 16; i += 2 {
+		if i > 0 {
+			sb.WriteByte(':')
+		}
+		fmt.Fprintf(&sb, "%02x%02x", b[i], b[i+1])
+	}
+	return sb.String(), a.Is4In6()
+}
+
+// gidType normalises the GID type names of sysfs, ibv_devinfo (rdma-core
+// and MLNX_OFED) and show_gids to the kernel's: "IB/RoCE v1" or "RoCE v2".
+func gidType(t string) string {
+	switch strings.TrimSpace(t) {
+	case "IB/RoCE v1", "RoCE v1", "v1":
+		return "IB/RoCE v1"
+	case "RoCE v2", "v2":
+		return "RoCE v2"
+	}
+	return strings.TrimSpace(t)
+}
+
+func zeroGID(g string) bool { return strings.Trim(g, "0:") == "" }
+
+// collectRDMA reads /sys/class/infiniband, the rdma_cm configfs and every
+// RDMA tool, reconciled per device and port: the first source to give a
+// field wins, in the order sysfs, ibv_devinfo, ibstat, ibstatus, rdma,
+// ibdev2netdev, show_gids, ibv_devices.
+func (c *collector) collectRDMA() {
+	fsys := c.s.FS()
+	const ibID = "sys/class/infiniband"
+	c.parse(ibID, func() error {
+		devs, err := sysfs.InfiniBand(fsys)
+		switch {
+		case err == sysfs.ErrAbsent:
+			c.noteStatus(ibID, ibID, record.StatusAbsent, "no RDMA devices: the class folder does not exist")
+			return nil
+		case err != nil:
+			c.noteStatus(ibID, ibID, record.StatusFailed, err.Error())
+			return nil
+		}
+		c.noteStatus(ibID, ibID, record.StatusOK, "")
+		for _, sd := range devs {
+			d := c.device(sd.Name)
+			src := ibID + "/" + sd.Name
+			fill(&d.NodeType, sd.NodeType, &d.From, "node_type", src+"/node_type")
+			fill(&d.FwVer, sd.FwVer, &d.From, "fw_ver", src+"/fw_ver")
+			fill(&d.HCAType, sd.HCAType, &d.From, "hca_type", src+"/hca_type")
+			fill(&d.BoardID, sd.BoardID, &d.From, "board_id", src+"/board_id")
+			fill(&d.NodeGUID, sd.NodeGUID, &d.From, "node_guid", src+"/node_guid")
+			fill(&d.PCIAddress, sd.PCIAddress, &d.From, "pci_address", src+"/device")
+			fill(&d.Parent, sd.Parent, &d.From, "parent", src+"/parent")
+			if sd.PCIAddress != "" {
+				c.fromPCI(sysfs.PCIDevice(fsys, src+"/device", sd.PCIAddress), src+"/device")
+			}
+			for _, sp := range sd.Ports {
+				p := port(d, sp.Number)
+				psrc := fmt.Sprintf("%s/ports/%d", src, sp.Number)
+				setPort(d, p, "state", &p.State, ibverbs.State(sp.State), psrc+"/state")
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(sp.PhysState), psrc+"/phys_state")
+				setPort(d, p, "link_layer", &p.LinkLayer, sp.LinkLayer, psrc+"/link_layer")
+				setPort(d, p, "rate", &p.Rate, sp.Rate, psrc+"/rate")
+				r, ok := rateGbps(sp.Rate)
+				setRate(d, p, r, ok, psrc+"/rate")
+				for _, g := range sp.GIDs {
+					gid, v4 := canonGID(g.GID)
+					p.GIDs = append(p.GIDs, record.GID{Index: g.Index, GID: gid, Type: gidType(g.Type), Netdev: g.Netdev, IPv4Mapped: v4})
+				}
+				if len(sp.GIDs) > 0 {
+					setFrom(&d.From, pfield(p.Number, "gid"), psrc+"/gids")
+				}
+			}
+		}
+		return nil
+	})
+	c.rdmaCM()
+	c.ibvDevinfo()
+	c.ibstat()
+	c.ibstatus()
+	c.rdmaTool()
+	c.ibdev2netdev()
+	c.showGIDs()
+	c.ibvDevices()
+}
+
+func (c *collector) rdmaCM() {
+	const id = "sys/kernel/config/rdma_cm"
+	c.parse(id, func() error {
+		ports, err := sysfs.RDMACM(c.s.FS())
+		switch {
+		case err == sysfs.ErrAbsent:
+			c.noteStatus(id, id, record.StatusAbsent, "configfs rdma_cm not mounted or no device folder created")
+			return nil
+		case err != nil:
+			c.noteStatus(id, id, record.StatusFailed, err.Error())
+			return nil
+		}
+		c.noteStatus(id, id, record.StatusOK, "")
+		for _, cp := range ports {
+			d := c.device(cp.Device)
+			p := port(d, cp.Port)
+			src := fmt.Sprintf("%s/%s/ports/%d", id, cp.Device, cp.Port)
+			setPort(d, p, "default_roce_mode", &p.DefaultRoCEMode, cp.DefaultRoCEMode, src+"/default_roce_mode")
+			if cp.DefaultRoCETOS != nil && p.DefaultRoCETOS == nil {
+				p.DefaultRoCETOS = cp.DefaultRoCETOS
+				setFrom(&d.From, pfield(p.Number, "default_roce_tos"), src+"/default_roce_tos")
+			}
+		}
+		return nil
+	})
+}
+
+func (c *collector) ibvDevinfo() {
+	r, id, ok := c.firstCommand("ibv_devinfo -v", "ibv_devinfo")
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		out, err := ibverbs.ParseDevinfo(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, dv := range out.Devices {
+			d := c.device(dv.HCAID)
+			fill(&d.FwVer, dv.FwVer, &d.From, "fw_ver", id)
+			fill(&d.NodeGUID, dv.NodeGUID, &d.From, "node_guid", id)
+			fill(&d.BoardID, dv.BoardID, &d.From, "board_id", id)
+			for _, dp := range dv.Ports {
+				p := port(d, dp.Number)
+				setPort(d, p, "state", &p.State, ibverbs.State(dp.State), id)
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(dp.PhysState), id)
+				setPort(d, p, "link_layer", &p.LinkLayer, dp.LinkLayer, id)
+				rate, ok := dp.RateGbps()
+				setRate(d, p, rate, ok, id)
+				if len(p.GIDs) == 0 && len(dp.GIDs) > 0 {
+					for _, g := range dp.GIDs {
+						gid, v4 := canonGID(g.GID)
+						if zeroGID(gid) {
+							continue
+						}
+						p.GIDs = append(p.GIDs, record.GID{Index: g.Index, GID: gid, Type: gidType(g.Type), IPv4Mapped: v4})
+					}
+					setFrom(&d.From, pfield(p.Number, "gid"), id)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// guid writes ibstat's 0x-prefixed GUID (0x8e8474fffe1f2550) or
+// ibv_devices' bare hex the way sysfs does (8e84:74ff:fe1f:2550).
+func guid(s string) string {
+	h := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "0x"))
+	if len(h) != 16 || strings.Trim(h, "0123456789abcdef") != "" {
+		return ""
+	}
+	return h[0:4] + ":" + h[4:8] + ":" + h[8:12] + ":" + h[12:16]
+}
+
+func (c *collector) ibstat() {
+	r, id := c.command("ibstat")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		out, err := ibverbs.ParseIbstat(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, ca := range out.CAs {
+			d := c.device(ca.Name)
+			fill(&d.FwVer, ca.FwVersion, &d.From, "fw_ver", id)
+			fill(&d.HCAType, ca.Type, &d.From, "hca_type", id)
+			fill(&d.NodeGUID, guid(ca.NodeGUID), &d.From, "node_guid", id)
+			for _, cp := range ca.Ports {
+				p := port(d, cp.Number)
+				setPort(d, p, "state", &p.State, ibverbs.State(cp.State), id)
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(cp.PhysState), id)
+				setPort(d, p, "link_layer", &p.LinkLayer, cp.LinkLayer, id)
+				rate, ok := rateGbps(cp.Rate)
+				setRate(d, p, rate, ok, id)
+			}
+		}
+		return nil
+	})
+}
+
+func (c *collector) ibstatus() {
+	r, id := c.command("ibstatus")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		out, err := ibverbs.ParseIbstatus(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, ps := range out {
+			d := c.device(ps.Device)
+			p := port(d, ps.Port)
+			setPort(d, p, "state", &p.State, ibverbs.State(ps.State), id)
+			setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(ps.PhysState), id)
+			setPort(d, p, "link_layer", &p.LinkLayer, ps.LinkLayer, id)
+			setPort(d, p, "rate", &p.Rate, ps.Rate, id)
+			rate, ok := rateGbps(ps.Rate)
+			setRate(d, p, rate, ok, id)
+		}
+		return nil
+	})
+}
+
+func (c *collector) rdmaTool() {
+	if r, id, ok := c.firstCommand("rdma link show"); ok {
+		c.parse(id, func() error {
+			links, err := rdmatool.ParseLink(reader(r))
+			if err != nil {
+				return err
+			}
+			for _, l := range links {
+				d := c.device(l.Device)
+				p := port(d, l.Port)
+				setPort(d, p, "state", &p.State, ibverbs.State(l.State), id)
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), id)
+				setPort(d, p, "netdev", &p.Netdev, l.Netdev, id)
+				c.addNetdev(l.Netdev)
+			}
+			return nil
+		})
+	}
+	if r, id, ok := c.firstCommand("rdma dev show"); ok {
+		c.parse(id, func() error {
+			devs, err := rdmatool.ParseDev(reader(r))
+			if err != nil {
+				return err
+			}
+			for _, rd := range devs {
+				d := c.device(rd.Name)
+				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", id)
+				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", id)
+			}
+			return nil
+		})
+	}
+}
+
+func (c *collector) ibdev2netdev() {
+	r, id, ok := c.firstCommand("ibdev2netdev", "ibdev2netdev -v")
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		maps, err := ibverbs.ParseIbdev2netdev(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, m := range maps {
+			d := c.device(m.Device)
+			p := port(d, m.Port)
+			setPort(d, p, "netdev", &p.Netdev, m.Netdev, id)
+			fill(&d.PCIAddress, m.PCIAddress, &d.From, "pci_address", id)
+			c.addNetdev(m.Netdev)
+		}
+		return nil
+	})
+}
+
+func (c *collector) showGIDs() {
+	r, id := c.command("show_gids")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		rows, err := ibverbs.ParseShowGIDs(reader(r))
+		if err != nil {
+			return err
+		}
+		had := map[*record.RDMADevice]map[int]bool{}
+		for _, g := range rows {
+			d := c.device(g.Device)
+			if had[d] == nil {
+				had[d] = map[int]bool{}
+				for _, p := range d.Ports {
+					had[d][p.Number] = len(p.GIDs) > 0
+				}
+			}
+			p := port(d, g.Port)
+			setPort(d, p, "netdev", &p.Netdev, g.Netdev, id)
+			c.addNetdev(g.Netdev)
+			if had[d][g.Port] {
+				continue
+			}
+			gid, v4 := canonGID(g.GID)
+			p.GIDs = append(p.GIDs, record.GID{Index: g.Index, GID: gid, Type: gidType(g.Ver), Netdev: g.Netdev, IPv4Mapped: v4})
+			setFrom(&d.From, pfield(p.Number, "gid"), id)
+		}
+		return nil
+	})
+}
+
+func (c *collector) ibvDevices() {
+	r, id := c.command("ibv_devices")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		out, err := ibverbs.ParseDevices(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, dg := range out.Devices {
+			d := c.device(dg.Name)
+			fill(&d.NodeGUID, guid(dg.NodeGUID), &d.From, "node_guid", id)
+		}
+		return nil
+	})
+}
+
+// providers maps RDMA device name prefixes to the kernel modules that
+// register them (drivers/infiniband/hw/*, sw/*; facts §1.1). Where a
+// driver ships as several modules, all candidates are listed and the
+// loaded one wins.
+var providers = []struct {
+	prefix  string
+	modules []string
+}{
+	{"mlx5_", []string{"mlx5_ib"}}, {"mlx4_", []string{"mlx4_ib"}},
+	{"bnxt_re", []string{"bnxt_re"}}, {"irdma", []string{"irdma"}}, {"i40iw", []string{"i40iw"}},
+	{"qedr", []string{"qedr"}}, {"hns", []string{"hns_roce_hw_v2", "hns_roce_hw_v1", "hns_roce"}},
+	{"hrn", []string{"hns_roce_hw_v2", "hns_roce_hw_v1", "hns_roce"}},
+	{"rxe", []string{"rdma_rxe"}}, {"siw", []string{"siw"}}, {"efa", []string{"efa"}},
+	{"ocrdma", []string{"ocrdma"}}, {"vmw_pvrdma", []string{"vmw_pvrdma"}}, {"usnic", []string{"usnic_verbs"}},
+	{"erdma", []string{"erdma"}}, {"mana", []string{"mana_ib"}}, {"ionic", []string{"ionic_rdma"}},
+}
+
+// byPCIDriver maps the PCI (Ethernet or core) driver of a renamed device
+// (rocep59s0f0, ibp75s0 …) to its provider (rdma-core
+// kernel-boot/rdma-hw-modules.rules; facts §1.1). enic's in-tree provider
+// is usnic_verbs; Cisco's binary enic_rdma replaces it when loaded.
+var byPCIDriver = map[string][]string{
+	"mlx5_core": {"mlx5_ib"}, "mlx4_core": {"mlx4_ib"}, "mlx4_en": {"mlx4_ib"},
+	"bnxt_en": {"bnxt_re"}, "ice": {"irdma"}, "i40e": {"irdma", "i40iw"}, "qede": {"qedr"},
+	"hns3": {"hns_roce_hw_v2"}, "be2net": {"ocrdma"}, "vmxnet3": {"vmw_pvrdma"},
+	"enic": {"enic_rdma", "usnic_verbs"}, "efa": {"efa"}, "erdma": {"erdma"}, "mana": {"mana_ib"}, "ionic": {"ionic_rdma"},
+}
+
+var software = map[string]bool{"rdma_rxe": true, "siw": true}
+
+// linkDevices ties RDMA devices to adapters, names their providers and
+// counts GIDs.
+func (c *collector) linkDevices() {
+	byNetdev := map[string]string{}
+	for addr, a := range c.adapters {
+		for _, n := range a.Netdevs {
+			byNetdev[n] = addr
+		}
+	}
+	for _, d := range c.devices {
+		var cands []string
+		why := ""
+		for _, p := range providers {
+			if strings.HasPrefix(d.Name, p.prefix) {
+				cands, why = p.modules, "device name prefix "+p.prefix
+				break
+			}
+		}
+		if cands == nil && d.PCIAddress == "" && d.Parent == "" {
+			c.viaNetdev(d, byNetdev)
+		}
+		if cands == nil && d.PCIAddress != "" {
+			if a, ok := c.adapters[d.PCIAddress]; ok && a.Driver.Name != "" {
+				cands, why = byPCIDriver[a.Driver.Name], "PCI driver "+a.Driver.Name
+			}
+		}
+		if len(cands) > 0 {
+			mod := cands[0]
+			for _, m := range cands {
+				if ms, ok := c.modules[m]; ok && ms.loaded {
+					mod, why = m, why+", module loaded"
+					break
+				}
+			}
+			d.Provider = mod
+			setFrom(&d.From, "provider", why)
+		}
+		if software[d.Provider] {
+			for _, p := range d.Ports {
+				fill(&d.Parent, p.Netdev, &d.From, "parent", d.From[pfield(p.Number, "netdev")])
+			}
+		} else if d.PCIAddress == "" {
+			c.viaNetdev(d, byNetdev)
+		}
+		if d.PCIAddress != "" {
+			a := c.adapter(d.PCIAddress)
+			a.RDMADevices = append(a.RDMADevices, d.Name)
+			fill(&a.Firmware.Running, d.FwVer, &a.From, "firmware.running", d.From["fw_ver"])
+			fill(&a.Firmware.BoardID, d.BoardID, &a.From, "firmware.board_id", d.From["board_id"])
+		}
+		for i := range d.Ports {
+			countGIDs(d, &d.Ports[i])
+		}
+	}
+}
+
+// viaNetdev finds a hardware device's PCI function through its ports'
+// netdevs, when no device link or ibdev2netdev -v named it.
+func (c *collector) viaNetdev(d *record.RDMADevice, byNetdev map[string]string) {
+	for _, p := range d.Ports {
+		if addr, ok := byNetdev[p.Netdev]; ok && p.Netdev != "" {
+			d.PCIAddress = addr
+			setFrom(&d.From, "pci_address", "netdev "+p.Netdev+" ("+d.From[pfield(p.Number, "netdev")]+")")
+			return
+		}
+	}
+}
+
+func countGIDs(d *record.RDMADevice, p *record.Port) {
+	p.GIDCounts = record.GIDCounts{}
+	for _, g := range p.GIDs {
+		switch {
+		case g.Type == "RoCE v2":
+			p.GIDCounts.RoCEv2++
+		case g.Type == "IB/RoCE v1" && p.LinkLayer == "InfiniBand":
+			p.GIDCounts.IB++
+		case g.Type == "IB/RoCE v1" && p.LinkLayer == "Ethernet":
+			p.GIDCounts.RoCEv1++
+		default:
+			p.GIDCounts.Other++
+		}
+		if g.IPv4Mapped {
+			p.GIDCounts.IPv4++
+		}
+		if p.Netdev == "" && g.Netdev != "" {
+			fill(&p.Netdev, g.Netdev, &d.From, pfield(p.Number, "netdev"), d.From[pfield(p.Number, "gid")])
+		}
+	}
+}
