@@ -394,6 +394,11 @@ func TestShippedMatrix(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatalf("shipped matrix:\n%s", probs)
 	}
+	m.eachClaim(func(what string, c Claim) {
+		if len(c.Sources) == 0 || c.LastVerified == nil {
+			t.Errorf("%s at %s: every shipped claim needs sources and last_verified", what, c.At)
+		}
+	})
 	s := m.Stats()
 	if s.Vendors < 8 || s.Adapters < 30 {
 		t.Errorf("shipped matrix has %d vendors and %d adapters; the issue asks for at least 8 and 30", s.Vendors, s.Adapters)
