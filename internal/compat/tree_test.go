@@ -60,6 +60,12 @@ cause = "Unknown part."
 fix = "Add it."
 `
 
+// fuzzTree is the test tree without a testing.T.
+func fuzzTree() *content.Tree {
+	c, _ := content.Load(fstest.MapFS{"trees/no-traffic.toml": {Data: []byte(treeTOML)}}, "content")
+	return c.Tree("no-traffic")
+}
+
 func testContent(t *testing.T) *content.Content {
 	t.Helper()
 	fsys := fstest.MapFS{
