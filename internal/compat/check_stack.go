@@ -146,16 +146,36 @@ func moduleFact(v view, name, origin string) string {
 func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	if !v.modulesKnown() {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record does not list loaded modules"})
-		return r
-	}
-	rdma := v.module("enic_rdma")
-	if rdma == nil {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "enic_rdma is not loaded"})
-		return r
-	}
 	src := v.moduleSource()
+	var ev []Evidence
+	rdmaVersion := ""
+	loaded := false
+	if mod := v.module("enic_rdma"); mod != nil {
+		loaded, rdmaVersion = true, mod.Version
+		ev = append(ev, Evidence{Fact: moduleFact(v, "enic_rdma", mod.Origin), Source: src})
+	}
+	// The kernel log proves enic_rdma ran even without a module list: it
+	// prints "enic_rdma: Cisco VIC Ethernet NIC RDMA Driver, ver X init".
+	for _, e := range h.KernelLog {
+		if e.Module != "enic_rdma" || (e.Kind != record.LogDriverInit && e.Kind != record.LogRoCEEnabled) {
+			continue
+		}
+		if !loaded || e.Kind == record.LogDriverInit {
+			ev = append(ev, Evidence{Fact: "kernel log: " + e.Text, Source: e.Source, Line: e.Line})
+		}
+		loaded = true
+		if rdmaVersion == "" && e.Kind == record.LogDriverInit {
+			rdmaVersion = logVersion(e.Text)
+		}
+	}
+	if !loaded {
+		if !v.modulesKnown() {
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record does not list loaded modules, and the kernel log shows no enic_rdma"})
+		} else {
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "enic_rdma is not loaded"})
+		}
+		return r
+	}
 	enicOrigin, enicVersion := "", ""
 	if e := v.module("enic"); e != nil {
 		enicOrigin, enicVersion = e.Origin, e.Version
@@ -170,10 +190,10 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 			}
 		}
 	}
-	ev := []Evidence{{Fact: moduleFact(v, "enic_rdma", rdma.Origin), Source: src}}
 	if enicOrigin != "" || enicVersion != "" {
 		ev = append(ev, Evidence{Fact: fmt.Sprintf("enic origin %s version %s", orDash(enicOrigin), orDash(enicVersion)), Source: src})
 	}
+	rdma := &record.Module{Name: "enic_rdma", Version: rdmaVersion}
 	cisco := ciscoRef(v)
 	if enicOrigin == record.OriginInbox {
 		r.Findings = append(r.Findings, Finding{
@@ -216,6 +236,10 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 		have := rdma.Version
 		if f.DriverModule == "enic" {
 			have = enicVersion
+		}
+		if have == "" {
+			unknown = true
+			continue
 		}
 		ref := v.ref(fmt.Sprintf("firmware_min %s %s", f.Adapter, f.Feature), f.Claim, fmt.Sprintf("%s needs %s ≥ %s", f.Feature, f.DriverModule, f.DriverMin))
 		c, ok := compareVersions(have, f.DriverMin)
@@ -273,6 +297,19 @@ func ciscoRef(v view) []Ref {
 		}
 	}
 	return refs
+}
+
+// logVersion takes the version from a driver's init line ("…, ver X init").
+func logVersion(text string) string {
+	i := strings.Index(text, " ver ")
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(text[i+len(" ver "):])
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(f[0], ",")
 }
 
 func orDash(s string) string {

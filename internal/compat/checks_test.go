@@ -122,6 +122,15 @@ func TestEnicRDMA(t *testing.T) {
 			h.Adapters[0].Driver.Origin = ""
 		}), Unknown, "", ""},
 		{"no module list", with(cisco, func(h *record.Host) { h.Modules, h.Sources = nil, nil }), Unknown, "", ""},
+		// The Cisco guide's dmesg example: enic_rdma 1.0.0.6-802.21 is below the IPv6 driver minimum.
+		{"kernel log only, below ipv6", with(cisco, func(h *record.Host) {
+			h.Modules, h.Sources, h.Adapters = nil, nil, nil
+			h.KernelLog = []record.LogEvent{{Kind: record.LogDriverInit, Module: "enic_rdma", Text: "enic_rdma: Cisco VIC Ethernet NIC RDMA Driver, ver 1.0.0.6-802.21 init", Source: "cmd/dmesg", Line: 2}}
+		}), Found, Warning, "host"},
+		{"kernel log only, new enough", with(cisco, func(h *record.Host) {
+			h.Modules, h.Sources, h.Adapters = nil, nil, nil
+			h.KernelLog = []record.LogEvent{{Kind: record.LogDriverInit, Module: "enic_rdma", Text: "enic_rdma: Cisco VIC Ethernet NIC RDMA Driver, ver 1.0.0.10-802.34 init", Source: "cmd/dmesg", Line: 2}}
+		}), Unknown, "", ""},
 	})
 	// Each rule is judged once, and only for the Cisco models present.
 	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) {
