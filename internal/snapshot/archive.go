@@ -62,32 +62,44 @@ func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
 		return nil, err
 	}
 	tree := newMemTree()
-	tr := tar.NewReader(dr)
+	tail := &tailReader{r: dr}
+	tr := tar.NewReader(tail)
 	type hardlink struct{ at, to string }
 	var links []hardlink
 	var total int64
 	members := 0
 	maxFile := st.maxFile()
+	// Member problems are kept until the wrapper folder is known, so they
+	// name paths as the rest of kbcollect sees them.
+	var probs []problemKey
+	add := func(source, format string, args ...any) {
+		probs = append(probs, problemKey{source, fmt.Sprintf(format, args...)})
+	}
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
+			// archive/tar accepts a stream that stops between members; a
+			// complete archive ends with zero blocks.
+			if !tail.endsWithZeroBlock() && members > 0 {
+				add("archive", "archive ends without its end-of-archive marker after %d members; it may be cut short", members)
+			}
 			break
 		}
 		if err != nil {
 			if members == 0 {
 				return nil, fmt.Errorf("read tar: %w", err)
 			}
-			st.problem("archive", "archive is damaged after %d members (%v); the rest is unread", members, err)
+			add("archive", "archive is damaged after %d members (%v); the rest is unread", members, err)
 			break
 		}
 		members++
 		if members > DefaultMaxMembers {
-			st.problem("archive", "more than %d members; the rest is unread", DefaultMaxMembers)
+			add("archive", "more than %d members; the rest is unread", DefaultMaxMembers)
 			break
 		}
 		p, why := cleanMember(hdr.Name)
 		if why != "" {
-			st.problem(printable(hdr.Name), "%s", why)
+			add(printable(hdr.Name), "%s", why)
 			continue
 		}
 		switch hdr.Typeflag {
@@ -105,15 +117,15 @@ func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
 			}
 			data, err := io.ReadAll(io.LimitReader(tr, limit+1))
 			if err != nil {
-				st.problem(p, "member is damaged: %v; kept the first %d bytes", err, len(data))
+				add(p, "member is damaged: %v; kept the first %d bytes", err, len(data))
 			}
 			if int64(len(data)) > limit {
 				data = data[:limit]
 				n.truncated = true
 				if limit < maxFile {
-					st.problem(p, "archive holds more than %d bytes of content in total; kept the first %d bytes of this member", maxTotal, limit)
+					add(p, "archive holds more than %d bytes of content in total; kept the first %d bytes of this member", maxTotal, limit)
 				} else {
-					st.problem(p, "%d bytes, larger than the per-file cap of %d bytes; kept the first %d bytes", hdr.Size, maxFile, maxFile)
+					add(p, "%d bytes, larger than the per-file cap of %d bytes; kept the first %d bytes", hdr.Size, maxFile, maxFile)
 				}
 			}
 			total += int64(len(data))
@@ -126,18 +138,59 @@ func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
 	for _, l := range links {
 		to, why := cleanMember(l.to)
 		if why != "" {
-			st.problem(l.at, "hard link to %q: %s", printable(l.to), why)
+			add(l.at, "hard link to %q: %s", printable(l.to), why)
 			continue
 		}
 		if n, ok := tree.nodes[to]; ok && n.mode.IsRegular() {
 			tree.add(l.at, n)
 		} else {
-			st.problem(l.at, "hard link to %q, which is not in the archive", printable(l.to))
+			add(l.at, "hard link to %q, which is not in the archive", printable(l.to))
 		}
 	}
-	stripTop(tree)
+	top := stripTop(tree)
 	tree.finish()
+	for _, p := range probs {
+		src := p.source
+		if top != "" {
+			src = strings.TrimPrefix(src, top+"/")
+		}
+		st.problem(src, "%s", p.msg)
+	}
 	return tree, nil
+}
+
+// tailReader remembers the last block read, to tell a complete tar stream
+// from one cut short.
+type tailReader struct {
+	r    io.Reader
+	last [512]byte
+	n    int // bytes in last
+}
+
+func (t *tailReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if n >= len(t.last) {
+		copy(t.last[:], p[n-len(t.last):n])
+		t.n = len(t.last)
+	} else if n > 0 {
+		keep := min(t.n, len(t.last)-n)
+		copy(t.last[:keep], t.last[t.n-keep:t.n])
+		copy(t.last[keep:], p[:n])
+		t.n = keep + n
+	}
+	return n, err
+}
+
+func (t *tailReader) endsWithZeroBlock() bool {
+	if t.n < len(t.last) {
+		return false
+	}
+	for _, b := range t.last {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // rootNames are top-level names of a tree rooted like / or laid out like
@@ -150,19 +203,19 @@ var rootNames = map[string]bool{
 
 // stripTop removes a single wrapping top folder, as sos writes
 // sosreport-<host>-<date>/ around its tree.
-func stripTop(tree *memTree) {
+func stripTop(tree *memTree) string {
 	root := tree.nodes["."]
 	if len(root.children) == 0 {
-		return
+		return ""
 	}
 	top := root.children[0]
 	for _, c := range root.children {
 		if c != top {
-			return
+			return ""
 		}
 	}
 	if rootNames[top] || !tree.nodes[top].mode.IsDir() {
-		return
+		return ""
 	}
 	nodes := map[string]*memNode{}
 	for p, n := range tree.nodes {
@@ -175,6 +228,7 @@ func stripTop(tree *memTree) {
 		}
 	}
 	tree.nodes = nodes
+	return top
 }
 
 // printable keeps a hostile member name readable in a problem entry.

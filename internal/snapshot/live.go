@@ -39,9 +39,10 @@ var allowed = []struct {
 	{"rdma link show", true}, {"rdma dev show", true}, {"rdma link show -d", false}, {"rdma dev show -d", false},
 	{"show_gids", true}, {"ibdev2netdev", true}, {"ibdev2netdev -v", false},
 	{"devlink dev info", true}, {"devlink -j dev info", true}, {"devlink dev param show", true}, {"devlink dev", false},
-	{"lspci -nnvv", true}, {"lspci -vmmkn", true}, {"lspci -vv", false}, {"lspci -nn", false}, {"lspci -D", false},
+	{"lspci -nnvv", true}, {"lspci -vmmkn", true}, {"lspci -vvv", false}, {"lspci -vv", false}, {"lspci -nvv", false},
+	{"lspci -v", false}, {"lspci -nn", false}, {"lspci -D", false}, {"lspci -k", false}, {"lspci", false},
 	{"lsmod", true}, {"dmesg", true}, {"journalctl -k --no-pager", false}, {"journalctl -k -b --no-pager", false},
-	{"uname -r", true}, {"uname -a", true}, {"hostname", false}, {"ofed_info -s", true}, {"ofed_info", false},
+	{"uname -r", true}, {"uname -a", true}, {"hostname", false}, {"ofed_info -s", true}, {"ofed_info -n", false}, {"ofed_info", false},
 	{"ethtool -i {netdev}", false}, {"modinfo {module}", false},
 	{"cma_roce_mode -d {ibdev} -p {port}", false}, {"cma_roce_tos -d {ibdev} -p {port}", false},
 }
@@ -210,9 +211,6 @@ func (r *runner) launch(cmdline string) *call {
 }
 
 func (r *runner) get(cmdline string) Result {
-	if !r.s.Allowed(cmdline) {
-		return Result{Path: SosPath(cmdline), Status: record.StatusFailed, Reason: "not on kbcollect's list of allowed commands; not run"}
-	}
 	r.s.Prefetch()
 	c := r.launch(cmdline)
 	<-c.done
@@ -285,6 +283,11 @@ func (b *capBuffer) Write(p []byte) (int, error) {
 
 func (r *runner) exec(cmdline string) ExecInfo {
 	res := Result{Path: SosPath(cmdline)}
+	if !r.s.Allowed(cmdline) {
+		// Kept as a call too, so a capture replays the refusal.
+		res.Status, res.Reason = record.StatusFailed, "not on kbcollect's list of allowed commands; not run"
+		return ExecInfo{Result: res}
+	}
 	argv := strings.Fields(cmdline)
 	exe, err := r.lookPath(argv[0])
 	if err != nil {

@@ -248,8 +248,16 @@ func TestDamagedArchives(t *testing.T) {
 	if r := s.File("etc/hostname"); string(r.Data) != "h1\n" {
 		t.Errorf("hostname: %+v", r)
 	}
-	if len(s.Problems()) == 0 {
-		t.Error("no problem for a truncated archive")
+	if !hasProblem(s, "archive", "archive is damaged after 2 members") {
+		t.Errorf("problems for an archive cut inside a member: %+v", s.Problems())
+	}
+	// Cut between members: archive/tar sees a clean end, kbcollect does not.
+	s, err = OpenArchive(bytes.NewReader(good.Bytes()[:1024]), "cut.tar", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasProblem(s, "archive", "without its end-of-archive marker after 1 members") {
+		t.Errorf("problems for an archive cut between members: %+v", s.Problems())
 	}
 	for name, data := range map[string][]byte{
 		"garbage": bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 300),
