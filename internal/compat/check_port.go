@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -295,6 +296,10 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 				expl += " The matrix table: " + table + "."
 			}
 			expl += " With v1 as this port's default, RoCE v2 clients cannot connect to services here, and nothing crosses an IP router."
+			if def, dref := v.roceDefault(d); def != "" {
+				expl += " " + dref.Rule + ", so v1 here was most likely set by hand or by a script."
+				refs = append(refs, dref)
+			}
 			r.Findings = append(r.Findings, Finding{
 				Severity: Warning, Subject: subj, Adapter: pci,
 				Message:     subj + " uses RoCE v1 as its RDMA_CM default on a v2-capable adapter",
@@ -306,6 +311,46 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 		}
 	}
 	return r
+}
+
+// roceDefault finds the matrix RDMA_CM default for the adapter behind a
+// device on the host's distro family (or upstream), when it is v2.
+func (v view) roceDefault(d *record.RDMADevice) (string, Ref) {
+	a := v.adapterOf(d)
+	ma := v.match(a)
+	if ma == nil {
+		return "", Ref{}
+	}
+	family := strings.ToLower(v.h.Host.OS.ID)
+	if dist := hostDistro(v.m, v.h); dist != nil {
+		family = dist.Family
+	}
+	for _, want := range []string{family, "upstream"} {
+		for _, rd := range v.m.RoCEDefaults {
+			if rd.Family != want || rd.Mode != "v2" {
+				continue
+			}
+			if len(rd.Adapters) > 0 && !slices.Contains(rd.Adapters, ma.ID) {
+				continue
+			}
+			if rd.Since != "" {
+				have := v.h.Host.OS.VersionID
+				if want == "upstream" {
+					have, _, _ = kernelBase(v.h.Host.KernelRelease)
+				}
+				if c, ok := compareVersions(have, rd.Since); !ok || c < 0 {
+					continue
+				}
+			}
+			rule := fmt.Sprintf("RDMA_CM defaults to RoCE %s on %s", rd.Mode, rd.Family)
+			if rd.Since != "" {
+				rule += " since " + rd.Since
+			}
+			rule += " for " + ma.Name
+			return rd.Mode, v.ref("roce_default "+rd.Family, rd.Claim, rule)
+		}
+	}
+	return "", Ref{}
 }
 
 // isRXE recognises a SoftRoCE device: its provider, or (when the record

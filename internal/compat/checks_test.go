@@ -253,7 +253,7 @@ func TestRoCEModeV1(t *testing.T) {
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" })(), "roce-mode-v1")
 	f := r.Findings[0]
-	if !strings.Contains(f.Explanation, "a RoCE v2 client with a RoCE v1 server does not connect") || len(f.Matrix) != 5 {
+	if !strings.Contains(f.Explanation, "a RoCE v2 client with a RoCE v1 server does not connect") || !strings.Contains(f.Explanation, "RDMA_CM defaults to RoCE v2 on rhel since 7.5 for ConnectX-5") || len(f.Matrix) != 6 {
 		t.Errorf("explanation lacks the client/server table: %s (%d refs)", f.Explanation, len(f.Matrix))
 	}
 }
