@@ -29,6 +29,7 @@ type checkOptions struct {
 	failOn  string
 	explain string
 	tree    string
+	list    bool
 	plan    compat.Plan
 }
 
@@ -82,6 +83,7 @@ Examples:
 	fl.StringVar(&o.failOn, "fail-on", "error", "exit 1 for findings at or above this severity: error, warning or info")
 	fl.StringVar(&o.explain, "explain", "", "print the reasoning behind findings: a check id, or check@subject")
 	fl.StringVar(&o.tree, "tree", "", "walk the troubleshooting tree with this id for each host")
+	fl.BoolVar(&o.list, "list", false, "list the check ids (the ids trees and FAQ pages name) and the question each answers")
 	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name or PCI id (vvvv:dddd[/ssss:ssss])")
 	fl.StringVar(&o.plan.Kernel, "kernel", "", "planned configuration: kernel release (uname -r) or upstream version")
 	fl.StringVar(&o.plan.Distro, "distro", "", "planned configuration: matrix distro id, e.g. rhel-9.4")
@@ -92,6 +94,12 @@ Examples:
 }
 
 func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
+	if o.list {
+		for _, chk := range compat.Checks() {
+			fmt.Fprintf(c.OutOrStdout(), "%-20s %s\n", chk.ID, chk.Title)
+		}
+		return nil
+	}
 	if o.format != "text" && o.format != "json" {
 		return cli.Usagef("unknown --format %q (want text or json)", o.format)
 	}
