@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -156,6 +157,47 @@ func BenchmarkCollect(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Collect(loadHost(b, biggest)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCollectSosreportSized adds to the biggest fixture what makes a
+// real sosreport big: a kernel log of about 2 MiB (every dmesg capture,
+// repeated) and a long lspci -vvv.
+func BenchmarkCollectSosreportSized(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "dmesg", "*.txt"))
+	var log []byte
+	for len(log) < 2<<20 {
+		for _, f := range files {
+			d, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			log = append(log, d...)
+		}
+	}
+	lspci, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "lspci", "mlx5-cx4lx-hpe-vvv-wrapped-msix.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := loadHost(b, "multi-vendor-cx6dx-e810")
+	fsys := fstest.MapFS{}
+	if err := fs.WalkDir(s.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := fs.ReadFile(s.FS(), p)
+			fsys[p] = &fstest.MapFile{Data: data}
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	fsys["sos_commands/kernel/dmesg"] = &fstest.MapFile{Data: log}
+	fsys["sos_commands/pci/lspci_-vvv"] = &fstest.MapFile{Data: bytes.Repeat(lspci, 20)}
+	b.Logf("kernel log %d bytes, lspci %d bytes", len(log), 20*len(lspci))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Collect(snapshot.FromFS(fsys, record.KindSosreport, "big")); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -66,9 +66,6 @@ var (
 	isoRE     = regexp.MustCompile(`^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
 	syslogRE  = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d) \S+ kernel: `)
 	kernelRE  = regexp.MustCompile(`^\S+ kernel: `)
-	devMsgRE  = regexp.MustCompile(`^([A-Za-z0-9_.-]+) ([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?: [^\s:]+)?: (.*)$`)
-	modMsgRE  = regexp.MustCompile(`^([A-Za-z0-9_-]+): (.*)$`)
-	pciPfxRE  = regexp.MustCompile(`^([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]):? `)
 	disagree  = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown   = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
 	probe     = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)`)
@@ -78,8 +75,23 @@ var (
 	roceRE    = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
 	fwVersion = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
 	initRE    = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
-	compatRE  = regexp.MustCompile(`(?i)^compat-mlnx-ofed backport`)
 )
+
+// compatPrefix starts MLNX_OFED's compat-layer banner.
+const compatPrefix = "compat-mlnx-ofed backport"
+
+// fwWords are the words a firmware problem line holds; fwProblem runs
+// only on lines with one of them.
+var fwWords = []string{"too old", "mismatch", "incompatible", "not supported", "unsupported", "is older", "load firmware", "loading firmware"}
+
+func hasAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 type pending struct {
 	time, text string
@@ -134,7 +146,22 @@ func Parse(r io.Reader) (Result, error) {
 // stamp strips a leading timestamp, reporting whether there was one.
 func stamp(line string) (t, text string, ok bool) {
 	line = strings.TrimRight(line, " \t")
-	for _, re := range []*regexp.Regexp{stampRE, ctimeRE, syslogRE, isoRE} {
+	if line == "" {
+		return "", line, false
+	}
+	if t, text, ok := dmesgStamp(line); ok {
+		return t, text, true
+	}
+	var res []*regexp.Regexp
+	switch c := line[0]; {
+	case c == '[':
+		res = []*regexp.Regexp{stampRE, ctimeRE}
+	case c >= '0' && c <= '9':
+		res = []*regexp.Regexp{isoRE}
+	case c >= 'A' && c <= 'Z':
+		res = []*regexp.Regexp{syslogRE}
+	}
+	for _, re := range res {
 		if m := re.FindStringSubmatchIndex(line); m != nil {
 			t, text = line[m[2]:m[3]], line[m[1]:]
 			if loc := kernelRE.FindStringIndex(text); loc != nil {
@@ -149,45 +176,78 @@ func stamp(line string) (t, text string, ok bool) {
 	return "", line, false
 }
 
+// dmesgStamp strips the common "[   12.345678] " prefix without a
+// regular expression.
+func dmesgStamp(line string) (t, text string, ok bool) {
+	if len(line) < 4 || line[0] != '[' {
+		return "", "", false
+	}
+	end := strings.IndexByte(line, ']')
+	if end < 0 {
+		return "", "", false
+	}
+	t = strings.TrimLeft(line[1:end], " ")
+	dot := strings.IndexByte(t, '.')
+	if dot <= 0 || dot == len(t)-1 || !isDigits(t[:dot]) || !isDigits(t[dot+1:]) {
+		return "", "", false
+	}
+	return t, strings.TrimSpace(line[end+1:]), true
+}
+
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func classify(res *Result, p pending) {
 	text := p.text
 	if text == "" {
 		return
 	}
 	module, device, rest := speaker(text)
-	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
 	rel := relevant[module]
+	// Most of a kernel log is about other subsystems: skip those lines
+	// before trying any pattern.
+	if !rel && !strings.Contains(text, "symbol") && !(len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)) {
+		return
+	}
+	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
+	lower := strings.ToLower(rest)
 	switch {
-	case compatRE.MatchString(text):
+	case len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix):
 		ev.Kind, ev.Module = DriverInit, "mlx_compat"
-	case disagree.MatchString(text):
+	case strings.Contains(text, "disagrees about version of symbol"):
 		m := disagree.FindStringSubmatch(text)
-		if !rel && !rdmaSymbolRE.MatchString(m[1]) {
+		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
 			return
 		}
 		ev.Kind = SymbolMismatch
-	case unknown.MatchString(text):
+	case strings.Contains(text, "Unknown symbol "):
 		m := unknown.FindStringSubmatch(text)
-		if !rel && !rdmaSymbolRE.MatchString(m[1]) {
+		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
 			return
 		}
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
 		return
-	case probe.MatchString(text):
+	case strings.Contains(text, "probe of ") && probe.MatchString(text):
 		m := probe.FindStringSubmatch(text)
 		ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
-	case fwLoad.MatchString(text):
+	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
-	case fwProblem.MatchString(rest):
+	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
 		ev.Kind = FirmwareProblem
-	case roceRE.MatchString(rest):
+	case strings.Contains(lower, "roce") && roceRE.MatchString(rest):
 		ev.Kind = RoCEEnabled
-	case failedErr.MatchString(rest):
+	case strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
 		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
-	case fwVersion.MatchString(rest):
+	case strings.Contains(lower, "version") && fwVersion.MatchString(rest):
 		ev.Kind = Firmware
-	case initRE.MatchString(rest):
+	case (strings.Contains(lower, "driver") || strings.Contains(lower, "initializ") || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
 		ev.Kind = DriverInit
 	default:
 		return
@@ -205,23 +265,54 @@ func classify(res *Result, p pending) {
 
 // speaker finds the module and device a kernel message names:
 // "mlx5_core 0000:0b:00.0: msg", "enic 0000:62:00.1 eth1: enic_rdma: msg",
-// "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg".
+// "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
+// regular expressions because it runs on every line.
 func speaker(text string) (module, device, rest string) {
-	if m := devMsgRE.FindStringSubmatch(text); m != nil {
-		module, device, rest = m[1], strings.ToLower(m[2]), m[3]
-		if n := modMsgRE.FindStringSubmatch(rest); n != nil && relevant[n[1]] {
-			module, rest = n[1], n[2]
+	i := strings.Index(text, ": ")
+	if i <= 0 {
+		return "", "", text
+	}
+	head, rest := text[:i], text[i+2:]
+	if f := strings.Fields(head); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == head {
+		module, device = f[0], strings.ToLower(f[1])
+		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
+			module, rest = rest[:j], rest[j+2:]
 		}
 		return module, device, rest
 	}
-	if m := modMsgRE.FindStringSubmatch(text); m != nil {
-		module, rest = m[1], m[2]
-		if d := pciPfxRE.FindStringSubmatch(rest); d != nil {
-			device = strings.ToLower(d[1])
-		}
-		return module, device, rest
+	if !isWord(head) {
+		return "", "", text
 	}
-	return "", "", text
+	if j := strings.IndexAny(rest, ": "); j > 0 && isBDF(rest[:j]) {
+		device = strings.ToLower(rest[:j])
+	}
+	return head, device, rest
+}
+
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// isBDF matches dddd:bb:dd.f with hex digits.
+func isBDF(s string) bool {
+	if len(s) != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.' || s[11] < '0' || s[11] > '7' {
+		return false
+	}
+	for _, i := range []int{0, 1, 2, 3, 5, 6, 8, 9} {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 func atoi(s string) *int {
@@ -236,7 +327,11 @@ func atoi(s string) *int {
 }
 
 func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
+	frag, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return strings.TrimRight(string(frag), "\r\n"), err
+	}
+	b := append([]byte(nil), frag[:min(len(frag), maxLine)]...)
 	for {
 		frag, err := br.ReadSlice('\n')
 		if len(b) < maxLine {
