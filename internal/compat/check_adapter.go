@@ -46,9 +46,10 @@ func checkAdapterUnknown(h *record.Host, m *matrix.Matrix) Result {
 		}
 		sev, why := Info, "it has no RDMA device and its driver is not a RoCE driver the matrix knows, so it is probably a plain network function"
 		switch {
-		case len(a.RDMADevices) > 0:
-			sev, why = Warning, "it carries the RDMA device(s) "+strings.Join(a.RDMADevices, ", ")
-			ev = append(ev, adapterFact(a, "rdma_devices", strings.Join(a.RDMADevices, ", ")))
+		case len(v.rdmaDevicesOf(a)) > 0:
+			devs := strings.Join(v.rdmaDevicesOf(a), ", ")
+			sev, why = Warning, "it carries the RDMA device(s) "+devs
+			ev = append(ev, adapterFact(a, "rdma_devices", devs))
 		case a.Driver.Name != "" && ethDriverKnown(m, a.Driver.Name):
 			sev, why = Warning, "its driver "+a.Driver.Name+" is the Ethernet side of an RDMA driver the matrix knows"
 			ev = append(ev, adapterFact(a, "driver.name", a.Driver.Name))

@@ -351,8 +351,8 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 	src := v.moduleSource()
 	for i, a := range as {
 		ma := ms[i]
-		if len(a.RDMADevices) > 0 {
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the adapter has RDMA device(s) " + strings.Join(a.RDMADevices, ", ") + ", so its provider is loaded"})
+		if devs := v.rdmaDevicesOf(a); len(devs) > 0 {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the adapter has RDMA device(s) " + strings.Join(devs, ", ") + ", so its provider is loaded"})
 			continue
 		}
 		if ma.RDMADriver == "" {

@@ -48,6 +48,7 @@ func TestAdapterUnknown(t *testing.T) {
 		{"no ids", with(healthy, func(h *record.Host) { h.Adapters[0].Vendor = "" }), Unknown, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 		{"cisco subsystem", cisco, Pass, "", ""},
+		{"golden hns-hip08-kunpeng", golden(t, "hns-hip08-kunpeng"), Found, Info, "0000:bd:00.0"},
 	})
 }
 
@@ -77,6 +78,8 @@ func TestFirmwarePending(t *testing.T) {
 		{"pending", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "16.35.4030" }), Found, Warning, "0000:3b:00.0"},
 		{"placeholder", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "255.255.65535" }), Unknown, "", ""},
 		{"no stored", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "" }), Unknown, "", ""},
+		{"golden mlx5-cx7-devlink", golden(t, "mlx5-cx7-devlink"), Pass, "", ""},
+		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "16.35.4030" })(), "fw-update-pending")
 	if ev := r.Findings[0].Evidence[0]; ev.Source != "cmd/devlink dev info" {
@@ -100,6 +103,8 @@ func TestStackMixed(t *testing.T) {
 			h.KernelLog = []record.LogEvent{{Kind: record.LogSymbolMismatch, Module: "ksmbd", Text: "ksmbd: disagrees about version of symbol ib_dealloc_pd_user", Source: "cmd/dmesg", Line: 12}}
 		}), Found, Error, "host"},
 		{"no module list", with(healthy, func(h *record.Host) { h.Modules, h.Sources = nil, nil }), Unknown, "", ""},
+		{"golden mlx5-cx7-doca-ofed", golden(t, "mlx5-cx7-doca-ofed"), Pass, "", ""},
+		{"golden mlx4-cx3-mlnxofed-roce-v1", golden(t, "mlx4-cx3-mlnxofed-roce-v1"), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {
 		h.KernelLog = []record.LogEvent{{Kind: record.LogUnknownSymbol, Text: "mlx5_ib: Unknown symbol ib_register_device (err -22)", Source: "cmd/dmesg", Line: 7}}
@@ -131,6 +136,7 @@ func TestEnicRDMA(t *testing.T) {
 			h.Modules, h.Sources, h.Adapters = nil, nil, nil
 			h.KernelLog = []record.LogEvent{{Kind: record.LogDriverInit, Module: "enic_rdma", Text: "enic_rdma: Cisco VIC Ethernet NIC RDMA Driver, ver 1.0.0.10-802.34 init", Source: "cmd/dmesg", Line: 2}}
 		}), Unknown, "", ""},
+		{"golden cisco-vic-enic-rdma", golden(t, "cisco-vic-enic-rdma"), Found, Warning, "host"},
 	})
 	// Each rule is judged once, and only for the Cisco models present.
 	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) {
@@ -146,17 +152,20 @@ func TestModuleNotLoaded(t *testing.T) {
 	t.Parallel()
 	runCases(t, "module-not-loaded", []checkCase{
 		{"device present", healthy, Pass, "", ""},
-		{"loaded without device", with(healthy, func(h *record.Host) { h.Adapters[0].RDMADevices = nil }), Pass, "", ""},
+		{"loaded without device", with(healthy, func(h *record.Host) { h.Adapters[0].RDMADevices, h.Devices = nil, nil }), Pass, "", ""},
+		{"device linked by pci address only", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices, h.Modules = nil, nil
+		}), Pass, "", ""},
 		{"provider missing", with(healthy, func(h *record.Host) {
-			h.Adapters[0].RDMADevices = nil
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules = h.Modules[:2]
 		}), Found, Warning, "0000:3b:00.0"},
 		{"ib_core missing", with(healthy, func(h *record.Host) {
-			h.Adapters[0].RDMADevices = nil
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules = h.Modules[1:]
 		}), Found, Warning, "0000:3b:00.0"},
 		{"module list absent", with(healthy, func(h *record.Host) {
-			h.Adapters[0].RDMADevices = nil
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules, h.Sources = nil, nil
 		}), Unknown, "", ""},
 		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
@@ -173,6 +182,9 @@ func TestNoActivePort(t *testing.T) {
 		{"state missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State = "" }), Unknown, "", ""},
 		{"no ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
+		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Found, Error, "bnxt_re1"},
+		{"golden mlx5-six-ports-two-down", golden(t, "mlx5-six-ports-two-down"), Found, Error, "mlx5_0"},
+		{"golden irdma-e810-xxv", golden(t, "irdma-e810-xxv"), Pass, "", ""},
 	})
 }
 
@@ -195,6 +207,7 @@ func TestGIDTableEmpty(t *testing.T) {
 			h.Devices[0].From = nil
 		}), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
+		{"golden azure, no GID source", golden(t, "azure-renamed-unknown-provider"), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {
 		h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
@@ -276,6 +289,7 @@ func TestRXEWithHardware(t *testing.T) {
 			h.Devices = nil
 			h.Sources[1].Status = record.StatusFailed
 		}), Unknown, "", ""},
+		{"golden rxe-softroce-aws", golden(t, "rxe-softroce-aws"), Pass, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, addRXE)(), "rxe-with-hardware")
 	if !strings.Contains(r.Findings[0].Message, "rides on ens1f0np0") {

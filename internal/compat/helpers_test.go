@@ -2,6 +2,7 @@ package compat
 
 import (
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -116,6 +117,24 @@ func runCases(t *testing.T, id string, cases []checkCase) {
 				t.Errorf("finding is missing parts: %+v", f)
 			}
 		})
+	}
+}
+
+// golden decodes a record kbcollect wrote from a real capture
+// (testdata/hosts/<name>.golden.toml at the repository root).
+func golden(t *testing.T, name string) func() *record.Host {
+	t.Helper()
+	path := filepath.Join("..", "..", "testdata", "hosts", name+".golden.toml")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, probs := record.Decode(path, src); probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	return func() *record.Host {
+		h, _ := record.Decode(path, src)
+		return h
 	}
 }
 

@@ -151,6 +151,19 @@ func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
 	return nil
 }
 
+// rdmaDevicesOf lists the RDMA devices of an adapter: those the adapter
+// names, and those whose PCI address is the adapter's.
+func (v view) rdmaDevicesOf(a *record.Adapter) []string {
+	names := slices.Clone(a.RDMADevices)
+	for _, d := range v.h.Devices {
+		if d.PCIAddress != "" && d.PCIAddress == a.PCIAddress && !slices.Contains(names, d.Name) {
+			names = append(names, d.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
 // v2Capable says whether an RDMA device can do RoCE v2, from the matrix
 // adapter behind it or, for software devices, its provider driver. ok is
 // false when the matrix does not say.
