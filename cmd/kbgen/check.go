@@ -195,11 +195,44 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 				}
 			}
 		}
+		id, subject, _ := strings.Cut(o.explain, "@")
+		if _, known := compat.Lookup(id); !known {
+			return cli.Usagef("--explain %q: no such check (checks: %s)", o.explain, strings.Join(compat.CheckIDs(), ", "))
+		}
 		if len(picked) == 0 {
-			if _, known := compat.Lookup(strings.SplitN(o.explain, "@", 2)[0]); !known {
-				return cli.Usagef("--explain %q: no such check (checks: %s)", o.explain, strings.Join(compat.CheckIDs(), ", "))
+			// No finding: say why the check passed or could not judge.
+			var results []hostResult
+			for _, r := range reports {
+				res, _ := r.Result(id)
+				var notes []compat.Note
+				for _, n := range res.Notes {
+					if subject == "" || n.Subject == subject {
+						notes = append(notes, n)
+					}
+				}
+				if len(notes) > 0 || subject == "" {
+					res.Notes = notes
+					results = append(results, hostResult{Host: r.Host, Result: res})
+				}
 			}
-			return cli.Usagef("--explain %q: no such finding on %s (findings: %s)", o.explain, hostList(reports), findingKeys(reports))
+			if len(results) == 0 {
+				return cli.Usagef("--explain %q: no such finding or subject on %s (findings: %s)", o.explain, hostList(reports), findingKeys(reports))
+			}
+			if o.format == "json" {
+				if err := writeJSON(out, struct {
+					Results []hostResult `json:"results"`
+				}{results}); err != nil {
+					return cli.Fail(err)
+				}
+			} else {
+				for i, hr := range results {
+					if i > 0 {
+						fmt.Fprintln(out)
+					}
+					writeNotes(out, p, hr)
+				}
+			}
+			break
 		}
 		if o.format == "json" {
 			if err := writeJSON(out, struct {
@@ -537,6 +570,28 @@ func writeExplain(w io.Writer, p painter, f compat.Finding) {
 	fmt.Fprintf(w, "    fix: %s\n", f.Fix)
 	if links := append(append([]string(nil), f.FAQ...), f.Trees...); len(links) > 0 {
 		fmt.Fprintf(w, "    see: %s\n", strings.Join(links, ", "))
+	}
+}
+
+// hostResult is one check's result on one host, for --explain without a finding.
+type hostResult struct {
+	Host   string        `json:"host"`
+	Result compat.Result `json:"result"`
+}
+
+func writeNotes(w io.Writer, p painter, hr hostResult) {
+	fmt.Fprintf(w, "%s on host %s: %s, no finding\n", p.bold(hr.Result.Check), hr.Host, hr.Result.Status)
+	if len(hr.Result.Notes) == 0 {
+		fmt.Fprintln(w, "  nothing on this host for the check to judge")
+	}
+	for _, n := range hr.Result.Notes {
+		fmt.Fprintf(w, "  %s %s: %s\n", n.Status, n.Subject, n.Text)
+		for _, e := range n.Evidence {
+			fmt.Fprintf(w, "      evidence: %s\n", e)
+		}
+		for _, r := range n.Matrix {
+			fmt.Fprintf(w, "      matrix: %s%s\n", r.Rule, atSuffix(r))
+		}
 	}
 }
 
