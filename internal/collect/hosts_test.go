@@ -47,7 +47,7 @@ func loadHost(t testing.TB, name string) *snapshot.Snapshot {
 	default:
 		t.Fatalf("%s: comment needs a kind: line, got %q", name, kind)
 	}
-	if !strings.Contains(strings.SplitN(string(a.Comment), "\n", 2)[0], "assembled from captures/") {
+	if !strings.Contains(strings.SplitN(string(a.Comment), "\n", 2)[0], "assembled from ") {
 		t.Fatalf("%s: line 1 must say what the host was assembled from", name)
 	}
 	fsys := fstest.MapFS{}

@@ -190,6 +190,9 @@ func (c *collector) ibvDevinfo() {
 		if err != nil {
 			return err
 		}
+		if len(out.Errors) > 0 {
+			c.problem(id, "%d error lines (devices it could not open are missing from its view); first: %q", len(out.Errors), out.Errors[0])
+		}
 		for _, dv := range out.Devices {
 			d := c.device(dv.HCAID)
 			fill(&d.FwVer, dv.FwVer, &d.From, "fw_ver", id)
@@ -237,6 +240,11 @@ func (c *collector) ibstat() {
 		out, err := ibverbs.ParseIbstat(reader(r))
 		if err != nil {
 			return err
+		}
+		for _, m := range out.Messages {
+			if strings.HasPrefix(m, "ibpanic:") {
+				c.problem(id, "ibstat stopped: %s", m)
+			}
 		}
 		for _, ca := range out.CAs {
 			d := c.device(ca.Name)
@@ -377,6 +385,9 @@ func (c *collector) ibvDevices() {
 		out, err := ibverbs.ParseDevices(reader(r))
 		if err != nil {
 			return err
+		}
+		if len(out.Warnings) > 0 {
+			c.problem(id, "libibverbs warned (a provider may be missing, so devices can be absent from this view): %s", out.Warnings[0])
 		}
 		for _, dg := range out.Devices {
 			d := c.device(dg.Name)
