@@ -463,6 +463,9 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 			Evidence:    []Evidence{kev},
 			Matrix:      refs,
 		}
+		if drv != nil && drv.FirstKernelBasis == "inferred" && ma.InboxKernel == "" {
+			f.Explanation += " The matrix infers that release from commit dates; no source states it."
+		}
 		if distroPart != "" {
 			f.Severity = Warning
 			f.Explanation += " This is a distribution kernel: distributions backport drivers, but the matrix lists no backport of " + ma.RDMADriver + " for this host's distribution, so check the distribution's release notes."

@@ -321,6 +321,10 @@ func TestKernelTooOld(t *testing.T) {
 		{"no kernel", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "" }), Unknown, "", ""},
 		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
 	})
+	r, _ := Evaluate(tm(t), with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.10.0" })(), "kernel-too-old")
+	if f := r.Findings[0]; !strings.Contains(f.Explanation, "infers that release from commit dates") || !strings.Contains(f.Matrix[0].Rule, "basis: inferred") {
+		t.Errorf("inferred first kernel not flagged: %s / %+v", f.Explanation, f.Matrix)
+	}
 }
 
 func TestDiagnoseOrderAndLinks(t *testing.T) {

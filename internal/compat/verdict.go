@@ -173,6 +173,12 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		stackID = ms.ID
 		v.Stack = ms.ID
 		judgeStack(m, &v, a, ms, stackVer)
+		if v.Kernel != "" {
+			// The matrix records which adapters a stack supports, not which
+			// kernels each release builds for: say so rather than guess.
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the matrix does not list the kernels %s supports; check that its release notes list kernel %s", ms.Name, v.Kernel),
+				Matrix: []Ref{refOf(m, "stack "+ms.ID, ms.Claim, ms.Name+" is a vendor stack that replaces the inbox modules")}})
+		}
 	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, distro)
 	}

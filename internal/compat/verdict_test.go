@@ -27,6 +27,7 @@ func TestJudge(t *testing.T) {
 		{"cx3 ofed 4.9", Plan{Adapter: "connectx-3", Stack: "mlnx-ofed@4.9-4.0.8.0"}, Supported, nil},
 		{"cx3 ofed no version", Plan{Adapter: "connectx-3", Stack: "MLNX_OFED"}, Conditional, []string{"MLNX_OFED 4.9 LTS"}},
 		{"unknown stack", Plan{Adapter: "connectx-5", Stack: "foo-ofed"}, Undecided, nil},
+		{"ofed with a kernel", Plan{Adapter: "connectx-5", Stack: "mlnx-ofed", Kernel: "5.14.0"}, Conditional, nil},
 		{"stack not listed", Plan{Adapter: "e810", Stack: "mlnx-ofed"}, Undecided, nil},
 		{"cisco inbox", Plan{Adapter: "1137:0043/1137:0217", Kernel: "5.14.0"}, Unsupported, []string{"cisco-enic"}},
 		{"cisco ipv4 only firmware", Plan{Adapter: "cisco-vic-1400", Stack: "cisco-enic", Firmware: "5.1(1b)"}, Conditional, []string{"firmware ≥ 5.1(2x) for IPv6"}},
