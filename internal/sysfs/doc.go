@@ -1,4 +1,9 @@
-// Package sysfs provides parsers for /sys/class/infiniband and related
-// sysfs trees (Documentation/ABI/stable/sysfs-class-infiniband), read from
-// an fs.FS rooted like / and never from the real host.
+// Package sysfs provides readers for the sysfs and configfs trees the
+// collector needs, from an fs.FS rooted like / and never from the real
+// host: /sys/class/infiniband (Documentation/ABI/stable/sysfs-class-infiniband),
+// /sys/bus/pci/devices (Documentation/ABI/testing/sysfs-bus-pci),
+// /sys/class/net (Documentation/ABI/testing/sysfs-class-net) and
+// /sys/kernel/config/rdma_cm (Documentation/ABI/testing/configfs-rdma_cm).
+// Symlinks are followed inside the FS with a hop limit; a tree copied
+// without them (plain folders, dangling links) still reads.
 package sysfs
