@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/content"
@@ -138,4 +139,19 @@ func resultWhy(r Result) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// WalkTrees walks every tree in c for a host, in tree id order, so a host
+// report can show each path taken. c may be nil.
+func WalkTrees(m *matrix.Matrix, c *content.Content, h *record.Host) []Walk {
+	if c == nil {
+		return nil
+	}
+	trees := append([]*content.Tree(nil), c.Trees...)
+	sort.Slice(trees, func(i, j int) bool { return trees[i].ID < trees[j].ID })
+	walks := make([]Walk, 0, len(trees))
+	for _, t := range trees {
+		walks = append(walks, WalkTree(m, t, h))
+	}
+	return walks
 }

@@ -134,3 +134,14 @@ func TestWalkTreeLoopAndMissingNode(t *testing.T) {
 		t.Errorf("unknown check: %+v", w)
 	}
 }
+
+func TestWalkTrees(t *testing.T) {
+	t.Parallel()
+	ws := WalkTrees(tm(t), testContent(t), healthy())
+	if len(ws) != 1 || ws[0].Tree != "no-traffic" || ws[0].Stop != "cable" {
+		t.Errorf("walks = %+v", ws)
+	}
+	if WalkTrees(tm(t), nil, healthy()) != nil {
+		t.Error("nil content gives walks")
+	}
+}
