@@ -353,6 +353,32 @@ func (v view) roceDefault(d *record.RDMADevice) (string, Ref) {
 	return "", Ref{}
 }
 
+// deviceSources list RDMA devices; any of them read means an empty device
+// list is real.
+var deviceSources = []string{"sys/class/infiniband", "cmd/rdma link show", "cmd/rdma dev show", "cmd/ibv_devices", "cmd/ibv_devinfo"}
+
+// devicesListed reports whether the record can say "no RDMA device": a
+// device source was read, or sysfs was in the snapshot but
+// /sys/class/infiniband was not (the kernel creates it with the first
+// RDMA device).
+func (v view) devicesListed() bool {
+	sysfs := false
+	for _, s := range v.h.Sources {
+		if s.Status != record.StatusOK {
+			continue
+		}
+		for _, d := range deviceSources {
+			if s.ID == d || strings.HasPrefix(s.ID, d+" ") {
+				return true
+			}
+		}
+		if strings.HasPrefix(s.ID, "sys/") {
+			sysfs = true
+		}
+	}
+	return sysfs
+}
+
 // isRXE recognises a SoftRoCE device: its provider, or (when the record
 // does not name the provider) the rxe name the kernel and rdma link give
 // it together with the absence of a PCI function.
@@ -373,7 +399,7 @@ func checkRXE(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
 	if len(h.Devices) == 0 {
-		if s := v.source("sys/class/infiniband"); s != nil && s.Status != record.StatusFailed {
+		if v.devicesListed() {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no RDMA device, so no SoftRoCE device"})
 			return r
 		}

@@ -281,10 +281,19 @@ func TestRXEWithHardware(t *testing.T) {
 		{"hardware only", healthy, Pass, "", ""},
 		{"rxe beside hardware", with(healthy, addRXE), Found, Warning, "rxe0"},
 		{"rxe alone", with(healthy, addRXE, func(h *record.Host) { h.Devices = h.Devices[1:] }), Pass, "", ""},
-		{"no devices, class absent", with(healthy, func(h *record.Host) {
+		{"no devices, class absent in a sysfs snapshot", with(healthy, func(h *record.Host) {
 			h.Devices = nil
 			h.Sources[1].Status = record.StatusAbsent
+			h.Sources = append(h.Sources, record.Source{ID: "sys/class/net", Status: record.StatusOK})
 		}), Pass, "", ""},
+		{"no devices, rdma tool read", with(healthy, func(h *record.Host) {
+			h.Devices = nil
+			h.Sources = []record.Source{{ID: "cmd/rdma link show", Status: record.StatusOK}}
+		}), Pass, "", ""},
+		{"no devices, no device source", with(healthy, func(h *record.Host) {
+			h.Devices = nil
+			h.Sources[1].Status = record.StatusAbsent
+		}), Unknown, "", ""},
 		{"no devices, class unreadable", with(healthy, func(h *record.Host) {
 			h.Devices = nil
 			h.Sources[1].Status = record.StatusFailed
