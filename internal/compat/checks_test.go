@@ -226,6 +226,12 @@ func TestGIDNoRoCEv2(t *testing.T) {
 		{"v1 only on v2 adapter", with(healthy, v1only), Found, Warning, "mlx5_0/1"},
 		{"v1 only on v1 adapter", with(healthy, v1only, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Pass, "", ""},
 		{"adapter unknown", with(healthy, v1only, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Unknown, "", ""},
+		{"no adapter in record: provider decides", with(healthy, v1only, func(h *record.Host) {
+			h.Adapters, h.Devices[0].PCIAddress = nil, ""
+		}), Found, Warning, "mlx5_0/1"},
+		{"no adapter, unknown provider", with(healthy, v1only, func(h *record.Host) {
+			h.Adapters, h.Devices[0].PCIAddress, h.Devices[0].Provider = nil, "", "foo_ib"
+		}), Unknown, "", ""},
 		{"types unread", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{Other: 3} }), Unknown, "", ""},
 		{"no gids", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{} }), Unknown, "", ""},
 	})

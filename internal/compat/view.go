@@ -176,8 +176,15 @@ func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *Ref, ok bool) 
 		r := v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s does RoCE %s", ma.Name, strings.Join(ma.RoCE, " and ")))
 		return slices.Contains(ma.RoCE, "v2"), &r, true
 	}
-	if drv := v.m.Driver(d.Provider); drv != nil && d.PCIAddress == "" && len(drv.RoCE) > 0 {
-		r := v.ref("driver "+drv.ID, drv.Claim, fmt.Sprintf("%s does RoCE %s", drv.ID, strings.Join(drv.RoCE, " and ")))
+	// Software devices, and hardware devices whose PCI function the record
+	// does not show, are judged by their provider driver: what it can
+	// advertise (for mlx5 the firmware decides within that).
+	if drv := v.m.Driver(d.Provider); drv != nil && len(drv.RoCE) > 0 {
+		rule := fmt.Sprintf("%s does RoCE %s", drv.ID, strings.Join(drv.RoCE, " and "))
+		if d.PCIAddress != "" || drv.Kind == matrix.KindHardware {
+			rule = fmt.Sprintf("%s can advertise RoCE %s (the record does not show the adapter behind %s)", drv.ID, strings.Join(drv.RoCE, " and "), d.Name)
+		}
+		r := v.ref("driver "+drv.ID, drv.Claim, rule)
 		return slices.Contains(drv.RoCE, "v2"), &r, true
 	}
 	return false, nil, false
