@@ -26,6 +26,7 @@ type rootOptions struct {
 	jobs     int
 	maxFile  int64
 	output   string
+	noTools  bool
 }
 
 func newRootCmd() *cobra.Command {
@@ -89,6 +90,7 @@ Examples:
 	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
 	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
 	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
+	f.BoolVar(&o.noTools, "no-tools", false, "live host: run no tool, read only /sys, /proc and /etc")
 	addLimitFlags(c, &o.timeout, &o.jobs, &o.maxFile)
 	c.AddCommand(newCaptureCmd())
 	cli.Completion(c)
@@ -130,7 +132,7 @@ func runCollect(c *cobra.Command, o rootOptions) error {
 		}
 		snap = s
 	}
-	snap.MaxFile, snap.Timeout, snap.Jobs = o.maxFile, o.timeout, o.jobs
+	snap.MaxFile, snap.Timeout, snap.Jobs, snap.NoTools = o.maxFile, o.timeout, o.jobs, o.noTools
 	snap.Prefetch()
 	h, err := collectHost(snap)
 	if err != nil {

@@ -289,6 +289,10 @@ func (r *runner) exec(cmdline string) ExecInfo {
 		return ExecInfo{Result: res}
 	}
 	argv := strings.Fields(cmdline)
+	if r.s.NoTools {
+		res.Status, res.Reason = record.StatusAbsent, "not run (--no-tools)"
+		return ExecInfo{Result: res}
+	}
 	exe, err := r.lookPath(argv[0])
 	if err != nil {
 		res.Status, res.Reason = record.StatusAbsent, argv[0]+" is not installed (not found in PATH)"

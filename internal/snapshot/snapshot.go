@@ -39,6 +39,7 @@ type Snapshot struct {
 	MaxFile int64         // per-file cap; DefaultMaxFile when zero
 	Timeout time.Duration // live host: per-command timeout; DefaultTimeout when zero
 	Jobs    int           // live host: commands run at once; DefaultJobs when zero
+	NoTools bool          // live host: run no command; each is absent
 
 	fsys        fs.FS
 	st          *state
@@ -313,16 +314,28 @@ func (s *Snapshot) detectKind() error {
 // Live opens the running host, read-only. Commands run on first use; call
 // Prefetch to start the usual ones in parallel at once.
 func Live() *Snapshot {
-	s := newSnapshot(record.KindLive, "/")
-	root, err := os.OpenRoot("/")
+	s, err := LiveAt("/")
 	if err != nil {
+		s = newSnapshot(record.KindLive, "/")
 		s.fsys = &treeFS{b: fsTree{fsys: os.DirFS("/")}, st: s.st, deny: liveDeny}
-	} else {
-		s.fsys = &treeFS{b: diskTree{root: root}, st: s.st, deny: liveDeny}
+		s.live = newRunner(s)
+		s.collectedAt = time.Now().UTC().Truncate(time.Second)
 	}
+	return s
+}
+
+// LiveAt is Live with the host's files read from root instead of /, as
+// when the host's / is mounted into a container. Commands still run here.
+func LiveAt(root string) (*Snapshot, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	s := newSnapshot(record.KindLive, root)
+	s.fsys = &treeFS{b: diskTree{root: r}, st: s.st, deny: liveDeny}
 	s.live = newRunner(s)
 	s.collectedAt = time.Now().UTC().Truncate(time.Second)
-	return s
+	return s, nil
 }
 
 // liveDeny lists files on a running host that block or stream forever when
