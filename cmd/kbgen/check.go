@@ -79,7 +79,7 @@ Examples:
 	o.site.register(c)
 	fl := c.Flags()
 	fl.StringVar(&o.format, "format", "text", "output format: text or json")
-	fl.StringVar(&o.color, "color", "auto", "colour the text output: auto (only on a terminal), always or never")
+	fl.StringVar(&o.color, "color", "auto", "colour the text output: auto (only on a terminal, and not when NO_COLOR is set), always or never")
 	fl.StringVar(&o.failOn, "fail-on", "error", "exit 1 for findings at or above this severity: error, warning or info")
 	fl.StringVar(&o.explain, "explain", "", "print the reasoning behind findings: a check id, or check@subject")
 	fl.StringVar(&o.tree, "tree", "", "walk the troubleshooting tree with this id for each host")
@@ -374,12 +374,15 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // useColor decides on colour: never, always, or (auto) only when stdout is
-// a terminal, i.e. a character device.
+// a terminal, i.e. a character device, and NO_COLOR (no-color.org) is unset.
 func useColor(mode string, w io.Writer) bool {
 	switch mode {
 	case "always":
 		return true
 	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" {
 		return false
 	}
 	f, ok := w.(*os.File)
