@@ -56,7 +56,8 @@ combination when the answer is not "supported".
 
 --explain FINDING prints the reasoning behind findings: the facts with their
 sources, the matrix rules with theirs, and the conclusion. FINDING is a check
-id (all its findings) or check@subject as printed in the text output.
+id (all its findings) or check@subject as printed in the text output. For a
+check without a finding it says why the check passed or could not judge.
 
 --tree ID walks a troubleshooting tree for each host: nodes that name a check
 are answered from the record, and the walk stops at the likely cause, or at
@@ -72,7 +73,9 @@ Examples:
   kbgen check --format json records/ > report.json
   kbgen check --explain fw-below-min records/host1.toml
   kbgen check --tree no-rdma-traffic records/host1.toml
-  kbgen check --adapter connectx-5 --distro rhel-9.4 --stack inbox --firmware 16.35.2000
+  kbgen check --adapter connectx-5 --distro rhel-8.2 --stack inbox --firmware 16.35.2000
+  kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
+  kbgen check --list
 ` + cli.ExitCodesHelp,
 		RunE: func(c *cobra.Command, args []string) error { return runCheck(c, o, args) },
 	}
