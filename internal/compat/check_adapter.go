@@ -193,7 +193,9 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 		}
 		mins := firmwareMins(m, ma.ID, stack, stackVer)
 		if len(mins) == 0 {
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the matrix states no minimum firmware for " + ma.Name})
+			// Every part has some lowest working firmware; the matrix not
+			// knowing it is absent data, not a pass.
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix states no minimum firmware for " + ma.Name})
 			continue
 		}
 		if a.Firmware.Running == "" {
