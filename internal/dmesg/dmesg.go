@@ -112,7 +112,7 @@ func Parse(r io.Reader) (Result, error) {
 		}
 		p = pending{}
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(r, 4<<10)
 	for {
 		raw, err := readLine(br)
 		if raw != "" || err == nil {

@@ -181,7 +181,7 @@ const maxLine = 64 << 10
 
 // eachLine calls fn for each line of r, cutting lines longer than maxLine.
 func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(r, 4<<10)
 	for {
 		line, err := readLine(br)
 		if line != "" || err == nil {
