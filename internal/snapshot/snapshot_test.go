@@ -1,12 +1,15 @@
 package snapshot
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -426,8 +429,8 @@ func TestCaptureRoundTrip(t *testing.T) {
 	_ = s.Command("ibv_devinfo")
 	var buf bytes.Buffer
 	must(t, s.WriteCapture(&buf, "test"))
-	var again bytes.Buffer
-	c, err := OpenArchive(io.TeeReader(bytes.NewReader(buf.Bytes()), &again), "cap.tar.gz", 0)
+	checkDeterministicTar(t, buf.Bytes())
+	c, err := OpenArchive(bytes.NewReader(buf.Bytes()), "cap.tar.gz", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,5 +463,75 @@ func TestCaptureRoundTrip(t *testing.T) {
 	}
 	if len(c.Commands()) != 2 {
 		t.Errorf("Commands: %+v", c.Commands())
+	}
+}
+
+// FuzzOpenArchive: any bytes either fail to open or give a snapshot whose
+// whole tree can be walked and read, within the cap, without a panic.
+func FuzzOpenArchive(f *testing.F) {
+	for _, comp := range []string{"", "gz", "xz"} {
+		var buf bytes.Buffer
+		if err := tartest.Write(&buf, comp, sosMembers("sosreport-h-2024")); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	var sparse bytes.Buffer
+	if err := tartest.Write(&sparse, "", []tartest.Member{{Name: "var/log/dmesg", Body: "x", Size: 1 << 20}}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(sparse.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := OpenArchive(bytes.NewReader(data), "fuzz.tar", 4096)
+		if err != nil {
+			return
+		}
+		_ = fs.WalkDir(s.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if r := s.File(p); len(r.Data) > 4096 {
+				t.Fatalf("%s: %d bytes over the cap", p, len(r.Data))
+			}
+			_, _ = fs.ReadLink(s.FS(), p)
+			return nil
+		})
+		_ = s.Command("ibv_devinfo -v")
+		_, _ = s.CollectedAt()
+		_ = s.Problems()
+	})
+}
+
+// checkDeterministicTar requires the manifest first, then members in name
+// order, all with the fixed time and owner.
+func checkDeterministicTar(t *testing.T, data []byte) {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !h.ModTime.Equal(fixedTime) || h.Uid != 0 || h.Gid != 0 || h.Uname != "" {
+			t.Errorf("%s: time %v uid %d gid %d uname %q", h.Name, h.ModTime, h.Uid, h.Gid, h.Uname)
+		}
+		names = append(names, strings.TrimSuffix(h.Name, "/"))
+	}
+	if len(names) == 0 || names[0] != ManifestName {
+		t.Fatalf("first member is not the manifest: %v", names)
+	}
+	if !slices.IsSorted(names[1:]) {
+		t.Errorf("members not sorted: %v", names)
+	}
+	if !slices.Contains(names, "sos_commands/infiniband/ibstat") || !slices.Contains(names, "sys/class/net/eth0") {
+		t.Errorf("members: %v", names)
 	}
 }
