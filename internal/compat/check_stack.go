@@ -342,21 +342,24 @@ func (v view) providerLoaded(id string) *record.Module {
 func checkModules(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	as, ms := v.roceAdapters()
-	if len(as) == 0 {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter the matrix knows as RoCE-capable is present"})
+	if len(h.Adapters) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
 		return r
 	}
 	known := v.modulesKnown()
 	src := v.moduleSource()
-	for i, a := range as {
-		ma := ms[i]
+	for i := range h.Adapters {
+		a := &h.Adapters[i]
+		prov, name, ref, ok := v.providerFor(a)
+		if !ok {
+			continue // not a RoCE part, or nothing says which provider it needs (adapter-unknown reports it)
+		}
 		if devs := v.rdmaDevicesOf(a); len(devs) > 0 {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the adapter has RDMA device(s) " + strings.Join(devs, ", ") + ", so its provider is loaded"})
 			continue
 		}
-		if ma.RDMADriver == "" {
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix names no RDMA driver for " + ma.Name})
+		if prov == "" {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix names no RDMA driver for " + name})
 			continue
 		}
 		if !known {
@@ -367,24 +370,54 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		if v.module("ib_core") == nil {
 			missing = append(missing, "ib_core")
 		}
-		if v.providerLoaded(ma.RDMADriver) == nil {
-			missing = append(missing, ma.RDMADriver)
+		if v.providerLoaded(prov) == nil {
+			missing = append(missing, prov)
 		}
 		if len(missing) == 0 {
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "ib_core and " + ma.RDMADriver + " are loaded"})
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "ib_core and " + prov + " are loaded"})
 			continue
 		}
-		refs := []Ref{v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s uses the RDMA driver %s", ma.Name, ma.RDMADriver))}
 		r.Findings = append(r.Findings, Finding{
 			Severity: Warning, Subject: a.PCIAddress, Adapter: a.PCIAddress,
-			Message:     fmt.Sprintf("%s is present but %s not loaded", ma.Name, strings.Join(missing, " and ")+pluralIs(len(missing))),
+			Message:     fmt.Sprintf("%s is present but %s not loaded", name, strings.Join(missing, " and ")+pluralIs(len(missing))),
 			Explanation: "RDMA on this adapter needs the kernel's RDMA core (ib_core) and the adapter's provider module; without them no RDMA device appears and only plain Ethernet works.",
 			Fix:         "modprobe " + strings.Join(missing, " ") + " and check dmesg for why it did not load (a missing module, a symbol error from a mixed stack, or a disabled RoCE setting). Make it persistent with the rdma service or /etc/modules-load.d.",
 			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", orDash(a.Driver.Name))},
-			Matrix:      refs,
+			Matrix:      []Ref{ref},
 		})
 	}
+	if len(r.Notes) == 0 && len(r.Findings) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
+	}
 	return r
+}
+
+// providerFor names the RDMA provider a record adapter needs: the matrix
+// adapter's rdma_driver, or, when the record lacks the adapter's PCI ids,
+// the RoCE driver whose companion Ethernet driver is bound to it (mlx5_core
+// → mlx5_ib). ok is false for parts that are not RoCE and for functions
+// nothing identifies.
+func (v view) providerFor(a *record.Adapter) (driver, name string, ref Ref, ok bool) {
+	if ma := v.match(a); ma != nil {
+		if len(ma.RoCE) == 0 {
+			return "", "", Ref{}, false
+		}
+		return ma.RDMADriver, ma.Name, v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s uses the RDMA driver %s", ma.Name, orDash(ma.RDMADriver))), true
+	}
+	if a.Vendor != "" && a.Device != "" || a.Driver.Name == "" {
+		return "", "", Ref{}, false
+	}
+	var ids []string
+	for _, d := range v.m.Drivers {
+		if slices.Contains(d.EthDrivers, a.Driver.Name) && slices.Contains(d.Transports, "roce") && d.Kind == matrix.KindHardware {
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) != 1 {
+		return "", "", Ref{}, false // none, or ambiguous: no guess
+	}
+	d := v.m.Driver(ids[0])
+	return d.ID, a.Driver.Name + " function " + a.PCIAddress, v.ref("driver "+d.ID, d.Claim, fmt.Sprintf("%s is the RoCE provider for %s", d.ID, a.Driver.Name)), true
 }
 
 func pluralIs(n int) string {

@@ -169,6 +169,12 @@ func TestModuleNotLoaded(t *testing.T) {
 			h.Modules, h.Sources = nil, nil
 		}), Unknown, "", ""},
 		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
+		{"pci ids not recorded: the bound driver names the provider", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules = h.Modules[:2]
+		}), Found, Warning, "0000:3b:00.0"},
+		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 	})
 }
 
