@@ -1,0 +1,120 @@
+package site
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+const testMatrix = `
+[[source]]
+id = "s1"
+title = "Doc"
+url = "owner/repo:path/file@abcdef1"
+retrieved = 2026-11-30
+
+[[vendor]]
+id = "v"
+name = "Vendor"
+kind = "hardware"
+sources = ["s1"]
+confidence = "vendor-documented"
+
+[[adapter]]
+id = "a1"
+name = "Adapter One"
+vendor = "v"
+pci = [{ id = "1234:5678" }]
+roce = ["v2"]
+sources = ["s1"]
+confidence = "vendor-documented"
+`
+
+const testPage = `+++
+title = "Q"
+summary = "S"
+adapters = ["a1"]
+sources = ["s1", "s1"]
+lang = "en"
+translation_key = "q"
++++
+Body **bold**.
+`
+
+const testPageZh = `+++
+title = "问"
+summary = "答"
+sources = ["s1"]
+lang = "zh"
+translation_key = "q"
++++
+正文
+`
+
+func TestBuild(t *testing.T) {
+	t.Parallel()
+	m, probs := matrix.Load(fstest.MapFS{"m.toml": {Data: []byte(testMatrix)}}, "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	c, probs := content.Load(fstest.MapFS{
+		"faq/q.md":    {Data: []byte(testPage)},
+		"faq/q.zh.md": {Data: []byte(testPageZh)},
+	}, "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	s, err := Build(Input{Config: DefaultConfig(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Page{}
+	var paths []string
+	for _, p := range s.Pages {
+		byPath[p.Path] = p
+		paths = append(paths, p.Path)
+	}
+	for i := 1; i < len(paths); i++ {
+		if paths[i-1] >= paths[i] {
+			t.Errorf("pages not sorted: %v", paths)
+		}
+	}
+	ap, ok := byPath["adapter/a1.html"].Data.(*AdapterPage)
+	if !ok {
+		t.Fatalf("no adapter page in %v", paths)
+	}
+	if len(ap.FAQ) != 1 || ap.FAQ[0].Page.Slug != "q" {
+		t.Errorf("adapter page should list the FAQ that names it, got %+v", ap.FAQ)
+	}
+	if ap.Vendor == nil || ap.Vendor.Name != "Vendor" {
+		t.Errorf("vendor not resolved: %+v", ap.Vendor)
+	}
+	f := byPath["faq/q.html"].Data.(*FAQ)
+	if len(f.Sources) != 1 || f.Sources[0].Href != "https://github.com/owner/repo/blob/abcdef1/path/file" {
+		t.Errorf("sources should be deduplicated and linked: %+v", f.Sources)
+	}
+	if len(f.Translations) != 1 || f.Translations[0].Slug != "q.zh" {
+		t.Errorf("translations: %+v", f.Translations)
+	}
+	home := byPath["index.html"].Data.(*Home)
+	if len(home.Vendors) != 1 || len(home.Vendors[0].Adapters) != 1 {
+		t.Errorf("home groups: %+v", home.Vendors)
+	}
+}
+
+func TestLink(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"faq/roce-v1-vs-v2":  "faq/roce-v1-vs-v2.html",
+		"tree/no-rdma":       "tree/no-rdma.html",
+		"adapter/connectx-5": "adapter/connectx-5.html",
+		"glossary/gid":       "glossary.html#gid",
+		"https://x.example/": "https://x.example/",
+	} {
+		if got := Link(in); got != want {
+			t.Errorf("Link(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
