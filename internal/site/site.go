@@ -38,7 +38,7 @@ type Input struct {
 // SourceRef is a resolved citation.
 type SourceRef struct {
 	ID, Title, URL, Publisher, Retrieved string
-	Href string // a link for URL, or "" when it is not linkable
+	Href                                 string // a link for URL, or "" when it is not linkable
 }
 
 // Home is the data of index.html.
