@@ -310,9 +310,13 @@ func (v view) roceAdapters() (as []*record.Adapter, ms []*matrix.Adapter) {
 func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	as, ms := v.roceAdapters()
-	for i, a := range as {
-		ma := ms[i]
+	for i := range h.Adapters {
+		a := &h.Adapters[i]
+		_, name, _, ok := v.providerFor(a)
+		if !ok {
+			continue
+		}
+		ma := v.match(a)
 		if a.MSIX == nil || a.MSIX.Enabled == nil {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the record has no MSI-X state for this function (lspci -vv shows it)"})
 			continue
@@ -323,7 +327,7 @@ func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 		}
 		f := Finding{
 			Severity: Warning, Subject: a.PCIAddress, Adapter: a.PCIAddress,
-			Message:     ma.Name + " has MSI-X disabled",
+			Message:     name + " has MSI-X disabled",
 			Explanation: "With MSI-X off, the driver runs on MSI or legacy interrupts, with fewer completion vectors than the adapter offers.",
 			Fix:         "Check that the driver is bound (lspci -k) and that MSI-X is not disabled by a kernel parameter (pci=nomsi) or the server's BIOS; on Cisco UCS set the interrupt mode to MSI-X in the adapter policy.",
 			Evidence:    []Evidence{adapterFact(a, "msix.enabled", "false")},
@@ -331,10 +335,14 @@ func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 		if a.Driver.Name == "" {
 			f.Explanation += " No driver is bound to this function, which alone leaves MSI-X off."
 		}
-		if ma.Interrupts != nil && ma.Interrupts.MSIXOnly {
+		if ma != nil && ma.Interrupts != nil && ma.Interrupts.MSIXOnly {
 			f.Severity = Error
 			f.Explanation = ma.Name + " supports RoCE on Linux only in MSI-X interrupt mode. " + f.Explanation
 			f.Matrix = []Ref{v.ref("adapter "+ma.ID+" interrupts", ma.Interrupts.Claim, ma.Name+" RoCE on Linux needs MSI-X interrupt mode")}
+		}
+		if v.guessed(a) {
+			r.Notes = append(r.Notes, unconfirmed(f))
+			continue
 		}
 		r.Findings = append(r.Findings, f)
 	}
@@ -411,14 +419,18 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 	kev := Evidence{Fact: "kernel release " + rel + " (upstream base " + base + ")", Source: kernelSource(v)}
 	stack, _ := v.hostStack()
 	distro := hostDistro(m, h)
-	as, ms := v.roceAdapters()
-	for i, a := range as {
-		ma := ms[i]
+	for i := range h.Adapters {
+		a := &h.Adapters[i]
+		prov, name, _, ok := v.providerFor(a)
+		if !ok {
+			continue
+		}
+		ma := v.match(a)
 		if stack != "inbox" || a.Driver.Origin == record.OriginOFED || a.Driver.Origin == record.OriginVendor {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "a vendor stack drives this adapter, so the inbox kernel support does not apply"})
 			continue
 		}
-		drv := m.Driver(ma.RDMADriver)
+		drv := m.Driver(prov)
 		first, refs := inboxKernel(v, ma, drv)
 		if drv != nil && drv.RemovedKernel != "" {
 			if c, ok := compareVersions(base, drv.RemovedKernel); ok && c >= 0 {
@@ -426,19 +438,24 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 				if drv.ReplacedBy != "" {
 					fix = "Use the replacement driver " + drv.ReplacedBy
 				}
-				r.Findings = append(r.Findings, Finding{
+				f := Finding{
 					Severity: Error, Subject: a.PCIAddress, Adapter: a.PCIAddress,
 					Message:     fmt.Sprintf("%s was removed in kernel %s; this host runs %s", drv.ID, drv.RemovedKernel, base),
 					Explanation: "The inbox driver for this adapter is no longer in the kernel.",
 					Fix:         fix + ".",
 					Evidence:    []Evidence{kev},
 					Matrix:      []Ref{v.ref("driver "+drv.ID, drv.Claim, fmt.Sprintf("%s was removed in %s", drv.ID, drv.RemovedKernel))},
-				})
+				}
+				if v.guessed(a) {
+					r.Notes = append(r.Notes, unconfirmed(f))
+				} else {
+					r.Findings = append(r.Findings, f)
+				}
 				continue
 			}
 		}
 		if first == "" {
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix states no first inbox kernel for " + ma.Name})
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix states no first inbox kernel for " + name})
 			continue
 		}
 		c, ok := compareVersions(base, first)
@@ -451,7 +468,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 			continue
 		}
 		if distro != nil {
-			if bp := backportFor(distro, ma.RDMADriver); bp != nil {
+			if bp := backportFor(distro, prov); bp != nil {
 				refs = append(refs, v.ref("distro "+distro.ID+" backport "+bp.Driver, bp.Claim, fmt.Sprintf("%s carries %s: %s", distro.Name, bp.Driver, bp.Text)))
 				r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: fmt.Sprintf("kernel base %s predates %s, but %s backports %s", base, first, distro.ID, bp.Driver), Evidence: []Evidence{kev}, Matrix: refs})
 				continue
@@ -459,18 +476,22 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 		}
 		f := Finding{
 			Severity: Error, Subject: a.PCIAddress, Adapter: a.PCIAddress,
-			Message:     fmt.Sprintf("kernel %s is older than %s, the first with inbox support for %s", base, first, ma.Name),
+			Message:     fmt.Sprintf("kernel %s is older than %s, the first with inbox support for %s", base, first, name),
 			Explanation: "The inbox driver this adapter needs is not in upstream kernels before that release.",
-			Fix:         fmt.Sprintf("Run a kernel ≥ %s, or install a vendor stack that supports %s on this kernel.", first, ma.Name),
+			Fix:         fmt.Sprintf("Run a kernel ≥ %s, or install a vendor stack that supports %s on this kernel.", first, name),
 			Evidence:    []Evidence{kev},
 			Matrix:      refs,
 		}
-		if drv != nil && drv.FirstKernelBasis == "inferred" && ma.InboxKernel == "" {
+		if drv != nil && drv.FirstKernelBasis == "inferred" && (ma == nil || ma.InboxKernel == "") {
 			f.Explanation += " The matrix infers that release from commit dates; no source states it."
 		}
 		if distroPart != "" {
 			f.Severity = Warning
-			f.Explanation += " This is a distribution kernel: distributions backport drivers, but the matrix lists no backport of " + ma.RDMADriver + " for this host's distribution, so check the distribution's release notes."
+			f.Explanation += " This is a distribution kernel: distributions backport drivers, but the matrix lists no backport of " + prov + " for this host's distribution, so check the distribution's release notes."
+		}
+		if v.guessed(a) {
+			r.Notes = append(r.Notes, unconfirmed(f))
+			continue
 		}
 		r.Findings = append(r.Findings, f)
 	}
@@ -489,7 +510,7 @@ func kernelSource(v view) string {
 // inboxKernel is the first upstream kernel with inbox RDMA support for an
 // adapter: its own inbox_kernel, else its driver's first_kernel.
 func inboxKernel(v view, ma *matrix.Adapter, drv *matrix.Driver) (string, []Ref) {
-	if ma.InboxKernel != "" {
+	if ma != nil && ma.InboxKernel != "" {
 		return ma.InboxKernel, []Ref{v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s is supported inbox from kernel %s", ma.Name, ma.InboxKernel))}
 	}
 	if drv != nil && drv.InTree && drv.FirstKernel != "" {

@@ -377,14 +377,19 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "ib_core and " + prov + " are loaded"})
 			continue
 		}
-		r.Findings = append(r.Findings, Finding{
+		f := Finding{
 			Severity: Warning, Subject: a.PCIAddress, Adapter: a.PCIAddress,
 			Message:     fmt.Sprintf("%s is present but %s not loaded", name, strings.Join(missing, " and ")+pluralIs(len(missing))),
 			Explanation: "RDMA on this adapter needs the kernel's RDMA core (ib_core) and the adapter's provider module; without them no RDMA device appears and only plain Ethernet works.",
 			Fix:         "modprobe " + strings.Join(missing, " ") + " and check dmesg for why it did not load (a missing module, a symbol error from a mixed stack, or a disabled RoCE setting). Make it persistent with the rdma service or /etc/modules-load.d.",
 			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", orDash(a.Driver.Name))},
 			Matrix:      []Ref{ref},
-		})
+		}
+		if v.guessed(a) {
+			r.Notes = append(r.Notes, unconfirmed(f))
+			continue
+		}
+		r.Findings = append(r.Findings, f)
 	}
 	if len(r.Notes) == 0 && len(r.Findings) == 0 {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
@@ -392,11 +397,27 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 	return r
 }
 
+// guessed reports whether providerFor identified the adapter from its
+// Ethernet driver only.
+func (v view) guessed(a *record.Adapter) bool { return v.match(a) == nil }
+
+// unconfirmed turns a would-be finding about an adapter identified only by
+// its driver into an unknown note: absent is data, never a guess.
+func unconfirmed(f Finding) Note {
+	return Note{Subject: f.Subject, Adapter: f.Adapter, Status: Unknown,
+		Text:     f.Message + ", if this function is a RoCE part: the record lacks its PCI ids, and its driver alone does not prove it",
+		Evidence: f.Evidence, Matrix: f.Matrix}
+}
+
 // providerFor names the RDMA provider a record adapter needs: the matrix
 // adapter's rdma_driver, or, when the record lacks the adapter's PCI ids,
 // the RoCE driver whose companion Ethernet driver is bound to it (mlx5_core
 // → mlx5_ib). ok is false for parts that are not RoCE and for functions
 // nothing identifies.
+//
+// A provider named from the Ethernet driver alone is a strong hint, not
+// proof (the matrix lists RDMA parts; a driver may also run parts without
+// RDMA), so callers report what they would find as unknown; see guessed.
 func (v view) providerFor(a *record.Adapter) (driver, name string, ref Ref, ok bool) {
 	if ma := v.match(a); ma != nil {
 		if len(ma.RoCE) == 0 {
@@ -405,6 +426,22 @@ func (v view) providerFor(a *record.Adapter) (driver, name string, ref Ref, ok b
 		return ma.RDMADriver, ma.Name, v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s uses the RDMA driver %s", ma.Name, orDash(ma.RDMADriver))), true
 	}
 	if a.Vendor != "" && a.Device != "" || a.Driver.Name == "" {
+		return "", "", Ref{}, false
+	}
+	// The Ethernet driver alone says "RoCE part" only when every matrix
+	// adapter it drives is one: i40e drives X710 (no RDMA) and X722
+	// (iWARP only), so an i40e function proves nothing.
+	seen := false
+	for _, ma := range v.m.Adapters {
+		if ma.EthDriver != a.Driver.Name {
+			continue
+		}
+		if len(ma.RoCE) == 0 || ma.NotRoCE != "" {
+			return "", "", Ref{}, false
+		}
+		seen = true
+	}
+	if !seen {
 		return "", "", Ref{}, false
 	}
 	var ids []string

@@ -46,6 +46,10 @@ func TestAdapterUnknown(t *testing.T) {
 			h.Adapters[0].Device, h.Adapters[0].RDMADevices = "9999", nil
 		}), Found, Warning, "0000:3b:00.0"},
 		{"no ids", with(healthy, func(h *record.Host) { h.Adapters[0].Vendor = "" }), Unknown, "", ""},
+		{"pci ids not recorded, provider loaded", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+		}), Pass, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 		{"cisco subsystem", cisco, Pass, "", ""},
 		{"golden hns-hip08-kunpeng", golden(t, "hns-hip08-kunpeng"), Found, Info, "0000:bd:00.0"},
@@ -169,11 +173,11 @@ func TestModuleNotLoaded(t *testing.T) {
 			h.Modules, h.Sources = nil, nil
 		}), Unknown, "", ""},
 		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
-		{"pci ids not recorded: the bound driver names the provider", with(healthy, func(h *record.Host) {
+		{"pci ids not recorded: the bound driver hints, never proves", with(healthy, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
 			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules = h.Modules[:2]
-		}), Found, Warning, "0000:3b:00.0"},
+		}), Unknown, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 	})
 }
@@ -250,6 +254,10 @@ func TestMSIXDisabled(t *testing.T) {
 		{"disabled", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Warning, "0000:3b:00.0"},
 		{"disabled on msix-only cisco", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Error, "0000:62:00.1"},
 		{"absent", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX = nil }), Unknown, "", ""},
+		{"pci ids not recorded, mlx5_core bound", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].MSIX.Enabled = ptr(false)
+		}), Unknown, "", ""},
 	})
 }
 
@@ -340,6 +348,13 @@ func TestKernelTooOld(t *testing.T) {
 			h.Adapters[0].Driver.Origin = record.OriginVendor
 		}), Pass, "", ""},
 		{"no kernel", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "" }), Unknown, "", ""},
+		{"pci ids not recorded, ice bound", with(healthy, e810, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Host.KernelRelease = "5.10.0"
+		}), Unknown, "", ""},
+		{"pci ids not recorded, new kernel", with(healthy, e810, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+		}), Pass, "", ""},
 		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.10.0" })(), "kernel-too-old")
