@@ -142,7 +142,9 @@ func (s *Snapshot) File(name string) Result {
 // once, with a timeout and an output cap). In a capture it replays what
 // the capture recorded. In a copied tree or sosreport it is looked up in
 // the sos layout: sos_commands/<plugin>/<SosName(cmdline)>, then sos's
-// top-level links and known equivalent commands.
+// top-level links and known equivalent commands. Result.Path is always the
+// sos-layout path (SosPath for a live run, where a capture stores it), so
+// a live record and the record of its capture name the same paths.
 func (s *Snapshot) Command(cmdline string) Result {
 	cmdline = strings.Join(strings.Fields(cmdline), " ")
 	if s.live != nil {
