@@ -99,3 +99,34 @@ func BenchmarkCollectSosreport(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLiveFakeTools is a live run over a host fixture with a sysfs
+// RDMA tree (as the host's /) with every RDMA tool present as a stand-in that takes
+// 50 ms, so the cost of running ~30 tools four at a time shows. The 50 ms
+// is an assumption, not a measurement of real tools.
+func BenchmarkLiveFakeTools(b *testing.B) {
+	dir := materialize(b, filepath.Join(hostsDir, "mlx5-cx6dx-sysfs-gids.txtar"))
+	bin := b.TempDir()
+	for _, tool := range []string{"ibv_devinfo", "ibv_devices", "ibstat", "ibstatus", "rdma", "show_gids", "ibdev2netdev",
+		"devlink", "lspci", "lsmod", "dmesg", "journalctl", "uname", "ofed_info", "ethtool", "modinfo", "hostname"} {
+		script := "#!/bin/sh\nsleep 0.05\necho " + tool + "\n"
+		if err := os.WriteFile(filepath.Join(bin, tool), []byte(script), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for b.Loop() {
+		s, err := snapshot.LiveAt(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Prefetch()
+		h, err := collectHost(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !h.Host.HasRDMA {
+			b.Fatal("the fixture has RDMA devices")
+		}
+	}
+}
