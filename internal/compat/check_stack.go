@@ -101,6 +101,7 @@ func checkStackMixed(h *record.Host, m *matrix.Matrix) Result {
 	}
 	if len(why) > 0 {
 		r.Findings = append(r.Findings, Finding{
+			Matrix:   oneStackRefs(v),
 			Severity: Error, Subject: "host",
 			Message:     "inbox and vendor RDMA stacks are mixed: " + why[0],
 			Explanation: "An OFED install replaces the distribution's RDMA modules as a set. When both sets are present, modules built against one core are loaded against the other; " + strings.Join(why, "; ") + ".",
@@ -115,6 +116,33 @@ func checkStackMixed(h *record.Host, m *matrix.Matrix) Result {
 	}
 	r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "the RDMA modules loaded come from one stack, and the kernel log has no symbol errors"})
 	return r
+}
+
+// oneStackRefs cites the matrix constraint that a vendor stack replaces
+// the inbox one (constraint id "one-stack"), preferring an adapter on the
+// host; it cites one entry, since they all say the same.
+func oneStackRefs(v view) []Ref {
+	pick := func(a *matrix.Adapter) []Ref {
+		for _, c := range a.Constraints {
+			if c.ID == "one-stack" {
+				return []Ref{v.ref("adapter "+a.ID+" constraint "+c.ID, c.Claim, c.Text)}
+			}
+		}
+		return nil
+	}
+	for i := range v.h.Adapters {
+		if ma := v.match(&v.h.Adapters[i]); ma != nil {
+			if refs := pick(ma); refs != nil {
+				return refs
+			}
+		}
+	}
+	for i := range v.m.Adapters {
+		if refs := pick(&v.m.Adapters[i]); refs != nil {
+			return refs
+		}
+	}
+	return nil
 }
 
 func moduleFact(v view, name, origin string) string {

@@ -112,6 +112,9 @@ func TestStackMixed(t *testing.T) {
 	if ev := r.Findings[0].Evidence[0]; ev.Source != "cmd/dmesg" || ev.Line != 7 {
 		t.Errorf("evidence = %+v, want the log line", ev)
 	}
+	if refs := r.Findings[0].Matrix; len(refs) != 1 || refs[0].Entry != "adapter connectx-3 constraint one-stack" {
+		t.Errorf("refs = %+v, want the one-stack constraint", refs)
+	}
 }
 
 func TestEnicRDMA(t *testing.T) {
