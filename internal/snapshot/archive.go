@@ -97,6 +97,13 @@ func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
 			add("archive", "more than %d members; the rest is unread", DefaultMaxMembers)
 			break
 		}
+		// Names and link targets count against the budget too: PAX lets
+		// each be up to a megabyte.
+		total += int64(len(hdr.Name) + len(hdr.Linkname))
+		if total > maxTotal {
+			add("archive", "archive holds more than %d bytes of names and content; the rest is unread", maxTotal)
+			break
+		}
 		p, why := cleanMember(hdr.Name)
 		if why != "" {
 			add(printable(hdr.Name), "%s", why)
