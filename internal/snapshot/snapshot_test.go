@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -533,5 +534,31 @@ func checkDeterministicTar(t *testing.T, data []byte) {
 	}
 	if !slices.Contains(names, "sos_commands/infiniband/ibstat") || !slices.Contains(names, "sys/class/net/eth0") {
 		t.Errorf("members: %v", names)
+	}
+}
+
+func TestArchiveTotalBudget(t *testing.T) {
+	t.Parallel()
+	var members []tartest.Member
+	for i := range 5 {
+		members = append(members, tartest.Member{Name: fmt.Sprintf("var/log/f%d", i), Body: strings.Repeat("x", 4000)})
+	}
+	var buf bytes.Buffer
+	must(t, tartest.Write(&buf, "", members))
+	st := newState(func() int64 { return DefaultMaxFile })
+	tree, err := readArchive(&buf, st, 10_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept int
+	for _, n := range tree.nodes {
+		kept += len(n.data)
+	}
+	if kept > 10_000 {
+		t.Errorf("kept %d bytes over a 10000-byte budget", kept)
+	}
+	s := &Snapshot{st: st}
+	if len(s.Problems()) == 0 {
+		t.Error("no problem for an archive over its budget")
 	}
 }
