@@ -224,7 +224,7 @@ type Report struct {
 // Diagnose runs every check on a host record. c may be nil; when given,
 // findings link to the FAQ pages and trees that name their check.
 func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
-	rep := &Report{Host: h.Host.ID, Kernel: h.Host.KernelRelease, OS: h.Host.OS.PrettyName, Record: h}
+	rep := &Report{Host: h.Host.ID, Kernel: h.Host.KernelRelease, OS: h.Host.OS.PrettyName, Record: h, Findings: []Finding{}}
 	if rep.OS == "" && h.Host.OS.ID != "" {
 		rep.OS = strings.TrimSpace(h.Host.OS.ID + " " + h.Host.OS.VersionID)
 	}
