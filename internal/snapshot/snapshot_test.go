@@ -562,3 +562,17 @@ func TestArchiveTotalBudget(t *testing.T) {
 		t.Error("no problem for an archive over its budget")
 	}
 }
+
+func TestArchiveIsAnFS(t *testing.T) {
+	t.Parallel()
+	var clean []tartest.Member
+	for _, m := range sosMembers("sosreport-h") {
+		if !strings.Contains(m.Name, "escape") && !strings.Contains(m.Name, "loop") && !strings.Contains(m.Name, "self") && strings.HasPrefix(m.Name, "sosreport-h") {
+			clean = append(clean, m)
+		}
+	}
+	s := openMembers(t, "gz", clean, 0)
+	if err := fstest.TestFS(s.FS(), "version.txt", "sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/vendor", "lspci", "sys/class/net/eth0"); err != nil {
+		t.Error(err)
+	}
+}

@@ -303,6 +303,15 @@ type capFile struct {
 	truncated bool
 }
 
+// Stat names the file as it was opened, as os.Open does for a symlink.
+func (f *capFile) Stat() (fs.FileInfo, error) {
+	fi, err := f.File.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return renamed{fi, path.Base(f.name)}, nil
+}
+
 func (f *capFile) Read(p []byte) (int, error) {
 	if f.left <= 0 {
 		var one [1]byte
