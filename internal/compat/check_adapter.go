@@ -426,8 +426,12 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 			continue
 		}
 		ma := v.match(a)
-		if stack != "inbox" || a.Driver.Origin == record.OriginOFED || a.Driver.Origin == record.OriginVendor {
+		switch v.vendorDriven(a, prov, stack) {
+		case Pass:
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "a vendor stack drives this adapter, so the inbox kernel support does not apply"})
+			continue
+		case Unknown:
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the host has the vendor stack " + stack + ", and the record does not say whether it or the inbox stack drives this adapter"})
 			continue
 		}
 		drv := m.Driver(prov)
@@ -496,6 +500,31 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 		r.Findings = append(r.Findings, f)
 	}
 	return r
+}
+
+// vendorDriven says whether a vendor stack drives an adapter: Pass when it
+// does (the driver's origin says so, or the host's stack ships the
+// adapter's modules), Found when the inbox stack does, Unknown when the
+// record cannot tell.
+func (v view) vendorDriven(a *record.Adapter, provider, stack string) Status {
+	switch a.Driver.Origin {
+	case record.OriginOFED, record.OriginVendor:
+		return Pass
+	case record.OriginInbox:
+		return Found
+	}
+	if stack == "inbox" {
+		return Found
+	}
+	for _, ms := range v.m.Stacks {
+		if ms.ID == stack {
+			if slices.Contains(ms.Modules, provider) || slices.Contains(ms.Modules, a.Driver.Name) {
+				return Pass
+			}
+			return Found
+		}
+	}
+	return Unknown
 }
 
 func kernelSource(v view) string {

@@ -350,6 +350,20 @@ func TestKernelTooOld(t *testing.T) {
 			h.Host.KernelRelease = "5.10.0"
 			h.Adapters[0].Driver.Origin = record.OriginVendor
 		}), Pass, "", ""},
+		{"ofed on the host, but this adapter is inbox", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "5.10.0"
+			h.Stack = &record.Stack{Name: "MLNX_OFED", Version: "5.8-1.0.1.1"}
+		}), Found, Error, "0000:3b:00.0"},
+		{"ofed ships this adapter's modules", with(healthy, func(h *record.Host) {
+			h.Host.KernelRelease = "3.10.0"
+			h.Adapters[0].Driver.Origin = ""
+			h.Stack = &record.Stack{Name: "MLNX_OFED", Version: "5.8-1.0.1.1"}
+		}), Pass, "", ""},
+		{"a stack the matrix does not know", with(healthy, func(h *record.Host) {
+			h.Host.KernelRelease = "3.10.0"
+			h.Adapters[0].Driver.Origin = ""
+			h.Stack = &record.Stack{Name: "OFED"}
+		}), Unknown, "", ""},
 		{"no kernel", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "" }), Unknown, "", ""},
 		{"pci ids not recorded, ice bound", with(healthy, e810, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
