@@ -270,7 +270,14 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 		pci := adapterPCI(v, d)
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
-			if !isEthernetPort(p) {
+			switch {
+			case p.LinkLayer == "":
+				// configfs has a mode for InfiniBand ports too: without the
+				// link layer the mode says nothing about RoCE.
+				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
+				continue
+			case !isEthernetPort(p):
+				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
 				continue
 			}
 			if p.DefaultRoCEMode == "" {

@@ -371,7 +371,16 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
 	if len(h.Adapters) == 0 {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
+		if len(h.Devices) > 0 {
+			// A device exists only once ib_core and its provider are loaded.
+			var names []string
+			for _, d := range h.Devices {
+				names = append(names, d.Name)
+			}
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "the RDMA device(s) " + strings.Join(names, ", ") + " exist, so ib_core and their providers are loaded"})
+			return r
+		}
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter and no RDMA device"})
 		return r
 	}
 	known := v.modulesKnown()

@@ -181,7 +181,8 @@ func TestModuleNotLoaded(t *testing.T) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
 			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 		}), Pass, "", ""},
-		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
+		{"no adapters, but a device", with(healthy, func(h *record.Host) { h.Adapters = nil }), Pass, "", ""},
+		{"no adapters, no device", with(healthy, func(h *record.Host) { h.Adapters, h.Devices = nil, nil }), Unknown, "", ""},
 	})
 }
 
@@ -286,6 +287,15 @@ func TestRoCEModeV1(t *testing.T) {
 			h.Adapters[0].Device = "1003"
 		}), Pass, "", ""},
 		{"mode absent", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "" }), Unknown, "", ""},
+		{"link layer and mode absent", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].DefaultRoCEMode, h.Devices[0].Ports[0].LinkLayer = "", ""
+		}), Unknown, "", ""},
+		{"infiniband port", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].DefaultRoCEMode, h.Devices[0].Ports[0].LinkLayer = "", "InfiniBand"
+		}), Pass, "", ""},
+		{"mode set, link layer unread", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].DefaultRoCEMode, h.Devices[0].Ports[0].LinkLayer = "IB/RoCE v1", ""
+		}), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" })(), "roce-mode-v1")
 	f := r.Findings[0]
