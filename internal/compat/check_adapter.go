@@ -189,7 +189,7 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 		a := &h.Adapters[i]
 		ma := v.match(a)
 		if ma == nil {
-			continue // adapter-unknown reports it
+			continue // unjudged notes it
 		}
 		mins := firmwareMins(m, ma.ID, stack, stackVer)
 		if len(mins) == 0 {
@@ -243,6 +243,7 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "firmware " + a.Firmware.Running + " meets every matrix minimum", Evidence: []Evidence{ev}})
 		}
 	}
+	v.unjudged(&r, func(a *record.Adapter) bool { return v.match(a) != nil }, "the firmware minimum")
 	return r
 }
 
@@ -346,6 +347,10 @@ func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 		}
 		r.Findings = append(r.Findings, f)
 	}
+	v.unjudged(&r, func(a *record.Adapter) bool {
+		_, _, _, ok := v.providerFor(a)
+		return ok
+	}, "MSI-X")
 	return r
 }
 
@@ -392,6 +397,7 @@ func checkMSIXFew(h *record.Host, m *matrix.Matrix) Result {
 			Matrix:      []Ref{ref},
 		})
 	}
+	v.unjudged(&r, func(a *record.Adapter) bool { return v.match(a) != nil }, "the interrupt minimum")
 	return r
 }
 
@@ -499,6 +505,10 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 		}
 		r.Findings = append(r.Findings, f)
 	}
+	v.unjudged(&r, func(a *record.Adapter) bool {
+		_, _, _, ok := v.providerFor(a)
+		return ok
+	}, "inbox kernel support")
 	return r
 }
 

@@ -62,6 +62,8 @@ func TestFirmwareMin(t *testing.T) {
 		{"cisco newer train", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "5.2(3a)" }), Pass, "", ""},
 		{"running absent", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "" }), Unknown, "", ""},
 		{"unparsable", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "((" }), Unknown, "", ""},
+		{"no adapters", with(cisco, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
+		{"an rdma-like part the matrix lacks", with(cisco, func(h *record.Host) { h.Adapters[0].SubsystemDevice = "9999" }), Unknown, "", ""},
 	})
 	// The finding cites both minimums' matrix entries and their source.
 	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "4.5(3a)" })(), "fw-below-min")
@@ -262,6 +264,10 @@ func TestMSIXDisabled(t *testing.T) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
 			h.Adapters[0].MSIX.Enabled = ptr(false)
 		}), Unknown, "", ""},
+		{"only a plain nic", with(healthy, func(h *record.Host) {
+			h.Adapters = []record.Adapter{{PCIAddress: "0000:01:00.0", Vendor: "1af4", Device: "1041", Driver: record.Driver{Name: "virtio_net"}}}
+		}), Pass, "", ""},
+		{"an rdma-like part the matrix lacks", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Unknown, "", ""},
 	})
 }
 
@@ -383,6 +389,7 @@ func TestKernelTooOld(t *testing.T) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
 		}), Pass, "", ""},
 		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
+		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.10.0" })(), "kernel-too-old")
 	if f := r.Findings[0]; !strings.Contains(f.Explanation, "infers that release from commit dates") || !strings.Contains(f.Matrix[0].Rule, "basis: inferred") {

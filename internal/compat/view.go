@@ -164,6 +164,35 @@ func (v view) rdmaDevicesOf(a *record.Adapter) []string {
 	return names
 }
 
+// rdmaLike reports whether a function the matrix does not match may be an
+// RDMA part: it has an RDMA device, its driver is the Ethernet side of a
+// matrix RDMA driver, or its PCI vendor makes parts the matrix lists.
+func (v view) rdmaLike(a *record.Adapter) bool {
+	return len(v.rdmaDevicesOf(a)) > 0 ||
+		a.Driver.Name != "" && ethDriverKnown(v.m, a.Driver.Name) ||
+		a.Vendor != "" && vendorKnown(v.m, a.Vendor)
+}
+
+// unjudged notes the functions a per-adapter check skipped although they
+// may be RDMA parts: the matrix does not identify them, so the check
+// cannot say (adapter-unknown reports them). It also makes a check on a
+// record without adapters unknown, and says so when nothing applied.
+func (v view) unjudged(r *Result, judged func(a *record.Adapter) bool, what string) {
+	if len(v.h.Adapters) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
+		return
+	}
+	for i := range v.h.Adapters {
+		a := &v.h.Adapters[i]
+		if !judged(a) && v.match(a) == nil && v.rdmaLike(a) {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix does not identify this function, so " + what + " cannot be judged"})
+		}
+	}
+	if len(r.Notes) == 0 && len(r.Findings) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here is one " + what + " applies to"})
+	}
+}
+
 // v2Capable says whether an RDMA device can do RoCE v2, from the matrix
 // adapter behind it or, for software devices, its provider driver. ok is
 // false when the matrix does not say.
