@@ -188,11 +188,16 @@ func checkGIDv2(h *record.Host, m *matrix.Matrix) Result {
 	for i := range h.Devices {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
+		if len(d.Ports) == 0 {
+			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+		}
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
 			if !isEthernetPort(p) {
 				if p.LinkLayer == "" {
 					r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
+				} else {
+					r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
 				}
 				continue
 			}
