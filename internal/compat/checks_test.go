@@ -435,3 +435,16 @@ func TestKnownChecksMatchRegistry(t *testing.T) {
 		t.Errorf("content.KnownChecks %v\nregistry %v", known, CheckIDs())
 	}
 }
+
+// TestEmptyRecordIsUnknown: a record with no evidence at all gets no
+// finding and no pass from any check. Absent is data, never a guess.
+func TestEmptyRecordIsUnknown(t *testing.T) {
+	t.Parallel()
+	empty := &record.Host{Schema: 1, Host: record.HostInfo{ID: "empty", SourceKind: "root"}}
+	for _, id := range CheckIDs() {
+		r, _ := Evaluate(tm(t), empty, id)
+		if r.Status != Unknown {
+			t.Errorf("%s on an empty record: %s (%+v %+v)", id, r.Status, r.Findings, r.Notes)
+		}
+	}
+}
