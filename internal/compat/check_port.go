@@ -273,6 +273,9 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 	for i := range h.Devices {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
+		if len(d.Ports) == 0 {
+			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+		}
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
 			switch {

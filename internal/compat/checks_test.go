@@ -64,6 +64,9 @@ func TestFirmwareMin(t *testing.T) {
 		{"unparsable", with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "((" }), Unknown, "", ""},
 		{"no adapters", with(cisco, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 		{"an rdma-like part the matrix lacks", with(cisco, func(h *record.Host) { h.Adapters[0].SubsystemDevice = "9999" }), Unknown, "", ""},
+		{"a function the record cannot identify", with(cisco, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Driver = "", "", record.Driver{}
+		}), Unknown, "", ""},
 	})
 	// The finding cites both minimums' matrix entries and their source.
 	r, _ := Evaluate(tm(t), with(cisco, func(h *record.Host) { h.Adapters[0].Firmware.Running = "4.5(3a)" })(), "fw-below-min")
@@ -302,6 +305,7 @@ func TestRoCEModeV1(t *testing.T) {
 		{"mode set, link layer unread", with(healthy, func(h *record.Host) {
 			h.Devices[0].Ports[0].DefaultRoCEMode, h.Devices[0].Ports[0].LinkLayer = "IB/RoCE v1", ""
 		}), Unknown, "", ""},
+		{"device without ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" })(), "roce-mode-v1")
 	f := r.Findings[0]

@@ -166,8 +166,12 @@ func (v view) rdmaDevicesOf(a *record.Adapter) []string {
 
 // rdmaLike reports whether a function the matrix does not match may be an
 // RDMA part: it has an RDMA device, its driver is the Ethernet side of a
-// matrix RDMA driver, or its PCI vendor makes parts the matrix lists.
+// matrix RDMA driver, its PCI vendor makes parts the matrix lists, or the
+// record has neither its PCI ids nor its driver.
 func (v view) rdmaLike(a *record.Adapter) bool {
+	if a.Vendor == "" && a.Driver.Name == "" {
+		return true // nothing identifies it, so nothing rules RDMA out
+	}
 	return len(v.rdmaDevicesOf(a)) > 0 ||
 		a.Driver.Name != "" && ethDriverKnown(v.m, a.Driver.Name) ||
 		a.Vendor != "" && vendorKnown(v.m, a.Vendor)
