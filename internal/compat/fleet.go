@@ -9,6 +9,9 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 )
 
+// unidentified prefixes the fleet key of functions without PCI ids.
+const unidentified = "unidentified:"
+
 // Count is how many hosts (and functions or ports) show one value.
 type Count struct {
 	Value string   `json:"value"`
@@ -18,7 +21,7 @@ type Count struct {
 
 // Model summarises one adapter model across a fleet.
 type Model struct {
-	Adapter   string  `json:"adapter"` // matrix id, or "pci:vvvv:dddd" when the matrix does not know it
+	Adapter   string  `json:"adapter"` // matrix id; "pci:vvvv:dddd" when the matrix does not know it; "unidentified:<driver>" without PCI ids
 	Name      string  `json:"name"`
 	Functions int     `json:"functions"`
 	Hosts     int     `json:"hosts"`
@@ -110,8 +113,15 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 			for i := range h.Adapters {
 				a := &h.Adapters[i]
 				key, name := "pci:"+a.Vendor+":"+a.Device, a.Name
+				if name == "" {
+					name = a.Vendor + ":" + a.Device
+				}
 				if ma := m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice); ma != nil {
 					key, name = ma.ID, ma.Name
+				} else if a.Vendor == "" || a.Device == "" {
+					// Functions without PCI ids are no model: group them by
+					// driver for the counts, and never call them drift.
+					key, name = unidentified+orDash(a.Driver.Name), "functions without PCI ids, driver "+orDash(a.Driver.Name)
 				}
 				ac := models[key]
 				if ac == nil {
@@ -151,13 +161,23 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 		mo.Hosts = len(ac.hosts)
 		mo.Firmware, mo.Drivers, mo.Stacks = ac.fw.counts(), ac.drivers.counts(), ac.stacks.counts()
 		f.Models = append(f.Models, mo)
+		if strings.HasPrefix(mo.Adapter, unidentified) {
+			continue
+		}
 		for _, d := range []struct {
 			what   string
 			values []Count
 		}{{"firmware", mo.Firmware}, {"driver", mo.Drivers}, {"stack", mo.Stacks}} {
-			if len(d.values) > 1 {
-				f.Drift = append(f.Drift, Drift{Adapter: mo.Adapter, What: d.what, Values: d.values,
-					Text: fmt.Sprintf("%s runs %d different %ss: %s", mo.Name, len(d.values), d.what, countList(d.values))})
+			// A value the record lacks ("-") is not a different value.
+			var known []Count
+			for _, c := range d.values {
+				if c.Value != "-" {
+					known = append(known, c)
+				}
+			}
+			if len(known) > 1 {
+				f.Drift = append(f.Drift, Drift{Adapter: mo.Adapter, What: d.what, Values: known,
+					Text: fmt.Sprintf("%s runs %d different %ss: %s", mo.Name, len(known), d.what, countList(known))})
 			}
 		}
 	}

@@ -64,3 +64,33 @@ func TestSummarizeNoDriftOnUniformFleet(t *testing.T) {
 		t.Errorf("uniform fleet drifts: %+v", f.Drift)
 	}
 }
+
+func TestSummarizeIgnoresMissingValuesAndUnidentifiedFunctions(t *testing.T) {
+	t.Parallel()
+	m := tm(t)
+	a := healthy()
+	a.Host.ID = "a"
+	// A second function of the same card without firmware or driver data.
+	a.Adapters = append(a.Adapters, record.Adapter{PCIAddress: "0000:3b:00.1", Vendor: "15b3", Device: "1017"})
+	b := with(healthy, func(h *record.Host) {
+		h.Host.ID = "b"
+		h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+		h.Adapters[0].Firmware.Running = "16.35.4030"
+	})()
+	c := with(healthy, func(h *record.Host) {
+		h.Host.ID = "c"
+		h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+		h.Adapters[0].Driver.Name = "ice"
+	})()
+	f := Summarize(m, []*Report{Diagnose(m, nil, a), Diagnose(m, nil, b), Diagnose(m, nil, c)})
+	if len(f.Drift) != 0 {
+		t.Errorf("drift from missing values or unidentified functions: %+v", f.Drift)
+	}
+	var keys []string
+	for _, mo := range f.Models {
+		keys = append(keys, mo.Adapter)
+	}
+	if d := cmp.Diff([]string{"connectx-5", "unidentified:ice", "unidentified:mlx5_core"}, keys); d != "" {
+		t.Errorf("models (-want +got):\n%s", d)
+	}
+}
