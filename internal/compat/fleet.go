@@ -27,7 +27,7 @@ type Model struct {
 	Hosts     int     `json:"hosts"`
 	Firmware  []Count `json:"firmware"` // running firmware
 	Drivers   []Count `json:"drivers"`  // driver name, version and origin
-	Stacks    []Count `json:"stacks"`   // vendor stack, or inbox
+	Stacks    []Count `json:"stacks"`   // vendor stack, or "no vendor stack found"
 }
 
 // FindingCount counts one check's findings across a fleet.
@@ -106,7 +106,9 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 		h := rep.Record
 		host := rep.Host
 		if h != nil {
-			stack := "inbox"
+			// No [stack] table means the collector found no vendor stack,
+			// which is not proof of inbox drivers.
+			stack := "no vendor stack found"
 			if h.Stack != nil && h.Stack.Name != "" {
 				stack = strings.TrimSpace(h.Stack.Name + " " + h.Stack.Version)
 			}
