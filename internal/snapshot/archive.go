@@ -37,6 +37,9 @@ func decompress(r io.Reader) (io.Reader, error) {
 		}
 		return zr, nil
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		if dict, ok := xzDictSize(head); ok && dict > maxXZDict {
+			return nil, fmt.Errorf("xz: the stream asks for a %d MiB dictionary, over the %d MiB kbcollect allows; recompress it with xz -9 or lower", dict>>20, maxXZDict>>20)
+		}
 		zr, err := xz.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("xz: %w", err)
@@ -52,6 +55,69 @@ func decompress(r io.Reader) (io.Reader, error) {
 		return nil, errors.New("empty file")
 	}
 	return nil, ErrNotArchive
+}
+
+// maxXZDict bounds the LZMA2 dictionary an .xz stream may make the
+// decoder allocate. xz's presets use at most 64 MiB (-9); the format allows
+// up to 4 GiB, which a hostile file could ask for.
+const maxXZDict = 256 << 20
+
+// xzDictSize reads the LZMA2 dictionary size from the first block header
+// of an .xz stream (xz file format 1.0.4, sections 2.1.1 and 3.1; LZMA2
+// filter id 0x21, one property byte). Later blocks are not checked.
+func xzDictSize(head []byte) (int64, bool) {
+	const streamHeader = 12
+	if len(head) < streamHeader+2 {
+		return 0, false
+	}
+	b := head[streamHeader:]
+	size := (int(b[0]) + 1) * 4
+	if b[0] == 0 || len(b) < size {
+		return 0, false // an index, not a block, or a short read
+	}
+	flags := b[1]
+	i := 2
+	uvarint := func() (uint64, bool) {
+		var v uint64
+		for shift := 0; i < size && shift < 63; shift += 7 {
+			c := b[i]
+			i++
+			v |= uint64(c&0x7f) << shift
+			if c&0x80 == 0 {
+				return v, true
+			}
+		}
+		return 0, false
+	}
+	if flags&0x40 != 0 {
+		if _, ok := uvarint(); !ok {
+			return 0, false
+		}
+	}
+	if flags&0x80 != 0 {
+		if _, ok := uvarint(); !ok {
+			return 0, false
+		}
+	}
+	for range int(flags&0x03) + 1 {
+		id, ok1 := uvarint()
+		n, ok2 := uvarint()
+		if !ok1 || !ok2 || i+int(n) > size {
+			return 0, false
+		}
+		if id == 0x21 && n == 1 {
+			v := b[i] & 0x3f
+			if v > 40 {
+				return 0, false
+			}
+			if v == 40 {
+				return 1<<32 - 1, true
+			}
+			return int64(2|(v&1)) << (v/2 + 11), true
+		}
+		i += int(n)
+	}
+	return 0, false
 }
 
 // readArchive indexes a tar stream in memory. Damage in the stream ends

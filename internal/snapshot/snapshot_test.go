@@ -576,3 +576,25 @@ func TestArchiveIsAnFS(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestXZDictionaryLimit(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	must(t, tartest.Write(&buf, "xz", []tartest.Member{{Name: "etc/hostname", Body: "h1\n"}}))
+	data := buf.Bytes()
+	dict, ok := xzDictSize(data)
+	if !ok || dict != 8<<20 {
+		t.Fatalf("dictionary of the writer's default stream = %d, %v; want 8 MiB", dict, ok)
+	}
+	// Find the LZMA2 property byte (filter id 0x21, size 1) and ask for 4 GiB.
+	hostile := bytes.Clone(data)
+	i := bytes.Index(hostile[12:12+int(hostile[12]+1)*4], []byte{0x21, 0x01})
+	if i < 0 {
+		t.Fatal("no LZMA2 filter in the first block header")
+	}
+	hostile[12+i+2] = 40
+	_, err := OpenArchive(bytes.NewReader(hostile), "big-dict.tar.xz", 0)
+	if err == nil || !strings.Contains(err.Error(), "4095 MiB dictionary") {
+		t.Errorf("err = %v", err)
+	}
+}
