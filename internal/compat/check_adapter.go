@@ -437,7 +437,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "a vendor stack drives this adapter, so the inbox kernel support does not apply"})
 			continue
 		case Unknown:
-			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the host has the vendor stack " + stack + ", and the record does not say whether it or the inbox stack drives this adapter"})
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the record does not say whether a vendor stack (" + stack + ") or the inbox stack drives this adapter"})
 			continue
 		}
 		drv := m.Driver(prov)
@@ -524,7 +524,12 @@ func (v view) vendorDriven(a *record.Adapter, provider, stack string) Status {
 		return Found
 	}
 	if stack == "inbox" {
-		return Found
+		// No [stack] table: the collector found no vendor stack. That
+		// means inbox only when it could look, i.e. it read the module list.
+		if v.modulesKnown() {
+			return Found
+		}
+		return Unknown
 	}
 	for _, ms := range v.m.Stacks {
 		if ms.ID == stack {

@@ -394,6 +394,15 @@ func TestKernelTooOld(t *testing.T) {
 		}), Pass, "", ""},
 		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
+		{"origin unknown, no stack table, no module list", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "5.10.0"
+			h.Adapters[0].Driver.Origin = ""
+			h.Modules, h.Sources = nil, nil
+		}), Unknown, "", ""},
+		{"origin unknown, no stack table, modules read", with(healthy, e810, func(h *record.Host) {
+			h.Host.KernelRelease = "5.10.0"
+			h.Adapters[0].Driver.Origin = ""
+		}), Found, Error, "0000:3b:00.0"},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.10.0" })(), "kernel-too-old")
 	if f := r.Findings[0]; !strings.Contains(f.Explanation, "infers that release from commit dates") || !strings.Contains(f.Matrix[0].Rule, "basis: inferred") {
