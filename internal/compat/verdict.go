@@ -109,6 +109,9 @@ func FindAdapter(m *matrix.Matrix, s string) *matrix.Adapter {
 // Judge gives the verdict for a plan. Every reason cites its matrix entry;
 // what the matrix does not state makes the verdict unknown, never a guess.
 func Judge(m *matrix.Matrix, p Plan) Verdict {
+	if m == nil {
+		m = &matrix.Matrix{}
+	}
 	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack}
 	if v.Stack == "" {
 		v.Stack = "inbox"

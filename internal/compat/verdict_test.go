@@ -70,3 +70,15 @@ func TestJudgeUnknownNeverGuesses(t *testing.T) {
 		t.Errorf("unknown adapter got %+v", v)
 	}
 }
+
+func TestNilMatrix(t *testing.T) {
+	t.Parallel()
+	if v := Judge(nil, Plan{Adapter: "connectx-5"}); v.Verdict != Undecided {
+		t.Errorf("verdict without a matrix: %s", v.Verdict)
+	}
+	rep := Diagnose(nil, nil, healthy())
+	if len(rep.Results) != len(CheckIDs()) {
+		t.Errorf("%d results", len(rep.Results))
+	}
+	Summarize(nil, []*Report{rep})
+}
