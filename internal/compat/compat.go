@@ -184,6 +184,9 @@ func Evaluate(m *matrix.Matrix, h *record.Host, id string) (Result, bool) {
 	if !ok {
 		return Result{}, false
 	}
+	if m == nil {
+		m = &matrix.Matrix{}
+	}
 	r := c.Run(h, m)
 	r.Check = id
 	for i := range r.Findings {
