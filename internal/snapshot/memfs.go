@@ -15,7 +15,6 @@ type memNode struct {
 	data      []byte      // regular file content, at most the per-file cap
 	size      int64       // the size the member declared (more than len(data) when truncated)
 	link      string      // symlink target as stored
-	failErr   error       // a capture recorded that reading this file failed on the host
 	truncated bool
 	children  []string // folder entries, sorted once the tree is complete
 }
@@ -96,9 +95,6 @@ func (m *memTree) open(p string) (fs.File, error) {
 	n, ok := m.nodes[p]
 	if !ok {
 		return nil, fs.ErrNotExist
-	}
-	if n.failErr != nil {
-		return nil, n.failErr
 	}
 	return &memFile{info: memInfo{name: path.Base(p), n: n}, r: bytes.NewReader(n.data)}, nil
 }

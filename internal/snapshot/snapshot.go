@@ -264,21 +264,6 @@ func OpenArchive(r io.Reader, name string, maxFile int64) (*Snapshot, error) {
 	if err := s.detectKind(); err != nil {
 		return nil, err
 	}
-	if s.manifest != nil {
-		for p, why := range s.manifest.FailedFiles {
-			if n, ok := tree.nodes[p]; ok {
-				n.failErr = replayError(why)
-			}
-		}
-		for _, p := range s.manifest.TruncatedFiles {
-			if n, ok := tree.nodes[p]; ok {
-				n.truncated = true
-			}
-		}
-		for _, p := range s.manifest.Problems {
-			s.st.problem(p.Source, "%s", p.Msg)
-		}
-	}
 	return s, nil
 }
 
@@ -299,6 +284,18 @@ func (s *Snapshot) detectKind() error {
 		}
 		s.manifest = &m
 		s.Kind = record.KindCapture
+		if t, ok := s.fsys.(*treeFS); ok {
+			t.failed, t.truncated = map[string]error{}, map[string]bool{}
+			for p, why := range m.FailedFiles {
+				t.failed[p] = replayError(why)
+			}
+			for _, p := range m.TruncatedFiles {
+				t.truncated[p] = true
+			}
+		}
+		for _, p := range m.Problems {
+			s.st.problem(p.Source, "%s", p.Msg)
+		}
 		if t, err := time.Parse(time.RFC3339, m.CollectedAt); err == nil {
 			s.collectedAt = t.UTC()
 		}

@@ -415,6 +415,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 		"sys/devices/p/vendor":           {Data: []byte("0x15b3\n")},
 		"sys/devices/p/msi_irqs/41":      {Data: []byte("msix\n")},
 		"sys/devices/p/msi_irqs/42":      {Data: []byte("msix\n")},
+		"sys/devices/p/power/control":    {Data: []byte("on\n")},
 		"etc/os-release":                 {Data: []byte("ID=rhel\n")},
 	}
 	s := FromFS(fsys, record.KindLive, "test")
@@ -426,6 +427,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 	// What a collector would do.
 	_ = s.File("sys/class/net/eth0/address")
 	_, _ = fs.ReadDir(s.FS(), "sys/class/net/eth0/device/msi_irqs")
+	_, _ = fs.ReadDir(s.FS(), "sys/class/net/eth0/device/power")
 	_ = s.Command("ibstat")
 	_ = s.Command("ibv_devinfo")
 	var buf bytes.Buffer
@@ -464,6 +466,56 @@ func TestCaptureRoundTrip(t *testing.T) {
 	}
 	if len(c.Commands()) != 2 {
 		t.Errorf("Commands: %+v", c.Commands())
+	}
+	// Extracted to a folder, the capture replays the same: a file listed
+	// on the host but never read fails the same way in both.
+	dir := extract(t, buf.Bytes())
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Kind != record.KindCapture {
+		t.Errorf("folder Kind = %q", d.Kind)
+	}
+	for _, snap := range []*Snapshot{c, d} {
+		if r := snap.File("sys/devices/p/power/control"); r.Status != record.StatusFailed || !strings.Contains(r.Reason, notSaved) {
+			t.Errorf("%s: unread file: %+v", snap.Name, r)
+		}
+		if r := snap.Command("ibstat"); string(r.Data) != "hello\n" {
+			t.Errorf("%s: ibstat: %+v", snap.Name, r)
+		}
+	}
+}
+
+// extract unpacks a capture tarball into a temporary folder.
+func extract(t *testing.T, data []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return dir
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(h.Name))
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		switch h.Typeflag {
+		case tar.TypeDir:
+			must(t, os.MkdirAll(p, 0o755))
+		case tar.TypeSymlink:
+			must(t, os.Symlink(h.Linkname, p))
+		default:
+			b, err := io.ReadAll(tr)
+			must(t, err)
+			must(t, os.WriteFile(p, b, 0o644))
+		}
 	}
 }
 

@@ -43,6 +43,11 @@ type treeFS struct {
 	b    backend
 	st   *state
 	deny []string // path prefixes never opened (live host files that block)
+
+	// A capture's manifest replays, for a tree on disk as for one in memory,
+	// the files that could not be read or were cut at the cap on the host.
+	failed    map[string]error
+	truncated map[string]bool
 }
 
 // state is shared by a snapshot and its file system.
@@ -205,13 +210,16 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 	case !info.Mode().IsRegular() || t.denied(p):
 		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrSpecial}
 	}
+	if err := t.failed[p]; err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
 	f, err := t.b.open(p)
 	if err != nil {
 		t.st.recordFailed(p, err)
 		return nil, &fs.PathError{Op: "open", Path: name, Err: underlying(err)}
 	}
 	t.st.recordFile(p)
-	return &capFile{File: f, name: name, left: t.st.maxFile(), st: t.st}, nil
+	return &capFile{File: f, name: name, left: t.st.maxFile(), st: t.st, truncated: t.truncated[p]}, nil
 }
 
 func (t *treeFS) readDirCanon(p string) ([]fs.DirEntry, error) {
