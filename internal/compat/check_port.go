@@ -20,7 +20,9 @@ func adapterPCI(v view, d *record.RDMADevice) string {
 // checkActivePort flags RDMA devices none of whose ports is ACTIVE.
 //
 // Severity: error. Without an ACTIVE port the device carries no RDMA
-// traffic at all.
+// traffic at all. Warning when every port's phys_state is Disabled: the
+// port was turned off, often on purpose for an unused port, so it is only
+// the cause when that device is expected to carry traffic.
 func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
@@ -57,15 +59,17 @@ func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 		case unread:
 			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lacks the state of a port of " + d.Name, Evidence: ev})
 		default:
+			sev := Error
 			fix := "Check the cable, the switch port and the link (ip link show; ethtool <netdev>), then bring the interface up (ip link set <netdev> up)."
 			if physDisabled(d) {
-				fix = "A port with phys_state Disabled was turned off on purpose: enable it (ip link set <netdev> up, or the switch side), then check the cable and link."
+				sev = Warning
+				fix = "A port with phys_state Disabled was turned off (the interface set down, or the port disabled): if this device should carry RDMA, enable it (ip link set <netdev> up, or the switch side), then check the cable and link."
 			}
 			if ibPort(d) {
 				fix += " On InfiniBand, a port stuck in INIT needs a subnet manager (opensm) on the fabric."
 			}
 			r.Findings = append(r.Findings, Finding{
-				Severity: Error, Subject: d.Name, Adapter: pci,
+				Severity: sev, Subject: d.Name, Adapter: pci,
 				Message:     d.Name + " has no ACTIVE port",
 				Explanation: "An RDMA port must be ACTIVE (PORT_ACTIVE in ibv_devinfo) to carry traffic; DOWN means no link, INIT means the link is up but the port was not activated.",
 				Fix:         fix,

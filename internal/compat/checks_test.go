@@ -195,14 +195,17 @@ func TestNoActivePort(t *testing.T) {
 	t.Parallel()
 	runCases(t, "no-active-port", []checkCase{
 		{"active", healthy, Pass, "", ""},
-		{"down", with(healthy, func(h *record.Host) {
-			h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Disabled"
+		{"down, polling", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Polling"
 		}), Found, Error, "mlx5_0"},
+		{"down, disabled", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports[0].State, h.Devices[0].Ports[0].PhysState = "DOWN", "Disabled"
+		}), Found, Warning, "mlx5_0"},
 		{"state missing", with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].State = "" }), Unknown, "", ""},
 		{"no ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
-		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Found, Error, "bnxt_re1"},
-		{"golden mlx5-six-ports-two-down", golden(t, "mlx5-six-ports-two-down"), Found, Error, "mlx5_0"},
+		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Found, Warning, "bnxt_re1"},
+		{"golden mlx5-six-ports-two-down", golden(t, "mlx5-six-ports-two-down"), Found, Warning, "mlx5_0"},
 		{"golden irdma-e810-xxv", golden(t, "irdma-e810-xxv"), Pass, "", ""},
 	})
 }
