@@ -459,7 +459,7 @@ func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *compat.Report) {
 	sort.Strings(rest)
 	for _, k := range rest {
 		if k == "" {
-			fmt.Fprintln(w, "  host-wide")
+			fmt.Fprintln(w, "  host (and RDMA devices without a recorded adapter)")
 		} else {
 			fmt.Fprintln(w, "  adapter "+k)
 		}
