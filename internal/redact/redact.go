@@ -250,8 +250,21 @@ func (r *Redactor) colonHexes(s string) string {
 		if l[1] < len(s) && isWordish(s[l[1]]) {
 			continue
 		}
+		m := s[l[0]:l[1]]
+		out := m
+		if l[0] > 0 && (isWordish(s[l[0]-1]) || s[l[0]-1] == '-') {
+			// Glued to a word on the left ("ipv4-c611a5::0", "mlx5_core:"):
+			// the hex before the first colon belongs to that word.
+			if i := strings.Index(m, ":"); i >= 0 {
+				if a, ok := r.address(strings.TrimRight(m[i+1:], ":")); ok {
+					out = m[:i+1] + a + m[i+1+len(strings.TrimRight(m[i+1:], ":")):]
+				}
+			}
+		} else {
+			out = r.colonHex(m)
+		}
 		b.WriteString(s[last:l[0]])
-		b.WriteString(r.colonHex(s[l[0]:l[1]]))
+		b.WriteString(out)
 		last = l[1]
 	}
 	b.WriteString(s[last:])
