@@ -2,6 +2,7 @@
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
 OUT     ?= public
+RECORDS ?= testdata/hosts
 FUZZTIME ?= 60s
 
 .PHONY: build run test bench fuzz lint clean FORCE
@@ -11,9 +12,10 @@ build: bin/kbgen bin/kbcollect
 bin/%: FORCE
 	$(GO) build -o $@ ./cmd/$*
 
-# Build the bundled knowledge base into $(OUT)/ and serve it for preview.
+# Build the bundled knowledge base (with the fixture hosts as example records)
+# into $(OUT)/ and serve it for preview.
 run: build
-	./bin/kbgen build --out $(OUT)
+	./bin/kbgen build --out $(OUT) --records $(RECORDS)
 	./bin/kbgen serve --dir $(OUT) --addr $(ADDR)
 
 test:

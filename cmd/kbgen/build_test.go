@@ -16,7 +16,7 @@ func TestBuildDeterministic(t *testing.T) {
 	for i := range trees {
 		out := filepath.Join(dir, []string{"a", "b"}[i])
 		var stderr bytes.Buffer
-		code := run([]string{"build", "--matrix", "../../matrix", "--content", "../../content", "--records", "../../testdata/records", "--out", out}, nil, &bytes.Buffer{}, &stderr)
+		code := run([]string{"build", "--matrix", "../../matrix", "--content", "../../content", "--records", "../../testdata/hosts", "--out", out}, nil, &bytes.Buffer{}, &stderr)
 		if code != 0 {
 			t.Fatalf("build %d: exit %d: %s", i, code, stderr.String())
 		}

@@ -42,6 +42,12 @@ func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
 		}
 		h, ps := Decode(display, src)
 		probs = append(probs, ps...)
+		if h != nil && h.Host.ID == "" {
+			// A record without a host id (no hostname in the snapshot) is
+			// named after its file, in parentheses, as kbgen check does.
+			base := path.Base(f)
+			h.Host.ID = "(" + strings.TrimSuffix(base, path.Ext(base)) + ")"
+		}
 		if h != nil {
 			hosts = append(hosts, h)
 		}

@@ -46,7 +46,7 @@ type Home struct {
 	Vendors []VendorGroup
 	FAQ     []*FAQ
 	Trees   []*content.Tree
-	Hosts   []*record.Host
+	Hosts   []HostSummary
 }
 
 // VendorGroup lists a vendor's adapters.
@@ -115,7 +115,9 @@ func Build(in Input) (*Site, error) {
 		return faqs[i].Page.Slug < faqs[j].Page.Slug
 	})
 
-	home := &Home{FAQ: faqs, Trees: c.Trees, Hosts: in.Hosts}
+	hpages, hsums := hostPages(m, c, in.Hosts)
+	s.Pages = append(s.Pages, hpages...)
+	home := &Home{FAQ: faqs, Trees: c.Trees, Hosts: hsums}
 	vendors := append([]matrix.Vendor(nil), m.Vendors...)
 	sort.Slice(vendors, func(i, j int) bool { return vendors[i].Name < vendors[j].Name })
 	for i := range vendors {
