@@ -1,13 +1,14 @@
 package devlink
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // DevInfo is one device of `devlink dev info`.
@@ -78,7 +79,7 @@ func ParseInfo(r io.Reader) (InfoOutput, error) {
 	var cur *DevInfo
 	var section map[string]string
 	inVersions := false
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "$") || strings.HasPrefix(line, "#") {
 			return
@@ -224,7 +225,7 @@ var eventRE = regexp.MustCompile(`^\[[a-z-]+,[a-z]+\]\s+`)
 func ParseParams(r io.Reader) ([]Param, error) {
 	var out []Param
 	handle := ""
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "$") || strings.HasPrefix(line, "#") {
 			return
@@ -296,38 +297,4 @@ func ParseParamsJSON(r io.Reader) ([]Param, error) {
 		return out[i].Name < out[j].Name
 	})
 	return out, nil
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Event kinds; the same strings as the host record's kernel_log kinds.
@@ -39,9 +41,8 @@ type Result struct {
 
 // Limits that keep a huge log bounded in memory.
 const (
-	MaxEvents = 2000     // events kept
-	maxText   = 512      // bytes of text kept per event
-	maxLine   = 64 << 10 // bytes read per line
+	MaxEvents = 2000 // events kept
+	maxText   = 512  // bytes of text kept per event
 )
 
 // Modules whose lines can be RDMA-relevant: the providers, their companion
@@ -114,7 +115,7 @@ func Parse(r io.Reader) (Result, error) {
 	}
 	br := bufio.NewReaderSize(r, 4<<10)
 	for {
-		raw, err := readLine(br)
+		raw, err := lines.Read(br)
 		if raw != "" || err == nil {
 			res.Lines++
 			t, text, ok := stamp(raw)
@@ -324,23 +325,4 @@ func atoi(s string) *int {
 		return nil
 	}
 	return &n
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	frag, err := br.ReadSlice('\n')
-	if err != bufio.ErrBufferFull {
-		return strings.TrimRight(string(frag), "\r\n"), err
-	}
-	b := append([]byte(nil), frag[:min(len(frag), maxLine)]...)
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 func capture(t testing.TB, name string) []byte {
@@ -111,7 +112,7 @@ func TestBounded(t *testing.T) {
 	if len(got.Events) != MaxEvents || got.Dropped != 10 || got.Lines != MaxEvents+10 {
 		t.Errorf("events %d dropped %d lines %d", len(got.Events), got.Dropped, got.Lines)
 	}
-	long := "[ 1.0] mlx5_core: firmware version: " + strings.Repeat("9", 5*maxLine) + "\n"
+	long := "[ 1.0] mlx5_core: firmware version: " + strings.Repeat("9", 5*lines.Max) + "\n"
 	got, _ = Parse(strings.NewReader(long))
 	if len(got.Events) != 1 || len(got.Events[0].Text) > maxText {
 		t.Errorf("long line: %d events", len(got.Events))

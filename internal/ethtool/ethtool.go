@@ -1,9 +1,10 @@
 package ethtool
 
 import (
-	"bufio"
 	"io"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Info is one `ethtool -i` block.
@@ -15,8 +16,7 @@ type Info struct {
 	BusInfo             string // bus-info: a PCI address for PCI devices, empty for virtual ones
 }
 
-// maxLine bounds one input line; longer lines are cut, never buffered whole.
-const maxLine = 64 << 10
+// lines.Max bounds one input line; longer lines are cut, never buffered whole.
 
 // Parse reads every `ethtool -i` block in r. A block starts at a "driver:"
 // line. Shell prompts, blank lines and unknown keys are skipped, and
@@ -25,7 +25,7 @@ const maxLine = 64 << 10
 func Parse(r io.Reader) ([]Info, error) {
 	var out []Info
 	var cur *Info
-	err := eachLine(r, func(line string) {
+	err := lines.Each(r, func(line string) {
 		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok {
 			return
@@ -64,36 +64,4 @@ func SplitFirmware(fw string) (version, psid string) {
 		return fw[:i], fw[i+2 : len(fw)-1]
 	}
 	return fw, ""
-}
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // capture reads a real capture without its two header lines (command, source).
@@ -83,9 +84,9 @@ func TestSplitFirmware(t *testing.T) {
 
 func TestLongLineIsCut(t *testing.T) {
 	t.Parallel()
-	in := "driver: x\nversion: " + string(bytes.Repeat([]byte("a"), 3*maxLine)) + "\nbus-info: 0000:01:00.0\n"
+	in := "driver: x\nversion: " + string(bytes.Repeat([]byte("a"), 3*lines.Max)) + "\nbus-info: 0000:01:00.0\n"
 	got, err := Parse(bytes.NewReader([]byte(in)))
-	if err != nil || len(got) != 1 || got[0].BusInfo != "0000:01:00.0" || len(got[0].Version) >= maxLine {
+	if err != nil || len(got) != 1 || got[0].BusInfo != "0000:01:00.0" || len(got[0].Version) >= lines.Max {
 		t.Fatalf("got %d infos, version len %d, err %v", len(got), len(got[0].Version), err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Devinfo is the output of ibv_devinfo.
@@ -61,7 +63,7 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	var dev *Device
 	var port *Port
 	list := false
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			return

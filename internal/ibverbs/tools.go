@@ -1,11 +1,12 @@
 package ibverbs
 
 import (
-	"bufio"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // DeviceGUID is one row of ibv_devices.
@@ -26,7 +27,7 @@ var guidRE = regexp.MustCompile(`^[0-9a-fA-F]{1,16}$`)
 func ParseDevices(r io.Reader) (Devices, error) {
 	var out Devices
 	table := false
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		switch {
 		case line == "":
@@ -82,7 +83,7 @@ func ParseIbstat(r io.Reader) (Ibstat, error) {
 	var out Ibstat
 	var ca *CA
 	var port *CAPort
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			return
@@ -171,7 +172,7 @@ var statusRE = regexp.MustCompile(`^Infiniband device '([^']+)' port (\d+) statu
 func ParseIbstatus(r io.Reader) ([]PortStatus, error) {
 	var out []PortStatus
 	var cur *PortStatus
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if m := statusRE.FindStringSubmatch(line); m != nil {
 			n, _ := strconv.Atoi(m[2])
@@ -222,7 +223,7 @@ type ShowGID struct {
 // the IPv4 column is empty for non-IPv4 GIDs.
 func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
 	var out []ShowGID
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) != 6 && len(f) != 7 {
 			return
@@ -256,7 +257,7 @@ type NetdevMap struct {
 // column -t alignment and trailing "# …" comments.
 func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 	var out []NetdevMap
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		left, right, ok := strings.Cut(raw, "==>")
 		if !ok {
 			return
@@ -301,38 +302,4 @@ func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 		}
 	})
 	return out, err
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -1,11 +1,12 @@
 package lspci
 
 import (
-	"bufio"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Device is one PCI function.
@@ -60,7 +61,7 @@ func Parse(r io.Reader) ([]Device, error) {
 	var out []Device
 	var cur *Device
 	vmm := false
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimRight(raw, " \t")
 		trim := strings.TrimSpace(line)
 		if k, v, ok := strings.Cut(trim, ":"); ok && !vmm && k == "Slot" && trim == line {
@@ -196,39 +197,5 @@ func setIDOrName(val string, id, name *string) {
 		*id = strings.ToLower(val)
 	} else if name != nil {
 		*name = val
-	}
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
 	}
 }

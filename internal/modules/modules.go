@@ -1,12 +1,13 @@
 package modules
 
 import (
-	"bufio"
 	"io"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Module is one loaded module from lsmod or /proc/modules.
@@ -23,7 +24,7 @@ type Module struct {
 // line. The header and prompt or grep lines are skipped.
 func ParseLsmod(r io.Reader) ([]Module, error) {
 	var out []Module
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) < 3 {
 			return
@@ -82,7 +83,7 @@ type Info struct {
 func ParseModinfo(r io.Reader) ([]Info, error) {
 	var out []Info
 	var cur *Info
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		if raw == "" || raw[0] == ' ' || raw[0] == '\t' {
 			return
 		}
@@ -175,38 +176,4 @@ func attr(fsys fs.FS, dir, name string) string {
 	defer f.Close()
 	b, _ := io.ReadAll(io.LimitReader(f, maxAttr))
 	return strings.TrimSpace(string(b))
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -1,11 +1,12 @@
 package osinfo
 
 import (
-	"bufio"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // OSRelease holds the os-release fields the knowledge base needs.
@@ -21,7 +22,7 @@ type OSRelease struct {
 // optionally quoted with shell quoting.
 func ParseOSRelease(r io.Reader) (OSRelease, error) {
 	var o OSRelease
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if line == "" || line[0] == '#' {
 			return
@@ -63,7 +64,7 @@ func unquote(v string) string {
 // `uname -a` output ("Linux <host> <release> …") as sos stores it.
 func ParseUname(r io.Reader) (string, error) {
 	var rel string
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		if rel != "" {
 			return
 		}
@@ -95,7 +96,7 @@ var (
 // ParseOFEDInfo reads `ofed_info -s` (or -n) output. ok is false when no
 // line names a stack.
 func ParseOFEDInfo(r io.Reader) (o OFED, ok bool, err error) {
-	err = eachLine(r, func(raw string) {
+	err = lines.Each(r, func(raw string) {
 		if ok {
 			return
 		}
@@ -115,45 +116,11 @@ func ParseOFEDInfo(r io.Reader) (o OFED, ok bool, err error) {
 // hostname file or `hostname` output.
 func ParseHostname(r io.Reader) (string, error) {
 	var h string
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		line := strings.TrimSpace(raw)
 		if h == "" && line != "" && line[0] != '#' && !strings.ContainsAny(line, " \t") {
 			h = line
 		}
 	})
 	return h, err
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

@@ -1,10 +1,11 @@
 package rdmatool
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Link is one "link <dev>/<port> …" line of `rdma link show`.
@@ -21,7 +22,7 @@ type Link struct {
 // follow the "link dev/port" head in any order.
 func ParseLink(r io.Reader) ([]Link, error) {
 	var out []Link
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) < 2 || f[0] != "link" {
 			return
@@ -66,7 +67,7 @@ type Dev struct {
 // ParseDev reads `rdma dev show` (or `rdma dev`) output.
 func ParseDev(r io.Reader) ([]Dev, error) {
 	var out []Dev
-	err := eachLine(r, func(raw string) {
+	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) < 2 || !strings.HasSuffix(f[0], ":") || !strings.HasSuffix(f[1], ":") {
 			return
@@ -93,38 +94,4 @@ func ParseDev(r io.Reader) ([]Dev, error) {
 		out = append(out, d)
 	})
 	return out, err
-}
-
-const maxLine = 64 << 10
-
-// eachLine calls fn for each line of r, cutting lines longer than maxLine.
-func eachLine(r io.Reader, fn func(string)) error {
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			fn(line)
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(b) < maxLine {
-			n := min(len(frag), maxLine-len(b))
-			b = append(b, frag[:n]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return strings.TrimRight(string(b), "\r\n"), err
-	}
 }

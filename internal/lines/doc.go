@@ -1,0 +1,4 @@
+// Package lines provides bounded line reading for the text parsers: a line
+// longer than Max is cut, never buffered whole, so hostile input cannot make
+// a parser allocate without limit.
+package lines

@@ -1,0 +1,49 @@
+package lines
+
+import (
+	"bufio"
+	"io"
+	"strings"
+)
+
+// Max is the most bytes kept of one line; the rest of the line is skipped.
+const Max = 64 << 10
+
+// Each calls fn for each line of r, without its line ending, cutting lines
+// longer than Max. A final line without a newline is passed too.
+func Each(r io.Reader, fn func(string)) error {
+	br := bufio.NewReaderSize(r, 4<<10)
+	for {
+		line, err := Read(br)
+		if line != "" || err == nil {
+			fn(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// Read returns the next line of br without its line ending, cut at Max.
+// Lines that fit the reader's buffer are returned without an extra copy.
+func Read(br *bufio.Reader) (string, error) {
+	frag, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return strings.TrimRight(string(frag), "\r\n"), err
+	}
+	b := append([]byte(nil), frag[:min(len(frag), Max)]...)
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < Max {
+			n := min(len(frag), Max-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}
