@@ -51,12 +51,14 @@ What it reads:
 
 Limits: every file and command output is capped at --max-file bytes (default
 16 MiB = 16777216); a larger one is kept truncated and listed as a problem. An
-archive keeps at most 1 GiB of content in memory. Symlinks are resolved inside the
+archive keeps at most 1 GiB of content in memory, and an .xz stream may ask for a
+dictionary of at most 256 MiB. Symlinks are resolved inside the
 snapshot; a member or link that points outside it is listed as a problem, never read.
 
 Redaction is on by default: MAC, IPv4 and IPv6 addresses, node and port GUIDs, the
 interface-id half of each GID, serial numbers and host names become tokens such as
-mac-3f2a9c. The GID type and the fact that a GID is IPv4-mapped are kept. Tokens are
+mac-3f2a9c. A GID keeps its type, its 64-bit subnet prefix (for a RoCE v2 GID made
+from a global IPv6 address that is the /64) and the fact that it is IPv4-mapped. Tokens are
 HMAC-SHA256 of the value keyed by --salt: give the same salt on every host of a fleet
 to get the same token for the same value. Without --salt the key is the snapshot's
 /etc/machine-id (same host, same tokens), or random when there is none.
