@@ -331,7 +331,7 @@ func LiveAt(root string) (*Snapshot, error) {
 		return nil, err
 	}
 	s := newSnapshot(record.KindLive, root)
-	s.fsys = &treeFS{b: diskTree{root: r}, st: s.st, deny: liveDeny}
+	s.fsys = &treeFS{b: diskTree{root: r}, st: s.st, deny: liveDeny, readTimeout: s.timeout}
 	s.live = newRunner(s)
 	s.collectedAt = time.Now().UTC().Truncate(time.Second)
 	return s, nil

@@ -650,3 +650,44 @@ func TestXZDictionaryLimit(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// blockingTree is a backend whose files never answer, like the sysfs
+// attribute of a wedged device.
+type blockingTree struct {
+	memTree
+	block chan struct{}
+}
+
+type blockingFile struct {
+	fs.File
+	block chan struct{}
+}
+
+func (b blockingFile) Read([]byte) (int, error) { <-b.block; return 0, io.EOF }
+
+func (b *blockingTree) open(p string) (fs.File, error) {
+	f, err := b.memTree.open(p)
+	if err != nil {
+		return nil, err
+	}
+	return blockingFile{File: f, block: b.block}, nil
+}
+
+func TestLiveReadTimeout(t *testing.T) {
+	t.Parallel()
+	tree := newMemTree()
+	tree.add("sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data", &memNode{data: []byte("1\n")})
+	tree.finish()
+	b := &blockingTree{memTree: *tree, block: make(chan struct{})}
+	t.Cleanup(func() { close(b.block) })
+	s := newSnapshot(record.KindLive, "test")
+	s.Timeout = 100 * time.Millisecond
+	s.fsys = &treeFS{b: b, st: s.st, readTimeout: s.timeout}
+	r := s.File("sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data")
+	if r.Status != record.StatusFailed || !strings.Contains(r.Reason, "timed out") {
+		t.Errorf("%+v", r)
+	}
+	if !hasProblem(s, "sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data", "did not answer within 100ms") {
+		t.Errorf("problems: %+v", s.Problems())
+	}
+}

@@ -48,6 +48,32 @@ type treeFS struct {
 	// the files that could not be read or were cut at the cap on the host.
 	failed    map[string]error
 	truncated map[string]bool
+
+	// readTimeout, when set (live hosts), bounds each open and read: a
+	// sysfs attribute of a wedged device can block forever.
+	readTimeout func() time.Duration
+}
+
+// ErrReadTimeout is returned when a live file does not answer in time.
+var ErrReadTimeout = errors.New("read timed out; the file did not answer")
+
+// withTimeout runs fn, giving up after the live read timeout. fn keeps
+// running after a timeout (a blocked read cannot be cancelled), so it must
+// not touch the caller's memory.
+func (t *treeFS) withTimeout(fn func() error) error {
+	if t.readTimeout == nil {
+		return fn()
+	}
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	timer := time.NewTimer(t.readTimeout())
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+		return ErrReadTimeout
+	}
 }
 
 // state is shared by a snapshot and its file system.
@@ -213,13 +239,21 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 	if err := t.failed[p]; err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	f, err := t.b.open(p)
+	var f fs.File
+	err = t.withTimeout(func() error {
+		var err error
+		f, err = t.b.open(p)
+		return err
+	})
 	if err != nil {
+		if errors.Is(err, ErrReadTimeout) {
+			t.st.problem(name, "did not answer within %s; not read", t.readTimeout())
+		}
 		t.st.recordFailed(p, err)
 		return nil, &fs.PathError{Op: "open", Path: name, Err: underlying(err)}
 	}
 	t.st.recordFile(p)
-	return &capFile{File: f, name: name, left: t.st.maxFile(), st: t.st, truncated: t.truncated[p]}, nil
+	return &capFile{File: f, name: name, left: t.st.maxFile(), st: t.st, truncated: t.truncated[p], t: t}, nil
 }
 
 func (t *treeFS) readDirCanon(p string) ([]fs.DirEntry, error) {
@@ -309,6 +343,8 @@ type capFile struct {
 	left      int64
 	st        *state
 	truncated bool
+	t         *treeFS
+	timedOut  bool
 }
 
 // Stat names the file as it was opened, as os.Open does for a symlink.
@@ -321,9 +357,12 @@ func (f *capFile) Stat() (fs.FileInfo, error) {
 }
 
 func (f *capFile) Read(p []byte) (int, error) {
+	if f.timedOut {
+		return 0, &fs.PathError{Op: "read", Path: f.name, Err: ErrReadTimeout}
+	}
 	if f.left <= 0 {
 		var one [1]byte
-		if n, _ := f.File.Read(one[:]); n > 0 {
+		if n, _ := f.read(one[:]); n > 0 {
 			f.truncated = true
 			f.st.problem(f.name, "larger than the per-file cap of %d bytes; only the first %d bytes were read", f.st.maxFile(), f.st.maxFile())
 		}
@@ -332,9 +371,31 @@ func (f *capFile) Read(p []byte) (int, error) {
 	if int64(len(p)) > f.left {
 		p = p[:f.left]
 	}
-	n, err := f.File.Read(p)
+	n, err := f.read(p)
 	f.left -= int64(n)
 	return n, err
+}
+
+// read reads through the live read timeout into a buffer of its own, so
+// that a read still blocked after a timeout never writes into p.
+func (f *capFile) read(p []byte) (int, error) {
+	if f.t == nil || f.t.readTimeout == nil {
+		return f.File.Read(p)
+	}
+	buf := make([]byte, len(p))
+	var n int
+	var rerr error
+	err := f.t.withTimeout(func() error {
+		n, rerr = f.File.Read(buf)
+		return nil
+	})
+	if err != nil {
+		f.timedOut = true
+		f.st.problem(f.name, "did not answer within %s; not read", f.t.readTimeout())
+		return 0, &fs.PathError{Op: "read", Path: f.name, Err: err}
+	}
+	copy(p, buf[:n])
+	return n, rerr
 }
 
 // dirFile is an opened folder.
