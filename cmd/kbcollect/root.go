@@ -66,7 +66,7 @@ to get the same token for the same value. Without --salt the key is the snapshot
 Examples:
   kbcollect > host.toml                        # this host, redacted
   kbcollect --no-redact --format json          # keep the real addresses
-  kbcollect --salt "$FLEET_SECRET" -o /tmp/$(hostname).toml
+  kbcollect --salt "$FLEET_SECRET" -o "$(hostname).toml"
   kbcollect sosreport-host1-2024-05-01-abcdef.tar.xz
   kbcollect --root ./extracted-sosreport
   kbcollect capture -o host.tar.gz             # save raw data to parse later
