@@ -23,7 +23,7 @@ const (
 const ExitCodesHelp = `
 Exit status:
   0  success
-  1  failure, or findings at or above the --fail-on threshold
+  1  failure (for kbgen lint: errors; for kbgen check: findings at or above --fail-on)
   2  usage error, or input that could not be read or parsed`
 
 // Error carries an exit code with an error.
