@@ -2,20 +2,13 @@ package devlink
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "devlink", "*.txt"))
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	capturetest.Seed(f, "devlink")
 	f.Add([]byte(`{"info":{"pci/0000:00:06.0":{"driver":"mlx5_core","versions":{"fixed":{"fw.psid":"MT_1"}}}}}`))
 	f.Add([]byte(`{"param":{"pci/0000:06:00.0":[{"name":"enable_roce","values":[{"cmode":"runtime","value":true}]}]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -3,28 +3,16 @@ package dmesg
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rocekb/rocekb/internal/lines"
 )
 
-func capture(t testing.TB, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "dmesg", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 2 {
-		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
-			b = b[i+1:]
-		}
-	}
-	return b
-}
+func capture(t testing.TB, name string) []byte { return capturetest.Read(t, "dmesg", name) }
 
 func errno(n int) *int { return &n }
 

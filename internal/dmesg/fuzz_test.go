@@ -2,20 +2,13 @@ package dmesg
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "dmesg", "*.txt"))
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	capturetest.Seed(f, "dmesg")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		res, err := Parse(bytes.NewReader(b))
 		if err != nil {

@@ -2,22 +2,13 @@ package ibverbs
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	for _, tool := range []string{"ibv_devinfo", "ibv_devices", "ibstat", "ibstatus", "show_gids", "ibdev2netdev"} {
-		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", tool, "*.txt"))
-		for _, p := range files {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(b)
-		}
-	}
+	capturetest.Seed(f, "ibv_devinfo", "ibv_devices", "ibstat", "ibstatus", "show_gids", "ibdev2netdev")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		di, err := ParseDevinfo(bytes.NewReader(b))
 		if err != nil {

@@ -2,27 +2,16 @@ package ibverbs
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/capturetest"
+
 	"github.com/google/go-cmp/cmp"
 )
 
-func capture(t testing.TB, tool, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", tool, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 2 {
-		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
-			b = b[i+1:]
-		}
-	}
-	return b
-}
+var capture = capturetest.Read
 
 func TestParseDevinfo(t *testing.T) {
 	t.Parallel()

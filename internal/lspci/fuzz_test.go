@@ -2,20 +2,13 @@ package lspci
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "lspci", "*.txt"))
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	capturetest.Seed(f, "lspci")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		devs, err := Parse(bytes.NewReader(b))
 		if err != nil {

@@ -2,26 +2,15 @@ package lspci
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-func capture(t testing.TB, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "lspci", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 2 {
-		if i := bytes.IndexByte(b, '\n'); i >= 0 && bytes.HasPrefix(b, []byte("# ")) {
-			b = b[i+1:]
-		}
-	}
-	return b
-}
+func capture(t testing.TB, name string) []byte { return capturetest.Read(t, "lspci", name) }
 
 func TestParse(t *testing.T) {
 	t.Parallel()

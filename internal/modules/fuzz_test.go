@@ -2,22 +2,13 @@ package modules
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	for _, tool := range []string{"lsmod", "modinfo"} {
-		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", tool, "*.txt"))
-		for _, p := range files {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(b)
-		}
-	}
+	capturetest.Seed(f, "lsmod", "modinfo")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		mods, err := ParseLsmod(bytes.NewReader(b))
 		if err != nil {

@@ -2,20 +2,13 @@ package osinfo
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ofed_info", "*.txt"))
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	capturetest.Seed(f, "ofed_info")
 	f.Add([]byte("NAME=\"Ubuntu\"\nID=ubuntu\nVERSION_ID=\"22.04\"\n"))
 	f.Add([]byte("Linux h 6.8.0-55-generic #57-Ubuntu SMP x86_64 GNU/Linux\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -2,20 +2,13 @@ package rdmatool
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "rdma", "*.txt"))
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	capturetest.Seed(f, "rdma")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if _, err := ParseLink(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
