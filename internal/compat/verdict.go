@@ -49,7 +49,9 @@ type Reason struct {
 	Matrix  []Ref  `json:"matrix,omitempty"`
 }
 
-// Verdict answers "will this work?" for a plan.
+// Verdict answers "will this work?" for a plan. The worst reason decides
+// it, except a firmware the matrix has no minimum for: that reason says
+// "unknown" without turning what the matrix does know into "unknown".
 type Verdict struct {
 	Plan        Plan     `json:"plan"`
 	Adapter     string   `json:"adapter,omitempty"` // matrix adapter id
@@ -333,7 +335,14 @@ func lts(ms *matrix.Stack, version string) bool {
 }
 
 func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, stack, stackVer, fw string) {
-	for _, f := range firmwareMins(m, a.ID, stack, stackVer) {
+	mins := firmwareMins(m, a.ID, stack, stackVer)
+	if len(mins) == 0 && fw != "" {
+		// Say the firmware went unjudged, without letting the matrix's
+		// silence decide the verdict on everything it does know.
+		v.Reasons = append(v.Reasons, Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s not judged: the matrix states no minimum firmware for %s", fw, a.Name)})
+		return
+	}
+	for _, f := range mins {
 		ref := refOf(m, fmt.Sprintf("firmware_min %s %s", a.ID, f.Feature), f.Claim, minRule(a, f))
 		near := fmt.Sprintf("firmware ≥ %s for %s", f.Min, featureWords(f.Feature))
 		if fw == "" {

@@ -63,6 +63,19 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+func TestJudgeFirmwareWithoutMinimum(t *testing.T) {
+	t.Parallel()
+	v := Judge(tm(t), Plan{Adapter: "connectx-5", Kernel: "5.14.0", Firmware: "16.35.2000"})
+	if v.Verdict != Supported {
+		t.Fatalf("verdict %s", v.Verdict)
+	}
+	if !slices.ContainsFunc(v.Reasons, func(r Reason) bool {
+		return r.Verdict == Undecided && strings.Contains(r.Text, "firmware 16.35.2000 not judged")
+	}) {
+		t.Errorf("unjudged firmware not said: %+v", v.Reasons)
+	}
+}
+
 func TestJudgeUnknownNeverGuesses(t *testing.T) {
 	t.Parallel()
 	v := Judge(tm(t), Plan{Adapter: "connectx-99", Kernel: "6.8", Firmware: "16.35.2000"})
