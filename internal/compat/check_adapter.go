@@ -419,7 +419,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 	}
 	base, distroPart, ok := kernelBase(rel)
 	if !ok {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "kernel release " + rel + " has no upstream version in it"})
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "kernel release " + rel + " does not start with an upstream version"})
 		return r
 	}
 	kev := Evidence{Fact: "kernel release " + rel + " (upstream base " + base + ")", Source: kernelSource(v)}

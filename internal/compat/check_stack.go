@@ -269,7 +269,11 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 			unknown = true
 			continue
 		}
-		ref := v.ref(fmt.Sprintf("firmware_min %s %s", f.Adapter, f.Feature), f.Claim, fmt.Sprintf("%s needs %s ≥ %s", f.Feature, f.DriverModule, f.DriverMin))
+		rule := fmt.Sprintf("%s needs %s ≥ %s", f.Feature, f.DriverModule, f.DriverMin)
+		if len(present) == 0 {
+			rule += " (stated for " + f.Adapter + "; the record does not show which VIC model this host has)"
+		}
+		ref := v.ref(fmt.Sprintf("firmware_min %s %s", f.Adapter, f.Feature), f.Claim, rule)
 		c, ok := compareVersions(have, f.DriverMin)
 		if !ok {
 			unknown = true

@@ -388,6 +388,8 @@ func TestKernelTooOld(t *testing.T) {
 			h.Stack = &record.Stack{Name: "OFED"}
 		}), Unknown, "", ""},
 		{"no kernel", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "" }), Unknown, "", ""},
+		{"developer build kernel, too old", with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.1.0-rc7-next-20190430+" }), Found, Error, "0000:3b:00.0"},
+		{"not a kernel release", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "linux" }), Unknown, "", ""},
 		{"pci ids not recorded, ice bound", with(healthy, e810, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
 			h.Host.KernelRelease = "5.10.0"

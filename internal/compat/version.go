@@ -1,6 +1,8 @@
 package compat
 
 import (
+	"regexp"
+
 	"github.com/rocekb/rocekb/internal/version"
 )
 
@@ -25,8 +27,15 @@ func compareVersions(a, b string) (c int, ok bool) {
 // upstream release.
 func kernelBase(release string) (base, distro string, ok bool) {
 	k, err := version.ParseKernel(release)
-	if err != nil {
-		return "", "", false
+	if err == nil {
+		return k.Upstream.String(), k.Release, true
 	}
-	return k.Upstream.String(), k.Release, true
+	// Developer builds (5.1.0-rc7-next-20190430+) fall outside the distro
+	// grammar; their leading x.y[.z] is still the upstream base.
+	if m := leadingVersion.FindString(release); m != "" {
+		return m, "", true
+	}
+	return "", "", false
 }
+
+var leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)
