@@ -230,6 +230,12 @@ func TestGIDTableEmpty(t *testing.T) {
 		}), Unknown, "", ""},
 		{"no devices", with(healthy, func(h *record.Host) { h.Devices = nil }), Unknown, "", ""},
 		{"golden azure, no GID source", golden(t, "azure-renamed-unknown-provider"), Unknown, "", ""},
+		{"show_gids read, device without a line", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports = nil
+			h.Sources = append(h.Sources, record.Source{ID: "cmd/show_gids", Status: record.StatusOK})
+		}), Found, Error, "mlx5_0"},
+		{"device without ports, no show_gids", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
+		{"golden mlx5-cx4lx-mlnxofed-pod: show_gids found none", golden(t, "mlx5-cx4lx-mlnxofed-pod"), Found, Error, "mlx5_0"},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) {
 		h.Devices[0].Ports[0].GIDCounts = record.GIDCounts{}
