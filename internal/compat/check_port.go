@@ -290,18 +290,6 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
 		if len(d.Ports) == 0 {
-			// show_gids prints every populated GID of every device and
-			// port; read without a line for this device, its table is empty.
-			if s := v.source("cmd/show_gids"); s != nil && s.Status == record.StatusOK && s.ID == "cmd/show_gids" {
-				r.Findings = append(r.Findings, Finding{
-					Severity: Error, Subject: d.Name, Adapter: pci,
-					Message:     "show_gids lists no GID for " + d.Name,
-					Explanation: "show_gids prints every populated GID of every RDMA device and port, and printed none for this device: its GID table is empty as seen from where the snapshot was taken. RoCE cannot address peers without GIDs. Inside a container this usually means the pod's network namespace does not hold the device's netdev, or the netdev has no address.",
-					Fix:         "Check that the device's netdev is up with an IP address in the namespace that runs the application (for pods: the CNI or SR-IOV device plugin must move the netdev in), and that RoCE is enabled on the function.",
-					Evidence:    []Evidence{{Fact: "cmd/show_gids was read and has no line for " + d.Name, Source: s.ID}},
-				})
-				continue
-			}
 			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
 		}
 		for _, p := range d.Ports {

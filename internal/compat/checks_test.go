@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -315,6 +316,10 @@ func TestRoCEModeV1(t *testing.T) {
 			h.Devices[0].Ports[0].DefaultRoCEMode, h.Devices[0].Ports[0].LinkLayer = "IB/RoCE v1", ""
 		}), Unknown, "", ""},
 		{"device without ports", with(healthy, func(h *record.Host) { h.Devices[0].Ports = nil }), Unknown, "", ""},
+		{"show_gids read, device without a line (not this check's concern)", with(healthy, func(h *record.Host) {
+			h.Devices[0].Ports = nil
+			h.Sources = append(h.Sources, record.Source{ID: "cmd/show_gids", Status: record.StatusOK})
+		}), Unknown, "", ""},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1" })(), "roce-mode-v1")
 	f := r.Findings[0]
@@ -469,6 +474,31 @@ func TestEmptyRecordIsUnknown(t *testing.T) {
 		r, _ := Evaluate(tm(t), empty, id)
 		if r.Status != Unknown {
 			t.Errorf("%s on an empty record: %s (%+v %+v)", id, r.Status, r.Findings, r.Notes)
+		}
+	}
+}
+
+// TestChecksDoNotShareFindings guards against one check's logic leaking
+// into another: no two checks report the same message on one host.
+func TestChecksDoNotShareFindings(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hosts", "*.golden.toml"))
+	var hosts []*record.Host
+	for _, f := range files {
+		hosts = append(hosts, golden(t, strings.TrimSuffix(filepath.Base(f), ".golden.toml"))())
+	}
+	hosts = append(hosts, with(healthy, func(h *record.Host) {
+		h.Devices[0].Ports = nil
+		h.Sources = append(h.Sources, record.Source{ID: "cmd/show_gids", Status: record.StatusOK})
+	})())
+	for _, h := range hosts {
+		seen := map[string]string{}
+		for _, f := range Diagnose(tm(t), nil, h).Findings {
+			k := f.Subject + "|" + f.Message
+			if other, ok := seen[k]; ok && other != f.Check {
+				t.Errorf("%s: %s and %s both report %q", h.Host.ID, other, f.Check, f.Message)
+			}
+			seen[k] = f.Check
 		}
 	}
 }
