@@ -16,7 +16,7 @@ func TestCheckIDs(t *testing.T) {
 	if !slices.IsSorted(ids) || len(slices.Compact(slices.Clone(ids))) != len(ids) {
 		t.Fatalf("ids not sorted and unique: %v", ids)
 	}
-	for _, want := range []string{"adapter-unknown", "fw-below-min", "fw-update-pending", "stack-mixed", "enic-rdma-unmatched", "module-not-loaded", "no-active-port", "gid-table-empty", "gid-no-roce-v2", "msix-disabled", "msix-too-few", "roce-mode-v1", "rxe-with-hardware", "kernel-too-old"} {
+	for _, want := range []string{"adapter-unknown", "driver-probe-failed", "fw-below-min", "fw-update-pending", "stack-mixed", "enic-rdma-unmatched", "module-not-loaded", "no-active-port", "gid-table-empty", "gid-no-roce-v2", "msix-disabled", "msix-too-few", "roce-mode-v1", "rxe-with-hardware", "kernel-too-old"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("missing check %s", want)
 		}
@@ -500,5 +500,26 @@ func TestChecksDoNotShareFindings(t *testing.T) {
 			}
 			seen[k] = f.Check
 		}
+	}
+}
+
+func TestProbeFailed(t *testing.T) {
+	t.Parallel()
+	runCases(t, "driver-probe-failed", []checkCase{
+		{"clean log", with(healthy, func(h *record.Host) {
+			h.Sources = append(h.Sources, record.Source{ID: "cmd/dmesg", Status: record.StatusOK})
+		}), Pass, "", ""},
+		{"no kernel log read", healthy, Unknown, "", ""},
+		{"probe failure", with(healthy, func(h *record.Host) {
+			e := -22
+			h.KernelLog = []record.LogEvent{{Kind: record.LogProbeFailure, Module: "mlx5_core", Device: "0000:3b:00.0", Errno: &e, Text: "mlx5_core: probe of 0000:3b:00.0 failed with error -22", Source: "cmd/dmesg", Line: 40}}
+		}), Found, Error, "0000:3b:00.0"},
+		{"golden mlx5-cx4lx-hpe-probe-failed", golden(t, "mlx5-cx4lx-hpe-probe-failed"), Found, Error, "0000:0b:00.0"},
+		{"golden cisco-vic-enic-rdma", golden(t, "cisco-vic-enic-rdma"), Pass, "", ""},
+		{"golden mlx5-cx7-doca-ofed (no kernel log)", golden(t, "mlx5-cx7-doca-ofed"), Unknown, "", ""},
+	})
+	r, _ := Evaluate(tm(t), golden(t, "mlx5-cx4lx-hpe-probe-failed")(), "driver-probe-failed")
+	if len(r.Findings) != 2 || !strings.Contains(r.Findings[0].Message, "-22 (EINVAL)") {
+		t.Errorf("want one finding per function with the errno named, got %+v", r.Findings)
 	}
 }

@@ -134,6 +134,7 @@ type Check struct {
 // registry holds every check, by id. Content trees and FAQ pages name these ids.
 var registry = []Check{
 	{"adapter-unknown", "Is every network and RDMA adapter in the matrix?", checkAdapterUnknown},
+	{"driver-probe-failed", "Did every driver probe its device without a failure in the kernel log?", checkProbeFailed},
 	{"enic-rdma-unmatched", "Is enic_rdma loaded with its matched Cisco enic?", checkEnicRDMA},
 	{"fw-below-min", "Is the firmware at or above the matrix minimum?", checkFirmwareMin},
 	{"fw-update-pending", "Does the stored firmware equal the running firmware?", checkFirmwarePending},

@@ -6,6 +6,7 @@ package content
 // engine's own registry is expected to replace it.
 var KnownChecks = []string{
 	"adapter-unknown",     // no matrix adapter matches the PCI ids
+	"driver-probe-failed", // the kernel log shows a driver probe failure
 	"fw-below-min",        // running firmware is below the matrix minimum
 	"fw-update-pending",   // stored firmware differs from running: reboot or reset pending
 	"stack-mixed",         // vendor OFED modules mixed with inbox ones
