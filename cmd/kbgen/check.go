@@ -473,7 +473,7 @@ func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *compat.Report) {
 
 func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
 	s := a.PCIAddress + "  "
-	if ma := m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice); ma != nil {
+	if ma := m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name); ma != nil {
 		s += ma.Name + " [" + ma.ID + "]"
 	} else if a.Vendor == "" || a.Device == "" {
 		s += "PCI id not recorded"

@@ -27,8 +27,13 @@ func checkAdapterUnknown(h *record.Host, m *matrix.Matrix) Result {
 	for i := range h.Adapters {
 		a := &h.Adapters[i]
 		if ma := v.match(a); ma != nil {
+			text := fmt.Sprintf("%s:%s is %s", a.Vendor, a.Device, ma.Name)
+			if a.Vendor == "" || a.Device == "" {
+				// Identified by the pci.ids name lspci printed, not by ids.
+				text = fmt.Sprintf("lspci names this function %q, the pci.ids name of %s", a.Name, ma.Name)
+			}
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass,
-				Text:   fmt.Sprintf("%s:%s is %s", a.Vendor, a.Device, ma.Name),
+				Text: text, Evidence: []Evidence{adapterFact(a, "name", a.Name)},
 				Matrix: []Ref{v.ref("adapter "+ma.ID, ma.Claim, pciRule(ma))}})
 			continue
 		}

@@ -46,7 +46,12 @@ func TestAdapterUnknown(t *testing.T) {
 		{"known vendor", with(healthy, func(h *record.Host) {
 			h.Adapters[0].Device, h.Adapters[0].RDMADevices = "9999", nil
 		}), Found, Warning, "0000:3b:00.0"},
-		{"no ids", with(healthy, func(h *record.Host) { h.Adapters[0].Vendor = "" }), Unknown, "", ""},
+		{"no ids", with(healthy, func(h *record.Host) { h.Adapters[0].Vendor, h.Adapters[0].Name = "", "" }), Unknown, "", ""},
+		{"no ids, lspci name", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
+			h.Adapters[0].Name = "Mellanox Technologies MT27800 Family [ConnectX-5]"
+		}), Pass, "", ""},
+		{"golden mlx5-cx5-mlnxofed (named by lspci)", golden(t, "mlx5-cx5-mlnxofed"), Pass, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},
 		{"cisco subsystem", cisco, Pass, "", ""},
 		{"golden hns-hip08-kunpeng", golden(t, "hns-hip08-kunpeng"), Found, Info, "0000:bd:00.0"},
@@ -179,12 +184,17 @@ func TestModuleNotLoaded(t *testing.T) {
 		}), Unknown, "", ""},
 		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
 		{"pci ids not recorded: the bound driver hints, never proves", with(healthy, func(h *record.Host) {
-			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules = h.Modules[:2]
 		}), Unknown, "", ""},
-		{"pci ids not recorded, provider loaded", with(healthy, func(h *record.Host) {
+		{"pci ids not recorded, lspci name identifies it", with(healthy, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules = h.Modules[:2]
+		}), Found, Warning, "0000:3b:00.0"},
+		{"pci ids not recorded, provider loaded", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 		}), Pass, "", ""},
 		{"no adapters, but a device", with(healthy, func(h *record.Host) { h.Adapters = nil }), Pass, "", ""},
@@ -274,7 +284,7 @@ func TestMSIXDisabled(t *testing.T) {
 		{"disabled on msix-only cisco", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Error, "0000:62:00.1"},
 		{"absent", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX = nil }), Unknown, "", ""},
 		{"pci ids not recorded, mlx5_core bound", with(healthy, func(h *record.Host) {
-			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 			h.Adapters[0].MSIX.Enabled = ptr(false)
 		}), Unknown, "", ""},
 		{"only a plain nic", with(healthy, func(h *record.Host) {
@@ -402,11 +412,11 @@ func TestKernelTooOld(t *testing.T) {
 		{"developer build kernel, too old", with(healthy, e810, func(h *record.Host) { h.Host.KernelRelease = "5.1.0-rc7-next-20190430+" }), Found, Error, "0000:3b:00.0"},
 		{"not a kernel release", with(healthy, func(h *record.Host) { h.Host.KernelRelease = "linux" }), Unknown, "", ""},
 		{"pci ids not recorded, ice bound", with(healthy, e810, func(h *record.Host) {
-			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 			h.Host.KernelRelease = "5.10.0"
 		}), Unknown, "", ""},
 		{"pci ids not recorded, new kernel", with(healthy, e810, func(h *record.Host) {
-			h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 		}), Pass, "", ""},
 		{"no first kernel in matrix", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "1003" }), Unknown, "", ""},
 		{"no adapters", with(healthy, func(h *record.Host) { h.Adapters = nil }), Unknown, "", ""},

@@ -118,7 +118,7 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 				if name == "" {
 					name = a.Vendor + ":" + a.Device
 				}
-				if ma := m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice); ma != nil {
+				if ma := m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name); ma != nil {
 					key, name = ma.ID, ma.Name
 				} else if a.Vendor == "" || a.Device == "" {
 					// Functions without PCI ids are no model: group them by

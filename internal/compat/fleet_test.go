@@ -74,12 +74,12 @@ func TestSummarizeIgnoresMissingValuesAndUnidentifiedFunctions(t *testing.T) {
 	a.Adapters = append(a.Adapters, record.Adapter{PCIAddress: "0000:3b:00.1", Vendor: "15b3", Device: "1017"})
 	b := with(healthy, func(h *record.Host) {
 		h.Host.ID = "b"
-		h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+		h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 		h.Adapters[0].Firmware.Running = "16.35.4030"
 	})()
 	c := with(healthy, func(h *record.Host) {
 		h.Host.ID = "c"
-		h.Adapters[0].Vendor, h.Adapters[0].Device = "", ""
+		h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 		h.Adapters[0].Driver.Name = "ice"
 	})()
 	f := Summarize(m, []*Report{Diagnose(m, nil, a), Diagnose(m, nil, b), Diagnose(m, nil, c)})

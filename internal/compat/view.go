@@ -40,7 +40,7 @@ func (v view) match(a *record.Adapter) *matrix.Adapter {
 	if a == nil {
 		return nil
 	}
-	return v.m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice)
+	return v.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
 }
 
 // module returns the loaded module with the given name, or nil.

@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -207,6 +208,34 @@ func (m *Matrix) Match(vendor, device, subVendor, subDevice string) *Adapter {
 		}
 	}
 	return plain
+}
+
+// Identify finds the adapter for a recorded PCI function: by its ids when
+// the record has them, otherwise by the pci.ids name that lspci printed in
+// its description (lspci looks the name up from the ids, so the name stands
+// for them). It returns nil when neither identifies a known part.
+func (m *Matrix) Identify(vendor, device, subVendor, subDevice, description string) *Adapter {
+	if vendor != "" && device != "" {
+		return m.Match(vendor, device, subVendor, subDevice)
+	}
+	return m.MatchName(description)
+}
+
+// MatchName finds the adapter whose pci.ids name appears in an lspci
+// description such as "Mellanox Technologies MT27800 Family [ConnectX-5]".
+// The longest matching name wins, so a Virtual Function or an "Ex" part is
+// never taken for its shorter-named sibling.
+func (m *Matrix) MatchName(description string) *Adapter {
+	var best *Adapter
+	n := 0
+	for i := range m.Adapters {
+		for _, p := range m.Adapters[i].PCI {
+			if p.Name != "" && len(p.Name) > n && strings.Contains(description, p.Name) {
+				best, n = &m.Adapters[i], len(p.Name)
+			}
+		}
+	}
+	return best
 }
 
 func (l Loc) String() string { return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col) }

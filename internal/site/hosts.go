@@ -69,7 +69,7 @@ func hostPages(m *matrix.Matrix, c *content.Content, hosts []*record.Host) ([]Pa
 		hp := &HostPage{Slug: slug, Record: h, Report: rep, Walks: compat.WalkTrees(m, c, h)}
 		for i := range h.Adapters {
 			a := &h.Adapters[i]
-			hp.Adapters = append(hp.Adapters, HostAdapter{Record: a, Matrix: m.Match(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice)})
+			hp.Adapters = append(hp.Adapters, HostAdapter{Record: a, Matrix: m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)})
 		}
 		title := h.Host.ID
 		if title == "" {
