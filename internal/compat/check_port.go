@@ -34,7 +34,7 @@ func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
 		if len(d.Ports) == 0 {
-			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+			r.Notes = append(r.Notes, noPortNote(d, pci))
 			continue
 		}
 		var ev []Evidence
@@ -151,17 +151,14 @@ func checkGIDEmpty(h *record.Host, m *matrix.Matrix) Result {
 				})
 				continue
 			}
-			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+			r.Notes = append(r.Notes, noPortNote(d, pci))
 		}
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
+			if !roCEPort(&r, subj, pci, p) {
+				continue
+			}
 			switch {
-			case p.LinkLayer == "":
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
-				continue
-			case !isEthernetPort(p):
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
-				continue
 			case gidTotal(p) > 0:
 				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: fmt.Sprintf("%s has %d GIDs", subj, gidTotal(p))})
 				continue
@@ -205,16 +202,11 @@ func checkGIDv2(h *record.Host, m *matrix.Matrix) Result {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
 		if len(d.Ports) == 0 {
-			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+			r.Notes = append(r.Notes, noPortNote(d, pci))
 		}
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
-			if !isEthernetPort(p) {
-				if p.LinkLayer == "" {
-					r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
-				} else {
-					r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
-				}
+			if !roCEPort(&r, subj, pci, p) {
 				continue
 			}
 			c := p.GIDCounts
@@ -290,18 +282,13 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 		d := &h.Devices[i]
 		pci := adapterPCI(v, d)
 		if len(d.Ports) == 0 {
-			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name})
+			r.Notes = append(r.Notes, noPortNote(d, pci))
 		}
 		for _, p := range d.Ports {
 			subj := portSubject(d, p)
-			switch {
-			case p.LinkLayer == "":
-				// configfs has a mode for InfiniBand ports too: without the
-				// link layer the mode says nothing about RoCE.
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
-				continue
-			case !isEthernetPort(p):
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
+			// configfs has a mode for InfiniBand ports too: without an
+			// Ethernet link layer the mode says nothing about RoCE.
+			if !roCEPort(&r, subj, pci, p) {
 				continue
 			}
 			if p.DefaultRoCEMode == "" {
@@ -508,4 +495,24 @@ func hasEthernetPort(d *record.RDMADevice) bool {
 		}
 	}
 	return false
+}
+
+// noPortNote is the note for a device the record lists without ports.
+func noPortNote(d *record.RDMADevice, pci string) Note {
+	return Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name}
+}
+
+// roCEPort reports whether p is an Ethernet (RoCE) port. For any other port
+// it notes why the port is left out: unknown without a link layer, passed
+// when the link layer is not Ethernet.
+func roCEPort(r *Result, subj, pci string, p record.Port) bool {
+	switch {
+	case p.LinkLayer == "":
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
+		return false
+	case !isEthernetPort(p):
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
+		return false
+	}
+	return true
 }
