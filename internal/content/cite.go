@@ -12,6 +12,31 @@ func LinkCitations(body string, sources []string) string {
 		known[s] = true
 	}
 	lines := strings.Split(body, "\n")
+	eachProseLine(lines, func(i int, masked string) {
+		line := lines[i]
+		var b strings.Builder
+		last := 0
+		for _, m := range citations(masked) {
+			id := masked[m[2]:m[3]]
+			if !known[id] {
+				continue
+			}
+			b.WriteString(line[last:m[0]])
+			b.WriteString(`[\[` + id + `\]](#src-` + id + `)`)
+			last = m[1]
+		}
+		if last > 0 {
+			b.WriteString(line[last:])
+			lines[i] = b.String()
+		}
+	})
+	return strings.Join(lines, "\n")
+}
+
+// eachProseLine calls fn for every markdown line outside fenced code
+// blocks, with code spans blanked out (same length, so offsets into the
+// masked line are offsets into the original).
+func eachProseLine(lines []string, fn func(i int, masked string)) {
 	fence := ""
 	for i, line := range lines {
 		trimmed := strings.TrimSpace(line)
@@ -25,27 +50,19 @@ func LinkCitations(body string, sources []string) string {
 			fence = trimmed[:3]
 			continue
 		}
-		// Blank out code spans so matches inside them are not rewritten,
-		// but rewrite the original line by offsets.
-		mask := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat(" ", len(s)) })
-		var b strings.Builder
-		last := 0
-		for _, m := range citeRe.FindAllStringSubmatchIndex(mask, -1) {
-			if m[1] < len(mask) && (mask[m[1]] == '(' || mask[m[1]] == ':' || mask[m[1]] == '[') {
-				continue
-			}
-			id := mask[m[2]:m[3]]
-			if !known[id] {
-				continue
-			}
-			b.WriteString(line[last:m[0]])
-			b.WriteString(`[\[` + id + `\]](#src-` + id + `)`)
-			last = m[1]
-		}
-		if last > 0 {
-			b.WriteString(line[last:])
-			lines[i] = b.String()
-		}
+		fn(i, codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat(" ", len(s)) }))
 	}
-	return strings.Join(lines, "\n")
+}
+
+// citations returns the [id] matches in a masked line that are citations,
+// leaving out link texts, reference definitions and reference links.
+func citations(masked string) [][]int {
+	var out [][]int
+	for _, m := range citeRe.FindAllStringSubmatchIndex(masked, -1) {
+		if m[1] < len(masked) && (masked[m[1]] == '(' || masked[m[1]] == ':' || masked[m[1]] == '[') {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
 }

@@ -216,33 +216,17 @@ func (l *linter) body(p *Page) {
 	for _, id := range p.Meta.Sources {
 		cited[id] = true
 	}
-	fence := ""
-	for i, line := range strings.Split(p.Body, "\n") {
+	eachProseLine(strings.Split(p.Body, "\n"), func(i int, text string) {
 		pos := func(col int) diag.Pos { return diag.Pos{Line: p.BodyLine + i, Col: col + 1} }
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
-		text := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat(" ", len(s)) })
 		for _, m := range mdLinkRe.FindAllStringSubmatchIndex(text, -1) {
 			l.bodyLink(p, pos(m[2]), text[m[2]:m[3]])
 		}
-		for _, m := range citeRe.FindAllStringSubmatchIndex(text, -1) {
-			if m[1] < len(text) && (text[m[1]] == '(' || text[m[1]] == ':' || text[m[1]] == '[') {
-				continue // link text, reference definition or reference link
-			}
+		for _, m := range citations(text) {
 			if id := text[m[2]:m[3]]; strings.IndexFunc(id, isLetter) >= 0 && !cited[id] {
 				l.probs.Add(p.File, pos(m[0]), "citation [%s] is not in the page's sources", id)
 			}
 		}
-	}
+	})
 }
 
 // bodyLink checks a relative link in a page body. Pages live in faq/, so
