@@ -112,6 +112,15 @@ func vendorKnown(m *matrix.Matrix, pciVendor string) bool {
 // for IPv6: below the IPv6 minimum RoCE v2 still works over IPv4.
 func optionalFeature(feature string) bool { return strings.HasSuffix(feature, "-ipv6") }
 
+// featureSeverity is the severity of missing a feature's minimum: a
+// warning for optional features, an error otherwise.
+func featureSeverity(feature string) Severity {
+	if optionalFeature(feature) {
+		return Warning
+	}
+	return Error
+}
+
 // firmwareMins returns the firmware_min entries in force for an adapter on
 // a stack (id and version; "inbox" for the distro stack): entries without a
 // stack always apply; entries for a stack apply to it from their
@@ -224,11 +233,7 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 			}
 			refs = append(refs, ref)
 			below = append(below, fmt.Sprintf("%s (needs ≥ %s)", f.Feature, f.Min))
-			s := Error
-			if optionalFeature(f.Feature) {
-				s = Warning
-			}
-			if s.Rank() > sev.Rank() {
+			if s := featureSeverity(f.Feature); s.Rank() > sev.Rank() {
 				sev = s
 			}
 		}

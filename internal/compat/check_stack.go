@@ -282,11 +282,7 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 		if c < 0 {
 			refs = append(refs, ref)
 			below = append(below, fmt.Sprintf("%s %s < %s for %s", f.DriverModule, have, f.DriverMin, f.Feature))
-			s := Error
-			if optionalFeature(f.Feature) {
-				s = Warning
-			}
-			if s.Rank() > sev.Rank() {
+			if s := featureSeverity(f.Feature); s.Rank() > sev.Rank() {
 				sev = s
 			}
 		}
