@@ -286,7 +286,7 @@ func (p faq) hugo() []byte {
 
 func writeHugoSkeleton(dir string) error {
 	files := map[string]string{
-		"hugo.toml": "baseURL = \"http://127.0.0.1/\"\ntitle = \"rocekb benchmark corpus\"\ndisableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\"]\n",
+		"hugo.toml":                    "baseURL = \"http://127.0.0.1/\"\ntitle = \"rocekb benchmark corpus\"\ndisableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\"]\n",
 		"layouts/_default/baseof.html": "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ .Title }}</title></head><body><main>{{ block \"main\" . }}{{ end }}</main></body></html>\n",
 		"layouts/_default/single.html": "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n",
 		"layouts/_default/list.html":   "{{ define \"main\" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}\n",
