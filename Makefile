@@ -25,9 +25,16 @@ test:
 lint: build
 	./bin/kbgen lint
 
-# Benchmarks measure; they never fail on timing.
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+# Benchmarks measure; they never fail on timing. The Go benchmarks print in
+# benchstat's format; the harness runs kbgen beside Hugo and Pagefind on the
+# synthetic corpus (installing them when missing) and prints ratios.
+# Raw results land in bench/results/ (gitignored). BENCH_SIZES=smoke,10k,fleet
+BENCH_SIZES ?= smoke,10k
+BENCH_RUNS  ?= 3
+bench: build
+	@mkdir -p bench/results
+	$(GO) test -run '^$$' -bench . -benchmem ./... | tee bench/results/go-bench.txt
+	$(GO) run ./bench/harness -sizes $(BENCH_SIZES) -runs $(BENCH_RUNS) -peers
 
 # Run every fuzz target for $(FUZZTIME) each.
 fuzz:

@@ -1,0 +1,423 @@
+// Command harness is the end-to-end half of `make bench`: it generates the
+// synthetic corpus, runs kbgen build and its peers (Hugo, Pagefind) side by
+// side, interleaved, on the same machine, and prints ratios (ours/theirs).
+// Raw results go to bench/results/ (gitignored). It measures; it never fails
+// on a timing.
+//
+//	go run ./bench/harness -sizes smoke            # the CI smoke run
+//	go run ./bench/harness -sizes smoke,10k,fleet -peers -runs 3
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/corpus"
+)
+
+type options struct {
+	sizes    []string
+	runs     int
+	peers    bool // install and run Hugo and Pagefind
+	kbgen    string
+	results  string
+	keepWork bool
+}
+
+func main() {
+	var o options
+	var sizes string
+	flag.StringVar(&sizes, "sizes", "smoke", "comma-separated corpus sizes: smoke, 10k, fleet")
+	flag.IntVar(&o.runs, "runs", 1, "runs of each measured command, interleaved with the peers")
+	flag.BoolVar(&o.peers, "peers", false, "also run Hugo (Debian's hugo) and Pagefind (npm, in a temporary folder), installing them when missing")
+	flag.StringVar(&o.kbgen, "kbgen", "bin/kbgen", "kbgen binary to measure")
+	flag.StringVar(&o.results, "results", "bench/results", "folder for raw results")
+	flag.BoolVar(&o.keepWork, "keep", false, "keep the generated corpora")
+	flag.Parse()
+	o.sizes = strings.Split(sizes, ",")
+	if err := run(o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "harness:", err)
+		os.Exit(1)
+	}
+}
+
+// Measure is one timed command.
+type Measure struct {
+	Name      string  `json:"name"`
+	Size      string  `json:"size"`
+	Tool      string  `json:"tool"`
+	WallS     float64 `json:"wall_s"`
+	CPUS      float64 `json:"cpu_s"`
+	MaxRSSKiB int64   `json:"max_rss_kib"`
+	Pages     int     `json:"pages,omitempty"`
+	Bytes     int64   `json:"bytes,omitempty"`
+	Files     int     `json:"files,omitempty"`
+	Note      string  `json:"note,omitempty"`
+}
+
+// Report is everything one harness run measured.
+type Report struct {
+	Date     string    `json:"date"`
+	GoOS     string    `json:"goos"`
+	CPUs     int       `json:"cpus"`
+	Versions []string  `json:"versions"`
+	Measures []Measure `json:"measures"`
+}
+
+func run(o options, out io.Writer) error {
+	rep := &Report{Date: time.Now().UTC().Format(time.RFC3339), GoOS: runtime.GOOS + "/" + runtime.GOARCH, CPUs: runtime.NumCPU()}
+	kbgen, err := filepath.Abs(o.kbgen)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(kbgen); err != nil {
+		return fmt.Errorf("%s: %w (run make build first)", o.kbgen, err)
+	}
+	rep.Versions = append(rep.Versions, "kbgen "+firstLine(kbgen, "--version"), runtime.Version())
+	var hugo, pagefind string
+	if o.peers {
+		if hugo, err = ensureHugo(); err != nil {
+			return err
+		}
+		if pagefind, err = ensurePagefind(); err != nil {
+			return err
+		}
+		rep.Versions = append(rep.Versions, firstLine(hugo, "version"), "pagefind "+firstLine(pagefind, "--version"))
+	}
+	work, err := os.MkdirTemp("", "rocekb-bench-")
+	if err != nil {
+		return err
+	}
+	if !o.keepWork {
+		defer os.RemoveAll(work)
+	}
+	in := corpus.Inputs{Matrix: os.DirFS("matrix"), Content: os.DirFS("content"), Hosts: os.DirFS("testdata/hosts")}
+	for _, name := range o.sizes {
+		s, err := corpus.SizeNamed(name)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(work, s.Name)
+		t0 := time.Now()
+		if err := corpus.Write(dir, in, s, corpus.Seed); err != nil {
+			return fmt.Errorf("write corpus %s: %w", s.Name, err)
+		}
+		fmt.Fprintf(out, "corpus %s: %d adapters, %d FAQ pages, %d records added (%.1fs)\n", s.Name, s.Adapters, s.FAQ, s.Hosts, time.Since(t0).Seconds())
+		kb := filepath.Join(dir, "kb")
+		for i := 0; i < o.runs; i++ {
+			os.RemoveAll(filepath.Join(dir, "public"))
+			m, err := timed("build", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
+			if err != nil {
+				return err
+			}
+			m.Pages = countFiles(filepath.Join(dir, "public"), ".html")
+			m.Bytes, m.Files = treeSize(filepath.Join(dir, "public", "search"))
+			if m.Files > 0 {
+				m.Note = "bytes/files: the static search index"
+			}
+			rep.add(out, m)
+			m, err = timed("rebuild", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
+			if err != nil {
+				return err
+			}
+			m.Note = "into the existing output folder"
+			rep.add(out, m)
+			if err := touchOneFAQ(kb); err != nil {
+				return err
+			}
+			m, err = timed("incremental", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
+			if err != nil {
+				return err
+			}
+			m.Note = "after one FAQ page changed"
+			rep.add(out, m)
+			if hugo != "" {
+				hdir := filepath.Join(dir, "hugo")
+				os.RemoveAll(filepath.Join(hdir, "public"))
+				m, err := timed("build", s.Name, "hugo", hdir, hugo, "--quiet")
+				if err != nil {
+					return err
+				}
+				m.Pages = countFiles(filepath.Join(hdir, "public"), ".html")
+				rep.add(out, m)
+				os.RemoveAll(filepath.Join(hdir, "public", "pagefind"))
+				m, err = timed("index", s.Name, "pagefind", hdir, pagefind, "--site", "public")
+				if err != nil {
+					return err
+				}
+				m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public", "pagefind"))
+				rep.add(out, m)
+			}
+		}
+		if d, err := serveReload(kbgen, kb, filepath.Join(dir, "public")); err != nil {
+			rep.add(out, Measure{Name: "serve-reload", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
+		} else {
+			rep.add(out, Measure{Name: "serve-reload", Size: s.Name, Tool: "kbgen", WallS: d.Seconds(), Note: "FAQ page edited until the served page changed"})
+		}
+	}
+	rep.ratios(out)
+	return rep.save(o.results)
+}
+
+func (r *Report) add(out io.Writer, m Measure) {
+	r.Measures = append(r.Measures, m)
+	fmt.Fprintf(out, "%-12s %-6s %-9s wall %7.2fs  cpu %7.2fs  rss %7.1f MiB", m.Name, m.Size, m.Tool, m.WallS, m.CPUS, float64(m.MaxRSSKiB)/1024)
+	if m.Pages > 0 && m.WallS > 0 {
+		fmt.Fprintf(out, "  %d pages (%.0f/s)", m.Pages, float64(m.Pages)/m.WallS)
+	}
+	if m.Files > 0 {
+		fmt.Fprintf(out, "  %d bytes in %d files", m.Bytes, m.Files)
+	}
+	if m.Note != "" {
+		fmt.Fprintf(out, "  (%s)", m.Note)
+	}
+	fmt.Fprintln(out)
+}
+
+// ratios prints ours/theirs for every size where both ran, using the median
+// of the runs.
+func (r *Report) ratios(out io.Writer) {
+	med := func(name, size, tool string, f func(Measure) float64) float64 {
+		var v []float64
+		for _, m := range r.Measures {
+			if m.Name == name && m.Size == size && m.Tool == tool {
+				v = append(v, f(m))
+			}
+		}
+		if len(v) == 0 {
+			return 0
+		}
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	wall := func(m Measure) float64 { return m.WallS }
+	rss := func(m Measure) float64 { return float64(m.MaxRSSKiB) }
+	sizes := map[string]bool{}
+	for _, m := range r.Measures {
+		sizes[m.Size] = true
+	}
+	names := make([]string, 0, len(sizes))
+	for s := range sizes {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	for _, s := range names {
+		ours, hugo, pf := med("build", s, "kbgen", wall), med("build", s, "hugo", wall), med("index", s, "pagefind", wall)
+		if hugo == 0 {
+			continue
+		}
+		fmt.Fprintf(out, "ratio %-6s build wall kbgen/hugo %.2f×  kbgen/(hugo+pagefind) %.2f×  peak RSS kbgen/hugo %.2f×\n",
+			s, ours/hugo, ours/(hugo+pf), med("build", s, "kbgen", rss)/med("build", s, "hugo", rss))
+		if full := med("build", s, "kbgen", wall); full > 0 {
+			fmt.Fprintf(out, "ratio %-6s incremental/full %.2f×\n", s, med("incremental", s, "kbgen", wall)/full)
+		}
+	}
+}
+
+func (r *Report) save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(dir, "harness-"+strings.NewReplacer(":", "", "-", "").Replace(r.Date)+".json")
+	return os.WriteFile(name, append(data, '\n'), 0o644)
+}
+
+// timed runs a command under /usr/bin/time -v when it exists (for peak RSS),
+// else with Go's own accounting.
+func timed(name, size, tool, dir, bin string, args ...string) (Measure, error) {
+	m := Measure{Name: name, Size: size, Tool: tool}
+	var stderr bytes.Buffer
+	argv := append([]string{bin}, args...)
+	useTime := false
+	if _, err := os.Stat("/usr/bin/time"); err == nil {
+		argv = append([]string{"/usr/bin/time", "-v"}, argv...)
+		useTime = true
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Stdout = io.Discard
+	cmd.Stderr = &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	m.WallS = time.Since(t0).Seconds()
+	if err != nil {
+		return m, fmt.Errorf("%s %s: %v\n%s", tool, strings.Join(args, " "), err, tail(stderr.String(), 2000))
+	}
+	if ps := cmd.ProcessState; ps != nil {
+		m.CPUS = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
+	if useTime {
+		sc := bufio.NewScanner(&stderr)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if v, ok := strings.CutPrefix(line, "Maximum resident set size (kbytes): "); ok {
+				m.MaxRSSKiB, _ = strconv.ParseInt(v, 10, 64)
+			}
+		}
+	}
+	return m, nil
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func firstLine(bin string, args ...string) string {
+	out, err := exec.Command(bin, args...).CombinedOutput()
+	if err != nil {
+		return "unknown"
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return line
+}
+
+func countFiles(dir, ext string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ext) {
+			n++
+		}
+		return nil
+	})
+	return n
+}
+
+func treeSize(dir string) (int64, int) {
+	var total int64
+	n := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				total += fi.Size()
+				n++
+			}
+		}
+		return nil
+	})
+	return total, n
+}
+
+// touchOneFAQ appends a sentence to the first FAQ page, as an author would.
+func touchOneFAQ(kb string) error {
+	pages, _ := filepath.Glob(filepath.Join(kb, "content", "faq", "*.md"))
+	if len(pages) == 0 {
+		return errors.New("corpus has no FAQ pages")
+	}
+	sort.Strings(pages)
+	f, err := os.OpenFile(pages[0], os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = fmt.Fprintf(f, "\nEdited at %d.\n", time.Now().UnixNano())
+	return err
+}
+
+// serveReload starts kbgen serve on a free loopback port, edits a FAQ page,
+// and measures how long until the served page shows the edit.
+func serveReload(kbgen, kb, public string) (time.Duration, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--dir", public)
+	cmd.Dir = kb
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	pages, _ := filepath.Glob(filepath.Join(kb, "content", "faq", "*.md"))
+	sort.Strings(pages)
+	if len(pages) == 0 {
+		return 0, errors.New("no FAQ pages")
+	}
+	url := "http://" + addr + "/faq/" + strings.TrimSuffix(filepath.Base(pages[0]), ".md") + ".html"
+	client := &http.Client{Timeout: 2 * time.Second}
+	get := func() string {
+		resp, err := client.Get(url)
+		if err != nil {
+			return ""
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for get() == "" {
+		if time.Now().After(deadline) {
+			return 0, errors.New("serve did not answer")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	mark := fmt.Sprintf("reload-mark-%d", time.Now().UnixNano())
+	f, err := os.OpenFile(pages[0], os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return 0, err
+	}
+	t0 := time.Now()
+	fmt.Fprintf(f, "\n%s\n", mark)
+	f.Close()
+	for time.Since(t0) < 10*time.Second {
+		if strings.Contains(get(), mark) {
+			return time.Since(t0), nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return 0, errors.New("the edit did not show within 10 s (serve does not rebuild)")
+}
+
+func ensureHugo() (string, error) {
+	if p, err := exec.LookPath("hugo"); err == nil {
+		return p, nil
+	}
+	cmd := exec.Command("sh", "-c", "apt-get update -qq && apt-get install -y -qq --no-install-recommends hugo")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("install hugo: %v\n%s", err, tail(string(out), 1000))
+	}
+	return exec.LookPath("hugo")
+}
+
+// ensurePagefind installs the npm package pagefind into a cache folder
+// outside the repository and returns its binary.
+func ensurePagefind() (string, error) {
+	dir := filepath.Join(os.TempDir(), "rocekb-bench-pagefind")
+	bin := filepath.Join(dir, "node_modules", ".bin", "pagefind")
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "pagefind")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("npm install pagefind: %v\n%s", err, tail(string(out), 1000))
+	}
+	return bin, nil
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSmoke runs the harness on the smallest corpus so it cannot rot. It
+// asserts that every measure ran, never how long it took.
+func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds kbgen")
+	}
+	bin := filepath.Join(t.TempDir(), "kbgen")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/kbgen").CombinedOutput(); err != nil {
+		t.Fatalf("build kbgen: %v\n%s", err, out)
+	}
+	if err := os.Chdir("../.."); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	results := t.TempDir()
+	if err := run(options{sizes: []string{"smoke"}, runs: 1, kbgen: bin, results: results}, &out); err != nil {
+		t.Fatalf("harness: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"build        smoke  kbgen", "rebuild", "incremental", "serve-reload"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(results, "harness-*.json")); len(files) != 1 {
+		t.Errorf("want one results file, got %v", files)
+	}
+}
