@@ -35,6 +35,9 @@ var (
 	bases       = []string{"documented", "abi-doc", "inferred"}
 	functions   = []string{"pf", "vf"}
 	stackKinds  = []string{"ofed", "vendor"}
+	rules       = []string{RuleMinimum, RuleExact, RuleRecommended}
+	flavours    = []string{"ga", "hwe"}
+	statuses    = []string{StatusSupported, StatusUnsupported, StatusDeprecated, StatusTechPreview}
 	roceDefault = "upstream" // roce_default family for the upstream kernel
 )
 
@@ -69,6 +72,10 @@ func Lint(m *Matrix, opts LintOptions) diag.List {
 	l.firmware()
 	l.distros()
 	l.protocol()
+	l.pciKernels()
+	l.distroRows()
+	l.stackRows()
+	l.parts()
 	l.probs.Sort()
 	return l.probs
 }
@@ -306,6 +313,9 @@ func (l *linter) stacks() {
 				continue
 			}
 			l.version(r.At, rw, "version", r.Version)
+			for _, os := range r.OS {
+				l.ref(r.At, "os", "distro", os, l.m.Distro(os) != nil)
+			}
 			if prev, ok := releases[r.Version]; ok {
 				l.errAt(r.At, "version", "%s: duplicate release %q (first at %s)", what, r.Version, prev)
 			} else {
@@ -328,6 +338,7 @@ func (l *linter) firmware() {
 		l.required(f.At, "firmware_min", "adapter", f.Adapter)
 		l.required(f.At, what, "feature", f.Feature)
 		l.required(f.At, what, "min", f.Min)
+		l.oneOf(f.At, what, "rule", f.Rule, rules)
 		l.ref(f.At, "adapter", "adapter", f.Adapter, m.Adapter(f.Adapter) != nil)
 		l.ref(f.At, "stack", "stack", f.Stack, l.stack(f.Stack) != nil)
 		min := l.version(f.At, what, "min", f.Min)
@@ -393,6 +404,7 @@ func (l *linter) distros() {
 			l.errAt(d.At, "", "%s has neither kernel nor kernel_base", what)
 		}
 		l.upstream(d.At, what, "kernel_base", d.KernelBase)
+		l.oneOf(d.At, what, "kernel_flavour", d.Flavour, flavours)
 		if d.Kernel != "" {
 			k, err := version.ParseKernel(d.Kernel)
 			if err != nil {

@@ -48,8 +48,23 @@ func Load(fsys fs.FS, name string) (*Matrix, diag.List) {
 		part.place(display, loc)
 		m.merge(&part, display, &probs, loc)
 	}
+	m.attachReleases(&probs)
 	probs.Sort()
 	return m, probs
+}
+
+// attachReleases moves top-level [[stack_release]] rows into their stacks,
+// so release data can live in its own file.
+func (m *Matrix) attachReleases(probs *diag.List) {
+	for _, r := range m.LooseReleases {
+		s := m.Stack(r.Stack)
+		if s == nil {
+			probs.Add(r.At.File, m.PosOf(r.At, "stack"), "stack_release %s: stack %q is not defined", r.Version, r.Stack)
+			continue
+		}
+		s.Releases = append(s.Releases, r)
+	}
+	m.LooseReleases = nil
 }
 
 // place records where each entry was written.
@@ -112,6 +127,21 @@ func (m *Matrix) place(file string, loc *diag.Locator) {
 	for i := range m.CMModes {
 		at(&m.CMModes[i].Claim, idx("rdma_cm_mode", i))
 	}
+	for i := range m.PCIKernels {
+		at(&m.PCIKernels[i].Claim, idx("pci_kernel", i))
+	}
+	for i := range m.DistroRows {
+		at(&m.DistroRows[i].Claim, idx("distro_support", i))
+	}
+	for i := range m.StackRows {
+		at(&m.StackRows[i].Claim, idx("stack_support", i))
+	}
+	for i := range m.Parts {
+		at(&m.Parts[i].Claim, idx("part_number", i))
+	}
+	for i := range m.LooseReleases {
+		at(&m.LooseReleases[i].Claim, idx("stack_release", i))
+	}
 }
 
 func (m *Matrix) merge(p *Matrix, file string, probs *diag.List, loc *diag.Locator) {
@@ -124,6 +154,11 @@ func (m *Matrix) merge(p *Matrix, file string, probs *diag.List, loc *diag.Locat
 	m.Distros = append(m.Distros, p.Distros...)
 	m.RoCEDefaults = append(m.RoCEDefaults, p.RoCEDefaults...)
 	m.CMModes = append(m.CMModes, p.CMModes...)
+	m.PCIKernels = append(m.PCIKernels, p.PCIKernels...)
+	m.DistroRows = append(m.DistroRows, p.DistroRows...)
+	m.StackRows = append(m.StackRows, p.StackRows...)
+	m.Parts = append(m.Parts, p.Parts...)
+	m.LooseReleases = append(m.LooseReleases, p.LooseReleases...)
 	if p.Protocol != nil {
 		if m.Protocol != nil {
 			probs.Add(file, loc.Pos("protocol"), "[protocol] is already defined in %s", m.Protocol.At.File)

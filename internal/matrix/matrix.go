@@ -28,6 +28,7 @@ type Claim struct {
 	Confidence   string     `toml:"confidence"`              // one of Tiers
 	LastVerified *time.Time `toml:"last_verified,omitempty"` // when a person last checked it against the source
 	Note         string     `toml:"note,omitempty"`          // anything a reader needs to weigh the claim
+	Quote        string     `toml:"quote,omitempty"`         // a short verbatim quote from the source, so an offline reader can check the claim
 
 	At Loc `toml:"-"` // where the entry was written
 }
@@ -53,6 +54,13 @@ type Matrix struct {
 	RoCEDefaults []RoCEDefault `toml:"roce_default"`
 	Protocol     *Protocol     `toml:"protocol"`
 	CMModes      []CMMode      `toml:"rdma_cm_mode"`
+	PCIKernels   []PCIKernel   `toml:"pci_kernel"`
+	DistroRows   []DistroRow   `toml:"distro_support"`
+	StackRows    []StackRow    `toml:"stack_support"`
+	Parts        []PartNumber  `toml:"part_number"`
+	// Releases written as top-level [[stack_release]] rows (with a stack
+	// key); Load moves each into its stack's Releases.
+	LooseReleases []StackRelease `toml:"stack_release"`
 
 	locs map[string]*diag.Locator // file → key positions, for lint
 }
@@ -152,10 +160,11 @@ type Note struct {
 
 // SupportEnd records that a stack dropped, or will drop, an adapter.
 type SupportEnd struct {
-	Stack       string `toml:"stack"`                  // stack id
-	LastRelease string `toml:"last_release,omitempty"` // last release that supports it
-	DroppedIn   string `toml:"dropped_in,omitempty"`   // first release without it
-	Text        string `toml:"text"`
+	Stack       string     `toml:"stack"`                  // stack id
+	LastRelease string     `toml:"last_release,omitempty"` // last release that supports it
+	DroppedIn   string     `toml:"dropped_in,omitempty"`   // first release without it
+	Date        *time.Time `toml:"date,omitempty"`         // end-of-support date, where the vendor gives one
+	Text        string     `toml:"text"`
 	Claim
 }
 
@@ -172,8 +181,11 @@ type Stack struct {
 
 // StackRelease is one release of a stack.
 type StackRelease struct {
-	Version string `toml:"version"`
-	LTS     bool   `toml:"lts,omitempty"`
+	Stack   string     `toml:"stack,omitempty"` // stack id, in a top-level [[stack_release]] row; implied under [[stack.release]]
+	Version string     `toml:"version"`
+	LTS     bool       `toml:"lts,omitempty"`
+	Date    *time.Time `toml:"date,omitempty"` // release date
+	OS      []string   `toml:"os,omitempty"`   // distro ids the release notes list as supported
 	Claim
 }
 
@@ -183,6 +195,7 @@ type FirmwareMin struct {
 	Adapter      string `toml:"adapter"`                 // adapter id
 	Feature      string `toml:"feature"`                 // e.g. roce-v2, roce-v2-ipv4, roce-v2-ipv6
 	Min          string `toml:"min"`                     // firmware version
+	Rule         string `toml:"rule,omitempty"`          // minimum (default), exact or recommended, as VMware's firmware_version_match
 	Stack        string `toml:"stack,omitempty"`         // stack id, or empty for any
 	StackVersion string `toml:"stack_version,omitempty"` // stack release the minimum applies from
 	DriverMin    string `toml:"driver_min,omitempty"`    // companion driver version needed with it
@@ -196,8 +209,10 @@ type Distro struct {
 	Family     string     `toml:"family"` // rhel, ubuntu, sles
 	Name       string     `toml:"name"`
 	Version    string     `toml:"version"`
-	Kernel     string     `toml:"kernel"`      // GA kernel release string
-	KernelBase string     `toml:"kernel_base"` // upstream version it is based on
+	Kernel     string     `toml:"kernel"`                   // GA kernel release string
+	KernelBase string     `toml:"kernel_base"`              // upstream version it is based on
+	Flavour    string     `toml:"kernel_flavour,omitempty"` // ga (default) or hwe (Ubuntu's hardware-enablement kernel)
+	EOL        *time.Time `toml:"eol,omitempty"`            // end of the release's standard support
 	Backports  []Backport `toml:"backport,omitempty"`
 	Claim
 }
@@ -230,5 +245,66 @@ type CMMode struct {
 	Client   string `toml:"client"` // v1 or v2
 	Server   string `toml:"server"`
 	Connects bool   `toml:"connects"`
+	Claim
+}
+
+// Firmware rules, as VMware's firmware_version_match.
+const (
+	RuleMinimum     = "minimum"     // at least this version (the default)
+	RuleExact       = "exact"       // exactly this version
+	RuleRecommended = "recommended" // the version the vendor tested the release with
+)
+
+// PCIKernel is the first upstream kernel whose driver lists a PCI id in its
+// device table. The driver's own first kernel says nothing about a device
+// added to it later.
+type PCIKernel struct {
+	PCI         string `toml:"pci"`                    // vendor:device
+	Subsystem   string `toml:"subsystem,omitempty"`    // subsystem vendor:device, when only it names the model
+	Driver      string `toml:"driver"`                 // module whose PCI table gained the id, e.g. mlx5_core
+	FirstKernel string `toml:"first_kernel,omitempty"` // first upstream release (x.y) listing the id; empty when unknown (then unconfirmed)
+	Commit      string `toml:"commit,omitempty"`       // commit that added the id
+	RoCEKernel  string `toml:"roce_kernel,omitempty"`  // first release where RoCE works on the id, when later than first_kernel
+	Claim
+}
+
+// Distro support statuses.
+const (
+	StatusSupported   = "supported"
+	StatusUnsupported = "unsupported" // disabled or removed
+	StatusDeprecated  = "deprecated"  // still there, going away
+	StatusTechPreview = "tech-preview"
+)
+
+// DistroRow says what a range of a distro family's releases supports
+// inbox, whatever the kernel's number suggests (enterprise kernels carry
+// backports).
+type DistroRow struct {
+	Family   string   `toml:"family"`             // rhel, sles, ubuntu, debian
+	From     string   `toml:"from"`               // first release it applies to
+	Until    string   `toml:"until,omitempty"`    // last release it applies to; empty: every later one
+	Adapters []string `toml:"adapters,omitempty"` // adapter ids
+	Drivers  []string `toml:"drivers,omitempty"`  // driver module ids
+	Status   string   `toml:"status"`             // supported, unsupported, deprecated or tech-preview
+	Text     string   `toml:"text"`
+	Claim
+}
+
+// StackRow is the first and last release of a stack that supports adapters.
+type StackRow struct {
+	Stack    string   `toml:"stack"`            // stack id
+	Adapters []string `toml:"adapters"`         // adapter ids
+	First    string   `toml:"first,omitempty"`  // first release that supports them
+	Last     string   `toml:"last,omitempty"`   // last release that supports them; empty: still supported
+	Status   string   `toml:"status,omitempty"` // supported (default) or unsupported: no release in first..last supports them
+	Text     string   `toml:"text,omitempty"`
+	Claim
+}
+
+// PartNumber is a vendor's orderable part number or card name for an adapter.
+type PartNumber struct {
+	Number      string `toml:"number"`  // e.g. MCX516A-CCAT
+	Adapter     string `toml:"adapter"` // adapter id
+	Description string `toml:"description,omitempty"`
 	Claim
 }

@@ -57,6 +57,18 @@ func (m *Matrix) eachClaim(fn func(what string, c Claim)) {
 	for _, c := range m.CMModes {
 		fn("rdma_cm_mode", c.Claim)
 	}
+	for _, k := range m.PCIKernels {
+		fn("pci_kernel "+k.PCI, k.Claim)
+	}
+	for _, r := range m.DistroRows {
+		fn("distro_support "+r.Family+" "+r.From, r.Claim)
+	}
+	for _, r := range m.StackRows {
+		fn("stack_support "+r.Stack, r.Claim)
+	}
+	for _, p := range m.Parts {
+		fn("part_number "+p.Number, p.Claim)
+	}
 }
 
 // Stats counts what the matrix holds.

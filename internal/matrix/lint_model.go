@@ -1,0 +1,194 @@
+package matrix
+
+import (
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// pciKernels checks the per-device first kernels: a driver's first kernel
+// says nothing about a device added to it later.
+func (l *linter) pciKernels() {
+	m := l.m
+	seen := map[string]Loc{}
+	for _, k := range m.PCIKernels {
+		what := "pci_kernel " + k.PCI
+		if !pciRe.MatchString(k.PCI) {
+			l.errAt(k.At, "pci", "%s: PCI id must be vendor:device in lower-case hex (e.g. 15b3:1017)", what)
+		}
+		if k.Subsystem != "" && !pciRe.MatchString(k.Subsystem) {
+			l.errAt(k.At, "subsystem", "%s: subsystem id %q must be vendor:device in lower-case hex", what, k.Subsystem)
+		}
+		l.required(k.At, what, "driver", k.Driver)
+		l.upstream(k.At, what, "first_kernel", k.FirstKernel)
+		l.upstream(k.At, what, "roce_kernel", k.RoCEKernel)
+		if k.FirstKernel == "" && k.Confidence != Unconfirmed {
+			l.errAt(k.At, "", "%s has no first_kernel; give it or set confidence = %q", what, Unconfirmed)
+		}
+		if k.FirstKernel != "" && k.RoCEKernel != "" && compareUpstream(k.RoCEKernel, k.FirstKernel) < 0 {
+			l.errAt(k.At, "roce_kernel", "%s: roce_kernel %s is before first_kernel %s", what, k.RoCEKernel, k.FirstKernel)
+		}
+		key := k.PCI + "/" + k.Subsystem
+		if prev, ok := seen[key]; ok {
+			l.errAt(k.At, "pci", "%s is listed twice (also at %s)", what, prev)
+		} else {
+			seen[key] = k.At
+		}
+	}
+}
+
+// deviceKernelCoverage reports in-tree RoCE adapters whose PCI ids have no
+// first-kernel row.
+func (l *linter) deviceKernelCoverage() {
+	m := l.m
+	for _, a := range m.Adapters {
+		if len(a.RoCE) == 0 || !m.inTree(a) {
+			continue
+		}
+		for _, p := range a.PCI {
+			if m.DeviceKernel(p.ID, p.Subsystem) == nil && a.Confidence != Unconfirmed {
+				l.errAt(a.At, "pci", "adapter %s: PCI id %s has no [[pci_kernel]] row (the first kernel whose driver lists it); add one, or one with confidence = %q", a.ID, p.ID, Unconfirmed)
+			}
+		}
+	}
+}
+
+// inTree reports whether the adapter's RDMA driver ships in the upstream kernel.
+func (m *Matrix) inTree(a Adapter) bool {
+	d := m.Driver(a.RDMADriver)
+	return d != nil && d.InTree
+}
+
+func (l *linter) distroRows() {
+	m := l.m
+	families := map[string]bool{}
+	for _, d := range m.Distros {
+		families[d.Family] = true
+	}
+	for _, r := range m.DistroRows {
+		what := "distro_support " + r.Family + " " + r.From
+		l.required(r.At, what, "family", r.Family)
+		if r.Family != "" && !families[r.Family] {
+			l.errAt(r.At, "family", "%s: family %q names no distro family", what, r.Family)
+		}
+		l.required(r.At, what, "from", r.From)
+		l.required(r.At, what, "status", r.Status)
+		l.oneOf(r.At, what, "status", r.Status, statuses)
+		from := l.version(r.At, what, "from", r.From)
+		until := l.version(r.At, what, "until", r.Until)
+		if !from.IsZero() && !until.IsZero() && version.Compare(until, from) < 0 {
+			l.errAt(r.At, "until", "%s: until %s is before from %s", what, r.Until, r.From)
+		}
+		if len(r.Adapters) == 0 && len(r.Drivers) == 0 {
+			l.errAt(r.At, "", "%s names no adapters or drivers", what)
+		}
+		for _, a := range r.Adapters {
+			l.ref(r.At, "adapters", "adapter", a, m.Adapter(a) != nil)
+		}
+		for _, d := range r.Drivers {
+			l.ref(r.At, "drivers", "driver", d, m.Driver(d) != nil || m.ethDriver(d))
+		}
+	}
+}
+
+// ethDriver reports whether id is a companion Ethernet or core driver of a
+// known RDMA driver (mlx4_core, bnxt_en, ice, ...).
+func (m *Matrix) ethDriver(id string) bool {
+	for _, d := range m.Drivers {
+		for _, e := range d.EthDrivers {
+			if e == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stackRows checks the first/last release rows, and that two rows for the
+// same stack and adapter, or a row and the adapter's support_end, agree.
+func (l *linter) stackRows() {
+	m := l.m
+	type span struct {
+		first, last string
+		at          Loc
+	}
+	spans := map[string]span{}
+	for _, r := range m.StackRows {
+		what := "stack_support " + r.Stack
+		l.required(r.At, what, "stack", r.Stack)
+		l.ref(r.At, "stack", "stack", r.Stack, l.stack(r.Stack) != nil)
+		if len(r.Adapters) == 0 {
+			l.errAt(r.At, "", "%s names no adapters", what)
+		}
+		l.oneOf(r.At, what, "status", r.Status, []string{StatusSupported, StatusUnsupported})
+		first := l.version(r.At, what, "first", r.First)
+		last := l.version(r.At, what, "last", r.Last)
+		if !first.IsZero() && !last.IsZero() && version.Compare(last, first) < 0 {
+			l.errAt(r.At, "last", "%s: last %s is before first %s", what, r.Last, r.First)
+		}
+		for _, id := range r.Adapters {
+			a := m.Adapter(id)
+			l.ref(r.At, "adapters", "adapter", id, a != nil)
+			key := r.Stack + "/" + id
+			if prev, ok := spans[key]; ok && (prev.first != r.First || prev.last != r.Last) {
+				l.errAt(r.At, "adapters", "%s: adapter %s is given releases %s..%s here but %s..%s at %s", what, id, orAny(r.First), orAny(r.Last), orAny(prev.first), orAny(prev.last), l.posString(prev.at, "adapters"))
+			} else if !ok {
+				spans[key] = span{r.First, r.Last, r.At}
+			}
+			if a == nil {
+				continue
+			}
+			for _, se := range a.SupportEnd {
+				if se.Stack != r.Stack || r.Last == "" {
+					continue
+				}
+				if se.DroppedIn != "" && !last.IsZero() && version.AtLeast(last, mustVersion(se.DroppedIn)) {
+					l.errAt(r.At, "last", "%s: adapter %s's last release %s is not before its support_end dropped_in %s (at %s)", what, id, r.Last, se.DroppedIn, l.posString(se.At, "dropped_in"))
+				}
+			}
+		}
+	}
+}
+
+func orAny(s string) string {
+	if s == "" {
+		return "…"
+	}
+	return s
+}
+
+func mustVersion(s string) version.Version {
+	v, err := version.Parse(s)
+	if err != nil {
+		return version.Version{}
+	}
+	return v
+}
+
+func (l *linter) parts() {
+	m := l.m
+	seen := map[string]Loc{}
+	for _, p := range m.Parts {
+		what := "part_number " + p.Number
+		l.required(p.At, "part_number", "number", p.Number)
+		l.required(p.At, what, "adapter", p.Adapter)
+		l.ref(p.At, "adapter", "adapter", p.Adapter, m.Adapter(p.Adapter) != nil)
+		key := strings.ToUpper(p.Number)
+		if prev, ok := seen[key]; ok {
+			l.errAt(p.At, "number", "%s is listed twice (also at %s)", what, prev)
+		} else {
+			seen[key] = p.At
+		}
+	}
+}
+
+// compareUpstream compares two upstream kernel versions; unparsable ones
+// compare equal, since lint reports them apart.
+func compareUpstream(a, b string) int {
+	ka, err1 := version.ParseKernel(a)
+	kb, err2 := version.ParseKernel(b)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return version.CompareKernel(ka, kb)
+}
