@@ -263,7 +263,7 @@ func (l *linter) adapters() {
 			}
 		}
 		switch {
-		case len(a.RoCE) == 0 && a.NotRoCE == "":
+		case len(a.RoCE) == 0 && a.NotRoCE == "" && a.Confidence != Unconfirmed:
 			l.errAt(a.At, "", "%s lists no roce versions; set roce or not_roce", what)
 		case len(a.RoCE) > 0 && a.NotRoCE != "":
 			l.errAt(a.At, "not_roce", "%s sets both roce and not_roce", what)
@@ -314,7 +314,9 @@ func (l *linter) stacks() {
 			}
 			l.version(r.At, rw, "version", r.Version)
 			for _, os := range r.OS {
-				l.ref(r.At, "os", "distro", os, l.m.Distro(os) != nil)
+				if l.m.Distro(os) == nil && !l.m.knownFamily(os) {
+					l.errAt(r.At, "os", "%s: os %q names no distro release or family (e.g. rhel-9.4, or rhel-9 for every 9.x)", rw, os)
+				}
 			}
 			if prev, ok := releases[r.Version]; ok {
 				l.errAt(r.At, "version", "%s: duplicate release %q (first at %s)", what, r.Version, prev)
@@ -353,7 +355,9 @@ func (l *linter) firmware() {
 		if s := l.stack(f.Stack); s != nil && f.StackVersion != "" && len(s.Releases) > 0 && !s.hasRelease(f.StackVersion) {
 			l.errAt(f.At, "stack_version", "%s: stack %q has no release %q", what, f.Stack, f.StackVersion)
 		}
-		if !min.IsZero() && !sv.IsZero() {
+		// Only minimums must not go down: the firmware a release was
+		// tested with (recommended) may be older in a later release.
+		if !min.IsZero() && !sv.IsZero() && (f.Rule == "" || f.Rule == RuleMinimum) {
 			key := f.Adapter + "\x00" + f.Feature + "\x00" + f.Stack + "\x00" + f.DriverModule
 			series[key] = append(series[key], step{f, min, sv})
 		}

@@ -130,7 +130,7 @@ func (l *linter) stackRows() {
 			a := m.Adapter(id)
 			l.ref(r.At, "adapters", "adapter", id, a != nil)
 			key := r.Stack + "/" + id
-			if prev, ok := spans[key]; ok && (prev.first != r.First || prev.last != r.Last) {
+			if prev, ok := spans[key]; ok && (differ(prev.first, r.First) || differ(prev.last, r.Last)) {
 				l.errAt(r.At, "adapters", "%s: adapter %s is given releases %s..%s here but %s..%s at %s", what, id, orAny(r.First), orAny(r.Last), orAny(prev.first), orAny(prev.last), l.posString(prev.at, "adapters"))
 			} else if !ok {
 				spans[key] = span{r.First, r.Last, r.At}
@@ -149,6 +149,9 @@ func (l *linter) stackRows() {
 		}
 	}
 }
+
+// differ reports two release bounds that both say something and disagree.
+func differ(a, b string) bool { return a != "" && b != "" && a != b }
 
 func orAny(s string) string {
 	if s == "" {

@@ -1,5 +1,7 @@
 package matrix
 
+import "strings"
+
 // Distro returns the distro release with the given id, or nil.
 func (m *Matrix) Distro(id string) *Distro {
 	for i := range m.Distros {
@@ -48,4 +50,30 @@ func (m *Matrix) PartsOf(adapter string) []PartNumber {
 		}
 	}
 	return out
+}
+
+// knownFamily reports whether s is "<family>-<release>" for a distro family
+// the matrix knows (rhel-8, sles-12-sp2): release notes often name a major
+// release or one the matrix does not list.
+func (m *Matrix) knownFamily(s string) bool {
+	fam, rest, ok := strings.Cut(s, "-")
+	if !ok || rest == "" {
+		return false
+	}
+	for _, d := range m.Distros {
+		if d.Family == fam {
+			return true
+		}
+	}
+	return false
+}
+
+// OSMatches reports whether an OS-list entry (a distro id, or
+// "<family>-<major>" for every minor of a major release) covers distro d.
+func OSMatches(entry string, d *Distro) bool {
+	if entry == d.ID {
+		return true
+	}
+	fam, major, ok := strings.Cut(entry, "-")
+	return ok && fam == d.Family && (d.Version == major || strings.HasPrefix(d.Version, major+"."))
 }
