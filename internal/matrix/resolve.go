@@ -1,0 +1,301 @@
+package matrix
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// A Resolution is what a name a person typed resolved to.
+type Resolution[T any] struct {
+	Value *T     // nil when nothing matched
+	How   string // how it matched: "id", "name", "alias", "pci id", "part number", ...
+	// Candidates holds every entry an ambiguous name matched, e.g. a PCI id
+	// that several adapters share and only a subsystem id tells apart.
+	Candidates []*T
+	// Suggest holds the closest known ids when nothing matched.
+	Suggest []string
+}
+
+// fold reduces a name to its letters and digits, lower-cased: CX-5, cx5 and
+// "CX 5" all fold to cx5; "RHEL 9.4", rhel9.4 and rhel-9.4 to rhel94.
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// adapterNames lists what an adapter can be called: id, name, aliases,
+// family-number shorthands (ConnectX-5 → CX5), the pci.ids chip name
+// (MT27800) and its part numbers.
+func (m *Matrix) adapterNames(a *Adapter) map[string]string {
+	names := map[string]string{fold(a.ID): "id", fold(a.Name): "name"}
+	for _, al := range a.Aliases {
+		names[fold(al)] = "alias"
+	}
+	// "ConnectX-5 Ex" is also "CX-5 Ex", "CX5Ex": NVIDIA's own shorthand.
+	if rest, ok := strings.CutPrefix(strings.ToLower(a.Name), "connectx"); ok {
+		names[fold("cx"+rest)] = "alias"
+	}
+	for _, p := range a.PCI {
+		// pci.ids names look like "MT27800 Family [ConnectX-5]": the chip
+		// name before "Family" is what lspci and ibv_devinfo print.
+		if chip, _, ok := strings.Cut(p.Name, " Family"); ok && p.Function != "vf" && !strings.Contains(chip, " ") {
+			if _, taken := names[fold(chip)]; !taken {
+				names[fold(chip)] = "chip name"
+			}
+		}
+	}
+	for _, pn := range m.PartsOf(a.ID) {
+		names[fold(pn.Number)] = "part number"
+	}
+	return names
+}
+
+// ResolveAdapter finds the adapter a person named: by id, name, alias,
+// shorthand (cx5, CX-5), chip name (MT27800), part number (MCX516A-CCAT) or
+// PCI id (15b3:1017, 15b3:1017/1028:0001, or a bare device id 1017 when
+// only one vendor uses it). A PCI id that several adapters share without a
+// subsystem id comes back with Candidates and no Value.
+func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
+	s = strings.TrimSpace(s)
+	if r, ok := m.resolvePCI(s); ok {
+		return r
+	}
+	f := fold(s)
+	var hits []*Adapter
+	how := ""
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		if h, ok := m.adapterNames(a)[f]; ok {
+			hits = append(hits, a)
+			how = h
+		}
+	}
+	// A part number may carry an ordering suffix the matrix leaves off
+	// (MCX516A-CCAT_C01): match the longest known part number it starts with.
+	if len(hits) == 0 && len(f) >= 6 {
+		best := 0
+		for _, pn := range m.Parts {
+			if pf := fold(pn.Number); strings.HasPrefix(f, pf) && len(pf) > best {
+				best, hits, how = len(pf), []*Adapter{m.Adapter(pn.Adapter)}, "part number"
+			}
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return Resolution[Adapter]{Value: hits[0], How: how}
+	case 0:
+		ids := make([]string, len(m.Adapters))
+		for i, a := range m.Adapters {
+			ids[i] = a.ID
+		}
+		return Resolution[Adapter]{Suggest: suggest(s, ids, func(id string) []string {
+			var out []string
+			for k := range m.adapterNames(m.Adapter(id)) {
+				out = append(out, k)
+			}
+			return out
+		})}
+	default:
+		return Resolution[Adapter]{How: how, Candidates: hits}
+	}
+}
+
+// resolvePCI reads vvvv:dddd[/ssss:ssss] or a bare 4-hex device id.
+func (m *Matrix) resolvePCI(s string) (Resolution[Adapter], bool) {
+	s = strings.ToLower(s)
+	id, sub, _ := strings.Cut(s, "/")
+	if !pciRe.MatchString(id) {
+		if !hex4.MatchString(s) || !strings.ContainsAny(s, "0123456789") {
+			return Resolution[Adapter]{}, false
+		}
+		// A bare device id: every vendor's device with that number.
+		var ids []string
+		for _, a := range m.Adapters {
+			for _, p := range a.PCI {
+				if strings.HasSuffix(p.ID, ":"+s) && !contains(ids, p.ID) {
+					ids = append(ids, p.ID)
+				}
+			}
+		}
+		if len(ids) != 1 {
+			return Resolution[Adapter]{}, false
+		}
+		id = ids[0]
+	}
+	if sub != "" && !pciRe.MatchString(sub) {
+		return Resolution[Adapter]{}, false
+	}
+	var plain, withSub []*Adapter
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		for _, p := range a.PCI {
+			if p.ID != id {
+				continue
+			}
+			switch {
+			case p.Subsystem == "":
+				plain = appendAdapter(plain, a)
+			case p.Subsystem == sub:
+				return Resolution[Adapter]{Value: a, How: "pci id and subsystem"}, true
+			default:
+				withSub = appendAdapter(withSub, a)
+			}
+		}
+	}
+	switch {
+	case len(plain) == 1 && len(withSub) == 0:
+		return Resolution[Adapter]{Value: plain[0], How: "pci id"}, true
+	case len(plain)+len(withSub) == 0:
+		return Resolution[Adapter]{}, true
+	default:
+		// Only the subsystem id names the model (1137:0043 is every Cisco
+		// VIC): the caller explains the candidates.
+		return Resolution[Adapter]{How: "pci id", Candidates: append(withSub, plain...)}, true
+	}
+}
+
+func appendAdapter(s []*Adapter, a *Adapter) []*Adapter {
+	for _, x := range s {
+		if x == a {
+			return s
+		}
+	}
+	return append(s, a)
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ResolveDistro finds a distro release by id or by a folded name: rhel9.4,
+// "RHEL 9.4", rhel-9.4 and "Red Hat Enterprise Linux 9.4" name one release;
+// rocky, alma and oracle (non-UEK) releases are judged as RHEL's.
+func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
+	f := fold(s)
+	for _, alias := range []string{"rocky", "almalinux", "alma", "centos", "oraclelinux", "oracle", "ol", "redhat", "redhatenterpriselinux"} {
+		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' && !strings.Contains(f, "uek") {
+			f = "rhel" + rest
+			break
+		}
+	}
+	var ids []string
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		ids = append(ids, d.ID)
+		if f == fold(d.ID) || f == fold(d.Name) {
+			return Resolution[Distro]{Value: d, How: "id"}
+		}
+	}
+	return Resolution[Distro]{Suggest: suggest(s, ids, func(id string) []string { return []string{fold(id)} })}
+}
+
+// stackAliases are the names people give the vendor stacks; keys are folded.
+var stackAliases = map[string]string{
+	"mofed": "mlnx-ofed", "mlnxofed": "mlnx-ofed", "ofed": "mlnx-ofed", "mellanoxofed": "mlnx-ofed",
+	"doca": "doca-ofed", "docahost": "doca-ofed", "docaofed": "doca-ofed",
+	"enic": "cisco-enic", "enicrdma": "cisco-enic", "cisco": "cisco-enic",
+	"distro": "inbox", "kernel": "inbox", "upstream": "inbox", "native": "inbox",
+}
+
+// Inbox is the stack id of the kernel's own drivers.
+const Inbox = "inbox"
+
+// ResolveStack finds a stack by id, name or common alias (mofed, doca,
+// enic). "inbox" (also "distro", "kernel") resolves with a nil Value.
+func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
+	f := fold(s)
+	if a, ok := stackAliases[f]; ok {
+		f = fold(a)
+	}
+	if f == Inbox {
+		return Inbox, Resolution[Stack]{How: "id"}
+	}
+	ids := []string{Inbox}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		ids = append(ids, st.ID)
+		if f == fold(st.ID) || f == fold(st.Name) {
+			return st.ID, Resolution[Stack]{Value: st, How: "id"}
+		}
+	}
+	return "", Resolution[Stack]{Suggest: suggest(s, ids, func(id string) []string { return []string{fold(id)} })}
+}
+
+// suggest returns up to three ids whose names are closest to s, nearest
+// first, or none when nothing is close.
+func suggest(s string, ids []string, names func(id string) []string) []string {
+	f := fold(s)
+	if f == "" {
+		return nil
+	}
+	type cand struct {
+		id string
+		d  int
+	}
+	var cs []cand
+	for _, id := range ids {
+		best := -1
+		for _, n := range names(id) {
+			d := distance(f, n)
+			if strings.HasPrefix(n, f) || strings.HasPrefix(f, n) {
+				d = min(d, 1)
+			}
+			if best < 0 || d < best {
+				best = d
+			}
+		}
+		if best >= 0 && best <= max(2, len(f)/3) {
+			cs = append(cs, cand{id, best})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].id < cs[j].id })
+	var out []string
+	for _, c := range cs {
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, c.id)
+	}
+	return out
+}
+
+// distance is the Levenshtein edit distance.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// DidYouMean formats suggestions for an error message.
+func DidYouMean(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", strings.Join(s, ", "))
+}

@@ -1,0 +1,62 @@
+package matrix
+
+import (
+	"os"
+	"testing"
+)
+
+func bundled(t *testing.T) *Matrix {
+	t.Helper()
+	m, probs := Load(os.DirFS("../../matrix"), "matrix")
+	if m == nil || probs.Errors() > 0 {
+		t.Fatalf("load bundled matrix: %v", probs)
+	}
+	return m
+}
+
+func TestResolveAdapter(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, name := range []string{"connectx-5", "connectx5", "cx5", "CX-5", "ConnectX-5", "MT27800", "15b3:1017", "MCX516A-CCAT", "mcx516a-ccat"} {
+		r := m.ResolveAdapter(name)
+		if r.Value == nil || r.Value.ID != "connectx-5" {
+			t.Errorf("ResolveAdapter(%q) = %+v, want connectx-5", name, r)
+		}
+	}
+	if r := m.ResolveAdapter("CX-5 Ex"); r.Value == nil || r.Value.ID != "connectx-5-ex" {
+		t.Errorf("CX-5 Ex resolved to %+v", r.Value)
+	}
+	// Only the subsystem names a Cisco VIC: a bare id is ambiguous.
+	r := m.ResolveAdapter("1137:0043")
+	if r.Value != nil || len(r.Candidates) < 2 {
+		t.Errorf("1137:0043 = %+v, want several candidates and no value", r)
+	}
+	r = m.ResolveAdapter("conectx-5")
+	if r.Value != nil || len(r.Suggest) == 0 || r.Suggest[0] != "connectx-5" {
+		t.Errorf("conectx-5: suggest %v, want connectx-5 first", r.Suggest)
+	}
+	if r := m.ResolveAdapter("banana"); r.Value != nil || len(r.Suggest) != 0 {
+		t.Errorf("banana = %+v, want nothing", r)
+	}
+}
+
+func TestResolveDistroAndStack(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, name := range []string{"rhel-9.4", "rhel9.4", "RHEL 9.4", "Rocky 9.4", "Red Hat Enterprise Linux 9.4"} {
+		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != "rhel-9.4" {
+			t.Errorf("ResolveDistro(%q) = %+v, want rhel-9.4", name, r)
+		}
+	}
+	if r := m.ResolveDistro("rhel-9.44"); r.Value != nil || len(r.Suggest) == 0 {
+		t.Errorf("rhel-9.44 = %+v, want suggestions", r)
+	}
+	for name, want := range map[string]string{"mofed": "mlnx-ofed", "MLNX_OFED": "mlnx-ofed", "doca": "doca-ofed", "inbox": Inbox, "cisco-enic": "cisco-enic"} {
+		if id, _ := m.ResolveStack(name); id != want {
+			t.Errorf("ResolveStack(%q) = %q, want %q", name, id, want)
+		}
+	}
+	if id, r := m.ResolveStack("mlnx-ofd"); id != "" || len(r.Suggest) == 0 || r.Suggest[0] != "mlnx-ofed" {
+		t.Errorf("mlnx-ofd: %q %v", id, r.Suggest)
+	}
+}
