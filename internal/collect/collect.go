@@ -17,7 +17,7 @@ import (
 func Collect(s *snapshot.Snapshot) (*record.Host, error) {
 	c := &collector{
 		s:        s,
-		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: s.Kind}},
+		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: recordKind(s.Kind)}},
 		sources:  map[string]record.Source{},
 		adapters: map[string]*record.Adapter{},
 		devices:  map[string]*record.RDMADevice{},
@@ -51,7 +51,7 @@ type collector struct {
 // note records one consulted source. The first status recorded for an id
 // wins, except that a later ok replaces an absent.
 func (c *collector) note(id string, r snapshot.Result) {
-	src := record.Source{ID: id, Path: r.Path, Status: r.Status, Reason: r.Reason}
+	src := record.Source{ID: id, Path: r.Path, Status: recordStatus(r.Status), Reason: r.Reason}
 	if old, ok := c.sources[id]; ok && !(old.Status == record.StatusAbsent && src.Status == record.StatusOK) {
 		return
 	}

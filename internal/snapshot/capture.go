@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // ManifestName is the capture manifest at the top of a capture tarball.
@@ -34,7 +32,7 @@ type Manifest struct {
 	Commands       []ManifestCommand `json:"commands"`
 	FailedFiles    map[string]string `json:"failed_files,omitempty"`    // path → why it could not be read
 	TruncatedFiles []string          `json:"truncated_files,omitempty"` // paths cut at MaxFile
-	Problems       []record.Problem  `json:"problems,omitempty"`
+	Problems       []Problem         `json:"problems,omitempty"`
 }
 
 // ManifestCommand is one command of a captured run.
@@ -238,7 +236,7 @@ func (s *Snapshot) WriteCapture(w io.Writer, collector string) error {
 		r := info.Result
 		c := ManifestCommand{Cmdline: cmdline, Path: r.Path, Status: r.Status, Reason: r.Reason, ExitCode: info.ExitCode, RuntimeMS: info.RuntimeMS, Truncated: r.Truncated}
 		m.Commands = append(m.Commands, c)
-		if r.Status != record.StatusAbsent {
+		if r.Status != StatusAbsent {
 			addFile(r.Path, r.Data)
 		}
 	}

@@ -15,8 +15,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // Defaults for running commands on a live host.
@@ -285,17 +283,17 @@ func (r *runner) exec(cmdline string) ExecInfo {
 	res := Result{Path: SosPath(cmdline)}
 	if !r.s.Allowed(cmdline) {
 		// Kept as a call too, so a capture replays the refusal.
-		res.Status, res.Reason = record.StatusFailed, "not on kbcollect's list of allowed commands; not run"
+		res.Status, res.Reason = StatusFailed, "not on kbcollect's list of allowed commands; not run"
 		return ExecInfo{Result: res}
 	}
 	argv := strings.Fields(cmdline)
 	if r.s.NoTools {
-		res.Status, res.Reason = record.StatusAbsent, "not run (--no-tools)"
+		res.Status, res.Reason = StatusAbsent, "not run (--no-tools)"
 		return ExecInfo{Result: res}
 	}
 	exe, err := r.lookPath(argv[0])
 	if err != nil {
-		res.Status, res.Reason = record.StatusAbsent, argv[0]+" is not installed (not found in PATH)"
+		res.Status, res.Reason = StatusAbsent, argv[0]+" is not installed (not found in PATH)"
 		return ExecInfo{Result: res}
 	}
 	timeout := r.s.Timeout
@@ -321,20 +319,20 @@ func (r *runner) exec(cmdline string) ExecInfo {
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		res.Status, res.Reason = record.StatusFailed, fmt.Sprintf("timed out after %s; killed", timeout)
+		res.Status, res.Reason = StatusFailed, fmt.Sprintf("timed out after %s; killed", timeout)
 	case errors.As(err, &ee) && ee.Exited():
 		code := ee.ExitCode()
 		info.ExitCode = &code
-		res.Status, res.Reason = record.StatusFailed, fmt.Sprintf("exit status %d", code)
+		res.Status, res.Reason = StatusFailed, fmt.Sprintf("exit status %d", code)
 		if msg := firstLine(stderr.buf.String()); msg != "" {
 			res.Reason += ": " + msg
 		}
 	case err != nil:
-		res.Status, res.Reason = record.StatusFailed, strings.ReplaceAll(err.Error(), exe, argv[0])
+		res.Status, res.Reason = StatusFailed, strings.ReplaceAll(err.Error(), exe, argv[0])
 	default:
 		code := 0
 		info.ExitCode = &code
-		res.Status = record.StatusOK
+		res.Status = StatusOK
 	}
 	if stdout.truncated {
 		res.Truncated = true

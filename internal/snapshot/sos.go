@@ -5,8 +5,6 @@ import (
 	"path"
 	"strings"
 	"time"
-
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // pluginOf names the sos plugin that collects a command, so a capture
@@ -81,7 +79,7 @@ func (s *Snapshot) sosCommand(cmdline string) Result {
 			return s.File(alt)
 		}
 	}
-	return Result{Path: want, Status: record.StatusAbsent, Reason: "not captured"}
+	return Result{Path: want, Status: StatusAbsent, Reason: "not captured"}
 }
 
 // indexSos maps each file name under sos_commands/<plugin>/ to its path,
@@ -106,14 +104,14 @@ func (s *Snapshot) indexSos() {
 // replay returns what a capture recorded for a command.
 func (s *Snapshot) replay(e ManifestCommand) Result {
 	r := Result{Path: e.Path, Status: e.Status, Reason: e.Reason, Truncated: e.Truncated}
-	if e.Status == record.StatusAbsent {
+	if e.Status == StatusAbsent {
 		return r
 	}
 	f := s.File(e.Path)
 	switch {
 	case f.OK():
 		r.Data = f.Data
-	case e.Status == record.StatusOK:
+	case e.Status == StatusOK:
 		r.Status, r.Reason = f.Status, "capture lists the output but it is missing: "+f.Reason
 	}
 	return r
