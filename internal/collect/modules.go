@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/osinfo"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // modState is what the collector knows about one module.
@@ -221,7 +222,7 @@ func (c *collector) origin(name, version string) (string, string) {
 // compat-layer stack when ofed_info gave none.
 func (c *collector) origins() {
 	wanted := map[string]bool{}
-	for _, m := range snapshot.RDMAModules {
+	for _, m := range source.RDMAModules {
 		if ms, ok := c.modules[m]; ok && ms.loaded {
 			wanted[m] = true
 		}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // ManifestName is the capture manifest at the top of a capture tarball.
@@ -123,7 +125,7 @@ func (s *Snapshot) readSpec() {
 		}
 		walk(base+"/device/msi_irqs", 1)
 	}
-	for _, m := range RDMAModules {
+	for _, m := range source.RDMAModules {
 		for _, f := range []string{"version", "srcversion", "taint", "initstate"} {
 			if f, err := s.fsys.Open("sys/module/" + m + "/" + f); err == nil {
 				_, _ = io.Copy(io.Discard, f)

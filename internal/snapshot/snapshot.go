@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -163,9 +162,9 @@ func (s *Snapshot) File(name string) Result {
 // On the live host it runs the command (only those on the allow-list, each
 // once, with a timeout and an output cap). In a capture it replays what
 // the capture recorded. In a copied tree or sosreport it is looked up in
-// the sos layout: sos_commands/<plugin>/<SosName(cmdline)>, then sos's
+// the sos layout: sos_commands/<plugin>/<source.SosName(cmdline)>, then sos's
 // top-level links and known equivalent commands. Result.Path is always the
-// sos-layout path (SosPath for a live run, where a capture stores it), so
+// sos-layout path (source.SosPath for a live run, where a capture stores it), so
 // a live record and the record of its capture name the same paths.
 func (s *Snapshot) Command(cmdline string) Result {
 	cmdline = strings.Join(strings.Fields(cmdline), " ")
@@ -178,27 +177,6 @@ func (s *Snapshot) Command(cmdline string) Result {
 		}
 	}
 	return s.sosCommand(cmdline)
-}
-
-var (
-	reBinPrefix = regexp.MustCompile(`^/(usr/|)(bin|sbin)/`)
-	reNotName   = regexp.MustCompile(`[^\p{L}\p{N}_\-./]+`)
-)
-
-// SosName mangles a command line the way sos names its output files
-// (_mangle_command in sos/report/plugins/__init__.py): a leading /bin,
-// /sbin, /usr/bin or /usr/sbin is dropped, each run of characters other
-// than word characters, '-', '.' and '/' becomes one '_', '/' becomes '.',
-// and ' ', '.', '_' and '-' are trimmed from both ends. At most 255 bytes.
-func SosName(cmdline string) string {
-	m := reBinPrefix.ReplaceAllString(strings.TrimSpace(cmdline), "")
-	m = reNotName.ReplaceAllString(m, "_")
-	m = strings.ReplaceAll(m, "/", ".")
-	m = strings.Trim(m, " ._-")
-	if len(m) > 255 {
-		m = strings.ToValidUTF8(m[:255], "")
-	}
-	return m
 }
 
 // Root opens a copied tree: a folder laid out like /, an extracted
