@@ -168,7 +168,7 @@ func collectHost(snap *snapshot.Snapshot) (h *record.Host, err error) {
 		return nil, err
 	}
 	h.Host.Collector = cli.Version()
-		if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
+	if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
 		h.Host.CollectedAt = &t
 	}
 	complete(h, snap)

@@ -19,4 +19,3 @@ func TestSosName(t *testing.T) {
 		}
 	}
 }
-
