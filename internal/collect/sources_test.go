@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"path"
 	"strings"
 	"testing"
 
@@ -27,24 +26,9 @@ func TestStepsFollowTheTable(t *testing.T) {
 	}
 }
 
-// inTable reports whether a record source id is one of source.Tools:
-// a command line of a row, a file or folder of a row, or sos's journal.
 func inTable(id string) bool {
-	if line, ok := strings.CutPrefix(id, "cmd/"); ok {
-		_, found := source.Find(line)
-		return found
-	}
-	if path.Dir(id) == source.KernelLogJournal && strings.HasPrefix(path.Base(id), "journalctl") {
-		return true
-	}
-	for _, tl := range source.Tools {
-		for _, f := range tl.Files {
-			if id == string(f) {
-				return true
-			}
-		}
-	}
-	return false
+	_, ok := source.Of(source.ID(id))
+	return ok
 }
 
 // The collector reads nothing the table does not list: on every fixture

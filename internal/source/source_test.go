@@ -19,3 +19,25 @@ func TestSosName(t *testing.T) {
 		}
 	}
 }
+
+func TestOf(t *testing.T) {
+	t.Parallel()
+	for id, want := range map[ID]string{
+		IbvDevinfoV:                 "ibv_devinfo",
+		Cmd("ethtool -i ens1f0np0"): "ethtool",
+		Cmd("modinfo mlx5_core"):    "modinfo",
+		SysInfiniBand:               "sysfs-infiniband",
+		ProcOSRelease:               "uname",
+		"sos_commands/logs/journalctl_--no-pager_--dmesg": "kernel-log",
+		"cmd/reboot":                   "",
+		"cmd/ibv_devinfo -v -d mlx5_0": "",
+		"sys/class/infiniband/mlx5_0":  "",
+		"proc/version":                 "",
+		"sos_commands/logs/messages":   "",
+	} {
+		got, ok := Of(id)
+		if got.Name != want || ok != (want != "") {
+			t.Errorf("Of(%q) = %q, %v; want %q", id, got.Name, ok, want)
+		}
+	}
+}

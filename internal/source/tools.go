@@ -232,3 +232,33 @@ func SosName(cmdline string) string {
 	}
 	return m
 }
+
+// Of returns the row a record source id belongs to: the row of its command
+// line (placeholders matching any word) or of its file, and for a file of
+// sos's journal folder (KernelLogJournal) the kernel-log row. The engine
+// uses it to ask "was any kernel log read" without matching ids by
+// substring.
+func Of(id ID) (Tool, bool) {
+	if line, ok := strings.CutPrefix(string(id), "cmd/"); ok {
+		words := strings.Fields(line)
+		for _, t := range Tools {
+			for _, c := range t.Commands {
+				if c.Match(words, nil) {
+					return t, true
+				}
+			}
+		}
+		return Tool{}, false
+	}
+	for _, t := range Tools {
+		for _, f := range t.Files {
+			if f == id {
+				return t, true
+			}
+		}
+	}
+	if path.Dir(string(id)) == KernelLogJournal && strings.HasPrefix(path.Base(string(id)), "journalctl") {
+		return Of(JournalK)
+	}
+	return Tool{}, false
+}
