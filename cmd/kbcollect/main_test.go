@@ -26,7 +26,18 @@ func TestMain(m *testing.M) {
 }
 
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds()})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds(), Condition: condition})
+}
+
+// condition adds [rdma]: the machine running the tests has an RDMA device
+// (an entry in /sys/class/infiniband, which the kernel creates with the
+// first one), so live.txtar can assert what the record must say either way.
+func condition(cond string) (bool, error) {
+	if cond != "rdma" {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	entries, err := os.ReadDir("/sys/class/infiniband")
+	return err == nil && len(entries) > 0, nil
 }
 
 // mktar builds a tarball from a folder (symlinks kept), with extra hostile

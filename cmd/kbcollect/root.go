@@ -168,7 +168,6 @@ func collectHost(snap *snapshot.Snapshot) (h *record.Host, err error) {
 		return nil, err
 	}
 	h.Host.Collector = cli.Version()
-	h.Host.SourceKind = snap.Kind
 	if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
 		h.Host.CollectedAt = &t
 	}
@@ -183,7 +182,7 @@ func complete(h *record.Host, snap *snapshot.Snapshot) {
 	for _, p := range h.Problems {
 		seenP[p] = true
 	}
-	for _, p := range snap.Problems() {
+	for _, p := range collect.Problems(snap) {
 		if !seenP[p] {
 			h.Problems = append(h.Problems, p)
 		}
@@ -192,10 +191,9 @@ func complete(h *record.Host, snap *snapshot.Snapshot) {
 	for _, s := range h.Sources {
 		seenS[s.ID] = true
 	}
-	for _, ci := range snap.Commands() {
-		id := "cmd/" + ci.Cmdline
-		if !seenS[id] {
-			h.Sources = append(h.Sources, record.Source{ID: id, Path: ci.Result.Path, Status: ci.Result.Status, Reason: ci.Result.Reason})
+	for _, s := range collect.CommandSources(snap) {
+		if !seenS[s.ID] {
+			h.Sources = append(h.Sources, s)
 		}
 	}
 	sortRecordLists(h)

@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ethtool"
 	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
 
@@ -30,10 +31,10 @@ func (c *collector) addNetdev(name string) {
 	}
 }
 
-// collectAdapters reads the PCI functions from sysfs, lspci and devlink.
-func (c *collector) collectAdapters() {
+// sysfsPCI reads the PCI functions that carry a netdev or RDMA device.
+func (c *collector) sysfsPCI() {
 	fsys := c.s.FS()
-	const pciID = "sys/bus/pci/devices"
+	const pciID = string(source.SysPCIDevices)
 	c.parse(pciID, func() error {
 		funcs, err := sysfs.PCIDevices(fsys)
 		switch {
@@ -59,7 +60,12 @@ func (c *collector) collectAdapters() {
 		}
 		return nil
 	})
-	const netID = "sys/class/net"
+}
+
+// sysfsNet reads the netdevs and the PCI functions under them.
+func (c *collector) sysfsNet() {
+	fsys := c.s.FS()
+	const netID = string(source.SysClassNet)
 	c.parse(netID, func() error {
 		nets, err := sysfs.NetDevs(fsys)
 		switch {
@@ -85,8 +91,6 @@ func (c *collector) collectAdapters() {
 		}
 		return nil
 	})
-	c.lspci()
-	c.devlink()
 }
 
 // fromPCI copies sysfs PCI attributes into the adapter.
@@ -114,23 +118,8 @@ func msix(a *record.Adapter) *record.MSIX {
 // and pastes use other flags.
 var lspciCommands = []string{"lspci -nnvv", "lspci -vvv", "lspci -vv", "lspci -nvv", "lspci -vmmkn", "lspci -v", "lspci -nn", "lspci -D", "lspci -k", "lspci"}
 
-// runnable keeps, on a live host, only the command lines kbcollect may
-// run there; a copied snapshot may hold any of them.
-func (c *collector) runnable(cmdlines ...string) []string {
-	if c.s.Kind != record.KindLive {
-		return cmdlines
-	}
-	var out []string
-	for _, cl := range cmdlines {
-		if c.s.Allowed(cl) {
-			out = append(out, cl)
-		}
-	}
-	return out
-}
-
 func (c *collector) lspci() {
-	r, id, ok := c.firstCommand(c.runnable(lspciCommands...)...)
+	r, id, ok := c.firstCommand(lspciCommands...)
 	if !ok {
 		return
 	}
@@ -175,7 +164,7 @@ func (c *collector) devlink() {
 		c.parse(id, func() error {
 			var out devlink.InfoOutput
 			var err error
-			if strings.Contains(id, " -j ") {
+			if id == string(source.DevlinkInfoJ) {
 				out, err = devlink.ParseInfoJSON(reader(r))
 			} else {
 				out, err = devlink.ParseInfo(reader(r))

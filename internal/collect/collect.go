@@ -17,23 +17,50 @@ import (
 func Collect(s *snapshot.Snapshot) (*record.Host, error) {
 	c := &collector{
 		s:        s,
-		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: s.Kind}},
+		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: recordKind(s.Kind)}},
 		sources:  map[string]record.Source{},
 		adapters: map[string]*record.Adapter{},
 		devices:  map[string]*record.RDMADevice{},
 		modules:  map[string]*modState{},
 	}
-	c.host()
-	c.loadModules()
-	c.stack()
-	c.collectAdapters()
-	c.collectRDMA()
-	c.ethtool()
-	c.kernelLog()
-	c.linkDevices()
-	c.origins()
+	for _, st := range steps {
+		st.run(c)
+	}
 	c.finish()
 	return c.h, nil
+}
+
+// steps are the collector's reads in order: one per row of source.Tools,
+// which names what each reads (tool is the row's name), and between them
+// the steps that reconcile what was read. Where two sources give the same
+// field the earlier wins, so the order is part of the record.
+var steps = []struct {
+	tool string // the source.Tools row the step reads and parses; "" when it reads nothing
+	run  func(*collector)
+}{
+	{"hostname", (*collector).hostname},
+	{"uname", (*collector).kernelRelease},
+	{"os-release", (*collector).osRelease},
+	{"lsmod", (*collector).loadModules},
+	{"ofed_info", (*collector).stack},
+	{"sysfs-pci", (*collector).sysfsPCI},
+	{"sysfs-net", (*collector).sysfsNet},
+	{"lspci", (*collector).lspci},
+	{"devlink", (*collector).devlink},
+	{"sysfs-infiniband", (*collector).sysfsInfiniBand},
+	{"rdma_cm", (*collector).rdmaCM},
+	{"ibv_devinfo", (*collector).ibvDevinfo},
+	{"ibstat", (*collector).ibstat},
+	{"ibstatus", (*collector).ibstatus},
+	{"rdma", (*collector).rdmaTool},
+	{"ibdev2netdev", (*collector).ibdev2netdev},
+	{"show_gids", (*collector).showGIDs},
+	{"ibv_devices", (*collector).ibvDevices},
+	{"ethtool", (*collector).ethtool}, // after every step that finds netdevs
+	{"kernel-log", (*collector).kernelLog},
+	{"", (*collector).linkDevices},    // needs the netdevs ethtool tied to adapters
+	{"modinfo", (*collector).modinfo}, // needs the providers linkDevices named
+	{"", (*collector).origins},
 }
 
 type collector struct {
@@ -51,7 +78,7 @@ type collector struct {
 // note records one consulted source. The first status recorded for an id
 // wins, except that a later ok replaces an absent.
 func (c *collector) note(id string, r snapshot.Result) {
-	src := record.Source{ID: id, Path: r.Path, Status: r.Status, Reason: r.Reason}
+	src := record.Source{ID: id, Path: r.Path, Status: recordStatus(r.Status), Reason: r.Reason}
 	if old, ok := c.sources[id]; ok && !(old.Status == record.StatusAbsent && src.Status == record.StatusOK) {
 		return
 	}

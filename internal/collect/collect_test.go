@@ -15,7 +15,7 @@ import (
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
-func source(h *record.Host, id string) (record.Source, bool) {
+func sourceOf(h *record.Host, id string) (record.Source, bool) {
 	for _, s := range h.Sources {
 		if s.ID == id {
 			return s, true
@@ -62,7 +62,7 @@ func TestTruncatedFileIsAProblem(t *testing.T) {
 	if !found {
 		t.Errorf("no truncation problem: %+v", h.Problems)
 	}
-	if src, _ := source(h, "cmd/dmesg"); src.Status != record.StatusOK {
+	if src, _ := sourceOf(h, "cmd/dmesg"); src.Status != record.StatusOK {
 		t.Errorf("truncated dmesg source: %+v", src)
 	}
 	if len(h.KernelLog) == 0 {

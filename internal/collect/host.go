@@ -3,28 +3,37 @@ package collect
 import (
 	"github.com/rocekb/rocekb/internal/osinfo"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
-// host fills the host name, kernel release and OS.
-func (c *collector) host() {
-	if r, id, ok := c.firstFile("etc/hostname", "hostname", "proc/sys/kernel/hostname"); ok {
+// hostname fills the host name.
+func (c *collector) hostname() {
+	if r, id, ok := c.firstFile(string(source.EtcHostname), string(source.SosHostname), string(source.ProcHostname)); ok {
 		c.parse(id, func() error {
 			n, err := osinfo.ParseHostname(reader(r))
 			c.h.Host.ID = n
 			return err
 		})
 	}
+}
+
+// kernelRelease fills the kernel release: uname, else the kernel's own file.
+func (c *collector) kernelRelease() {
 	rel := ""
 	if r, id, ok := c.firstCommand("uname -r", "uname -a"); ok {
 		c.parse(id, func() (err error) { rel, err = osinfo.ParseUname(reader(r)); return })
 	}
 	if rel == "" {
-		if r, id, ok := c.firstFile("proc/sys/kernel/osrelease"); ok {
+		if r, id, ok := c.firstFile(string(source.ProcOSRelease)); ok {
 			c.parse(id, func() (err error) { rel, err = osinfo.ParseUname(reader(r)); return })
 		}
 	}
 	c.h.Host.KernelRelease = rel
-	if r, id, ok := c.firstFile("etc/os-release", "usr/lib/os-release"); ok {
+}
+
+// osRelease fills the distribution from os-release.
+func (c *collector) osRelease() {
+	if r, id, ok := c.firstFile(string(source.EtcOSRelease), string(source.UsrOSRelease)); ok {
 		c.parse(id, func() error {
 			o, err := osinfo.ParseOSRelease(reader(r))
 			c.h.Host.OS = record.OSRelease{ID: o.ID, VersionID: o.VersionID, PrettyName: o.PrettyName}

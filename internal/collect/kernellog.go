@@ -8,6 +8,7 @@ import (
 	"github.com/rocekb/rocekb/internal/dmesg"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // kernelLog classifies the first kernel log the snapshot holds: dmesg
@@ -15,7 +16,7 @@ import (
 func (c *collector) kernelLog() {
 	r, id, ok := c.firstCommand("dmesg")
 	if !ok {
-		r, id, ok = c.firstFile("var/log/dmesg")
+		r, id, ok = c.firstFile(string(source.VarLogDmesg))
 	}
 	if !ok {
 		r, id, ok = c.firstCommand("journalctl -k --no-pager")
@@ -52,11 +53,11 @@ func (c *collector) kernelLog() {
 // sosJournal finds sos's journal output of the kernel ring buffer under
 // sos_commands/logs (journalctl … -k or --dmesg).
 func (c *collector) sosJournal() (snapshot.Result, string, bool) {
-	entries, _ := fs.ReadDir(c.s.FS(), "sos_commands/logs")
+	entries, _ := fs.ReadDir(c.s.FS(), source.KernelLogJournal)
 	for _, e := range entries {
 		n := e.Name()
 		if strings.HasPrefix(n, "journalctl") && (strings.Contains(n, "_-k") || strings.Contains(n, "--dmesg")) {
-			r, id, ok := c.firstFile("sos_commands/logs/" + n)
+			r, id, ok := c.firstFile(source.KernelLogJournal + "/" + n)
 			return r, id, ok
 		}
 	}

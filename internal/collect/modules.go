@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/osinfo"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // modState is what the collector knows about one module.
@@ -36,7 +37,7 @@ func (c *collector) module(name string) *modState {
 func (c *collector) loadModules() {
 	r, id, ok := c.firstCommand("lsmod")
 	if !ok {
-		r, id, ok = c.firstFile("proc/modules")
+		r, id, ok = c.firstFile(string(source.ProcModules))
 	}
 	if ok {
 		c.parse(id, func() error {
@@ -49,7 +50,7 @@ func (c *collector) loadModules() {
 			return err
 		})
 	}
-	const sysID = "sys/module"
+	const sysID = string(source.SysModule)
 	entries, err := fs.ReadDir(c.s.FS(), sysID)
 	if err != nil {
 		c.noteStatus(sysID, sysID, record.StatusAbsent, "not in snapshot")
@@ -78,7 +79,7 @@ func (c *collector) loadModules() {
 // loadModinfo reads modinfo: sos's modinfo_ALL_MODULES, else one
 // `modinfo <m>` per RDMA-relevant module.
 func (c *collector) loadModinfo(wanted []string) {
-	const all = "sos_commands/kernel/modinfo_ALL_MODULES"
+	const all = string(source.ModinfoAll)
 	var sources []struct {
 		r  snapshot.Result
 		id string
@@ -124,7 +125,7 @@ func (c *collector) loadModinfo(wanted []string) {
 
 // stack reads `ofed_info -s`.
 func (c *collector) stack() {
-	r, id, ok := c.firstCommand(c.runnable("ofed_info -s", "ofed_info -n")...)
+	r, id, ok := c.firstCommand("ofed_info -s", "ofed_info -n")
 	if !ok {
 		return
 	}
@@ -207,7 +208,7 @@ func (c *collector) origin(name, version string) (string, string) {
 	case version != "" && kernel != "" && (version == kernel || len(version) >= 31 && strings.HasPrefix(kernel, version)):
 		return record.OriginInbox, "version equals the kernel release (in-tree drivers report it since Linux commit 6a7e25c7fb48)"
 	}
-	if mlxFamily(name) && m != nil && m.loaded && (compat == nil || !compat.loaded) && c.sources["cmd/lsmod"].Status == record.StatusOK {
+	if mlxFamily(name) && m != nil && m.loaded && (compat == nil || !compat.loaded) && c.sources[string(source.Lsmod)].Status == record.StatusOK {
 		return record.OriginInbox, "lsmod lists no mlx_compat, the compat layer every MLNX_OFED/DOCA-OFED module uses"
 	}
 	why := "no version, taint or modinfo evidence"
@@ -217,11 +218,11 @@ func (c *collector) origin(name, version string) (string, string) {
 	return record.OriginUnknown, why
 }
 
-// origins fills module and driver versions and origins, and the Cisco or
-// compat-layer stack when ofed_info gave none.
-func (c *collector) origins() {
+// modinfo reads modinfo for the loaded RDMA modules, the adapters' drivers
+// and the devices' providers.
+func (c *collector) modinfo() {
 	wanted := map[string]bool{}
-	for _, m := range snapshot.RDMAModules {
+	for _, m := range source.RDMAModules {
 		if ms, ok := c.modules[m]; ok && ms.loaded {
 			wanted[m] = true
 		}
@@ -245,6 +246,11 @@ func (c *collector) origins() {
 		c.module(m)
 	}
 	c.loadModinfo(list)
+}
+
+// origins fills module and driver versions and origins, and the Cisco or
+// compat-layer stack when ofed_info gave none.
+func (c *collector) origins() {
 	for _, m := range c.modules {
 		if m.loaded {
 			m.rec.Origin, _ = c.origin(m.rec.Name, "")
@@ -281,7 +287,7 @@ func (c *collector) origins() {
 	}
 	if c.h.Stack == nil {
 		if m := c.modules["mlx_compat"]; m != nil && m.loaded {
-			c.h.Stack = &record.Stack{Name: "OFED", Version: m.rec.Version, Raw: "mlx_compat module loaded", From: "cmd/lsmod"}
+			c.h.Stack = &record.Stack{Name: "OFED", Version: m.rec.Version, Raw: "mlx_compat module loaded", From: string(source.Lsmod)}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/rdmatool"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
 
@@ -92,13 +93,13 @@ func gidType(t string) string {
 
 func zeroGID(g string) bool { return strings.Trim(g, "0:") == "" }
 
-// collectRDMA reads /sys/class/infiniband, the rdma_cm configfs and every
-// RDMA tool, reconciled per device and port: the first source to give a
-// field wins, in the order sysfs, ibv_devinfo, ibstat, ibstatus, rdma,
-// ibdev2netdev, show_gids, ibv_devices.
-func (c *collector) collectRDMA() {
+// sysfsInfiniBand reads /sys/class/infiniband. The RDMA tools read after it
+// fill what it lacks, per device and port: the first source to give a
+// field wins, in the order of the steps (sysfs, ibv_devinfo, ibstat,
+// ibstatus, rdma, ibdev2netdev, show_gids, ibv_devices).
+func (c *collector) sysfsInfiniBand() {
 	fsys := c.s.FS()
-	const ibID = "sys/class/infiniband"
+	const ibID = string(source.SysInfiniBand)
 	c.parse(ibID, func() error {
 		devs, err := sysfs.InfiniBand(fsys)
 		switch {
@@ -143,18 +144,10 @@ func (c *collector) collectRDMA() {
 		}
 		return nil
 	})
-	c.rdmaCM()
-	c.ibvDevinfo()
-	c.ibstat()
-	c.ibstatus()
-	c.rdmaTool()
-	c.ibdev2netdev()
-	c.showGIDs()
-	c.ibvDevices()
 }
 
 func (c *collector) rdmaCM() {
-	const id = "sys/kernel/config/rdma_cm"
+	const id = string(source.RDMACM)
 	c.parse(id, func() error {
 		ports, err := sysfs.RDMACM(c.s.FS())
 		switch {

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // ManifestName is the capture manifest at the top of a capture tarball.
@@ -34,7 +34,7 @@ type Manifest struct {
 	Commands       []ManifestCommand `json:"commands"`
 	FailedFiles    map[string]string `json:"failed_files,omitempty"`    // path → why it could not be read
 	TruncatedFiles []string          `json:"truncated_files,omitempty"` // paths cut at MaxFile
-	Problems       []record.Problem  `json:"problems,omitempty"`
+	Problems       []Problem         `json:"problems,omitempty"`
 }
 
 // ManifestCommand is one command of a captured run.
@@ -125,7 +125,7 @@ func (s *Snapshot) readSpec() {
 		}
 		walk(base+"/device/msi_irqs", 1)
 	}
-	for _, m := range RDMAModules {
+	for _, m := range source.RDMAModules {
 		for _, f := range []string{"version", "srcversion", "taint", "initstate"} {
 			if f, err := s.fsys.Open("sys/module/" + m + "/" + f); err == nil {
 				_, _ = io.Copy(io.Discard, f)
@@ -238,7 +238,7 @@ func (s *Snapshot) WriteCapture(w io.Writer, collector string) error {
 		r := info.Result
 		c := ManifestCommand{Cmdline: cmdline, Path: r.Path, Status: r.Status, Reason: r.Reason, ExitCode: info.ExitCode, RuntimeMS: info.RuntimeMS, Truncated: r.Truncated}
 		m.Commands = append(m.Commands, c)
-		if r.Status != record.StatusAbsent {
+		if r.Status != StatusAbsent {
 			addFile(r.Path, r.Data)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // Defaults for running commands on a live host.
@@ -25,85 +25,41 @@ const (
 	DefaultJobs    = 4
 )
 
-// allowed lists every command kbcollect may run on a live host: read-only
-// queries of the RDMA stack. A command line not matching one of them is
-// never run. Words in braces match only names that exist on the host or
-// look like kernel names; arguments are passed without a shell.
-// prefetch marks the commands run in parallel as soon as the first is asked for.
-var allowed = []struct {
-	cmd      string
-	prefetch bool
-}{
-	{"ibv_devinfo", true}, {"ibv_devinfo -v", true}, {"ibv_devices", true},
-	{"ibstat", true}, {"ibstatus", true},
-	{"rdma link show", true}, {"rdma dev show", true}, {"rdma link show -d", false}, {"rdma dev show -d", false},
-	{"show_gids", true}, {"ibdev2netdev", true}, {"ibdev2netdev -v", false},
-	{"devlink dev info", true}, {"devlink -j dev info", true}, {"devlink dev param show", true}, {"devlink dev", false},
-	{"lspci -nnvv", true}, {"lspci -vmmkn", true}, {"lspci -vvv", false}, {"lspci -vv", false}, {"lspci -nvv", false},
-	{"lspci -v", false}, {"lspci -nn", false}, {"lspci -D", false}, {"lspci -k", false}, {"lspci", false},
-	{"lsmod", true}, {"dmesg", true}, {"journalctl -k --no-pager", false}, {"journalctl -k -b --no-pager", false},
-	{"uname -r", true}, {"uname -a", true}, {"hostname", false}, {"ofed_info -s", true}, {"ofed_info -n", false}, {"ofed_info", false},
-	{"ethtool -i {netdev}", false}, {"modinfo {module}", false},
-	{"cma_roce_mode -d {ibdev} -p {port}", false}, {"cma_roce_tos -d {ibdev} -p {port}", false},
-}
-
-// RDMAModules are the kernel modules whose modinfo a live run collects
-// when they are loaded.
-var RDMAModules = []string{
-	"ib_core", "ib_uverbs", "rdma_cm", "ib_cm", "iw_cm", "rdma_ucm", "mlx_compat",
-	"mlx4_core", "mlx4_en", "mlx4_ib", "mlx5_core", "mlx5_ib",
-	"bnxt_en", "bnxt_re", "ice", "irdma", "i40e", "i40iw",
-	"enic", "enic_rdma", "usnic_verbs", "qed", "qede", "qedr",
-	"hns3", "hns_roce_hw_v2", "hclge", "rdma_rxe", "siw", "efa", "erdma", "mana_ib", "ionic_rdma", "vmw_pvrdma",
-}
-
 var (
 	reNetdev = regexp.MustCompile(`^[A-Za-z0-9_.:@-]{1,15}$`)
 	reModule = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 	rePort   = regexp.MustCompile(`^[0-9]{1,3}$`)
 )
 
-// Allowed reports whether kbcollect may run cmdline on a live host.
+// Allowed reports whether kbcollect may run cmdline on a live host: it is
+// one of the command lines of source.Tools, read-only queries of the RDMA
+// stack. A word in braces there matches only a name that exists on the
+// host or looks like a kernel name; arguments are passed without a shell.
 func (s *Snapshot) Allowed(cmdline string) bool {
 	words := strings.Fields(cmdline)
-	for _, a := range allowed {
-		if s.matches(strings.Fields(a.cmd), words) {
-			return true
+	for _, t := range source.Tools {
+		for _, c := range t.Commands {
+			if c.Match(words, s.nameOK) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-func (s *Snapshot) matches(pattern, words []string) bool {
-	if len(pattern) != len(words) {
-		return false
+// nameOK judges a word that stands in for a placeholder of an allowed command.
+func (s *Snapshot) nameOK(placeholder, w string) bool {
+	switch placeholder {
+	case "{netdev}":
+		return reNetdev.MatchString(w) && w != "." && w != ".." && s.exists("sys/class/net/"+w)
+	case "{ibdev}":
+		return reNetdev.MatchString(w) && w != "." && w != ".." && s.exists("sys/class/infiniband/"+w)
+	case "{module}":
+		return reModule.MatchString(w)
+	case "{port}":
+		return rePort.MatchString(w)
 	}
-	for i, p := range pattern {
-		w := words[i]
-		switch p {
-		case "{netdev}":
-			if !reNetdev.MatchString(w) || w == "." || w == ".." || !s.exists("sys/class/net/"+w) {
-				return false
-			}
-		case "{ibdev}":
-			if !reNetdev.MatchString(w) || w == "." || w == ".." || !s.exists("sys/class/infiniband/"+w) {
-				return false
-			}
-		case "{module}":
-			if !reModule.MatchString(w) {
-				return false
-			}
-		case "{port}":
-			if !rePort.MatchString(w) {
-				return false
-			}
-		default:
-			if p != w {
-				return false
-			}
-		}
-	}
-	return true
+	return false
 }
 
 func (s *Snapshot) exists(name string) bool {
@@ -149,9 +105,10 @@ func (r *runner) start() {
 	})
 }
 
-// Prefetch starts the usual commands of a live run in the background: the
-// fixed list, ethtool -i for each netdev with a device, and modinfo for each
-// loaded RDMA module. A copied snapshot ignores it.
+// Prefetch starts the usual commands of a live run in the background: those
+// of source.Tools marked Prefetch, a {netdev} one (ethtool -i) for each
+// netdev with a device, and a {module} one (modinfo) for each loaded RDMA
+// module. A copied snapshot ignores it.
 func (s *Snapshot) Prefetch() {
 	if s.live == nil {
 		return
@@ -164,16 +121,27 @@ func (s *Snapshot) Prefetch() {
 }
 
 func (s *Snapshot) prefetchList() []string {
-	var out []string
-	for _, a := range allowed {
-		if a.prefetch {
-			out = append(out, a.cmd)
+	var fixed, perNetdev, perModule []string
+	for _, t := range source.Tools {
+		for _, c := range t.Commands {
+			switch {
+			case !c.Prefetch:
+			case strings.Contains(c.Line, "{netdev}"):
+				perNetdev = append(perNetdev, c.Line)
+			case strings.Contains(c.Line, "{module}"):
+				perModule = append(perModule, c.Line)
+			default:
+				fixed = append(fixed, c.Line)
+			}
 		}
 	}
+	out := fixed
 	nets, _ := fs.ReadDir(s.fsys, "sys/class/net")
 	for _, n := range nets {
 		if s.exists("sys/class/net/" + n.Name() + "/device") {
-			out = append(out, "ethtool -i "+n.Name())
+			for _, l := range perNetdev {
+				out = append(out, strings.ReplaceAll(l, "{netdev}", n.Name()))
+			}
 		}
 	}
 	if mods := s.File("proc/modules"); mods.OK() {
@@ -183,9 +151,11 @@ func (s *Snapshot) prefetchList() []string {
 				loaded[f[0]] = true
 			}
 		}
-		for _, m := range RDMAModules {
+		for _, m := range source.RDMAModules {
 			if loaded[m] {
-				out = append(out, "modinfo "+m)
+				for _, l := range perModule {
+					out = append(out, strings.ReplaceAll(l, "{module}", m))
+				}
 			}
 		}
 	}
@@ -282,20 +252,20 @@ func (b *capBuffer) Write(p []byte) (int, error) {
 }
 
 func (r *runner) exec(cmdline string) ExecInfo {
-	res := Result{Path: SosPath(cmdline)}
+	res := Result{Path: source.SosPath(cmdline)}
 	if !r.s.Allowed(cmdline) {
 		// Kept as a call too, so a capture replays the refusal.
-		res.Status, res.Reason = record.StatusFailed, "not on kbcollect's list of allowed commands; not run"
+		res.Status, res.Reason = StatusFailed, "not on kbcollect's list of allowed commands; not run"
 		return ExecInfo{Result: res}
 	}
 	argv := strings.Fields(cmdline)
 	if r.s.NoTools {
-		res.Status, res.Reason = record.StatusAbsent, "not run (--no-tools)"
+		res.Status, res.Reason = StatusAbsent, "not run (--no-tools)"
 		return ExecInfo{Result: res}
 	}
 	exe, err := r.lookPath(argv[0])
 	if err != nil {
-		res.Status, res.Reason = record.StatusAbsent, argv[0]+" is not installed (not found in PATH)"
+		res.Status, res.Reason = StatusAbsent, argv[0]+" is not installed (not found in PATH)"
 		return ExecInfo{Result: res}
 	}
 	timeout := r.s.Timeout
@@ -321,20 +291,20 @@ func (r *runner) exec(cmdline string) ExecInfo {
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		res.Status, res.Reason = record.StatusFailed, fmt.Sprintf("timed out after %s; killed", timeout)
+		res.Status, res.Reason = StatusFailed, fmt.Sprintf("timed out after %s; killed", timeout)
 	case errors.As(err, &ee) && ee.Exited():
 		code := ee.ExitCode()
 		info.ExitCode = &code
-		res.Status, res.Reason = record.StatusFailed, fmt.Sprintf("exit status %d", code)
+		res.Status, res.Reason = StatusFailed, fmt.Sprintf("exit status %d", code)
 		if msg := firstLine(stderr.buf.String()); msg != "" {
 			res.Reason += ": " + msg
 		}
 	case err != nil:
-		res.Status, res.Reason = record.StatusFailed, strings.ReplaceAll(err.Error(), exe, argv[0])
+		res.Status, res.Reason = StatusFailed, strings.ReplaceAll(err.Error(), exe, argv[0])
 	default:
 		code := 0
 		info.ExitCode = &code
-		res.Status = record.StatusOK
+		res.Status = StatusOK
 	}
 	if stdout.truncated {
 		res.Truncated = true

@@ -7,14 +7,35 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/rocekb/rocekb/internal/record"
 )
+
+// Kinds of snapshot: where it came from. collect copies them into the
+// host record's source_kind.
+const (
+	KindLive      = "live"      // the running host
+	KindSosreport = "sosreport" // an sosreport folder or tarball
+	KindCapture   = "capture"   // a kbcollect capture tarball
+	KindRoot      = "root"      // a copied tree laid out like /
+)
+
+// Statuses of a Result. collect maps them to the record's source statuses.
+const (
+	StatusOK     = "ok"     // read
+	StatusAbsent = "absent" // not on the host or not in the snapshot: data, not failure
+	StatusFailed = "failed" // present but unreadable; Reason says why
+)
+
+// Problem is something wrong with the snapshot itself: a member that tried
+// to escape the archive, a symlink loop, a file over the cap. A capture's
+// manifest saves them, so the JSON keys are a stored format.
+type Problem struct {
+	Source string `json:"source"` // the path or "cmd/<command line>" it concerns
+	Msg    string `json:"msg"`
+}
 
 // DefaultMaxFile caps every file and command output read from a snapshot.
 const DefaultMaxFile = 16 << 20
@@ -23,18 +44,18 @@ const DefaultMaxFile = 16 << 20
 type Result struct {
 	Data      []byte
 	Path      string // where in the snapshot it was found (or would have been)
-	Status    string // record.StatusOK, StatusAbsent or StatusFailed
+	Status    string // StatusOK, StatusAbsent or StatusFailed
 	Reason    string // why absent or failed, or a note such as truncation
 	Truncated bool   // the cap was hit; Data holds the first MaxFile bytes
 }
 
 // OK reports whether the read succeeded.
-func (r Result) OK() bool { return r.Status == record.StatusOK }
+func (r Result) OK() bool { return r.Status == StatusOK }
 
 // Snapshot is one host's files, rooted like / (sys/, proc/, etc/ …), plus
 // command outputs. It is safe for concurrent use.
 type Snapshot struct {
-	Kind    string        // record.KindLive, KindRoot, KindSosreport, KindCapture
+	Kind    string        // KindLive, KindRoot, KindSosreport, KindCapture
 	Name    string        // what the user named: a folder, a tarball, or "/" for live
 	MaxFile int64         // per-file cap; DefaultMaxFile when zero
 	Timeout time.Duration // live host: per-command timeout; DefaultTimeout when zero
@@ -72,14 +93,14 @@ func (s *Snapshot) max() int64 {
 // Problems lists what was wrong with the snapshot itself so far: members
 // that tried to escape, symlink loops, files over the cap, damaged
 // archives. Sorted, without duplicates.
-func (s *Snapshot) Problems() []record.Problem {
+func (s *Snapshot) Problems() []Problem {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	out := make([]record.Problem, 0, len(s.st.problems))
+	out := make([]Problem, 0, len(s.st.problems))
 	for k := range s.st.problems {
-		out = append(out, record.Problem{Source: k.source, Msg: k.msg})
+		out = append(out, Problem{Source: k.source, Msg: k.msg})
 	}
-	slices.SortFunc(out, func(a, b record.Problem) int {
+	slices.SortFunc(out, func(a, b Problem) int {
 		if c := strings.Compare(a.Source, b.Source); c != 0 {
 			return c
 		}
@@ -94,7 +115,7 @@ func (s *Snapshot) CollectedAt() (time.Time, bool) {
 	if !s.collectedAt.IsZero() {
 		return s.collectedAt, true
 	}
-	if s.Kind == record.KindSosreport || s.Kind == record.KindRoot {
+	if s.Kind == KindSosreport || s.Kind == KindRoot {
 		return sosDate(s)
 	}
 	return time.Time{}, false
@@ -106,23 +127,23 @@ func (s *Snapshot) File(name string) Result {
 	f, err := s.fsys.Open(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			r.Status, r.Reason = record.StatusAbsent, "not in snapshot"
+			r.Status, r.Reason = StatusAbsent, "not in snapshot"
 			return r
 		}
-		r.Status, r.Reason = record.StatusFailed, err.Error()
+		r.Status, r.Reason = StatusFailed, err.Error()
 		return r
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		r.Status, r.Reason = record.StatusFailed, "is a folder, not a file"
+		r.Status, r.Reason = StatusFailed, "is a folder, not a file"
 		return r
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {
-		r.Status, r.Reason = record.StatusFailed, err.Error()
+		r.Status, r.Reason = StatusFailed, err.Error()
 		return r
 	}
-	r.Data, r.Status = data, record.StatusOK
+	r.Data, r.Status = data, StatusOK
 	truncated := false
 	if cf, ok := f.(*capFile); ok {
 		truncated = cf.truncated
@@ -141,9 +162,9 @@ func (s *Snapshot) File(name string) Result {
 // On the live host it runs the command (only those on the allow-list, each
 // once, with a timeout and an output cap). In a capture it replays what
 // the capture recorded. In a copied tree or sosreport it is looked up in
-// the sos layout: sos_commands/<plugin>/<SosName(cmdline)>, then sos's
+// the sos layout: sos_commands/<plugin>/<source.SosName(cmdline)>, then sos's
 // top-level links and known equivalent commands. Result.Path is always the
-// sos-layout path (SosPath for a live run, where a capture stores it), so
+// sos-layout path (source.SosPath for a live run, where a capture stores it), so
 // a live record and the record of its capture name the same paths.
 func (s *Snapshot) Command(cmdline string) Result {
 	cmdline = strings.Join(strings.Fields(cmdline), " ")
@@ -156,27 +177,6 @@ func (s *Snapshot) Command(cmdline string) Result {
 		}
 	}
 	return s.sosCommand(cmdline)
-}
-
-var (
-	reBinPrefix = regexp.MustCompile(`^/(usr/|)(bin|sbin)/`)
-	reNotName   = regexp.MustCompile(`[^\p{L}\p{N}_\-./]+`)
-)
-
-// SosName mangles a command line the way sos names its output files
-// (_mangle_command in sos/report/plugins/__init__.py): a leading /bin,
-// /sbin, /usr/bin or /usr/sbin is dropped, each run of characters other
-// than word characters, '-', '.' and '/' becomes one '_', '/' becomes '.',
-// and ' ', '.', '_' and '-' are trimmed from both ends. At most 255 bytes.
-func SosName(cmdline string) string {
-	m := reBinPrefix.ReplaceAllString(strings.TrimSpace(cmdline), "")
-	m = reNotName.ReplaceAllString(m, "_")
-	m = strings.ReplaceAll(m, "/", ".")
-	m = strings.Trim(m, " ._-")
-	if len(m) > 255 {
-		m = strings.ToValidUTF8(m[:255], "")
-	}
-	return m
 }
 
 // Root opens a copied tree: a folder laid out like /, an extracted
@@ -197,7 +197,7 @@ func Root(dir string) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSnapshot(record.KindRoot, dir)
+	s := newSnapshot(KindRoot, dir)
 	s.fsys = &treeFS{b: diskTree{root: root}, st: s.st}
 	if err := s.detectKind(); err != nil {
 		return nil, err
@@ -254,7 +254,7 @@ func OpenWith(name string, maxFile int64) (*Snapshot, error) {
 // OpenArchive reads a tarball stream into memory. maxFile is the per-member
 // cap (DefaultMaxFile when zero).
 func OpenArchive(r io.Reader, name string, maxFile int64) (*Snapshot, error) {
-	s := newSnapshot(record.KindRoot, name)
+	s := newSnapshot(KindRoot, name)
 	s.MaxFile = maxFile
 	tree, err := readArchive(r, s.st, DefaultMaxTotal)
 	if err != nil {
@@ -283,7 +283,7 @@ func (s *Snapshot) detectKind() error {
 			return fmt.Errorf("%s: capture format %d is newer than this kbcollect understands (%d); upgrade kbcollect", ManifestName, m.Format, ManifestFormat)
 		}
 		s.manifest = &m
-		s.Kind = record.KindCapture
+		s.Kind = KindCapture
 		if t, ok := s.fsys.(*treeFS); ok {
 			t.failed, t.truncated = map[string]error{}, map[string]bool{}
 			for p, why := range m.FailedFiles {
@@ -303,7 +303,7 @@ func (s *Snapshot) detectKind() error {
 	}
 	for _, marker := range []string{"sos_commands", "sos_reports"} {
 		if fi, err := fs.Stat(s.fsys, marker); err == nil && fi.IsDir() {
-			s.Kind = record.KindSosreport
+			s.Kind = KindSosreport
 			return nil
 		}
 	}
@@ -315,7 +315,7 @@ func (s *Snapshot) detectKind() error {
 func Live() *Snapshot {
 	s, err := LiveAt("/")
 	if err != nil {
-		s = newSnapshot(record.KindLive, "/")
+		s = newSnapshot(KindLive, "/")
 		s.fsys = &treeFS{b: fsTree{fsys: os.DirFS("/")}, st: s.st, deny: liveDeny}
 		s.live = newRunner(s)
 		s.collectedAt = time.Now().UTC().Truncate(time.Second)
@@ -330,7 +330,7 @@ func LiveAt(root string) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSnapshot(record.KindLive, root)
+	s := newSnapshot(KindLive, root)
 	s.fsys = &treeFS{b: diskTree{root: r}, st: s.st, deny: liveDeny, readTimeout: s.timeout}
 	s.live = newRunner(s)
 	s.collectedAt = time.Now().UTC().Truncate(time.Second)

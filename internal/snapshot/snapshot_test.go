@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,27 +17,8 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot/tartest"
 )
-
-func TestSosName(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct{ in, want string }{
-		{"ibv_devinfo -v", "ibv_devinfo_-v"},
-		{"ethtool -i ens1f0np0", "ethtool_-i_ens1f0np0"},
-		{"/usr/sbin/lspci -nnvv", "lspci_-nnvv"},
-		{"devlink dev eswitch show pci/0000:03:00.0", "devlink_dev_eswitch_show_pci.0000_03_00.0"},
-		{"mstconfig -d 0000:08:00.0  -e q", "mstconfig_-d_0000_08_00.0_-e_q"},
-		{"mstreg -d 0000:08:00.0 --reg_name ROCE_ACCL --get", "mstreg_-d_0000_08_00.0_--reg_name_ROCE_ACCL_--get"},
-		{"  uname -a ", "uname_-a"},
-		{"find /lib/modules/5.14/extra -ls", "find_.lib.modules.5.14.extra_-ls"},
-	} {
-		if got := SosName(tc.in); got != tc.want {
-			t.Errorf("SosName(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
 
 // sosMembers is a small sosreport with the hostile members the reader must survive.
 func sosMembers(top string) []tartest.Member {
@@ -92,7 +74,7 @@ func TestArchiveSosreport(t *testing.T) {
 		t.Run("compression="+comp, func(t *testing.T) {
 			t.Parallel()
 			s := openMembers(t, comp, sosMembers("sosreport-node17-2024-05-01-abcdef"), 0)
-			if s.Kind != record.KindSosreport {
+			if s.Kind != KindSosreport {
 				t.Errorf("Kind = %q, want sosreport", s.Kind)
 			}
 			checkSosSnapshot(t, s, true)
@@ -124,12 +106,12 @@ func checkSosSnapshot(t *testing.T, s *Snapshot, archive bool) {
 			t.Errorf("Command(%q) = %+v, want %s at %s", tc.cmd, r, tc.data, tc.path)
 		}
 	}
-	if r := s.Command("ibstat"); r.Status != record.StatusAbsent || r.Path != "sos_commands/infiniband/ibstat" {
+	if r := s.Command("ibstat"); r.Status != StatusAbsent || r.Path != "sos_commands/infiniband/ibstat" {
 		t.Errorf("Command(ibstat) = %+v, want absent", r)
 	}
 	// Hostile members and links: problems, never content from outside.
 	for _, name := range []string{"etc/passwd", "etc/shadow"} {
-		if r := s.File(name); r.Status != record.StatusAbsent {
+		if r := s.File(name); r.Status != StatusAbsent {
 			t.Errorf("%s = %+v, want absent (the member escaped)", name, r)
 		}
 	}
@@ -141,7 +123,7 @@ func checkSosSnapshot(t *testing.T, s *Snapshot, archive bool) {
 		if !errors.Is(err, tc.err) {
 			t.Errorf("read %s: %v, want %v", tc.name, err, tc.err)
 		}
-		if r := s.File(tc.name); r.Status != record.StatusFailed {
+		if r := s.File(tc.name); r.Status != StatusFailed {
 			t.Errorf("File(%s) = %+v, want failed", tc.name, r)
 		}
 	}
@@ -203,7 +185,7 @@ func TestFolderSnapshotStaysInside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Kind != record.KindSosreport {
+	if s.Kind != KindSosreport {
 		t.Errorf("Kind = %q", s.Kind)
 	}
 	checkSosSnapshot(t, s, false)
@@ -278,13 +260,13 @@ func TestDamagedArchives(t *testing.T) {
 func TestEmptySosreport(t *testing.T) {
 	t.Parallel()
 	s := openMembers(t, "xz", []tartest.Member{{Name: "sosreport-empty-2024/"}, {Name: "sosreport-empty-2024/sos_commands/"}}, 0)
-	if s.Kind != record.KindSosreport {
+	if s.Kind != KindSosreport {
 		t.Errorf("Kind = %q", s.Kind)
 	}
-	if r := s.Command("ibv_devinfo -v"); r.Status != record.StatusAbsent {
+	if r := s.Command("ibv_devinfo -v"); r.Status != StatusAbsent {
 		t.Errorf("%+v", r)
 	}
-	if r := s.File("sys/class/infiniband"); r.Status != record.StatusAbsent {
+	if r := s.File("sys/class/infiniband"); r.Status != StatusAbsent {
 		t.Errorf("%+v", r)
 	}
 }
@@ -296,7 +278,7 @@ func TestFromFSCapsAndLinks(t *testing.T) {
 		"sys/devices/pci/0000:3b:00.0/infiniband/mlx5_0/fw_ver": {Data: []byte("16.35.2000\n")},
 		"var/log/big": {Data: bytes.Repeat([]byte("a"), 5000)},
 	}
-	s := FromFS(fsys, record.KindRoot, "mapfs")
+	s := FromFS(fsys, KindRoot, "mapfs")
 	s.MaxFile = 1024
 	if r := s.File("sys/class/infiniband/mlx5_0/fw_ver"); string(r.Data) != "16.35.2000\n" {
 		t.Errorf("%+v", r)
@@ -319,7 +301,7 @@ func TestFromFSCapsAndLinks(t *testing.T) {
 
 func TestAllowList(t *testing.T) {
 	t.Parallel()
-	s := FromFS(fstest.MapFS{"sys/class/net/eth0/mtu": {Data: []byte("1500\n")}}, record.KindLive, "test")
+	s := FromFS(fstest.MapFS{"sys/class/net/eth0/mtu": {Data: []byte("1500\n")}}, KindLive, "test")
 	for cmd, want := range map[string]bool{
 		"ibv_devinfo -v":            true,
 		"ethtool -i eth0":           true,
@@ -351,7 +333,7 @@ func fakeTool(t *testing.T, script string) func(string) (string, error) {
 }
 
 func liveWith(t *testing.T, script string) *Snapshot {
-	s := FromFS(fstest.MapFS{}, record.KindLive, "test")
+	s := FromFS(fstest.MapFS{}, KindLive, "test")
 	s.live = newRunner(s)
 	s.live.lookPath = fakeTool(t, script)
 	s.live.prefetch.Do(func() {}) // only what the test asks for
@@ -365,7 +347,7 @@ func TestLiveCommands(t *testing.T) {
 		s := liveWith(t, "echo started; sleep 30")
 		s.Timeout = 200 * time.Millisecond
 		r := s.Command("ibstat")
-		if r.Status != record.StatusFailed || !strings.Contains(r.Reason, "timed out after 200ms") {
+		if r.Status != StatusFailed || !strings.Contains(r.Reason, "timed out after 200ms") {
 			t.Errorf("%+v", r)
 		}
 	})
@@ -381,7 +363,7 @@ func TestLiveCommands(t *testing.T) {
 		t.Parallel()
 		s := liveWith(t, "echo 'ibpanic: no IB devices' >&2; exit 3")
 		r := s.Command("ibstat")
-		if r.Status != record.StatusFailed || r.Reason != "exit status 3: ibpanic: no IB devices" {
+		if r.Status != StatusFailed || r.Reason != "exit status 3: ibpanic: no IB devices" {
 			t.Errorf("%+v", r)
 		}
 	})
@@ -397,10 +379,10 @@ func TestLiveCommands(t *testing.T) {
 	t.Run("absent", func(t *testing.T) {
 		t.Parallel()
 		s := liveWith(t, "true")
-		if r := s.Command("ibv_devices"); r.Status != record.StatusAbsent || !strings.Contains(r.Reason, "not installed") {
+		if r := s.Command("ibv_devices"); r.Status != StatusAbsent || !strings.Contains(r.Reason, "not installed") {
 			t.Errorf("%+v", r)
 		}
-		if r := s.Command("reboot"); r.Status != record.StatusFailed {
+		if r := s.Command("reboot"); r.Status != StatusFailed {
 			t.Errorf("%+v", r)
 		}
 	})
@@ -418,7 +400,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 		"sys/devices/p/power/control":    {Data: []byte("on\n")},
 		"etc/os-release":                 {Data: []byte("ID=rhel\n")},
 	}
-	s := FromFS(fsys, record.KindLive, "test")
+	s := FromFS(fsys, KindLive, "test")
 	s.live = newRunner(s)
 	s.live.lookPath = fakeTool(t, "echo hello")
 	s.live.prefetch.Do(func() {})
@@ -437,7 +419,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Kind != record.KindCapture {
+	if c.Kind != KindCapture {
 		t.Errorf("Kind = %q", c.Kind)
 	}
 	if at, ok := c.CollectedAt(); !ok || !at.Equal(s.collectedAt) {
@@ -453,8 +435,8 @@ func TestCaptureRoundTrip(t *testing.T) {
 		t.Errorf("msi_irqs entries: %d", len(e))
 	}
 	for cmd, want := range map[string]Result{
-		"ibstat":      {Status: record.StatusOK, Path: "sos_commands/infiniband/ibstat", Data: []byte("hello\n")},
-		"ibv_devinfo": {Status: record.StatusAbsent, Path: "sos_commands/infiniband/ibv_devinfo", Reason: "ibv_devinfo is not installed (not found in PATH)"},
+		"ibstat":      {Status: StatusOK, Path: "sos_commands/infiniband/ibstat", Data: []byte("hello\n")},
+		"ibv_devinfo": {Status: StatusAbsent, Path: "sos_commands/infiniband/ibv_devinfo", Reason: "ibv_devinfo is not installed (not found in PATH)"},
 	} {
 		live, replay := s.Command(cmd), c.Command(cmd)
 		if string(live.Data) != string(replay.Data) || live.Status != replay.Status || live.Reason != replay.Reason || live.Path != replay.Path {
@@ -474,11 +456,11 @@ func TestCaptureRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Kind != record.KindCapture {
+	if d.Kind != KindCapture {
 		t.Errorf("folder Kind = %q", d.Kind)
 	}
 	for _, snap := range []*Snapshot{c, d} {
-		if r := snap.File("sys/devices/p/power/control"); r.Status != record.StatusFailed || !strings.Contains(r.Reason, notSaved) {
+		if r := snap.File("sys/devices/p/power/control"); r.Status != StatusFailed || !strings.Contains(r.Reason, notSaved) {
 			t.Errorf("%s: unread file: %+v", snap.Name, r)
 		}
 		if r := snap.Command("ibstat"); string(r.Data) != "hello\n" {
@@ -680,14 +662,35 @@ func TestLiveReadTimeout(t *testing.T) {
 	tree.finish()
 	b := &blockingTree{memTree: *tree, block: make(chan struct{})}
 	t.Cleanup(func() { close(b.block) })
-	s := newSnapshot(record.KindLive, "test")
+	s := newSnapshot(KindLive, "test")
 	s.Timeout = 100 * time.Millisecond
 	s.fsys = &treeFS{b: b, st: s.st, readTimeout: s.timeout}
 	r := s.File("sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data")
-	if r.Status != record.StatusFailed || !strings.Contains(r.Reason, "timed out") {
+	if r.Status != StatusFailed || !strings.Contains(r.Reason, "timed out") {
 		t.Errorf("%+v", r)
 	}
 	if !hasProblem(s, "sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data", "did not answer within 100ms") {
 		t.Errorf("problems: %+v", s.Problems())
+	}
+}
+
+// The manifest is a stored format: its problems keep the keys that
+// captures written before snapshot had its own Problem type use.
+func TestManifestProblemsFormat(t *testing.T) {
+	t.Parallel()
+	const old = `{"format":1,"max_file":0,"timeout_ms":0,"commands":null,"problems":[{"source":"sys/escape","msg":"symlink points outside the snapshot"}]}`
+	var m Manifest
+	if err := json.Unmarshal([]byte(old), &m); err != nil {
+		t.Fatal(err)
+	}
+	if want := []Problem{{Source: "sys/escape", Msg: "symlink points outside the snapshot"}}; !slices.Equal(m.Problems, want) {
+		t.Errorf("problems = %+v, want %+v", m.Problems, want)
+	}
+	got, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != old {
+		t.Errorf("manifest re-encodes as\n%s\nwant\n%s", got, old)
 	}
 }

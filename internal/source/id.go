@@ -1,0 +1,61 @@
+package source
+
+// ID is a record source id ([[source]] id in a host record): "cmd/" and
+// the command line for a command's output, or the snapshot path of a file
+// or folder. Ids are compared with ==, never by substring: a new source
+// with a similar name must not be mistaken for an old one.
+type ID string
+
+// Cmd is the id of a command line's output, e.g. Cmd("ethtool -i eth0").
+func Cmd(cmdline string) ID { return ID("cmd/" + cmdline) }
+
+// Ids of the sources whose id is fixed. Those of commands run once per
+// netdev or module are made with Cmd ("ethtool -i ens1f0np0",
+// "modinfo mlx5_core"), and sos's journal of the kernel log keeps the name
+// sos gave it (see KernelLogJournal).
+const (
+	EtcHostname   ID = "etc/hostname"
+	SosHostname   ID = "hostname" // sos's top-level link to hostname's output
+	ProcHostname  ID = "proc/sys/kernel/hostname"
+	UnameR        ID = "cmd/uname -r"
+	UnameA        ID = "cmd/uname -a"
+	ProcOSRelease ID = "proc/sys/kernel/osrelease" // the kernel release, when uname was not captured
+	EtcOSRelease  ID = "etc/os-release"
+	UsrOSRelease  ID = "usr/lib/os-release"
+
+	Lsmod       ID = "cmd/lsmod"
+	ProcModules ID = "proc/modules"
+	SysModule   ID = "sys/module"
+	OFEDInfoS   ID = "cmd/ofed_info -s"
+	OFEDInfoN   ID = "cmd/ofed_info -n"
+
+	SysPCIDevices ID = "sys/bus/pci/devices"
+	SysClassNet   ID = "sys/class/net"
+	LspciNNVV     ID = "cmd/lspci -nnvv"
+	DevlinkInfoJ  ID = "cmd/devlink -j dev info"
+	DevlinkInfo   ID = "cmd/devlink dev info"
+	DevlinkParams ID = "cmd/devlink dev param show"
+
+	SysInfiniBand ID = "sys/class/infiniband"
+	RDMACM        ID = "sys/kernel/config/rdma_cm"
+	IbvDevinfoV   ID = "cmd/ibv_devinfo -v"
+	IbvDevinfo    ID = "cmd/ibv_devinfo"
+	Ibstat        ID = "cmd/ibstat"
+	Ibstatus      ID = "cmd/ibstatus"
+	RdmaLink      ID = "cmd/rdma link show"
+	RdmaDev       ID = "cmd/rdma dev show"
+	Ibdev2netdev  ID = "cmd/ibdev2netdev"
+	Ibdev2netdevV ID = "cmd/ibdev2netdev -v"
+	ShowGIDs      ID = "cmd/show_gids"
+	IbvDevices    ID = "cmd/ibv_devices"
+
+	Dmesg       ID = "cmd/dmesg"
+	VarLogDmesg ID = "var/log/dmesg"
+	JournalK    ID = "cmd/journalctl -k --no-pager"
+	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
+)
+
+// KernelLogJournal is the folder where an sosreport keeps journalctl's
+// output; the collector reads the first file there whose name says it holds
+// the kernel ring buffer (journalctl … -k or --dmesg), under its own path.
+const KernelLogJournal = "sos_commands/logs"

@@ -1,0 +1,43 @@
+package source
+
+import "testing"
+
+func TestSosName(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"ibv_devinfo -v", "ibv_devinfo_-v"},
+		{"ethtool -i ens1f0np0", "ethtool_-i_ens1f0np0"},
+		{"/usr/sbin/lspci -nnvv", "lspci_-nnvv"},
+		{"devlink dev eswitch show pci/0000:03:00.0", "devlink_dev_eswitch_show_pci.0000_03_00.0"},
+		{"mstconfig -d 0000:08:00.0  -e q", "mstconfig_-d_0000_08_00.0_-e_q"},
+		{"mstreg -d 0000:08:00.0 --reg_name ROCE_ACCL --get", "mstreg_-d_0000_08_00.0_--reg_name_ROCE_ACCL_--get"},
+		{"  uname -a ", "uname_-a"},
+		{"find /lib/modules/5.14/extra -ls", "find_.lib.modules.5.14.extra_-ls"},
+	} {
+		if got := SosName(tc.in); got != tc.want {
+			t.Errorf("SosName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestOf(t *testing.T) {
+	t.Parallel()
+	for id, want := range map[ID]string{
+		IbvDevinfoV:                 "ibv_devinfo",
+		Cmd("ethtool -i ens1f0np0"): "ethtool",
+		Cmd("modinfo mlx5_core"):    "modinfo",
+		SysInfiniBand:               "sysfs-infiniband",
+		ProcOSRelease:               "uname",
+		"sos_commands/logs/journalctl_--no-pager_--dmesg": "kernel-log",
+		"cmd/reboot":                   "",
+		"cmd/ibv_devinfo -v -d mlx5_0": "",
+		"sys/class/infiniband/mlx5_0":  "",
+		"proc/version":                 "",
+		"sos_commands/logs/messages":   "",
+	} {
+		got, ok := Of(id)
+		if got.Name != want || ok != (want != "") {
+			t.Errorf("Of(%q) = %q, %v; want %q", id, got.Name, ok, want)
+		}
+	}
+}

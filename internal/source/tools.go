@@ -1,0 +1,264 @@
+package source
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Tool is one tool or file kbcollect reads: one row of Tools. The parser
+// that turns its output into the record lives in internal/collect, which
+// has exactly one read step per row (its tests check that).
+type Tool struct {
+	Name     string    // the row's name, e.g. "ibv_devinfo"; collect's read step has the same
+	Commands []Command // the command lines kbcollect may run for it, in the order the collector tries them
+	Files    []ID      // the snapshot files and folders it reads, in the order the collector tries them
+}
+
+// Command is one command line of a tool.
+type Command struct {
+	// Line is the argv, words separated by one space. A word in braces
+	// stands for a name the live host must have: {netdev} (a folder of
+	// /sys/class/net), {ibdev} (of /sys/class/infiniband), {module} (a
+	// module name) or {port} (a port number).
+	Line string
+	// Plugin is the sos plugin that runs the command. Its output is
+	// sos_commands/<Plugin>/<SosName(line)> in an sosreport, and kbcollect
+	// stores it there in a capture; "kbcollect" for commands no sos plugin
+	// runs (sos/report/plugins/{infiniband,networking,pci,kernel,host,logs}.py,
+	// and NVIDIA's rdma.py and roce.py in sosreport/sos).
+	Plugin string
+	// Prefetch: a live run starts the command at once, in parallel with the
+	// others. A line with {netdev} is then run for each netdev that has a
+	// device, one with {module} for each loaded module of RDMAModules.
+	Prefetch bool
+	// Also lists where else an sosreport may hold the output: sos's
+	// root_symlink names at the top of the archive, or sos_commands/*/<name>
+	// of a command whose output begins with what this one prints (rdma's
+	// plugin runs "rdma link show -d", whose first lines are "rdma link show").
+	Also []string
+}
+
+// ID is the record source id of the command's output (Line must have no placeholder).
+func (c Command) ID() ID { return Cmd(c.Line) }
+
+// Tools is the table of sources, in the order the collector reads them:
+// where two give the same field, the earlier one wins.
+var Tools = []Tool{
+	{Name: "hostname", Files: []ID{EtcHostname, SosHostname, ProcHostname}, Commands: []Command{
+		{Line: "hostname", Plugin: "host", Also: []string{"hostname"}},
+	}},
+	{Name: "uname", Files: []ID{ProcOSRelease}, Commands: []Command{
+		{Line: "uname -r", Plugin: "kernel", Prefetch: true},
+		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
+	}},
+	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease}},
+	{Name: "lsmod", Files: []ID{ProcModules, SysModule}, Commands: []Command{
+		{Line: "lsmod", Plugin: "kernel", Prefetch: true, Also: []string{"lsmod"}},
+	}},
+	{Name: "ofed_info", Commands: []Command{
+		{Line: "ofed_info -s", Plugin: "kbcollect", Prefetch: true},
+		{Line: "ofed_info -n", Plugin: "kbcollect"},
+		{Line: "ofed_info", Plugin: "kbcollect"},
+	}},
+	{Name: "sysfs-pci", Files: []ID{SysPCIDevices}},
+	{Name: "sysfs-net", Files: []ID{SysClassNet}},
+	// sos stores -nnvv; other captures and pastes use other flags.
+	{Name: "lspci", Commands: []Command{
+		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
+		{Line: "lspci -vvv", Plugin: "pci"},
+		{Line: "lspci -vv", Plugin: "pci"},
+		{Line: "lspci -nvv", Plugin: "pci"},
+		{Line: "lspci -vmmkn", Plugin: "pci", Prefetch: true},
+		{Line: "lspci -v", Plugin: "pci"},
+		{Line: "lspci -nn", Plugin: "pci"},
+		{Line: "lspci -D", Plugin: "pci"},
+		{Line: "lspci -k", Plugin: "pci"},
+		{Line: "lspci", Plugin: "pci"},
+	}},
+	{Name: "devlink", Commands: []Command{
+		{Line: "devlink -j dev info", Plugin: "kbcollect", Prefetch: true}, // sos collects devlink as text only
+		{Line: "devlink dev info", Plugin: "networking", Prefetch: true, Also: []string{"sos_commands/*/devlink_dev_info_-v"}},
+		{Line: "devlink dev param show", Plugin: "networking", Prefetch: true},
+		{Line: "devlink dev", Plugin: "networking"},
+	}},
+	{Name: "sysfs-infiniband", Files: []ID{SysInfiniBand}},
+	{Name: "rdma_cm", Files: []ID{RDMACM}, Commands: []Command{
+		{Line: "cma_roce_mode -d {ibdev} -p {port}", Plugin: "roce"},
+		{Line: "cma_roce_tos -d {ibdev} -p {port}", Plugin: "roce"},
+	}},
+	{Name: "ibv_devinfo", Commands: []Command{
+		{Line: "ibv_devinfo -v", Plugin: "infiniband", Prefetch: true},
+		{Line: "ibv_devinfo", Plugin: "infiniband", Prefetch: true, Also: []string{"sos_commands/*/ibv_devinfo_-v"}},
+	}},
+	{Name: "ibstat", Commands: []Command{{Line: "ibstat", Plugin: "infiniband", Prefetch: true}}},
+	{Name: "ibstatus", Commands: []Command{{Line: "ibstatus", Plugin: "infiniband", Prefetch: true}}},
+	{Name: "rdma", Commands: []Command{
+		{Line: "rdma link show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_link_show_-d", "sos_commands/*/rdma_link"}},
+		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"}},
+		{Line: "rdma link show -d", Plugin: "rdma"},
+		{Line: "rdma dev show -d", Plugin: "rdma"},
+	}},
+	{Name: "ibdev2netdev", Commands: []Command{
+		{Line: "ibdev2netdev", Plugin: "kbcollect", Prefetch: true},
+		{Line: "ibdev2netdev -v", Plugin: "kbcollect"},
+	}},
+	{Name: "show_gids", Commands: []Command{{Line: "show_gids", Plugin: "kbcollect", Prefetch: true}}},
+	{Name: "ibv_devices", Commands: []Command{{Line: "ibv_devices", Plugin: "infiniband", Prefetch: true}}},
+	{Name: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
+	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
+		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
+		{Line: "journalctl -k --no-pager", Plugin: "logs"},
+		{Line: "journalctl -k -b --no-pager", Plugin: "logs"},
+	}},
+	{Name: "modinfo", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
+}
+
+// RDMAModules are the kernel modules whose modinfo and /sys/module
+// attributes a live run and a capture collect when they are loaded.
+var RDMAModules = []string{
+	"ib_core", "ib_uverbs", "rdma_cm", "ib_cm", "iw_cm", "rdma_ucm", "mlx_compat",
+	"mlx4_core", "mlx4_en", "mlx4_ib", "mlx5_core", "mlx5_ib",
+	"bnxt_en", "bnxt_re", "ice", "irdma", "i40e", "i40iw",
+	"enic", "enic_rdma", "usnic_verbs", "qed", "qede", "qedr",
+	"hns3", "hns_roce_hw_v2", "hclge", "rdma_rxe", "siw", "efa", "erdma", "mana_ib", "ionic_rdma", "vmw_pvrdma",
+}
+
+// Placeholder reports whether a word of Command.Line stands for a name.
+func Placeholder(word string) bool {
+	return len(word) > 2 && word[0] == '{' && word[len(word)-1] == '}'
+}
+
+// Match reports whether a command line's words fit c.Line; ok judges each
+// word that stands in for a placeholder ("{netdev}", "eth0"), and nil
+// accepts any.
+func (c Command) Match(words []string, ok func(placeholder, word string) bool) bool {
+	pattern := strings.Fields(c.Line)
+	if len(pattern) != len(words) {
+		return false
+	}
+	for i, p := range pattern {
+		switch {
+		case Placeholder(p):
+			if ok != nil && !ok(p, words[i]) {
+				return false
+			}
+		case p != words[i]:
+			return false
+		}
+	}
+	return true
+}
+
+// Find returns the table's command a command line fits, placeholders
+// matching any word.
+func Find(cmdline string) (Command, bool) {
+	words := strings.Fields(cmdline)
+	for _, t := range Tools {
+		for _, c := range t.Commands {
+			if c.Match(words, nil) {
+				return c, true
+			}
+		}
+	}
+	return Command{}, false
+}
+
+// pluginOfWord is the sos plugin of each program the table runs: the
+// plugin of its commands other than those sos does not run.
+var pluginOfWord = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range Tools {
+		for _, c := range t.Commands {
+			w, _, _ := strings.Cut(c.Line, " ")
+			if old, ok := m[w]; !ok || old == "kbcollect" {
+				m[w] = c.Plugin
+			}
+		}
+	}
+	return m
+}()
+
+// Plugin is the sos plugin folder for a command line: its row's, else that
+// of the table's commands of the same program, else "kbcollect".
+func Plugin(cmdline string) string {
+	cmdline = strings.Join(strings.Fields(cmdline), " ")
+	if c, ok := Find(cmdline); ok {
+		return c.Plugin
+	}
+	word, _, _ := strings.Cut(cmdline, " ")
+	if p, ok := pluginOfWord[path.Base(word)]; ok {
+		return p
+	}
+	return "kbcollect"
+}
+
+// Also lists where else an sosreport may hold a command line's output.
+func Also(cmdline string) []string {
+	cmdline = strings.Join(strings.Fields(cmdline), " ")
+	for _, t := range Tools {
+		for _, c := range t.Commands {
+			if c.Line == cmdline {
+				return c.Also
+			}
+		}
+	}
+	return nil
+}
+
+// SosPath is where a command's output lives in the sos layout, and where a
+// capture stores it: sos_commands/<plugin>/<SosName(cmdline)>.
+func SosPath(cmdline string) string {
+	return "sos_commands/" + Plugin(cmdline) + "/" + SosName(cmdline)
+}
+
+var (
+	reBinPrefix = regexp.MustCompile(`^/(usr/|)(bin|sbin)/`)
+	reNotName   = regexp.MustCompile(`[^\p{L}\p{N}_\-./]+`)
+)
+
+// SosName mangles a command line the way sos names its output files
+// (_mangle_command in sos/report/plugins/__init__.py): a leading /bin,
+// /sbin, /usr/bin or /usr/sbin is dropped, each run of characters other
+// than word characters, '-', '.' and '/' becomes one '_', '/' becomes '.',
+// and ' ', '.', '_' and '-' are trimmed from both ends. At most 255 bytes.
+func SosName(cmdline string) string {
+	m := reBinPrefix.ReplaceAllString(strings.TrimSpace(cmdline), "")
+	m = reNotName.ReplaceAllString(m, "_")
+	m = strings.ReplaceAll(m, "/", ".")
+	m = strings.Trim(m, " ._-")
+	if len(m) > 255 {
+		m = strings.ToValidUTF8(m[:255], "")
+	}
+	return m
+}
+
+// Of returns the row a record source id belongs to: the row of its command
+// line (placeholders matching any word) or of its file, and for a file of
+// sos's journal folder (KernelLogJournal) the kernel-log row. The engine
+// uses it to ask "was any kernel log read" without matching ids by
+// substring.
+func Of(id ID) (Tool, bool) {
+	if line, ok := strings.CutPrefix(string(id), "cmd/"); ok {
+		words := strings.Fields(line)
+		for _, t := range Tools {
+			for _, c := range t.Commands {
+				if c.Match(words, nil) {
+					return t, true
+				}
+			}
+		}
+		return Tool{}, false
+	}
+	for _, t := range Tools {
+		for _, f := range t.Files {
+			if f == id {
+				return t, true
+			}
+		}
+	}
+	if path.Dir(string(id)) == KernelLogJournal && strings.HasPrefix(path.Base(string(id)), "journalctl") {
+		return Of(JournalK)
+	}
+	return Tool{}, false
+}
