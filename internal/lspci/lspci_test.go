@@ -3,8 +3,8 @@ package lspci
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
