@@ -271,3 +271,18 @@ func TestParseIbdev2netdevVerbose(t *testing.T) {
 		t.Errorf("vfs: %+v", vf)
 	}
 }
+
+// show_gids is read by its header row: rows with an empty IPv4 cell and
+// rows with one land in the same columns.
+func TestShowGIDsByHeader(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseShowGIDs(bytes.NewReader(capture(t, "show_gids", "mlx5-cx6-roce-v1-v2.txt")))
+	if len(got) != 6 {
+		t.Fatalf("%d rows", len(got))
+	}
+	want0 := ShowGID{Device: "mlx5_0", Port: 1, Index: 0, GID: "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", Ver: "v1", Netdev: "ens1f0"}
+	want5 := ShowGID{Device: "mlx5_0", Port: 1, Index: 5, GID: "0000:0000:0000:0000:0000:ffff:ac13:003c", IPv4: "172.19.0.60", Ver: "v2", Netdev: "ens1f0"}
+	if got[0] != want0 || got[5] != want5 {
+		t.Errorf("%+v\n%+v", got[0], got[5])
+	}
+}

@@ -1,6 +1,7 @@
 package ibverbs
 
 import (
+	"errors"
 	"io"
 	"regexp"
 	"strconv"
@@ -219,12 +220,26 @@ type ShowGID struct {
 	Netdev string // the second DEV column
 }
 
-// ParseShowGIDs reads show_gids output. Rows have six or seven columns:
-// the IPv4 column is empty for non-IPv4 GIDs.
+// ParseShowGIDs reads show_gids output. When a header row ("DEV PORT
+// INDEX GID IPv4 VER DEV", in any of the vendor variants' orders) is
+// present, rows are read by its column names; an empty IPv4 cell leaves
+// one field fewer. Without a header, rows have six or seven columns in
+// the MLNX_OFED order.
 func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
 	var out []ShowGID
+	var cols []string
 	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
+		if len(f) >= 4 && f[0] == "DEV" && contains(f, "GID") {
+			cols = f
+			return
+		}
+		if cols != nil {
+			if g, ok := byHeader(cols, f); ok {
+				out = append(out, g)
+			}
+			return
+		}
 		if len(f) != 6 && len(f) != 7 {
 			return
 		}
@@ -242,6 +257,67 @@ func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
 		out = append(out, g)
 	})
 	return out, err
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// byHeader maps a row's fields to the header's columns. The first "DEV"
+// is the RDMA device, a later one the netdev.
+func byHeader(cols, f []string) (ShowGID, bool) {
+	if len(f) == len(cols)-1 {
+		if i := index(cols, "IPv4"); i >= 0 && i < len(f) {
+			f = append(append(append([]string(nil), f[:i]...), ""), f[i:]...)
+		}
+	}
+	if len(f) != len(cols) {
+		return ShowGID{}, false
+	}
+	var g ShowGID
+	var err1, err2 error = errNoCol, errNoCol
+	devs := 0
+	for i, c := range cols {
+		switch c {
+		case "DEV":
+			if devs == 0 {
+				g.Device = f[i]
+			} else {
+				g.Netdev = f[i]
+			}
+			devs++
+		case "PORT":
+			g.Port, err1 = strconv.Atoi(f[i])
+		case "INDEX":
+			g.Index, err2 = strconv.Atoi(f[i])
+		case "GID":
+			g.GID = f[i]
+		case "IPv4":
+			g.IPv4 = f[i]
+		case "VER":
+			g.Ver = f[i]
+		}
+	}
+	if err1 != nil || err2 != nil || !strings.Contains(g.GID, ":") || g.Device == "" {
+		return ShowGID{}, false
+	}
+	return g, true
+}
+
+var errNoCol = errors.New("column absent")
+
+func index(s []string, v string) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // NetdevMap is one line of the MLNX_OFED ibdev2netdev script.
