@@ -50,6 +50,67 @@ func (d DevInfo) PSID() string {
 	return first(d.Running, "fw.psid")
 }
 
+// Component is one version line of `devlink dev info`.
+type Component struct {
+	Section string // "fixed", "running" or "stored"
+	Key     string // e.g. fw.mgmt, fw.undi, fw.bundle_id, board.id
+	Value   string // annotations stripped
+}
+
+// Components lists every fixed, running and stored version, in that
+// order, keys sorted within a section.
+func (d DevInfo) Components() []Component {
+	var out []Component
+	for _, s := range []struct {
+		name string
+		m    map[string]string
+	}{{"fixed", d.Fixed}, {"running", d.Running}, {"stored", d.Stored}} {
+		keys := make([]string, 0, len(s.m))
+		for k := range s.m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			out = append(out, Component{Section: s.name, Key: k, Value: s.m[k]})
+		}
+	}
+	return out
+}
+
+// summaryKeys names, per driver, the version key that stands for "the
+// firmware" of the device, in order of preference. Most drivers report
+// fw.version (mlx5_core) or fw (bnxt_en). ice has no fw.version: it
+// reports fw.mgmt (the EMP management firmware), fw.undi (the option
+// ROM) and fw.bundle_id, which the kernel's ice devlink documentation
+// (Documentation/networking/devlink/ice.rst) calls the unique identifier
+// of the firmware image loaded onto the device, the NVM's EETRACK id;
+// that identifies the whole NVM image, so it is the summary.
+var summaryKeys = map[string][]string{
+	"ice": {"fw.bundle_id", "fw.mgmt"},
+}
+
+var defaultSummary = []string{"fw.version", "fw"}
+
+// Summary is the one firmware version that stands for the device in the
+// given section ("running" or "stored"), with the key it was taken from;
+// both empty when the section has none of the driver's summary keys.
+func (d DevInfo) Summary(section string) (value, key string) {
+	m := d.Running
+	if section == "stored" {
+		m = d.Stored
+	}
+	keys := summaryKeys[d.Driver]
+	if keys == nil {
+		keys = defaultSummary
+	}
+	for _, k := range keys {
+		if v, ok := m[k]; ok && v != "" {
+			return v, k
+		}
+	}
+	return "", ""
+}
+
 func first(m map[string]string, keys ...string) string {
 	for _, k := range keys {
 		if v, ok := m[k]; ok && v != "" {
@@ -112,7 +173,7 @@ func ParseInfo(r io.Reader) (InfoOutput, error) {
 			return
 		}
 		key, val, _ := strings.Cut(line, " ")
-		val = strings.TrimSpace(val)
+		val = stripAnnotation(strings.TrimSpace(val))
 		if inVersions && section != nil {
 			section[key] = val
 			return
@@ -131,6 +192,22 @@ func ParseInfo(r io.Reader) (InfoOutput, error) {
 		}
 	})
 	return out, err
+}
+
+// annotationMarks start a note that a person added after a value in a
+// pasted capture: "fw.mgmt.api 1.7 <--- No patch number included"
+// (netdev, ice fw.mgmt.api patch), "# …" comments and "←" arrows.
+var annotationMarks = []string{" <-", "<---", " # ", " ←"}
+
+// stripAnnotation cuts a trailing annotation off a value; devlink values
+// themselves never hold these marks.
+func stripAnnotation(v string) string {
+	for _, m := range annotationMarks {
+		if i := strings.Index(v, m); i >= 0 {
+			v = v[:i]
+		}
+	}
+	return strings.TrimSpace(v)
 }
 
 func ensure(m *map[string]string) map[string]string {

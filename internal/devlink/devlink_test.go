@@ -111,3 +111,38 @@ func TestParseParams(t *testing.T) {
 		t.Errorf("param json (-want +got):\n%s", d)
 	}
 }
+
+// ice reports no fw.version: every component is kept, the summary is the
+// NVM image id, and the poster's "<--- …" note is not part of a value.
+func TestIceComponentsAndSummary(t *testing.T) {
+	t.Parallel()
+	out, _ := ParseInfo(bytes.NewReader(capture(t, "ice-e810-dev-info-annotated-fw-mgmt-api.txt")))
+	if len(out.Devices) != 1 {
+		t.Fatalf("%+v", out)
+	}
+	d := out.Devices[0]
+	if d.Running["fw.mgmt.api"] != "1.7" {
+		t.Errorf("annotation kept: %q", d.Running["fw.mgmt.api"])
+	}
+	comps := d.Components()
+	if len(comps) != 1+13+7 || comps[0] != (Component{"fixed", "board.id", "K91258-000"}) || comps[1] != (Component{"running", "fw.app", "1.3.27.0"}) {
+		t.Errorf("%d components: %+v", len(comps), comps)
+	}
+	if v, k := d.Summary("running"); v != "0x800085cc" || k != "fw.bundle_id" {
+		t.Errorf("running summary %q %q", v, k)
+	}
+	if v, k := d.Summary("stored"); v != "0x800085cc" || k != "fw.bundle_id" {
+		t.Errorf("stored summary %q %q", v, k)
+	}
+	if d.FirmwareRunning() != "" {
+		t.Errorf("FirmwareRunning kept its fw.version/fw meaning: %q", d.FirmwareRunning())
+	}
+	bn, _ := ParseInfo(bytes.NewReader(capture(t, "bnxt_en-bcm57508-dev-info-partno.txt")))
+	if v, k := bn.Devices[0].Summary("running"); v != "216.0.286.0" || k != "fw" {
+		t.Errorf("bnxt summary %q %q", v, k)
+	}
+	mx, _ := ParseInfo(bytes.NewReader(capture(t, "mlx5-cx5-dev-info-kernel-doc-example.txt")))
+	if v, k := mx.Devices[0].Summary("stored"); v != "16.26.0100" || k != "fw.version" {
+		t.Errorf("mlx5 summary %q %q", v, k)
+	}
+}

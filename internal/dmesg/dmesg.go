@@ -205,36 +205,63 @@ func isDigits(s string) bool {
 }
 
 func classify(res *Result, p pending) {
+	ev, ok := event(p, false)
+	if !ok {
+		return
+	}
+	if len(res.Events) >= MaxEvents {
+		res.Dropped++
+		return
+	}
+	res.Events = append(res.Events, ev)
+}
+
+// event classifies one message. broad (ParseLog) widens the speakers kept
+// from the named modules to any driver speaking about a PCI function and
+// the RDMA core, firmware and ULP speakers, and adds the kinds of
+// newKind.
+func event(p pending, broad bool) (Event, bool) {
 	text := p.text
 	if text == "" {
-		return
+		return Event{}, false
 	}
 	module, device, rest := speaker(text)
 	rel := relevant[module]
+	if broad && !rel {
+		rel = device != "" || broadSpeakers[module] || ulps[module]
+	}
 	// Most of a kernel log is about other subsystems: skip those lines
 	// before trying any pattern.
-	if !rel && !strings.Contains(text, "symbol") && !(len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)) {
-		return
+	isCompat := len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)
+	if !rel && !strings.Contains(text, "symbol") && !isCompat {
+		return Event{}, false
 	}
 	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
 	lower := strings.ToLower(rest)
+	if broad && rel && !strings.Contains(text, "symbol") {
+		if k := newKind(module, rest, lower); k != "" {
+			ev.Kind = k
+			ev.Text = cut(text)
+			return ev, true
+		}
+	}
 	switch {
-	case len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix):
+	case isCompat:
 		ev.Kind, ev.Module = DriverInit, "mlx_compat"
 	case strings.Contains(text, "disagrees about version of symbol"):
 		m := disagree.FindStringSubmatch(text)
 		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
-			return
+			return Event{}, false
 		}
 		ev.Kind = SymbolMismatch
 	case strings.Contains(text, "Unknown symbol "):
 		m := unknown.FindStringSubmatch(text)
 		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
-			return
+			return Event{}, false
 		}
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
-		return
+		return Event{}, false
 	case strings.Contains(text, "probe of ") && probe.MatchString(text):
 		m := probe.FindStringSubmatch(text)
 		ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
@@ -251,17 +278,17 @@ func classify(res *Result, p pending) {
 	case (strings.Contains(lower, "driver") || strings.Contains(lower, "initializ") || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
 		ev.Kind = DriverInit
 	default:
-		return
+		return Event{}, false
 	}
+	ev.Text = cut(text)
+	return ev, true
+}
+
+func cut(text string) string {
 	if len(text) > maxText {
-		text = text[:maxText]
+		return text[:maxText]
 	}
-	ev.Text = text
-	if len(res.Events) >= MaxEvents {
-		res.Dropped++
-		return
-	}
-	res.Events = append(res.Events, ev)
+	return text
 }
 
 // speaker finds the module and device a kernel message names:

@@ -13,6 +13,87 @@ import (
 type Devinfo struct {
 	Devices []Device
 	Errors  []string // "Failed to open device" and libibverbs warnings
+	// Problems are the error and warning lines, classified, deduplicated
+	// and bounded by MaxProblems, in the order first seen.
+	Problems []Problem
+	// ProblemsDropped counts distinct problem lines beyond MaxProblems.
+	ProblemsDropped int
+}
+
+// Problem kinds of ibv_devinfo's error and libibverbs warning lines.
+const (
+	// NoDevice: verbs sees no device ("No IB devices found").
+	NoDevice = "no-device"
+	// ProviderMissing: libibverbs has no userspace provider for a device
+	// ("no userspace device-specific driver found for …/uverbs0") or
+	// cannot load a driver's provider ("couldn't load driver 'rxe'").
+	ProviderMissing = "provider-missing"
+	// ProviderConfigMissing: the provider configuration directory is
+	// absent ("couldn't open config directory '/etc/libibverbs.d'").
+	ProviderConfigMissing = "provider-config-missing"
+	// OpenFailed: a device is listed but cannot be opened ("Failed to
+	// open device"), e.g. inside a container without its char device.
+	OpenFailed = "open-failed"
+	// OtherProblem: any other libibverbs warning or failure line.
+	OtherProblem = "other"
+)
+
+// MaxProblems bounds Devinfo.Problems.
+const MaxProblems = 64
+
+// Problem is one distinct error or warning line of ibv_devinfo.
+type Problem struct {
+	Kind   string // NoDevice, ProviderMissing, ProviderConfigMissing, OpenFailed or OtherProblem
+	Device string // uverbs device the line names ("uverbs0"), when it names one
+	Driver string // provider driver the line names ("rxe", "mlx4"), when it names one
+	Text   string // the line as printed, trimmed
+	Count  int    // how many times the line appeared
+	Line   int    // 1-based line where it first appeared
+}
+
+var (
+	noDriverRE   = regexp.MustCompile(`no userspace device-specific driver found for \S*?/?(uverbs\d+)`)
+	loadDriverRE = regexp.MustCompile(`couldn't load driver '(?:lib)?([A-Za-z0-9_]+?)(?:-rdmav\d+\.so)?'`)
+)
+
+// classify turns one error line into a Problem.
+func classify(line string) Problem {
+	p := Problem{Kind: OtherProblem, Text: line}
+	switch {
+	case strings.HasPrefix(line, "No IB devices") || strings.HasPrefix(line, "No RDMA devices"):
+		p.Kind = NoDevice
+	case strings.Contains(line, "couldn't open config directory"):
+		p.Kind = ProviderConfigMissing
+	case strings.Contains(line, "no userspace device-specific driver"):
+		p.Kind = ProviderMissing
+		if m := noDriverRE.FindStringSubmatch(line); m != nil {
+			p.Device = m[1]
+		}
+	case strings.Contains(line, "couldn't load driver"):
+		p.Kind = ProviderMissing
+		if m := loadDriverRE.FindStringSubmatch(line); m != nil {
+			p.Driver = m[1]
+		}
+	case strings.HasPrefix(line, "Failed to open device"):
+		p.Kind = OpenFailed
+	}
+	return p
+}
+
+func (out *Devinfo) problem(line string, n int) {
+	for i := range out.Problems {
+		if out.Problems[i].Text == line {
+			out.Problems[i].Count++
+			return
+		}
+	}
+	if len(out.Problems) >= MaxProblems {
+		out.ProblemsDropped++
+		return
+	}
+	p := classify(line)
+	p.Count, p.Line = 1, n
+	out.Problems = append(out.Problems, p)
 }
 
 // Device is one "hca_id:" block.
@@ -43,6 +124,16 @@ type Port struct {
 	SMLID       string // sm_lid
 	GIDTableLen int    // gid_tbl_len (-v only)
 	GIDs        []GID  // GID[ n] lines (-v only)
+	// Implicit is set when port lines came with no "port:" header before
+	// them (an elided -v excerpt); Number is then assumed to be 1.
+	Implicit bool
+}
+
+// portKeys are the keys only a port block holds.
+var portKeys = map[string]bool{
+	"state": true, "phys_state": true, "link_layer": true, "active_mtu": true, "max_mtu": true,
+	"active_width": true, "active_speed": true, "port_lid": true, "sm_lid": true, "gid_tbl_len": true,
+	"port_lmc": true, "max_msg_sz": true, "port_cap_flags": true,
 }
 
 // GID is one "GID[ n]: gid, type" line of ibv_devinfo -v.
@@ -63,13 +154,20 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	var dev *Device
 	var port *Port
 	list := false
+	n := 0
 	err := lines.Each(r, func(raw string) {
+		n++
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			return
 		}
 		if strings.HasPrefix(line, "Failed to ") || strings.HasPrefix(line, "libibverbs:") || strings.HasPrefix(line, "No IB devices") {
 			out.Errors = append(out.Errors, line)
+			out.problem(line, n)
+			return
+		}
+		if strings.HasPrefix(line, "No RDMA devices") {
+			out.problem(line, n)
 			return
 		}
 		if countRE.MatchString(line) {
@@ -102,6 +200,10 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 			dev.Ports = append(dev.Ports, Port{Number: n})
 			port = &dev.Ports[len(dev.Ports)-1]
 			return
+		}
+		if port == nil && (portKeys[key] || strings.HasPrefix(key, "GID[")) {
+			dev.Ports = append(dev.Ports, Port{Number: 1, Implicit: true})
+			port = &dev.Ports[len(dev.Ports)-1]
 		}
 		if port != nil {
 			if m := gidRE.FindStringSubmatch(line); m != nil {

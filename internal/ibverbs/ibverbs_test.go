@@ -2,6 +2,7 @@ package ibverbs
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,7 +25,15 @@ func TestParseDevinfo(t *testing.T) {
 			{HCAID: "irdma0", Transport: "InfiniBand (0)", FwVer: "1.72", NodeGUID: "b683:51ff:fe02:7a30", SysImageGUID: "b683:51ff:fe02:7a30", VendorID: "0x8086", VendorPartID: "5531", HWVer: "0x2", PhysPortCnt: 1, Ports: []Port{irdmaPort}},
 			{HCAID: "irdma1", Transport: "InfiniBand (0)", FwVer: "1.72", NodeGUID: "b683:51ff:fe02:7a31", SysImageGUID: "b683:51ff:fe02:7a31", VendorID: "0x8086", VendorPartID: "5531", HWVer: "0x2", PhysPortCnt: 1, Ports: []Port{irdmaPort}},
 		}}},
-		{"bnxt_re-v-gid-types-elided.txt", Devinfo{Devices: []Device{{HCAID: "bnxt_re2", Transport: "InfiniBand (0)", FwVer: "216.0.220.0", NodeGUID: "b226:28ff:fed3:b0f0", SysImageGUID: "b226:28ff:fed3:b0f0"}}}},
+		// The patch description elides the "port:" header; the port lines
+		// open an implicit port 1.
+		{"bnxt_re-v-gid-types-elided.txt", Devinfo{Devices: []Device{{HCAID: "bnxt_re2", Transport: "InfiniBand (0)", FwVer: "216.0.220.0", NodeGUID: "b226:28ff:fed3:b0f0", SysImageGUID: "b226:28ff:fed3:b0f0",
+			Ports: []Port{{Number: 1, Implicit: true, PhysState: "LINK_UP (5)", GIDs: []GID{
+				{Index: 0, GID: "fe80:0000:0000:0000:b226:28ff:fed3:b0f0", Type: "IB/RoCE v1"},
+				{Index: 1, GID: "fe80::b226:28ff:fed3:b0f0", Type: "RoCE v2"},
+				{Index: 2, GID: "0000:0000:0000:0000:0000:ffff:c0aa:0165", Type: "IB/RoCE v1"},
+				{Index: 3, GID: "::ffff:192.170.1.101", Type: "RoCE v2"},
+			}}}}}}},
 		{"mlx4-cx3-list.txt", Devinfo{Devices: []Device{{HCAID: "mlx4_1"}, {HCAID: "mlx4_0"}}}},
 		{"rxe-softroce-no-link-layer.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "428d:5cff:fe35:bb12", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x0000", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
@@ -76,7 +85,7 @@ func TestEveryDevinfoCaptureParses(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ibv_devinfo", "*.txt"))
 	for _, f := range files {
 		got, err := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", filepath.Base(f))))
-		if err != nil || len(got.Devices) == 0 || got.Devices[0].HCAID == "" {
+		if err != nil || (len(got.Devices) == 0 || got.Devices[0].HCAID == "") && len(got.Problems) == 0 {
 			t.Errorf("%s: %+v, %v", f, got, err)
 		}
 	}
@@ -172,14 +181,108 @@ func TestParseIbdev2netdev(t *testing.T) {
 	if len(got) != 12 {
 		t.Fatalf("got %d", len(got))
 	}
-	if d := cmp.Diff(NetdevMap{Device: "mlx5_1", Port: 1, Netdev: "enp27s0f0np0", Up: &up}, got[1]); d != "" {
+	if d := cmp.Diff(NetdevMap{Device: "mlx5_1", Port: 1, Netdev: "enp27s0f0np0", Up: &up, LinkState: "Up"}, got[1]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(NetdevMap{Device: "mlx5_0", Port: 1, Netdev: "ibp26s0", Up: &down}, got[0]); d != "" {
+	if d := cmp.Diff(NetdevMap{Device: "mlx5_0", Port: 1, Netdev: "ibp26s0", Up: &down, LinkState: "Down"}, got[0]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	v, _ := ParseIbdev2netdev(strings.NewReader("0000:3b:00.0 mlx5_0 (MT4119 - MCX516A-CCAT) CX516A - ConnectX-5 QSFP28 fw 16.35.2000 port 1 (ACTIVE) ==> ens1f0 (Up)\n"))
-	if d := cmp.Diff([]NetdevMap{{Device: "mlx5_0", Port: 1, Netdev: "ens1f0", Up: &up, PCIAddress: "0000:3b:00.0"}}, v); d != "" {
+	if d := cmp.Diff([]NetdevMap{{Device: "mlx5_0", Port: 1, Netdev: "ens1f0", Up: &up, LinkState: "Up", PCIAddress: "0000:3b:00.0", CAType: "MT4119", PartID: "MCX516A-CCAT", Description: "CX516A - ConnectX-5 QSFP28", Firmware: "16.35.2000", PortState: "ACTIVE"}}, v); d != "" {
 		t.Errorf("-v (-want +got):\n%s", d)
+	}
+}
+
+// Error runs: every line is kept once, classified, with its count.
+func TestDevinfoProblems(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Problem
+	}{
+		{"pib-no-userspace-driver-no-devices.txt", []Problem{
+			{Kind: ProviderMissing, Device: "uverbs1", Text: "libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs1", Count: 1, Line: 2},
+			{Kind: ProviderMissing, Device: "uverbs0", Text: "libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0", Count: 1, Line: 3},
+			{Kind: NoDevice, Text: "No IB devices found", Count: 1, Line: 4},
+		}},
+		{"no-config-directory-no-devices.txt", []Problem{
+			{Kind: ProviderConfigMissing, Text: "libibverbs: Warning: couldn't open config directory '/etc/libibverbs.d'.", Count: 1, Line: 2},
+			{Kind: NoDevice, Text: "No IB devices found", Count: 1, Line: 3},
+		}},
+		{"mlx4-cx3-vf-failed-to-open-device-in-container.txt", []Problem{
+			{Kind: OpenFailed, Text: "Failed to open device", Count: 8, Line: 1},
+		}},
+	} {
+		got, err := ParseDevinfo(bytes.NewReader(capture(t, "ibv_devinfo", tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got.Problems); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+	// The provider name from a "couldn't load driver" warning (rxe-dev#48,
+	// printed by ibv_devices with the same libibverbs).
+	p := classify("libibverbs: Warning: couldn't load driver 'rxe': librxe-rdmav2.so: cannot open shared object file: No such file or directory")
+	if p.Kind != ProviderMissing || p.Driver != "rxe" {
+		t.Errorf("couldn't load driver: %+v", p)
+	}
+	if p := classify("libibverbs: Warning: couldn't load driver 'libipathverbs-rdmav25.so': libipathverbs-rdmav25.so: cannot open shared object file: No such file or directory"); p.Driver != "ipathverbs" {
+		t.Errorf("lib form: %+v", p)
+	}
+}
+
+func TestDevinfoProblemsBounded(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := range MaxProblems + 5 {
+		fmt.Fprintf(&b, "libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs%d\n", i)
+	}
+	got, _ := ParseDevinfo(strings.NewReader(b.String()))
+	if len(got.Problems) != MaxProblems || got.ProblemsDropped != 5 {
+		t.Errorf("%d problems, %d dropped", len(got.Problems), got.ProblemsDropped)
+	}
+}
+
+// ibdev2netdev -v keeps the netdev link (Up/Down) apart from the verbs
+// port state, and the firmware and VPD strings the script prints.
+func TestParseIbdev2netdevVerbose(t *testing.T) {
+	t.Parallel()
+	up, down := true, false
+	got, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx4lx-cx5-cx6-mixed-v-socket-direct.txt")))
+	want := []NetdevMap{
+		{Device: "mlx5_0", Port: 1, Netdev: "ens4f0", Up: &down, LinkState: "Down", PCIAddress: "0000:31:00.0", CAType: "MT4117", PartID: "MT2138K10121", Description: "CX4121A - ConnectX-4 LX SFP28", Firmware: "14.27.1016", PortState: "DOWN"},
+		{Device: "mlx5_1", Port: 1, Netdev: "ens4f1", Up: &down, LinkState: "Down", PCIAddress: "0000:31:00.1", CAType: "MT4117", PartID: "MT2138K10121", Description: "CX4121A - ConnectX-4 LX SFP28", Firmware: "14.27.1016", PortState: "DOWN"},
+		{Device: "mlx5_2", Port: 1, Netdev: "ens6", Up: &up, LinkState: "Up", PCIAddress: "0000:4b:00.0", CAType: "MT4119", PartID: "MCX515A-CCAT", Description: "CX515A - ConnectX-5 QSFP28", Firmware: "16.27.1016", PortState: "ACTIVE"},
+		{Device: "mlx5_3", Port: 1, Netdev: "ens14f0", Up: &up, LinkState: "Up", PCIAddress: "0000:98:00.0", CAType: "MT4117", PartID: "MT2138K10336", Description: "CX4121A - ConnectX-4 LX SFP28", Firmware: "14.27.1016", PortState: "ACTIVE"},
+		{Device: "mlx5_4", Port: 1, Netdev: "ens14f1", Up: &down, LinkState: "Down", PCIAddress: "0000:98:00.1", CAType: "MT4117", PartID: "MT2138K10336", Description: "CX4121A - ConnectX-4 LX SFP28", Firmware: "14.27.1016", PortState: "DOWN"},
+		{Device: "mlx5_5", Port: 1, Netdev: "ib0", Up: &up, LinkState: "Up", PCIAddress: "0000:b1:00.0", CAType: "MT4123", PartID: "MCX654105A-HCAT", Description: "ConnectX-6 VPI adapter card, HDR IB (200Gb/s) and 200GbE, single-port QSFP56, Socket Direct", Firmware: "20.30.1004", PortState: "ACTIVE"},
+		{Device: "mlx5_6", Port: 1, Netdev: "ens6f1", Up: &down, LinkState: "Down", PCIAddress: "0000:4b:00.1", CAType: "MT4120", Firmware: "16.27.1016", PortState: "DOWN"},
+		{Device: "mlx5_7", Port: 1, Netdev: "ens6f2", Up: &down, LinkState: "Down", PCIAddress: "0000:4b:00.2", CAType: "MT4120", Firmware: "16.27.1016", PortState: "DOWN"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if got[2].PartNumber() != "MCX515A-CCAT" || got[0].PartNumber() != "" {
+		t.Errorf("PartNumber: %q %q", got[2].PartNumber(), got[0].PartNumber())
+	}
+	vf, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx4-sriov-vfs-v-na-part.txt")))
+	if len(vf) != 6 || vf[2].CAType != "MT4116" || vf[2].PartID != "" || vf[2].Description != "" || vf[2].PortState != "DOWN" || vf[0].Description != "CX456A - ConnectX-4 QSFP" {
+		t.Errorf("vfs: %+v", vf)
+	}
+}
+
+// show_gids is read by its header row: rows with an empty IPv4 cell and
+// rows with one land in the same columns.
+func TestShowGIDsByHeader(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseShowGIDs(bytes.NewReader(capture(t, "show_gids", "mlx5-cx6-roce-v1-v2.txt")))
+	if len(got) != 6 {
+		t.Fatalf("%d rows", len(got))
+	}
+	want0 := ShowGID{Device: "mlx5_0", Port: 1, Index: 0, GID: "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", Ver: "v1", Netdev: "ens1f0"}
+	want5 := ShowGID{Device: "mlx5_0", Port: 1, Index: 5, GID: "0000:0000:0000:0000:0000:ffff:ac13:003c", IPv4: "172.19.0.60", Ver: "v2", Netdev: "ens1f0"}
+	if got[0] != want0 || got[5] != want5 {
+		t.Errorf("%+v\n%+v", got[0], got[5])
 	}
 }

@@ -1,6 +1,7 @@
 package ibverbs
 
 import (
+	"errors"
 	"io"
 	"regexp"
 	"strconv"
@@ -219,12 +220,26 @@ type ShowGID struct {
 	Netdev string // the second DEV column
 }
 
-// ParseShowGIDs reads show_gids output. Rows have six or seven columns:
-// the IPv4 column is empty for non-IPv4 GIDs.
+// ParseShowGIDs reads show_gids output. When a header row ("DEV PORT
+// INDEX GID IPv4 VER DEV", in any of the vendor variants' orders) is
+// present, rows are read by its column names; an empty IPv4 cell leaves
+// one field fewer. Without a header, rows have six or seven columns in
+// the MLNX_OFED order.
 func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
 	var out []ShowGID
+	var cols []string
 	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
+		if len(f) >= 4 && f[0] == "DEV" && contains(f, "GID") {
+			cols = f
+			return
+		}
+		if cols != nil {
+			if g, ok := byHeader(cols, f); ok {
+				out = append(out, g)
+			}
+			return
+		}
 		if len(f) != 6 && len(f) != 7 {
 			return
 		}
@@ -244,6 +259,67 @@ func ParseShowGIDs(r io.Reader) ([]ShowGID, error) {
 	return out, err
 }
 
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// byHeader maps a row's fields to the header's columns. The first "DEV"
+// is the RDMA device, a later one the netdev.
+func byHeader(cols, f []string) (ShowGID, bool) {
+	if len(f) == len(cols)-1 {
+		if i := index(cols, "IPv4"); i >= 0 && i < len(f) {
+			f = append(append(append([]string(nil), f[:i]...), ""), f[i:]...)
+		}
+	}
+	if len(f) != len(cols) {
+		return ShowGID{}, false
+	}
+	var g ShowGID
+	var err1, err2 error = errNoCol, errNoCol
+	devs := 0
+	for i, c := range cols {
+		switch c {
+		case "DEV":
+			if devs == 0 {
+				g.Device = f[i]
+			} else {
+				g.Netdev = f[i]
+			}
+			devs++
+		case "PORT":
+			g.Port, err1 = strconv.Atoi(f[i])
+		case "INDEX":
+			g.Index, err2 = strconv.Atoi(f[i])
+		case "GID":
+			g.GID = f[i]
+		case "IPv4":
+			g.IPv4 = f[i]
+		case "VER":
+			g.Ver = f[i]
+		}
+	}
+	if err1 != nil || err2 != nil || !strings.Contains(g.GID, ":") || g.Device == "" {
+		return ShowGID{}, false
+	}
+	return g, true
+}
+
+var errNoCol = errors.New("column absent")
+
+func index(s []string, v string) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
 // NetdevMap is one line of the MLNX_OFED ibdev2netdev script.
 type NetdevMap struct {
 	Device     string // RDMA device
@@ -251,6 +327,28 @@ type NetdevMap struct {
 	Netdev     string
 	Up         *bool  // (Up) or (Down); nil when not printed
 	PCIAddress string // -v only
+	// LinkState is the netdev's link as printed after "==>": "Up" or
+	// "Down". It is the Ethernet (or IPoIB) interface's state, not the
+	// verbs port state.
+	LinkState string
+	// The rest is printed by -v only: "$pci $dev ($devid - $partid)
+	// $devdesc fw $fwver port $port ($ibstate)" (MLNX_OFED ibdev2netdev).
+	CAType      string // "MT4119" (the PCI device id in decimal) or "NA"
+	PartID      string // the 4th VPD string; see PartNumber
+	Description string // the VPD product name, e.g. "CX555A - ConnectX-5 QSFP28"
+	Firmware    string // fw_ver
+	PortState   string // the verbs port state: "ACTIVE", "DOWN", "INIT" …
+}
+
+// PartNumber is PartID when it has the shape of a board part number
+// (MCX653105A-HDAT, 900-9D3B4-00EN-EA0). The script takes whatever the
+// fourth VPD string is, which on some boards is a serial number
+// (MT1523X04353) or a bare number; those are not returned.
+func (m NetdevMap) PartNumber() string {
+	if strings.Contains(m.PartID, "-") && !strings.HasPrefix(m.PartID, "-") {
+		return m.PartID
+	}
+	return ""
 }
 
 // ParseIbdev2netdev reads ibdev2netdev output, plain or -v, and tolerates
@@ -286,15 +384,16 @@ func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 			if len(lf) > 1 {
 				m.Device = lf[1]
 			}
+			verbose(&m, left)
 		}
 		if len(rf) > 1 {
-			switch strings.Trim(rf[1], "()") {
+			switch st := strings.Trim(rf[1], "()"); st {
 			case "Up":
 				t := true
-				m.Up = &t
+				m.Up, m.LinkState = &t, st
 			case "Down":
 				f := false
-				m.Up = &f
+				m.Up, m.LinkState = &f, st
 			}
 		}
 		if m.Device != "" {
@@ -302,4 +401,47 @@ func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 		}
 	})
 	return out, err
+}
+
+// verbose reads the -v fields between the device name and "==>".
+func verbose(m *NetdevMap, left string) {
+	rest := left
+	if i := strings.Index(rest, m.Device); m.Device != "" && i >= 0 {
+		rest = rest[i+len(m.Device):]
+	}
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "(") {
+		if end := strings.IndexByte(rest, ')'); end > 0 {
+			typ, part, _ := strings.Cut(rest[1:end], " - ")
+			m.CAType = na(typ)
+			m.PartID = na(part)
+			rest = rest[end+1:]
+		}
+	}
+	fw := strings.LastIndex(rest, " fw ")
+	if fw < 0 && strings.HasPrefix(strings.TrimSpace(rest), "fw ") {
+		fw = strings.Index(rest, "fw ") - 1
+	}
+	if fw < 0 {
+		return
+	}
+	m.Description = strings.TrimSpace(rest[:max(fw, 0)])
+	tail := strings.Fields(rest[fw+1:])
+	if len(tail) >= 2 && tail[0] == "fw" {
+		m.Firmware = na(tail[1])
+	}
+	if o := strings.LastIndexByte(rest, '('); o >= 0 {
+		if c := strings.IndexByte(rest[o:], ')'); c > 0 {
+			m.PortState = strings.TrimSpace(rest[o+1 : o+c])
+		}
+	}
+}
+
+// na turns the script's "NA" placeholder into absent.
+func na(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "NA" {
+		return ""
+	}
+	return s
 }

@@ -25,6 +25,41 @@ type Device struct {
 	Modules         []string // "Kernel modules"
 	MSIX            *MSIX    // nil when lspci printed no MSI-X capability
 	CapsDenied      bool     // "Capabilities: <access denied>": lspci ran without root
+	Link            *Link    // LnkCap and LnkSta (-vv); nil when neither was printed
+	VPDName         string   // Vital Product Data "Product Name" (-vv, root)
+	PartNumber      string   // Vital Product Data "[PN] Part number"; the [SN] serial is never kept
+}
+
+// Link is the PCIe link of a function: what it trained to (LnkSta) and
+// what it can do (LnkCap).
+type Link struct {
+	Speed        string // LnkSta speed as printed: "8GT/s", "2.5GT/s", "unknown"
+	Width        int    // LnkSta lanes (x8 is 8); 0 when not printed
+	CapableSpeed string // LnkCap speed
+	CapableWidth int    // LnkCap lanes
+	// SpeedDowngraded and WidthDowngraded are lspci's "(downgraded)"
+	// marks, or, from pciutils versions that print no marks, LnkSta below
+	// LnkCap.
+	SpeedDowngraded bool
+	WidthDowngraded bool
+}
+
+// Downgraded reports whether the link runs below its capable speed or
+// width.
+func (l Link) Downgraded() bool { return l.SpeedDowngraded || l.WidthDowngraded }
+
+// SpeedGTps is a speed such as "8GT/s" in GT/s; ok is false for
+// "unknown" or an unreadable value.
+func SpeedGTps(s string) (float64, bool) {
+	v, ok := strings.CutSuffix(s, "GT/s")
+	if !ok {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || f <= 0 || f > 1024 {
+		return 0, false
+	}
+	return f, true
 }
 
 // MSIX is the "MSI-X: Enable+ Count=64 Masked-" capability line.
@@ -62,6 +97,7 @@ func Parse(r io.Reader) ([]Device, error) {
 	var cur *Device
 	vmm := false
 	err := lines.Each(r, func(raw string) {
+		raw = unquote(raw)
 		line := strings.TrimRight(raw, " \t")
 		trim := strings.TrimSpace(line)
 		if k, v, ok := strings.Cut(trim, ":"); ok && !vmm && k == "Slot" && trim == line {
@@ -82,12 +118,31 @@ func Parse(r io.Reader) ([]Device, error) {
 		if cur == nil {
 			return
 		}
+		if pn, ok := strings.CutPrefix(trim, "[PN] Part number:"); ok {
+			cur.PartNumber = strings.TrimSpace(pn)
+			return
+		}
 		key, val, ok := strings.Cut(trim, ":")
 		if !ok {
 			return
 		}
 		val = strings.TrimSpace(val)
 		switch key {
+		case "LnkCap":
+			speed, width, _, _ := linkFields(val)
+			l := ensureLink(cur)
+			l.CapableSpeed, l.CapableWidth = speed, width
+			l.compare()
+		case "LnkSta":
+			speed, width, sd, wd := linkFields(val)
+			l := ensureLink(cur)
+			l.Speed, l.Width = speed, width
+			l.SpeedDowngraded, l.WidthDowngraded = sd, wd
+			l.compare()
+		case "Product Name":
+			if cur.VPDName == "" {
+				cur.VPDName = val
+			}
 		case "Subsystem":
 			cur.SubsystemName, cur.SubsystemVendor, cur.SubsystemDevice = splitIDs(val)
 		case "Kernel driver in use":
@@ -107,6 +162,57 @@ func Parse(r io.Reader) ([]Device, error) {
 		}
 	})
 	return out, err
+}
+
+// unquote removes one mail quote mark ("> ") from the start of a line,
+// so lspci output quoted in a reply reads as printed.
+func unquote(line string) string {
+	if rest, ok := strings.CutPrefix(line, ">"); ok {
+		return strings.TrimPrefix(rest, " ")
+	}
+	return line
+}
+
+func ensureLink(d *Device) *Link {
+	if d.Link == nil {
+		d.Link = &Link{}
+	}
+	return d.Link
+}
+
+// compare sets the downgrade flags from the numbers when lspci printed no
+// marks, once both LnkCap and LnkSta are known.
+func (l *Link) compare() {
+	if l.CapableWidth > 0 && l.Width > 0 && l.Width < l.CapableWidth {
+		l.WidthDowngraded = true
+	}
+	cs, ok1 := SpeedGTps(l.CapableSpeed)
+	ss, ok2 := SpeedGTps(l.Speed)
+	if ok1 && ok2 && ss < cs {
+		l.SpeedDowngraded = true
+	}
+}
+
+// linkFields reads "Speed 8GT/s (downgraded), Width x4 (ok), …" or
+// "Port #0, Speed 16GT/s, Width x16, ASPM …".
+func linkFields(val string) (speed string, width int, speedDown, widthDown bool) {
+	for _, part := range strings.Split(val, ",") {
+		f := strings.Fields(part)
+		if len(f) < 2 {
+			continue
+		}
+		down := len(f) >= 3 && f[2] == "(downgraded)"
+		switch f[0] {
+		case "Speed":
+			speed, speedDown = f[1], down
+		case "Width":
+			if n, err := strconv.Atoi(strings.TrimPrefix(f[1], "x")); err == nil && n >= 0 && n <= 64 {
+				width = n
+			}
+			widthDown = down
+		}
+	}
+	return
 }
 
 func header(m []string) Device {

@@ -2,7 +2,9 @@ package lspci
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
@@ -20,7 +22,8 @@ func TestParse(t *testing.T) {
 	}
 	hpe := func(slot string) Device {
 		return Device{Slot: slot, Class: "Ethernet controller", Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]",
-			SubsystemName: "Hewlett Packard Enterprise Device 028a", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64}}
+			SubsystemName: "Hewlett Packard Enterprise Device 028a", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64},
+			Link: &Link{Speed: "8GT/s", Width: 8, CapableSpeed: "8GT/s", CapableWidth: 8}}
 	}
 	for _, tc := range []struct {
 		file string
@@ -82,5 +85,55 @@ func TestEveryCaptureParses(t *testing.T) {
 		if err != nil || len(got) == 0 {
 			t.Errorf("%s: got %d devices, %v", f, len(got), err)
 		}
+	}
+}
+
+// -vv: kernel modules, subsystem name, VPD product name and part number
+// (never the serial), and the link with lspci's downgrade marks.
+func TestParseVV(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []Device
+	}{
+		{"mlx5-cx4lx-ocp-vvv-vpd-pn-link-ok.txt", []Device{{Slot: "0000:01:00.0", Class: "Ethernet controller", Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]",
+			SubsystemName: "Mellanox Technologies MCX4421A-ACQN ConnectX-4 Lx EN OCP,2x25G", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64},
+			Link:    &Link{Speed: "8GT/s", Width: 8, CapableSpeed: "8GT/s", CapableWidth: 8},
+			VPDName: "CX4421A- ConnectX-4 LX SFP28", PartNumber: "MCX4421A-ACQN"}}},
+		// Quoted in a mail reply ("> "): width trained at x4 of x16.
+		{"amdgpu-vfio-vvv-width-x4-downgraded-mail-quoted.txt", []Device{{Slot: "0000:06:00.0", Class: "VGA compatible controller",
+			Name:          "Advanced Micro Devices, Inc. [AMD/ATI] Bonaire XT [Radeon HD 7790/8770 / R7 360 / R9 260/360 OEM]",
+			SubsystemName: "ASUSTeK Computer Inc. Radeon HD 7790 DirectCU II OC", Driver: "vfio-pci", Modules: []string{"amdgpu"},
+			Link: &Link{Speed: "8GT/s", Width: 4, CapableSpeed: "8GT/s", CapableWidth: 16, WidthDowngraded: true}}}},
+	} {
+		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+		for _, d := range got {
+			if strings.Contains(fmt.Sprintf("%+v", d), "MT2042X16761") {
+				t.Errorf("%s: the VPD serial number leaked", tc.file)
+			}
+		}
+	}
+}
+
+func TestLinkCompare(t *testing.T) {
+	t.Parallel()
+	// Old pciutils print no marks: the numbers decide.
+	in := "01:00.0 Ethernet controller: Mellanox Technologies MT27500 Family [ConnectX-3]\n\t\tLnkCap:\tPort #8, Speed 8GT/s, Width x4, ASPM L0s\n\t\tLnkSta:\tSpeed 5GT/s, Width x1, TrErr- Train-\n"
+	got, _ := Parse(strings.NewReader(in))
+	l := got[0].Link
+	if l == nil || !l.SpeedDowngraded || !l.WidthDowngraded || !l.Downgraded() || l.Width != 1 || l.CapableWidth != 4 {
+		t.Errorf("%+v", l)
+	}
+	if v, ok := SpeedGTps("2.5GT/s"); !ok || v != 2.5 {
+		t.Errorf("SpeedGTps = %v %v", v, ok)
+	}
+	if _, ok := SpeedGTps("unknown"); ok {
+		t.Error("unknown speed parsed")
 	}
 }

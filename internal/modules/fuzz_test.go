@@ -2,6 +2,7 @@ package modules
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
@@ -25,6 +26,13 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, i := range infos {
 			OutOfTree(i.Filename)
+		}
+		all, err := ParseModinfoAll(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := all.KernelRelease(); strings.ContainsAny(r, " \t/") {
+			t.Fatalf("release %q", r)
 		}
 	})
 }

@@ -124,6 +124,98 @@ func ParseModinfo(r io.Reader) ([]Info, error) {
 	return out, err
 }
 
+// KernelRelease is the kernel release this module was built for: the
+// first word of vermagic, else the <release> of a /lib/modules/<release>/
+// filename. source says which ("vermagic" or "filename"); both are empty
+// when neither is printed.
+func (i Info) KernelRelease() (release, source string) {
+	if f := strings.Fields(i.Vermagic); len(f) > 0 {
+		return f[0], "vermagic"
+	}
+	if r := ReleaseFromPath(i.Filename); r != "" {
+		return r, "filename"
+	}
+	return "", ""
+}
+
+// ReleaseFromPath returns <release> from a path holding
+// "/lib/modules/<release>" (followed by "/" or the end), or "".
+func ReleaseFromPath(p string) string {
+	const dir = "/lib/modules/"
+	i := strings.Index(p, dir)
+	if i < 0 {
+		return ""
+	}
+	rest := p[i+len(dir):]
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		rest = rest[:j]
+	}
+	rest = strings.TrimRight(rest, " .'\"")
+	if rest == "" || strings.ContainsAny(rest, " \t") {
+		return ""
+	}
+	return rest
+}
+
+// Missing is a module modinfo or modprobe could not find:
+// "modinfo: ERROR: Module X not found." or
+// "modprobe: FATAL: Module X not found in directory /lib/modules/<release>".
+type Missing struct {
+	Name    string
+	Release string // from the directory, when printed
+	Line    int
+}
+
+// Modinfo is ParseModinfoAll's result.
+type Modinfo struct {
+	Modules []Info    // the modules modinfo describes; modinfo says nothing about whether they are loaded
+	Missing []Missing // modules reported as not found
+}
+
+// KernelRelease is the first kernel release the output names, from a
+// module's vermagic or filename, or a "not found in directory" path.
+func (m Modinfo) KernelRelease() (release, source string) {
+	for _, i := range m.Modules {
+		if r, src := i.KernelRelease(); r != "" {
+			return r, src
+		}
+	}
+	for _, x := range m.Missing {
+		if x.Release != "" {
+			return x.Release, "not-found-directory"
+		}
+	}
+	return "", ""
+}
+
+// ParseModinfoAll reads modinfo output like ParseModinfo and also keeps
+// the not-found errors of modinfo and modprobe.
+func ParseModinfoAll(r io.Reader) (Modinfo, error) {
+	var buf strings.Builder
+	var out Modinfo
+	n := 0
+	err := lines.Each(r, func(raw string) {
+		n++
+		buf.WriteString(raw)
+		buf.WriteByte('\n')
+		line := strings.TrimSpace(raw)
+		i := strings.Index(line, "Module ")
+		if i < 0 || !strings.Contains(line, " not found") || !(strings.Contains(line, "modinfo:") || strings.Contains(line, "modprobe:")) {
+			return
+		}
+		f := strings.Fields(line[i+len("Module "):])
+		if len(f) == 0 {
+			return
+		}
+		out.Missing = append(out.Missing, Missing{Name: strings.TrimSuffix(f[0], "."), Release: ReleaseFromPath(line), Line: n})
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Modules, err = ParseModinfo(strings.NewReader(buf.String()))
+	return out, err
+}
+
 // nameFromFile turns ".../mlx5_ib.ko.xz" into "mlx5_ib".
 func nameFromFile(f string) string {
 	b := path.Base(f)

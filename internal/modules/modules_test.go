@@ -92,3 +92,35 @@ func TestReadSys(t *testing.T) {
 		t.Error("absent module reported present")
 	}
 }
+
+// modinfo without lsmod: the modules described and the kernel release,
+// from vermagic, the filename, or a modprobe "not found" directory.
+func TestModinfoKernelRelease(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file, name, release, source string
+	}{
+		{"mlx5_ib-rhel79-inbox.txt", "mlx5_ib", "3.10.0-1160.62.1.el7.x86_64", "vermagic"},
+		{"ib_rxe-old-name-4.0.txt", "ib_rxe", "4.0.0+", "vermagic"},
+		{"mlx5_core-rhel7-inbox-elided.txt", "mlx5_core", "3.10.0-862.14.4.el7.x86_64", "filename"},
+		{"mlx5_vdpa-ubuntu2404-inbox-elided.txt", "mlx5_vdpa", "6.8.0-55-generic", "filename"},
+		{"rdma_rxe-ubuntu-aws-6.14-head.txt", "rdma_rxe", "6.14.0-1015-aws", "filename"},
+		{"rdma_rxe-module-not-found.txt", "", "6.14.0-1015-aws", "not-found-directory"},
+	} {
+		got, err := ParseModinfoAll(bytes.NewReader(capture(t, "modinfo", tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, src := got.KernelRelease()
+		if rel != tc.release || src != tc.source {
+			t.Errorf("%s: release %q from %q", tc.file, rel, src)
+		}
+		if tc.name != "" && (len(got.Modules) != 1 || got.Modules[0].Name != tc.name) {
+			t.Errorf("%s: modules %+v", tc.file, got.Modules)
+		}
+	}
+	nf, _ := ParseModinfoAll(bytes.NewReader(capture(t, "modinfo", "rdma_rxe-module-not-found.txt")))
+	if d := cmp.Diff([]Missing{{Name: "rdma_rxe", Release: "6.14.0-1015-aws", Line: 2}}, nf.Missing); d != "" {
+		t.Errorf("missing (-want +got):\n%s", d)
+	}
+}

@@ -13,6 +13,9 @@ func FuzzParse(f *testing.F) {
 		if _, err := ParseLink(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}
+		if qps, err := ParseResQP(bytes.NewReader(b)); err != nil || len(Devices(qps)) > len(qps) {
+			t.Fatal(err)
+		}
 		if _, err := ParseDev(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}

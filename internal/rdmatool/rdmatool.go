@@ -29,7 +29,7 @@ func ParseLink(r io.Reader) ([]Link, error) {
 		}
 		dev, port, ok := strings.Cut(f[1], "/")
 		n, err := strconv.Atoi(port)
-		if !ok || err != nil || dev == "" {
+		if !ok || err != nil || dev == "" || isResource(f) {
 			return
 		}
 		l := Link{Device: dev, Port: n}
@@ -94,4 +94,71 @@ func ParseDev(r io.Reader) ([]Dev, error) {
 		out = append(out, d)
 	})
 	return out, err
+}
+
+// isResource reports whether a "link dev/port …" line is a resource line
+// of `rdma res show qp` (it has lqpn): its state is a QP state (RTS,
+// INIT …), never a port state.
+func isResource(f []string) bool {
+	for _, w := range f[2:] {
+		if w == "lqpn" {
+			return true
+		}
+	}
+	return false
+}
+
+// QP is one line of `rdma res show qp`. Only the device names matter to a
+// host record; State is the QP's state, not the port's.
+type QP struct {
+	Device string // RDMA device
+	Port   int    // 0 when printed as "-" (a QP not bound to a port)
+	LQPN   int
+	Type   string // SMI, GSI, UD, RC, XRC_TGT …
+	State  string // QP state: RESET, INIT, RTR, RTS, SQD, SQE, ERR
+	Comm   string // owner, "[ib_core]" for kernel owners
+}
+
+// ParseResQP reads `rdma res show qp` (or `rdma resource show qp`).
+func ParseResQP(r io.Reader) ([]QP, error) {
+	var out []QP
+	err := lines.Each(r, func(raw string) {
+		f := strings.Fields(raw)
+		if len(f) < 2 || f[0] != "link" || !isResource(f) {
+			return
+		}
+		dev, port, _ := strings.Cut(f[1], "/")
+		if dev == "" {
+			return
+		}
+		q := QP{Device: dev}
+		q.Port, _ = strconv.Atoi(port)
+		for i := 2; i+1 < len(f); i += 2 {
+			switch k, v := f[i], f[i+1]; k {
+			case "lqpn":
+				q.LQPN, _ = strconv.Atoi(v)
+			case "type":
+				q.Type = v
+			case "state":
+				q.State = v
+			case "comm":
+				q.Comm = strings.Join(f[i+1:], " ")
+			}
+		}
+		out = append(out, q)
+	})
+	return out, err
+}
+
+// Devices lists the distinct device names of QPs, in first-seen order.
+func Devices(qps []QP) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, q := range qps {
+		if !seen[q.Device] {
+			seen[q.Device] = true
+			out = append(out, q.Device)
+		}
+	}
+	return out
 }

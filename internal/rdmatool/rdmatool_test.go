@@ -50,3 +50,27 @@ func TestParseDev(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// rdma res show qp gives device names; its "state RTS" is a QP state and
+// never becomes a port state in ParseLink.
+func TestParseResQP(t *testing.T) {
+	t.Parallel()
+	in := capture(t, "mlx5-res-show-qp-xrc-ibp0s9.txt")
+	qps, err := ParseResQP(bytes.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qps) != 5 || qps[3] != (QP{Device: "ibp0s9", Port: 1, LQPN: 42, Type: "XRC_TGT", State: "INIT", Comm: "[ib_uverbs]"}) || qps[4].Comm != "ibv_xsrq_pingpong" {
+		t.Errorf("%+v", qps)
+	}
+	if d := Devices(qps); len(d) != 1 || d[0] != "ibp0s9" {
+		t.Errorf("devices %v", d)
+	}
+	if links, _ := ParseLink(bytes.NewReader(in)); len(links) != 0 {
+		t.Errorf("QP lines read as links: %+v", links)
+	}
+	dash, _ := ParseResQP(bytes.NewReader(capture(t, "mlx5-res-show-qp-port-dash-before-after.txt")))
+	if d := Devices(dash); len(d) != 1 || d[0] != "mlx5_0" || dash[len(dash)-1].Port != 0 {
+		t.Errorf("port dash: %+v", dash)
+	}
+}

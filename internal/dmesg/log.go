@@ -1,0 +1,539 @@
+package dmesg
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/lines"
+)
+
+// Event kinds that only ParseLog reports.
+const (
+	QPError       = "qp-error"               // a QP could not be created or modified
+	AsyncError    = "async-error"            // an asynchronous, CQ or work-queue error event
+	CommandError  = "command-error"          // a firmware command failed, with its status and syndrome
+	FlashFailure  = "firmware-flash-failure" // mlxfw or a driver failed to flash or activate firmware
+	ULPFailure    = "ulp-failure"            // an RDMA upper-layer protocol failed to attach or connect
+	KernelWarning = "kernel-warning"         // a WARNING or BUG block in RDMA code
+	PCIeLimited   = "pcie-limited"           // "… available PCIe bandwidth, limited by …"
+	BARUnassigned = "bar-unassigned"         // a BAR could not be assigned
+)
+
+// broadSpeakers speak about RDMA hardware without a PCI address on the
+// line, or about the PCI bus itself.
+var broadSpeakers = map[string]bool{
+	"mlxfw": true, "pci": true, "infiniband": true, "hfi1": true, "cxgb4": true, "iw_cxgb4": true, "rdmavt": true,
+	"ib_mthca": true, "mlx5_vdpa": true, "mlx5_fwctl": true,
+}
+
+// ulps are the RDMA upper-layer protocols (storage, file, socket and
+// IPoIB), as the kernel prefixes their messages.
+var ulps = map[string]bool{
+	"ib_srp": true, "ib_srpt": true, "srp": true, "iser": true, "ib_iser": true, "isert": true, "ib_isert": true,
+	"nvme_rdma": true, "nvmet_rdma": true, "rpcrdma": true, "svcrdma": true, "RPC": true, "rds_rdma": true, "RDS/IB": true,
+	"ksmbd": true, "smbd": true, "CIFS": true, "ib_ipoib": true, "ipoib": true, "rdma_cm": true, "ib_cm": true, "smc": true,
+	"nv_peer_mem": true, "nvidia-peermem": true, "ib_umad": true, "ib_uverbs": true,
+}
+
+var (
+	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b`)
+	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error`)
+	cmdRE     = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|cmd_exec|command failed`)
+	flashRE   = regexp.MustCompile(`(?i)(flash|burn|fsm|component|image|activat).{0,60}\b(fail|failed|error|timeout|timed out)\b|\b(fail|failed|error)\b.{0,40}\b(flash|burn)`)
+	ulpFailRE = regexp.MustCompile(`(?i)\b(fail|failed|failure|error|err|couldn't|could not|unable|can't|cannot|timed out|rejected)\b`)
+	limitRE   = regexp.MustCompile(`([\d.]+) Gb/s available PCIe bandwidth(?:, limited by ([\d.]+) GT/s PCIe x(\d+) link at ([0-9a-fA-F:.]+) \(capable of ([\d.]+) Gb/s with ([\d.]+) GT/s PCIe x(\d+) link\)| \(([\d.]+) GT/s PCIe x(\d+) link\))`)
+	barRE     = regexp.MustCompile(`(?i)\bBAR \d+: (no space|failed to assign|can't assign|error updating)|\bBAR \d+ \[.*\]: (can't|failed)`)
+	pciIDRE   = regexp.MustCompile(`^\[([0-9a-f]{4}):([0-9a-f]{4})\](?: type ([0-9a-f]{2}))?(?: class 0x([0-9a-f]{6}))?`)
+	renameRE  = regexp.MustCompile(`^(\S+): renamed from (\S+)`)
+	linuxRE   = regexp.MustCompile(`^Linux version (\S+)`)
+	taintRE   = regexp.MustCompile(`\b(?:Tainted: ([A-Z ]+?)|Not tainted) +(\d+\.\d+\S*)`)
+	warnRE    = regexp.MustCompile(`^(WARNING|BUG|Oops|kernel BUG)\b`)
+	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|\[(ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
+	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_\w+|siw\d+|siw_\w+|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
+)
+
+// newKind returns the ParseLog-only kind of a message, or "".
+func newKind(module, rest, lower string) string {
+	switch {
+	case strings.Contains(rest, "available PCIe bandwidth") && strings.Contains(rest, "limited by"):
+		return PCIeLimited
+	case strings.Contains(rest, "BAR ") && barRE.MatchString(rest):
+		return BARUnassigned
+	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
+		return FlashFailure
+	case strings.Contains(lower, "status") && cmdRE.MatchString(rest):
+		return CommandError
+	case strings.Contains(lower, "qp") && qpRE.MatchString(rest):
+		return QPError
+	case asyncRE.MatchString(rest):
+		return AsyncError
+	case ulps[module] && ulpFailRE.MatchString(rest):
+		return ULPFailure
+	}
+	return ""
+}
+
+// Binding is a driver bound to a PCI function, as its own lines prove:
+// "mlx5_core 0000:03:00.0: …", "enic 0000:62:00.1 eth1: …".
+type Binding struct {
+	Driver       string
+	PCIAddress   string
+	Netdevs      []string // netdev names the driver printed after the address
+	RDMADevices  []string // RDMA device names printed after the address
+	Firmware     string   // "firmware version: 16.27.2048" and the like, when printed
+	FirmwareLine int      // line of Firmware
+	Line         int      // first line naming the binding
+}
+
+// PCIID is a "pci <BDF>: [vvvv:dddd] type 00 class 0x020000" line.
+type PCIID struct {
+	PCIAddress string
+	Vendor     string // 4 hex digits
+	Device     string // 4 hex digits
+	Class      string // 6 hex digits, when printed
+	Line       int
+}
+
+// Bandwidth is a PCIe bandwidth line of a driver or the PCI core.
+type Bandwidth struct {
+	PCIAddress    string
+	AvailableGbps float64
+	SpeedGTps     float64 // the limiting link when LimitedBy is set, else the link itself
+	Width         int
+	LimitedBy     string  // PCI address of the limiting link, when limited
+	CapableGbps   float64 // "capable of …", when limited
+	CapableGTps   float64
+	CapableWidth  int
+	Line          int
+}
+
+// Rename is "<driver> <BDF> <new>: renamed from <old>".
+type Rename struct {
+	Driver     string
+	PCIAddress string
+	From, To   string
+	Line       int
+}
+
+// Name is an RDMA device named by "infiniband <dev>: …", a driver line
+// or a ULP message.
+type Name struct {
+	Device string
+	Module string // who printed it
+	Line   int
+}
+
+// ContextLine is a line kept with an event to show its cause.
+type ContextLine struct {
+	Text string
+	Line int
+}
+
+// Log is what ParseLog found.
+type Log struct {
+	Events      []Event
+	Context     map[int][]ContextLine // per event index: earlier lines of the same device (probe failures) or the block (warnings)
+	Bindings    []Binding
+	PCIIDs      []PCIID
+	Bandwidth   []Bandwidth
+	Renames     []Rename
+	RDMANames   []Name
+	Modules     []string // "Modules linked in:", first list, in order
+	ModulesLine int
+	// KernelRelease from "Linux version …" or a "Tainted:"/"Not tainted"
+	// line; KernelReleaseFrom says which.
+	KernelRelease     string
+	KernelReleaseFrom string
+	KernelReleaseLine int
+	Tainted           string // taint flags of the first "Tainted:" line, e.g. "G OE"
+	// Repairs counts the paste damage undone: "line-numbers",
+	// "quoted-printable", "mail-quote", "indentation".
+	Repairs map[string]int
+	Lines   int
+	Dropped int
+}
+
+// Bounds for ParseLog.
+const (
+	maxBindings = 1024
+	maxContext  = 8  // lines kept before a probe failure
+	maxBlock    = 40 // lines of a WARNING/BUG block examined
+	maxDevices  = 512
+)
+
+// ParseLog reads a kernel log like Parse, after undoing paste damage
+// (line-number prefixes of cat -n, grep -n and web viewers, indentation,
+// mail quote marks and wrapping, and quoted-printable soft breaks and
+// escapes), and keeps more: any driver speaking about a PCI function,
+// driver↔function bindings, PCI ids, PCIe bandwidth, netdev renames,
+// RDMA device names, the modules and kernel release of oops blocks, and
+// the kinds QPError … BARUnassigned. Probe failures carry the same
+// device's earlier lines in Context.
+func ParseLog(r io.Reader) (Log, error) {
+	lg := Log{Context: map[int][]ContextLine{}, Repairs: map[string]int{}}
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(64 << 10)
+	qp := isQuotedPrintable(head)
+	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}}
+	var p pending
+	stamped := false
+	var soft string // a quoted-printable line ending in a soft break
+	for {
+		raw, err := lines.Read(br)
+		if raw != "" || err == nil {
+			lg.Lines++
+			if qp {
+				if strings.HasSuffix(raw, "=") {
+					soft += raw[:len(raw)-1]
+					lg.Repairs["quoted-printable"]++
+					goto next
+				}
+				raw = decodeQP(soft + raw)
+				soft = ""
+			}
+			{
+				line := st.repair(raw)
+				t, text, ok := stamp(line)
+				switch {
+				case ok:
+					stamped = true
+					st.flush(p)
+					p = pending{time: t, text: text, line: lg.Lines, set: true}
+				case stamped && p.set && strings.TrimSpace(line) != "" && !looksLikeStart(line):
+					if len(p.text) < lines.Max {
+						p.text += " " + strings.TrimSpace(line)
+					}
+				default:
+					st.flush(p)
+					p = pending{text: strings.TrimSpace(line), line: lg.Lines, set: true}
+				}
+			}
+		}
+	next:
+		if err != nil {
+			st.flush(p)
+			st.endBlock()
+			if err == io.EOF {
+				return lg, nil
+			}
+			return lg, err
+		}
+	}
+}
+
+// looksLikeStart tells a new unstamped message from a wrapped
+// continuation in a stamped log: a speaker with a PCI address or a
+// "Modules linked in:"-style header starts a message.
+func looksLikeStart(line string) bool {
+	t := strings.TrimSpace(line)
+	if m, d, _ := speaker(t); m != "" && d != "" {
+		return true
+	}
+	return warnRE.MatchString(t)
+}
+
+type logState struct {
+	lg       *Log
+	recent   map[string][]ContextLine // per device: its last lines
+	bindings map[string]int           // driver+address → index in Bindings
+	block    []ContextLine            // the current WARNING/BUG block
+	blockEv  int                      // index of the block's event, -1 when none yet
+}
+
+var (
+	lineNoRE = regexp.MustCompile(`^\s*\d{1,8}(?:[:\t-]|\s{1,8})\s*`)
+	cont     = regexp.MustCompile(`^\s*\[\s*\d+\.\d+\]|^\s*[A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d |^\s*\d{4}-\d\d-\d\dT`)
+)
+
+// repair undoes per-line paste damage: mail quote marks, line-number
+// prefixes (only when what follows is a timestamp or a speaker), and
+// indentation before a timestamp.
+func (st *logState) repair(raw string) string {
+	line := raw
+	for strings.HasPrefix(line, ">") {
+		line = strings.TrimPrefix(strings.TrimPrefix(line, ">"), " ")
+		st.lg.Repairs["mail-quote"]++
+	}
+	if loc := lineNoRE.FindStringIndex(line); loc != nil {
+		rest := line[loc[1]:]
+		if cont.MatchString(rest) || startsWithSpeaker(rest) {
+			line = rest
+			st.lg.Repairs["line-numbers"]++
+		}
+	}
+	if t := strings.TrimLeft(line, " \t"); len(t) < len(line) && cont.MatchString(t) {
+		line = t
+		st.lg.Repairs["indentation"]++
+	}
+	return line
+}
+
+func startsWithSpeaker(s string) bool {
+	m, d, _ := speaker(strings.TrimSpace(s))
+	return m != "" && d != ""
+}
+
+// isQuotedPrintable decides from the start of the input: quoted-printable
+// text has "=3D" or "=20" escapes, or several lines ending in a soft
+// break "=".
+func isQuotedPrintable(b []byte) bool {
+	if bytes.Contains(b, []byte("=3D")) || bytes.Contains(b, []byte("=20\n")) {
+		return true
+	}
+	return bytes.Count(b, []byte("=\n")) >= 2
+}
+
+// decodeQP decodes =XX escapes; a malformed escape is kept as is.
+func decodeQP(s string) string {
+	if !strings.Contains(s, "=") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '=' && i+2 < len(s)+0 && i+2 <= len(s)-1 {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && isUpperHex(s[i+1:i+3]) {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isUpperHex(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// flush classifies one message and gathers its facts.
+func (st *logState) flush(p pending) {
+	if !p.set || p.text == "" {
+		return
+	}
+	lg := st.lg
+	text := p.text
+	st.facts(p)
+	if warnRE.MatchString(text) {
+		st.endBlock()
+		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
+		st.blockEv = -1
+		if rdmaCode.MatchString(text) {
+			st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: cut(text), Line: p.line})
+		}
+		return
+	}
+	if st.block != nil {
+		if strings.HasPrefix(text, "---[ end trace") || len(st.block) >= maxBlock {
+			st.endBlock()
+		} else {
+			st.block = append(st.block, ContextLine{Text: cut(text), Line: p.line})
+			if st.blockEv < 0 && rdmaCode.MatchString(text) {
+				first := st.block[0]
+				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line})
+			}
+			return
+		}
+	}
+	ev, ok := event(p, true)
+	_, device, _ := speaker(text)
+	if ok {
+		i := st.add(ev)
+		if ev.Kind == ProbeFailure && i >= 0 {
+			if ctx := st.recent[ev.Device]; len(ctx) > 0 {
+				lg.Context[i] = ctx
+			}
+			delete(st.recent, ev.Device)
+			return
+		}
+	}
+	if device != "" {
+		if _, seen := st.recent[device]; seen || len(st.recent) < maxDevices {
+			r := append(st.recent[device], ContextLine{Text: cut(text), Line: p.line})
+			if len(r) > maxContext {
+				r = r[len(r)-maxContext:]
+			}
+			st.recent[device] = r
+		}
+	}
+}
+
+// endBlock closes a WARNING/BUG block, keeping it as the context of its
+// event when it was in RDMA code.
+func (st *logState) endBlock() {
+	if st.block != nil && st.blockEv >= 0 {
+		st.lg.Context[st.blockEv] = st.block[:min(len(st.block), maxContext)]
+	}
+	st.block, st.blockEv = nil, -1
+}
+
+func (st *logState) add(ev Event) int {
+	if len(st.lg.Events) >= MaxEvents {
+		st.lg.Dropped++
+		return -1
+	}
+	st.lg.Events = append(st.lg.Events, ev)
+	return len(st.lg.Events) - 1
+}
+
+// facts gathers what a message states besides its event.
+func (st *logState) facts(p pending) {
+	lg := st.lg
+	text := p.text
+	if rest, ok := strings.CutPrefix(text, "Modules linked in:"); ok && lg.Modules == nil {
+		if i := strings.Index(rest, "[last unloaded:"); i >= 0 {
+			rest = rest[:i]
+		}
+		for _, f := range strings.Fields(rest) {
+			// "mlx5_ib(+)", "nvidia(POE)": the flags are not the name.
+			if i := strings.IndexByte(f, '('); i > 0 {
+				f = f[:i]
+			}
+			if isWord(f) {
+				lg.Modules = append(lg.Modules, f)
+			}
+			if len(lg.Modules) >= 4096 {
+				break
+			}
+		}
+		lg.ModulesLine = p.line
+		return
+	}
+	if m := linuxRE.FindStringSubmatch(text); m != nil && lg.KernelReleaseFrom != "linux-version" {
+		lg.KernelRelease, lg.KernelReleaseFrom, lg.KernelReleaseLine = m[1], "linux-version", p.line
+		return
+	}
+	if strings.Contains(text, "ainted") {
+		if m := taintRE.FindStringSubmatch(text); m != nil {
+			if lg.KernelRelease == "" {
+				lg.KernelRelease, lg.KernelReleaseFrom, lg.KernelReleaseLine = m[2], "tainted", p.line
+			}
+			if lg.Tainted == "" {
+				lg.Tainted = strings.Join(strings.Fields(m[1]), " ")
+			}
+		}
+	}
+	module, device, rest := speaker(text)
+	if module == "infiniband" {
+		if f := strings.Fields(text); len(f) >= 2 {
+			st.name(strings.TrimSuffix(f[1], ":"), module, p.line)
+		}
+		return
+	}
+	if device == "" {
+		if ulps[module] || relevant[module] {
+			for _, f := range strings.FieldsFunc(rest, func(c rune) bool { return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '=' }) {
+				f = strings.TrimRight(f, ":.;")
+				if rdmaName.MatchString(f) {
+					st.name(f, module, p.line)
+				}
+			}
+		}
+		return
+	}
+	if module == "pci" {
+		if m := pciIDRE.FindStringSubmatch(rest); m != nil {
+			lg.PCIIDs = append(lg.PCIIDs, PCIID{PCIAddress: device, Vendor: m[1], Device: m[2], Class: m[4], Line: p.line})
+		}
+	}
+	if strings.Contains(rest, "available PCIe bandwidth") {
+		if m := limitRE.FindStringSubmatch(rest); m != nil {
+			b := Bandwidth{PCIAddress: device, AvailableGbps: num(m[1]), Line: p.line}
+			if m[2] != "" {
+				b.SpeedGTps, b.Width, b.LimitedBy = num(m[2]), int(num(m[3])), strings.ToLower(m[4])
+				b.CapableGbps, b.CapableGTps, b.CapableWidth = num(m[5]), num(m[6]), int(num(m[7]))
+			} else {
+				b.SpeedGTps, b.Width = num(m[8]), int(num(m[9]))
+			}
+			lg.Bandwidth = append(lg.Bandwidth, b)
+		}
+	}
+	if module == "pci" || !isWord(module) {
+		return
+	}
+	b := st.binding(module, device, p.line)
+	if b == nil {
+		return
+	}
+	if name := nameAfterAddress(text); name != "" {
+		if rdmaName.MatchString(name) {
+			b.RDMADevices = appendNew(b.RDMADevices, name)
+			st.name(name, module, p.line)
+		} else {
+			b.Netdevs = appendNew(b.Netdevs, name)
+		}
+	}
+	if m := renameRE.FindStringSubmatch(strings.TrimPrefix(text, module+" "+device+" ")); m != nil && m[1] != device+":" {
+		lg.Renames = append(lg.Renames, Rename{Driver: module, PCIAddress: device, To: m[1], From: m[2], Line: p.line})
+	}
+	if b.Firmware == "" {
+		if m := fwValueRE.FindStringSubmatch(rest); m != nil {
+			b.Firmware, b.FirmwareLine = m[1], p.line
+		}
+	}
+}
+
+var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware|fw) version:? ([0-9][0-9A-Za-z._-]*)`)
+
+// nameAfterAddress returns the name in "<driver> <BDF> <name>: …".
+func nameAfterAddress(text string) string {
+	i := strings.Index(text, ": ")
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(text[:i])
+	if len(f) == 3 && isBDF(f[1]) {
+		return f[2]
+	}
+	return ""
+}
+
+func (st *logState) binding(driver, addr string, line int) *Binding {
+	key := driver + " " + addr
+	if i, ok := st.bindings[key]; ok {
+		return &st.lg.Bindings[i]
+	}
+	if len(st.lg.Bindings) >= maxBindings {
+		return nil
+	}
+	st.lg.Bindings = append(st.lg.Bindings, Binding{Driver: driver, PCIAddress: addr, Line: line})
+	st.bindings[key] = len(st.lg.Bindings) - 1
+	return &st.lg.Bindings[len(st.lg.Bindings)-1]
+}
+
+func (st *logState) name(dev, module string, line int) {
+	for _, n := range st.lg.RDMANames {
+		if n.Device == dev {
+			return
+		}
+	}
+	if len(st.lg.RDMANames) < maxBindings && dev != "" {
+		st.lg.RDMANames = append(st.lg.RDMANames, Name{Device: dev, Module: module, Line: line})
+	}
+}
+
+func appendNew(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	if len(s) >= 16 {
+		return s
+	}
+	return append(s, v)
+}
+
+func num(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}

@@ -1,0 +1,193 @@
+package dmesg
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func kinds(lg Log) []string {
+	var out []string
+	for _, e := range lg.Events {
+		out = append(out, e.Kind+":"+e.Device)
+	}
+	return out
+}
+
+func TestParseLogBindings(t *testing.T) {
+	t.Parallel()
+	lg, err := ParseLog(bytes.NewReader(capture(t, "mlx5-cx5-arm-nas-domain-0004-bandwidth-truncated.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Binding{
+		{Driver: "mlx5_core", PCIAddress: "0004:01:00.0", Firmware: "16.27.2048", FirmwareLine: 4, Line: 2},
+		{Driver: "mlx5_core", PCIAddress: "0004:01:00.1", Firmware: "16.27.2048", FirmwareLine: 12, Line: 10},
+	}
+	if d := cmp.Diff(want, lg.Bindings); d != "" {
+		t.Errorf("bindings (-want +got):\n%s", d)
+	}
+	wantBW := []Bandwidth{
+		{PCIAddress: "0004:01:00.0", AvailableGbps: 63.008, SpeedGTps: 8, Width: 8, Line: 5},
+		{PCIAddress: "0004:01:00.1", AvailableGbps: 63.008, SpeedGTps: 8, Width: 8, Line: 13},
+	}
+	if d := cmp.Diff(wantBW, lg.Bandwidth); d != "" {
+		t.Errorf("bandwidth (-want +got):\n%s", d)
+	}
+	// enic names its netdev after the address.
+	en, _ := ParseLog(bytes.NewReader(capture(t, "enic_rdma-vic-rocev2-enabled.txt")))
+	if len(en.Bindings) != 2 || en.Bindings[0].PCIAddress != "0000:62:00.1" || !cmp.Equal(en.Bindings[0].Netdevs, []string{"eth1"}) {
+		t.Errorf("enic: %+v", en.Bindings)
+	}
+}
+
+func TestParseLogLimitedLink(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "pci-nvme-limited-by-capable-of-bandwidth.txt")))
+	want := []Bandwidth{{PCIAddress: "0000:01:00.0", AvailableGbps: 31.504, SpeedGTps: 8, Width: 4, LimitedBy: "0000:00:00.0", CapableGbps: 63.012, CapableGTps: 16, CapableWidth: 4, Line: 1}}
+	if d := cmp.Diff(want, lg.Bandwidth); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{PCIeLimited + ":0000:01:00.0"}, kinds(lg)); d != "" {
+		t.Errorf("kinds (-want +got):\n%s", d)
+	}
+}
+
+// A probe failure carries the device's earlier lines: the failed firmware
+// command with its syndrome, "Failed to create EQs" and so on.
+func TestParseLogProbeContext(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt")))
+	want := []string{CommandError + ":0000:0b:00.0", ProbeFailure + ":0000:0b:00.0", ProbeFailure + ":0000:0b:00.0",
+		Firmware + ":0000:0b:00.1", CommandError + ":0000:0b:00.1", ProbeFailure + ":0000:0b:00.1", ProbeFailure + ":0000:0b:00.1"}
+	if d := cmp.Diff(want, kinds(lg)); d != "" {
+		t.Errorf("kinds (-want +got):\n%s", d)
+	}
+	ctx := lg.Context[1]
+	var joined []string
+	for _, c := range ctx {
+		joined = append(joined, c.Text)
+	}
+	all := strings.Join(joined, "\n")
+	if !strings.Contains(all, "CREATE_EQ(0x301)") || !strings.Contains(all, "syndrome") || !strings.Contains(all, "Failed to create EQs") {
+		t.Errorf("context of the first probe failure:\n%s", all)
+	}
+	if len(ctx) > maxContext {
+		t.Errorf("%d context lines", len(ctx))
+	}
+	h, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt")))
+	if c := h.Context[1]; len(c) != 2 || c[1].Text != "mlx5_core 0000:01:00.0: handle_hca_cap failed" || c[1].Line != 2 {
+		t.Errorf("handle_hca_cap context: %+v", c)
+	}
+	in, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-innova2-fw-pre-init-timeout-probe-failed-16.txt")))
+	if c := in.Context[0]; len(c) != 1 || !strings.Contains(c[0].Text, "Firmware over 120000 MS in pre-initializing state") {
+		t.Errorf("innova2 context: %+v", c)
+	}
+}
+
+func TestParseLogCommandErrorJournal(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx7-journal-access-reg-cmd-out-err-syndrome.txt")))
+	if d := cmp.Diff([]string{CommandError + ":0000:d2:00.0"}, kinds(lg)); d != "" || lg.Events[0].Time != "Dec 02 09:56:04" {
+		t.Errorf("(-want +got):\n%s %+v", d, lg.Events)
+	}
+}
+
+// "Modules linked in:" is read whole, before any length cap, also when a
+// mail client wrapped it over several lines; Tainted gives the release.
+func TestParseLogModulesAndRelease(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file, release, from, tainted string
+		modules                      int
+		first, last                  string
+		warning                      bool
+	}{
+		{"mlx5_ib-warning-alloc-cacheable-mr-modules-tainted.txt", "6.14.0-rc4-dirty", "tainted", "G W", 22, "mlx5_ib", "ib_core", true},
+		{"mlx5_ib-modules-linked-in-mail-wrapped-aarch64.txt", "5.14.0-rc1", "tainted", "G W", 42, "mlx5_ib", "aes_neon_bs", false},
+		{"mlx5-devlink-warning-mail-quoted-not-tainted.txt", "6.2.0-rc6-next-20230202", "tainted", "", 30, "mlx5_ib", "wmi", false},
+	} {
+		lg, err := ParseLog(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lg.KernelRelease != tc.release || lg.KernelReleaseFrom != tc.from || lg.Tainted != tc.tainted {
+			t.Errorf("%s: release %q from %q tainted %q", tc.file, lg.KernelRelease, lg.KernelReleaseFrom, lg.Tainted)
+		}
+		if len(lg.Modules) != tc.modules || lg.Modules[0] != tc.first || lg.Modules[len(lg.Modules)-1] != tc.last {
+			t.Errorf("%s: %d modules %v", tc.file, len(lg.Modules), lg.Modules)
+		}
+		var warned bool
+		for _, e := range lg.Events {
+			warned = warned || e.Kind == KernelWarning
+		}
+		if warned != tc.warning {
+			t.Errorf("%s: kernel warning %v, want %v (%v)", tc.file, warned, tc.warning, kinds(lg))
+		}
+	}
+	q, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-devlink-warning-mail-quoted-not-tainted.txt")))
+	if q.Repairs["mail-quote"] != 6 {
+		t.Errorf("repairs %v", q.Repairs)
+	}
+	oops, _ := ParseLog(bytes.NewReader(capture(t, "qedr-null-deref-rdma-res-show-qp-oops.txt")))
+	if len(oops.Events) != 1 || oops.Events[0].Kind != KernelWarning || len(oops.Context[0]) != maxContext {
+		t.Errorf("qedr oops: %v %d", kinds(oops), len(oops.Context[0]))
+	}
+}
+
+// Symbol errors keep their kinds, also from ULPs such as ksmbd.
+func TestParseLogSymbols(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "nv_peer_mem-ofed-kernel-mismatch.txt")))
+	if d := cmp.Diff([]string{SymbolMismatch + ":", UnknownSymbol + ":"}, kinds(lg)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// Paste damage, applied to a real capture: cat -n and grep -n prefixes,
+// indentation, and quoted-printable soft breaks and escapes give the same
+// events as the clean log.
+func TestParseLogPasteDamage(t *testing.T) {
+	t.Parallel()
+	clean := capture(t, "mlx5-cx4lx-log_max_qp-probe-failed-22.txt")
+	base, _ := ParseLog(bytes.NewReader(clean))
+	src := strings.Split(strings.TrimRight(string(clean), "\n"), "\n")
+	damage := map[string]func(i int, l string) string{
+		"cat -n":   func(i int, l string) string { return "     " + itoa(i+1) + "\t" + l },
+		"grep -n":  func(i int, l string) string { return itoa(i+1) + ":" + l },
+		"viewer":   func(i int, l string) string { return itoa(i+1) + " " + l },
+		"indented": func(i int, l string) string { return "    " + l },
+	}
+	for name, f := range damage {
+		var b strings.Builder
+		for i, l := range src {
+			b.WriteString(f(i, l) + "\n")
+		}
+		got, _ := ParseLog(strings.NewReader(b.String()))
+		if d := cmp.Diff(kinds(base), kinds(got)); d != "" || len(got.Bindings) != len(base.Bindings) {
+			t.Errorf("%s (-clean +damaged):\n%s", name, d)
+		}
+	}
+	// Quoted-printable: long lines soft-broken at 76 columns, "=" as =3D.
+	var b strings.Builder
+	for _, l := range src {
+		l = strings.ReplaceAll(l, "=", "=3D")
+		for len(l) > 75 {
+			b.WriteString(l[:75] + "=\n")
+			l = l[75:]
+		}
+		b.WriteString(l + "\n")
+	}
+	got, _ := ParseLog(strings.NewReader(b.String()))
+	if d := cmp.Diff(kinds(base), kinds(got)); d != "" || got.Repairs["quoted-printable"] == 0 {
+		t.Errorf("quoted-printable (-clean +damaged):\n%s", d)
+	}
+	if got.Events[1].Text != base.Events[1].Text {
+		t.Errorf("decoded %q, want %q", got.Events[1].Text, base.Events[1].Text)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
