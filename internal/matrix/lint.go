@@ -36,6 +36,7 @@ var (
 	functions   = []string{"pf", "vf"}
 	stackKinds  = []string{"ofed", "vendor"}
 	rules       = []string{RuleMinimum, RuleExact, RuleRecommended}
+	platforms   = []string{"linux", "windows", "esxi"}
 	flavours    = []string{"ga", "hwe"}
 	statuses    = []string{StatusSupported, StatusUnsupported, StatusDeprecated, StatusTechPreview}
 	roceDefault = "upstream" // roce_default family for the upstream kernel
@@ -285,6 +286,10 @@ func (l *linter) adapters() {
 		for _, n := range append(append([]Note(nil), a.Constraints...), a.KnownIssues...) {
 			l.id(n.At, n.ID, what+" note", notes)
 			l.required(n.At, what+" note "+n.ID, "text", n.Text)
+			l.oneOf(n.At, what+" note "+n.ID, "platform", n.Platform, platforms)
+			for _, st := range n.Stacks {
+				l.ref(n.At, "stacks", "stack", st, st == Inbox || l.stack(st) != nil)
+			}
 		}
 		for _, s := range a.SupportEnd {
 			sw := what + " support_end"

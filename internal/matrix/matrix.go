@@ -152,10 +152,29 @@ type Interrupts struct {
 
 // Note is a constraint or known issue attached to an adapter.
 type Note struct {
-	ID   string `toml:"id"`
-	Text string `toml:"text"`
-	Fix  string `toml:"fix,omitempty"`
+	ID       string   `toml:"id"`
+	Text     string   `toml:"text"`
+	Fix      string   `toml:"fix,omitempty"`
+	Stacks   []string `toml:"stacks,omitempty"`   // stack ids ("inbox" too) it applies to; empty: every stack
+	Platform string   `toml:"platform,omitempty"` // linux (default), windows or esxi: the OS the vendor's text is about
 	Claim
+}
+
+// AppliesTo reports whether the note bears on a Linux host running stack
+// (a stack id, or Inbox).
+func (n Note) AppliesTo(stack string) bool {
+	if n.Platform != "" && n.Platform != "linux" {
+		return false
+	}
+	if len(n.Stacks) == 0 {
+		return true
+	}
+	for _, s := range n.Stacks {
+		if s == stack {
+			return true
+		}
+	}
+	return false
 }
 
 // SupportEnd records that a stack dropped, or will drop, an adapter.
