@@ -50,6 +50,7 @@ func (a *Aliases) Add(canon string, names ...string) {
 			}
 			if key != "" && len(key) > 1 {
 				a.single[key] = addSorted(a.single[key], canon)
+				a.words[key] = true // CX5 for CX-5, RoCEv2 for RoCE v2
 			}
 			if len(raws) > 1 && len(raws) <= maxPhrase {
 				rest := make([]string, len(raws)-1)

@@ -40,7 +40,7 @@ func (k Kind) String() string {
 // numbers say little, so the numbers in a pasted log line cannot outvote
 // its words. Prefixes are never query terms (a version in a query matches
 // longer versions through the prefixes indexed for them).
-var KindWeight = [...]float64{Word: 1, Ident: 1.5, Part: 0.4, Version: 1.5, Prefix: 0, Number: 0.3, Alias: 1.5, CJK: 1}
+var KindWeight = [...]float64{Word: 1, Ident: 1.5, Part: 0.3, Version: 1.5, Prefix: 0, Number: 0.3, Alias: 1.5, CJK: 1}
 
 // Token is one analyzed term with where it came from in the text.
 type Token struct {
@@ -264,11 +264,13 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 				a.parts(seg, emit)
 				continue
 			}
+			// Segments and leading versions are parts: a query for the
+			// whole version should not rank 5.1(1x) with 5.1-0.6.6.0.
 			if seg != t {
-				emit(seg, Version)
+				emit(seg, Part)
 			}
 			if lead != seg {
-				emit(lead, Version)
+				emit(lead, Part)
 				a.parts(seg[len(lead):], emit)
 			}
 			comps := strings.Split(strings.TrimPrefix(lead, "v"), ".")
