@@ -24,8 +24,10 @@
   function waitFor(table, waits, key, src) {
     return new Promise(function (resolve) {
       if (table[key]) return resolve(table[key]);
-      if (!waits[key]) { waits[key] = []; load(src); }
+      var first = !waits[key];
+      if (first) waits[key] = [];
       waits[key].push(resolve);
+      if (first) load(src);
     });
   }
   var api = {
@@ -35,6 +37,8 @@
       re.noise = new RegExp(m.noise);
       re.split = new RegExp(m.split);
       re.cjk = new RegExp("^" + m.cjk);
+      re.alpha = new RegExp(m.alpha);
+      re.number = new RegExp(m.number);
       manWait.forEach(function (f) { f(m); });
       manWait = [];
     },
@@ -55,8 +59,8 @@
   function manifest() {
     return new Promise(function (resolve) {
       if (man) return resolve(man);
-      if (!manWait.length) load("search/manifest.js");
       manWait.push(resolve);
+      if (manWait.length === 1) load("search/manifest.js");
     });
   }
   // shardOf returns the number of the shard whose range holds key.
@@ -99,7 +103,7 @@
         if (cs.length === 1) add(r, 7);
         for (var c = 0; c + 1 < cs.length; c++) add(cs[c] + cs[c + 1], 7);
       } else if (!re.noise.test(r)) {
-        add(r, 1);
+        add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
         var parts = r.split(re.split);
         if (parts.length > 1) parts.forEach(function (p) {
           var pe = entry("s", p);

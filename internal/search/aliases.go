@@ -141,7 +141,7 @@ var modelNumber = regexp.MustCompile(`^[A-Z]{2,4}[0-9]{3,}[A-Z0-9]*$`)
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
 // AliasesFrom builds the alias table from the matrix (adapter names,
-// aliases, pci.ids names and chip numbers, vendor names and aliases,
+// aliases, PCI ids, pci.ids names and chip numbers, vendor names and aliases,
 // driver and stack ids and names) and from the glossary (terms and their
 // aliases). terms may be nil.
 func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
@@ -153,6 +153,7 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		for _, ad := range m.Adapters {
 			names := append([]string{ad.Name}, ad.Aliases...)
 			for _, p := range ad.PCI {
+				names = append(names, p.ID)
 				if p.Function == "vf" {
 					continue // "ConnectX-5 Virtual Function" is not a name people search for
 				}

@@ -93,15 +93,22 @@ const noisePattern = `^(?:` +
 	`|(?:0x)?[0-9a-f]{12,}` + // pointers, GUIDs
 	`)$`
 
+// numberPattern and alphaPattern classify a lower-case raw token; both are
+// plain syntax shared with JavaScript.
+const (
+	numberPattern = `^(?:\d+|0x[0-9a-f]+)$`
+	alphaPattern  = "^[a-z\u00c0-\u024f]+$"
+)
+
 // splitPattern cuts an identifier into its parts.
 const splitPattern = `[-_.:+()]+`
 
 var (
 	noiseRe   = regexp.MustCompile(noisePattern)
 	splitRe   = regexp.MustCompile(splitPattern)
-	numberRe  = regexp.MustCompile(`^(?:\d+|0x[0-9a-f]+)$`)
+	numberRe  = regexp.MustCompile(numberPattern)
 	versionRe = regexp.MustCompile(`^v?\d+(?:\.\d+)+`)
-	alphaRe   = regexp.MustCompile(`^[a-z\x{00c0}-\x{024f}]+$`)
+	alphaRe   = regexp.MustCompile(alphaPattern)
 	compactRe = regexp.MustCompile(`[^0-9a-z\x{0080}-\x{ffff}]+`)
 )
 

@@ -91,6 +91,9 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 			stats[i][f] = st
 			for _, r := range rawTokens(text) {
 				raws[r.text] = true
+				for _, p := range splitRe.Split(r.text, -1) {
+					raws[p] = true
+				}
 			}
 		}
 	}
@@ -191,7 +194,15 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		case noiseRe.MatchString(r.text):
 		default:
-			add(r.text, Ident)
+			// Unknown: kept whole, unstemmed, with the kind of its shape.
+			switch {
+			case alphaRe.MatchString(r.text):
+				add(r.text, Word)
+			case numberRe.MatchString(r.text):
+				add(r.text, Number)
+			default:
+				add(r.text, Ident)
+			}
 			if parts := splitRe.Split(r.text, -1); len(parts) > 1 {
 				for _, p := range parts {
 					for _, t := range s.surf[p] {
@@ -316,7 +327,7 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 			if cur.S == nil {
 				cur.S = map[string][]any{}
 			}
-			var flat []any
+			flat := []any{}
 			for _, t := range e {
 				flat = append(flat, t.Term, int(t.Kind))
 			}
@@ -376,7 +387,7 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	copy(kw, KindWeight[:])
 	man := map[string]any{
 		"v": 1, "n": s.n, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
-		"cjk": cjkClass(), "kw": kw, "shards": firsts, "groups": groups,
+		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs,
 	}
 	return emit("search/manifest.js", jsonp("manifest", "", man))
