@@ -4,6 +4,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -18,6 +19,14 @@ var bundled struct {
 	docs []Doc
 	ix   *Index
 	err  error
+}
+
+// buildTime is how long Build took for the bundled knowledge base.
+var buildTime time.Duration
+
+func TestBuildTime(t *testing.T) {
+	_, _, docs := loadBundled(t)
+	t.Logf("bleve index of %d docs built in %v", len(docs), buildTime)
 }
 
 func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
@@ -37,7 +46,9 @@ func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
 		b.m, b.c = m, c
 		b.al = AliasesFrom(m, c.Glossary)
 		b.docs = FromKB(m, c)
+		start := time.Now()
 		b.ix, b.err = Build(b.docs, b.al)
+		buildTime = time.Since(start)
 	})
 	if b.err != nil {
 		t.Fatal(b.err)
