@@ -21,7 +21,7 @@ Settings come from kb.toml in the current folder when it exists; flags override 
 		Version: cli.Version(),
 	}
 	root.SetVersionTemplate("kbgen {{.Version}}\n")
-	root.AddCommand(newBuildCmd(), newLintCmd(), newServeCmd(), newCheckCmd())
+	root.AddCommand(newBuildCmd(), newLintCmd(), newServeCmd(), newCheckCmd(), newSearchCmd())
 	cli.Completion(root)
 	return root
 }

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/search"
+)
+
+type searchOptions struct {
+	site   siteFlags
+	query  string
+	kind   string
+	vendor string
+	lang   string
+	limit  int
+	json   bool
+}
+
+func newSearchCmd() *cobra.Command {
+	o := &searchOptions{}
+	c := &cobra.Command{
+		Use:   "search QUERY...",
+		Short: "Search the knowledge base: identifiers, log lines, model names, questions",
+		Long: `Search the matrix and content the way the site's search does: module
+names, PCI ids, part numbers, firmware and kernel versions and error
+messages are matched whole and by their parts; model aliases come from the
+matrix (ConnectX-5, CX5, MT27800); a pasted dmesg line finds the page that
+explains it; Chinese text is searched by character pairs.
+
+Results are ranked, with the matching words marked **like this** in the
+snippet. --json prints {"query", "results": [{"url", "title", "kind",
+"snippet", "score"}], "facets"} with snippets as HTML (<mark>).
+
+The index is built from the matrix and content each run (well under a
+second for the bundled knowledge base).
+
+Exit status 1 means no results.
+
+Examples:
+  kbgen search mlx5_core
+  kbgen search 'Failed to modify QP to RTR'
+  kbgen search --kind adapter CX5
+  kbgen search --json 15b3:1017
+` + cli.ExitCodesHelp,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.query = strings.Join(args, " ")
+			return runSearch(c, o)
+		},
+	}
+	o.site.register(c)
+	fl := c.Flags()
+	fl.StringVar(&o.kind, "kind", "", "only pages of this kind: adapter, vendor, driver, distro, stack, faq, tree, glossary")
+	fl.StringVar(&o.vendor, "vendor", "", "only pages of this matrix vendor id, e.g. nvidia")
+	fl.StringVar(&o.lang, "lang", "", "only pages in this language, e.g. en or zh")
+	fl.IntVar(&o.limit, "limit", 10, "number of results")
+	fl.BoolVar(&o.json, "json", false, "print JSON")
+	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return cli.Usagef("%v%s\nRun '%s --help' for usage.", err, suggestFlag(c, err.Error()), c.CommandPath())
+	})
+	return c
+}
+
+func runSearch(c *cobra.Command, o *searchOptions) error {
+	if len(o.query) > search.MaxQueryBytes {
+		return cli.Usagef("query longer than %d bytes", search.MaxQueryBytes)
+	}
+	if o.limit < 1 {
+		return cli.Usagef("--limit must be at least 1")
+	}
+	cfg, err := o.site.resolve(c)
+	if err != nil {
+		return err
+	}
+	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true})
+	if err != nil {
+		return err
+	}
+	docs := search.FromKB(k.Matrix, k.Content)
+	facet := map[string]map[string]bool{"kind": {}, "vendor": {}, "lang": {}}
+	for _, d := range docs {
+		facet["kind"][d.Kind], facet["vendor"][d.Vendor], facet["lang"][d.Lang] = true, true, true
+	}
+	for _, f := range []struct{ name, v string }{{"kind", o.kind}, {"vendor", o.vendor}, {"lang", o.lang}} {
+		if f.v != "" && !facet[f.name][f.v] {
+			return cli.Usagef("unknown --%s %q%s", f.name, f.v, didYouMean(f.v, keys(facet[f.name])))
+		}
+	}
+	ix, err := search.Build(docs, search.AliasesFrom(k.Matrix, k.Content.Glossary))
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	res, err := ix.Search(context.Background(), search.Query{Text: o.query, Kind: o.kind, Vendor: o.vendor, Lang: o.lang, Limit: o.limit})
+	if err != nil {
+		return err
+	}
+	out := c.OutOrStdout()
+	if o.json {
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		printResults(out, res)
+	}
+	if len(res.Results) == 0 {
+		return cli.Silent(cli.Failure)
+	}
+	return nil
+}
+
+func printResults(w io.Writer, res *search.Results) {
+	if len(res.Results) == 0 {
+		fmt.Fprintf(w, "no results for %q\n", res.Query)
+		return
+	}
+	for i, h := range res.Results {
+		tag := h.Kind
+		if h.Vendor != "" {
+			tag += " · " + h.Vendor
+		}
+		if h.Lang != "" && h.Lang != "en" {
+			tag += " · " + h.Lang
+		}
+		fmt.Fprintf(w, "%d. %s  [%s]  %s  (%.3f)\n", i+1, h.Title, tag, h.URL, h.Score)
+		s := strings.NewReplacer("<mark>", "**", "</mark>", "**").Replace(h.Snippet)
+		fmt.Fprintf(w, "   %s\n", html.UnescapeString(s))
+	}
+	var parts []string
+	for _, f := range []struct {
+		name string
+		l    []search.FacetCount
+	}{{"kind", res.Facets.Kind}, {"vendor", res.Facets.Vendor}, {"lang", res.Facets.Lang}} {
+		var vs []string
+		for _, c := range f.l {
+			vs = append(vs, fmt.Sprintf("%s %d", c.Value, c.Count))
+		}
+		if len(vs) > 0 {
+			parts = append(parts, f.name+": "+strings.Join(vs, ", "))
+		}
+	}
+	fmt.Fprintf(w, "%d results · %s\n", res.Total, strings.Join(parts, " · "))
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// suggestFlag adds "did you mean --x?" to an unknown-flag error.
+func suggestFlag(c *cobra.Command, msg string) string {
+	const pre = "unknown flag: --"
+	i := strings.Index(msg, pre)
+	if i < 0 {
+		return ""
+	}
+	name := strings.SplitN(msg[i+len(pre):], "=", 2)[0]
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	s := didYouMean(name, names)
+	return strings.Replace(s, "did you mean ", "did you mean --", 1)
+}
+
+// didYouMean names the closest candidate, when one is close enough.
+func didYouMean(got string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(got), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || bestD > 1+len(got)/3 {
+		if len(candidates) > 0 && len(candidates) <= 12 {
+			return " (want one of: " + strings.Join(candidates, ", ") + ")"
+		}
+		return ""
+	}
+	return "; did you mean " + best + "?"
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,192 @@
+package search
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// Aliases maps the names people type for one thing to a canonical term: an
+// adapter, vendor, driver or stack id, or a glossary term id. Single-token
+// names match by their compact form (ConnectX-5, connectx5 and CX5 all
+// compact to a key); names of several tokens also match token by token
+// (RoCE v2, ConnectX-4 Lx).
+type Aliases struct {
+	single map[string][]string // compact(name) → canonical ids
+	multi  map[string][]phrase // first raw token → phrases starting with it
+	words  map[string]bool     // every raw token of every name
+}
+
+// phrase is a multi-token alias: the raw tokens after the first one.
+type phrase struct {
+	Rest  []string
+	Canon string
+}
+
+// NewAliases returns an empty table.
+func NewAliases() *Aliases {
+	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, words: map[string]bool{}}
+}
+
+// Add registers names as aliases of canon.
+func (a *Aliases) Add(canon string, names ...string) {
+	canon = strings.ToLower(strings.TrimSpace(canon))
+	if canon == "" {
+		return
+	}
+	for _, n := range append([]string{canon}, names...) {
+		for _, v := range nameVariants(n) {
+			raws := rawTokens(v)
+			if len(raws) == 0 {
+				continue
+			}
+			key := ""
+			for _, r := range raws {
+				key += compact(r.text)
+				a.words[r.text] = true
+			}
+			if key != "" && len(key) > 1 {
+				a.single[key] = addSorted(a.single[key], canon)
+				a.words[key] = true // CX5 for CX-5, RoCEv2 for RoCE v2
+			}
+			if len(raws) > 1 && len(raws) <= maxPhrase {
+				rest := make([]string, len(raws)-1)
+				for i, r := range raws[1:] {
+					rest[i] = r.text
+				}
+				p := phrase{Rest: rest, Canon: canon}
+				first := raws[0].text
+				if !hasPhrase(a.multi[first], p) {
+					a.multi[first] = append(a.multi[first], p)
+					sort.Slice(a.multi[first], func(i, j int) bool {
+						x, y := a.multi[first][i], a.multi[first][j]
+						if xs, ys := strings.Join(x.Rest, " "), strings.Join(y.Rest, " "); xs != ys {
+							return xs < ys
+						}
+						return x.Canon < y.Canon
+					})
+				}
+			}
+		}
+	}
+}
+
+// maxPhrase is the longest alias, in raw tokens, matched token by token.
+const maxPhrase = 4
+
+func hasPhrase(ps []phrase, p phrase) bool {
+	for _, q := range ps {
+		if q.Canon == p.Canon && strings.Join(q.Rest, " ") == strings.Join(p.Rest, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+func addSorted(list []string, s string) []string {
+	i := sort.SearchStrings(list, s)
+	if i < len(list) && list[i] == s {
+		return list
+	}
+	list = append(list, "")
+	copy(list[i+1:], list[i:])
+	list[i] = s
+	return list
+}
+
+// camelHumps matches the humps of a CamelCase brand word (ConnectX,
+// BlueField, NetXtreme), whose initials people use as a short name (CX-5).
+var camelHumps = regexp.MustCompile(`^(?:[A-Z][a-z]*){2,}$`)
+
+// nameVariants derives the spellings people use for one name: as written,
+// with hyphens as spaces (Soft-RoCE, Soft RoCE), and with a CamelCase brand
+// word abbreviated to its capitals (ConnectX-5 → CX-5). No name is listed
+// here: every variant is computed from a matrix or glossary name.
+func nameVariants(n string) []string {
+	n = strings.TrimSpace(n)
+	if n == "" {
+		return nil
+	}
+	out := []string{n}
+	if strings.Contains(n, "-") {
+		out = append(out, strings.ReplaceAll(n, "-", " "))
+	}
+	// Abbreviate the leading brand word when it is CamelCase and followed
+	// by a model designator: ConnectX-4 Lx → CX-4 Lx.
+	end := strings.IndexAny(n, "- ")
+	if end > 0 && camelHumps.MatchString(n[:end]) {
+		var caps strings.Builder
+		for _, r := range n[:end] {
+			if r >= 'A' && r <= 'Z' {
+				caps.WriteRune(r)
+			}
+		}
+		ab := caps.String() + n[end:]
+		out = append(out, ab)
+		if strings.Contains(ab, "-") {
+			out = append(out, strings.ReplaceAll(ab, "-", " "))
+		}
+	}
+	return out
+}
+
+// modelNumber matches the chip designator that leads a pci.ids name
+// (MT27800 Family [ConnectX-5], BCM57414 NetXtreme-E …).
+var modelNumber = regexp.MustCompile(`^[A-Z]{2,4}[0-9]{3,}[A-Z0-9]*$`)
+
+// bracketName matches the marketing name pci.ids puts in brackets.
+var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
+
+// AliasesFrom builds the alias table from the matrix (adapter names,
+// aliases, PCI ids, pci.ids names and chip numbers, vendor names and aliases,
+// driver and stack ids and names) and from the glossary (terms and their
+// aliases). terms may be nil.
+func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
+	a := NewAliases()
+	if m != nil {
+		for _, v := range m.Vendors {
+			a.Add(v.ID, append([]string{v.Name}, v.Aliases...)...)
+		}
+		for _, ad := range m.Adapters {
+			names := append([]string{ad.Name}, ad.Aliases...)
+			for _, p := range ad.PCI {
+				names = append(names, p.ID)
+				if p.Function == "vf" {
+					continue // "ConnectX-5 Virtual Function" is not a name people search for
+				}
+				if f := strings.Fields(p.Name); len(f) > 0 && modelNumber.MatchString(f[0]) {
+					names = append(names, f[0])
+				}
+				if b := bracketName.FindStringSubmatch(p.Name); b != nil {
+					names = append(names, b[1])
+				}
+			}
+			a.Add(ad.ID, names...)
+		}
+		for _, d := range m.Drivers {
+			a.Add(d.ID)
+		}
+		for _, s := range m.Stacks {
+			a.Add(s.ID, s.Name)
+		}
+	}
+	for _, t := range terms {
+		a.Add(t.ID, append([]string{t.Term}, t.Aliases...)...)
+	}
+	return a
+}
+
+// Words returns every raw token of every registered name, sorted: the
+// static index adds them to its vocabulary so the browser knows alias
+// spellings that no page uses.
+func (a *Aliases) Words() []string {
+	out := make([]string, 0, len(a.words))
+	for k := range a.words {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

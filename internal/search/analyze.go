@@ -1,0 +1,368 @@
+package search
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+)
+
+// Kind says what a term is; queries weigh terms by kind (KindWeight).
+type Kind uint8
+
+// Term kinds.
+const (
+	Word    Kind = iota // English word, stemmed (failed → fail)
+	Ident               // identifier kept whole: mlx5_core, 15b3:1017, rocev2, MCX516A-CCAT
+	Part                // a part of an identifier: mlx5 and core of mlx5_core
+	Version             // a version, whole: 16.35.2000, 5.1(2x)
+	Prefix              // a version prefix, index side only: 16.35 of 16.35.2000
+	Number              // bare decimal or hex number: 22, 4791, 0x8915
+	Alias               // canonical id of a matrix or glossary alias: connectx-5
+	CJK                 // CJK bigram (or a lone ideograph)
+)
+
+var kindNames = [...]string{"word", "ident", "part", "version", "prefix", "number", "alias", "cjk"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", k)
+}
+
+// KindWeight is how much a query term of each kind counts. Identifiers,
+// versions and aliases say more than prose words; identifier parts and bare
+// numbers say little, so the numbers in a pasted log line cannot outvote
+// its words. Prefixes are never query terms (a version in a query matches
+// longer versions through the prefixes indexed for them).
+var KindWeight = [...]float64{Word: 1, Ident: 1.5, Part: 0.3, Version: 1.5, Prefix: 0, Number: 0.3, Alias: 1.5, CJK: 1}
+
+// Token is one analyzed term with where it came from in the text.
+type Token struct {
+	Term       string
+	Kind       Kind
+	Pos        int // 1-based raw token position; expansions share it
+	Start, End int // byte offsets in the text
+}
+
+// cjkRanges are the scripts cut into bigrams: kana, CJK ideographs
+// (extension A, unified, compatibility) and Hangul syllables.
+var cjkRanges = [][2]rune{{0x3040, 0x30ff}, {0x3400, 0x4dbf}, {0x4e00, 0x9fff}, {0xac00, 0xd7af}, {0xf900, 0xfaff}}
+
+// letterRanges are letters beyond ASCII kept inside words (Latin-1 and
+// Latin Extended-A/B).
+var letterRanges = [][2]rune{{0x00c0, 0x00d6}, {0x00d8, 0x00f6}, {0x00f8, 0x024f}}
+
+// tokenPattern renders the raw-token pattern with esc for code points, so
+// Go (\x{4e00}) and JavaScript (\u4e00) use one definition. A raw token is
+// an identifier-like run (letters, digits, _, joined by - . : +, with an
+// optional parenthesised suffix as in Cisco's 5.1(2x)) or a run of CJK.
+func tokenPattern(esc func(rune) string) string {
+	class := func(rs [][2]rune) string {
+		var b strings.Builder
+		for _, r := range rs {
+			b.WriteString(esc(r[0]) + "-" + esc(r[1]))
+		}
+		return b.String()
+	}
+	w := "[0-9A-Za-z_" + class(letterRanges) + "]"
+	return w + "+(?:[-.:+]" + w + "+)*(?:\\([0-9A-Za-z]+\\))?|[" + class(cjkRanges) + "]+"
+}
+
+func goEsc(r rune) string { return fmt.Sprintf(`\x{%04x}`, r) }
+func jsEsc(r rune) string { return fmt.Sprintf(`\u%04x`, r) }
+
+var rawRe = regexp.MustCompile(tokenPattern(goEsc))
+
+// noisePattern matches raw tokens (lower case) that carry no meaning in a
+// pasted kernel or tool line, at index and query time: PCI addresses,
+// clock times, dmesg timestamps, dates, MAC addresses, GIDs and long hex
+// words (pointers, GUIDs). It is plain syntax shared with JavaScript.
+const noisePattern = `^(?:` +
+	`(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]` + // 0000:3b:00.0
+	`|\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?` + // 03:04:05
+	`|\d+\.\d{6}` + // [   12.345678]
+	`|\d{4}-\d{2}-\d{2}(?:t[0-9:.]+)?(?:z|[+-]\d{2}:?\d{2})?` + // 2024-05-01T10:00:00+00:00
+	`|(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}` + // MAC
+	`|(?:[0-9a-f]{4}:){3,}[0-9a-f:]*` + // GID, IPv6
+	`|(?:0x)?[0-9a-f]{12,}` + // pointers, GUIDs
+	`)$`
+
+// numberPattern and alphaPattern classify a lower-case raw token; both are
+// plain syntax shared with JavaScript.
+const (
+	numberPattern = `^(?:\d+|0x[0-9a-f]+)$`
+	alphaPattern  = "^[a-z\u00c0-\u024f]+$"
+)
+
+// splitPattern cuts an identifier into its parts.
+const splitPattern = `[-_.:+()]+`
+
+var (
+	noiseRe   = regexp.MustCompile(noisePattern)
+	splitRe   = regexp.MustCompile(splitPattern)
+	numberRe  = regexp.MustCompile(numberPattern)
+	versionRe = regexp.MustCompile(`^v?\d+(?:\.\d+)+`)
+	alphaRe   = regexp.MustCompile(alphaPattern)
+	compactRe = regexp.MustCompile(`[^0-9a-z\x{0080}-\x{ffff}]+`)
+)
+
+// compact is the form single-token aliases match by: lower case, with
+// hyphens, underscores, dots and the like removed (CX-5 → cx5).
+func compact(s string) string { return compactRe.ReplaceAllString(strings.ToLower(s), "") }
+
+// keptWords are English stop words that mean something here ("port down").
+var keptWords = map[string]bool{"up": true, "down": true, "off": true}
+
+var stopWords = func() analysis.TokenMap {
+	tm := analysis.NewTokenMap()
+	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
+		panic(err)
+	}
+	for w := range keptWords {
+		delete(tm, w)
+	}
+	return tm
+}()
+
+var (
+	stemMu    sync.RWMutex
+	stemCache = map[string]string{}
+	stemmer   = porter.NewPorterStemmer()
+)
+
+// stem is the Porter stem of a lower-case word.
+func stem(w string) string {
+	stemMu.RLock()
+	s, ok := stemCache[w]
+	stemMu.RUnlock()
+	if ok {
+		return s
+	}
+	ts := stemmer.Filter(analysis.TokenStream{&analysis.Token{Term: []byte(w)}})
+	s = string(ts[0].Term)
+	stemMu.Lock()
+	if len(stemCache) < 1<<16 {
+		stemCache[w] = s
+	}
+	stemMu.Unlock()
+	return s
+}
+
+// raw is one raw token: lower-cased text and its byte span.
+type raw struct {
+	text       string
+	start, end int
+}
+
+func rawTokens(text string) []raw {
+	locs := rawRe.FindAllStringIndex(text, -1)
+	out := make([]raw, 0, len(locs))
+	for _, l := range locs {
+		out = append(out, raw{text: strings.ToLower(text[l[0]:l[1]]), start: l[0], end: l[1]})
+	}
+	return out
+}
+
+// Analyzer is the domain analyzer. The zero value has no aliases.
+type Analyzer struct {
+	Aliases *Aliases
+}
+
+// Analyze returns the index terms of text, in order.
+func (a *Analyzer) Analyze(text string) []Token {
+	raws := rawTokens(text)
+	var out []Token
+	for i, r := range raws {
+		pos := i + 1
+		seen := map[string]bool{}
+		emit := func(term string, k Kind, start, end int) {
+			if term == "" || seen[term] {
+				return
+			}
+			seen[term] = true
+			out = append(out, Token{Term: term, Kind: k, Pos: pos, Start: start, End: end})
+		}
+		if isCJK(r.text) {
+			// Bigrams carry their own span so snippets mark just them.
+			off := r.start
+			rs := []rune(text[r.start:r.end])
+			if len(rs) == 1 {
+				emit(r.text, CJK, r.start, r.end)
+			}
+			ends := make([]int, len(rs))
+			for j, c := range rs {
+				off += len(string(c))
+				ends[j] = off
+			}
+			for j := 0; j+1 < len(rs); j++ {
+				s := r.start
+				if j > 0 {
+					s = ends[j-1]
+				}
+				emit(strings.ToLower(string(rs[j:j+2])), CJK, s, ends[j+1])
+			}
+			continue
+		}
+		a.expand(r, func(term string, k Kind) { emit(term, k, r.start, r.end) })
+		if a.Aliases != nil {
+			for _, c := range a.Aliases.single[compact(r.text)] {
+				emit(c, Alias, r.start, r.end)
+			}
+			for _, p := range a.Aliases.multi[r.text] {
+				if i+len(p.Rest) >= len(raws) {
+					continue
+				}
+				ok := true
+				for j, w := range p.Rest {
+					if raws[i+1+j].text != w {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					emit(p.Canon, Alias, r.start, raws[i+len(p.Rest)].end)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func isCJK(s string) bool {
+	for _, c := range s {
+		for _, rg := range cjkRanges {
+			if c >= rg[0] && c <= rg[1] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// expand emits the terms of one raw token, without aliases.
+func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
+	t := r.text
+	switch {
+	case isCJK(t):
+		rs := []rune(t)
+		if len(rs) == 1 {
+			emit(t, CJK)
+			return
+		}
+		for i := 0; i+1 < len(rs); i++ {
+			emit(string(rs[i:i+2]), CJK)
+		}
+	case noiseRe.MatchString(t):
+		// dropped: see noisePattern
+	case numberRe.MatchString(t):
+		emit(t, Number)
+	case versionRe.MatchString(t):
+		emit(t, Version)
+		for _, seg := range strings.Split(t, "-") {
+			lead := versionRe.FindString(seg)
+			if lead == "" {
+				a.parts(seg, emit)
+				continue
+			}
+			// Segments and leading versions are parts: a query for the
+			// whole version should not rank 5.1(1x) with 5.1-0.6.6.0.
+			if seg != t {
+				emit(seg, Part)
+			}
+			if lead != seg {
+				emit(lead, Part)
+				a.parts(seg[len(lead):], emit)
+			}
+			comps := strings.Split(strings.TrimPrefix(lead, "v"), ".")
+			for k := len(comps) - 1; k >= 2; k-- {
+				emit(strings.Join(comps[:k], "."), Prefix)
+			}
+		}
+	case !strings.ContainsAny(t, "-_.:+("):
+		a.word(t, Ident, emit)
+	default:
+		emit(t, Ident)
+		a.parts(t, emit)
+	}
+}
+
+// word emits a single word: stemmed when it is all letters, dropped when it
+// is a stop word or one letter, else kept whole as kind k.
+func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
+	switch {
+	case alphaRe.MatchString(t):
+		if len(t) < 2 || stopWords[t] {
+			return
+		}
+		if k == Ident {
+			k = Word
+		}
+		emit(stem(t), k)
+	case numberRe.MatchString(t):
+		if k == Ident {
+			k = Number
+		}
+		emit(t, k)
+	default:
+		emit(t, k)
+	}
+}
+
+// parts emits the parts of an identifier that carry letters or digits.
+func (a *Analyzer) parts(t string, emit func(string, Kind)) {
+	for _, p := range splitRe.Split(t, -1) {
+		if p != "" && p != t {
+			a.word(p, Part, emit)
+		}
+	}
+}
+
+// QueryTerm is a distinct term of a query with its weight.
+type QueryTerm struct {
+	Term   string  `json:"term"`
+	Kind   Kind    `json:"-"`
+	Weight float64 `json:"weight"`
+}
+
+// QueryTerms analyzes a query: distinct terms in order of first
+// appearance, each with the highest weight of its kinds; prefixes dropped.
+func (a *Analyzer) QueryTerms(q string) []QueryTerm {
+	return queryTerms(a.Analyze(q))
+}
+
+func queryTerms(toks []Token) []QueryTerm {
+	var out []QueryTerm
+	at := map[string]int{}
+	for _, t := range toks {
+		w := KindWeight[t.Kind]
+		if w == 0 {
+			continue
+		}
+		if i, ok := at[t.Term]; ok {
+			if w > out[i].Weight {
+				out[i].Weight, out[i].Kind = w, t.Kind
+			}
+			continue
+		}
+		at[t.Term] = len(out)
+		out = append(out, QueryTerm{Term: t.Term, Kind: t.Kind, Weight: w})
+	}
+	return out
+}
+
+// Terms returns the index terms of text, for tests and tools.
+func (a *Analyzer) Terms(text string) []string {
+	toks := a.Analyze(text)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Term
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// analyzerFor returns the bundled aliases plus one part number, as the
+// matrix's [[part_number]] rows will add them (MCX516A-CCAT is the
+// ConnectX-5 EN part number the knowledge-model schema uses as its example).
+func analyzerMapping(t *testing.T) func(string) []string {
+	t.Helper()
+	_, al, _ := loadBundled(t)
+	m := &matrix.Matrix{Adapters: []matrix.Adapter{{ID: "connectx-5", Name: "ConnectX-5", Aliases: []string{"MCX516A-CCAT"}}}}
+	extra := AliasesFrom(m, nil)
+	for k, v := range extra.single {
+		for _, c := range v {
+			al.single[k] = addSorted(al.single[k], c)
+		}
+	}
+	im, err := NewMapping(al)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(text string) []string {
+		ts, err := im.AnalyzeText(AnalyzerName, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, tok := range ts {
+			out = append(out, string(tok.Term))
+		}
+		return out
+	}
+}
+
+func TestAnalyzeExact(t *testing.T) {
+	analyze := analyzerMapping(t)
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"mlx5_core", []string{"mlx5_core", "mlx5", "core"}},
+		{"15b3:1017", []string{"15b3:1017", "15b3", "1017", "connectx-5"}},
+		{"1017", []string{"1017"}},
+		{"16.35.2000", []string{"16.35.2000", "16.35"}},
+		{"5.1(2x)", []string{"5.1(2x)", "5.1", "2x"}},
+		// The glossary lists RTR among the aliases of QP.
+		{"Failed to modify QP to RTR", []string{"fail", "modifi", "qp", "rtr", "qp"}},
+		{"disagrees about version of symbol", []string{"disagre", "version", "symbol"}},
+		{"connections dropped", []string{"connect", "drop"}},
+		// Timestamps, PCI addresses, MACs and pointers are dropped; the
+		// words and the errno stay.
+		{"[   12.345678] mlx5_core 0000:3b:00.0: probe of 0000:3b:00.0 failed with error -22",
+			[]string{"mlx5_core", "mlx5", "core", "probe", "fail", "error", "22"}},
+		{"Jan  2 03:04:05 host kernel: link 3b:00.0 aa:bb:cc:dd:ee:ff at ffffffffc0a1b2c3", []string{"jan", "2", "host", "kernel", "link"}},
+		{"RoCE 模式", []string{"roce", "模式"}},
+		{"默认模式", []string{"默认", "认模", "模式"}},
+	} {
+		if diff := cmp.Diff(tc.want, analyze(tc.in)); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
+
+// TestAnalyzeSame checks that spellings of one thing share a term.
+func TestAnalyzeSame(t *testing.T) {
+	analyze := analyzerMapping(t)
+	for _, tc := range []struct {
+		term  string
+		names []string
+	}{
+		{"connectx-5", []string{"ConnectX-5", "CX-5", "CX5", "connectx5", "ConnectX 5", "MT27800", "MCX516A-CCAT", "15b3:1017"}},
+		{"connectx-4-lx", []string{"ConnectX-4 Lx", "CX-4 Lx", "cx4lx"}},
+		{"roce-v2", []string{"RoCEv2", "RoCE v2", "roce-v2"}},
+		{"softroce", []string{"SoftRoCE", "Soft-RoCE", "Soft RoCE", "rxe", "rdma_rxe"}},
+		{"nvidia", []string{"Mellanox", "NVIDIA"}},
+		{"enic_rdma", []string{"enic_rdma: IPv4 RoCEv2 enabled"}},
+		{"roce-v2", []string{"enic_rdma: IPv4 RoCEv2 enabled"}},
+		{"enabl", []string{"enic_rdma: IPv4 RoCEv2 enabled", "enables"}},
+		{"1017", []string{"15b3:1017", "1017"}},
+		{"16.35", []string{"16.35", "16.35.2000", "16.35.1012"}},
+	} {
+		for _, n := range tc.names {
+			got := analyze(n)
+			found := false
+			for _, g := range got {
+				found = found || g == tc.term
+			}
+			if !found {
+				t.Errorf("%q gives %q, want a %q among them", n, got, tc.term)
+			}
+		}
+	}
+}
+
+// TestAnalyzeApart checks that different things stay apart.
+func TestAnalyzeApart(t *testing.T) {
+	analyze := analyzerMapping(t)
+	for _, tc := range []struct{ text, not string }{
+		{"ConnectX-4", "connectx-4-lx"},
+		{"ConnectX-5", "connectx-5-ex"},
+		{"RoCE v1", "roce-v2"},
+		{"16.35", "16"},
+		{"probe of 0000:3b:00.0 failed", "0000:3b:00.0"},
+		{"probe of 0000:3b:00.0 failed", "3b"},
+	} {
+		for _, g := range analyze(tc.text) {
+			if g == tc.not {
+				t.Errorf("%q gives %q", tc.text, tc.not)
+			}
+		}
+	}
+}
+
+// TestQueryTermsDropPrefixes: a version query matches longer versions
+// through the prefixes indexed for them, not by expanding itself.
+func TestQueryTermsDropPrefixes(t *testing.T) {
+	an := &Analyzer{}
+	got := an.QueryTerms("16.35.2000")
+	want := []QueryTerm{{Term: "16.35.2000", Kind: Version, Weight: KindWeight[Version]}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -1,0 +1,57 @@
+package search
+
+import (
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// The bundled knowledge base, loaded once for the tests that search it.
+var bundled struct {
+	once sync.Once
+	m    *matrix.Matrix
+	c    *content.Content
+	al   *Aliases
+	docs []Doc
+	ix   *Index
+	err  error
+}
+
+// buildTime is how long Build took for the bundled knowledge base.
+var buildTime time.Duration
+
+func TestBuildTime(t *testing.T) {
+	_, _, docs := loadBundled(t)
+	t.Logf("bleve index of %d docs built in %v", len(docs), buildTime)
+}
+
+func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
+	t.Helper()
+	b := &bundled
+	b.once.Do(func() {
+		m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+		if probs.Errors() > 0 {
+			b.err = probs.Err()
+			return
+		}
+		c, probs := content.Load(os.DirFS("../../content"), "content")
+		if probs.Errors() > 0 {
+			b.err = probs.Err()
+			return
+		}
+		b.m, b.c = m, c
+		b.al = AliasesFrom(m, c.Glossary)
+		b.docs = FromKB(m, c)
+		start := time.Now()
+		b.ix, b.err = Build(b.docs, b.al)
+		buildTime = time.Since(start)
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.ix, b.al, b.docs
+}

@@ -1,0 +1,423 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Static is the index the published site searches without a server. Its
+// files are JavaScript that registers itself (rocekbSearch.manifest(…),
+// .shard(…), .frag(…)), so <script src> loads them over HTTP and from
+// file:// alike, where Chromium blocks fetch and XHR:
+//
+//	search/manifest.js  the token patterns, term weights, shard ranges and facet runs
+//	search/s/N.js       term-range shard N: for each key in its range, the
+//	                    query terms of that raw token (s), phrase aliases
+//	                    starting with it (c), the postings of that term (p)
+//	                    and the raw tokens that yield the term (r, for marking)
+//	search/f/N.js       result fragment of doc N: url, title, facets, text
+//
+// The browser never analyzes text itself: the s table holds the Go
+// analyzer's terms for every raw token of the corpus and of the aliases;
+// only CJK bigrams and the fallback for unknown tokens are rules (see
+// search.js), and StaticTerms mirrors them in Go for the golden test.
+type Static struct {
+	an                    *Analyzer
+	docs                  []Doc
+	n                     int
+	surf                  map[string][]QueryTerm // raw token → its query terms
+	multi                 map[string][]phrase
+	post                  map[string][]posting // term → postings, by doc
+	rev                   map[string][]string  // term → raw tokens that yield it
+	groups                []group
+	kinds, vendors, langs []string
+}
+
+type posting struct {
+	doc int
+	w   float64 // the term's score in the doc, before query weight and coord
+}
+
+// group is a run of docs with one kind, vendor and lang (docs are sorted so).
+type group struct{ start, kind, vendor, lang int }
+
+// Sizes of the static files: shards are cut at about shardBytes, fragment
+// text at fragmentText bytes.
+const (
+	shardBytes   = 16 << 10
+	fragmentText = 3000
+)
+
+// NewStatic builds the static index of docs with the bleve index's scoring
+// (tf-idf with field boosts and coord), so both engines rank alike.
+func NewStatic(docs []Doc, al *Aliases) *Static {
+	s := &Static{an: &Analyzer{Aliases: al}, docs: sortDocs(docs), surf: map[string][]QueryTerm{},
+		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
+	if al != nil {
+		s.multi = al.multi
+	}
+	s.n = len(s.docs)
+	type fstat struct {
+		tf   map[string]int
+		norm float64
+	}
+	stats := make([][]fstat, s.n)
+	df := make([]map[string]int, len(Fields))
+	for f := range Fields {
+		df[f] = map[string]int{}
+	}
+	raws := map[string]bool{}
+	for i := range s.docs {
+		stats[i] = make([]fstat, len(Fields))
+		for f, name := range Fields {
+			text := fieldText(&s.docs[i], name)
+			toks := s.an.Analyze(text)
+			st := fstat{tf: map[string]int{}}
+			if len(toks) > 0 {
+				// bleve keeps norms as float32.
+				st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+			}
+			for _, t := range toks {
+				st.tf[t.Term]++
+			}
+			for t := range st.tf {
+				df[f][t]++
+			}
+			stats[i][f] = st
+			for _, r := range rawTokens(text) {
+				raws[r.text] = true
+				for _, p := range splitRe.Split(r.text, -1) {
+					raws[p] = true
+				}
+			}
+		}
+	}
+	if al != nil {
+		for _, w := range al.Words() {
+			raws[w] = true
+		}
+	}
+	for r := range raws {
+		if isCJK(r) {
+			continue
+		}
+		qts := queryTerms(s.an.Analyze(r))
+		s.surf[r] = qts
+		for _, t := range qts {
+			s.rev[t.Term] = append(s.rev[t.Term], r)
+		}
+	}
+	for t := range s.rev {
+		sort.Strings(s.rev[t])
+	}
+	for i := range s.docs {
+		terms := map[string]bool{}
+		for f := range Fields {
+			for t := range stats[i][f].tf {
+				terms[t] = true
+			}
+		}
+		for t := range terms {
+			var sum float64
+			matched := 0
+			for f, name := range Fields {
+				tf := stats[i][f].tf[t]
+				if tf == 0 {
+					continue
+				}
+				matched++
+				idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
+				sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * stats[i][f].norm
+			}
+			w := round4(sum * float64(matched) / float64(len(Fields)))
+			s.post[t] = append(s.post[t], posting{doc: i, w: w})
+		}
+	}
+	s.groupDocs()
+	return s
+}
+
+// round4 keeps four significant digits, as the shards store weights.
+func round4(w float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(w, 'g', 4, 64), 64)
+	return v
+}
+
+func (s *Static) groupDocs() {
+	idx := func(list *[]string, v string) int {
+		for i, x := range *list {
+			if x == v {
+				return i
+			}
+		}
+		*list = append(*list, v)
+		return len(*list) - 1
+	}
+	for i, d := range s.docs {
+		g := group{start: i, kind: idx(&s.kinds, d.Kind), vendor: idx(&s.vendors, d.Vendor), lang: idx(&s.langs, d.Lang)}
+		if n := len(s.groups); n > 0 {
+			p := s.groups[n-1]
+			if p.kind == g.kind && p.vendor == g.vendor && p.lang == g.lang {
+				continue
+			}
+		}
+		s.groups = append(s.groups, g)
+	}
+}
+
+// StaticTerms analyzes a query the way search.js does: each raw token's
+// terms from the s table; CJK runs cut into bigrams; an unknown token kept
+// whole (unless it is noise) with the known parts of it; phrase aliases
+// from the c table.
+func (s *Static) StaticTerms(q string) []QueryTerm {
+	raws := rawTokens(q)
+	var toks []Token
+	add := func(t string, k Kind) { toks = append(toks, Token{Term: t, Kind: k}) }
+	for i, r := range raws {
+		switch e, ok := s.surf[r.text]; {
+		case ok:
+			for _, t := range e {
+				add(t.Term, t.Kind)
+			}
+		case isCJK(r.text):
+			rs := []rune(r.text)
+			if len(rs) == 1 {
+				add(r.text, CJK)
+			}
+			for j := 0; j+1 < len(rs); j++ {
+				add(string(rs[j:j+2]), CJK)
+			}
+		case noiseRe.MatchString(r.text):
+		default:
+			// Unknown: kept whole, unstemmed, with the kind of its shape.
+			switch {
+			case alphaRe.MatchString(r.text):
+				add(r.text, Word)
+			case numberRe.MatchString(r.text):
+				add(r.text, Number)
+			default:
+				add(r.text, Ident)
+			}
+			if parts := splitRe.Split(r.text, -1); len(parts) > 1 {
+				for _, p := range parts {
+					for _, t := range s.surf[p] {
+						if t.Kind != Alias {
+							add(t.Term, Part)
+						}
+					}
+				}
+			}
+		}
+		for _, p := range s.multi[r.text] {
+			if i+len(p.Rest) >= len(raws) {
+				continue
+			}
+			ok := true
+			for j, w := range p.Rest {
+				if raws[i+1+j].text != w {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				add(p.Canon, Alias)
+			}
+		}
+	}
+	return queryTerms(toks)
+}
+
+// StaticHit is a result of the static ranking.
+type StaticHit struct {
+	Doc   int
+	URL   string
+	Score float64
+}
+
+// Search ranks as search.js does: for each doc, the sum over the query's
+// terms of weight × stored score, times the share of terms it matches;
+// ties go to the lower doc number. It returns the top limit hits after the
+// facet filters, and the number of matches.
+func (s *Static) Search(q Query) ([]StaticHit, int) {
+	qts := s.StaticTerms(q.Text)
+	score := map[int]float64{}
+	count := map[int]int{}
+	for _, t := range qts {
+		for _, p := range s.post[t.Term] {
+			score[p.doc] += t.Weight * p.w
+			count[p.doc]++
+		}
+	}
+	var hits []StaticHit
+	for d, sc := range score {
+		doc := &s.docs[d]
+		if (q.Kind != "" && doc.Kind != q.Kind) || (q.Vendor != "" && doc.Vendor != q.Vendor) || (q.Lang != "" && doc.Lang != q.Lang) {
+			continue
+		}
+		hits = append(hits, StaticHit{Doc: d, URL: doc.URL, Score: sc * float64(count[d]) / float64(len(qts))})
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].Doc < hits[j].Doc
+	})
+	total := len(hits)
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, total
+}
+
+// Vocabulary reports whether term has postings.
+func (s *Static) Vocabulary(term string) bool { return len(s.post[term]) > 0 }
+
+type shardData struct {
+	S map[string][]any      `json:"s,omitempty"`
+	C map[string][][]string `json:"c,omitempty"`
+	P map[string][]any      `json:"p,omitempty"`
+	R map[string][]string   `json:"r,omitempty"`
+}
+
+// Outputs emits the static index files, byte for byte the same for the
+// same docs and aliases. Paths are relative to the site root.
+func (s *Static) Outputs(emit func(path string, data []byte) error) error {
+	keys := map[string]bool{}
+	for k := range s.surf {
+		keys[k] = true
+	}
+	for k := range s.multi {
+		keys[k] = true
+	}
+	for k := range s.post {
+		keys[k] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	var firsts []string
+	cur := shardData{}
+	size := 0
+	flush := func() error {
+		if size == 0 {
+			return nil
+		}
+		n := len(firsts) - 1
+		err := emit(fmt.Sprintf("search/s/%d.js", n), jsonp("shard", strconv.Itoa(n), cur))
+		cur, size = shardData{}, 0
+		return err
+	}
+	for _, k := range sorted {
+		var add int
+		if size == 0 {
+			firsts = append(firsts, k)
+		}
+		if e, ok := s.surf[k]; ok {
+			if cur.S == nil {
+				cur.S = map[string][]any{}
+			}
+			flat := []any{}
+			for _, t := range e {
+				flat = append(flat, t.Term, int(t.Kind))
+			}
+			cur.S[k] = flat
+			add += len(k) + 12*len(e)
+		}
+		if ps, ok := s.multi[k]; ok {
+			if cur.C == nil {
+				cur.C = map[string][][]string{}
+			}
+			for _, p := range ps {
+				cur.C[k] = append(cur.C[k], append([]string{p.Canon}, p.Rest...))
+			}
+			add += len(k) + 20*len(ps)
+		}
+		if ps, ok := s.post[k]; ok {
+			if cur.P == nil {
+				cur.P = map[string][]any{}
+				cur.R = map[string][]string{}
+			}
+			flat := make([]any, 0, 2*len(ps))
+			prev := 0
+			for _, p := range ps {
+				flat = append(flat, p.doc-prev, json.Number(strconv.FormatFloat(p.w, 'g', 4, 64)))
+				prev = p.doc
+			}
+			cur.P[k] = flat
+			cur.R[k] = s.rev[k]
+			add += len(k) + 10*len(ps) + 10*len(s.rev[k])
+		}
+		size += add
+		if size >= shardBytes {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	for i := range s.docs {
+		d := &s.docs[i]
+		text := d.Body
+		if len(text) > fragmentText {
+			text = text[:wordEnd(text, fragmentText)] + "…"
+		}
+		frag := map[string]string{"u": d.URL, "t": d.Title, "k": d.Kind, "v": d.Vendor, "l": d.Lang, "x": text}
+		if err := emit(fmt.Sprintf("search/f/%d.js", i), jsonp("frag", strconv.Itoa(i), frag)); err != nil {
+			return err
+		}
+	}
+	var groups [][4]int
+	for _, g := range s.groups {
+		groups = append(groups, [4]int{g.start, g.kind, g.vendor, g.lang})
+	}
+	kw := make([]float64, len(KindWeight))
+	copy(kw, KindWeight[:])
+	man := map[string]any{
+		"v": 1, "n": s.n, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
+		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs,
+	}
+	return emit("search/manifest.js", jsonp("manifest", "", man))
+}
+
+func cjkClass() string {
+	var b strings.Builder
+	b.WriteString("[")
+	for _, r := range cjkRanges {
+		b.WriteString(jsEsc(r[0]) + "-" + jsEsc(r[1]))
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// jsonp renders rocekbSearch.fn(arg, data); as one line.
+func jsonp(fn, arg string, data any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(data); err != nil {
+		panic(err) // only maps, slices, strings and numbers
+	}
+	body := bytes.TrimRight(buf.Bytes(), "\n")
+	var out bytes.Buffer
+	out.WriteString("rocekbSearch." + fn + "(")
+	if arg != "" {
+		out.WriteString(arg + ",")
+	}
+	out.Write(body)
+	out.WriteString(");\n")
+	return out.Bytes()
+}

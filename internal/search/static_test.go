@@ -1,0 +1,173 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/terms.golden")
+
+func writeStatic(t *testing.T, st *Static) (string, map[string][]byte) {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	err := st.Outputs(func(p string, data []byte) error {
+		files[p] = data
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(full, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, files
+}
+
+func TestStaticDeterministic(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	_, a := writeStatic(t, NewStatic(docs, al))
+	// Reversed input order must not change a byte.
+	rev := append([]Doc(nil), docs...)
+	sort.Slice(rev, func(i, j int) bool { return rev[i].URL > rev[j].URL })
+	_, b := writeStatic(t, NewStatic(rev, al))
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	total, shards := 0, 0
+	for p, data := range a {
+		if !bytes.Equal(data, b[p]) {
+			t.Errorf("%s differs between two builds", p)
+		}
+		if !bytes.HasPrefix(data, []byte("rocekbSearch.")) {
+			t.Errorf("%s does not register itself: %.40q", p, data)
+		}
+		total += len(data)
+		if strings.HasPrefix(p, "search/s/") {
+			shards++
+		}
+	}
+	if _, ok := a["search/manifest.js"]; !ok {
+		t.Fatal("no search/manifest.js")
+	}
+	t.Logf("static index: %d files (%d shards, %d fragments), %d bytes; manifest %d bytes",
+		len(a), shards, len(docs), total, len(a["search/manifest.js"]))
+}
+
+// goldenQueries are the awkward cases: identifiers, aliases, versions,
+// pasted lines, Chinese.
+var goldenQueries = []string{
+	"mlx5_core", "CX5", "ConnectX-5", "connectx5", "MT27800", "15b3:1017", "1017", "RoCEv2", "RoCE v2",
+	"SoftRoCE", "Soft-RoCE", "rxe", "5.1(2x)", "5.1-0.6.6.0", "enic_rdma: IPv4 RoCEv2 enabled",
+	"Failed to modify QP to RTR", "[  7.123456] mlx5_core 0000:3b:00.0: probe of 0000:3b:00.0 failed with error -22",
+	"disagrees about version of symbol", "RoCE 模式", "软件栈 混用", "CX-4 Lx", "Mellanox", "0x8915",
+}
+
+// TestTermsGolden checks query → terms on both sides: the Go analyzer,
+// the Go mirror of search.js, and search.js itself under node. Only terms
+// the index has are compared: a term no page has cannot change a ranking.
+func TestTermsGolden(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	st := NewStatic(docs, al)
+	an := &Analyzer{Aliases: al}
+	render := func(qts []QueryTerm) []string {
+		out := []string{}
+		for _, q := range qts {
+			if st.Vocabulary(q.Term) {
+				out = append(out, fmt.Sprintf("%s/%g", q.Term, q.Weight))
+			}
+		}
+		return out
+	}
+	got := map[string][]string{}
+	for _, q := range goldenQueries {
+		got[q] = render(an.QueryTerms(q))
+		if diff := cmp.Diff(got[q], render(st.StaticTerms(q))); diff != "" {
+			t.Errorf("%q: static terms differ from the analyzer's (-analyzer +static):\n%s", q, diff)
+		}
+	}
+	const golden = "testdata/terms.golden"
+	if *update {
+		data, _ := json.MarshalIndent(got, "", "  ")
+		if err := os.WriteFile(golden, append(data, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string][]string
+	if err := json.Unmarshal(src, &want); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("analyzer terms differ from %s (-want +got; go test -update rewrites it):\n%s", golden, diff)
+	}
+
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed: search.js side not checked")
+	}
+	dir, _ := writeStatic(t, st)
+	qs := append([]string{}, goldenQueries...)
+	for _, q := range loadQueries(t).Query {
+		qs = append(qs, q.Q)
+	}
+	in, _ := json.Marshal(qs)
+	cmd := exec.Command(node, "testdata/static_harness.js", dir, "../../static/search.js")
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var js map[string]struct {
+		Terms []string
+		Top   []int
+	}
+	if err := json.Unmarshal(out, &js); err != nil {
+		t.Fatalf("node output: %v\n%.300s", err, out)
+	}
+	for _, q := range goldenQueries {
+		var jsTerms []string
+		for _, term := range js[q].Terms {
+			if st.Vocabulary(term[:strings.LastIndex(term, "/")]) {
+				jsTerms = append(jsTerms, term)
+			}
+		}
+		if jsTerms == nil {
+			jsTerms = []string{}
+		}
+		if diff := cmp.Diff(want[q], jsTerms); diff != "" {
+			t.Errorf("%q: search.js terms differ from the golden (-golden +js):\n%s", q, diff)
+		}
+	}
+	// search.js ranks exactly as the Go mirror of it.
+	for _, q := range qs {
+		hits, _ := st.Search(Query{Text: q, Limit: 10})
+		goTop := []int{}
+		for _, h := range hits {
+			goTop = append(goTop, h.Doc)
+		}
+		jsTop := js[q].Top
+		if jsTop == nil {
+			jsTop = []int{}
+		}
+		if diff := cmp.Diff(goTop, jsTop); diff != "" {
+			t.Errorf("%q: search.js ranking differs from Static.Search (-go +js):\n%s", q, diff)
+		}
+	}
+}

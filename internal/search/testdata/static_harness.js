@@ -1,0 +1,33 @@
+// Runs static/search.js under node against a static index folder, the way
+// a browser would load it: every <script src> is read and run at once.
+// Usage: node static_harness.js SITE_DIR SEARCH_JS < queries.json
+// Prints {query: {terms: [term…], top: [doc…]}} as JSON.
+"use strict";
+const fs = require("fs"), path = require("path"), vm = require("vm");
+const [site, searchJS] = process.argv.slice(2);
+const head = {
+  appendChild(el) {
+    const file = path.join(site, el.src.replace(/^site\//, ""));
+    vm.runInThisContext(fs.readFileSync(file, "utf8"), { filename: file });
+    setTimeout(() => el.onload && el.onload(), 0);
+  },
+};
+global.window = global;
+global.document = {
+  currentScript: { src: "site/search.js" },
+  readyState: "complete",
+  head,
+  createElement: () => ({ remove() {} }),
+  getElementById: () => null,
+  addEventListener() {},
+};
+vm.runInThisContext(fs.readFileSync(searchJS, "utf8"), { filename: searchJS });
+const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+(async () => {
+  const out = {};
+  for (const q of queries) {
+    const res = await window.rocekbSearch.run(q, {}, 10);
+    out[q] = { terms: res.terms.map((t) => t.term + "/" + t.weight), top: res.hits.map((h) => h.doc) };
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
