@@ -14,12 +14,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rocekb/rocekb/internal/cli"
-	"github.com/rocekb/rocekb/internal/compat"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/diagnose"
+	"github.com/rocekb/rocekb/internal/fleet"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/treewalk"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 type checkOptions struct {
@@ -30,7 +34,7 @@ type checkOptions struct {
 	explain string
 	tree    string
 	list    bool
-	plan    compat.Plan
+	plan    verdict.Plan
 }
 
 func newCheckCmd() *cobra.Command {
@@ -98,7 +102,7 @@ Examples:
 
 func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 	if o.list {
-		for _, chk := range compat.Checks() {
+		for _, chk := range diagnose.Checks() {
 			fmt.Fprintf(c.OutOrStdout(), "%-20s %s\n", chk.ID, chk.Title)
 		}
 		return nil
@@ -106,7 +110,7 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 	if o.format != "text" && o.format != "json" {
 		return cli.Usagef("unknown --format %q (want text or json)", o.format)
 	}
-	failOn, ok := compat.ParseSeverity(o.failOn)
+	failOn, ok := diagnose.ParseSeverity(o.failOn)
 	if !ok {
 		return cli.Usagef("unknown --fail-on %q (want error, warning or info)", o.failOn)
 	}
@@ -136,10 +140,10 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 	out := c.OutOrStdout()
 	p := painter{on: useColor(o.color, out)}
 	if planned {
-		v := compat.Judge(k.Matrix, o.plan)
+		v := verdict.Judge(k.Matrix, o.plan)
 		if o.format == "json" {
 			if err := writeJSON(out, struct {
-				Verdict compat.Verdict `json:"verdict"`
+				Verdict verdict.Verdict `json:"verdict"`
 			}{v}); err != nil {
 				return cli.Fail(err)
 			}
@@ -160,9 +164,9 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 	if len(hosts) == 0 {
 		return cli.Usagef("no host records (*.toml, *.json) in %s", strings.Join(args, ", "))
 	}
-	reports := make([]*compat.Report, len(hosts))
+	reports := make([]*diagnose.Report, len(hosts))
 	for i, h := range hosts {
-		reports[i] = compat.Diagnose(k.Matrix, k.Content, h)
+		reports[i] = diagnose.Diagnose(k.Matrix, k.Content, h)
 	}
 
 	switch {
@@ -171,13 +175,13 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 		if t == nil {
 			return cli.Usagef("no tree %q in %s (trees: %s)", o.tree, cfg.Content, treeIDs(k.Content))
 		}
-		walks := make([]compat.Walk, len(hosts))
-		for i, h := range hosts {
-			walks[i] = compat.WalkTree(k.Matrix, t, h)
+		walks := make([]treewalk.Walk, len(hosts))
+		for i := range hosts {
+			walks[i] = treewalk.Tree(t, reports[i])
 		}
 		if o.format == "json" {
 			if err := writeJSON(out, struct {
-				Walks []compat.Walk `json:"walks"`
+				Walks []treewalk.Walk `json:"walks"`
 			}{walks}); err != nil {
 				return cli.Fail(err)
 			}
@@ -190,7 +194,7 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 			}
 		}
 	case o.explain != "":
-		var picked []compat.Finding
+		var picked []diagnose.Finding
 		for _, r := range reports {
 			for _, f := range r.Findings {
 				if f.Check == o.explain || f.Key() == o.explain {
@@ -199,15 +203,15 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 			}
 		}
 		id, subject, _ := strings.Cut(o.explain, "@")
-		if _, known := compat.Lookup(id); !known {
-			return cli.Usagef("--explain %q: no such check (checks: %s)", o.explain, strings.Join(compat.CheckIDs(), ", "))
+		if _, known := diagnose.Lookup(id); !known {
+			return cli.Usagef("--explain %q: no such check (checks: %s)", o.explain, strings.Join(diagnose.CheckIDs(), ", "))
 		}
 		if len(picked) == 0 {
 			// No finding: say why the check passed or could not judge.
 			var results []hostResult
 			for _, r := range reports {
 				res, _ := r.Result(id)
-				var notes []compat.Note
+				var notes []diagnose.Note
 				for _, n := range res.Notes {
 					if subject == "" || n.Subject == subject {
 						notes = append(notes, n)
@@ -239,7 +243,7 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 		}
 		if o.format == "json" {
 			if err := writeJSON(out, struct {
-				Findings []compat.Finding `json:"findings"`
+				Findings []diagnose.Finding `json:"findings"`
 			}{picked}); err != nil {
 				return cli.Fail(err)
 			}
@@ -252,16 +256,16 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 			}
 		}
 	default:
-		var fleet *compat.Fleet
+		var sum *fleet.Summary
 		if len(reports) > 1 {
-			f := compat.Summarize(k.Matrix, reports)
-			fleet = &f
+			f := fleet.Summarize(k.Matrix, reports)
+			sum = &f
 		}
 		if o.format == "json" {
 			if err := writeJSON(out, struct {
-				Hosts []*compat.Report `json:"hosts"`
-				Fleet *compat.Fleet    `json:"fleet,omitempty"`
-			}{reports, fleet}); err != nil {
+				Hosts []*diagnose.Report `json:"hosts"`
+				Fleet *fleet.Summary     `json:"fleet,omitempty"`
+			}{reports, sum}); err != nil {
 				return cli.Fail(err)
 			}
 		} else {
@@ -271,9 +275,9 @@ func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
 				}
 				writeReport(out, p, k.Matrix, r)
 			}
-			if fleet != nil {
+			if sum != nil {
 				fmt.Fprintln(out)
-				writeFleet(out, p, fleet)
+				writeFleet(out, p, sum)
 			}
 		}
 	}
@@ -342,7 +346,7 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func findingsExit(reports []*compat.Report, failOn compat.Severity) error {
+func findingsExit(reports []*diagnose.Report, failOn diagnose.Severity) error {
 	for _, r := range reports {
 		for _, f := range r.Findings {
 			if f.Severity.Rank() >= failOn.Rank() {
@@ -355,13 +359,13 @@ func findingsExit(reports []*compat.Report, failOn compat.Severity) error {
 
 // verdictExit maps a verdict onto the severities: unsupported is an error,
 // unknown and supported-with-conditions are warnings.
-func verdictExit(v compat.Verdict, failOn compat.Severity) error {
-	sev := compat.Severity("")
+func verdictExit(v verdict.Verdict, failOn diagnose.Severity) error {
+	sev := diagnose.Severity("")
 	switch v.Verdict {
-	case compat.Unsupported:
-		sev = compat.Error
-	case compat.Undecided, compat.Conditional:
-		sev = compat.Warning
+	case verdict.Unsupported:
+		sev = diagnose.Error
+	case verdict.Undecided, verdict.Conditional:
+		sev = diagnose.Warning
 	}
 	if sev != "" && sev.Rank() >= failOn.Rank() {
 		return cli.Silent(cli.Failure)
@@ -406,24 +410,24 @@ func (p painter) paint(code, s string) string {
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
 }
 
-func (p painter) sev(s compat.Severity) string {
+func (p painter) sev(s diagnose.Severity) string {
 	word := fmt.Sprintf("%-7s", s)
 	switch s {
-	case compat.Error:
+	case diagnose.Error:
 		return p.paint("1;31", word)
-	case compat.Warning:
+	case diagnose.Warning:
 		return p.paint("33", word)
 	}
 	return p.paint("36", word)
 }
 
-func (p painter) level(l compat.Level) string {
+func (p painter) level(l verdict.Level) string {
 	switch l {
-	case compat.Supported:
+	case verdict.Supported:
 		return p.paint("32", string(l))
-	case compat.Conditional:
+	case verdict.Conditional:
 		return p.paint("33", string(l))
-	case compat.Unsupported:
+	case verdict.Unsupported:
 		return p.paint("1;31", string(l))
 	}
 	return p.paint("35", string(l))
@@ -431,7 +435,7 @@ func (p painter) level(l compat.Level) string {
 
 func (p painter) bold(s string) string { return p.paint("1", s) }
 
-func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *compat.Report) {
+func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *diagnose.Report) {
 	head := "host " + p.bold(r.Host)
 	if r.Kernel != "" {
 		head += "  kernel " + r.Kernel
@@ -440,7 +444,7 @@ func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *compat.Report) {
 		head += "  (" + r.OS + ")"
 	}
 	fmt.Fprintln(w, head)
-	byAdapter := map[string][]compat.Finding{}
+	byAdapter := map[string][]diagnose.Finding{}
 	for _, f := range r.Findings {
 		byAdapter[f.Adapter] = append(byAdapter[f.Adapter], f)
 	}
@@ -492,7 +496,7 @@ func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
 	return s
 }
 
-func writeFindings(w io.Writer, p painter, fs []compat.Finding) {
+func writeFindings(w io.Writer, p painter, fs []diagnose.Finding) {
 	if len(fs) == 0 {
 		fmt.Fprintln(w, "    ok")
 		return
@@ -512,7 +516,7 @@ func writeFindings(w io.Writer, p painter, fs []compat.Finding) {
 	}
 }
 
-func atSuffix(r compat.Ref) string {
+func atSuffix(r rule.Ref) string {
 	var parts []string
 	if r.At != "" {
 		parts = append(parts, r.At)
@@ -526,7 +530,7 @@ func atSuffix(r compat.Ref) string {
 	return " [" + strings.Join(parts, "; ") + "]"
 }
 
-func writeExplain(w io.Writer, p painter, f compat.Finding) {
+func writeExplain(w io.Writer, p painter, f diagnose.Finding) {
 	fmt.Fprintf(w, "%s on host %s: %s\n", p.bold(f.Key()), f.Host, p.sev(f.Severity))
 	n := 1
 	fmt.Fprintln(w, "  facts (from the host record):")
@@ -581,8 +585,8 @@ func writeExplain(w io.Writer, p painter, f compat.Finding) {
 
 // hostResult is one check's result on one host, for --explain without a finding.
 type hostResult struct {
-	Host   string        `json:"host"`
-	Result compat.Result `json:"result"`
+	Host   string          `json:"host"`
+	Result diagnose.Result `json:"result"`
 }
 
 func writeNotes(w io.Writer, p painter, hr hostResult) {
@@ -601,7 +605,7 @@ func writeNotes(w io.Writer, p painter, hr hostResult) {
 	}
 }
 
-func writeFleet(w io.Writer, p painter, f *compat.Fleet) {
+func writeFleet(w io.Writer, p painter, f *fleet.Summary) {
 	fmt.Fprintf(w, "%s: %s\n", p.bold("fleet"), plural(f.Hosts, "host"))
 	for _, m := range f.Models {
 		fmt.Fprintf(w, "  %s (%s): %s on %s\n", m.Name, m.Adapter, plural(m.Functions, "function"), plural(m.Hosts, "host"))
@@ -623,7 +627,7 @@ func writeFleet(w io.Writer, p painter, f *compat.Fleet) {
 	}
 }
 
-func counts(cs []compat.Count) string {
+func counts(cs []fleet.Count) string {
 	var parts []string
 	for _, c := range cs {
 		parts = append(parts, fmt.Sprintf("%s ×%d", c.Value, c.N))
@@ -631,7 +635,7 @@ func counts(cs []compat.Count) string {
 	return strings.Join(parts, ", ")
 }
 
-func writeVerdict(w io.Writer, p painter, v compat.Verdict) {
+func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 	name := v.Plan.Adapter
 	if v.AdapterName != "" {
 		name = v.AdapterName + " [" + v.Adapter + "]"
@@ -670,12 +674,12 @@ func writeVerdict(w io.Writer, p painter, v compat.Verdict) {
 	}
 }
 
-func writeWalk(w io.Writer, p painter, t *content.Tree, wk compat.Walk) {
+func writeWalk(w io.Writer, p painter, t *content.Tree, wk treewalk.Walk) {
 	fmt.Fprintf(w, "tree %s (%s) for host %s\n", p.bold(t.ID), t.Title, wk.Host)
 	for i, s := range wk.Path {
 		n := t.Node(s.Node)
 		switch {
-		case s.Answer == compat.LeafReach:
+		case s.Answer == treewalk.LeafReach:
 			fmt.Fprintf(w, "  %d. %s: likely cause: %s\n", i+1, s.Node, wk.Cause)
 			if wk.Fix != "" {
 				fmt.Fprintf(w, "     fix: %s\n", wk.Fix)
@@ -710,11 +714,11 @@ func writeWalk(w io.Writer, p painter, t *content.Tree, wk compat.Walk) {
 	}
 }
 
-func answerWord(p painter, a compat.Answer) string {
+func answerWord(p painter, a treewalk.Answer) string {
 	switch a {
-	case compat.Yes:
+	case treewalk.Yes:
 		return p.paint("32", "yes")
-	case compat.No:
+	case treewalk.No:
 		return p.paint("31", "no")
 	}
 	return p.paint("35", "unknown")
@@ -732,7 +736,7 @@ func treeIDs(c *content.Content) string {
 	return strings.Join(ids, ", ")
 }
 
-func hostList(rs []*compat.Report) string {
+func hostList(rs []*diagnose.Report) string {
 	var hs []string
 	for _, r := range rs {
 		hs = append(hs, r.Host)
@@ -740,7 +744,7 @@ func hostList(rs []*compat.Report) string {
 	return strings.Join(hs, ", ")
 }
 
-func findingKeys(rs []*compat.Report) string {
+func findingKeys(rs []*diagnose.Report) string {
 	var ks []string
 	for _, r := range rs {
 		for _, f := range r.Findings {

@@ -1,12 +1,11 @@
-package compat
+package treewalk
 
 import (
 	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/content"
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/diagnose"
 )
 
 // Answer is a tree node's answer from the evidence.
@@ -21,13 +20,13 @@ const (
 
 // Step is one node on the path a walk took.
 type Step struct {
-	Node     string   `json:"node"`
-	Question string   `json:"question,omitempty"`
-	Check    string   `json:"check,omitempty"`
-	Status   Status   `json:"status,omitempty"` // the check's outcome
-	Answer   Answer   `json:"answer"`
-	Why      string   `json:"why,omitempty"`
-	Findings []string `json:"findings,omitempty"` // keys of the findings behind the answer
+	Node     string          `json:"node"`
+	Question string          `json:"question,omitempty"`
+	Check    string          `json:"check,omitempty"`
+	Status   diagnose.Status `json:"status,omitempty"` // the check's outcome
+	Answer   Answer          `json:"answer"`
+	Why      string          `json:"why,omitempty"`
+	Findings []string        `json:"findings,omitempty"` // keys of the findings behind the answer
 }
 
 // Walk is the path a host record takes through a troubleshooting tree.
@@ -43,14 +42,14 @@ type Walk struct {
 	Links    []string `json:"links,omitempty"`
 }
 
-// WalkTree answers a tree's questions from a host record, starting at the
-// tree's start node. A node with a check is answered by it: with yes_when
+// Tree answers a tree's questions from a host's diagnosis, starting at the
+// tree's start node. It reads the check results the report already holds
+// and runs no check again. A node with a check is answered by it: with yes_when
 // "ok" (the default) yes means the check passed, with "finding" yes means
 // it found its problem. A check without evidence, or a node without a check,
 // stops the walk there, marked unknown.
-func WalkTree(m *matrix.Matrix, t *content.Tree, h *record.Host) Walk {
-	w := Walk{Tree: t.ID, Title: t.Title, Host: h.Host.ID}
-	cache := map[string]Result{}
+func Tree(t *content.Tree, rep *diagnose.Report) Walk {
+	w := Walk{Tree: t.ID, Title: t.Title, Host: rep.Host}
 	seen := map[string]bool{}
 	id := t.Start
 	for {
@@ -78,29 +77,25 @@ func WalkTree(m *matrix.Matrix, t *content.Tree, h *record.Host) Walk {
 			w.Stop = id
 			return w
 		}
-		r, ok := cache[n.Check]
+		r, ok := rep.Result(n.Check)
 		if !ok {
-			r, ok = Evaluate(m, h, n.Check)
-			if !ok {
-				st.Answer, st.Why = NoAnswer, "the engine has no check "+n.Check
-				w.Path = append(w.Path, st)
-				w.Stop = id
-				return w
-			}
-			cache[n.Check] = r
+			st.Answer, st.Why = NoAnswer, "the engine has no check "+n.Check
+			w.Path = append(w.Path, st)
+			w.Stop = id
+			return w
 		}
 		st.Status = r.Status
 		for _, f := range r.Findings {
 			st.Findings = append(st.Findings, f.Key())
 		}
 		st.Why = resultWhy(r)
-		if r.Status == Unknown {
+		if r.Status == diagnose.Unknown {
 			st.Answer = NoAnswer
 			w.Path = append(w.Path, st)
 			w.Stop = id
 			return w
 		}
-		found := r.Status == Found
+		found := r.Status == diagnose.Found
 		yes := !found
 		if n.YesWhen == "finding" {
 			yes = found
@@ -120,16 +115,16 @@ func WalkTree(m *matrix.Matrix, t *content.Tree, h *record.Host) Walk {
 }
 
 // resultWhy words a check result in one line for a tree step.
-func resultWhy(r Result) string {
+func resultWhy(r diagnose.Result) string {
 	var parts []string
 	switch r.Status {
-	case Found:
+	case diagnose.Found:
 		for _, f := range r.Findings {
 			parts = append(parts, f.Message)
 		}
-	case Unknown:
+	case diagnose.Unknown:
 		for _, n := range r.Notes {
-			if n.Status == Unknown {
+			if n.Status == diagnose.Unknown {
 				parts = append(parts, n.Text)
 			}
 		}
@@ -141,9 +136,9 @@ func resultWhy(r Result) string {
 	return strings.Join(parts, "; ")
 }
 
-// WalkTrees walks every tree in c for a host, in tree id order, so a host
-// report can show each path taken. c may be nil.
-func WalkTrees(m *matrix.Matrix, c *content.Content, h *record.Host) []Walk {
+// Trees walks every tree in c for a host's diagnosis, in tree id order, so
+// a host report can show each path taken. c may be nil.
+func Trees(c *content.Content, rep *diagnose.Report) []Walk {
 	if c == nil {
 		return nil
 	}
@@ -151,7 +146,7 @@ func WalkTrees(m *matrix.Matrix, c *content.Content, h *record.Host) []Walk {
 	sort.Slice(trees, func(i, j int) bool { return trees[i].ID < trees[j].ID })
 	walks := make([]Walk, 0, len(trees))
 	for _, t := range trees {
-		walks = append(walks, WalkTree(m, t, h))
+		walks = append(walks, Tree(t, rep))
 	}
 	return walks
 }

@@ -1,4 +1,4 @@
-package compat
+package diagnose
 
 import (
 	"path/filepath"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/record"
 )
@@ -464,14 +465,26 @@ func TestDiagnoseOrderAndLinks(t *testing.T) {
 	}
 }
 
-// TestKnownChecksMatchRegistry keeps content's fallback list (used when
-// lint runs without the engine's ids) in step with the registry.
-func TestKnownChecksMatchRegistry(t *testing.T) {
+// TestRegistryComplete: every id of the check registry (internal/checkid)
+// has a check here and every check here has a registered id, so content
+// lint, --list and the engine agree on one list.
+func TestRegistryComplete(t *testing.T) {
 	t.Parallel()
-	known := slices.Clone(content.KnownChecks)
-	slices.Sort(known)
-	if !slices.Equal(known, CheckIDs()) {
-		t.Errorf("content.KnownChecks %v\nregistry %v", known, CheckIDs())
+	for _, id := range checkid.IDs() {
+		if _, ok := funcs[id]; !ok {
+			t.Errorf("registered id %s has no check", id)
+		}
+	}
+	for id := range funcs {
+		if !checkid.Known(id) {
+			t.Errorf("check %s is not in internal/checkid", id)
+		}
+	}
+	if got := len(Checks()); got != len(checkid.IDs()) {
+		t.Errorf("%d checks for %d ids", got, len(checkid.IDs()))
+	}
+	if !slices.Equal(content.KnownChecks, CheckIDs()) {
+		t.Errorf("content.KnownChecks %v\nregistry %v", content.KnownChecks, CheckIDs())
 	}
 }
 

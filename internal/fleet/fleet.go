@@ -1,12 +1,14 @@
-package compat
+package fleet
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
 // unidentified prefixes the fleet key of functions without PCI ids.
@@ -32,10 +34,10 @@ type Model struct {
 
 // FindingCount counts one check's findings across a fleet.
 type FindingCount struct {
-	Check    string   `json:"check"`
-	Severity Severity `json:"severity"` // the worst seen
-	N        int      `json:"n"`
-	Hosts    []string `json:"hosts"`
+	Check    string            `json:"check"`
+	Severity diagnose.Severity `json:"severity"` // the worst seen
+	N        int               `json:"n"`
+	Hosts    []string          `json:"hosts"`
 }
 
 // Drift is one adapter model (or the fleet, for RoCE modes) showing more
@@ -47,8 +49,8 @@ type Drift struct {
 	Values  []Count `json:"values"`
 }
 
-// Fleet is the view across many host records.
-type Fleet struct {
+// Summary is the view across many host records.
+type Summary struct {
 	Hosts     int            `json:"hosts"`
 	Models    []Model        `json:"models"`
 	Findings  []FindingCount `json:"findings"`
@@ -88,11 +90,11 @@ func (t tally) counts() []Count {
 
 // Summarize builds the fleet view from host diagnoses (Diagnose keeps each
 // report's record).
-func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
+func Summarize(m *matrix.Matrix, reports []*diagnose.Report) Summary {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	f := Fleet{Hosts: len(reports)}
+	f := Summary{Hosts: len(reports)}
 	type acc struct {
 		model               Model
 		hosts               map[string]bool
@@ -123,7 +125,7 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 				} else if a.Vendor == "" || a.Device == "" {
 					// Functions without PCI ids are no model: group them by
 					// driver for the counts, and never call them drift.
-					key, name = unidentified+orDash(a.Driver.Name), "functions without PCI ids, driver "+orDash(a.Driver.Name)
+					key, name = unidentified+rule.OrDash(a.Driver.Name), "functions without PCI ids, driver "+rule.OrDash(a.Driver.Name)
 				}
 				ac := models[key]
 				if ac == nil {
@@ -132,13 +134,13 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 				}
 				ac.model.Functions++
 				ac.hosts[host] = true
-				ac.fw.add(orDash(a.Firmware.Running), host)
+				ac.fw.add(rule.OrDash(a.Firmware.Running), host)
 				ac.drivers.add(driverLabel(a.Driver), host)
 				ac.stacks.add(stack, host)
 			}
 			for _, d := range h.Devices {
 				for _, p := range d.Ports {
-					if isEthernetPort(p) && p.DefaultRoCEMode != "" {
+					if strings.EqualFold(p.LinkLayer, "Ethernet") && p.DefaultRoCEMode != "" {
 						modes.add(p.DefaultRoCEMode, host)
 					}
 				}
@@ -207,7 +209,7 @@ func Summarize(m *matrix.Matrix, reports []*Report) Fleet {
 }
 
 func driverLabel(d record.Driver) string {
-	s := orDash(d.Name)
+	s := rule.OrDash(d.Name)
 	if d.Version != "" {
 		s += " " + d.Version
 	}

@@ -1,4 +1,4 @@
-package compat
+package diagnose
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
 // Severity says how much a finding matters. The reason for each check's
@@ -67,23 +68,6 @@ func (e Evidence) String() string {
 	return s
 }
 
-// SourceRef is a matrix [[source]] a rule rests on.
-type SourceRef struct {
-	ID    string `json:"id"`
-	Title string `json:"title,omitempty"`
-	URL   string `json:"url,omitempty"`
-}
-
-// Ref is a matrix entry a conclusion relied on.
-type Ref struct {
-	Entry      string      `json:"entry"`                // e.g. "adapter connectx-5", "firmware_min cisco-vic-1400 roce-v2-ipv6"
-	At         string      `json:"at,omitempty"`         // matrix file:line:col
-	Rule       string      `json:"rule"`                 // what the entry says
-	Confidence string      `json:"confidence,omitempty"` // the claim's confidence tier
-	Note       string      `json:"note,omitempty"`       // the claim's note
-	Sources    []SourceRef `json:"sources,omitempty"`
-}
-
 // Finding is one problem a check found.
 type Finding struct {
 	Check       string     `json:"check"`
@@ -95,7 +79,7 @@ type Finding struct {
 	Explanation string     `json:"explanation"`       // why it matters
 	Fix         string     `json:"fix"`
 	Evidence    []Evidence `json:"evidence"`         // the facts
-	Matrix      []Ref      `json:"matrix,omitempty"` // the rules
+	Matrix      []rule.Ref `json:"matrix,omitempty"` // the rules
 	FAQ         []string   `json:"faq,omitempty"`    // links: faq/<slug>
 	Trees       []string   `json:"trees,omitempty"`  // links: tree/<id>
 }
@@ -110,7 +94,7 @@ type Note struct {
 	Status   Status     `json:"status"`
 	Text     string     `json:"text"`
 	Evidence []Evidence `json:"evidence,omitempty"`
-	Matrix   []Ref      `json:"matrix,omitempty"`
+	Matrix   []rule.Ref `json:"matrix,omitempty"`
 }
 
 // Result is what one check concluded about one host.
@@ -119,62 +103,6 @@ type Result struct {
 	Status   Status    `json:"status"`
 	Findings []Finding `json:"findings,omitempty"`
 	Notes    []Note    `json:"notes,omitempty"`
-}
-
-// Func is a check: it reads a host record and the matrix and never guesses.
-type Func func(h *record.Host, m *matrix.Matrix) Result
-
-// Check is one registered check.
-type Check struct {
-	ID    string
-	Title string // the question the check answers
-	Run   Func
-}
-
-// registry holds every check, by id. Content trees and FAQ pages name these ids.
-var registry = []Check{
-	{"adapter-unknown", "Is every network and RDMA adapter in the matrix?", checkAdapterUnknown},
-	{"driver-probe-failed", "Did every driver probe its device without a failure in the kernel log?", checkProbeFailed},
-	{"enic-rdma-unmatched", "Is enic_rdma loaded with its matched Cisco enic?", checkEnicRDMA},
-	{"fw-below-min", "Is the firmware at or above the matrix minimum?", checkFirmwareMin},
-	{"fw-update-pending", "Does the stored firmware equal the running firmware?", checkFirmwarePending},
-	{"gid-no-roce-v2", "Does each Ethernet port of a v2-capable adapter have RoCE v2 GIDs?", checkGIDv2},
-	{"gid-table-empty", "Does each Ethernet RDMA port have GIDs?", checkGIDEmpty},
-	{"kernel-too-old", "Is the kernel new enough for the adapter's inbox driver?", checkKernel},
-	{"module-not-loaded", "Are ib_core and the provider module loaded for each RoCE adapter?", checkModules},
-	{"msix-disabled", "Is MSI-X enabled on each RoCE adapter?", checkMSIXDisabled},
-	{"msix-too-few", "Does each adapter have the MSI-X vectors the matrix requires?", checkMSIXFew},
-	{"no-active-port", "Does each RDMA device have an ACTIVE port?", checkActivePort},
-	{"roce-mode-v1", "Is the RDMA_CM default RoCE mode v2 on v2-capable ports?", checkRoCEMode},
-	{"rxe-with-hardware", "Is SoftRoCE (rxe) absent from hosts with hardware RoCE?", checkRXE},
-	{"stack-mixed", "Are inbox and vendor RDMA stacks kept apart?", checkStackMixed},
-}
-
-// CheckIDs lists every registered check id, sorted.
-func CheckIDs() []string {
-	ids := make([]string, len(registry))
-	for i, c := range registry {
-		ids[i] = c.ID
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-// Checks returns the registered checks, sorted by id.
-func Checks() []Check {
-	out := append([]Check(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// Lookup returns the check with the given id.
-func Lookup(id string) (Check, bool) {
-	for _, c := range registry {
-		if c.ID == id {
-			return c, true
-		}
-	}
-	return Check{}, false
 }
 
 // Evaluate runs one check on a host. The result's findings carry the check
@@ -298,51 +226,4 @@ func sortFindings(fs []Finding) {
 		}
 		return a.Check < b.Check
 	})
-}
-
-// Links maps check ids to the content that explains them.
-type Links struct {
-	FAQ   map[string][]string // check id → faq/<slug>
-	Trees map[string][]string // check id → tree/<id>
-}
-
-// LinksFrom indexes the FAQ pages whose front matter lists a check and the
-// trees with a node naming one. c may be nil.
-func LinksFrom(c *content.Content) Links {
-	l := Links{FAQ: map[string][]string{}, Trees: map[string][]string{}}
-	if c == nil {
-		return l
-	}
-	for _, p := range c.Pages {
-		for _, id := range p.Meta.Checks {
-			l.FAQ[id] = appendUnique(l.FAQ[id], "faq/"+p.Slug)
-		}
-	}
-	for _, t := range c.Trees {
-		for _, n := range t.Nodes {
-			if n.Check != "" {
-				l.Trees[n.Check] = appendUnique(l.Trees[n.Check], "tree/"+t.ID)
-			}
-		}
-	}
-	for _, m := range []map[string][]string{l.FAQ, l.Trees} {
-		for k := range m {
-			sort.Strings(m[k])
-		}
-	}
-	return l
-}
-
-func (l Links) attach(f *Finding) {
-	f.FAQ = l.FAQ[f.Check]
-	f.Trees = l.Trees[f.Check]
-}
-
-func appendUnique(s []string, v string) []string {
-	for _, x := range s {
-		if x == v {
-			return s
-		}
-	}
-	return append(s, v)
 }

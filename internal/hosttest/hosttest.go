@@ -1,8 +1,9 @@
-package compat
+package hosttest
 
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -10,27 +11,38 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 )
 
-var testMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
-	m, probs := matrix.Load(os.DirFS("testdata/matrix"), "testdata/matrix")
+// Root is the repository root, found from this file so that tests in any
+// package read the same testdata.
+var Root = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}()
+
+// LoadMatrix loads the test matrix (testdata/matrix), once.
+var LoadMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
+	dir := filepath.Join(Root, "testdata", "matrix")
+	m, probs := matrix.Load(os.DirFS(dir), "testdata/matrix")
 	if probs.Errors() > 0 {
 		return nil, probs.Err()
 	}
 	return m, nil
 })
 
-func tm(t *testing.T) *matrix.Matrix {
+// Matrix is LoadMatrix for a test: it fails the test on an error.
+func Matrix(t testing.TB) *matrix.Matrix {
 	t.Helper()
-	m, err := testMatrix()
+	m, err := LoadMatrix()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-func ptr[T any](v T) *T { return &v }
+// Ptr returns a pointer to v.
+func Ptr[T any](v T) *T { return &v }
 
-// healthy is a ConnectX-5 host on which every check passes.
-func healthy() *record.Host {
+// Healthy is a ConnectX-5 host on which every check passes.
+func Healthy() *record.Host {
 	return &record.Host{
 		Schema: 1,
 		Host: record.HostInfo{ID: "cx5", KernelRelease: "5.14.0-427.13.1.el9_4.x86_64", SourceKind: "root",
@@ -40,7 +52,7 @@ func healthy() *record.Host {
 			Netdevs: []string{"ens1f0np0"}, RDMADevices: []string{"mlx5_0"},
 			Driver:   record.Driver{Name: "mlx5_core", Origin: record.OriginInbox},
 			Firmware: record.Firmware{Running: "16.35.2000", Stored: "16.35.2000"},
-			MSIX:     &record.MSIX{Count: ptr(64), Enabled: ptr(true)},
+			MSIX:     &record.MSIX{Count: Ptr(64), Enabled: Ptr(true)},
 			From:     map[string]string{"firmware": "cmd/devlink dev info", "msix": "cmd/lspci -vvv"},
 		}},
 		Devices: []record.RDMADevice{{
@@ -62,16 +74,16 @@ func healthy() *record.Host {
 	}
 }
 
-// cisco is a Cisco VIC 1455 host with Cisco's enic and enic_rdma.
-func cisco() *record.Host {
-	h := healthy()
+// Cisco is a Cisco VIC 1455 host with Cisco's enic and enic_rdma.
+func Cisco() *record.Host {
+	h := Healthy()
 	h.Host.ID = "vic"
 	h.Adapters = []record.Adapter{{
 		PCIAddress: "0000:62:00.1", Vendor: "1137", Device: "0043", SubsystemVendor: "1137", SubsystemDevice: "0217",
 		Netdevs: []string{"eth1"}, RDMADevices: []string{"enic_rdma_eth1"},
 		Driver:   record.Driver{Name: "enic", Version: "4.0.0.10-802.34", Origin: record.OriginVendor},
 		Firmware: record.Firmware{Running: "5.1(2a)"},
-		MSIX:     &record.MSIX{Count: ptr(16), Enabled: ptr(true)},
+		MSIX:     &record.MSIX{Count: Ptr(16), Enabled: Ptr(true)},
 	}}
 	h.Devices = []record.RDMADevice{{
 		Name: "enic_rdma_eth1", Provider: "enic_rdma", PCIAddress: "0000:62:00.1",
@@ -85,46 +97,17 @@ func cisco() *record.Host {
 	return h
 }
 
-type checkCase struct {
-	name    string
-	host    func() *record.Host
-	status  Status
-	sev     Severity // worst severity when status is Found
-	subject string   // subject of the first finding, when status is Found
+// GoldenPaths lists the golden records (testdata/hosts/*.golden.toml).
+func GoldenPaths() []string {
+	files, _ := filepath.Glob(filepath.Join(Root, "testdata", "hosts", "*.golden.toml"))
+	return files
 }
 
-func runCases(t *testing.T, id string, cases []checkCase) {
+// Golden decodes a record kbcollect wrote from a real capture
+// (testdata/hosts/<name>.golden.toml) and returns a builder of fresh copies.
+func Golden(t testing.TB, name string) func() *record.Host {
 	t.Helper()
-	m := tm(t)
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			r, ok := Evaluate(m, c.host(), id)
-			if !ok {
-				t.Fatalf("no check %q", id)
-			}
-			if r.Status != c.status {
-				t.Fatalf("status = %s, want %s; findings %+v notes %+v", r.Status, c.status, r.Findings, r.Notes)
-			}
-			if c.status != Found {
-				return
-			}
-			f := r.Findings[0]
-			if f.Severity != c.sev || f.Subject != c.subject {
-				t.Errorf("finding %s %s, want %s %s: %s", f.Severity, f.Subject, c.sev, c.subject, f.Message)
-			}
-			if f.Check != id || f.Message == "" || f.Explanation == "" || f.Fix == "" || len(f.Evidence) == 0 {
-				t.Errorf("finding is missing parts: %+v", f)
-			}
-		})
-	}
-}
-
-// golden decodes a record kbcollect wrote from a real capture
-// (testdata/hosts/<name>.golden.toml at the repository root).
-func golden(t *testing.T, name string) func() *record.Host {
-	t.Helper()
-	path := filepath.Join("..", "..", "testdata", "hosts", name+".golden.toml")
+	path := filepath.Join(Root, "testdata", "hosts", name+".golden.toml")
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -138,8 +121,8 @@ func golden(t *testing.T, name string) func() *record.Host {
 	}
 }
 
-// with returns a host builder that applies edits to a base host.
-func with(base func() *record.Host, edits ...func(h *record.Host)) func() *record.Host {
+// With returns a host builder that applies edits to a base host.
+func With(base func() *record.Host, edits ...func(h *record.Host)) func() *record.Host {
 	return func() *record.Host {
 		h := base()
 		for _, e := range edits {

@@ -1,4 +1,4 @@
-package compat
+package diagnose
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
 // view answers the questions every check asks of a host record.
@@ -200,7 +201,7 @@ func (v view) unjudged(r *Result, judged func(a *record.Adapter) bool, what stri
 // v2Capable says whether an RDMA device can do RoCE v2, from the matrix
 // adapter behind it or, for software devices, its provider driver. ok is
 // false when the matrix does not say.
-func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *Ref, ok bool) {
+func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *rule.Ref, ok bool) {
 	if a := v.adapterOf(d); a != nil {
 		ma := v.match(a)
 		if ma == nil || len(ma.RoCE) == 0 {
@@ -224,23 +225,8 @@ func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *Ref, ok bool) 
 }
 
 // ref describes a matrix entry and the sources of its claim.
-func (v view) ref(entry string, c matrix.Claim, rule string) Ref {
-	return refOf(v.m, entry, c, rule)
-}
-
-func refOf(m *matrix.Matrix, entry string, c matrix.Claim, rule string) Ref {
-	r := Ref{Entry: entry, Rule: rule, Confidence: c.Confidence, Note: c.Note}
-	if c.At.File != "" {
-		r.At = c.At.String()
-	}
-	for _, id := range c.Sources {
-		sr := SourceRef{ID: id}
-		if s := m.Source(id); s != nil {
-			sr.Title, sr.URL = s.Title, s.URL
-		}
-		r.Sources = append(r.Sources, sr)
-	}
-	return r
+func (v view) ref(entry string, c matrix.Claim, text string) rule.Ref {
+	return rule.Cite(v.m, entry, c, text)
 }
 
 // hostStack is the matrix stack id of the vendor stack the record found,
@@ -251,23 +237,10 @@ func (v view) hostStack() (id, version string) {
 	if s == nil || s.Name == "" {
 		return "inbox", ""
 	}
-	if ms := stackByName(v.m, s.Name); ms != nil {
+	if ms := rule.Stack(v.m, s.Name); ms != nil {
 		return ms.ID, s.Version
 	}
 	return strings.ToLower(s.Name), s.Version
-}
-
-// stackByName finds a matrix stack by id or name, ignoring case, dashes and underscores.
-func stackByName(m *matrix.Matrix, name string) *matrix.Stack {
-	norm := func(s string) string {
-		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
-	}
-	for i := range m.Stacks {
-		if norm(m.Stacks[i].ID) == norm(name) || norm(m.Stacks[i].Name) == norm(name) {
-			return &m.Stacks[i]
-		}
-	}
-	return nil
 }
 
 // isEthernetPort reports whether a port's link layer is Ethernet (RoCE).
@@ -300,4 +273,182 @@ func reasonSuffix(r string) string {
 		return ""
 	}
 	return " (" + r + ")"
+}
+
+func ethDriverKnown(m *matrix.Matrix, name string) bool {
+	for _, d := range m.Drivers {
+		if slices.Contains(d.EthDrivers, name) {
+			return true
+		}
+	}
+	for _, a := range m.Adapters {
+		if a.EthDriver == name {
+			return true
+		}
+	}
+	return false
+}
+
+func vendorKnown(m *matrix.Matrix, pciVendor string) bool {
+	for _, v := range m.Vendors {
+		if v.Kind == matrix.KindHardware && slices.Contains(v.PCIVendors, pciVendor) {
+			return true
+		}
+	}
+	return false
+}
+
+// featureSeverity is the severity of missing a feature's minimum: a
+// warning for optional features, an error otherwise.
+func featureSeverity(feature string) Severity {
+	if rule.OptionalFeature(feature) {
+		return Warning
+	}
+	return Error
+}
+
+// roceAdapters returns the record adapters the matrix knows as RoCE parts,
+// with their matrix entries.
+func (v view) roceAdapters() (as []*record.Adapter, ms []*matrix.Adapter) {
+	for i := range v.h.Adapters {
+		a := &v.h.Adapters[i]
+		if ma := v.match(a); ma != nil && len(ma.RoCE) > 0 {
+			as = append(as, a)
+			ms = append(ms, ma)
+		}
+	}
+	return as, ms
+}
+
+// hostDistro finds the matrix distro entry for the host's os-release
+// (ID-VERSION_ID, e.g. rhel-9.4), or one whose GA kernel is the host's.
+func hostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
+	want := strings.ToLower(h.Host.OS.ID + "-" + h.Host.OS.VersionID)
+	for i := range m.Distros {
+		if m.Distros[i].ID == want {
+			return &m.Distros[i]
+		}
+	}
+	for i := range m.Distros {
+		if h.Host.KernelRelease != "" && m.Distros[i].Kernel != "" && strings.HasPrefix(h.Host.KernelRelease, m.Distros[i].Kernel) {
+			return &m.Distros[i]
+		}
+	}
+	return nil
+}
+
+func moduleFact(v view, name, origin string) string {
+	s := fmt.Sprintf("module %s origin %s", name, origin)
+	if mod := v.module(name); mod != nil {
+		var extra []string
+		if mod.Version != "" {
+			extra = append(extra, "version "+mod.Version)
+		}
+		if mod.Filename != "" {
+			extra = append(extra, "filename "+mod.Filename)
+		}
+		if mod.Taint != "" {
+			extra = append(extra, "taint "+mod.Taint)
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+	}
+	return s
+}
+
+// guessed reports whether providerFor identified the adapter from its
+// Ethernet driver only.
+func (v view) guessed(a *record.Adapter) bool { return v.match(a) == nil }
+
+// unconfirmed turns a would-be finding about an adapter identified only by
+// its driver into an unknown note: absent is data, never a guess.
+func unconfirmed(f Finding) Note {
+	return Note{Subject: f.Subject, Adapter: f.Adapter, Status: Unknown,
+		Text:     f.Message + ", if this function is a RoCE part: the record lacks its PCI ids, and its driver alone does not prove it",
+		Evidence: f.Evidence, Matrix: f.Matrix}
+}
+
+// providerFor names the RDMA provider a record adapter needs: the matrix
+// adapter's rdma_driver, or, when the record lacks the adapter's PCI ids,
+// the RoCE driver whose companion Ethernet driver is bound to it (mlx5_core
+// → mlx5_ib). ok is false for parts that are not RoCE and for functions
+// nothing identifies.
+//
+// A provider named from the Ethernet driver alone is a strong hint, not
+// proof (the matrix lists RDMA parts; a driver may also run parts without
+// RDMA), so callers report what they would find as unknown; see guessed.
+func (v view) providerFor(a *record.Adapter) (driver, name string, ref rule.Ref, ok bool) {
+	if ma := v.match(a); ma != nil {
+		if len(ma.RoCE) == 0 {
+			return "", "", rule.Ref{}, false
+		}
+		return ma.RDMADriver, ma.Name, v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s uses the RDMA driver %s", ma.Name, rule.OrDash(ma.RDMADriver))), true
+	}
+	if a.Vendor != "" && a.Device != "" || a.Driver.Name == "" {
+		return "", "", rule.Ref{}, false
+	}
+	// The Ethernet driver alone says "RoCE part" only when every matrix
+	// adapter it drives is one: i40e drives X710 (no RDMA) and X722
+	// (iWARP only), so an i40e function proves nothing.
+	seen := false
+	for _, ma := range v.m.Adapters {
+		if ma.EthDriver != a.Driver.Name {
+			continue
+		}
+		if len(ma.RoCE) == 0 || ma.NotRoCE != "" {
+			return "", "", rule.Ref{}, false
+		}
+		seen = true
+	}
+	if !seen {
+		return "", "", rule.Ref{}, false
+	}
+	var ids []string
+	for _, d := range v.m.Drivers {
+		if slices.Contains(d.EthDrivers, a.Driver.Name) && slices.Contains(d.Transports, "roce") && d.Kind == matrix.KindHardware {
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) != 1 {
+		return "", "", rule.Ref{}, false // none, or ambiguous: no guess
+	}
+	d := v.m.Driver(ids[0])
+	return d.ID, a.Driver.Name + " function " + a.PCIAddress, v.ref("driver "+d.ID, d.Claim, fmt.Sprintf("%s is the RoCE provider for %s", d.ID, a.Driver.Name)), true
+}
+
+func adapterPCI(v view, d *record.RDMADevice) string {
+	if a := v.adapterOf(d); a != nil {
+		return a.PCIAddress
+	}
+	return d.PCIAddress
+}
+
+func gidTotal(p record.Port) int {
+	c := p.GIDCounts
+	n := c.RoCEv1 + c.RoCEv2 + c.IB + c.Other
+	if len(p.GIDs) > n {
+		n = len(p.GIDs)
+	}
+	return n
+}
+
+// noPortNote is the note for a device the record lists without ports.
+func noPortNote(d *record.RDMADevice, pci string) Note {
+	return Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name}
+}
+
+// roCEPort reports whether p is an Ethernet (RoCE) port. For any other port
+// it notes why the port is left out: unknown without a link layer, passed
+// when the link layer is not Ethernet.
+func roCEPort(r *Result, subj, pci string, p record.Port) bool {
+	switch {
+	case p.LinkLayer == "":
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
+		return false
+	case !isEthernetPort(p):
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
+		return false
+	}
+	return true
 }

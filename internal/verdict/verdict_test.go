@@ -1,9 +1,11 @@
-package compat
+package verdict
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/hosttest"
 )
 
 func TestJudge(t *testing.T) {
@@ -37,7 +39,7 @@ func TestJudge(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			v := Judge(tm(t), c.plan)
+			v := Judge(hosttest.Matrix(t), c.plan)
 			if v.Verdict != c.want {
 				t.Fatalf("verdict %s, want %s: %+v", v.Verdict, c.want, v.Reasons)
 			}
@@ -65,7 +67,7 @@ func TestJudge(t *testing.T) {
 
 func TestJudgeFirmwareWithoutMinimum(t *testing.T) {
 	t.Parallel()
-	v := Judge(tm(t), Plan{Adapter: "connectx-5", Kernel: "5.14.0", Firmware: "16.35.2000"})
+	v := Judge(hosttest.Matrix(t), Plan{Adapter: "connectx-5", Kernel: "5.14.0", Firmware: "16.35.2000"})
 	if v.Verdict != Supported {
 		t.Fatalf("verdict %s", v.Verdict)
 	}
@@ -78,7 +80,7 @@ func TestJudgeFirmwareWithoutMinimum(t *testing.T) {
 
 func TestJudgeUnknownNeverGuesses(t *testing.T) {
 	t.Parallel()
-	v := Judge(tm(t), Plan{Adapter: "connectx-99", Kernel: "6.8", Firmware: "16.35.2000"})
+	v := Judge(hosttest.Matrix(t), Plan{Adapter: "connectx-99", Kernel: "6.8", Firmware: "16.35.2000"})
 	if v.Verdict != Undecided || len(v.Reasons) != 1 || v.Adapter != "" || len(v.Nearest) != 0 {
 		t.Errorf("unknown adapter got %+v", v)
 	}
@@ -89,9 +91,4 @@ func TestNilMatrix(t *testing.T) {
 	if v := Judge(nil, Plan{Adapter: "connectx-5"}); v.Verdict != Undecided {
 		t.Errorf("verdict without a matrix: %s", v.Verdict)
 	}
-	rep := Diagnose(nil, nil, healthy())
-	if len(rep.Results) != len(CheckIDs()) {
-		t.Errorf("%d results", len(rep.Results))
-	}
-	Summarize(nil, []*Report{rep})
 }

@@ -1,4 +1,4 @@
-package compat
+package rule
 
 import (
 	"regexp"
@@ -6,11 +6,10 @@ import (
 	"github.com/rocekb/rocekb/internal/version"
 )
 
-// compareVersions orders two version strings (firmware, Cisco releases,
-// driver builds, kernels or stack releases) with internal/version. ok is
-// false when either does not parse: the engine then says "unknown" rather
-// than guess.
-func compareVersions(a, b string) (c int, ok bool) {
+// Compare orders two version strings (firmware, Cisco releases, driver
+// builds, kernels or stack releases) with internal/version. ok is false
+// when either does not parse: callers then say "unknown" rather than guess.
+func Compare(a, b string) (c int, ok bool) {
 	va, err := version.Parse(a)
 	if err != nil {
 		return 0, false
@@ -22,10 +21,10 @@ func compareVersions(a, b string) (c int, ok bool) {
 	return version.Compare(va, vb), true
 }
 
-// kernelBase splits a kernel release (uname -r) into its upstream base
+// KernelBase splits a kernel release (uname -r) into its upstream base
 // (5.14.0) and its distro release (427.13.1); distro is empty for an
 // upstream release.
-func kernelBase(release string) (base, distro string, ok bool) {
+func KernelBase(release string) (base, distro string, ok bool) {
 	k, err := version.ParseKernel(release)
 	if err == nil {
 		return k.Upstream.String(), k.Release, true

@@ -1,4 +1,4 @@
-package compat
+package verdict
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
 // Level is the verdict on a planned configuration.
@@ -43,10 +44,10 @@ type Plan struct {
 
 // Reason is one step of a verdict, tied to the matrix entries it rests on.
 type Reason struct {
-	Verdict Level  `json:"verdict"`
-	Text    string `json:"text"`
-	Nearest string `json:"nearest,omitempty"` // the closest change that would make it supported
-	Matrix  []Ref  `json:"matrix,omitempty"`
+	Verdict Level      `json:"verdict"`
+	Text    string     `json:"text"`
+	Nearest string     `json:"nearest,omitempty"` // the closest change that would make it supported
+	Matrix  []rule.Ref `json:"matrix,omitempty"`
 }
 
 // Verdict answers "will this work?" for a plan. The worst reason decides
@@ -124,18 +125,18 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		return v
 	}
 	v.Adapter, v.AdapterName = a.ID, a.Name
-	aref := refOf(m, "adapter "+a.ID, a.Claim, a.Name)
+	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 	if a.NotRoCE != "" {
 		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
-		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []Ref{aref}})
+		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 		return v
 	}
 	if len(a.RoCE) == 0 {
-		v.add(Reason{Verdict: Undecided, Text: "the matrix does not state which RoCE versions " + a.Name + " supports", Matrix: []Ref{aref}})
+		v.add(Reason{Verdict: Undecided, Text: "the matrix does not state which RoCE versions " + a.Name + " supports", Matrix: []rule.Ref{aref}})
 		return v
 	}
 	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
-	v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []Ref{aref}})
+	v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 
 	// Kernel: from --kernel, else the distro's GA kernel.
 	var distro *matrix.Distro
@@ -152,15 +153,15 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	switch {
 	case p.Kernel != "":
 		v.Kernel = p.Kernel
-		v.KernelBase, _, _ = kernelBase(p.Kernel)
+		v.KernelBase, _, _ = rule.KernelBase(p.Kernel)
 	case distro != nil:
 		v.Kernel, v.KernelBase = distro.Kernel, distro.KernelBase
 		if v.KernelBase == "" {
-			v.KernelBase, _, _ = kernelBase(distro.Kernel)
+			v.KernelBase, _, _ = rule.KernelBase(distro.Kernel)
 		}
 		if v.KernelBase != "" {
-			v.Reasons = append(v.Reasons, Reason{Verdict: Supported, Text: fmt.Sprintf("%s ships kernel %s (upstream %s)", distro.Name, orDash(distro.Kernel), v.KernelBase),
-				Matrix: []Ref{refOf(m, "distro "+distro.ID, distro.Claim, fmt.Sprintf("%s ships kernel %s, based on %s", distro.Name, orDash(distro.Kernel), orDash(distro.KernelBase)))}})
+			v.Reasons = append(v.Reasons, Reason{Verdict: Supported, Text: fmt.Sprintf("%s ships kernel %s (upstream %s)", distro.Name, rule.OrDash(distro.Kernel), v.KernelBase),
+				Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, fmt.Sprintf("%s ships kernel %s, based on %s", distro.Name, rule.OrDash(distro.Kernel), rule.OrDash(distro.KernelBase)))}})
 		}
 	}
 
@@ -170,7 +171,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		if ver != "" && stackVer == "" {
 			stackVer = ver
 		}
-		ms := stackByName(m, id)
+		ms := rule.Stack(m, id)
 		if ms == nil {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix", id)})
 			return v
@@ -182,7 +183,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 			// The matrix records which adapters a stack supports, not which
 			// kernels each release builds for: say so rather than guess.
 			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the matrix does not list the kernels %s supports; check that its release notes list kernel %s", ms.Name, v.Kernel),
-				Matrix: []Ref{refOf(m, "stack "+ms.ID, ms.Claim, ms.Name+" is a vendor stack that replaces the inbox modules")}})
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is a vendor stack that replaces the inbox modules")}})
 		}
 	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, distro)
@@ -197,7 +198,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 			need = append(need, fmt.Sprintf("at least %d interrupts", a.Interrupts.MinVectors))
 		}
 		text := a.Name + " RoCE on Linux needs " + strings.Join(need, " and ")
-		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []Ref{refOf(m, "adapter "+a.ID+" interrupts", a.Interrupts.Claim, text)}})
+		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []rule.Ref{rule.Cite(m, "adapter "+a.ID+" interrupts", a.Interrupts.Claim, text)}})
 	}
 	// Interrupts and constraints are conditions of running the part at
 	// all, not a change to the plan, so they add no "nearest" entry.
@@ -206,14 +207,14 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		if c.Fix != "" {
 			text += " (" + c.Fix + ")"
 		}
-		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []Ref{refOf(m, "adapter "+a.ID+" constraint "+c.ID, c.Claim, c.Text)}})
+		v.add(Reason{Verdict: Conditional, Text: text, Matrix: []rule.Ref{rule.Cite(m, "adapter "+a.ID+" constraint "+c.ID, c.Claim, c.Text)}})
 	}
 	for _, k := range a.KnownIssues {
 		text := "known issue: " + k.Text
 		if k.Fix != "" {
 			text += " (fix: " + k.Fix + ")"
 		}
-		v.Reasons = append(v.Reasons, Reason{Verdict: Supported, Text: text, Matrix: []Ref{refOf(m, "adapter "+a.ID+" known_issue "+k.ID, k.Claim, k.Text)}})
+		v.Reasons = append(v.Reasons, Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{rule.Cite(m, "adapter "+a.ID+" known_issue "+k.ID, k.Claim, k.Text)}})
 	}
 	return v
 }
@@ -230,55 +231,55 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, distro *matrix.
 		if len(a.Stacks) > 0 {
 			near = "use the vendor stack " + strings.Join(a.Stacks, " or ")
 		}
-		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: near, Matrix: []Ref{refOf(m, "driver "+drv.ID, drv.Claim, drv.ID+" is not in tree")}})
+		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, drv.ID+" is not in tree")}})
 		return
 	}
 	first := a.InboxKernel
-	ref := refOf(m, "adapter "+a.ID, a.Claim, fmt.Sprintf("%s is supported inbox from kernel %s", a.Name, first))
+	ref := rule.Cite(m, "adapter "+a.ID, a.Claim, fmt.Sprintf("%s is supported inbox from kernel %s", a.Name, first))
 	if first == "" {
 		first = drv.FirstKernel
-		rule := fmt.Sprintf("%s is in the kernel from %s", drv.ID, first)
+		text := fmt.Sprintf("%s is in the kernel from %s", drv.ID, first)
 		if drv.FirstKernelBasis != "" {
-			rule += " (basis: " + drv.FirstKernelBasis + ")"
+			text += " (basis: " + drv.FirstKernelBasis + ")"
 		}
-		ref = refOf(m, "driver "+drv.ID, drv.Claim, rule)
+		ref = rule.Cite(m, "driver "+drv.ID, drv.Claim, text)
 	}
 	if first == "" {
 		v.add(Reason{Verdict: Undecided, Text: "the matrix states no first inbox kernel for " + a.Name})
 		return
 	}
 	if v.KernelBase == "" {
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("inbox support for %s needs kernel ≥ %s; no kernel or distro was given", a.Name, first), Nearest: "kernel ≥ " + first, Matrix: []Ref{ref}})
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("inbox support for %s needs kernel ≥ %s; no kernel or distro was given", a.Name, first), Nearest: "kernel ≥ " + first, Matrix: []rule.Ref{ref}})
 		return
 	}
 	if drv.RemovedKernel != "" {
-		if c, ok := compareVersions(v.KernelBase, drv.RemovedKernel); ok && c >= 0 {
+		if c, ok := rule.Compare(v.KernelBase, drv.RemovedKernel); ok && c >= 0 {
 			near := "kernel < " + drv.RemovedKernel
 			if drv.ReplacedBy != "" {
 				near = "the replacement driver " + drv.ReplacedBy
 			}
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s was removed in kernel %s", drv.ID, drv.RemovedKernel), Nearest: near, Matrix: []Ref{refOf(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s was removed in %s", drv.ID, drv.RemovedKernel))}})
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s was removed in kernel %s", drv.ID, drv.RemovedKernel), Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s was removed in %s", drv.ID, drv.RemovedKernel))}})
 			return
 		}
 	}
-	c, ok := compareVersions(v.KernelBase, first)
+	c, ok := rule.Compare(v.KernelBase, first)
 	switch {
 	case !ok:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", v.KernelBase, first), Matrix: []Ref{ref}})
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", v.KernelBase, first), Matrix: []rule.Ref{ref}})
 	case c >= 0:
 		text := fmt.Sprintf("kernel %s is at or after %s, the first with inbox support", v.KernelBase, first)
 		if drv.FirstKernelBasis == "inferred" && a.InboxKernel == "" {
 			text += " (that release is inferred from commit dates)"
 		}
-		v.add(Reason{Verdict: Supported, Text: text, Matrix: []Ref{ref}})
+		v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 	default:
 		if distro != nil {
-			if bp := backportFor(distro, drv.ID); bp != nil {
-				v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel base %s predates %s, but %s backports %s: %s", v.KernelBase, first, distro.Name, drv.ID, bp.Text), Matrix: []Ref{ref, refOf(m, "distro "+distro.ID+" backport "+bp.Driver, bp.Claim, bp.Text)}})
+			if bp := rule.Backport(distro, drv.ID); bp != nil {
+				v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel base %s predates %s, but %s backports %s: %s", v.KernelBase, first, distro.Name, drv.ID, bp.Text), Matrix: []rule.Ref{ref, rule.Cite(m, "distro "+distro.ID+" backport "+bp.Driver, bp.Claim, bp.Text)}})
 				return
 			}
 		}
-		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s is older than %s, the first with inbox support for %s", v.KernelBase, first, a.Name), Nearest: "kernel ≥ " + first, Matrix: []Ref{ref}})
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s is older than %s, the first with inbox support for %s", v.KernelBase, first, a.Name), Nearest: "kernel ≥ " + first, Matrix: []rule.Ref{ref}})
 	}
 }
 
@@ -287,7 +288,7 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 		if se.Stack != ms.ID {
 			continue
 		}
-		ref := refOf(m, "adapter "+a.ID+" support_end "+ms.ID, se.Claim, se.Text)
+		ref := rule.Cite(m, "adapter "+a.ID+" support_end "+ms.ID, se.Claim, se.Text)
 		near := ""
 		if se.LastRelease != "" {
 			near = fmt.Sprintf("%s: %s %s", a.Name, ms.Name, se.LastRelease)
@@ -299,27 +300,27 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 			}
 		}
 		if se.DroppedIn == "" {
-			v.add(Reason{Verdict: Conditional, Text: se.Text, Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Conditional, Text: se.Text, Nearest: near, Matrix: []rule.Ref{ref}})
 			continue
 		}
 		if ver == "" {
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s supports %s only before %s: %s", ms.Name, a.Name, se.DroppedIn, se.Text), Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s supports %s only before %s: %s", ms.Name, a.Name, se.DroppedIn, se.Text), Nearest: near, Matrix: []rule.Ref{ref}})
 			continue
 		}
-		c, ok := compareVersions(ver, se.DroppedIn)
+		c, ok := rule.Compare(ver, se.DroppedIn)
 		switch {
 		case !ok:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack version %s cannot be compared with %s", ver, se.DroppedIn), Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack version %s cannot be compared with %s", ver, se.DroppedIn), Matrix: []rule.Ref{ref}})
 		case c >= 0:
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s no longer supports %s: %s", ms.Name, ver, a.Name, se.Text), Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s no longer supports %s: %s", ms.Name, ver, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}})
 		default:
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is before %s, which dropped %s", ms.Name, ver, se.DroppedIn, a.Name), Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is before %s, which dropped %s", ms.Name, ver, se.DroppedIn, a.Name), Matrix: []rule.Ref{ref}})
 		}
 		return
 	}
-	aref := refOf(m, "adapter "+a.ID, a.Claim, fmt.Sprintf("%s is supported by %s", a.Name, strings.Join(a.Stacks, ", ")))
+	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, fmt.Sprintf("%s is supported by %s", a.Name, strings.Join(a.Stacks, ", ")))
 	if slices.Contains(a.Stacks, ms.ID) {
-		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s supports %s", ms.Name, a.Name), Matrix: []Ref{aref}})
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s supports %s", ms.Name, a.Name), Matrix: []rule.Ref{aref}})
 		return
 	}
 	v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s", ms.Name, a.Name)})
@@ -335,7 +336,7 @@ func lts(ms *matrix.Stack, version string) bool {
 }
 
 func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, stack, stackVer, fw string) {
-	mins := firmwareMins(m, a.ID, stack, stackVer)
+	mins := rule.FirmwareMins(m, a.ID, stack, stackVer)
 	if len(mins) == 0 && fw != "" {
 		// Say the firmware went unjudged, without letting the matrix's
 		// silence decide the verdict on everything it does know.
@@ -343,22 +344,22 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, stack, stack
 		return
 	}
 	for _, f := range mins {
-		ref := refOf(m, fmt.Sprintf("firmware_min %s %s", a.ID, f.Feature), f.Claim, minRule(a, f))
+		ref := rule.Cite(m, fmt.Sprintf("firmware_min %s %s", a.ID, f.Feature), f.Claim, rule.MinRule(a, f))
 		near := fmt.Sprintf("firmware ≥ %s for %s", f.Min, featureWords(f.Feature))
 		if fw == "" {
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s needs firmware ≥ %s for %s; no firmware was given", a.Name, f.Min, f.Feature), Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s needs firmware ≥ %s for %s; no firmware was given", a.Name, f.Min, f.Feature), Nearest: near, Matrix: []rule.Ref{ref}})
 			continue
 		}
-		c, ok := compareVersions(fw, f.Min)
+		c, ok := rule.Compare(fw, f.Min)
 		switch {
 		case !ok:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s cannot be compared with %s", fw, f.Min), Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s cannot be compared with %s", fw, f.Min), Matrix: []rule.Ref{ref}})
 		case c >= 0:
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("firmware %s meets the %s minimum %s", fw, f.Feature, f.Min), Matrix: []Ref{ref}})
-		case optionalFeature(f.Feature):
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, f.Feature), Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("firmware %s meets the %s minimum %s", fw, f.Feature, f.Min), Matrix: []rule.Ref{ref}})
+		case rule.OptionalFeature(f.Feature):
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, f.Feature), Nearest: near, Matrix: []rule.Ref{ref}})
 		default:
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, f.Feature), Nearest: near, Matrix: []Ref{ref}})
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, f.Feature), Nearest: near, Matrix: []rule.Ref{ref}})
 		}
 	}
 }

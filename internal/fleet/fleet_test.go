@@ -1,28 +1,30 @@
-package compat
+package fleet
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rocekb/rocekb/internal/diagnose"
+	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
 func TestSummarizeDrift(t *testing.T) {
 	t.Parallel()
-	m := tm(t)
-	a := healthy()
+	m := hosttest.Matrix(t)
+	a := hosttest.Healthy()
 	a.Host.ID = "a"
-	b := with(healthy, func(h *record.Host) {
+	b := hosttest.With(hosttest.Healthy, func(h *record.Host) {
 		h.Host.ID = "b"
 		h.Adapters[0].Firmware = record.Firmware{Running: "16.35.4030", Stored: "16.35.4030"}
 		h.Devices[0].Ports[0].DefaultRoCEMode = "IB/RoCE v1"
 	})()
-	c := with(healthy, func(h *record.Host) {
+	c := hosttest.With(hosttest.Healthy, func(h *record.Host) {
 		h.Host.ID = "c"
 		h.Adapters[0].Firmware.Stored = "16.35.4030"
 	})()
-	reports := []*Report{Diagnose(m, nil, a), Diagnose(m, nil, b), Diagnose(m, nil, c)}
+	reports := []*diagnose.Report{diagnose.Diagnose(m, nil, a), diagnose.Diagnose(m, nil, b), diagnose.Diagnose(m, nil, c)}
 	f := Summarize(m, reports)
 	if f.Hosts != 3 || len(f.Models) != 1 {
 		t.Fatalf("fleet %+v", f)
@@ -43,8 +45,8 @@ func TestSummarizeDrift(t *testing.T) {
 		t.Errorf("drift (-want +got):\n%s", d)
 	}
 	wantF := []FindingCount{
-		{Check: "fw-update-pending", Severity: Warning, N: 1, Hosts: []string{"c"}},
-		{Check: "roce-mode-v1", Severity: Warning, N: 1, Hosts: []string{"b"}},
+		{Check: "fw-update-pending", Severity: diagnose.Warning, N: 1, Hosts: []string{"c"}},
+		{Check: "roce-mode-v1", Severity: diagnose.Warning, N: 1, Hosts: []string{"b"}},
 	}
 	if d := cmp.Diff(wantF, f.Findings); d != "" {
 		t.Errorf("finding counts (-want +got):\n%s", d)
@@ -53,12 +55,12 @@ func TestSummarizeDrift(t *testing.T) {
 
 func TestSummarizeNoDriftOnUniformFleet(t *testing.T) {
 	t.Parallel()
-	m := tm(t)
-	var reps []*Report
+	m := hosttest.Matrix(t)
+	var reps []*diagnose.Report
 	for _, id := range []string{"x", "y"} {
-		h := healthy()
+		h := hosttest.Healthy()
 		h.Host.ID = id
-		reps = append(reps, Diagnose(m, nil, h))
+		reps = append(reps, diagnose.Diagnose(m, nil, h))
 	}
 	if f := Summarize(m, reps); len(f.Drift) != 0 || len(f.Findings) != 0 {
 		t.Errorf("uniform fleet drifts: %+v", f.Drift)
@@ -67,22 +69,22 @@ func TestSummarizeNoDriftOnUniformFleet(t *testing.T) {
 
 func TestSummarizeIgnoresMissingValuesAndUnidentifiedFunctions(t *testing.T) {
 	t.Parallel()
-	m := tm(t)
-	a := healthy()
+	m := hosttest.Matrix(t)
+	a := hosttest.Healthy()
 	a.Host.ID = "a"
 	// A second function of the same card without firmware or driver data.
 	a.Adapters = append(a.Adapters, record.Adapter{PCIAddress: "0000:3b:00.1", Vendor: "15b3", Device: "1017"})
-	b := with(healthy, func(h *record.Host) {
+	b := hosttest.With(hosttest.Healthy, func(h *record.Host) {
 		h.Host.ID = "b"
 		h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 		h.Adapters[0].Firmware.Running = "16.35.4030"
 	})()
-	c := with(healthy, func(h *record.Host) {
+	c := hosttest.With(hosttest.Healthy, func(h *record.Host) {
 		h.Host.ID = "c"
 		h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 		h.Adapters[0].Driver.Name = "ice"
 	})()
-	f := Summarize(m, []*Report{Diagnose(m, nil, a), Diagnose(m, nil, b), Diagnose(m, nil, c)})
+	f := Summarize(m, []*diagnose.Report{diagnose.Diagnose(m, nil, a), diagnose.Diagnose(m, nil, b), diagnose.Diagnose(m, nil, c)})
 	if len(f.Drift) != 0 {
 		t.Errorf("drift from missing values or unidentified functions: %+v", f.Drift)
 	}
@@ -92,5 +94,18 @@ func TestSummarizeIgnoresMissingValuesAndUnidentifiedFunctions(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"connectx-5", "unidentified:ice", "unidentified:mlx5_core"}, keys); d != "" {
 		t.Errorf("models (-want +got):\n%s", d)
+	}
+}
+
+// TestNilMatrix: without a matrix every check still runs (and judges
+// nothing), and the summary does not panic.
+func TestNilMatrix(t *testing.T) {
+	t.Parallel()
+	rep := diagnose.Diagnose(nil, nil, hosttest.Healthy())
+	if len(rep.Results) != len(diagnose.CheckIDs()) {
+		t.Errorf("%d results", len(rep.Results))
+	}
+	if f := Summarize(nil, []*diagnose.Report{rep}); f.Hosts != 1 {
+		t.Errorf("summary of one host: %+v", f)
 	}
 }
