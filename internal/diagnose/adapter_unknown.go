@@ -23,8 +23,7 @@ func checkAdapterUnknown(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no PCI network or RDMA function"})
 		return r
 	}
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
+	for a := range v.adapters() {
 		if ma := v.match(a); ma != nil {
 			text := fmt.Sprintf("%s:%s is %s", a.Vendor, a.Device, ma.Name)
 			if a.Vendor == "" || a.Device == "" {

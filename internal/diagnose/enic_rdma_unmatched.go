@@ -86,8 +86,8 @@ func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
 	// is in the matrix, every Cisco minimum does. The matrix states one
 	// entry per model, feature and module, so equal rules are judged once.
 	present := map[string]bool{}
-	for i := range h.Adapters {
-		if ma := v.match(&h.Adapters[i]); ma != nil && ma.RDMADriver == "enic_rdma" {
+	for _, ma := range v.identified() {
+		if ma.RDMADriver == "enic_rdma" {
 			present[ma.ID] = true
 		}
 	}

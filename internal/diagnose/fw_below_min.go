@@ -18,12 +18,7 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
 	stack, stackVer := v.hostStack()
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
-		ma := v.match(a)
-		if ma == nil {
-			continue // unjudged notes it
-		}
+	for a, ma := range v.identified() { // unjudged notes the rest
 		mins := rule.FirmwareMins(m, ma.ID, stack, stackVer)
 		if len(mins) == 0 {
 			// Every part has some lowest working firmware; the matrix not
@@ -72,6 +67,6 @@ func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "firmware " + a.Firmware.Running + " meets every matrix minimum", Evidence: []Evidence{ev}})
 		}
 	}
-	v.unjudged(&r, func(a *record.Adapter) bool { return v.match(a) != nil }, "the firmware minimum")
+	v.unjudged(&r, v.isIdentified, "the firmware minimum")
 	return r
 }

@@ -22,9 +22,9 @@ var placeholderFirmware = []string{"255.255.65535", "65535.65535.65535", "0.0.0"
 // stored one takes over at the next reset or reboot, which can change
 // behaviour without any other change to the host.
 func checkFirmwarePending(h *record.Host, m *matrix.Matrix) Result {
+	v := newView(h, m)
 	var r Result
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
+	for a := range v.adapters() {
 		fw := a.Firmware
 		switch {
 		case fw.Running == "" || fw.Stored == "":

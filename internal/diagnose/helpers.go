@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -28,9 +29,9 @@ func (v view) adapter(pci string) *record.Adapter {
 	if pci == "" {
 		return nil
 	}
-	for i := range v.h.Adapters {
-		if v.h.Adapters[i].PCIAddress == pci {
-			return &v.h.Adapters[i]
+	for a := range v.adapters() {
+		if a.PCIAddress == pci {
+			return a
 		}
 	}
 	return nil
@@ -144,9 +145,9 @@ func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
 	if a := v.adapter(d.PCIAddress); a != nil {
 		return a
 	}
-	for i := range v.h.Adapters {
-		if slices.Contains(v.h.Adapters[i].RDMADevices, d.Name) {
-			return &v.h.Adapters[i]
+	for a := range v.adapters() {
+		if slices.Contains(a.RDMADevices, d.Name) {
+			return a
 		}
 	}
 	return nil
@@ -187,8 +188,7 @@ func (v view) unjudged(r *Result, judged func(a *record.Adapter) bool, what stri
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
 		return
 	}
-	for i := range v.h.Adapters {
-		a := &v.h.Adapters[i]
+	for a := range v.adapters() {
 		if !judged(a) && v.match(a) == nil && v.rdmaLike(a) {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix does not identify this function, so " + what + " cannot be judged"})
 		}
@@ -307,17 +307,124 @@ func featureSeverity(feature string) Severity {
 	return Error
 }
 
-// roceAdapters returns the record adapters the matrix knows as RoCE parts,
-// with their matrix entries.
-func (v view) roceAdapters() (as []*record.Adapter, ms []*matrix.Adapter) {
-	for i := range v.h.Adapters {
-		a := &v.h.Adapters[i]
-		if ma := v.match(a); ma != nil && len(ma.RoCE) > 0 {
-			as = append(as, a)
-			ms = append(ms, ma)
+// The loops every check writes over adapters, devices and ports, written
+// once. Each yields in record order, so notes and findings keep theirs.
+
+// adapters yields every record adapter.
+func (v view) adapters() iter.Seq[*record.Adapter] {
+	return func(yield func(*record.Adapter) bool) {
+		for i := range v.h.Adapters {
+			if !yield(&v.h.Adapters[i]) {
+				return
+			}
 		}
 	}
-	return as, ms
+}
+
+// identified yields the adapters the matrix identifies, with their entries.
+func (v view) identified() iter.Seq2[*record.Adapter, *matrix.Adapter] {
+	return func(yield func(*record.Adapter, *matrix.Adapter) bool) {
+		for a := range v.adapters() {
+			if ma := v.match(a); ma != nil && !yield(a, ma) {
+				return
+			}
+		}
+	}
+}
+
+// provider is the RDMA provider providerFor names for an adapter.
+type provider struct {
+	Driver string   // the provider module, e.g. mlx5_ib; empty when the matrix names none
+	Name   string   // the adapter's name, or "<eth driver> function <pci>" when guessed
+	Ref    rule.Ref // the matrix entry naming the provider
+}
+
+// roceFunctions yields the adapters providerFor names a provider for: RoCE
+// parts the matrix identifies, and functions whose Ethernet driver alone
+// points at one (see guessed).
+func (v view) roceFunctions() iter.Seq2[*record.Adapter, provider] {
+	return func(yield func(*record.Adapter, provider) bool) {
+		for a := range v.adapters() {
+			drv, name, ref, ok := v.providerFor(a)
+			if ok && !yield(a, provider{Driver: drv, Name: name, Ref: ref}) {
+				return
+			}
+		}
+	}
+}
+
+// isIdentified and hasProvider say which adapters identified and
+// roceFunctions yield, for unjudged.
+func (v view) isIdentified(a *record.Adapter) bool { return v.match(a) != nil }
+
+func (v view) hasProvider(a *record.Adapter) bool {
+	_, _, _, ok := v.providerFor(a)
+	return ok
+}
+
+// devices yields every RDMA device with the PCI address of the adapter
+// behind it. On a record without devices it notes in r that what cannot be
+// judged.
+func (v view) devices(r *Result, what string) iter.Seq2[*record.RDMADevice, string] {
+	return func(yield func(*record.RDMADevice, string) bool) {
+		if len(v.h.Devices) == 0 {
+			r.Notes = append(r.Notes, v.noDevices(what))
+			return
+		}
+		for i := range v.h.Devices {
+			d := &v.h.Devices[i]
+			if !yield(d, adapterPCI(v, d)) {
+				return
+			}
+		}
+	}
+}
+
+// rocePort is an Ethernet (RoCE) port of an RDMA device.
+type rocePort struct {
+	Dev     *record.RDMADevice
+	Port    record.Port
+	Subject string // device/port
+	Adapter string // PCI address of the adapter behind the device
+}
+
+// rocePorts yields the Ethernet ports of every RDMA device. It notes in r
+// why the other subjects are left out: no device (what cannot be judged),
+// a device without ports (noPorts decides when given, else noPortNote), a
+// port without a link layer or with another one (see roCEPort).
+func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevice, pci string)) iter.Seq[rocePort] {
+	return func(yield func(rocePort) bool) {
+		for d, pci := range v.devices(r, what) {
+			if len(d.Ports) == 0 {
+				if noPorts != nil {
+					noPorts(d, pci)
+				} else {
+					r.Notes = append(r.Notes, noPortNote(d, pci))
+				}
+				continue
+			}
+			for _, p := range d.Ports {
+				subj := portSubject(d, p)
+				if !roCEPort(r, subj, pci, p) {
+					continue
+				}
+				if !yield(rocePort{Dev: d, Port: p, Subject: subj, Adapter: pci}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// report adds a finding about an adapter, or, when providerFor only
+// guessed the adapter from its driver, the unknown note unconfirmed makes
+// of it.
+func (v view) report(r *Result, a *record.Adapter, f Finding) {
+	if v.guessed(a) {
+		r.Notes = append(r.Notes, unconfirmed(f))
+		return
+	}
+	r.Findings = append(r.Findings, f)
 }
 
 // hostDistro finds the matrix distro entry for the host's os-release

@@ -33,12 +33,8 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 	kev := Evidence{Fact: "kernel release " + rel + " (upstream base " + base + ")", Source: kernelSource(v)}
 	stack, _ := v.hostStack()
 	distro := hostDistro(m, h)
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
-		prov, name, _, ok := v.providerFor(a)
-		if !ok {
-			continue
-		}
+	for a, p := range v.roceFunctions() {
+		prov, name := p.Driver, p.Name
 		ma := v.match(a)
 		switch v.vendorDriven(a, prov, stack) {
 		case Pass:
@@ -64,11 +60,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 					Evidence:    []Evidence{kev},
 					Matrix:      []rule.Ref{v.ref("driver "+drv.ID, drv.Claim, fmt.Sprintf("%s was removed in %s", drv.ID, drv.RemovedKernel))},
 				}
-				if v.guessed(a) {
-					r.Notes = append(r.Notes, unconfirmed(f))
-				} else {
-					r.Findings = append(r.Findings, f)
-				}
+				v.report(&r, a, f)
 				continue
 			}
 		}
@@ -107,16 +99,9 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 			f.Severity = Warning
 			f.Explanation += " This is a distribution kernel: distributions backport drivers, but the matrix lists no backport of " + prov + " for this host's distribution, so check the distribution's release notes."
 		}
-		if v.guessed(a) {
-			r.Notes = append(r.Notes, unconfirmed(f))
-			continue
-		}
-		r.Findings = append(r.Findings, f)
+		v.report(&r, a, f)
 	}
-	v.unjudged(&r, func(a *record.Adapter) bool {
-		_, _, _, ok := v.providerFor(a)
-		return ok
-	}, "inbox kernel support")
+	v.unjudged(&r, v.hasProvider, "inbox kernel support")
 	return r
 }
 

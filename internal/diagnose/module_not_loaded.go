@@ -47,12 +47,10 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 	}
 	known := v.modulesKnown()
 	src := v.moduleSource()
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
-		prov, name, ref, ok := v.providerFor(a)
-		if !ok {
-			continue // not a RoCE part, or nothing says which provider it needs (adapter-unknown reports it)
-		}
+	// Parts that are not RoCE, or that nothing says which provider they
+	// need, are not yielded (adapter-unknown reports them).
+	for a, p := range v.roceFunctions() {
+		prov, name, ref := p.Driver, p.Name, p.Ref
 		if devs := v.rdmaDevicesOf(a); len(devs) > 0 {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the adapter has RDMA device(s) " + strings.Join(devs, ", ") + ", so its provider is loaded"})
 			continue
@@ -84,11 +82,7 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
 			Matrix:      []rule.Ref{ref},
 		}
-		if v.guessed(a) {
-			r.Notes = append(r.Notes, unconfirmed(f))
-			continue
-		}
-		r.Findings = append(r.Findings, f)
+		v.report(&r, a, f)
 	}
 	if len(r.Notes) == 0 && len(r.Findings) == 0 {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})

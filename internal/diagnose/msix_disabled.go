@@ -14,12 +14,7 @@ import (
 func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	for i := range h.Adapters {
-		a := &h.Adapters[i]
-		_, name, _, ok := v.providerFor(a)
-		if !ok {
-			continue
-		}
+	for a, p := range v.roceFunctions() {
 		ma := v.match(a)
 		if a.MSIX == nil || a.MSIX.Enabled == nil {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the record has no MSI-X state for this function (lspci -vv shows it)"})
@@ -31,7 +26,7 @@ func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 		}
 		f := Finding{
 			Severity: Warning, Subject: a.PCIAddress, Adapter: a.PCIAddress,
-			Message:     name + " has MSI-X disabled",
+			Message:     p.Name + " has MSI-X disabled",
 			Explanation: "With MSI-X off, the driver runs on MSI or legacy interrupts, with fewer completion vectors than the adapter offers.",
 			Fix:         "Check that the driver is bound (lspci -k) and that MSI-X is not disabled by a kernel parameter (pci=nomsi) or the server's BIOS; on Cisco UCS set the interrupt mode to MSI-X in the adapter policy.",
 			Evidence:    []Evidence{adapterFact(a, "msix.enabled", "false")},
@@ -44,15 +39,8 @@ func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
 			f.Explanation = ma.Name + " supports RoCE on Linux only in MSI-X interrupt mode. " + f.Explanation
 			f.Matrix = []rule.Ref{v.ref("adapter "+ma.ID+" interrupts", ma.Interrupts.Claim, ma.Name+" RoCE on Linux needs MSI-X interrupt mode")}
 		}
-		if v.guessed(a) {
-			r.Notes = append(r.Notes, unconfirmed(f))
-			continue
-		}
-		r.Findings = append(r.Findings, f)
+		v.report(&r, a, f)
 	}
-	v.unjudged(&r, func(a *record.Adapter) bool {
-		_, _, _, ok := v.providerFor(a)
-		return ok
-	}, "MSI-X")
+	v.unjudged(&r, v.hasProvider, "MSI-X")
 	return r
 }

@@ -15,9 +15,10 @@ import (
 func checkMSIXFew(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	as, ms := v.roceAdapters()
-	for i, a := range as {
-		ma := ms[i]
+	for a, ma := range v.identified() {
+		if len(ma.RoCE) == 0 {
+			continue
+		}
 		if ma.Interrupts == nil || ma.Interrupts.MinVectors == 0 {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the matrix states no minimum interrupt count for " + ma.Name})
 			continue
@@ -51,6 +52,6 @@ func checkMSIXFew(h *record.Host, m *matrix.Matrix) Result {
 			Matrix:      []rule.Ref{ref},
 		})
 	}
-	v.unjudged(&r, func(a *record.Adapter) bool { return v.match(a) != nil }, "the interrupt minimum")
+	v.unjudged(&r, v.isIdentified, "the interrupt minimum")
 	return r
 }

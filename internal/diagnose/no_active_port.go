@@ -17,13 +17,7 @@ import (
 func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	if len(h.Devices) == 0 {
-		r.Notes = append(r.Notes, v.noDevices("port state"))
-		return r
-	}
-	for i := range h.Devices {
-		d := &h.Devices[i]
-		pci := adapterPCI(v, d)
+	for d, pci := range v.devices(&r, "port state") {
 		if len(d.Ports) == 0 {
 			r.Notes = append(r.Notes, noPortNote(d, pci))
 			continue

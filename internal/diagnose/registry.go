@@ -53,13 +53,9 @@ func Checks() []Check {
 
 // Lookup returns the check with the given id.
 func Lookup(id string) (Check, bool) {
-	run, ok := funcs[id]
-	if !ok || !checkid.Known(id) {
-		return Check{}, false
-	}
-	for _, c := range checkid.All() {
+	for _, c := range Checks() {
 		if c.ID == id {
-			return Check{ID: id, Title: c.Title, Run: run}, true
+			return c, true
 		}
 	}
 	return Check{}, false

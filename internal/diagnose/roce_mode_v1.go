@@ -41,59 +41,45 @@ func cmRefs(v view) ([]rule.Ref, string) {
 func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	if len(h.Devices) == 0 {
-		r.Notes = append(r.Notes, v.noDevices("the RDMA_CM mode"))
-		return r
-	}
-	for i := range h.Devices {
-		d := &h.Devices[i]
-		pci := adapterPCI(v, d)
-		if len(d.Ports) == 0 {
-			r.Notes = append(r.Notes, noPortNote(d, pci))
+	// configfs has a mode for InfiniBand ports too: without an
+	// Ethernet link layer the mode says nothing about RoCE.
+	for rp := range v.rocePorts(&r, "the RDMA_CM mode", nil) {
+		d, p, subj, pci := rp.Dev, rp.Port, rp.Subject, rp.Adapter
+		if p.DefaultRoCEMode == "" {
+			r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no default_roce_mode for " + subj + " (configfs rdma_cm/<dev> shows it only after mkdir)"})
+			continue
 		}
-		for _, p := range d.Ports {
-			subj := portSubject(d, p)
-			// configfs has a mode for InfiniBand ports too: without an
-			// Ethernet link layer the mode says nothing about RoCE.
-			if !roCEPort(&r, subj, pci, p) {
-				continue
-			}
-			if p.DefaultRoCEMode == "" {
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no default_roce_mode for " + subj + " (configfs rdma_cm/<dev> shows it only after mkdir)"})
-				continue
-			}
-			if !isV1Mode(p.DefaultRoCEMode) {
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " default_roce_mode is " + p.DefaultRoCEMode})
-				continue
-			}
-			capable, ref, ok := v.v2Capable(d)
-			if !ok {
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the matrix does not say whether the adapter behind " + d.Name + " can do RoCE v2"})
-				continue
-			}
-			if !capable {
-				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: "the adapter behind " + d.Name + " does RoCE v1 only, so v1 is its only mode", Matrix: []rule.Ref{*ref}})
-				continue
-			}
-			refs, table := cmRefs(v)
-			expl := "The RDMA_CM client decides the RoCE mode of a connection."
-			if table != "" {
-				expl += " The matrix table: " + table + "."
-			}
-			expl += " With v1 as this port's default, RoCE v2 clients cannot connect to services here, and nothing crosses an IP router."
-			if def, dref := v.roceDefault(d); def != "" {
-				expl += " " + dref.Rule + ", so v1 here was most likely set by hand or by a script."
-				refs = append(refs, dref)
-			}
-			r.Findings = append(r.Findings, Finding{
-				Severity: Warning, Subject: subj, Adapter: pci,
-				Message:     subj + " uses RoCE v1 as its RDMA_CM default on a v2-capable adapter",
-				Explanation: expl,
-				Fix:         fmt.Sprintf("Unless every peer is v1-only, set v2: echo \"RoCE v2\" > /sys/kernel/config/rdma_cm/%s/ports/%d/default_roce_mode (mount configfs and mkdir /sys/kernel/config/rdma_cm/%s first); set both sides to the same mode.", d.Name, p.Number, d.Name),
-				Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.default_roce_mode", p.Number), subj+" default_roce_mode = "+p.DefaultRoCEMode, "rdma_cm", "configfs")},
-				Matrix:      append([]rule.Ref{*ref}, refs...),
-			})
+		if !isV1Mode(p.DefaultRoCEMode) {
+			r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " default_roce_mode is " + p.DefaultRoCEMode})
+			continue
 		}
+		capable, ref, ok := v.v2Capable(d)
+		if !ok {
+			r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the matrix does not say whether the adapter behind " + d.Name + " can do RoCE v2"})
+			continue
+		}
+		if !capable {
+			r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: "the adapter behind " + d.Name + " does RoCE v1 only, so v1 is its only mode", Matrix: []rule.Ref{*ref}})
+			continue
+		}
+		refs, table := cmRefs(v)
+		expl := "The RDMA_CM client decides the RoCE mode of a connection."
+		if table != "" {
+			expl += " The matrix table: " + table + "."
+		}
+		expl += " With v1 as this port's default, RoCE v2 clients cannot connect to services here, and nothing crosses an IP router."
+		if def, dref := v.roceDefault(d); def != "" {
+			expl += " " + dref.Rule + ", so v1 here was most likely set by hand or by a script."
+			refs = append(refs, dref)
+		}
+		r.Findings = append(r.Findings, Finding{
+			Severity: Warning, Subject: subj, Adapter: pci,
+			Message:     subj + " uses RoCE v1 as its RDMA_CM default on a v2-capable adapter",
+			Explanation: expl,
+			Fix:         fmt.Sprintf("Unless every peer is v1-only, set v2: echo \"RoCE v2\" > /sys/kernel/config/rdma_cm/%s/ports/%d/default_roce_mode (mount configfs and mkdir /sys/kernel/config/rdma_cm/%s first); set both sides to the same mode.", d.Name, p.Number, d.Name),
+			Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.default_roce_mode", p.Number), subj+" default_roce_mode = "+p.DefaultRoCEMode, "rdma_cm", "configfs")},
+			Matrix:      append([]rule.Ref{*ref}, refs...),
+		})
 	}
 	return r
 }

@@ -131,11 +131,9 @@ func oneStackRefs(v view) []rule.Ref {
 		}
 		return nil
 	}
-	for i := range v.h.Adapters {
-		if ma := v.match(&v.h.Adapters[i]); ma != nil {
-			if refs := pick(ma); refs != nil {
-				return refs
-			}
+	for _, ma := range v.identified() {
+		if refs := pick(ma); refs != nil {
+			return refs
 		}
 	}
 	for i := range v.m.Adapters {
