@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 )
 
+// TestUseColor runs serially: it sets NO_COLOR.
 func TestUseColor(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
 	if err != nil {
@@ -25,18 +26,18 @@ func TestUseColor(t *testing.T) {
 		{"never", f, false},
 	}
 	for _, c := range cases {
-		if got := useColor(c.mode, c.w); got != c.want {
-			t.Errorf("useColor(%s, %T) = %v, want %v", c.mode, c.w, got, c.want)
+		if got := UseColor(c.mode, c.w); got != c.want {
+			t.Errorf("UseColor(%s, %T) = %v, want %v", c.mode, c.w, got, c.want)
 		}
 	}
 	// A character device (what a terminal is) gets colour, unless NO_COLOR.
 	if dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
 		defer dev.Close()
-		if !useColor("auto", dev) {
+		if !UseColor("auto", dev) {
 			t.Errorf("auto on a character device: no colour")
 		}
 		t.Setenv("NO_COLOR", "1")
-		if useColor("auto", dev) {
+		if UseColor("auto", dev) {
 			t.Errorf("NO_COLOR ignored")
 		}
 	}
