@@ -138,7 +138,9 @@ func loadFile(fsys fs.FS, f, display string) (*Host, diag.List) {
 	return h, probs
 }
 
-func isRecordName(p string) bool { return strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".json") }
+func isRecordName(p string) bool {
+	return strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".json")
+}
 
 // isSnapshot reports whether a file is one kbcollect reads rather than
 // kbgen: a capture (txtar) or a sosreport or capture archive.
@@ -192,4 +194,3 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-
