@@ -1,27 +1,28 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rocekb/rocekb/internal/cli"
-	"github.com/rocekb/rocekb/internal/compat"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/kb"
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/report"
+	"github.com/rocekb/rocekb/internal/site"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
+// checkOptions are kbgen check's flags and arguments; newCheckCmd fills
+// them and runCheck does the work.
 type checkOptions struct {
 	site    siteFlags
 	format  string
@@ -30,9 +31,19 @@ type checkOptions struct {
 	explain string
 	tree    string
 	list    bool
-	plan    compat.Plan
+	plan    verdict.Plan
+
+	paths       []string // host records: files or folders
+	planned     bool     // --adapter was given
+	planFlags   []string // the other planned-configuration flags given
+	recordsSet  bool     // --records was given
+	out, errOut io.Writer
+
+	cfg site.Config
+	kb  *kb.KB
 }
 
+// newCheckCmd only parses flags; runCheck does the work.
 func newCheckCmd() *cobra.Command {
 	o := &checkOptions{}
 	c := &cobra.Command{
@@ -77,7 +88,33 @@ Examples:
   kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
   kbgen check --list
 ` + cli.ExitCodesHelp,
-		RunE: func(c *cobra.Command, args []string) error { return runCheck(c, o, args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.paths, o.out, o.errOut = args, c.OutOrStdout(), c.ErrOrStderr()
+			o.planned, o.recordsSet = c.Flags().Changed("adapter"), c.Flags().Changed("records")
+			for _, f := range []string{"kernel", "distro", "stack", "stack-version", "firmware"} {
+				if c.Flags().Changed(f) {
+					o.planFlags = append(o.planFlags, f)
+				}
+			}
+			if o.list {
+				for _, chk := range diagnose.Checks() {
+					fmt.Fprintf(o.out, "%-20s %s\n", chk.ID, chk.Title)
+				}
+				return nil
+			}
+			if err := o.validate(); err != nil {
+				return err
+			}
+			cfg, err := o.site.resolve(c)
+			if err != nil {
+				return err
+			}
+			if o.kb, _, err = loadKB(c, cfg, kb.Options{SkipRecords: true}); err != nil {
+				return err
+			}
+			o.cfg = cfg
+			return runCheck(o)
+		},
 	}
 	o.site.register(c)
 	fl := c.Flags()
@@ -96,628 +133,112 @@ Examples:
 	return c
 }
 
-func runCheck(c *cobra.Command, o *checkOptions, args []string) error {
-	if o.list {
-		for _, chk := range compat.Checks() {
-			fmt.Fprintf(c.OutOrStdout(), "%-20s %s\n", chk.ID, chk.Title)
-		}
-		return nil
-	}
+// validate rejects bad flag values and combinations (exit 2).
+func (o *checkOptions) validate() error {
 	if o.format != "text" && o.format != "json" {
 		return cli.Usagef("unknown --format %q (want text or json)", o.format)
 	}
-	failOn, ok := compat.ParseSeverity(o.failOn)
-	if !ok {
+	if _, ok := diagnose.ParseSeverity(o.failOn); !ok {
 		return cli.Usagef("unknown --fail-on %q (want error, warning or info)", o.failOn)
 	}
 	if o.color != "auto" && o.color != "always" && o.color != "never" {
 		return cli.Usagef("unknown --color %q (want auto, always or never)", o.color)
 	}
-	planned := c.Flags().Changed("adapter")
-	for _, f := range []string{"kernel", "distro", "stack", "stack-version", "firmware"} {
-		if c.Flags().Changed(f) && !planned {
-			return cli.Usagef("--%s describes a planned configuration and needs --adapter", f)
-		}
+	if len(o.planFlags) > 0 && !o.planned {
+		return cli.Usagef("--%s describes a planned configuration and needs --adapter", o.planFlags[0])
 	}
-	if planned && (len(args) > 0 || o.explain != "" || o.tree != "") {
+	if o.planned && (len(o.paths) > 0 || o.explain != "" || o.tree != "") {
 		return cli.Usagef("--adapter judges a planned configuration; give host records or --adapter, not both")
 	}
-	if !planned && len(args) == 0 && !c.Flags().Changed("records") {
+	if !o.planned && len(o.paths) == 0 && !o.recordsSet {
 		return cli.Usagef("nothing to check: give host records (files or folders) or a planned configuration (--adapter …)")
-	}
-	cfg, err := o.site.resolve(c)
-	if err != nil {
-		return err
-	}
-	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true})
-	if err != nil {
-		return err
-	}
-	out := c.OutOrStdout()
-	p := painter{on: useColor(o.color, out)}
-	if planned {
-		v := compat.Judge(k.Matrix, o.plan)
-		if o.format == "json" {
-			if err := writeJSON(out, struct {
-				Verdict compat.Verdict `json:"verdict"`
-			}{v}); err != nil {
-				return cli.Fail(err)
-			}
-		} else {
-			writeVerdict(out, p, v)
-		}
-		return verdictExit(v, failOn)
-	}
-
-	if len(args) == 0 {
-		args = []string{cfg.Records}
-	}
-	hosts, probs := loadRecords(args)
-	if probs.Errors() > 0 {
-		return cli.Usage(probs.Err())
-	}
-	fmt.Fprint(c.ErrOrStderr(), probs.String())
-	if len(hosts) == 0 {
-		return cli.Usagef("no host records (*.toml, *.json) in %s", strings.Join(args, ", "))
-	}
-	reports := make([]*compat.Report, len(hosts))
-	for i, h := range hosts {
-		reports[i] = compat.Diagnose(k.Matrix, k.Content, h)
-	}
-
-	switch {
-	case o.tree != "":
-		t := k.Content.Tree(o.tree)
-		if t == nil {
-			return cli.Usagef("no tree %q in %s (trees: %s)", o.tree, cfg.Content, treeIDs(k.Content))
-		}
-		walks := make([]compat.Walk, len(hosts))
-		for i, h := range hosts {
-			walks[i] = compat.WalkTree(k.Matrix, t, h)
-		}
-		if o.format == "json" {
-			if err := writeJSON(out, struct {
-				Walks []compat.Walk `json:"walks"`
-			}{walks}); err != nil {
-				return cli.Fail(err)
-			}
-		} else {
-			for i, w := range walks {
-				if i > 0 {
-					fmt.Fprintln(out)
-				}
-				writeWalk(out, p, t, w)
-			}
-		}
-	case o.explain != "":
-		var picked []compat.Finding
-		for _, r := range reports {
-			for _, f := range r.Findings {
-				if f.Check == o.explain || f.Key() == o.explain {
-					picked = append(picked, f)
-				}
-			}
-		}
-		id, subject, _ := strings.Cut(o.explain, "@")
-		if _, known := compat.Lookup(id); !known {
-			return cli.Usagef("--explain %q: no such check (checks: %s)", o.explain, strings.Join(compat.CheckIDs(), ", "))
-		}
-		if len(picked) == 0 {
-			// No finding: say why the check passed or could not judge.
-			var results []hostResult
-			for _, r := range reports {
-				res, _ := r.Result(id)
-				var notes []compat.Note
-				for _, n := range res.Notes {
-					if subject == "" || n.Subject == subject {
-						notes = append(notes, n)
-					}
-				}
-				if len(notes) > 0 || subject == "" {
-					res.Notes = notes
-					results = append(results, hostResult{Host: r.Host, Result: res})
-				}
-			}
-			if len(results) == 0 {
-				return cli.Usagef("--explain %q: no such finding or subject on %s (findings: %s)", o.explain, hostList(reports), findingKeys(reports))
-			}
-			if o.format == "json" {
-				if err := writeJSON(out, struct {
-					Results []hostResult `json:"results"`
-				}{results}); err != nil {
-					return cli.Fail(err)
-				}
-			} else {
-				for i, hr := range results {
-					if i > 0 {
-						fmt.Fprintln(out)
-					}
-					writeNotes(out, p, hr)
-				}
-			}
-			break
-		}
-		if o.format == "json" {
-			if err := writeJSON(out, struct {
-				Findings []compat.Finding `json:"findings"`
-			}{picked}); err != nil {
-				return cli.Fail(err)
-			}
-		} else {
-			for i, f := range picked {
-				if i > 0 {
-					fmt.Fprintln(out)
-				}
-				writeExplain(out, p, f)
-			}
-		}
-	default:
-		var fleet *compat.Fleet
-		if len(reports) > 1 {
-			f := compat.Summarize(k.Matrix, reports)
-			fleet = &f
-		}
-		if o.format == "json" {
-			if err := writeJSON(out, struct {
-				Hosts []*compat.Report `json:"hosts"`
-				Fleet *compat.Fleet    `json:"fleet,omitempty"`
-			}{reports, fleet}); err != nil {
-				return cli.Fail(err)
-			}
-		} else {
-			for i, r := range reports {
-				if i > 0 {
-					fmt.Fprintln(out)
-				}
-				writeReport(out, p, k.Matrix, r)
-			}
-			if fleet != nil {
-				fmt.Fprintln(out)
-				writeFleet(out, p, fleet)
-			}
-		}
-	}
-	return findingsExit(reports, failOn)
-}
-
-// loadRecords reads host records from files and folders (recursively, in
-// name order). A record without a host id is named after its file, so
-// every host in the output can be told apart.
-func loadRecords(args []string) ([]*record.Host, diag.List) {
-	var hosts []*record.Host
-	var probs diag.List
-	var files []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			probs.Add(a, diag.Pos{}, "%v", unwrapPath(err))
-			continue
-		}
-		if !st.IsDir() {
-			files = append(files, a)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".json")) {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if err != nil {
-			probs.Add(a, diag.Pos{}, "read records: %v", err)
-		}
-		sort.Strings(found)
-		files = append(files, found...)
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			probs.Add(f, diag.Pos{}, "%v", unwrapPath(err))
-			continue
-		}
-		name := filepath.ToSlash(f)
-		h, ps := record.Decode(name, src)
-		probs = append(probs, ps...)
-		if h == nil {
-			continue
-		}
-		if h.Host.ID == "" {
-			base := filepath.Base(f)
-			h.Host.ID = "(" + strings.TrimSuffix(base, filepath.Ext(base)) + ")"
-		}
-		hosts = append(hosts, h)
-	}
-	probs.Sort()
-	return hosts, probs
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-func findingsExit(reports []*compat.Report, failOn compat.Severity) error {
-	for _, r := range reports {
-		for _, f := range r.Findings {
-			if f.Severity.Rank() >= failOn.Rank() {
-				return cli.Silent(cli.Failure)
-			}
-		}
 	}
 	return nil
 }
 
-// verdictExit maps a verdict onto the severities: unsupported is an error,
-// unknown and supported-with-conditions are warnings.
-func verdictExit(v compat.Verdict, failOn compat.Severity) error {
-	sev := compat.Severity("")
-	switch v.Verdict {
-	case compat.Unsupported:
-		sev = compat.Error
-	case compat.Undecided, compat.Conditional:
-		sev = compat.Warning
+// runCheck builds the output once, writes it as text or JSON, and maps
+// the worst finding (or the verdict) onto the exit status.
+func runCheck(o *checkOptions) error {
+	out, worst, err := o.build()
+	if err != nil {
+		return err
 	}
-	if sev != "" && sev.Rank() >= failOn.Rank() {
+	if o.format == "json" {
+		if err := report.JSON(o.out, out); err != nil {
+			return cli.Fail(err)
+		}
+	} else {
+		report.Text(o.out, out, report.UseColor(o.color, o.out))
+	}
+	failOn, _ := diagnose.ParseSeverity(o.failOn)
+	if worst != "" && worst.Rank() >= failOn.Rank() {
 		return cli.Silent(cli.Failure)
 	}
 	return nil
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
-// useColor decides on colour: never, always, or (auto) only when stdout is
-// a terminal, i.e. a character device, and NO_COLOR (no-color.org) is unset.
-func useColor(mode string, w io.Writer) bool {
-	switch mode {
-	case "always":
-		return true
-	case "never":
-		return false
+// build gives the output and the severity the exit status follows.
+func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
+	m := o.kb.Matrix
+	if o.planned {
+		v := verdict.Judge(m, o.plan)
+		return report.Verdict(v), report.VerdictSeverity(v), nil
 	}
-	if os.Getenv("NO_COLOR") != "" {
-		return false
+	paths := o.paths
+	if len(paths) == 0 {
+		paths = []string{o.cfg.Records}
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
+	hosts, probs := loadRecords(paths)
+	if probs.Errors() > 0 {
+		return report.Output{}, "", cli.Usage(probs.Err())
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// painter wraps words in ANSI colours when on.
-type painter struct{ on bool }
-
-func (p painter) paint(code, s string) string {
-	if !p.on {
-		return s
+	fmt.Fprint(o.errOut, probs.String())
+	if len(hosts) == 0 {
+		return report.Output{}, "", cli.Usagef("no host records (*.toml, *.json) in %s", strings.Join(paths, ", "))
 	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
-
-func (p painter) sev(s compat.Severity) string {
-	word := fmt.Sprintf("%-7s", s)
-	switch s {
-	case compat.Error:
-		return p.paint("1;31", word)
-	case compat.Warning:
-		return p.paint("33", word)
+	reports := make([]*diagnose.Report, len(hosts))
+	for i, h := range hosts {
+		reports[i] = diagnose.Diagnose(m, o.kb.Content, h)
 	}
-	return p.paint("36", word)
-}
-
-func (p painter) level(l compat.Level) string {
-	switch l {
-	case compat.Supported:
-		return p.paint("32", string(l))
-	case compat.Conditional:
-		return p.paint("33", string(l))
-	case compat.Unsupported:
-		return p.paint("1;31", string(l))
-	}
-	return p.paint("35", string(l))
-}
-
-func (p painter) bold(s string) string { return p.paint("1", s) }
-
-func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *compat.Report) {
-	head := "host " + p.bold(r.Host)
-	if r.Kernel != "" {
-		head += "  kernel " + r.Kernel
-	}
-	if r.OS != "" {
-		head += "  (" + r.OS + ")"
-	}
-	fmt.Fprintln(w, head)
-	byAdapter := map[string][]compat.Finding{}
-	for _, f := range r.Findings {
-		byAdapter[f.Adapter] = append(byAdapter[f.Adapter], f)
-	}
-	if h := r.Record; h != nil {
-		for i := range h.Adapters {
-			a := &h.Adapters[i]
-			fmt.Fprintln(w, "  adapter "+adapterLine(m, a))
-			writeFindings(w, p, byAdapter[a.PCIAddress])
-			delete(byAdapter, a.PCIAddress)
+	worst := report.Worst(reports)
+	switch {
+	case o.tree != "":
+		t := o.kb.Content.Tree(o.tree)
+		if t == nil {
+			return report.Output{}, "", cli.Usagef("no tree %q in %s (trees: %s)", o.tree, o.cfg.Content, treeIDs(o.kb.Content))
 		}
-	}
-	var rest []string
-	for k := range byAdapter {
-		rest = append(rest, k)
-	}
-	sort.Strings(rest)
-	for _, k := range rest {
-		if k == "" {
-			fmt.Fprintln(w, "  host (and RDMA devices without a recorded adapter)")
-		} else {
-			fmt.Fprintln(w, "  adapter "+k)
+		return report.Walks(t, reports), worst, nil
+	case o.explain != "":
+		out, err := report.Explain(reports, o.explain)
+		if err != nil {
+			return out, "", cli.Usage(err)
 		}
-		writeFindings(w, p, byAdapter[k])
+		return out, worst, nil
 	}
-	if len(r.Unknown) > 0 {
-		fmt.Fprintf(w, "  not judged, evidence absent: %s\n", strings.Join(r.Unknown, ", "))
-	}
-	fmt.Fprintf(w, "  %s, %s, %d info\n", plural(r.Errors, "error"), plural(r.Warnings, "warning"), r.Infos)
+	return report.Hosts(m, reports), worst, nil
 }
 
-func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
-	s := a.PCIAddress + "  "
-	if ma := m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name); ma != nil {
-		s += ma.Name + " [" + ma.ID + "]"
-	} else if a.Vendor == "" || a.Device == "" {
-		s += "PCI id not recorded"
-	} else {
-		s += a.Vendor + ":" + a.Device + " (not in the matrix)"
-	}
-	if a.Driver.Name != "" {
-		s += "  " + a.Driver.Name
-		if a.Driver.Origin != "" {
-			s += " " + a.Driver.Origin
-		}
-	}
-	if a.Firmware.Running != "" {
-		s += "  fw " + a.Firmware.Running
-	}
-	return s
-}
-
-func writeFindings(w io.Writer, p painter, fs []compat.Finding) {
-	if len(fs) == 0 {
-		fmt.Fprintln(w, "    ok")
-		return
-	}
-	for _, f := range fs {
-		fmt.Fprintf(w, "    %s %s  %s\n", p.sev(f.Severity), f.Key(), f.Message)
-		for _, e := range f.Evidence {
-			fmt.Fprintf(w, "            evidence: %s\n", e)
-		}
-		for _, r := range f.Matrix {
-			fmt.Fprintf(w, "            matrix: %s%s\n", r.Rule, atSuffix(r))
-		}
-		fmt.Fprintf(w, "            fix: %s\n", f.Fix)
-		if links := append(append([]string(nil), f.FAQ...), f.Trees...); len(links) > 0 {
-			fmt.Fprintf(w, "            see: %s\n", strings.Join(links, ", "))
-		}
-	}
-}
-
-func atSuffix(r compat.Ref) string {
-	var parts []string
-	if r.At != "" {
-		parts = append(parts, r.At)
-	}
-	for _, s := range r.Sources {
-		parts = append(parts, s.ID)
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " [" + strings.Join(parts, "; ") + "]"
-}
-
-func writeExplain(w io.Writer, p painter, f compat.Finding) {
-	fmt.Fprintf(w, "%s on host %s: %s\n", p.bold(f.Key()), f.Host, p.sev(f.Severity))
-	n := 1
-	fmt.Fprintln(w, "  facts (from the host record):")
-	for _, e := range f.Evidence {
-		src := "source not recorded"
-		if e.Source != "" {
-			src = "source " + e.Source
-			if e.Line > 0 {
-				src += fmt.Sprintf(", line %d", e.Line)
+// loadRecords reads host records from files and folders, in argument
+// order (a folder in name order), with record.Load: the loader kbgen build
+// uses too. A missing path is a problem, hence exit 2.
+func loadRecords(paths []string) ([]*record.Host, diag.List) {
+	var hosts []*record.Host
+	var probs diag.List
+	for _, p := range paths {
+		hs, ps, err := record.Load(p)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
 			}
+			probs.Add(p, diag.Pos{}, "%v", err)
+			continue
 		}
-		fmt.Fprintf(w, "    %d. %s  (%s)\n", n, e.Fact, src)
-		n++
+		hosts = append(hosts, hs...)
+		probs = append(probs, ps...)
 	}
-	fmt.Fprintln(w, "  rules (from the matrix):")
-	if len(f.Matrix) == 0 {
-		fmt.Fprintln(w, "    none: the conclusion follows from the facts and the check itself ("+f.Check+")")
-	}
-	for _, r := range f.Matrix {
-		fmt.Fprintf(w, "    %d. %s\n", n, r.Rule)
-		n++
-		at := r.Entry
-		if r.At != "" {
-			at += " at " + r.At
-		}
-		if r.Confidence != "" {
-			at += ", " + r.Confidence
-		}
-		fmt.Fprintf(w, "       entry: %s\n", at)
-		if r.Note != "" {
-			fmt.Fprintf(w, "       note: %s\n", r.Note)
-		}
-		for _, s := range r.Sources {
-			line := "       source: " + s.ID
-			if s.Title != "" {
-				line += ", " + s.Title
-			}
-			if s.URL != "" {
-				line += " <" + s.URL + ">"
-			}
-			fmt.Fprintln(w, line)
-		}
-	}
-	fmt.Fprintln(w, "  conclusion:")
-	fmt.Fprintf(w, "    %s\n", f.Message)
-	fmt.Fprintf(w, "    why: %s\n", f.Explanation)
-	fmt.Fprintf(w, "    fix: %s\n", f.Fix)
-	if links := append(append([]string(nil), f.FAQ...), f.Trees...); len(links) > 0 {
-		fmt.Fprintf(w, "    see: %s\n", strings.Join(links, ", "))
-	}
-}
-
-// hostResult is one check's result on one host, for --explain without a finding.
-type hostResult struct {
-	Host   string        `json:"host"`
-	Result compat.Result `json:"result"`
-}
-
-func writeNotes(w io.Writer, p painter, hr hostResult) {
-	fmt.Fprintf(w, "%s on host %s: %s, no finding\n", p.bold(hr.Result.Check), hr.Host, hr.Result.Status)
-	if len(hr.Result.Notes) == 0 {
-		fmt.Fprintln(w, "  nothing on this host for the check to judge")
-	}
-	for _, n := range hr.Result.Notes {
-		fmt.Fprintf(w, "  %s %s: %s\n", n.Status, n.Subject, n.Text)
-		for _, e := range n.Evidence {
-			fmt.Fprintf(w, "      evidence: %s\n", e)
-		}
-		for _, r := range n.Matrix {
-			fmt.Fprintf(w, "      matrix: %s%s\n", r.Rule, atSuffix(r))
-		}
-	}
-}
-
-func writeFleet(w io.Writer, p painter, f *compat.Fleet) {
-	fmt.Fprintf(w, "%s: %s\n", p.bold("fleet"), plural(f.Hosts, "host"))
-	for _, m := range f.Models {
-		fmt.Fprintf(w, "  %s (%s): %s on %s\n", m.Name, m.Adapter, plural(m.Functions, "function"), plural(m.Hosts, "host"))
-		fmt.Fprintf(w, "    firmware: %s\n", counts(m.Firmware))
-		fmt.Fprintf(w, "    drivers:  %s\n", counts(m.Drivers))
-		fmt.Fprintf(w, "    stacks:   %s\n", counts(m.Stacks))
-	}
-	if len(f.RoCEModes) > 0 {
-		fmt.Fprintf(w, "  RDMA_CM default RoCE mode: %s\n", counts(f.RoCEModes))
-	}
-	if len(f.Drift) == 0 {
-		fmt.Fprintln(w, "  drift: none")
-	}
-	for _, d := range f.Drift {
-		fmt.Fprintf(w, "  %s %s\n", p.paint("33", "drift:"), d.Text)
-	}
-	for _, c := range f.Findings {
-		fmt.Fprintf(w, "  %s %s: %d on %s (%s)\n", p.sev(c.Severity), c.Check, c.N, plural(len(c.Hosts), "host"), strings.Join(c.Hosts, ", "))
-	}
-}
-
-func counts(cs []compat.Count) string {
-	var parts []string
-	for _, c := range cs {
-		parts = append(parts, fmt.Sprintf("%s ×%d", c.Value, c.N))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func writeVerdict(w io.Writer, p painter, v compat.Verdict) {
-	name := v.Plan.Adapter
-	if v.AdapterName != "" {
-		name = v.AdapterName + " [" + v.Adapter + "]"
-	}
-	parts := []string{name}
-	if v.Kernel != "" {
-		k := "kernel " + v.Kernel
-		if v.KernelBase != "" && v.KernelBase != v.Kernel {
-			k += " (upstream " + v.KernelBase + ")"
-		}
-		parts = append(parts, k)
-	} else if v.Plan.Distro != "" {
-		parts = append(parts, "distro "+v.Plan.Distro)
-	}
-	stack := "stack " + v.Stack
-	if sv := v.Plan.StackVersion; sv != "" {
-		stack += " " + sv
-	}
-	parts = append(parts, stack)
-	if v.Plan.Firmware != "" {
-		parts = append(parts, "firmware "+v.Plan.Firmware)
-	}
-	fmt.Fprintln(w, strings.Join(parts, "  ·  "))
-	fmt.Fprintf(w, "verdict: %s\n", p.level(v.Verdict))
-	for _, r := range v.Reasons {
-		fmt.Fprintf(w, "  %-26s %s\n", r.Verdict, r.Text)
-		for _, ref := range r.Matrix {
-			fmt.Fprintf(w, "  %-26s   matrix: %s%s\n", "", ref.Entry, atSuffix(ref))
-		}
-	}
-	if len(v.Nearest) > 0 {
-		fmt.Fprintln(w, "nearest supported combination:")
-		for _, n := range v.Nearest {
-			fmt.Fprintf(w, "  - %s\n", n)
-		}
-	}
-}
-
-func writeWalk(w io.Writer, p painter, t *content.Tree, wk compat.Walk) {
-	fmt.Fprintf(w, "tree %s (%s) for host %s\n", p.bold(t.ID), t.Title, wk.Host)
-	for i, s := range wk.Path {
-		n := t.Node(s.Node)
-		switch {
-		case s.Answer == compat.LeafReach:
-			fmt.Fprintf(w, "  %d. %s: likely cause: %s\n", i+1, s.Node, wk.Cause)
-			if wk.Fix != "" {
-				fmt.Fprintf(w, "     fix: %s\n", wk.Fix)
-			}
-			if len(wk.Links) > 0 {
-				fmt.Fprintf(w, "     see: %s\n", strings.Join(wk.Links, ", "))
-			}
-		default:
-			q := s.Question
-			if q == "" && n != nil {
-				q = n.Question
-			}
-			check := ""
-			if s.Check != "" {
-				check = " [" + s.Check + "]"
-			}
-			fmt.Fprintf(w, "  %d. %s: %s%s → %s\n", i+1, s.Node, q, check, answerWord(p, s.Answer))
-			if s.Why != "" {
-				fmt.Fprintf(w, "     because: %s\n", s.Why)
-			}
-		}
-	}
-	if !wk.Complete {
-		fmt.Fprintf(w, "  stopped at %s: the record cannot answer it", wk.Stop)
-		if n := t.Node(wk.Stop); n != nil && n.How != "" {
-			fmt.Fprintf(w, "; answer it by hand with: %s", n.How)
-			if n.LookFor != "" {
-				fmt.Fprintf(w, " (look for: %s)", n.LookFor)
-			}
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-func answerWord(p painter, a compat.Answer) string {
-	switch a {
-	case compat.Yes:
-		return p.paint("32", "yes")
-	case compat.No:
-		return p.paint("31", "no")
-	}
-	return p.paint("35", "unknown")
+	probs.Sort()
+	return hosts, probs
 }
 
 func treeIDs(c *content.Content) string {
@@ -730,34 +251,4 @@ func treeIDs(c *content.Content) string {
 		return "none"
 	}
 	return strings.Join(ids, ", ")
-}
-
-func hostList(rs []*compat.Report) string {
-	var hs []string
-	for _, r := range rs {
-		hs = append(hs, r.Host)
-	}
-	return strings.Join(hs, ", ")
-}
-
-func findingKeys(rs []*compat.Report) string {
-	var ks []string
-	for _, r := range rs {
-		for _, f := range r.Findings {
-			if !slices.Contains(ks, f.Key()) {
-				ks = append(ks, f.Key())
-			}
-		}
-	}
-	if len(ks) == 0 {
-		return "none"
-	}
-	return strings.Join(ks, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -4,7 +4,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/rocekb/rocekb/internal/compat"
+	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -35,7 +35,7 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts
 	if now.IsZero() {
 		now = time.Now()
 	}
-	lo := content.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour, Checks: compat.CheckIDs()}
+	lo := content.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour, Checks: checkid.IDs()}
 	if !haveMatrix {
 		return lo
 	}

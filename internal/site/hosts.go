@@ -6,10 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/compat"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/diagnose"
+	"github.com/rocekb/rocekb/internal/fleet"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/treewalk"
 )
 
 // HostPage is the data of host/<slug>.html: one host's diagnosis and the
@@ -17,8 +19,8 @@ import (
 type HostPage struct {
 	Slug   string
 	Record *record.Host
-	Report *compat.Report
-	Walks  []compat.Walk
+	Report *diagnose.Report
+	Walks  []treewalk.Walk
 	// Adapters pairs each recorded adapter with its matrix entry (nil when unknown).
 	Adapters []HostAdapter
 }
@@ -38,7 +40,7 @@ type HostSummary struct {
 // FleetPage is the data of fleet.html.
 type FleetPage struct {
 	Hosts []HostSummary
-	Fleet compat.Fleet
+	Fleet fleet.Summary
 }
 
 var slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
@@ -51,7 +53,7 @@ func hostPages(m *matrix.Matrix, c *content.Content, hosts []*record.Host) ([]Pa
 	}
 	var pages []Page
 	var sums []HostSummary
-	var reports []*compat.Report
+	var reports []*diagnose.Report
 	used := map[string]int{}
 	for _, h := range hosts {
 		slug := strings.Trim(slugUnsafe.ReplaceAllString(strings.ToLower(h.Host.ID), "-"), "-.")
@@ -64,9 +66,9 @@ func hostPages(m *matrix.Matrix, c *content.Content, hosts []*record.Host) ([]Pa
 		} else {
 			used[slug] = 1
 		}
-		rep := compat.Diagnose(m, c, h)
+		rep := diagnose.Diagnose(m, c, h)
 		reports = append(reports, rep)
-		hp := &HostPage{Slug: slug, Record: h, Report: rep, Walks: compat.WalkTrees(m, c, h)}
+		hp := &HostPage{Slug: slug, Record: h, Report: rep, Walks: treewalk.Trees(c, rep)}
 		for i := range h.Adapters {
 			a := &h.Adapters[i]
 			hp.Adapters = append(hp.Adapters, HostAdapter{Record: a, Matrix: m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)})
@@ -79,6 +81,6 @@ func hostPages(m *matrix.Matrix, c *content.Content, hosts []*record.Host) ([]Pa
 		sums = append(sums, HostSummary{Slug: slug, ID: title, Kernel: h.Host.KernelRelease, OS: rep.OS, Errors: rep.Errors, Warnings: rep.Warnings})
 	}
 	sort.Slice(sums, func(i, j int) bool { return sums[i].Slug < sums[j].Slug })
-	pages = append(pages, Page{Path: "fleet.html", Template: "fleet", Title: "Fleet", Data: &FleetPage{Hosts: sums, Fleet: compat.Summarize(m, reports)}})
+	pages = append(pages, Page{Path: "fleet.html", Template: "fleet", Title: "Fleet", Data: &FleetPage{Hosts: sums, Fleet: fleet.Summarize(m, reports)}})
 	return pages, sums
 }

@@ -1,0 +1,561 @@
+package diagnose
+
+import (
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
+)
+
+// view answers the questions every check asks of a host record.
+type view struct {
+	h *record.Host
+	m *matrix.Matrix
+}
+
+func newView(h *record.Host, m *matrix.Matrix) view {
+	if m == nil {
+		m = &matrix.Matrix{}
+	}
+	return view{h: h, m: m}
+}
+
+// adapter returns the record adapter at a PCI address, or nil.
+func (v view) adapter(pci string) *record.Adapter {
+	if pci == "" {
+		return nil
+	}
+	for a := range v.adapters() {
+		if a.PCIAddress == pci {
+			return a
+		}
+	}
+	return nil
+}
+
+// match finds the matrix adapter of a record adapter, or nil.
+func (v view) match(a *record.Adapter) *matrix.Adapter {
+	if a == nil {
+		return nil
+	}
+	return v.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
+}
+
+// module returns the loaded module with the given name, or nil.
+func (v view) module(name string) *record.Module {
+	for i := range v.h.Modules {
+		if v.h.Modules[i].Name == name {
+			return &v.h.Modules[i]
+		}
+	}
+	return nil
+}
+
+// moduleSources are the record sources that list loaded modules.
+var moduleSources = []string{"lsmod", "proc/modules", "sys/module"}
+
+// modulesKnown reports whether the record says which modules are loaded:
+// either it lists some, or a module source was read and found none.
+func (v view) modulesKnown() bool {
+	if len(v.h.Modules) > 0 {
+		return true
+	}
+	for _, s := range v.h.Sources {
+		if s.Status == record.StatusOK && containsAny(s.ID, moduleSources) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleSource names the source the module list came from.
+func (v view) moduleSource() string {
+	for _, want := range moduleSources {
+		for _, s := range v.h.Sources {
+			if s.Status == record.StatusOK && strings.Contains(s.ID, want) {
+				return s.ID
+			}
+		}
+	}
+	return ""
+}
+
+// source returns the record source with an id containing sub, or nil.
+func (v view) source(sub string) *record.Source {
+	for i := range v.h.Sources {
+		if v.h.Sources[i].ID == sub {
+			return &v.h.Sources[i]
+		}
+	}
+	for i := range v.h.Sources {
+		if strings.Contains(v.h.Sources[i].ID, sub) {
+			return &v.h.Sources[i]
+		}
+	}
+	return nil
+}
+
+// adapterFact is evidence about a field of an adapter, citing the source
+// its from map names.
+func adapterFact(a *record.Adapter, field, value string) Evidence {
+	return Evidence{Fact: fmt.Sprintf("%s %s = %s", a.PCIAddress, field, value), Source: fromSource(a.From, field)}
+}
+
+// fromSource finds the source of a field in a from map, trying the field
+// and then its parents ("firmware.running", then "firmware").
+func fromSource(from map[string]string, field string) string {
+	for f := field; f != ""; {
+		if s, ok := from[f]; ok {
+			return s
+		}
+		i := strings.LastIndexByte(f, '.')
+		if i < 0 {
+			break
+		}
+		f = f[:i]
+	}
+	return ""
+}
+
+// deviceFact is evidence about an RDMA device or one of its ports. When
+// the device's from map does not name the field's source, the first read
+// source among fallbacks is cited (sys/class/infiniband by default).
+func (v view) deviceFact(d *record.RDMADevice, field, fact string, fallbacks ...string) Evidence {
+	src := fromSource(d.From, field)
+	if len(fallbacks) == 0 {
+		fallbacks = []string{"sys/class/infiniband"}
+	}
+	for _, fb := range fallbacks {
+		if src != "" {
+			break
+		}
+		if s := v.source(fb); s != nil && s.Status == record.StatusOK {
+			src = s.ID
+		}
+	}
+	return Evidence{Fact: fact, Source: src}
+}
+
+// adapterOf returns the record adapter behind an RDMA device, or nil.
+func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
+	if a := v.adapter(d.PCIAddress); a != nil {
+		return a
+	}
+	for a := range v.adapters() {
+		if slices.Contains(a.RDMADevices, d.Name) {
+			return a
+		}
+	}
+	return nil
+}
+
+// rdmaDevicesOf lists the RDMA devices of an adapter: those the adapter
+// names, and those whose PCI address is the adapter's.
+func (v view) rdmaDevicesOf(a *record.Adapter) []string {
+	names := slices.Clone(a.RDMADevices)
+	for _, d := range v.h.Devices {
+		if d.PCIAddress != "" && d.PCIAddress == a.PCIAddress && !slices.Contains(names, d.Name) {
+			names = append(names, d.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// rdmaLike reports whether a function the matrix does not match may be an
+// RDMA part: it has an RDMA device, its driver is the Ethernet side of a
+// matrix RDMA driver, its PCI vendor makes parts the matrix lists, or the
+// record has neither its PCI ids nor its driver.
+func (v view) rdmaLike(a *record.Adapter) bool {
+	if a.Vendor == "" && a.Driver.Name == "" {
+		return true // nothing identifies it, so nothing rules RDMA out
+	}
+	return len(v.rdmaDevicesOf(a)) > 0 ||
+		a.Driver.Name != "" && ethDriverKnown(v.m, a.Driver.Name) ||
+		a.Vendor != "" && vendorKnown(v.m, a.Vendor)
+}
+
+// unjudged notes the functions a per-adapter check skipped although they
+// may be RDMA parts: the matrix does not identify them, so the check
+// cannot say (adapter-unknown reports them). It also makes a check on a
+// record without adapters unknown, and says so when nothing applied.
+func (v view) unjudged(r *Result, judged func(a *record.Adapter) bool, what string) {
+	if len(v.h.Adapters) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
+		return
+	}
+	for a := range v.adapters() {
+		if !judged(a) && v.match(a) == nil && v.rdmaLike(a) {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix does not identify this function, so " + what + " cannot be judged"})
+		}
+	}
+	if len(r.Notes) == 0 && len(r.Findings) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here is one " + what + " applies to"})
+	}
+}
+
+// v2Capable says whether an RDMA device can do RoCE v2, from the matrix
+// adapter behind it or, for software devices, its provider driver. ok is
+// false when the matrix does not say.
+func (v view) v2Capable(d *record.RDMADevice) (capable bool, ref *rule.Ref, ok bool) {
+	if a := v.adapterOf(d); a != nil {
+		ma := v.match(a)
+		if ma == nil || len(ma.RoCE) == 0 {
+			return false, nil, false
+		}
+		r := v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s does RoCE %s", ma.Name, strings.Join(ma.RoCE, " and ")))
+		return slices.Contains(ma.RoCE, "v2"), &r, true
+	}
+	// Software devices, and hardware devices whose PCI function the record
+	// does not show, are judged by their provider driver: what it can
+	// advertise (for mlx5 the firmware decides within that).
+	if drv := v.m.Driver(d.Provider); drv != nil && len(drv.RoCE) > 0 {
+		rule := fmt.Sprintf("%s does RoCE %s", drv.ID, strings.Join(drv.RoCE, " and "))
+		if d.PCIAddress != "" || drv.Kind == matrix.KindHardware {
+			rule = fmt.Sprintf("%s can advertise RoCE %s (the record does not show the adapter behind %s)", drv.ID, strings.Join(drv.RoCE, " and "), d.Name)
+		}
+		r := v.ref("driver "+drv.ID, drv.Claim, rule)
+		return slices.Contains(drv.RoCE, "v2"), &r, true
+	}
+	return false, nil, false
+}
+
+// ref describes a matrix entry and the sources of its claim.
+func (v view) ref(entry string, c matrix.Claim, text string) rule.Ref {
+	return rule.Cite(v.m, entry, c, text)
+}
+
+// hostStack is the matrix stack id of the vendor stack the record found,
+// "inbox" when none was found, or the record's own name when the matrix
+// does not know it.
+func (v view) hostStack() (id, version string) {
+	s := v.h.Stack
+	if s == nil || s.Name == "" {
+		return "inbox", ""
+	}
+	if ms := rule.Stack(v.m, s.Name); ms != nil {
+		return ms.ID, s.Version
+	}
+	return strings.ToLower(s.Name), s.Version
+}
+
+// isEthernetPort reports whether a port's link layer is Ethernet (RoCE).
+func isEthernetPort(p record.Port) bool { return strings.EqualFold(p.LinkLayer, "Ethernet") }
+
+func portSubject(d *record.RDMADevice, p record.Port) string {
+	return fmt.Sprintf("%s/%d", d.Name, p.Number)
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// noDevices is the note for checks about RDMA devices on a host without any.
+func (v view) noDevices(what string) Note {
+	n := Note{Subject: "host", Status: Unknown, Text: "the record lists no RDMA device, so " + what + " cannot be judged"}
+	if s := v.source("sys/class/infiniband"); s != nil {
+		n.Evidence = []Evidence{{Fact: "sys/class/infiniband status " + s.Status + reasonSuffix(s.Reason), Source: s.ID}}
+	}
+	return n
+}
+
+func reasonSuffix(r string) string {
+	if r == "" {
+		return ""
+	}
+	return " (" + r + ")"
+}
+
+func ethDriverKnown(m *matrix.Matrix, name string) bool {
+	for _, d := range m.Drivers {
+		if slices.Contains(d.EthDrivers, name) {
+			return true
+		}
+	}
+	for _, a := range m.Adapters {
+		if a.EthDriver == name {
+			return true
+		}
+	}
+	return false
+}
+
+func vendorKnown(m *matrix.Matrix, pciVendor string) bool {
+	for _, v := range m.Vendors {
+		if v.Kind == matrix.KindHardware && slices.Contains(v.PCIVendors, pciVendor) {
+			return true
+		}
+	}
+	return false
+}
+
+// featureSeverity is the severity of missing a feature's minimum: a
+// warning for optional features, an error otherwise.
+func featureSeverity(feature string) Severity {
+	if rule.OptionalFeature(feature) {
+		return Warning
+	}
+	return Error
+}
+
+// The loops every check writes over adapters, devices and ports, written
+// once. Each yields in record order, so notes and findings keep theirs.
+
+// adapters yields every record adapter.
+func (v view) adapters() iter.Seq[*record.Adapter] {
+	return func(yield func(*record.Adapter) bool) {
+		for i := range v.h.Adapters {
+			if !yield(&v.h.Adapters[i]) {
+				return
+			}
+		}
+	}
+}
+
+// identified yields the adapters the matrix identifies, with their entries.
+func (v view) identified() iter.Seq2[*record.Adapter, *matrix.Adapter] {
+	return func(yield func(*record.Adapter, *matrix.Adapter) bool) {
+		for a := range v.adapters() {
+			if ma := v.match(a); ma != nil && !yield(a, ma) {
+				return
+			}
+		}
+	}
+}
+
+// provider is the RDMA provider providerFor names for an adapter.
+type provider struct {
+	Driver string   // the provider module, e.g. mlx5_ib; empty when the matrix names none
+	Name   string   // the adapter's name, or "<eth driver> function <pci>" when guessed
+	Ref    rule.Ref // the matrix entry naming the provider
+}
+
+// roceFunctions yields the adapters providerFor names a provider for: RoCE
+// parts the matrix identifies, and functions whose Ethernet driver alone
+// points at one (see guessed).
+func (v view) roceFunctions() iter.Seq2[*record.Adapter, provider] {
+	return func(yield func(*record.Adapter, provider) bool) {
+		for a := range v.adapters() {
+			drv, name, ref, ok := v.providerFor(a)
+			if ok && !yield(a, provider{Driver: drv, Name: name, Ref: ref}) {
+				return
+			}
+		}
+	}
+}
+
+// isIdentified and hasProvider say which adapters identified and
+// roceFunctions yield, for unjudged.
+func (v view) isIdentified(a *record.Adapter) bool { return v.match(a) != nil }
+
+func (v view) hasProvider(a *record.Adapter) bool {
+	_, _, _, ok := v.providerFor(a)
+	return ok
+}
+
+// devices yields every RDMA device with the PCI address of the adapter
+// behind it. On a record without devices it notes in r that what cannot be
+// judged.
+func (v view) devices(r *Result, what string) iter.Seq2[*record.RDMADevice, string] {
+	return func(yield func(*record.RDMADevice, string) bool) {
+		if len(v.h.Devices) == 0 {
+			r.Notes = append(r.Notes, v.noDevices(what))
+			return
+		}
+		for i := range v.h.Devices {
+			d := &v.h.Devices[i]
+			if !yield(d, adapterPCI(v, d)) {
+				return
+			}
+		}
+	}
+}
+
+// rocePort is an Ethernet (RoCE) port of an RDMA device.
+type rocePort struct {
+	Dev     *record.RDMADevice
+	Port    record.Port
+	Subject string // device/port
+	Adapter string // PCI address of the adapter behind the device
+}
+
+// rocePorts yields the Ethernet ports of every RDMA device. It notes in r
+// why the other subjects are left out: no device (what cannot be judged),
+// a device without ports (noPorts decides when given, else noPortNote), a
+// port without a link layer or with another one (see roCEPort).
+func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevice, pci string)) iter.Seq[rocePort] {
+	return func(yield func(rocePort) bool) {
+		for d, pci := range v.devices(r, what) {
+			if len(d.Ports) == 0 {
+				if noPorts != nil {
+					noPorts(d, pci)
+				} else {
+					r.Notes = append(r.Notes, noPortNote(d, pci))
+				}
+				continue
+			}
+			for _, p := range d.Ports {
+				subj := portSubject(d, p)
+				if !roCEPort(r, subj, pci, p) {
+					continue
+				}
+				if !yield(rocePort{Dev: d, Port: p, Subject: subj, Adapter: pci}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// report adds a finding about an adapter, or, when providerFor only
+// guessed the adapter from its driver, the unknown note unconfirmed makes
+// of it.
+func (v view) report(r *Result, a *record.Adapter, f Finding) {
+	if v.guessed(a) {
+		r.Notes = append(r.Notes, unconfirmed(f))
+		return
+	}
+	r.Findings = append(r.Findings, f)
+}
+
+// hostDistro finds the matrix distro entry for the host's os-release
+// (ID-VERSION_ID, e.g. rhel-9.4), or one whose GA kernel is the host's.
+func hostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
+	want := strings.ToLower(h.Host.OS.ID + "-" + h.Host.OS.VersionID)
+	for i := range m.Distros {
+		if m.Distros[i].ID == want {
+			return &m.Distros[i]
+		}
+	}
+	for i := range m.Distros {
+		if h.Host.KernelRelease != "" && m.Distros[i].Kernel != "" && strings.HasPrefix(h.Host.KernelRelease, m.Distros[i].Kernel) {
+			return &m.Distros[i]
+		}
+	}
+	return nil
+}
+
+func moduleFact(v view, name, origin string) string {
+	s := fmt.Sprintf("module %s origin %s", name, origin)
+	if mod := v.module(name); mod != nil {
+		var extra []string
+		if mod.Version != "" {
+			extra = append(extra, "version "+mod.Version)
+		}
+		if mod.Filename != "" {
+			extra = append(extra, "filename "+mod.Filename)
+		}
+		if mod.Taint != "" {
+			extra = append(extra, "taint "+mod.Taint)
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+	}
+	return s
+}
+
+// guessed reports whether providerFor identified the adapter from its
+// Ethernet driver only.
+func (v view) guessed(a *record.Adapter) bool { return v.match(a) == nil }
+
+// unconfirmed turns a would-be finding about an adapter identified only by
+// its driver into an unknown note: absent is data, never a guess.
+func unconfirmed(f Finding) Note {
+	return Note{Subject: f.Subject, Adapter: f.Adapter, Status: Unknown,
+		Text:     f.Message + ", if this function is a RoCE part: the record lacks its PCI ids, and its driver alone does not prove it",
+		Evidence: f.Evidence, Matrix: f.Matrix}
+}
+
+// providerFor names the RDMA provider a record adapter needs: the matrix
+// adapter's rdma_driver, or, when the record lacks the adapter's PCI ids,
+// the RoCE driver whose companion Ethernet driver is bound to it (mlx5_core
+// → mlx5_ib). ok is false for parts that are not RoCE and for functions
+// nothing identifies.
+//
+// A provider named from the Ethernet driver alone is a strong hint, not
+// proof (the matrix lists RDMA parts; a driver may also run parts without
+// RDMA), so callers report what they would find as unknown; see guessed.
+func (v view) providerFor(a *record.Adapter) (driver, name string, ref rule.Ref, ok bool) {
+	if ma := v.match(a); ma != nil {
+		if len(ma.RoCE) == 0 {
+			return "", "", rule.Ref{}, false
+		}
+		return ma.RDMADriver, ma.Name, v.ref("adapter "+ma.ID, ma.Claim, fmt.Sprintf("%s uses the RDMA driver %s", ma.Name, rule.OrDash(ma.RDMADriver))), true
+	}
+	if a.Vendor != "" && a.Device != "" || a.Driver.Name == "" {
+		return "", "", rule.Ref{}, false
+	}
+	// The Ethernet driver alone says "RoCE part" only when every matrix
+	// adapter it drives is one: i40e drives X710 (no RDMA) and X722
+	// (iWARP only), so an i40e function proves nothing.
+	seen := false
+	for _, ma := range v.m.Adapters {
+		if ma.EthDriver != a.Driver.Name {
+			continue
+		}
+		if len(ma.RoCE) == 0 || ma.NotRoCE != "" {
+			return "", "", rule.Ref{}, false
+		}
+		seen = true
+	}
+	if !seen {
+		return "", "", rule.Ref{}, false
+	}
+	var ids []string
+	for _, d := range v.m.Drivers {
+		if slices.Contains(d.EthDrivers, a.Driver.Name) && slices.Contains(d.Transports, "roce") && d.Kind == matrix.KindHardware {
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) != 1 {
+		return "", "", rule.Ref{}, false // none, or ambiguous: no guess
+	}
+	d := v.m.Driver(ids[0])
+	return d.ID, a.Driver.Name + " function " + a.PCIAddress, v.ref("driver "+d.ID, d.Claim, fmt.Sprintf("%s is the RoCE provider for %s", d.ID, a.Driver.Name)), true
+}
+
+func adapterPCI(v view, d *record.RDMADevice) string {
+	if a := v.adapterOf(d); a != nil {
+		return a.PCIAddress
+	}
+	return d.PCIAddress
+}
+
+func gidTotal(p record.Port) int {
+	c := p.GIDCounts
+	n := c.RoCEv1 + c.RoCEv2 + c.IB + c.Other
+	if len(p.GIDs) > n {
+		n = len(p.GIDs)
+	}
+	return n
+}
+
+// noPortNote is the note for a device the record lists without ports.
+func noPortNote(d *record.RDMADevice, pci string) Note {
+	return Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lists no port for " + d.Name}
+}
+
+// roCEPort reports whether p is an Ethernet (RoCE) port. For any other port
+// it notes why the port is left out: unknown without a link layer, passed
+// when the link layer is not Ethernet.
+func roCEPort(r *Result, subj, pci string, p record.Port) bool {
+	switch {
+	case p.LinkLayer == "":
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Unknown, Text: "the record has no link layer for " + subj})
+		return false
+	case !isEthernetPort(p):
+		r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is " + p.LinkLayer + ", not RoCE"})
+		return false
+	}
+	return true
+}

@@ -1,0 +1,98 @@
+package diagnose
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
+)
+
+// providerLoaded reports whether a provider driver is loaded, allowing for
+// modules that carry a hardware suffix (hns_roce → hns_roce_hw_v2).
+func (v view) providerLoaded(id string) *record.Module {
+	if mod := v.module(id); mod != nil {
+		return mod
+	}
+	for i := range v.h.Modules {
+		if strings.HasPrefix(v.h.Modules[i].Name, id+"_") {
+			return &v.h.Modules[i]
+		}
+	}
+	return nil
+}
+
+// checkModules checks that ib_core and the provider module of each RoCE
+// adapter are loaded.
+//
+// Severity: warning. Without them the adapter still works as a NIC, which
+// may be all a host wants; when RDMA is expected this is the cause, and the
+// trees ask it first.
+func checkModules(h *record.Host, m *matrix.Matrix) Result {
+	v := newView(h, m)
+	var r Result
+	if len(h.Adapters) == 0 {
+		if len(h.Devices) > 0 {
+			// A device exists only once ib_core and its provider are loaded.
+			var names []string
+			for _, d := range h.Devices {
+				names = append(names, d.Name)
+			}
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "the RDMA device(s) " + strings.Join(names, ", ") + " exist, so ib_core and their providers are loaded"})
+			return r
+		}
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter and no RDMA device"})
+		return r
+	}
+	known := v.modulesKnown()
+	src := v.moduleSource()
+	// Parts that are not RoCE, or that nothing says which provider they
+	// need, are not yielded (adapter-unknown reports them).
+	for a, p := range v.roceFunctions() {
+		prov, name, ref := p.Driver, p.Name, p.Ref
+		if devs := v.rdmaDevicesOf(a); len(devs) > 0 {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "the adapter has RDMA device(s) " + strings.Join(devs, ", ") + ", so its provider is loaded"})
+			continue
+		}
+		if prov == "" {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the matrix names no RDMA driver for " + name})
+			continue
+		}
+		if !known {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the record does not list loaded modules"})
+			continue
+		}
+		var missing []string
+		if v.module("ib_core") == nil {
+			missing = append(missing, "ib_core")
+		}
+		if v.providerLoaded(prov) == nil {
+			missing = append(missing, prov)
+		}
+		if len(missing) == 0 {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "ib_core and " + prov + " are loaded"})
+			continue
+		}
+		f := Finding{
+			Severity: Warning, Subject: a.PCIAddress, Adapter: a.PCIAddress,
+			Message:     fmt.Sprintf("%s is present but %s not loaded", name, strings.Join(missing, " and ")+pluralIs(len(missing))),
+			Explanation: "RDMA on this adapter needs the kernel's RDMA core (ib_core) and the adapter's provider module; without them no RDMA device appears and only plain Ethernet works.",
+			Fix:         "modprobe " + strings.Join(missing, " ") + " and check dmesg for why it did not load (a missing module, a symbol error from a mixed stack, or a disabled RoCE setting). Make it persistent with the rdma service or /etc/modules-load.d.",
+			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
+			Matrix:      []rule.Ref{ref},
+		}
+		v.report(&r, a, f)
+	}
+	if len(r.Notes) == 0 && len(r.Findings) == 0 {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
+	}
+	return r
+}
+
+func pluralIs(n int) string {
+	if n == 1 {
+		return " is"
+	}
+	return " are"
+}

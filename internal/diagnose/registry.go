@@ -1,0 +1,62 @@
+package diagnose
+
+import (
+	"github.com/rocekb/rocekb/internal/checkid"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// Func is a check: it reads a host record and the matrix and never guesses.
+type Func func(h *record.Host, m *matrix.Matrix) Result
+
+// Check is one registered check: an id and question from internal/checkid,
+// and the function that answers it.
+type Check struct {
+	ID    string
+	Title string // the question the check answers
+	Run   Func
+}
+
+// funcs binds each id of the check registry (internal/checkid) to its
+// check, one file per check; TestRegistryComplete keeps the two in step.
+var funcs = map[string]Func{
+	checkid.AdapterUnknown:    checkAdapterUnknown,
+	checkid.DriverProbeFailed: checkProbeFailed,
+	checkid.EnicRDMAUnmatched: checkEnicRDMA,
+	checkid.FWBelowMin:        checkFirmwareMin,
+	checkid.FWUpdatePending:   checkFirmwarePending,
+	checkid.GIDNoRoCEv2:       checkGIDv2,
+	checkid.GIDTableEmpty:     checkGIDEmpty,
+	checkid.KernelTooOld:      checkKernel,
+	checkid.ModuleNotLoaded:   checkModules,
+	checkid.MSIXDisabled:      checkMSIXDisabled,
+	checkid.MSIXTooFew:        checkMSIXFew,
+	checkid.NoActivePort:      checkActivePort,
+	checkid.RoCEModeV1:        checkRoCEMode,
+	checkid.RXEWithHardware:   checkRXE,
+	checkid.StackMixed:        checkStackMixed,
+}
+
+// CheckIDs lists every registered check id, sorted.
+func CheckIDs() []string { return checkid.IDs() }
+
+// Checks returns the registered checks, sorted by id.
+func Checks() []Check {
+	var out []Check
+	for _, c := range checkid.All() {
+		if run, ok := funcs[c.ID]; ok {
+			out = append(out, Check{ID: c.ID, Title: c.Title, Run: run})
+		}
+	}
+	return out
+}
+
+// Lookup returns the check with the given id.
+func Lookup(id string) (Check, bool) {
+	for _, c := range Checks() {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Check{}, false
+}

@@ -1,0 +1,143 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/diagnose"
+	"github.com/rocekb/rocekb/internal/fleet"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/treewalk"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// Output is what kbgen check found, built once. Exactly one of Verdict,
+// Walks, Results, Findings and Hosts is set; Text and JSON both read it.
+type Output struct {
+	Verdict  *verdict.Verdict   `json:"verdict,omitempty"`
+	Walks    []treewalk.Walk    `json:"walks,omitempty"`
+	Results  []HostResult       `json:"results,omitempty"`  // --explain of a check without a finding
+	Findings []diagnose.Finding `json:"findings,omitempty"` // --explain
+	Hosts    []*diagnose.Report `json:"hosts,omitempty"`
+	Fleet    *fleet.Summary     `json:"fleet,omitempty"` // with two hosts or more
+
+	Matrix *matrix.Matrix `json:"-"` // names the adapters in the text
+	Tree   *content.Tree  `json:"-"` // the tree Walks walked
+}
+
+// HostResult is one check's result on one host, for --explain without a finding.
+type HostResult struct {
+	Host   string          `json:"host"`
+	Result diagnose.Result `json:"result"`
+}
+
+// Hosts is the diagnosis of every host, with a fleet summary when there
+// are several.
+func Hosts(m *matrix.Matrix, reports []*diagnose.Report) Output {
+	o := Output{Hosts: reports, Matrix: m}
+	if len(reports) > 1 {
+		f := fleet.Summarize(m, reports)
+		o.Fleet = &f
+	}
+	return o
+}
+
+// Walks walks tree t for every host, from the checks each report holds.
+func Walks(t *content.Tree, reports []*diagnose.Report) Output {
+	o := Output{Tree: t, Walks: make([]treewalk.Walk, len(reports))}
+	for i, r := range reports {
+		o.Walks[i] = treewalk.Tree(t, r)
+	}
+	return o
+}
+
+// Verdict is the answer for a planned configuration.
+func Verdict(v verdict.Verdict) Output { return Output{Verdict: &v} }
+
+// Explain picks the findings key names: a check id (all its findings) or
+// check@subject. For a check without a finding it gives the check's notes
+// on each host instead: why it passed or could not judge. The error says
+// what key could have been.
+func Explain(reports []*diagnose.Report, key string) (Output, error) {
+	var picked []diagnose.Finding
+	for _, r := range reports {
+		for _, f := range r.Findings {
+			if f.Check == key || f.Key() == key {
+				picked = append(picked, f)
+			}
+		}
+	}
+	id, subject, _ := strings.Cut(key, "@")
+	if _, known := diagnose.Lookup(id); !known {
+		return Output{}, fmt.Errorf("--explain %q: no such check (checks: %s)", key, strings.Join(diagnose.CheckIDs(), ", "))
+	}
+	if len(picked) > 0 {
+		return Output{Findings: picked}, nil
+	}
+	var results []HostResult
+	for _, r := range reports {
+		res, _ := r.Result(id)
+		var notes []diagnose.Note
+		for _, n := range res.Notes {
+			if subject == "" || n.Subject == subject {
+				notes = append(notes, n)
+			}
+		}
+		if len(notes) > 0 || subject == "" {
+			res.Notes = notes
+			results = append(results, HostResult{Host: r.Host, Result: res})
+		}
+	}
+	if len(results) == 0 {
+		return Output{}, fmt.Errorf("--explain %q: no such finding or subject on %s (findings: %s)", key, hostList(reports), findingKeys(reports))
+	}
+	return Output{Results: results}, nil
+}
+
+// Worst is the highest severity among the findings of reports, or "".
+func Worst(reports []*diagnose.Report) diagnose.Severity {
+	var w diagnose.Severity
+	for _, r := range reports {
+		if s := r.Worst(); s.Rank() > w.Rank() {
+			w = s
+		}
+	}
+	return w
+}
+
+// VerdictSeverity maps a verdict onto the severities: unsupported is an
+// error, unknown and supported-with-conditions are warnings.
+func VerdictSeverity(v verdict.Verdict) diagnose.Severity {
+	switch v.Verdict {
+	case verdict.Unsupported:
+		return diagnose.Error
+	case verdict.Undecided, verdict.Conditional:
+		return diagnose.Warning
+	}
+	return ""
+}
+
+func hostList(rs []*diagnose.Report) string {
+	var hs []string
+	for _, r := range rs {
+		hs = append(hs, r.Host)
+	}
+	return strings.Join(hs, ", ")
+}
+
+func findingKeys(rs []*diagnose.Report) string {
+	var ks []string
+	for _, r := range rs {
+		for _, f := range r.Findings {
+			if !slices.Contains(ks, f.Key()) {
+				ks = append(ks, f.Key())
+			}
+		}
+	}
+	if len(ks) == 0 {
+		return "none"
+	}
+	return strings.Join(ks, ", ")
+}

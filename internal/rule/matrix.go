@@ -1,0 +1,115 @@
+package rule
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// OptionalFeature reports whether a firmware_min feature adds to RoCE
+// rather than enabling it. Cisco's minimum is 5.1(1x) for IPv4 and 5.1(2x)
+// for IPv6: below the IPv6 minimum RoCE v2 still works over IPv4.
+func OptionalFeature(feature string) bool { return strings.HasSuffix(feature, "-ipv6") }
+
+// FirmwareMins returns the firmware_min entries in force for an adapter on
+// a stack (id and version; "inbox" for the distro stack): entries without a
+// stack always apply; entries for a stack apply to it from their
+// stack_version on, and for one feature the entry with the latest
+// applicable stack_version wins. An unknown stack version takes the lowest
+// stated minimum, never a stricter one. The result is sorted by feature.
+func FirmwareMins(m *matrix.Matrix, adapter, stack, stackVersion string) []*matrix.FirmwareMin {
+	best := map[string]*matrix.FirmwareMin{}
+	better := func(cur, cand *matrix.FirmwareMin) bool {
+		if cur == nil {
+			return true
+		}
+		if cur.Stack == "" && cand.Stack != "" {
+			return true // a stack-specific entry is more precise
+		}
+		if cur.Stack != "" && cand.Stack == "" {
+			return false
+		}
+		c, ok := Compare(cand.StackVersion, cur.StackVersion)
+		if !ok {
+			return cur.StackVersion == "" && cand.StackVersion != ""
+		}
+		return c > 0
+	}
+	for i := range m.Firmware {
+		f := &m.Firmware[i]
+		if f.Adapter != adapter || f.Min == "" {
+			continue
+		}
+		if f.Stack != "" && f.Stack != stack {
+			continue
+		}
+		if f.StackVersion != "" {
+			if stackVersion == "" {
+				if cur := best[f.Feature]; cur != nil && cur.Stack == f.Stack {
+					if c, ok := Compare(f.StackVersion, cur.StackVersion); ok && c >= 0 {
+						continue
+					}
+				}
+				best[f.Feature] = f
+				continue
+			}
+			if c, ok := Compare(stackVersion, f.StackVersion); !ok || c < 0 {
+				continue
+			}
+		}
+		if better(best[f.Feature], f) {
+			best[f.Feature] = f
+		}
+	}
+	out := make([]*matrix.FirmwareMin, 0, len(best))
+	for _, f := range best {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Feature < out[j].Feature })
+	return out
+}
+
+// MinRule words a firmware minimum for a Ref.
+func MinRule(a *matrix.Adapter, f *matrix.FirmwareMin) string {
+	s := fmt.Sprintf("%s needs firmware ≥ %s for %s", a.Name, f.Min, f.Feature)
+	if f.Stack != "" {
+		s += " with " + f.Stack
+		if f.StackVersion != "" {
+			s += " " + f.StackVersion + " and later"
+		}
+	}
+	return s
+}
+
+// Stack finds a matrix stack by id or name, ignoring case, dashes and underscores.
+func Stack(m *matrix.Matrix, name string) *matrix.Stack {
+	norm := func(s string) string {
+		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
+	}
+	for i := range m.Stacks {
+		if norm(m.Stacks[i].ID) == norm(name) || norm(m.Stacks[i].Name) == norm(name) {
+			return &m.Stacks[i]
+		}
+	}
+	return nil
+}
+
+// Backport returns the distro's backport of a driver, or nil.
+func Backport(d *matrix.Distro, driver string) *matrix.Backport {
+	for i := range d.Backports {
+		if d.Backports[i].Driver == driver {
+			return &d.Backports[i]
+		}
+	}
+	return nil
+}
+
+// OrDash prints an absent value as "-".
+func OrDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

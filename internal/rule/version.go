@@ -1,0 +1,40 @@
+package rule
+
+import (
+	"regexp"
+
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// Compare orders two version strings (firmware, Cisco releases, driver
+// builds, kernels or stack releases) with internal/version. ok is false
+// when either does not parse: callers then say "unknown" rather than guess.
+func Compare(a, b string) (c int, ok bool) {
+	va, err := version.Parse(a)
+	if err != nil {
+		return 0, false
+	}
+	vb, err := version.Parse(b)
+	if err != nil {
+		return 0, false
+	}
+	return version.Compare(va, vb), true
+}
+
+// KernelBase splits a kernel release (uname -r) into its upstream base
+// (5.14.0) and its distro release (427.13.1); distro is empty for an
+// upstream release.
+func KernelBase(release string) (base, distro string, ok bool) {
+	k, err := version.ParseKernel(release)
+	if err == nil {
+		return k.Upstream.String(), k.Release, true
+	}
+	// Developer builds (5.1.0-rc7-next-20190430+) fall outside the distro
+	// grammar; their leading x.y[.z] is still the upstream base.
+	if m := leadingVersion.FindString(release); m != "" {
+		return m, "", true
+	}
+	return "", "", false
+}
+
+var leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)

@@ -1,0 +1,94 @@
+package verdict
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/hosttest"
+)
+
+func TestJudge(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		plan    Plan
+		want    Level
+		nearest []string // substrings, in order
+	}{
+		{"unknown adapter", Plan{Adapter: "connectx-99", Kernel: "6.8"}, Undecided, nil},
+		{"unknown pci id", Plan{Adapter: "15b3:9999"}, Undecided, nil},
+		{"cx5 inbox new kernel", Plan{Adapter: "connectx-5", Kernel: "5.14.0-427.13.1.el9_4.x86_64"}, Supported, nil},
+		{"cx5 by pci id", Plan{Adapter: "15b3:1017", Distro: "debian-11.3"}, Supported, nil},
+		{"cx5 no kernel", Plan{Adapter: "connectx-5"}, Conditional, []string{"kernel ≥ 3.11"}},
+		{"cx5 old kernel", Plan{Adapter: "ConnectX-5", Kernel: "3.10.0"}, Unsupported, []string{"kernel ≥ 3.11"}},
+		{"e810 distro backport", Plan{Adapter: "e810", Distro: "oldrpm-1"}, Conditional, nil},
+		{"e810 old debian", Plan{Adapter: "e810", Distro: "debian-11.3"}, Unsupported, []string{"kernel ≥ 5.14"}},
+		{"unknown distro", Plan{Adapter: "e810", Distro: "nope-1"}, Undecided, nil},
+		{"cx3 ofed 5.8", Plan{Adapter: "connectx-3", Stack: "mlnx-ofed", StackVersion: "5.8-1.0.1.1"}, Unsupported, []string{"ConnectX-3: MLNX_OFED 4.9 LTS, since 5.1 dropped it"}},
+		{"cx3 ofed 4.9 (one-stack constraint)", Plan{Adapter: "connectx-3", Stack: "mlnx-ofed@4.9-4.0.8.0"}, Conditional, nil},
+		{"cx3 ofed no version", Plan{Adapter: "connectx-3", Stack: "MLNX_OFED"}, Conditional, []string{"MLNX_OFED 4.9 LTS"}},
+		{"unknown stack", Plan{Adapter: "connectx-5", Stack: "foo-ofed"}, Undecided, nil},
+		{"ofed with a kernel", Plan{Adapter: "connectx-5", Stack: "mlnx-ofed", Kernel: "5.14.0"}, Conditional, nil},
+		{"stack not listed", Plan{Adapter: "e810", Stack: "mlnx-ofed"}, Undecided, nil},
+		{"cisco inbox", Plan{Adapter: "1137:0043/1137:0217", Kernel: "5.14.0"}, Unsupported, []string{"cisco-enic"}},
+		{"cisco ipv4 only firmware", Plan{Adapter: "cisco-vic-1400", Stack: "cisco-enic", Firmware: "5.1(1b)"}, Conditional, []string{"firmware ≥ 5.1(2x) for IPv6"}},
+		{"cisco old firmware", Plan{Adapter: "cisco-vic-1400", Stack: "cisco-enic", Firmware: "4.5(1a)"}, Unsupported, []string{"firmware ≥ 5.1(1x) for IPv4", "firmware ≥ 5.1(2x) for IPv6"}},
+		{"cisco good firmware", Plan{Adapter: "cisco-vic-1400", Stack: "cisco-enic", Firmware: "5.2(3a)"}, Conditional, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			v := Judge(hosttest.Matrix(t), c.plan)
+			if v.Verdict != c.want {
+				t.Fatalf("verdict %s, want %s: %+v", v.Verdict, c.want, v.Reasons)
+			}
+			for _, n := range c.nearest {
+				if !slices.ContainsFunc(v.Nearest, func(s string) bool { return strings.Contains(s, n) }) {
+					t.Errorf("nearest %q lacks %q", v.Nearest, n)
+				}
+			}
+			if c.plan.Adapter == "cisco-vic-1400" && !slices.ContainsFunc(v.Reasons, func(r Reason) bool {
+				return r.Verdict == Conditional && strings.Contains(r.Text, "needs MSI-X interrupt mode and at least 8 interrupts")
+			}) {
+				t.Errorf("no interrupt condition: %+v", v.Reasons)
+			}
+			if v.Verdict == Supported && len(v.Nearest) > 0 {
+				t.Errorf("supported with nearest %v", v.Nearest)
+			}
+			for _, r := range v.Reasons {
+				if r.Verdict != Undecided && len(r.Matrix) == 0 {
+					t.Errorf("reason without a matrix entry: %+v", r)
+				}
+			}
+		})
+	}
+}
+
+func TestJudgeFirmwareWithoutMinimum(t *testing.T) {
+	t.Parallel()
+	v := Judge(hosttest.Matrix(t), Plan{Adapter: "connectx-5", Kernel: "5.14.0", Firmware: "16.35.2000"})
+	if v.Verdict != Supported {
+		t.Fatalf("verdict %s", v.Verdict)
+	}
+	if !slices.ContainsFunc(v.Reasons, func(r Reason) bool {
+		return r.Verdict == Undecided && strings.Contains(r.Text, "firmware 16.35.2000 not judged")
+	}) {
+		t.Errorf("unjudged firmware not said: %+v", v.Reasons)
+	}
+}
+
+func TestJudgeUnknownNeverGuesses(t *testing.T) {
+	t.Parallel()
+	v := Judge(hosttest.Matrix(t), Plan{Adapter: "connectx-99", Kernel: "6.8", Firmware: "16.35.2000"})
+	if v.Verdict != Undecided || len(v.Reasons) != 1 || v.Adapter != "" || len(v.Nearest) != 0 {
+		t.Errorf("unknown adapter got %+v", v)
+	}
+}
+
+func TestNilMatrix(t *testing.T) {
+	t.Parallel()
+	if v := Judge(nil, Plan{Adapter: "connectx-5"}); v.Verdict != Undecided {
+		t.Errorf("verdict without a matrix: %s", v.Verdict)
+	}
+}
