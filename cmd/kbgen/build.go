@@ -9,6 +9,7 @@ import (
 
 	"github.com/rocekb/rocekb"
 	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/render"
@@ -18,11 +19,11 @@ import (
 // siteFlags are the kb.toml settings every command can override.
 type siteFlags struct {
 	config string
-	cfg    site.Config
+	cfg    config.Config
 }
 
 func (f *siteFlags) register(c *cobra.Command) {
-	d := site.DefaultConfig()
+	d := config.Default()
 	fl := c.Flags()
 	fl.StringVar(&f.config, "config", "kb.toml", "site configuration file; used when it exists")
 	fl.StringVar(&f.cfg.Matrix, "matrix", d.Matrix, "matrix folder (matrix/*.toml)")
@@ -32,8 +33,8 @@ func (f *siteFlags) register(c *cobra.Command) {
 }
 
 // resolve loads kb.toml, then applies the flags the user set.
-func (f *siteFlags) resolve(c *cobra.Command) (site.Config, error) {
-	cfg, probs := site.LoadConfig(f.config, c.Flags().Changed("config"))
+func (f *siteFlags) resolve(c *cobra.Command) (config.Config, error) {
+	cfg, probs := config.Load(f.config, c.Flags().Changed("config"))
 	if err := probs.Err(); err != nil {
 		return cfg, cli.Usage(err)
 	}
@@ -55,7 +56,7 @@ func (f *siteFlags) resolve(c *cobra.Command) (site.Config, error) {
 }
 
 // loadKB loads and lints, printing warnings; errors come back as exit 2.
-func loadKB(c *cobra.Command, cfg site.Config, opts kb.Options) (*kb.KB, diag.List, error) {
+func loadKB(c *cobra.Command, cfg config.Config, opts kb.Options) (*kb.KB, diag.List, error) {
 	k, probs := kb.Load(cfg, opts)
 	if probs.Errors() > 0 {
 		return nil, probs, cli.Usage(probs.Err())
@@ -106,7 +107,7 @@ Examples:
 		},
 	}
 	f.register(c)
-	c.Flags().StringVarP(&f.cfg.Output, "out", "o", site.DefaultConfig().Output, "output folder")
+	c.Flags().StringVarP(&f.cfg.Output, "out", "o", config.Default().Output, "output folder")
 	c.Flags().StringVar(&f.cfg.Templates, "templates", "", "folder of *.html templates that override the built-in ones")
 	c.Flags().StringVar(&f.cfg.Static, "static", "", "folder of static files that override or add to the built-in ones")
 	return c

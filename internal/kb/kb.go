@@ -5,16 +5,16 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/compat"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/site"
 )
 
 // KB is a loaded knowledge base.
 type KB struct {
-	Config  site.Config
+	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
 	Hosts   []*record.Host
@@ -30,7 +30,7 @@ type Options struct {
 
 // contentLintOptions resolves content references against the matrix when
 // it loaded; without it, lint checks everything but matrix ids.
-func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts Options) content.LintOptions {
+func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg config.Config, opts Options) content.LintOptions {
 	now := opts.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -55,7 +55,7 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts
 
 // Load reads and lints everything cfg names. It returns the problems of all
 // inputs together, sorted; the KB is nil when any of them is an error.
-func Load(cfg site.Config, opts Options) (*KB, diag.List) {
+func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	var probs diag.List
 	k := &KB{Config: cfg}
 	m, ps := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -29,7 +30,7 @@ type Site struct {
 
 // Input is everything a site is built from.
 type Input struct {
-	Config  Config
+	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
 	Hosts   []*record.Host

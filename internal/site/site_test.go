@@ -4,6 +4,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 )
@@ -66,7 +67,7 @@ func TestBuild(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatal(probs)
 	}
-	s, err := Build(Input{Config: DefaultConfig(), Matrix: m, Content: c})
+	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
 	if err != nil {
 		t.Fatal(err)
 	}
