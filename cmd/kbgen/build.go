@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -90,20 +91,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			k, _, err := loadKB(c, cfg, kb.Options{})
-			if err != nil {
-				return err
-			}
-			s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Hosts: k.Hosts})
-			if err != nil {
-				return cli.Usage(err)
-			}
-			layers := render.Layers{rocekb.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
-			if err := render.Render(s, layers, cfg.Output); err != nil {
-				return cli.Fail(err)
-			}
-			fmt.Fprintf(c.OutOrStdout(), "built %d pages into %s\n", len(s.Pages), cfg.Output)
-			return nil
+			return runBuild(c, cfg)
 		},
 	}
 	f.register(c)
@@ -111,6 +99,54 @@ Examples:
 	c.Flags().StringVar(&f.cfg.Templates, "templates", "", "folder of *.html templates that override the built-in ones")
 	c.Flags().StringVar(&f.cfg.Static, "static", "", "folder of static files that override or add to the built-in ones")
 	return c
+}
+
+// runBuild builds the site in stages: static files, the matrix and content
+// pages and the host pages (each record read, diagnosed, rendered and
+// dropped in turn), then the pages that list the hosts.
+func runBuild(c *cobra.Command, cfg config.Config) error {
+	k, _, err := loadKB(c, cfg, kb.Options{StreamRecords: true})
+	if err != nil {
+		return err
+	}
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content})
+	if err != nil {
+		return cli.Usage(err)
+	}
+	layers := render.Layers{rocekb.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
+	tpl, err := render.LoadTemplates(layers)
+	if err != nil {
+		return cli.Fail(err)
+	}
+	hosts, summaries := 0, 0
+	var recordProbs diag.List
+	hostPages := func(emit func(render.Output) error) error {
+		probs, err := k.Records.Each(func(h *record.Host) error {
+			j := s.Host(h)
+			hosts++
+			return emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() }))
+		})
+		recordProbs = probs
+		if err != nil {
+			return err
+		}
+		return probs.Err()
+	}
+	summaryPages := func(emit func(render.Output) error) error {
+		pages := s.Summaries()
+		summaries = len(pages)
+		return tpl.Pages(pages)(emit)
+	}
+	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), hostPages, summaryPages)
+	if recordProbs.Errors() > 0 {
+		return cli.Usage(recordProbs.Err())
+	}
+	fmt.Fprint(c.ErrOrStderr(), recordProbs.String())
+	if err != nil {
+		return cli.Fail(err)
+	}
+	fmt.Fprintf(c.OutOrStdout(), "built %d pages into %s\n", len(s.Pages)+hosts+summaries, cfg.Output)
+	return nil
 }
 
 // dirLayer exposes a folder as the named top-level folder of a layer.

@@ -17,7 +17,8 @@ type KB struct {
 	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
-	Hosts   []*record.Host
+	Hosts   []*record.Host // all records, decoded; nil with StreamRecords
+	Records *Records       // the record files, with StreamRecords
 }
 
 // Options say what to load.
@@ -26,6 +27,10 @@ type Options struct {
 	Now time.Time
 	// SkipRecords skips the records folder (lint does not need it).
 	SkipRecords bool
+	// StreamRecords lists the records folder instead of reading it: the
+	// records are read one at a time by Records.Each, and their problems
+	// come from there.
+	StreamRecords bool
 }
 
 // contentLintOptions resolves content references against the matrix when
@@ -75,7 +80,11 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	if c != nil {
 		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
 	}
-	if !opts.SkipRecords && cfg.Records != "" {
+	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
+		recs, ps := listRecords(os.DirFS(cfg.Records), cfg.Records)
+		probs = append(probs, ps...)
+		k.Records = recs
+	} else if !opts.SkipRecords && cfg.Records != "" {
 		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
 		probs = append(probs, ps...)
 		k.Hosts = hosts

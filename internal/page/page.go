@@ -179,3 +179,24 @@ func Rel(from, to string) string {
 
 // RelRef is Rel for a reference.
 func RelRef(from string, to Ref) string { return Rel(from, to.URL()) }
+
+// Noun names what r points at, for problems: "no such FAQ page".
+func (r Ref) Noun() string {
+	switch r.Kind {
+	case FAQ:
+		return "FAQ page"
+	case Tree:
+		if r.Anchor != "" {
+			return "troubleshooting tree node"
+		}
+		return "troubleshooting tree"
+	case Glossary:
+		if r.Anchor != "" {
+			return "glossary term"
+		}
+		return "glossary"
+	case NotFound:
+		return "404 page"
+	}
+	return string(r.Kind)
+}
