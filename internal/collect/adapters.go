@@ -43,7 +43,9 @@ func (c *collector) sysfsPCI() {
 		for _, f := range funcs {
 			// A network function with no net/ or infiniband/ child is kept:
 			// a failed probe or vfio-pci leaves none.
-			if len(f.Netdevs) == 0 && len(f.IBDevices) == 0 && !strings.HasPrefix(f.Class, "02") && !netDriver(f.Driver) {
+			// So is one with mlx4_port<N> files, which only mlx4_core creates.
+			if len(f.Netdevs) == 0 && len(f.IBDevices) == 0 && !strings.HasPrefix(f.Class, "02") && !netDriver(f.Driver) &&
+				len(sysfs.MLX4Ports(fsys, f.Address)) == 0 {
 				continue
 			}
 			src := pciID + "/" + f.Address
