@@ -63,7 +63,7 @@ var steps = []struct {
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware
-	{"modinfo", (*collector).modinfo}, // needs the providers linkDevices named
+	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
 	{"", (*collector).origins},
 }
 
