@@ -98,6 +98,8 @@ var Tools = []Tool{
 		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"}},
 		{Line: "rdma link show -d", Plugin: "rdma"},
 		{Line: "rdma dev show -d", Plugin: "rdma"},
+		// QPs name the devices that have them; sos's rdma plugin does not run it.
+		{Line: "rdma res show qp", Plugin: "kbcollect"},
 	}},
 	{Name: "ibdev2netdev", Commands: []Command{
 		{Line: "ibdev2netdev", Plugin: "kbcollect", Prefetch: true},
@@ -105,6 +107,15 @@ var Tools = []Tool{
 	}},
 	{Name: "show_gids", Commands: []Command{{Line: "show_gids", Plugin: "kbcollect", Prefetch: true}}},
 	{Name: "ibv_devices", Commands: []Command{{Line: "ibv_devices", Plugin: "infiniband", Prefetch: true}}},
+	// rdma-core's old SoftRoCE script (removed in rdma-core v27 for rdma
+	// link add); no sos plugin runs it. Plain rxe_cfg prints the status
+	// table too. `rxe_cfg start` is never run (it loads modules and binds
+	// devices), but a pasted capture of it ends with the same table after
+	// its errors, so an sosreport's rxe_cfg_start file is read as well.
+	{Name: "rxe_cfg", Commands: []Command{
+		{Line: "rxe_cfg status", Plugin: "kbcollect", Prefetch: true, Also: []string{"sos_commands/*/rxe_cfg_start"}},
+		{Line: "rxe_cfg", Plugin: "kbcollect"},
+	}},
 	{Name: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
