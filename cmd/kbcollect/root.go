@@ -57,8 +57,10 @@ snapshot; a member or link that points outside it is listed as a problem, never 
 
 Redaction is on by default: MAC, IPv4 and IPv6 addresses, node and port GUIDs, the
 interface-id half of each GID, serial numbers and host names become tokens such as
-mac-3f2a9c. A GID keeps its type, its 64-bit subnet prefix (for a RoCE v2 GID made
-from a global IPv6 address that is the /64) and the fact that it is IPv4-mapped. Tokens are
+mac-3f2a9c. A GID keeps its type and the fact that it is IPv4-mapped; its subnet
+prefix is kept only when it is the link-local fe80::/64 every port has. Any other
+IPv6 prefix names a site and a subnet, so it becomes a token that keeps its scope:
+ipv6-global-…, ipv6-unique-local-… (fc00::/7), ipv6-link-local-…. Tokens are
 HMAC-SHA256 of the value keyed by --salt: give the same salt on every host of a fleet
 to get the same token for the same value. Without --salt the key is the snapshot's
 /etc/machine-id (same host, same tokens), or random when there is none.
