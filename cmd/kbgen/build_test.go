@@ -74,11 +74,11 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 			`driver-probe-failed @ 0000:0b:00.0`,
 		},
 		"fleet.html": {
-			`<p class="lede">26 host records, diagnosed against the matrix.</p>`,
+			`<p class="lede">39 host records, diagnosed against the matrix.</p>`,
 			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">(mlx5-cx4-rhel7-rdma-cm-mode.golden)</a></td>`,
 			`<h2>RDMA_CM default RoCE modes</h2>`,
 		},
-		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 26 host records.`},
+		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 39 host records.`},
 	} {
 		b, err := os.ReadFile(filepath.Join(out, file))
 		if err != nil {
