@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -109,7 +110,11 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content})
+	nrec := 0
+	if k.Records != nil {
+		nrec = len(k.Records.Files)
+	}
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: nrec})
 	if err != nil {
 		return cli.Usage(err)
 	}
@@ -133,11 +138,11 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 		return probs.Err()
 	}
 	summaryPages := func(emit func(render.Output) error) error {
-		pages := s.Summaries()
+		pages := append(s.Summaries(), s.Late()...)
 		summaries = len(pages)
 		return tpl.Pages(pages)(emit)
 	}
-	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), hostPages, summaryPages)
+	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), verdictFiles(s), hostPages, summaryPages)
 	if recordProbs.Errors() > 0 {
 		return cli.Usage(recordProbs.Err())
 	}
@@ -147,6 +152,23 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 	}
 	fmt.Fprintf(c.OutOrStdout(), "built %d pages into %s\n", len(s.Pages)+hosts+summaries, cfg.Output)
 	return nil
+}
+
+// verdictFiles emits verdicts.js and verdicts/<adapter>.js, the engine's
+// verdicts the home page's form shows (see site.AdapterVerdicts).
+func verdictFiles(s *site.Site) render.Producer {
+	return func(emit func(render.Output) error) error {
+		if err := emit(render.Func("verdicts.js", s.WriteVerdictIndex)); err != nil {
+			return err
+		}
+		for _, id := range s.VerdictAdapters() {
+			id := id
+			if err := emit(render.Func("verdicts/"+id+".js", func(w io.Writer) error { return s.WriteAdapterVerdicts(w, id) })); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // dirLayer exposes a folder as the named top-level folder of a layer.
