@@ -102,9 +102,25 @@
   }
   // judge returns the verdict of a cell, with the firmware judged as the
   // engine's judgeFirmware does when fw is given.
+  // reasonsOf resolves a cell's reason numbers (shared ones first, then
+  // the adapter's own) and their matrix entries; levels become words.
+  function reasonsOf(t, cell) {
+    var n = index.reasons.length;
+    return cell.r.map(function (i) {
+      var r = i < n ? index.reasons[i] : t.r[i - n];
+      return { l: index.levels[r.l], t: r.t, x: r.x, f: r.f, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
+    });
+  }
+  function derivedNearest(rs) {
+    var out = [];
+    rs.forEach(function (r) {
+      if (r.x && r.l !== "supported" && out.indexOf(r.x) < 0) out.push(r.x);
+    });
+    return out;
+  }
   function judge(name, t, cell, fw) {
-    var reasons = cell.r.map(function (i) { return t.r[i]; });
-    if (!fw) return { l: cell.l, r: reasons, x: cell.x || [] };
+    var reasons = reasonsOf(t, cell);
+    if (!fw) return { l: cell.l, r: reasons, x: cell.x || derivedNearest(reasons) };
     var stackMins = t.fw[cell.stack] || [];
     var out = reasons.filter(function (r) { return !r.f; });
     var level = "supported";
@@ -121,11 +137,7 @@
       else if (c >= 0) add({ l: "supported", t: "firmware " + fw + " meets the " + f.f + " minimum " + f.v, m: m });
       else add({ l: f.o ? "supported-with-conditions" : "unsupported", t: "firmware " + fw + " is below " + f.v + ", needed for " + f.f, x: near, m: m });
     });
-    var nearest = [];
-    out.forEach(function (r) {
-      if (r.x && r.l !== "supported" && nearest.indexOf(r.x) < 0) nearest.push(r.x);
-    });
-    return { l: level, r: out, x: nearest };
+    return { l: level, r: out, x: derivedNearest(out) };
   }
 
   function fold(s) { return String(s).toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ""); }
@@ -159,10 +171,13 @@
     },
     compare: compare, judge: judge,
     cell: function (id, target, stack) {
-      var t = tables[id], c = t && t.c[target + "|" + stack];
+      var t = tables[id], ti = index.targets.indexOf(target), si = -1;
+      index.stacks.forEach(function (s, i) { if (s.k === stack) si = i; });
+      var c = t && ti >= 0 && si >= 0 && t.c[ti * index.stacks.length + si];
       if (!c) return null;
-      return { l: c.l, r: c.r, x: c.x, stack: stack, adapter: id };
-    }
+      return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id };
+    },
+    load: load
   };
   window.rocekbVerdicts = api;
 
