@@ -148,13 +148,20 @@ type StacksPage struct {
 // StackPage is stack/<id>.html.
 type StackPage struct {
 	Meta
-	Stack    *matrix.Stack
-	Releases []matrix.StackRelease // newest first
-	Rows     []*matrix.StackRow
-	Ends     []StackEnd
+	Stack      *matrix.Stack
+	Releases   []ReleaseRow // newest first
+	Rows       []*matrix.StackRow
+	Ends       []StackEnd
+	Adapters   []*matrix.Adapter
+	Distros    map[string]string // distro id → name, for the OS column
+	VendorName string
+	Sources    []SourceRef
+}
+
+// ReleaseRow is a stack release and the adapters the matrix says it supports.
+type ReleaseRow struct {
+	matrix.StackRelease
 	Adapters []*matrix.Adapter
-	Distros  map[string]string // distro id → name, for the OS column
-	Sources  []SourceRef
 }
 
 // StackEnd is an adapter's end of support on the stack.
@@ -593,8 +600,13 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		st := &m.Stacks[i]
 		sti.Stacks = append(sti.Stacks, st)
 		sp := &StackPage{Meta: meta(page.Stack, st.ID, st.Name), Stack: st, Distros: names}
+		if v := m.Vendor(st.Vendor); v != nil {
+			sp.VendorName = v.Name
+		}
 		claims := []matrix.Claim{st.Claim}
-		sp.Releases = append(sp.Releases, st.Releases...)
+		for _, r := range st.Releases {
+			sp.Releases = append(sp.Releases, ReleaseRow{StackRelease: r, Adapters: releaseAdapters(m, st.ID, r.Version)})
+		}
 		sort.SliceStable(sp.Releases, func(i, j int) bool {
 			c, ok := rule.Compare(sp.Releases[i].Version, sp.Releases[j].Version)
 			return ok && c > 0
@@ -904,3 +916,29 @@ func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 // Inbox is the distro's inbox verdict per adapter, made when the page is
 // written (it reads every adapter's verdict table).
 func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Distro) }
+
+// releaseAdapters are the adapters a stack release supports by the
+// matrix's stack_support rows (first..last), less those whose end of
+// support on the stack came at or before it.
+func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter {
+	var out []*matrix.Adapter
+	for _, a := range sortedAdapters(m) {
+		in := false
+		for _, r := range m.StackRows {
+			if r.Stack == stack && r.Status != "unsupported" && contains(r.Adapters, a.ID) && inRelease(version, r.First, r.Last) {
+				in = true
+			}
+		}
+		for _, e := range a.SupportEnd {
+			if e.Stack == stack && e.DroppedIn != "" {
+				if c, ok := rule.Compare(version, e.DroppedIn); ok && c >= 0 {
+					in = false
+				}
+			}
+		}
+		if in {
+			out = append(out, a)
+		}
+	}
+	return out
+}
