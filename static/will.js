@@ -266,7 +266,11 @@
     v.r.forEach(function (r) {
       var li = el("li", { "class": "r " + cls[r.l] });
       li.appendChild(el("span", { "class": "v " + cls[r.l] }, marks[r.l]));
-      li.appendChild(document.createTextNode(" " + r.t));
+      li.appendChild(document.createTextNode(" "));
+      // `code` in the engine's text (quoted from the matrix) as <code>, as the pages render it.
+      r.t.split("`").forEach(function (part, i) {
+        li.appendChild(i % 2 ? el("code", null, part) : document.createTextNode(part));
+      });
       (r.m || []).forEach(function (m) {
         var sp = el("span", { "class": "meta" }, " — " + m.e + (m.c ? " · " + m.c : ""));
         li.appendChild(sp);

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"html/template"
 	"sort"
 	"strings"
 
@@ -31,7 +32,8 @@ type Device struct {
 
 // FleetUse is one recorded function of an adapter in the host records.
 type FleetUse struct {
-	Host, HostID, PCIAddress, Firmware, Driver string
+	Host, HostID, Firmware, Driver string
+	Functions                      int // PCI functions of the host with these values
 }
 
 // Grid is an adapter's distro × stack verdict grid.
@@ -802,7 +804,12 @@ func (s *Site) Late() []Page {
 			if ma == nil {
 				continue
 			}
-			uses[ma.ID] = append(uses[ma.ID], FleetUse{Host: sums[i].Slug, HostID: sums[i].ID, Firmware: a.Firmware.Running, Driver: a.Driver.Name})
+			u := FleetUse{Host: sums[i].Slug, HostID: sums[i].ID, Firmware: a.Firmware.Running, Driver: a.Driver.Name, Functions: 1}
+			if l := uses[ma.ID]; len(l) > 0 && l[len(l)-1].Host == u.Host && l[len(l)-1].Firmware == u.Firmware && l[len(l)-1].Driver == u.Driver {
+				l[len(l)-1].Functions++
+				continue
+			}
+			uses[ma.ID] = append(uses[ma.ID], u)
 		}
 	}
 	var out []Page
@@ -942,3 +949,7 @@ func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter 
 	}
 	return out
 }
+
+// HTML is the reason's text as inline markdown: the engine quotes matrix
+// fields, which write commands in backticks.
+func (r ReasonView) HTML() template.HTML { return Inline(r.Text) }
