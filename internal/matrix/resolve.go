@@ -230,7 +230,15 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 			return st.ID, Resolution[Stack]{Value: st, How: "id"}
 		}
 	}
-	return "", Resolution[Stack]{Suggest: suggest(s, ids, func(id string) []string { return []string{fold(id)} })}
+	return "", Resolution[Stack]{Suggest: suggest(s, ids, func(id string) []string {
+		names := []string{fold(id)}
+		for alias, to := range stackAliases {
+			if to == id {
+				names = append(names, alias)
+			}
+		}
+		return names
+	})}
 }
 
 // suggest returns up to three ids whose names are closest to s, nearest

@@ -316,6 +316,12 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 		fmt.Fprintf(w, "  %-26s %s\n", r.Verdict, r.Text)
 		for _, ref := range r.Matrix {
 			fmt.Fprintf(w, "  %-26s   matrix: %s%s\n", "", ref.Entry, atSuffix(ref))
+			if ref.Confidence != "" {
+				fmt.Fprintf(w, "  %-26s     confidence: %s\n", "", ref.Confidence)
+			}
+			if ref.Quote != "" {
+				fmt.Fprintf(w, "  %-26s     quote: %q\n", "", ref.Quote)
+			}
 		}
 	}
 	if len(v.Nearest) > 0 {
