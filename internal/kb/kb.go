@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/site"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // KB is a loaded knowledge base.
@@ -67,6 +68,7 @@ func Load(cfg site.Config, opts Options) (*KB, diag.List) {
 			now = time.Now()
 		}
 		probs = append(probs, matrix.Lint(m, matrix.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour})...)
+		probs = append(probs, verdict.Lint(m)...) // no supported verdict below a device's first kernel without a distro row
 	}
 	k.Matrix = m
 	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
