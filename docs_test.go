@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/site"
 )
 
 // TestReferenceDocumentsEveryKey fails when a TOML key of a contract type
@@ -42,7 +42,7 @@ func TestReferenceDocumentsEveryKey(t *testing.T) {
 			walk(f.Type)
 		}
 	}
-	for _, v := range []any{record.Host{}, matrix.Matrix{}, content.Front{}, content.Tree{}, content.Term{}, site.Config{}} {
+	for _, v := range []any{record.Host{}, matrix.Matrix{}, content.Front{}, content.Tree{}, content.Term{}, config.Config{}} {
 		walk(reflect.TypeOf(v))
 	}
 }

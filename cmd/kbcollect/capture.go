@@ -37,7 +37,7 @@ Parse it later, here or on another machine, with a newer kbcollect if you like:
 The tarball is NOT redacted: it holds MAC addresses, GUIDs and host names. Redaction
 happens when it is parsed. Members are sorted and carry a fixed time, so the same
 host state gives the same tarball.
-` + cli.ExitCodesHelp,
+` + exitCodesHelp,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error { return runCapture(c, o) },
 	}

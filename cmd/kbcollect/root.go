@@ -27,6 +27,7 @@ type rootOptions struct {
 	maxFile  int64
 	output   string
 	noTools  bool
+	quiet    bool
 }
 
 func newRootCmd() *cobra.Command {
@@ -57,8 +58,10 @@ snapshot; a member or link that points outside it is listed as a problem, never 
 
 Redaction is on by default: MAC, IPv4 and IPv6 addresses, node and port GUIDs, the
 interface-id half of each GID, serial numbers and host names become tokens such as
-mac-3f2a9c. A GID keeps its type, its 64-bit subnet prefix (for a RoCE v2 GID made
-from a global IPv6 address that is the /64) and the fact that it is IPv4-mapped. Tokens are
+mac-3f2a9c. A GID keeps its type and the fact that it is IPv4-mapped; its subnet
+prefix is kept only when it is the link-local fe80::/64 every port has. Any other
+IPv6 prefix names a site and a subnet, so it becomes a token that keeps its scope:
+ipv6-global-…, ipv6-unique-local-… (fc00::/7), ipv6-link-local-…. Tokens are
 HMAC-SHA256 of the value keyed by --salt: give the same salt on every host of a fleet
 to get the same token for the same value. Without --salt the key is the snapshot's
 /etc/machine-id (same host, same tokens), or random when there is none.
@@ -71,7 +74,13 @@ Examples:
   kbcollect --root ./extracted-sosreport
   kbcollect capture -o host.tar.gz             # save raw data to parse later
   kbcollect host.tar.gz                        # parse a capture, here or elsewhere
-` + cli.ExitCodesHelp,
+
+After the record, one line on standard error says what was found and which
+tools were absent, with the package that installs each (Debian's name, then
+RHEL's after a slash): pciutils (lspci), ethtool, iproute2/iproute (devlink,
+rdma), ibverbs-utils/libibverbs-utils (ibv_devinfo, ibv_devices),
+infiniband-diags (ibstat, ibstatus), kmod (lsmod, modinfo). --quiet drops it.
+` + exitCodesHelp,
 		Args:    cobra.MaximumNArgs(1),
 		Version: cli.Version(),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -93,11 +102,20 @@ Examples:
 	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
 	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.noTools, "no-tools", false, "live host: run no tool, read only /sys, /proc and /etc")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print no summary line on standard error")
 	addLimitFlags(c, &o.timeout, &o.jobs, &o.maxFile)
 	c.AddCommand(newCaptureCmd())
 	cli.Completion(c)
 	return c
 }
+
+// exitCodesHelp is kbcollect's own; kbgen's (cli.ExitCodesHelp) speaks of
+// findings, which kbcollect never judges.
+const exitCodesHelp = `
+Exit status:
+  0  the record (or capture) was written
+  1  failure: the collector failed, or the output could not be written
+  2  usage error, or a snapshot or output path that could not be used`
 
 func addLimitFlags(c *cobra.Command, timeout *time.Duration, jobs *int, maxFile *int64) {
 	c.Flags().DurationVar(timeout, "timeout", snapshot.DefaultTimeout, "live host: time limit for each tool")
@@ -151,7 +169,13 @@ func runCollect(c *cobra.Command, o rootOptions) error {
 	if err := record.Encode(&buf, h, o.format); err != nil {
 		return cli.Fail(err)
 	}
-	return writeOutput(c, o.output, buf.Bytes())
+	if err := writeOutput(c, o.output, buf.Bytes()); err != nil {
+		return err
+	}
+	if !o.quiet {
+		fmt.Fprintln(c.ErrOrStderr(), summary(h))
+	}
+	return nil
 }
 
 // collectHost runs the collector and completes the record with what only

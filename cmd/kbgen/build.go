@@ -9,8 +9,10 @@ import (
 
 	"github.com/rocekb/rocekb"
 	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -18,11 +20,11 @@ import (
 // siteFlags are the kb.toml settings every command can override.
 type siteFlags struct {
 	config string
-	cfg    site.Config
+	cfg    config.Config
 }
 
 func (f *siteFlags) register(c *cobra.Command) {
-	d := site.DefaultConfig()
+	d := config.Default()
 	fl := c.Flags()
 	fl.StringVar(&f.config, "config", "kb.toml", "site configuration file; used when it exists")
 	fl.StringVar(&f.cfg.Matrix, "matrix", d.Matrix, "matrix folder (matrix/*.toml)")
@@ -32,8 +34,8 @@ func (f *siteFlags) register(c *cobra.Command) {
 }
 
 // resolve loads kb.toml, then applies the flags the user set.
-func (f *siteFlags) resolve(c *cobra.Command) (site.Config, error) {
-	cfg, probs := site.LoadConfig(f.config, c.Flags().Changed("config"))
+func (f *siteFlags) resolve(c *cobra.Command) (config.Config, error) {
+	cfg, probs := config.Load(f.config, c.Flags().Changed("config"))
 	if err := probs.Err(); err != nil {
 		return cfg, cli.Usage(err)
 	}
@@ -55,7 +57,7 @@ func (f *siteFlags) resolve(c *cobra.Command) (site.Config, error) {
 }
 
 // loadKB loads and lints, printing warnings; errors come back as exit 2.
-func loadKB(c *cobra.Command, cfg site.Config, opts kb.Options) (*kb.KB, diag.List, error) {
+func loadKB(c *cobra.Command, cfg config.Config, opts kb.Options) (*kb.KB, diag.List, error) {
 	k, probs := kb.Load(cfg, opts)
 	if probs.Errors() > 0 {
 		return nil, probs, cli.Usage(probs.Err())
@@ -89,27 +91,62 @@ Examples:
 			if err != nil {
 				return err
 			}
-			k, _, err := loadKB(c, cfg, kb.Options{})
-			if err != nil {
-				return err
-			}
-			s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Hosts: k.Hosts})
-			if err != nil {
-				return cli.Usage(err)
-			}
-			layers := render.Layers{rocekb.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
-			if err := render.Render(s, layers, cfg.Output); err != nil {
-				return cli.Fail(err)
-			}
-			fmt.Fprintf(c.OutOrStdout(), "built %d pages into %s\n", len(s.Pages), cfg.Output)
-			return nil
+			return runBuild(c, cfg)
 		},
 	}
 	f.register(c)
-	c.Flags().StringVarP(&f.cfg.Output, "out", "o", site.DefaultConfig().Output, "output folder")
+	c.Flags().StringVarP(&f.cfg.Output, "out", "o", config.Default().Output, "output folder")
 	c.Flags().StringVar(&f.cfg.Templates, "templates", "", "folder of *.html templates that override the built-in ones")
 	c.Flags().StringVar(&f.cfg.Static, "static", "", "folder of static files that override or add to the built-in ones")
 	return c
+}
+
+// runBuild builds the site in stages: static files, the matrix and content
+// pages and the host pages (each record read, diagnosed, rendered and
+// dropped in turn), then the pages that list the hosts.
+func runBuild(c *cobra.Command, cfg config.Config) error {
+	k, _, err := loadKB(c, cfg, kb.Options{StreamRecords: true})
+	if err != nil {
+		return err
+	}
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content})
+	if err != nil {
+		return cli.Usage(err)
+	}
+	layers := render.Layers{rocekb.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
+	tpl, err := render.LoadTemplates(layers)
+	if err != nil {
+		return cli.Fail(err)
+	}
+	hosts, summaries := 0, 0
+	var recordProbs diag.List
+	hostPages := func(emit func(render.Output) error) error {
+		probs, err := k.Records.Each(func(h *record.Host) error {
+			j := s.Host(h)
+			hosts++
+			return emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() }))
+		})
+		recordProbs = probs
+		if err != nil {
+			return err
+		}
+		return probs.Err()
+	}
+	summaryPages := func(emit func(render.Output) error) error {
+		pages := s.Summaries()
+		summaries = len(pages)
+		return tpl.Pages(pages)(emit)
+	}
+	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), hostPages, summaryPages)
+	if recordProbs.Errors() > 0 {
+		return cli.Usage(recordProbs.Err())
+	}
+	fmt.Fprint(c.ErrOrStderr(), recordProbs.String())
+	if err != nil {
+		return cli.Fail(err)
+	}
+	fmt.Fprintf(c.OutOrStdout(), "built %d pages into %s\n", len(s.Pages)+hosts+summaries, cfg.Output)
+	return nil
 }
 
 // dirLayer exposes a folder as the named top-level folder of a layer.

@@ -52,3 +52,43 @@ func readTree(t *testing.T, root string) map[string][]byte {
 	}
 	return files
 }
+
+// TestBuildHostAndFleetFragments builds the fixture hosts and checks what
+// their host and fleet pages say, through the real templates.
+func TestBuildHostAndFleetFragments(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	var stderr bytes.Buffer
+	if code := run([]string{"build", "--matrix", "../../matrix", "--content", "../../content", "--records", "../../testdata/hosts", "--out", out}, nil, &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr.String())
+	}
+	for file, fragments := range map[string][]string{
+		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
+			`<title>Host (mlx5-cx4-rhel7-rdma-cm-mode.golden) · rocekb: RoCE adapter compatibility</title>`,
+			`<link rel="stylesheet" href="../style.css">`,
+			`<strong>0 errors, 1 warnings, 0 info.</strong>`,
+			`<div class="finding warning" id="roce-mode-v1-mlx5_0/1">`,
+			`<a href="../tree/rdma-cm-connection-fails.html">`,
+		},
+		"host/mlx5-cx4lx-hpe-probe-failed.golden.html": {
+			`<span class="badge sev-error">error</span>`,
+			`driver-probe-failed @ 0000:0b:00.0`,
+		},
+		"fleet.html": {
+			`<p class="lede">39 host records, diagnosed against the matrix.</p>`,
+			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">(mlx5-cx4-rhel7-rdma-cm-mode.golden)</a></td>`,
+			`<h2>RDMA_CM default RoCE modes</h2>`,
+		},
+		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 39 host records.`},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for _, f := range fragments {
+			if !bytes.Contains(b, []byte(f)) {
+				t.Errorf("%s lacks %s", file, f)
+			}
+		}
+	}
+}

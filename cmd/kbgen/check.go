@@ -12,13 +12,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/report"
-	"github.com/rocekb/rocekb/internal/site"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -40,7 +40,7 @@ type checkOptions struct {
 	recordsSet  bool     // --records was given
 	out, errOut io.Writer
 
-	cfg site.Config
+	cfg config.Config
 	kb  *kb.KB
 }
 

@@ -19,7 +19,8 @@ const (
 	BadInput = 2 // usage error, or input that could not be read or parsed
 )
 
-// ExitCodesHelp is appended to every command's long help.
+// ExitCodesHelp is appended to every kbgen command's long help; kbcollect
+// has its own, as it never judges findings.
 const ExitCodesHelp = `
 Exit status:
   0  success

@@ -25,12 +25,6 @@ func (c *collector) adapter(addr string) *record.Adapter {
 	return a
 }
 
-func (c *collector) addNetdev(name string) {
-	if name != "" {
-		c.netdevs = append(c.netdevs, name)
-	}
-}
-
 // sysfsPCI reads the PCI functions that carry a netdev or RDMA device.
 func (c *collector) sysfsPCI() {
 	fsys := c.s.FS()
@@ -47,15 +41,21 @@ func (c *collector) sysfsPCI() {
 		}
 		c.noteStatus(pciID, pciID, record.StatusOK, "")
 		for _, f := range funcs {
-			if len(f.Netdevs) == 0 && len(f.IBDevices) == 0 {
+			// A network function with no net/ or infiniband/ child is kept:
+			// a failed probe or vfio-pci leaves none.
+			// So is one with mlx4_port<N> files, which only mlx4_core creates.
+			if len(f.Netdevs) == 0 && len(f.IBDevices) == 0 && !strings.HasPrefix(f.Class, "02") && !netDriver(f.Driver) &&
+				len(sysfs.MLX4Ports(fsys, f.Address)) == 0 {
 				continue
 			}
-			c.fromPCI(f, pciID+"/"+f.Address)
+			src := pciID + "/" + f.Address
+			c.fromPCI(f, src)
 			a := c.adapter(f.Address)
 			a.Netdevs = append(a.Netdevs, f.Netdevs...)
 			a.RDMADevices = append(a.RDMADevices, f.IBDevices...)
-			for _, n := range f.Netdevs {
-				c.addNetdev(n)
+			for _, name := range f.Netdevs {
+				n := c.addNetdev(name, pciID)
+				fill(&n.PCIAddress, f.Address, &n.From, "pci_address", src+"/net")
 			}
 		}
 		return nil
@@ -78,10 +78,15 @@ func (c *collector) sysfsNet() {
 		}
 		c.noteStatus(netID, netID, record.StatusOK, "")
 		for _, n := range nets {
+			nd := c.addNetdev(n.Name, netID)
 			if n.PCIAddress == "" {
+				// No device link: a virtual netdev (bond, VLAN, veth, lo).
+				nd.Virtual = true
+				setFrom(&nd.From, "virtual", path.Join(netID, n.Name, "device"))
 				continue
 			}
-			c.addNetdev(n.Name)
+			fill(&nd.PCIAddress, n.PCIAddress, &nd.From, "pci_address", path.Join(netID, n.Name, "device"))
+			fill(&nd.Driver, n.Driver, &nd.From, "driver", path.Join(netID, n.Name, "device/driver"))
 			a := c.adapter(n.PCIAddress)
 			a.Netdevs = append(a.Netdevs, n.Name)
 			if a.Vendor == "" {
@@ -105,6 +110,30 @@ func (c *collector) fromPCI(f sysfs.PCIFunc, src string) {
 		msix(a).Vectors = f.MSIIRQs
 		setFrom(&a.From, "msix.vectors", src+"/msi_irqs")
 	}
+	if len(a.MLX4Ports) == 0 {
+		for _, p := range sysfs.MLX4Ports(c.s.FS(), f.Address) {
+			a.MLX4Ports = append(a.MLX4Ports, record.MLX4Port{Port: p.Port, Type: p.Type})
+		}
+		if len(a.MLX4Ports) > 0 {
+			setFrom(&a.From, "mlx4_port", string(source.SysPCIDevices)+"/"+f.Address+"/mlx4_port*")
+		}
+	}
+}
+
+// netDrivers are PCI drivers of network and RDMA functions besides those
+// byPCIDriver names: a function bound to one is an adapter even when it
+// has no netdev or RDMA device (yet), and a kernel log line of one proves
+// an adapter.
+var netDrivers = map[string]bool{
+	"mlx5_core": true, "mlx4_core": true, "qed": true, "cxgb4": true, "hfi1": true, "ib_qib": true,
+	"bnx2x": true, "ixgbe": true, "igb": true, "e1000e": true, "hinic": true, "nfp": true, "virtio_net": true,
+	"mlx5_vdpa": true, "octeon_ep": true, "idpf": true, "gve": true, "ena": true,
+}
+
+// netDriver reports whether a PCI driver drives network or RDMA functions.
+func netDriver(name string) bool {
+	_, rdma := byPCIDriver[name]
+	return netDrivers[name] || rdma
 }
 
 func msix(a *record.Adapter) *record.MSIX {
@@ -140,6 +169,17 @@ func (c *collector) lspci() {
 			fill(&a.SubsystemDevice, d.SubsystemDevice, &a.From, "subsystem_device", id)
 			fill(&a.Name, d.Name, &a.From, "name", id)
 			fill(&a.Driver.Name, d.Driver, &a.From, "driver.name", id)
+			fill(&a.SubsystemName, d.SubsystemName, &a.From, "subsystem_name", id)
+			fill(&a.ProductName, d.VPDName, &a.From, "product_name", id)
+			fill(&a.PartNumber, d.PartNumber, &a.From, "part_number", id)
+			if len(a.KernelModules) == 0 && len(d.Modules) > 0 {
+				a.KernelModules = append([]string(nil), d.Modules...)
+				setFrom(&a.From, "kernel_modules", id)
+			}
+			if d.Link != nil && a.PCIe == nil {
+				a.PCIe = pcieFromLspci(*d.Link)
+				setFrom(&a.From, "pcie", id)
+			}
 			if d.MSIX != nil {
 				m := msix(a)
 				if m.Count == nil {
@@ -182,8 +222,29 @@ func (c *collector) devlink() {
 				}
 				a := c.adapter(addr)
 				fill(&a.Driver.Name, d.Driver, &a.From, "driver.name", id)
-				fill(&a.Firmware.Running, d.FirmwareRunning(), &a.From, "firmware.running", id)
-				fill(&a.Firmware.Stored, d.FirmwareStored(), &a.From, "firmware.stored", id)
+				// The driver's summary key (fw.bundle_id on ice, which has no
+				// fw.version), else fw.version or fw.
+				run, key := d.Summary("running")
+				if run == "" {
+					run, key = d.FirmwareRunning(), ""
+				}
+				stored, skey := d.Summary("stored")
+				if stored == "" {
+					stored = d.FirmwareStored()
+				}
+				if a.Firmware.Running == "" && run != "" {
+					fill(&a.Firmware.SummaryKey, nonEmpty(key, skey), &a.From, "firmware.summary_key", id)
+				}
+				fill(&a.Firmware.Running, run, &a.From, "firmware.running", id)
+				fill(&a.Firmware.Stored, stored, &a.From, "firmware.stored", id)
+				if len(a.Firmware.Components) == 0 {
+					for _, cp := range d.Components() {
+						a.Firmware.Components = append(a.Firmware.Components, record.FirmwareComponent{Section: cp.Section, Key: cp.Key, Version: cp.Value})
+					}
+					if len(a.Firmware.Components) > 0 {
+						setFrom(&a.From, "firmware.component", id)
+					}
+				}
 				fill(&a.Firmware.PSID, d.PSID(), &a.From, "firmware.psid", id)
 				fill(&a.Firmware.BoardID, d.Fixed["board.id"], &a.From, "firmware.board_id", id)
 			}
@@ -224,7 +285,7 @@ func (c *collector) devlink() {
 // every ethtool -i file an sosreport holds.
 func (c *collector) ethtool() {
 	names := map[string]bool{}
-	for _, n := range c.netdevs {
+	for n := range c.nets {
 		names[n] = true
 	}
 	for _, dir := range []string{"sos_commands/networking", "sos_commands/kbcollect"} {
@@ -252,9 +313,21 @@ func (c *collector) ethtool() {
 			}
 			// One netdev, one block: a paste of several outputs keeps the first.
 			for _, in := range infos[:min(len(infos), 1)] {
+				nd := c.addNetdev(n, id)
+				fill(&nd.Driver, in.Driver, &nd.From, "driver", id)
+				if nd.Driver == in.Driver {
+					fill(&nd.Version, in.Version, &nd.From, "version", id)
+				}
 				if !sysfs.IsPCIAddress(in.BusInfo) {
+					// A virtual netdev (bond, VLAN, veth): kept in the netdev
+					// table, with no adapter.
+					if b := strings.TrimSpace(in.BusInfo); b == "" || b == "N/A" {
+						nd.Virtual = true
+						setFrom(&nd.From, "virtual", id)
+					}
 					continue
 				}
+				fill(&nd.PCIAddress, strings.ToLower(in.BusInfo), &nd.From, "pci_address", id)
 				a := c.adapter(in.BusInfo)
 				a.Netdevs = append(a.Netdevs, n)
 				fill(&a.Driver.Name, in.Driver, &a.From, "driver.name", id)
@@ -270,4 +343,30 @@ func (c *collector) ethtool() {
 			return nil
 		})
 	}
+}
+
+// pcieFromLspci turns lspci's LnkSta and LnkCap into the record's link.
+func pcieFromLspci(l lspci.Link) *record.PCIeLink {
+	p := &record.PCIeLink{Speed: l.Speed, CapableSpeed: l.CapableSpeed}
+	if v, ok := lspci.SpeedGTps(l.Speed); ok {
+		p.SpeedGTps = &v
+	}
+	if v, ok := lspci.SpeedGTps(l.CapableSpeed); ok {
+		p.CapableSpeedGTps = &v
+	}
+	if l.Width > 0 {
+		w := l.Width
+		p.Width = &w
+	}
+	if l.CapableWidth > 0 {
+		w := l.CapableWidth
+		p.CapableWidth = &w
+	}
+	// Downgraded is known only when both ends were printed, or lspci
+	// marked it.
+	if (p.SpeedGTps != nil && p.CapableSpeedGTps != nil) || (p.Width != nil && p.CapableWidth != nil) || l.Downgraded() {
+		d := l.Downgraded()
+		p.Downgraded = &d
+	}
+	return p
 }

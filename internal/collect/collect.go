@@ -22,6 +22,8 @@ func Collect(s *snapshot.Snapshot) (*record.Host, error) {
 		adapters: map[string]*record.Adapter{},
 		devices:  map[string]*record.RDMADevice{},
 		modules:  map[string]*modState{},
+		nets:     map[string]*record.Netdev{},
+		seen:     map[string]*record.ModuleSeen{},
 	}
 	for _, st := range steps {
 		st.run(c)
@@ -56,10 +58,12 @@ var steps = []struct {
 	{"ibdev2netdev", (*collector).ibdev2netdev},
 	{"show_gids", (*collector).showGIDs},
 	{"ibv_devices", (*collector).ibvDevices},
+	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool}, // after every step that finds netdevs
 	{"kernel-log", (*collector).kernelLog},
-	{"", (*collector).linkDevices},    // needs the netdevs ethtool tied to adapters
-	{"modinfo", (*collector).modinfo}, // needs the providers linkDevices named
+	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
+	{"", (*collector).applyLogFirmware}, // after every better source of firmware
+	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
 	{"", (*collector).origins},
 }
 
@@ -72,7 +76,9 @@ type collector struct {
 	adapters map[string]*record.Adapter    // by PCI address
 	devices  map[string]*record.RDMADevice // by name
 	modules  map[string]*modState          // by name
-	netdevs  []string                      // every netdev name seen, for ethtool
+	nets     map[string]*record.Netdev     // every netdev seen, by name
+	logFW    []logFirmware                 // firmware the kernel log printed, applied after linkDevices
+	seen     map[string]*record.ModuleSeen // modules named but not known to be loaded, by name
 }
 
 // note records one consulted source. The first status recorded for an id
@@ -178,6 +184,9 @@ func nonEmpty(s, dflt string) string {
 func (c *collector) finish() {
 	h := c.h
 	for _, a := range c.adapters {
+		if a.PCIe != nil && *a.PCIe == (record.PCIeLink{}) {
+			a.PCIe = nil
+		}
 		sort.Strings(a.Netdevs)
 		sort.Strings(a.RDMADevices)
 		a.Netdevs = dedupe(a.Netdevs)
@@ -208,6 +217,21 @@ func (c *collector) finish() {
 		h.Modules = append(h.Modules, m.rec)
 	}
 	sort.Slice(h.Modules, func(i, j int) bool { return h.Modules[i].Name < h.Modules[j].Name })
+	for _, s := range c.seen {
+		if m, ok := c.modules[s.Name]; ok && m.loaded {
+			continue
+		}
+		h.ModulesSeen = append(h.ModulesSeen, *s)
+	}
+	sort.Slice(h.ModulesSeen, func(i, j int) bool { return h.ModulesSeen[i].Name < h.ModulesSeen[j].Name })
+	sort.SliceStable(h.ToolMessages, func(i, j int) bool {
+		a, b := h.ToolMessages[i], h.ToolMessages[j]
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
+		return a.Line < b.Line
+	})
+	c.finishNetdevs()
 	sort.SliceStable(h.KernelLog, func(i, j int) bool {
 		a, b := h.KernelLog[i], h.KernelLog[j]
 		if a.Source != b.Source {

@@ -19,16 +19,22 @@ func (c *collector) hostname() {
 
 // kernelRelease fills the kernel release: uname, else the kernel's own file.
 func (c *collector) kernelRelease() {
-	rel := ""
+	rel, from := "", ""
 	if r, id, ok := c.firstCommand("uname -r", "uname -a"); ok {
 		c.parse(id, func() (err error) { rel, err = osinfo.ParseUname(reader(r)); return })
+		from = id
 	}
 	if rel == "" {
 		if r, id, ok := c.firstFile(string(source.ProcOSRelease)); ok {
 			c.parse(id, func() (err error) { rel, err = osinfo.ParseUname(reader(r)); return })
+			from = id
 		}
 	}
+	// Without either, the kernel log and modinfo steps fill it later.
 	c.h.Host.KernelRelease = rel
+	if rel != "" {
+		c.h.Host.KernelReleaseFrom = from
+	}
 }
 
 // osRelease fills the distribution from os-release.

@@ -3,6 +3,7 @@ package collect
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/dmesg"
@@ -11,8 +12,15 @@ import (
 	"github.com/rocekb/rocekb/internal/source"
 )
 
+// logFirmware is a firmware version a driver printed for a PCI function.
+type logFirmware struct {
+	addr, version, src string
+}
+
 // kernelLog classifies the first kernel log the snapshot holds: dmesg
-// (sos_commands/kernel/dmesg), /var/log/dmesg, then the journal.
+// (sos_commands/kernel/dmesg), /var/log/dmesg, then the journal. Besides
+// its events, the log states what is bound to which PCI function, so a
+// host with only a kernel log still gets adapters.
 func (c *collector) kernelLog() {
 	r, id, ok := c.firstCommand("dmesg")
 	if !ok {
@@ -28,26 +36,163 @@ func (c *collector) kernelLog() {
 		return
 	}
 	c.parse(id, func() error {
-		res, err := dmesg.Parse(reader(r))
-		for _, e := range res.Events {
-			c.h.KernelLog = append(c.h.KernelLog, record.LogEvent{
+		lg, err := dmesg.ParseLog(reader(r))
+		at := func(line int) string { return fmt.Sprintf("%s line %d", id, line) }
+		for i, e := range lg.Events {
+			ev := record.LogEvent{
 				Kind: e.Kind, Time: e.Time, Module: e.Module, Device: e.Device, Errno: e.Errno,
 				Text: e.Text, Source: id, Line: e.Line,
-			})
+			}
+			for _, cl := range lg.Context[i] {
+				ev.Context = append(ev.Context, record.LogLine{Text: cl.Text, Line: cl.Line})
+			}
+			c.h.KernelLog = append(c.h.KernelLog, ev)
 			if e.Kind == dmesg.DriverInit && e.Module != "" {
 				if m := logVersionRE.FindStringSubmatch(e.Text); m != nil {
 					ms := c.module(e.Module)
 					if ms.logVer == "" {
-						ms.logVer, ms.logSrc = m[1], fmt.Sprintf("%s line %d", id, e.Line)
+						ms.logVer, ms.logSrc = m[1], at(e.Line)
 					}
 				}
 			}
 		}
-		if res.Dropped > 0 {
-			c.problem(id, "kept the first %d RDMA-relevant kernel log lines; %d more were dropped", dmesg.MaxEvents, res.Dropped)
+		if lg.Dropped > 0 {
+			c.problem(id, "kept the first %d RDMA-relevant kernel log lines; %d more were dropped", dmesg.MaxEvents, lg.Dropped)
+		}
+		c.logHardware(lg, at)
+		if c.h.Host.KernelRelease == "" && lg.KernelRelease != "" {
+			c.h.Host.KernelRelease = lg.KernelRelease
+			c.h.Host.KernelReleaseFrom = fmt.Sprintf("%s (%s)", at(lg.KernelReleaseLine), lg.KernelReleaseFrom)
+		}
+		for _, m := range lg.Modules {
+			c.seeModule(m, record.LoadedWhenLogged, id, lg.ModulesLine)
 		}
 		return err
 	})
+}
+
+// logHardware reads what the log states about the PCI functions: their
+// ids, bound drivers with their netdevs, RDMA devices and firmware, PCIe
+// bandwidth and renames. Other sources read before it win.
+func (c *collector) logHardware(lg dmesg.Log, at func(int) string) {
+	for _, p := range lg.PCIIDs {
+		addr := strings.ToLower(p.PCIAddress)
+		if _, ok := c.adapters[addr]; !ok && !strings.HasPrefix(p.Class, "02") {
+			continue
+		}
+		if _, ok := c.adapters[addr]; !ok {
+			setFrom(&c.adapter(addr).From, "pci_address", at(p.Line))
+		}
+		a := c.adapter(addr)
+		fill(&a.Vendor, p.Vendor, &a.From, "vendor", at(p.Line))
+		fill(&a.Device, p.Device, &a.From, "device", at(p.Line))
+	}
+	renamed := map[string]bool{} // "<addr> <old name>"
+	for _, rn := range lg.Renames {
+		renamed[strings.ToLower(rn.PCIAddress)+" "+rn.From] = true
+	}
+	// RDMA devices come from the log only when nothing else listed them:
+	// the log tells what existed when it was written, not now.
+	logDevices := len(c.devices) == 0 && c.sources[string(source.SysInfiniBand)].Status != record.StatusOK
+	if logDevices {
+		for _, n := range lg.RDMANames {
+			d := c.device(n.Device)
+			setFrom(&d.From, "name", at(n.Line))
+		}
+	}
+	for _, b := range lg.Bindings {
+		addr := strings.ToLower(b.PCIAddress)
+		_, known := c.adapters[addr]
+		if !known && !netDriver(b.Driver) && len(b.Netdevs) == 0 && len(b.RDMADevices) == 0 {
+			continue
+		}
+		a := c.adapter(addr)
+		if !known {
+			setFrom(&a.From, "pci_address", at(b.Line))
+		}
+		// An RDMA provider speaking about a function (enic_rdma on enic,
+		// qedr on qede) is not the function's PCI driver.
+		if !providerModule(b.Driver) {
+			fill(&a.Driver.Name, b.Driver, &a.From, "driver.name", at(b.Line))
+		}
+		for _, name := range b.Netdevs {
+			if renamed[addr+" "+name] {
+				continue
+			}
+			a.Netdevs = append(a.Netdevs, name)
+			n := c.addNetdev(name, at(b.Line))
+			fill(&n.PCIAddress, addr, &n.From, "pci_address", at(b.Line))
+		}
+		for _, name := range b.RDMADevices {
+			if d, ok := c.devices[name]; ok {
+				fill(&d.PCIAddress, addr, &d.From, "pci_address", at(b.Line))
+			}
+		}
+		if b.Firmware != "" {
+			c.logFW = append(c.logFW, logFirmware{addr: addr, version: b.Firmware, src: at(b.FirmwareLine)})
+		}
+	}
+	for _, rn := range lg.Renames {
+		addr := strings.ToLower(rn.PCIAddress)
+		if _, ok := c.adapters[addr]; !ok {
+			continue
+		}
+		a := c.adapter(addr)
+		a.Netdevs = append(a.Netdevs, rn.To)
+		n := c.addNetdev(rn.To, at(rn.Line))
+		fill(&n.PCIAddress, addr, &n.From, "pci_address", at(rn.Line))
+	}
+	for _, bw := range lg.Bandwidth {
+		a, ok := c.adapters[strings.ToLower(bw.PCIAddress)]
+		if !ok {
+			continue
+		}
+		c.logBandwidth(a, bw, at(bw.Line))
+	}
+}
+
+// logBandwidth fills the adapter's PCIe link from a bandwidth line where
+// lspci gave nothing.
+func (c *collector) logBandwidth(a *record.Adapter, bw dmesg.Bandwidth, src string) {
+	if a.PCIe == nil {
+		a.PCIe = &record.PCIeLink{}
+	}
+	p := a.PCIe
+	setF := func(dst **float64, v float64, field string) {
+		if *dst == nil && v > 0 {
+			*dst = &v
+			setFrom(&a.From, "pcie."+field, src)
+		}
+	}
+	setI := func(dst **int, v int, field string) {
+		if *dst == nil && v > 0 {
+			*dst = &v
+			setFrom(&a.From, "pcie."+field, src)
+		}
+	}
+	setF(&p.AvailableGbps, bw.AvailableGbps, "available_gbps")
+	setF(&p.SpeedGTps, bw.SpeedGTps, "speed_gtps")
+	setI(&p.Width, bw.Width, "width")
+	if bw.LimitedBy != "" {
+		fill(&p.LimitedBy, bw.LimitedBy, &a.From, "pcie.limited_by", src)
+		setF(&p.CapableGbps, bw.CapableGbps, "capable_gbps")
+		setF(&p.CapableSpeedGTps, bw.CapableGTps, "capable_speed_gtps")
+		setI(&p.CapableWidth, bw.CapableWidth, "capable_width")
+		if p.Downgraded == nil {
+			t := true
+			p.Downgraded = &t
+			setFrom(&a.From, "pcie.downgraded", src)
+		}
+	}
+}
+
+// applyLogFirmware gives an adapter the firmware its driver printed, when
+// no better source (devlink, ethtool, sysfs fw_ver) gave one.
+func (c *collector) applyLogFirmware() {
+	for _, f := range c.logFW {
+		a := c.adapter(f.addr)
+		fill(&a.Firmware.Running, f.version, &a.From, "firmware.running", f.src)
+	}
 }
 
 // sosJournal finds sos's journal output of the kernel ring buffer under
@@ -62,4 +207,23 @@ func (c *collector) sosJournal() (snapshot.Result, string, bool) {
 		}
 	}
 	return snapshot.Result{}, "", false
+}
+
+// providerModule reports whether a module is an RDMA provider that rides
+// on another PCI driver, rather than a PCI driver itself.
+func providerModule(name string) bool {
+	if netDriver(name) {
+		return false
+	}
+	for _, p := range providers {
+		if slices.Contains(p.modules, name) {
+			return true
+		}
+	}
+	for _, mods := range byPCIDriver {
+		if slices.Contains(mods, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -22,6 +23,30 @@ type modState struct {
 	logSrc  string
 	infoSrc string // where modinfo came from
 	inTree  string // modinfo intree
+}
+
+// seeModule notes a module a source names without proving it loaded;
+// loaded modules are left out, and the first source to name one wins.
+func (c *collector) seeModule(name, loaded, src string, line int) *record.ModuleSeen {
+	if m, ok := c.modules[name]; ok && m.loaded {
+		return nil
+	}
+	if s, ok := c.seen[name]; ok {
+		return s
+	}
+	s := &record.ModuleSeen{Name: name, Loaded: loaded, Source: src, Line: line}
+	c.seen[name] = s
+	return s
+}
+
+// loadedKnown reports whether a list of the loaded modules was read.
+func (c *collector) loadedKnown() bool {
+	for _, id := range []source.ID{source.Lsmod, source.ProcModules} {
+		if c.sources[string(id)].Status == record.StatusOK {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *collector) module(name string) *modState {
@@ -101,10 +126,25 @@ func (c *collector) loadModinfo(wanted []string) {
 			}
 		}
 	}
+	wantedSet := map[string]bool{}
+	for _, m := range wanted {
+		wantedSet[m] = true
+	}
 	for _, src := range sources {
 		c.parse(src.id, func() error {
-			infos, err := modules.ParseModinfo(reader(src.r))
-			for _, in := range infos {
+			out, err := modules.ParseModinfoAll(reader(src.r))
+			if rel, how := out.KernelRelease(); rel != "" && c.h.Host.KernelRelease == "" {
+				c.h.Host.KernelRelease = rel
+				c.h.Host.KernelReleaseFrom = fmt.Sprintf("%s (%s)", src.id, how)
+			}
+			for _, in := range out.Modules {
+				// Without a list of loaded modules, modinfo says only that a
+				// module exists: it is recorded as not known to be loaded.
+				if !c.loadedKnown() && (wantedSet[in.Name] || slices.Contains(source.RDMAModules, in.Name)) {
+					if s := c.seeModule(in.Name, record.LoadedNotKnown, src.id, 0); s != nil && s.Filename == "" {
+						s.Version, s.SrcVersion, s.Filename = in.Version, in.SrcVersion, in.Filename
+					}
+				}
 				m, ok := c.modules[in.Name]
 				if !ok || m.infoSrc != "" {
 					continue

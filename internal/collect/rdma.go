@@ -186,13 +186,27 @@ func (c *collector) ibvDevinfo() {
 		if len(out.Errors) > 0 {
 			c.problem(id, "%d error lines (devices it could not open are missing from its view); first: %q", len(out.Errors), out.Errors[0])
 		}
+		for _, pr := range out.Problems {
+			c.h.ToolMessages = append(c.h.ToolMessages, record.ToolMessage{
+				Tool: "ibv_devinfo", Kind: pr.Kind, Device: pr.Device, Driver: pr.Driver, Text: pr.Text,
+				Count: countIfMany(pr.Count), Source: id, Line: pr.Line,
+			})
+		}
+		if out.ProblemsDropped > 0 {
+			c.problem(id, "kept %d distinct error lines; %d more were dropped", ibverbs.MaxProblems, out.ProblemsDropped)
+		}
 		for _, dv := range out.Devices {
 			d := c.device(dv.HCAID)
 			fill(&d.FwVer, dv.FwVer, &d.From, "fw_ver", id)
 			fill(&d.NodeGUID, dv.NodeGUID, &d.From, "node_guid", id)
 			fill(&d.BoardID, dv.BoardID, &d.From, "board_id", id)
+			fill(&d.VendorID, dv.VendorID, &d.From, "vendor_id", id)
+			fill(&d.VendorPartID, dv.VendorPartID, &d.From, "vendor_part_id", id)
 			for _, dp := range dv.Ports {
 				p := port(d, dp.Number)
+				if dp.Implicit && p.Note == "" {
+					p.Note = fmt.Sprintf("port lines had no port: header in %s; port %d assumed", id, dp.Number)
+				}
 				setPort(d, p, "state", &p.State, ibverbs.State(dp.State), id)
 				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(dp.PhysState), id)
 				setPort(d, p, "link_layer", &p.LinkLayer, dp.LinkLayer, id)
@@ -294,7 +308,7 @@ func (c *collector) rdmaTool() {
 				setPort(d, p, "state", &p.State, ibverbs.State(l.State), id)
 				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), id)
 				setPort(d, p, "netdev", &p.Netdev, l.Netdev, id)
-				c.addNetdev(l.Netdev)
+				c.addNetdev(l.Netdev, id)
 			}
 			return nil
 		})
@@ -309,8 +323,23 @@ func (c *collector) rdmaTool() {
 				d := c.device(rd.Name)
 				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", id)
 				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", id)
+				fill(&d.Protocol, rd.Protocol, &d.From, "protocol", id)
 			}
 			return nil
+		})
+	}
+	// QPs name the devices that have them, nothing more: a QP state is
+	// never a port state.
+	if r, id, ok := c.firstCommand("rdma res show qp"); ok {
+		c.parse(id, func() error {
+			qps, err := rdmatool.ParseResQP(reader(r))
+			for _, name := range rdmatool.Devices(qps) {
+				d := c.device(name)
+				if len(d.From) == 0 {
+					setFrom(&d.From, "name", id)
+				}
+			}
+			return err
 		})
 	}
 }
@@ -329,8 +358,23 @@ func (c *collector) ibdev2netdev() {
 			d := c.device(m.Device)
 			p := port(d, m.Port)
 			setPort(d, p, "netdev", &p.Netdev, m.Netdev, id)
-			fill(&d.PCIAddress, m.PCIAddress, &d.From, "pci_address", id)
-			c.addNetdev(m.Netdev)
+			// (Up)/(Down) after "==>" is the netdev's link, not the verbs
+			// port state; -v prints the verbs state as well.
+			setPort(d, p, "netdev_link", &p.NetdevLink, m.LinkState, id)
+			setPort(d, p, "state", &p.State, ibverbs.State(m.PortState), id)
+			fill(&d.PCIAddress, strings.ToLower(m.PCIAddress), &d.From, "pci_address", id)
+			fill(&d.FwVer, m.Firmware, &d.From, "fw_ver", id)
+			if m.CAType != "NA" {
+				fill(&d.HCAType, m.CAType, &d.From, "hca_type", id)
+			}
+			if sysfs.IsPCIAddress(m.PCIAddress) {
+				a := c.adapter(m.PCIAddress)
+				fill(&a.PartNumber, m.PartNumber(), &a.From, "part_number", id)
+				fill(&a.ProductName, m.Description, &a.From, "product_name", id)
+			}
+			if n := c.addNetdev(m.Netdev, id); n != nil {
+				fill(&n.Link, netdevLink(m.LinkState), &n.From, "link", id)
+			}
 		}
 		return nil
 	})
@@ -357,7 +401,7 @@ func (c *collector) showGIDs() {
 			}
 			p := port(d, g.Port)
 			setPort(d, p, "netdev", &p.Netdev, g.Netdev, id)
-			c.addNetdev(g.Netdev)
+			c.addNetdev(g.Netdev, id)
 			if had[d][g.Port] {
 				continue
 			}
@@ -508,4 +552,12 @@ func countGIDs(d *record.RDMADevice, p *record.Port) {
 			fill(&p.Netdev, g.Netdev, &d.From, pfield(p.Number, "netdev"), d.From[pfield(p.Number, "gid")])
 		}
 	}
+}
+
+// countIfMany is a repeat count worth recording: more than once.
+func countIfMany(n int) int {
+	if n > 1 {
+		return n
+	}
+	return 0
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/markup"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // DefaultLang is the language every translation must lead back to.
@@ -29,7 +31,7 @@ type LintOptions struct {
 	// StaleAfter disables the warning.
 	Now        time.Time
 	StaleAfter time.Duration
-	// Checks are the engine's check ids (compat.CheckIDs) that trees and
+	// Checks are the engine's check ids (checkid.IDs) that trees and
 	// pages may name; nil falls back to KnownChecks. kb passes them in so
 	// content need not import the engine, which imports content.
 	Checks []string
@@ -51,11 +53,6 @@ func (l *linter) knownCheck(id string) bool {
 var (
 	langRe   = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 	anchorRe = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
-	// mdLinkRe finds markdown link targets: [text](target).
-	mdLinkRe = regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	// citeRe finds inline citations [source-id] that are not link texts.
-	citeRe   = regexp.MustCompile(`\[([a-z0-9][a-z0-9._-]*)\]`)
-	codeSpan = regexp.MustCompile("`[^`]*`")
 )
 
 type linter struct {
@@ -110,8 +107,8 @@ func (l *linter) matrixIDs(file string, pos diag.Pos, ids []string, kind string,
 	}
 }
 
-// link checks one content link: faq/<slug>, tree/<id>, adapter/<id>,
-// glossary/<id> or an http(s) URL.
+// link checks one content link: a page reference as page.Parse reads it
+// (faq/<slug>, tree/<id>, adapter/<id>, glossary/<id>) or an http(s) URL.
 func (l *linter) link(file string, pos diag.Pos, target string) {
 	if strings.Contains(target, "://") {
 		if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
@@ -119,48 +116,46 @@ func (l *linter) link(file string, pos diag.Pos, target string) {
 		}
 		return
 	}
-	kind, id, ok := strings.Cut(target, "/")
-	if !ok || id == "" {
+	ref, err := page.Parse(target)
+	if err != nil { // the wanted forms say more than the parser's reason
 		l.probs.Add(file, pos, "link %q: want faq/<slug>, tree/<id>, adapter/<id>, glossary/<id> or a URL", target)
 		return
 	}
-	if !l.exists(kind, id) {
-		l.probs.Add(file, pos, "broken link %q: no such %s", target, kindName(kind))
+	if !l.Has(ref) {
+		l.probs.Add(file, pos, "broken link %q: no such %s", target, ref.Noun())
 	}
 }
 
-func kindName(kind string) string {
-	switch kind {
-	case "faq":
-		return "FAQ page"
-	case "tree":
-		return "troubleshooting tree"
-	case "glossary":
-		return "glossary term"
-	}
-	return kind
-}
-
-// exists reports whether a page of the kind exists. Unknown kinds and
-// adapters without a matrix are reported as missing and present.
-func (l *linter) exists(kind, id string) bool {
-	switch kind {
-	case "faq":
-		return l.c.Page(id) != nil
-	case "tree":
-		return l.c.Tree(id) != nil
-	case "glossary":
+// Has reports whether the site will have the page r names, so markup can
+// check kb: links with the same rules as TOML links. Adapters without a
+// matrix are taken on trust; kinds content cannot see are missing.
+func (l *linter) Has(r page.Ref) bool {
+	switch r.Kind {
+	case page.Home:
+		return true
+	case page.FAQ:
+		return l.c.Page(r.ID) != nil
+	case page.Tree:
+		t := l.c.Tree(r.ID)
+		return t != nil && (r.Anchor == "" || t.Node(r.Anchor) != nil)
+	case page.Glossary:
+		if len(l.c.Glossary) == 0 {
+			return false
+		}
+		if r.Anchor == "" {
+			return true
+		}
 		for _, t := range l.c.Glossary {
-			if t.ID == id {
+			if t.ID == r.Anchor {
 				return true
 			}
 		}
 		return false
-	case "adapter":
+	case page.Adapter:
 		if l.opts.Refs == nil || l.opts.Refs.Adapters == nil {
 			return true
 		}
-		return l.opts.Refs.Adapters[id]
+		return l.opts.Refs.Adapters[r.ID]
 	}
 	return false
 }
@@ -209,54 +204,12 @@ func (l *linter) page(p *Page) {
 	l.body(p)
 }
 
-// body checks relative links and inline citations in the markdown,
-// skipping fenced code blocks and code spans.
+// body checks the links and citations in the markdown with the same
+// goldmark pass that renders it.
 func (l *linter) body(p *Page) {
-	cited := map[string]bool{}
-	for _, id := range p.Meta.Sources {
-		cited[id] = true
-	}
-	eachProseLine(strings.Split(p.Body, "\n"), func(i int, text string) {
-		pos := func(col int) diag.Pos { return diag.Pos{Line: p.BodyLine + i, Col: col + 1} }
-		for _, m := range mdLinkRe.FindAllStringSubmatchIndex(text, -1) {
-			l.bodyLink(p, pos(m[2]), text[m[2]:m[3]])
-		}
-		for _, m := range citations(text) {
-			if id := text[m[2]:m[3]]; strings.IndexFunc(id, isLetter) >= 0 && !cited[id] {
-				l.probs.Add(p.File, pos(m[0]), "citation [%s] is not in the page's sources", id)
-			}
-		}
-	})
-}
-
-// bodyLink checks a relative link in a page body. Pages live in faq/, so
-// other pages are "<slug>.html", "../tree/<id>.html",
-// "../adapter/<id>.html" and "../glossary.html#<id>".
-func (l *linter) bodyLink(p *Page, pos diag.Pos, target string) {
-	if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") || strings.HasPrefix(target, "#") {
-		return
-	}
-	target, frag, _ := strings.Cut(target, "#")
-	full := path.Clean(path.Join("faq", target))
-	switch {
-	case full == "glossary.html":
-		if frag != "" && !l.exists("glossary", frag) {
-			l.probs.Add(p.File, pos, "broken link %q: no glossary term %q", target+"#"+frag, frag)
-		}
-		return
-	case full == "index.html":
-		return
-	}
-	dir, file := path.Split(full)
-	kind := strings.TrimSuffix(dir, "/")
-	id, ok := strings.CutSuffix(file, ".html")
-	if !ok || strings.Contains(kind, "/") || (kind != "faq" && kind != "tree" && kind != "adapter") {
-		l.probs.Add(p.File, pos, "link %q does not lead to a page of this site", target)
-		return
-	}
-	if !l.exists(kind, id) {
-		l.probs.Add(p.File, pos, "broken link %q: no such %s", target, kindName(kind))
-	}
+	l.probs = append(l.probs, markup.Check(p.Body, markup.Doc{
+		File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
+	})...)
 }
 
 // translations: pages sharing a translation_key must differ in language,
@@ -489,8 +442,6 @@ func (l *linter) glossary() {
 }
 
 func strconvQuote(s string) string { return `"` + s + `"` }
-
-func isLetter(r rune) bool { return r >= 'a' && r <= 'z' }
 
 // Checks returns every check id the content names, sorted, so the engine
 // can be tested against it.

@@ -8,7 +8,7 @@ import (
 )
 
 // page builds a FAQ file from front matter lines and a body.
-func page(front, body string) *fstest.MapFile {
+func mdPage(front, body string) *fstest.MapFile {
 	return &fstest.MapFile{Data: []byte("+++\n" + front + "+++\n" + body)}
 }
 
@@ -78,7 +78,7 @@ func lintFS(t *testing.T, fsys fstest.MapFS) []string {
 
 func base() fstest.MapFS {
 	return fstest.MapFS{
-		"faq/p.md":      page(goodFront, "Body [src-a].\n"),
+		"faq/p.md":      mdPage(goodFront, "Body [src-a].\n"),
 		"trees/t.toml":  {Data: []byte(goodTree)},
 		"glossary.toml": {Data: []byte(goodGlossary)},
 	}
@@ -102,7 +102,7 @@ func TestLintRules(t *testing.T) {
 		{
 			name: "front matter required keys",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.md"] = page("title = \"T\"\n", "x\n")
+				f["faq/p.md"] = mdPage("title = \"T\"\n", "x\n")
 			},
 			want: []string{
 				"content/faq/p.md:1:1: front matter: summary is required",
@@ -114,8 +114,8 @@ func TestLintRules(t *testing.T) {
 		{
 			name: "unknown matrix ids and sources",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.md"] = page(goodFront+"adapters = [\"connectx-9000\"]\ndrivers = [\"nosuch_ib\"]\nchecks = [\"no-such-check\"]\n", "x\n")
-				f["faq/q.md"] = page(strings.Replace(goodFront, `["src-a"]`, `["src-a", "nope"]`, 1), "x\n")
+				f["faq/p.md"] = mdPage(goodFront+"adapters = [\"connectx-9000\"]\ndrivers = [\"nosuch_ib\"]\nchecks = [\"no-such-check\"]\n", "x\n")
+				f["faq/q.md"] = mdPage(strings.Replace(goodFront, `["src-a"]`, `["src-a", "nope"]`, 1), "x\n")
 			},
 			want: []string{
 				`content/faq/p.md:7:1: unknown adapter "connectx-9000" (not in the matrix)`,
@@ -127,14 +127,15 @@ func TestLintRules(t *testing.T) {
 		{
 			name: "body links and citations",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.md"] = page(goodFront, "See [x](missing.html) and [t](../tree/t.html).\n"+
-					"Gloss [g](../glossary.html#nope) and [a](../adapter/cx9.html).\n"+
+				f["faq/p.md"] = mdPage(goodFront, "See [x](kb:faq/missing) and [t](kb:tree/t).\n"+
+					"Gloss [g](kb:glossary/nope) and [a](kb:adapter/cx9) [old](../tree/t.html).\n"+
 					"Cites [src-b] but `[src-z]` is code.\n```\n[src-y]\n```\n")
 			},
 			want: []string{
-				`content/faq/p.md:8:9: broken link "missing.html": no such FAQ page`,
-				`content/faq/p.md:9:11: broken link "../glossary.html#nope": no glossary term "nope"`,
-				`content/faq/p.md:9:42: broken link "../adapter/cx9.html": no such adapter`,
+				`content/faq/p.md:8:5: broken link "kb:faq/missing": no such FAQ page`,
+				`content/faq/p.md:9:7: broken link "kb:glossary/nope": no such glossary term`,
+				`content/faq/p.md:9:33: broken link "kb:adapter/cx9": no such adapter`,
+				`content/faq/p.md:9:53: link "../tree/t.html": write links to pages of this site as kb:<kind>/<id>, e.g. kb:tree/no-rdma-traffic`,
 				`content/faq/p.md:10:7: citation [src-b] is not in the page's sources`,
 			},
 			avoid: "src-y",
@@ -142,16 +143,16 @@ func TestLintRules(t *testing.T) {
 		{
 			name: "translation pointing nowhere",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.zh.md"] = page(strings.Replace(goodFront, `lang = "en"`, `lang = "zh"`, 1)+"translation_key = \"k\"\n", "x\n")
+				f["faq/p.zh.md"] = mdPage(strings.Replace(goodFront, `lang = "en"`, `lang = "zh"`, 1)+"translation_key = \"k\"\n", "x\n")
 			},
 			want: []string{`content/faq/p.zh.md:7:1: translation_key "k" points nowhere: no page in another language has it`},
 		},
 		{
 			name: "translation without key, wrong file lang, duplicate lang",
 			edit: func(f fstest.MapFS) {
-				f["faq/a.zh.md"] = page(strings.Replace(goodFront, `lang = "en"`, `lang = "fr"`, 1), "x\n")
-				f["faq/b.md"] = page(goodFront+"translation_key = \"k\"\n", "x\n")
-				f["faq/c.md"] = page(goodFront+"translation_key = \"k\"\n", "x\n")
+				f["faq/a.zh.md"] = mdPage(strings.Replace(goodFront, `lang = "en"`, `lang = "fr"`, 1), "x\n")
+				f["faq/b.md"] = mdPage(goodFront+"translation_key = \"k\"\n", "x\n")
+				f["faq/c.md"] = mdPage(goodFront+"translation_key = \"k\"\n", "x\n")
 			},
 			want: []string{
 				`content/faq/a.zh.md:6:1: file name says "zh" but lang = "fr"`,
@@ -162,15 +163,15 @@ func TestLintRules(t *testing.T) {
 		{
 			name: "a good translation pair",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.md"] = page(goodFront+"translation_key = \"k\"\n", "[src-a]\n")
-				f["faq/p.zh.md"] = page(strings.Replace(goodFront, `lang = "en"`, `lang = "zh"`, 1)+"translation_key = \"k\"\n", "x\n")
+				f["faq/p.md"] = mdPage(goodFront+"translation_key = \"k\"\n", "[src-a]\n")
+				f["faq/p.zh.md"] = mdPage(strings.Replace(goodFront, `lang = "en"`, `lang = "zh"`, 1)+"translation_key = \"k\"\n", "x\n")
 			},
 			avoid: "translation",
 		},
 		{
 			name: "stale page",
 			edit: func(f fstest.MapFS) {
-				f["faq/p.md"] = page(strings.Replace(goodFront, "2026-11-30", "2024-01-01", 1), "x\n")
+				f["faq/p.md"] = mdPage(strings.Replace(goodFront, "2026-11-30", "2024-01-01", 1), "x\n")
 			},
 			want: []string{"content/faq/p.md:5:1: warning: last verified 2024-01-01, more than 365 days ago"},
 		},
@@ -286,13 +287,13 @@ func TestLintRules(t *testing.T) {
 func TestLintWithoutMatrix(t *testing.T) {
 	t.Parallel()
 	f := base()
-	f["faq/p.md"] = page(goodFront+"adapters = [\"anything\"]\n", "[x](nope.html)\n")
+	f["faq/p.md"] = mdPage(goodFront+"adapters = [\"anything\"]\n", "[x](kb:faq/nope)\n")
 	c, _ := Load(f, "content")
 	got := Lint(c, LintOptions{}).String()
 	if strings.Contains(got, "anything") || strings.Contains(got, "src-a") {
 		t.Errorf("matrix ids checked without a matrix:\n%s", got)
 	}
-	if !strings.Contains(got, `broken link "nope.html"`) {
+	if !strings.Contains(got, `broken link "kb:faq/nope"`) {
 		t.Errorf("body link not checked without a matrix:\n%s", got)
 	}
 }
@@ -311,7 +312,7 @@ func TestKnownChecksUnique(t *testing.T) {
 func TestContentChecks(t *testing.T) {
 	t.Parallel()
 	f := base()
-	f["faq/p.md"] = page(goodFront+"checks = [\"stack-mixed\"]\n", "[src-a]\n")
+	f["faq/p.md"] = mdPage(goodFront+"checks = [\"stack-mixed\"]\n", "[src-a]\n")
 	c, _ := Load(f, "content")
 	got := strings.Join(c.Checks(), ",")
 	if got != "no-active-port,stack-mixed" {

@@ -9,10 +9,6 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 )
 
-// kernelLogSources are the record sources the collector reads the kernel
-// log from; at least one must have been read for silence to mean anything.
-var kernelLogSources = []string{"cmd/dmesg", "var/log/dmesg", "cmd/journalctl -k --no-pager"}
-
 // errnoNames names the errno values probe failures print most often
 // (include/uapi/asm-generic/errno-base.h and errno.h).
 var errnoNames = map[int]string{
@@ -28,14 +24,9 @@ var errnoNames = map[int]string{
 // printed on the lines just before) is fixed.
 func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
 	var r Result
-	read := false
-	for _, id := range kernelLogSources {
-		for _, s := range h.Sources {
-			if s.ID == id && s.Status == record.StatusOK {
-				read = true
-			}
-		}
-	}
+	// At least one kernel log must have been read for silence to mean
+	// anything.
+	read := view{h: h}.readOf("kernel-log") != nil
 	byDevice := map[string][]record.LogEvent{}
 	for _, e := range h.KernelLog {
 		if e.Kind != record.LogProbeFailure {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // gidsRead reports whether the record read the port's GID table: the
@@ -34,7 +35,7 @@ func checkGIDEmpty(h *record.Host, m *matrix.Matrix) Result {
 	noPorts := func(d *record.RDMADevice, pci string) {
 		// show_gids prints every populated GID of every device and
 		// port; read without a line for this device, its table is empty.
-		if s := v.source("cmd/show_gids"); s != nil && s.Status == record.StatusOK && s.ID == "cmd/show_gids" {
+		if s := v.source(source.ShowGIDs); s != nil && s.Status == record.StatusOK {
 			r.Findings = append(r.Findings, Finding{
 				Severity: Error, Subject: d.Name, Adapter: pci,
 				Message:     "show_gids lists no GID for " + d.Name,

@@ -9,6 +9,7 @@ import (
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // view answers the questions every check asks of a host record.
@@ -55,45 +56,42 @@ func (v view) module(name string) *record.Module {
 	return nil
 }
 
-// moduleSources are the record sources that list loaded modules.
-var moduleSources = []string{"lsmod", "proc/modules", "sys/module"}
-
 // modulesKnown reports whether the record says which modules are loaded:
 // either it lists some, or a module source was read and found none.
 func (v view) modulesKnown() bool {
-	if len(v.h.Modules) > 0 {
-		return true
-	}
-	for _, s := range v.h.Sources {
-		if s.Status == record.StatusOK && containsAny(s.ID, moduleSources) {
-			return true
-		}
-	}
-	return false
+	return len(v.h.Modules) > 0 || v.moduleSource() != ""
 }
 
-// moduleSource names the source the module list came from.
+// moduleSource names the source the module list came from: the first read
+// source of the lsmod row of the source table (lsmod, /proc/modules,
+// /sys/module).
 func (v view) moduleSource() string {
-	for _, want := range moduleSources {
-		for _, s := range v.h.Sources {
-			if s.Status == record.StatusOK && strings.Contains(s.ID, want) {
-				return s.ID
-			}
-		}
+	if s := v.readOf("lsmod"); s != nil {
+		return s.ID
 	}
 	return ""
 }
 
-// source returns the record source with an id containing sub, or nil.
-func (v view) source(sub string) *record.Source {
+// source returns the record source with the given id, or nil.
+func (v view) source(id source.ID) *record.Source {
 	for i := range v.h.Sources {
-		if v.h.Sources[i].ID == sub {
+		if v.h.Sources[i].ID == string(id) {
 			return &v.h.Sources[i]
 		}
 	}
+	return nil
+}
+
+// readOf returns the first source that was read of any of the named tools
+// (rows of the source table), in record order, or nil.
+func (v view) readOf(tools ...string) *record.Source {
 	for i := range v.h.Sources {
-		if strings.Contains(v.h.Sources[i].ID, sub) {
-			return &v.h.Sources[i]
+		s := &v.h.Sources[i]
+		if s.Status != record.StatusOK {
+			continue
+		}
+		if t, ok := source.Of(source.ID(s.ID)); ok && slices.Contains(tools, t.Name) {
+			return s
 		}
 	}
 	return nil
@@ -124,10 +122,10 @@ func fromSource(from map[string]string, field string) string {
 // deviceFact is evidence about an RDMA device or one of its ports. When
 // the device's from map does not name the field's source, the first read
 // source among fallbacks is cited (sys/class/infiniband by default).
-func (v view) deviceFact(d *record.RDMADevice, field, fact string, fallbacks ...string) Evidence {
+func (v view) deviceFact(d *record.RDMADevice, field, fact string, fallbacks ...source.ID) Evidence {
 	src := fromSource(d.From, field)
 	if len(fallbacks) == 0 {
-		fallbacks = []string{"sys/class/infiniband"}
+		fallbacks = []source.ID{source.SysInfiniBand}
 	}
 	for _, fb := range fallbacks {
 		if src != "" {
@@ -250,19 +248,10 @@ func portSubject(d *record.RDMADevice, p record.Port) string {
 	return fmt.Sprintf("%s/%d", d.Name, p.Number)
 }
 
-func containsAny(s string, subs []string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
-		}
-	}
-	return false
-}
-
 // noDevices is the note for checks about RDMA devices on a host without any.
 func (v view) noDevices(what string) Note {
 	n := Note{Subject: "host", Status: Unknown, Text: "the record lists no RDMA device, so " + what + " cannot be judged"}
-	if s := v.source("sys/class/infiniband"); s != nil {
+	if s := v.source(source.SysInfiniBand); s != nil {
 		n.Evidence = []Evidence{{Fact: "sys/class/infiniband status " + s.Status + reasonSuffix(s.Reason), Source: s.ID}}
 	}
 	return n

@@ -136,10 +136,8 @@ func (v view) vendorDriven(a *record.Adapter, provider, stack string) Status {
 }
 
 func kernelSource(v view) string {
-	for _, id := range []string{"uname", "proc/sys/kernel/osrelease", "proc/version"} {
-		if s := v.source(id); s != nil && s.Status == record.StatusOK {
-			return s.ID
-		}
+	if s := v.readOf("uname"); s != nil {
+		return s.ID
 	}
 	return ""
 }

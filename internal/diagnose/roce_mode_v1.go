@@ -8,6 +8,7 @@ import (
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // isV1Mode recognises the configfs spelling of RoCE v1.
@@ -77,7 +78,7 @@ func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
 			Message:     subj + " uses RoCE v1 as its RDMA_CM default on a v2-capable adapter",
 			Explanation: expl,
 			Fix:         fmt.Sprintf("Unless every peer is v1-only, set v2: echo \"RoCE v2\" > /sys/kernel/config/rdma_cm/%s/ports/%d/default_roce_mode (mount configfs and mkdir /sys/kernel/config/rdma_cm/%s first); set both sides to the same mode.", d.Name, p.Number, d.Name),
-			Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.default_roce_mode", p.Number), subj+" default_roce_mode = "+p.DefaultRoCEMode, "rdma_cm", "configfs")},
+			Evidence:    []Evidence{v.deviceFact(d, fmt.Sprintf("port.%d.default_roce_mode", p.Number), subj+" default_roce_mode = "+p.DefaultRoCEMode, source.RDMACM)},
 			Matrix:      append([]rule.Ref{*ref}, refs...),
 		})
 	}

@@ -8,32 +8,25 @@ import (
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
-// deviceSources list RDMA devices; any of them read means an empty device
-// list is real.
-var deviceSources = []string{"sys/class/infiniband", "cmd/rdma link show", "cmd/rdma dev show", "cmd/ibv_devices", "cmd/ibv_devinfo"}
+// deviceTools are the source-table rows that list RDMA devices; any of them
+// read means an empty device list is real.
+var deviceTools = []string{"sysfs-infiniband", "rdma", "ibv_devices", "ibv_devinfo"}
+
+// sysfsTools are the rows read from sysfs.
+var sysfsTools = []string{"sysfs-pci", "sysfs-net", "sysfs-infiniband", "rdma_cm"}
 
 // devicesListed reports whether the record can say "no RDMA device": a
 // device source was read, or sysfs was in the snapshot but
 // /sys/class/infiniband was not (the kernel creates it with the first
 // RDMA device).
 func (v view) devicesListed() bool {
-	sysfs := false
-	for _, s := range v.h.Sources {
-		if s.Status != record.StatusOK {
-			continue
-		}
-		for _, d := range deviceSources {
-			if s.ID == d || strings.HasPrefix(s.ID, d+" ") {
-				return true
-			}
-		}
-		if strings.HasPrefix(s.ID, "sys/") {
-			sysfs = true
-		}
+	if v.readOf(deviceTools...) != nil {
+		return true
 	}
-	return sysfs
+	return v.readOf(sysfsTools...) != nil || v.source(source.SysModule) != nil && v.source(source.SysModule).Status == record.StatusOK
 }
 
 // isRXE recognises a SoftRoCE device: its provider, or (when the record

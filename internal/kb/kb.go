@@ -5,20 +5,21 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/checkid"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/site"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // KB is a loaded knowledge base.
 type KB struct {
-	Config  site.Config
+	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
-	Hosts   []*record.Host
+	Hosts   []*record.Host // all records, decoded; nil with StreamRecords
+	Records *Records       // the record files, with StreamRecords
 }
 
 // Options say what to load.
@@ -27,11 +28,15 @@ type Options struct {
 	Now time.Time
 	// SkipRecords skips the records folder (lint does not need it).
 	SkipRecords bool
+	// StreamRecords lists the records folder instead of reading it: the
+	// records are read one at a time by Records.Each, and their problems
+	// come from there.
+	StreamRecords bool
 }
 
 // contentLintOptions resolves content references against the matrix when
 // it loaded; without it, lint checks everything but matrix ids.
-func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts Options) content.LintOptions {
+func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg config.Config, opts Options) content.LintOptions {
 	now := opts.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -56,7 +61,7 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg site.Config, opts
 
 // Load reads and lints everything cfg names. It returns the problems of all
 // inputs together, sorted; the KB is nil when any of them is an error.
-func Load(cfg site.Config, opts Options) (*KB, diag.List) {
+func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	var probs diag.List
 	k := &KB{Config: cfg}
 	m, ps := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
@@ -77,7 +82,11 @@ func Load(cfg site.Config, opts Options) (*KB, diag.List) {
 	if c != nil {
 		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
 	}
-	if !opts.SkipRecords && cfg.Records != "" {
+	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
+		recs, ps := listRecords(os.DirFS(cfg.Records), cfg.Records)
+		probs = append(probs, ps...)
+		k.Records = recs
+	} else if !opts.SkipRecords && cfg.Records != "" {
 		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
 		probs = append(probs, ps...)
 		k.Hosts = hosts

@@ -7,21 +7,57 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
-// md is shared: goldmark instances are safe for concurrent use.
+// md is shared: goldmark instances are safe for concurrent use, and the
+// state of one conversion travels in its parser.Context.
 var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList),
+	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, refs{}),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	// Raw HTML in content is not rendered: content is data, and a site
 	// published as internal docs must not run what a page author pasted.
 )
 
-// Render converts markdown to HTML.
-func Render(src string) (template.HTML, error) {
+// Doc says where a markdown text comes from and what it may point at.
+type Doc struct {
+	File    string   // the file problems name
+	Line    int      // the line of File the text starts on (after front matter); 0 means 1
+	Page    string   // output path of the page the HTML goes on; links are made relative to it
+	Sources []string // the source ids the page lists; a citation must name one
+	Pages   Resolver // which pages exist; nil checks only the form of links
+}
+
+// Resolver says whether the site has the page (and anchor) a link names.
+type Resolver interface {
+	Has(r page.Ref) bool
+}
+
+// Render converts markdown to HTML, resolving kb: links and citations. The
+// problems are every broken link and citation, with positions in d.File.
+func Render(src string, d Doc) (template.HTML, diag.List) {
+	b := []byte(src)
+	st := &state{doc: d, src: b}
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
 	var buf bytes.Buffer
-	if err := md.Convert([]byte(src), &buf); err != nil {
-		return "", err
+	if err := md.Renderer().Render(&buf, b, root); err != nil {
+		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
-	return template.HTML(buf.String()), nil
+	return template.HTML(buf.String()), st.probs
+}
+
+// Check reports the broken links and citations of a markdown text, as
+// Render would, without rendering it.
+func Check(src string, d Doc) diag.List {
+	b := []byte(src)
+	st := &state{doc: d, src: b}
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	return st.probs
 }

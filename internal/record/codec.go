@@ -37,6 +37,12 @@ func Encode(w io.Writer, h *Host, format string) error {
 func Decode(name string, src []byte) (*Host, diag.List) {
 	var h Host
 	var probs diag.List
+	// A newer schema is refused before the strict decode, whose unknown-key
+	// errors (the newer schema's additions) would hide the reason.
+	if v := peekSchema(name, src); v > Schema {
+		probs.Add(name, diag.Pos{Line: 1, Col: 1}, "record schema %d is newer than this kbgen understands (%d); upgrade kbgen", v, Schema)
+		return nil, probs
+	}
 	if strings.HasSuffix(name, ".json") {
 		dec := json.NewDecoder(bytes.NewReader(src))
 		dec.DisallowUnknownFields()
@@ -60,4 +66,18 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 		return nil, probs
 	}
 	return &h, probs
+}
+
+// peekSchema reads only the schema number of a record, leniently; 0 when
+// it cannot.
+func peekSchema(name string, src []byte) int {
+	var v struct {
+		Schema int `toml:"schema" json:"schema"`
+	}
+	if strings.HasSuffix(name, ".json") {
+		_ = json.Unmarshal(src, &v)
+	} else {
+		_, _ = toml.Decode(string(src), &v)
+	}
+	return v.Schema
 }

@@ -3,8 +3,10 @@ package record
 import "time"
 
 // Schema is the version of the host record written by this code. A reader
-// rejects records with a newer schema instead of misreading them.
-const Schema = 1
+// rejects records with a newer schema instead of misreading them, and reads
+// every older one: schema 2 only added fields to schema 1, so a schema-1
+// record decodes unchanged, its new fields absent.
+const Schema = 2
 
 // Source kinds: where a snapshot came from.
 const (
@@ -39,20 +41,27 @@ type Host struct {
 	Modules   []Module     `toml:"module,omitempty" json:"modules,omitempty"`
 	Stack     *Stack       `toml:"stack,omitempty" json:"stack,omitempty"`
 	KernelLog []LogEvent   `toml:"kernel_log,omitempty" json:"kernel_log,omitempty"`
-	Sources   []Source     `toml:"source,omitempty" json:"sources,omitempty"`
-	Problems  []Problem    `toml:"problem,omitempty" json:"problems,omitempty"`
+	// Schema 2.
+	Netdevs      []Netdev      `toml:"netdev,omitempty" json:"netdevs,omitempty"`
+	ModulesSeen  []ModuleSeen  `toml:"module_seen,omitempty" json:"modules_seen,omitempty"`
+	ToolMessages []ToolMessage `toml:"tool_message,omitempty" json:"tool_messages,omitempty"`
+	Sources      []Source      `toml:"source,omitempty" json:"sources,omitempty"`
+	Problems     []Problem     `toml:"problem,omitempty" json:"problems,omitempty"`
 }
 
 // HostInfo identifies the host and the snapshot.
 type HostInfo struct {
-	ID            string     `toml:"id" json:"id"`                                             // hostname, or its token when redacted
-	KernelRelease string     `toml:"kernel_release,omitempty" json:"kernel_release,omitempty"` // uname -r
-	OS            OSRelease  `toml:"os" json:"os"`                                             // /etc/os-release
-	CollectedAt   *time.Time `toml:"collected_at,omitempty" json:"collected_at,omitempty"`     // snapshot time, when known
-	SourceKind    string     `toml:"source_kind" json:"source_kind"`                           // live, sosreport, capture or root
-	Collector     string     `toml:"collector,omitempty" json:"collector,omitempty"`           // kbcollect version that wrote it
-	Redacted      bool       `toml:"redacted" json:"redacted"`                                 // identifiers replaced by tokens
-	HasRDMA       bool       `toml:"has_rdma" json:"has_rdma"`                                 // at least one RDMA device was seen
+	ID            string `toml:"id" json:"id"`                                             // hostname, or its token when redacted
+	KernelRelease string `toml:"kernel_release,omitempty" json:"kernel_release,omitempty"` // uname -r
+	// KernelReleaseFrom is where KernelRelease was read (schema 2): a source
+	// id, or "<id> line N (how)" for the kernel log and modinfo.
+	KernelReleaseFrom string     `toml:"kernel_release_from,omitempty" json:"kernel_release_from,omitempty"`
+	OS                OSRelease  `toml:"os" json:"os"`                                         // /etc/os-release
+	CollectedAt       *time.Time `toml:"collected_at,omitempty" json:"collected_at,omitempty"` // snapshot time, when known
+	SourceKind        string     `toml:"source_kind" json:"source_kind"`                       // live, sosreport, capture or root
+	Collector         string     `toml:"collector,omitempty" json:"collector,omitempty"`       // kbcollect version that wrote it
+	Redacted          bool       `toml:"redacted" json:"redacted"`                             // identifiers replaced by tokens
+	HasRDMA           bool       `toml:"has_rdma" json:"has_rdma"`                             // at least one RDMA device was seen
 }
 
 // OSRelease holds the /etc/os-release fields the engine needs.
@@ -76,6 +85,13 @@ type Adapter struct {
 	Firmware        Firmware `toml:"firmware" json:"firmware"`
 	MSIX            *MSIX    `toml:"msix,omitempty" json:"msix,omitempty"`
 	EnableRoCE      *bool    `toml:"enable_roce,omitempty" json:"enable_roce,omitempty"` // devlink dev param enable_roce (runtime)
+	// Schema 2.
+	SubsystemName string     `toml:"subsystem_name,omitempty" json:"subsystem_name,omitempty"` // lspci "Subsystem:" text
+	ProductName   string     `toml:"product_name,omitempty" json:"product_name,omitempty"`     // VPD Product Name (lspci -vv), or ibdev2netdev -v's description
+	PartNumber    string     `toml:"part_number,omitempty" json:"part_number,omitempty"`       // VPD [PN] (lspci -vv) or ibdev2netdev -v; never a serial
+	KernelModules []string   `toml:"kernel_modules,omitempty" json:"kernel_modules,omitempty"` // lspci "Kernel modules": modules that can drive it
+	PCIe          *PCIeLink  `toml:"pcie,omitempty" json:"pcie,omitempty"`
+	MLX4Ports     []MLX4Port `toml:"mlx4_port,omitempty" json:"mlx4_ports,omitempty"`
 	// From maps a field path (e.g. "firmware.running") to the source id it came from.
 	From map[string]string `toml:"from,omitempty" json:"from,omitempty"`
 }
@@ -95,6 +111,39 @@ type Firmware struct {
 	Stored  string `toml:"stored,omitempty" json:"stored,omitempty"`     // devlink fw.version stored
 	PSID    string `toml:"psid,omitempty" json:"psid,omitempty"`         // devlink fw.psid, or ibv_devinfo board_id on mlx
 	BoardID string `toml:"board_id,omitempty" json:"board_id,omitempty"` // devlink board.id, or /sys/class/infiniband/<dev>/board_id
+	// Schema 2.
+	SummaryKey string              `toml:"summary_key,omitempty" json:"summary_key,omitempty"` // the devlink key Running and Stored were taken from, e.g. fw.bundle_id on ice
+	Components []FirmwareComponent `toml:"component,omitempty" json:"components,omitempty"`    // every devlink dev info version
+}
+
+// FirmwareComponent is one version line of `devlink dev info`.
+type FirmwareComponent struct {
+	Section string `toml:"section" json:"section"` // fixed, running or stored
+	Key     string `toml:"key" json:"key"`         // e.g. fw.mgmt, fw.undi, fw.bundle_id, board.id
+	Version string `toml:"version" json:"version"` // as printed, trailing annotations cut
+}
+
+// PCIeLink is the PCIe link of a function: from lspci -vv LnkSta (what it
+// trained to) and LnkCap (what it can do), else the kernel log's bandwidth
+// line. Optional values are absent when no source printed them.
+type PCIeLink struct {
+	Speed            string   `toml:"speed,omitempty" json:"speed,omitempty"`                           // LnkSta speed as printed, e.g. "8GT/s"
+	SpeedGTps        *float64 `toml:"speed_gtps,omitempty" json:"speed_gtps,omitempty"`                 // the speed in GT/s
+	Width            *int     `toml:"width,omitempty" json:"width,omitempty"`                           // lanes (x8 is 8)
+	CapableSpeed     string   `toml:"capable_speed,omitempty" json:"capable_speed,omitempty"`           // LnkCap speed as printed
+	CapableSpeedGTps *float64 `toml:"capable_speed_gtps,omitempty" json:"capable_speed_gtps,omitempty"` // LnkCap speed, or the log's "capable of" speed
+	CapableWidth     *int     `toml:"capable_width,omitempty" json:"capable_width,omitempty"`           // LnkCap lanes
+	Downgraded       *bool    `toml:"downgraded,omitempty" json:"downgraded,omitempty"`                 // runs below its capable speed or width
+	AvailableGbps    *float64 `toml:"available_gbps,omitempty" json:"available_gbps,omitempty"`         // kernel log "N Gb/s available PCIe bandwidth"
+	CapableGbps      *float64 `toml:"capable_gbps,omitempty" json:"capable_gbps,omitempty"`             // kernel log "(capable of N Gb/s …)"
+	LimitedBy        string   `toml:"limited_by,omitempty" json:"limited_by,omitempty"`                 // kernel log: PCI address of the limiting link
+}
+
+// MLX4Port is a ConnectX-3 port's link type,
+// /sys/bus/pci/devices/<bdf>/mlx4_port<N>.
+type MLX4Port struct {
+	Port int    `toml:"port" json:"port"`
+	Type string `toml:"type" json:"type"` // as read: "ib", "eth", "auto (eth)"
 }
 
 // MSIX is the MSI-X capability of the function.
@@ -107,17 +156,21 @@ type MSIX struct {
 // RDMADevice is one entry of /sys/class/infiniband, reconciled with the
 // RDMA tools' view of it.
 type RDMADevice struct {
-	Name       string            `toml:"name" json:"name"`                                   // mlx5_0, rocep59s0f0, rxe0 …
-	Provider   string            `toml:"provider,omitempty" json:"provider,omitempty"`       // kernel module: mlx5_ib, bnxt_re, irdma, rdma_rxe …
-	NodeType   string            `toml:"node_type,omitempty" json:"node_type,omitempty"`     // node_type, e.g. "1: CA"
-	FwVer      string            `toml:"fw_ver,omitempty" json:"fw_ver,omitempty"`           // fw_ver
-	HCAType    string            `toml:"hca_type,omitempty" json:"hca_type,omitempty"`       // hca_type, e.g. MT4119
-	BoardID    string            `toml:"board_id,omitempty" json:"board_id,omitempty"`       // board_id
-	NodeGUID   string            `toml:"node_guid,omitempty" json:"node_guid,omitempty"`     // node_guid
-	PCIAddress string            `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the device link's PCI function; empty for software devices
-	Parent     string            `toml:"parent,omitempty" json:"parent,omitempty"`           // netdev a software device (rxe, siw) rides on
-	Ports      []Port            `toml:"port,omitempty" json:"ports,omitempty"`
-	From       map[string]string `toml:"from,omitempty" json:"from,omitempty"`
+	Name       string `toml:"name" json:"name"`                                   // mlx5_0, rocep59s0f0, rxe0 …
+	Provider   string `toml:"provider,omitempty" json:"provider,omitempty"`       // kernel module: mlx5_ib, bnxt_re, irdma, rdma_rxe …
+	NodeType   string `toml:"node_type,omitempty" json:"node_type,omitempty"`     // node_type, e.g. "1: CA"
+	FwVer      string `toml:"fw_ver,omitempty" json:"fw_ver,omitempty"`           // fw_ver
+	HCAType    string `toml:"hca_type,omitempty" json:"hca_type,omitempty"`       // hca_type, e.g. MT4119
+	BoardID    string `toml:"board_id,omitempty" json:"board_id,omitempty"`       // board_id
+	NodeGUID   string `toml:"node_guid,omitempty" json:"node_guid,omitempty"`     // node_guid
+	PCIAddress string `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the device link's PCI function; empty for software devices
+	Parent     string `toml:"parent,omitempty" json:"parent,omitempty"`           // netdev a software device (rxe, siw) rides on
+	// Schema 2.
+	Protocol     string            `toml:"protocol,omitempty" json:"protocol,omitempty"`             // rdma dev protocol: roce, ib, iw
+	VendorID     string            `toml:"vendor_id,omitempty" json:"vendor_id,omitempty"`           // ibv_devinfo vendor_id as printed (an IEEE OUI, e.g. 0x02c9)
+	VendorPartID string            `toml:"vendor_part_id,omitempty" json:"vendor_part_id,omitempty"` // ibv_devinfo vendor_part_id as printed (decimal)
+	Ports        []Port            `toml:"port,omitempty" json:"ports,omitempty"`
+	From         map[string]string `toml:"from,omitempty" json:"from,omitempty"`
 }
 
 // Port is /sys/class/infiniband/<dev>/ports/<n>.
@@ -133,6 +186,9 @@ type Port struct {
 	GIDs            []GID     `toml:"gid,omitempty" json:"gids,omitempty"`                            // non-zero GIDs only
 	DefaultRoCEMode string    `toml:"default_roce_mode,omitempty" json:"default_roce_mode,omitempty"` // rdma_cm configfs default_roce_mode
 	DefaultRoCETOS  *int      `toml:"default_roce_tos,omitempty" json:"default_roce_tos,omitempty"`   // rdma_cm configfs default_roce_tos
+	// Schema 2.
+	NetdevLink string `toml:"netdev_link,omitempty" json:"netdev_link,omitempty"` // the netdev's link as ibdev2netdev prints it: Up or Down (not the verbs state)
+	Note       string `toml:"note,omitempty" json:"note,omitempty"`               // an assumption made reading the port, e.g. its number
 }
 
 // GIDCounts counts the populated GID table entries of a port by type.
@@ -166,6 +222,56 @@ type Module struct {
 	Origin     string   `toml:"origin,omitempty" json:"origin,omitempty"`         // inbox, ofed, vendor or unknown
 }
 
+// Module presence values of ModuleSeen.Loaded.
+const (
+	LoadedNotKnown   = "not known"   // modinfo describes it; no list of loaded modules was read
+	LoadedWhenLogged = "when logged" // a kernel log "Modules linked in:" line lists it
+)
+
+// ModuleSeen is a module a source names without proving it is loaded now
+// (schema 2). The modules in Host.Modules are the loaded ones.
+type ModuleSeen struct {
+	Name       string `toml:"name" json:"name"`
+	Loaded     string `toml:"loaded" json:"loaded"`                             // LoadedNotKnown or LoadedWhenLogged
+	Version    string `toml:"version,omitempty" json:"version,omitempty"`       // modinfo version
+	SrcVersion string `toml:"srcversion,omitempty" json:"srcversion,omitempty"` // modinfo srcversion
+	Filename   string `toml:"filename,omitempty" json:"filename,omitempty"`     // modinfo filename
+	Source     string `toml:"source" json:"source"`                             // source id
+	Line       int    `toml:"line,omitempty,omitzero" json:"line,omitempty"`    // 1-based line, for the kernel log
+}
+
+// Netdev is one network interface any source named (schema 2): PCI
+// functions' netdevs, virtual ones (bonds, VLANs, veth) and the parents of
+// software RDMA devices.
+type Netdev struct {
+	Name       string            `toml:"name" json:"name"`
+	Driver     string            `toml:"driver,omitempty" json:"driver,omitempty"`           // ethtool -i driver, sysfs device/driver, rxe_cfg Driver
+	Version    string            `toml:"version,omitempty" json:"version,omitempty"`         // ethtool -i version
+	PCIAddress string            `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the PCI function; empty when virtual or not known
+	Virtual    bool              `toml:"virtual,omitempty" json:"virtual,omitempty"`         // a source showed it has no device (no sysfs device link, no ethtool bus-info)
+	Link       string            `toml:"link,omitempty" json:"link,omitempty"`               // up or down, as ibdev2netdev or rxe_cfg printed it
+	Origin     string            `toml:"origin" json:"origin"`                               // the source id that first named it
+	From       map[string]string `toml:"from,omitempty" json:"from,omitempty"`
+}
+
+// Tool message kinds are those of the tool: ibv_devinfo's no-device,
+// provider-missing, provider-config-missing, open-failed and other;
+// rxe_cfg's perl-warning, configfs-error, write-error, module-not-loaded
+// and other.
+
+// ToolMessage is an error or warning line a tool printed about the host,
+// classified (schema 2).
+type ToolMessage struct {
+	Tool   string `toml:"tool" json:"tool"`                                // the source.Tools row, e.g. ibv_devinfo, rxe_cfg
+	Kind   string `toml:"kind" json:"kind"`                                // the tool's classification
+	Device string `toml:"device,omitempty" json:"device,omitempty"`        // the device the line names (uverbs0, rxe0)
+	Driver string `toml:"driver,omitempty" json:"driver,omitempty"`        // the provider driver the line names (rxe, mlx4)
+	Text   string `toml:"text" json:"text"`                                // the line, trimmed
+	Count  int    `toml:"count,omitempty,omitzero" json:"count,omitempty"` // times the line appeared, when more than once
+	Source string `toml:"source" json:"source"`                            // source id
+	Line   int    `toml:"line" json:"line"`                                // 1-based line where it first appeared
+}
+
 // Stack is a vendor RDMA stack found on the host.
 type Stack struct {
 	Name    string `toml:"name" json:"name"`                           // MLNX_OFED, DOCA-OFED, cisco-enic …
@@ -183,6 +289,15 @@ const (
 	LogUnknownSymbol   = "unknown-symbol"   // Unknown symbol … (err -22)
 	LogProbeFailure    = "probe-failure"    // probe of … failed with error -N
 	LogFirmwareProblem = "firmware-problem" // firmware too old, mismatched or failed
+	// Schema 2.
+	LogQPError       = "qp-error"               // a QP could not be created or modified
+	LogAsyncError    = "async-error"            // an asynchronous, CQ or work-queue error event
+	LogCommandError  = "command-error"          // a firmware command failed, with its status and syndrome
+	LogFlashFailure  = "firmware-flash-failure" // mlxfw or a driver failed to flash or activate firmware
+	LogULPFailure    = "ulp-failure"            // an RDMA upper-layer protocol failed to attach or connect
+	LogKernelWarning = "kernel-warning"         // a WARNING or BUG block in RDMA code
+	LogPCIeLimited   = "pcie-limited"           // available PCIe bandwidth limited by a slower link
+	LogBARUnassigned = "bar-unassigned"         // a BAR could not be assigned
 )
 
 // LogEvent is one classified RDMA-relevant kernel log line.
@@ -195,6 +310,15 @@ type LogEvent struct {
 	Text   string `toml:"text" json:"text"`                         // the line, without its timestamp
 	Source string `toml:"source" json:"source"`                     // source id
 	Line   int    `toml:"line" json:"line"`                         // 1-based line in that source
+	// Context are earlier lines that show the cause (schema 2): of the same
+	// device before a probe failure, or of the block of a kernel warning.
+	Context []LogLine `toml:"context,omitempty" json:"context,omitempty"`
+}
+
+// LogLine is one kernel log line kept as context.
+type LogLine struct {
+	Text string `toml:"text" json:"text"`
+	Line int    `toml:"line" json:"line"`
 }
 
 // Source is one file or command the collector consulted.

@@ -43,7 +43,7 @@ func New(salt string, hostnames ...string) *Redactor {
 }
 
 // Token returns the token of a normalised value of a kind (mac, ipv4,
-// ipv6, guid, host, serial).
+// ipv6-global and the other IPv6 scopes, guid, host, serial).
 func (r *Redactor) Token(kind, value string) string {
 	m := hmac.New(sha256.New, r.key)
 	m.Write([]byte(kind + "\x00" + value))
@@ -174,11 +174,9 @@ func normGUID(s string) string {
 	return h
 }
 
-// GID redacts one GID, written in full (8 groups of 4 hex digits) as sysfs
-// does. The subnet prefix (first 64 bits) is kept; the interface id becomes
-// a guid token; in an IPv4-mapped GID (::ffff:a.b.c.d) the IPv4 address
-// becomes an ipv4 token and the ::ffff: prefix is kept, so the type of GID
-// stays visible.
+// GID redacts one GID or IPv6 address, written in full (8 groups of 4 hex
+// digits) as sysfs and show_gids print it or compressed (2001:db8::1).
+// See gid for what is kept.
 func (r *Redactor) GID(s string) string {
 	a, err := netip.ParseAddr(strings.TrimSpace(s))
 	if err != nil || !a.Is6() {
@@ -187,23 +185,68 @@ func (r *Redactor) GID(s string) string {
 	return r.gid(s, a)
 }
 
+// linkLocal64 is the one subnet prefix that is the same on every host: the
+// default GID prefix of InfiniBand and of every RoCE port (fe80::/64).
+var linkLocal64 = netip.MustParsePrefix("fe80::/64")
+
+// gid redacts one IPv6 address or GID. The unspecified address and ::1
+// stay. In an IPv4-mapped GID (::ffff:a.b.c.d) the IPv4 address becomes the
+// same ipv4 token it gets in text and the ::ffff: prefix is kept, so the
+// type of GID stays visible. Otherwise the interface id (last 64 bits)
+// becomes a guid token, and the subnet prefix (first 64 bits) is kept only
+// when it is fe80::/64; any other prefix names a site and a subnet, so it
+// becomes a token that keeps its scope: ipv6-global-…, ipv6-unique-local-…
+// (fc00::/7), ipv6-link-local-… (the rest of fe80::/10) or
+// ipv6-multicast-…. The prefix token is keyed by the /64 alone, so GIDs of
+// one subnet share it across hosts, and the interface id token matches that
+// of the port's fe80 GID.
 func (r *Redactor) gid(text string, a netip.Addr) string {
-	b := a.As16()
-	if a.IsUnspecified() {
+	a = a.WithZone("")
+	if a.IsUnspecified() || a.IsLoopback() {
 		return text
 	}
+	full := len(text) == 39 && strings.Count(text, ":") == 7
 	if a.Is4In6() {
 		ip := a.Unmap().String()
-		if len(text) == 39 && strings.Count(text, ":") == 7 {
+		if full {
 			return text[:30] + r.Token("ipv4", ip) // 0000:0000:0000:0000:0000:ffff:
 		}
 		return "::ffff:" + r.Token("ipv4", ip)
 	}
-	iid := hex.EncodeToString(b[8:])
-	if strings.Count(text, ":") == 7 && len(text) == 39 {
-		return text[:20] + r.Token("guid", iid)
+	b := a.As16()
+	iid := ""
+	if hex.EncodeToString(b[8:]) != "0000000000000000" {
+		iid = r.Token("guid", hex.EncodeToString(b[8:]))
 	}
-	return r.Token("ipv6", a.String())
+	prefix := netip.PrefixFrom(a, 64).Masked()
+	if prefix == linkLocal64 {
+		switch {
+		case full:
+			return text[:20] + iid // fe80:0000:0000:0000:
+		case iid == "":
+			return "fe80::"
+		}
+		return "fe80::" + iid
+	}
+	p := r.Token(ipv6Scope(a), prefix.String())
+	if iid == "" {
+		return p + "::"
+	}
+	return p + ":" + iid
+}
+
+// ipv6Scope names the token kind of an IPv6 address by its scope (RFC 4291
+// section 2.4, RFC 4193 for unique-local).
+func ipv6Scope(a netip.Addr) string {
+	switch {
+	case a.IsLinkLocalUnicast():
+		return "ipv6-link-local"
+	case a.IsMulticast():
+		return "ipv6-multicast"
+	case a.IsPrivate(): // fc00::/7
+		return "ipv6-unique-local"
+	}
+	return "ipv6-global"
 }
 
 var (
@@ -214,7 +257,7 @@ var (
 	reGUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{4}(?::[0-9a-f]{4}){3}$`)
 	reGUID0x   = regexp.MustCompile(`(?i)\b0x[0-9a-f]{16}\b`)
 	reIPv4     = regexp.MustCompile(`\d{1,3}(?:\.\d{1,3}){3}`)
-	reToken    = regexp.MustCompile(`^(mac|ipv4|ipv6|guid|host|serial)-[0-9a-f]{6}$`)
+	reToken    = regexp.MustCompile(`^(mac|ipv4|ipv6-(?:global|unique-local|link-local|multicast)|guid|host|serial)-[0-9a-f]{6}$`)
 	reSerial   = regexp.MustCompile(`(?i)(serial[ _.-]?(?:number|no\.?|num)?["']?\s*[:=]?\s*["']?)([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
 )
 
@@ -276,6 +319,12 @@ func (r *Redactor) colonHex(m string) string {
 	tail := m[len(core):]
 	if out, ok := r.address(core); ok {
 		return out + tail
+	}
+	// A network written with a trailing :: ("2001:db8::/32").
+	if strings.HasSuffix(m, "::") {
+		if out, ok := r.address(m); ok {
+			return out
+		}
 	}
 	// A hex-looking word before a colon ("GID:fe80::1", "dev:08:c0:…") got
 	// swallowed into the candidate: try again without it.

@@ -2,6 +2,8 @@ package redact
 
 import (
 	"bytes"
+	"net/netip"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,6 +22,10 @@ var originals = []string{
 	"MT2048X12345",
 	"ABC123SERIAL",
 	"0x98039b0300a1b2c3",
+	// Global and unique-local GIDs and addresses: their /64 names a site.
+	"2001:0db8:0000:0042", "2001:db8:0:42", "2001:db8:42",
+	"fd12:3456:789a:0001", "fd12:3456:789a:1",
+	"0ac0:ebff:fe77:8899",
 }
 
 func fixture() *record.Host {
@@ -39,6 +45,8 @@ func fixture() *record.Host {
 				{Index: 0, GID: "fe80:0000:0000:0000:0ac0:ebff:fe12:3456", Type: "IB/RoCE v1"},
 				{Index: 1, GID: "fe80:0000:0000:0000:0ac0:ebff:fe12:3456", Type: "RoCE v2"},
 				{Index: 2, GID: "0000:0000:0000:0000:0000:ffff:c0a8:0a11", Type: "RoCE v2", IPv4Mapped: true},
+				{Index: 3, GID: "2001:0db8:0000:0042:0ac0:ebff:fe77:8899", Type: "RoCE v2"},
+				{Index: 4, GID: "fd12:3456:789a:1::17", Type: "RoCE v2"},
 			}}},
 		}},
 		Stack: &record.Stack{Name: "MLNX_OFED", Version: "5.8-1.0.1.1", Raw: "MLNX_OFED_LINUX-5.8-1.0.1.1:"},
@@ -46,6 +54,7 @@ func fixture() *record.Host {
 			{Kind: record.LogDriverInit, Text: "mlx5_core 0000:3b:00.0 ens1f0np0: Link up, MAC 08:c0:eb:12:34:56", Source: "cmd/dmesg", Line: 3},
 			{Kind: record.LogFirmware, Text: "Nov 30 09:00:01 node17 kernel: ib0: GUID 0x98039b0300a1b2c3 addr 10.1.2.3 peer 2001:db8:42::17", Source: "cmd/dmesg", Line: 4},
 			{Kind: record.LogFirmware, Text: "GID:fe80::0ac0:ebff:fe12:3456 on node17.example.com, ipv4 ::ffff:192.168.10.17", Source: "cmd/dmesg", Line: 5},
+			{Kind: record.LogFirmware, Text: "route 2001:db8:0:42::/64 via fd12:3456:789a:1::1 dev ens1f0np0", Source: "cmd/dmesg", Line: 6},
 		},
 		Sources:  []record.Source{{ID: "cmd/ethtool -i ens1f0np0", Status: record.StatusFailed, Reason: "exit status 1: cannot reach 192.168.10.17 (serial_number ABC123SERIAL)"}},
 		Problems: []record.Problem{{Source: "etc/hostname", Msg: "node17 is odd"}},
@@ -68,7 +77,7 @@ func TestNoOriginalSurvives(t *testing.T) {
 			}
 		}
 		// What diagnosis needs survives.
-		for _, keep := range []string{"5.8-1.0.1.1", "22.36.1010", "0000:3b:00.0", "mt_0000000359", "5.14.0-362.8.1.el9_3.x86_64", "roce v2", "ib/roce v1", "fe80:0000:0000:0000:guid-", "0000:0000:0000:0000:0000:ffff:ipv4-", "mlx5_core", "ens1f0np0"} {
+		for _, keep := range []string{"5.8-1.0.1.1", "22.36.1010", "0000:3b:00.0", "mt_0000000359", "5.14.0-362.8.1.el9_3.x86_64", "roce v2", "ib/roce v1", "fe80:0000:0000:0000:guid-", "0000:0000:0000:0000:0000:ffff:ipv4-", "ipv6-global-", "ipv6-unique-local-", "mlx5_core", "ens1f0np0"} {
 			if !strings.Contains(out, keep) {
 				t.Errorf("%s output lost %q", format, keep)
 			}
@@ -104,6 +113,54 @@ func TestTokensConsistent(t *testing.T) {
 	}
 }
 
+// Every spelling of a GID or IPv6 address: the fe80::/64 prefix, the
+// ::ffff: of an IPv4-mapped GID, ::1 and :: stay; any other prefix becomes a
+// token naming its scope, and the interface id a guid token.
+func TestGIDForms(t *testing.T) {
+	t.Parallel()
+	r := New("s")
+	iid := r.Token("guid", "0ac0ebfffe123456")
+	one := r.Token("guid", "0000000000000001")
+	v4 := r.Token("ipv4", "192.168.1.1")
+	global := r.Token("ipv6-global", "2001:db8:0:42::/64")
+	ula := r.Token("ipv6-unique-local", "fd00::/64")
+	for _, c := range []struct{ in, want string }{
+		{"fe80:0000:0000:0000:0ac0:ebff:fe12:3456", "fe80:0000:0000:0000:" + iid}, // sysfs, show_gids
+		{"fe80::ac0:ebff:fe12:3456", "fe80::" + iid},
+		{"0000:0000:0000:0000:0000:ffff:c0a8:0101", "0000:0000:0000:0000:0000:ffff:" + v4}, // sysfs IPv4-mapped
+		{"::ffff:192.168.1.1", "::ffff:" + v4},
+		{"::ffff:c0a8:101", "::ffff:" + v4},
+		{"2001:0db8:0000:0042:0ac0:ebff:fe12:3456", global + ":" + iid},
+		{"2001:db8:0:42:ac0:ebff:fe12:3456", global + ":" + iid},
+		{"2001:DB8:0:42::1", global + ":" + one},
+		{"2001:db8:0:42::", global + "::"},
+		{"fd00:0000:0000:0000:0000:0000:0000:0001", ula + ":" + one},
+		{"fd00::1", ula + ":" + one},
+		{"fe80:0000:0000:0001:0000:0000:0000:0001", r.Token("ipv6-link-local", "fe80:0:0:1::/64") + ":" + one},
+		{"ff02::1", r.Token("ipv6-multicast", "ff02::/64") + ":" + one},
+		{"0000:0000:0000:0000:0000:0000:0000:0000", "0000:0000:0000:0000:0000:0000:0000:0000"},
+		{"::", "::"},
+		{"::1", "::1"},
+	} {
+		if got := r.GID(c.in); got != c.want {
+			t.Errorf("GID(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if got := r.Text("gid " + c.in + " up"); got != "gid "+c.want+" up" {
+			t.Errorf("Text(%q) = %q, want %q", "gid "+c.in+" up", got, "gid "+c.want+" up")
+		}
+	}
+	// Scope is visible in the token.
+	for _, want := range []string{"ipv6-global-", "ipv6-unique-local-", "ipv6-link-local-", "ipv6-multicast-"} {
+		if !strings.Contains(global+ula+r.GID("fe80:0:0:1::1")+r.GID("ff02::1"), want) {
+			t.Errorf("no %s token", want)
+		}
+	}
+	// A network with a trailing :: and an address with a zone.
+	if got := r.Text("2001:db8:0:42::/64 fe80::1%eth0"); got != global+"::/64 fe80::"+one+"%eth0" {
+		t.Errorf("Text = %q", got)
+	}
+}
+
 func TestTextLeavesNonIdentifiers(t *testing.T) {
 	t.Parallel()
 	r := New("s")
@@ -121,8 +178,15 @@ func TestTextLeavesNonIdentifiers(t *testing.T) {
 	}
 }
 
+var reTokenGID = regexp.MustCompile(`^ipv6-(global|unique-local|link-local|multicast)-[0-9a-f]{6}(::|:guid-[0-9a-f]{6})$`)
+
 func FuzzText(f *testing.F) {
-	for _, s := range []string{"08:c0:eb:12:34:56", "fe80::1%eth0", "::ffff:1.2.3.4", "0x0c42a10300659e3c", "serial number: X1234", "1.2.3.4:4791"} {
+	for _, s := range []string{
+		"08:c0:eb:12:34:56", "fe80::1%eth0", "::ffff:1.2.3.4", "0x0c42a10300659e3c", "serial number: X1234", "1.2.3.4:4791",
+		"2001:0db8:0000:0042:0ac0:ebff:fe12:3456", "2001:db8::1", "2001:db8::/32", "fd00::17 dev eth0", "GID:2001:db8::1",
+		"0000:0000:0000:0000:0000:ffff:c0a8:0101", "ff02::1:ff12:3456", "fe80:0000:0000:0001::1",
+		"mlx5_0\t1\t3\tfd12:3456:789a:0001:0000:0000:0000:0017\t\tv2\tens1f0",
+	} {
 		f.Add(s)
 	}
 	r := New("s", "node17")
@@ -131,6 +195,12 @@ func FuzzText(f *testing.F) {
 		if r.Text(out) != out {
 			// Tokens must not look like identifiers themselves.
 			t.Errorf("Text is not idempotent on %q: %q then %q", s, out, r.Text(out))
+		}
+		// An IPv6 address with a prefix other than fe80::/64 keeps neither
+		// its prefix nor its interface id: all of it is tokens.
+		if a, err := netip.ParseAddr(s); err == nil && a.Is6() && !a.Is4In6() && !a.IsUnspecified() && !a.IsLoopback() && a.Zone() == "" &&
+			netip.PrefixFrom(a, 64).Masked() != linkLocal64 && !reTokenGID.MatchString(r.GID(s)) {
+			t.Errorf("GID(%q) = %q keeps part of the address", s, r.GID(s))
 		}
 	})
 }

@@ -1,29 +1,47 @@
 package render
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
 )
 
-func TestWriteTreeReplacesOnlyItsOwnOutput(t *testing.T) {
+func files(m map[string]string) Producer {
+	return func(emit func(Output) error) error {
+		for _, n := range sortedKeys(m) {
+			if err := emit(Bytes(n, []byte(m[n]))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func TestBuildReplacesOnlyItsOwnOutput(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := WriteTree(dir, map[string][]byte{"a/b.html": []byte("one"), Marker: nil}); err != nil {
+	if _, err := Build(dir, files(map[string]string{"a/b.html": "one"})); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteTree(dir, map[string][]byte{"c.html": []byte("two"), Marker: nil}); err != nil {
-		t.Fatal(err)
+	st, err := Build(dir, files(map[string]string{"c.html": "two"}))
+	if err != nil || st.Outputs != 1 {
+		t.Fatalf("Build = %+v, %v", st, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "a/b.html")); !os.IsNotExist(err) {
 		t.Errorf("stale file from the first build survived: %v", err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "c.html")); string(b) != "two" {
 		t.Errorf("c.html = %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
+		t.Errorf("no marker: %v", err)
 	}
 	entries, _ := os.ReadDir(filepath.Dir(dir))
 	if len(entries) != 1 {
@@ -33,7 +51,7 @@ func TestWriteTreeReplacesOnlyItsOwnOutput(t *testing.T) {
 	foreign := filepath.Join(t.TempDir(), "mine")
 	os.MkdirAll(foreign, 0o755)
 	os.WriteFile(filepath.Join(foreign, "keep.txt"), []byte("x"), 0o644)
-	err := WriteTree(foreign, map[string][]byte{"index.html": nil})
+	_, err = Build(foreign, files(map[string]string{"index.html": ""}))
 	if err == nil || !strings.Contains(err.Error(), "refusing") {
 		t.Fatalf("want refusal, got %v", err)
 	}
@@ -42,46 +60,98 @@ func TestWriteTreeReplacesOnlyItsOwnOutput(t *testing.T) {
 	}
 }
 
-func TestWriteTreeFailureLeavesPreviousSite(t *testing.T) {
+func TestBuildFailureLeavesPreviousSite(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "out")
-	if err := WriteTree(dir, map[string][]byte{"index.html": []byte("v1"), Marker: nil}); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteTree(dir, map[string][]byte{"../escape.html": []byte("x"), Marker: nil}); err == nil {
-		t.Fatal("want an error for an escaping path")
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "v1" {
-		t.Errorf("previous site damaged: index.html = %q", b)
-	}
-	entries, _ := os.ReadDir(filepath.Dir(dir))
-	if len(entries) != 1 {
-		t.Errorf("temporary folders left after a failed build: %v", entries)
+	for name, bad := range map[string]Producer{
+		"escaping path": files(map[string]string{"../escape.html": "x"}),
+		"duplicate":     func(emit func(Output) error) error { emit(Bytes("a.html", nil)); return emit(Bytes("a.html", nil)) },
+		"failing output": func(emit func(Output) error) error {
+			return emit(Func("f.html", func(io.Writer) error { return fmt.Errorf("boom") }))
+		},
+	} {
+		dir := filepath.Join(t.TempDir(), "out")
+		if _, err := Build(dir, files(map[string]string{"index.html": "v1"})); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Build(dir, files(map[string]string{"ok.html": "v2"}), bad); err == nil {
+			t.Fatalf("%s: want an error", name)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "v1" {
+			t.Errorf("%s: previous site damaged: index.html = %q", name, b)
+		}
+		entries, _ := os.ReadDir(filepath.Dir(dir))
+		if len(entries) != 1 {
+			t.Errorf("%s: temporary folders left after a failed build: %v", name, entries)
+		}
 	}
 }
 
-func TestPagesLayersAndRelativeLinks(t *testing.T) {
+// TestBuildStagesInOrder: a stage sees every output of the stages before
+// it written, which is what lets the home page list the host pages.
+func TestBuildStagesInOrder(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "out")
+	var made [200]bool
+	first := func(emit func(Output) error) error {
+		for i := range made {
+			if err := emit(Func(fmt.Sprintf("p/%03d.html", i), func(w io.Writer) error { made[i] = true; return nil })); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	second := func(emit func(Output) error) error {
+		for i, ok := range made {
+			if !ok {
+				return fmt.Errorf("page %d not written before the next stage", i)
+			}
+		}
+		return emit(Bytes("index.html", []byte("all")))
+	}
+	if _, err := Build(dir, first, second); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTemplatesLayersAndRelativeLinks(t *testing.T) {
 	t.Parallel()
 	builtin := fstest.MapFS{
-		"templates/base.html": {Data: []byte(`{{define "head"}}<a href="{{.Rel "index.html"}}">home</a>{{end}}`)},
-		"templates/page.html": {Data: []byte(`{{template "head" .}} builtin {{.Page.Title}}`)},
+		"templates/base.html":    {Data: []byte(`{{define "head"}}<a href="{{rel . "home"}}">home</a> <link href="{{asset . "style.css"}}">{{end}}`)},
+		"templates/adapter.html": {Data: []byte(`{{template "head" .}} builtin {{.Title}}`)},
+		"templates/home.html":    {Data: []byte(`{{template "head" .}} <a href="{{rel . "adapter" "x"}}">x</a> <a href="{{link . "glossary/gid"}}">gid</a>`)},
+		"static/style.css":       {Data: []byte("a{}")},
 	}
-	override := fstest.MapFS{"templates/page.html": {Data: []byte(`{{template "head" .}} custom {{.Page.Title}}`)}}
-	s := &site.Site{Pages: []site.Page{
-		{Path: "index.html", Template: "page", Title: "Home"},
-		{Path: "adapter/x.html", Template: "page", Title: "X <b>"},
-	}}
-	out, err := Pages(s, Layers{builtin, nil, override})
+	override := fstest.MapFS{"templates/adapter.html": {Data: []byte(`{{template "head" .}} custom {{.Title}}`)}}
+	tpl, err := LoadTemplates(Layers{builtin, nil, override})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(out["adapter/x.html"]), `<a href="../index.html">home</a> custom X &lt;b&gt;`; got != want {
+	ad := &site.AdapterPage{Meta: site.Meta{Ref: page.Ref{Kind: page.Adapter, ID: "x"}, Title: "X <b>"}}
+	home := &site.Home{Meta: site.Meta{Ref: page.Ref{Kind: page.Home}}}
+	var b strings.Builder
+	if err := tpl.Execute(&b, ad); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), `<a href="../index.html">home</a> <link href="../style.css"> custom X &lt;b&gt;`; got != want {
 		t.Errorf("adapter page = %q, want %q", got, want)
 	}
-	if got := string(out["index.html"]); !strings.HasPrefix(got, `<a href="index.html">`) {
-		t.Errorf("root page links = %q", got)
+	b.Reset()
+	if err := tpl.Execute(&b, home); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := Pages(&site.Site{Pages: []site.Page{{Path: "a.html", Template: "missing"}}}, Layers{builtin}); err == nil {
+	if got, want := b.String(), `<a href="index.html">home</a> <link href="style.css"> <a href="adapter/x.html">x</a> <a href="glossary.html#gid">gid</a>`; got != want {
+		t.Errorf("home page = %q, want %q", got, want)
+	}
+	if err := tpl.Execute(&b, &site.TreePage{Meta: site.Meta{Ref: page.Ref{Kind: page.Tree, ID: "t"}}}); err == nil {
 		t.Error("want an error for a missing template")
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := Build(dir, Static(Layers{builtin}), tpl.Pages([]site.Page{ad, home})); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"style.css", "index.html", "adapter/x.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
 	}
 }

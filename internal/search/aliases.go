@@ -166,6 +166,9 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 			}
 			a.Add(ad.ID, names...)
 		}
+		for _, p := range m.Parts {
+			a.Add(p.Adapter, p.Number)
+		}
 		for _, d := range m.Drivers {
 			a.Add(d.ID)
 		}

@@ -4,23 +4,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/rocekb/rocekb/internal/matrix"
 )
 
-// analyzerFor returns the bundled aliases plus one part number, as the
-// matrix's [[part_number]] rows will add them (MCX516A-CCAT is the
-// ConnectX-5 EN part number the knowledge-model schema uses as its example).
+// analyzerMapping returns the bundled aliases' analyzer: part numbers come
+// from the matrix's [[part_number]] rows (MCX516A-CCAT is a ConnectX-5).
 func analyzerMapping(t *testing.T) func(string) []string {
 	t.Helper()
 	_, al, _ := loadBundled(t)
-	m := &matrix.Matrix{Adapters: []matrix.Adapter{{ID: "connectx-5", Name: "ConnectX-5", Aliases: []string{"MCX516A-CCAT"}}}}
-	extra := AliasesFrom(m, nil)
-	for k, v := range extra.single {
-		for _, c := range v {
-			al.single[k] = addSorted(al.single[k], c)
-		}
-	}
 	im, err := NewMapping(al)
 	if err != nil {
 		t.Fatal(err)

@@ -1,38 +1,63 @@
 package site
 
 import (
-	"fmt"
 	"html/template"
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
-// Page is one output file.
-type Page struct {
-	Path     string // slash path in the output, e.g. adapter/connectx-5.html
-	Template string // template name without .html
-	Title    string
-	Data     any
+// Page is one page of the site: a typed value per kind (*Home,
+// *AdapterPage, *FAQ, *TreePage, *GlossaryPage, *HostPage, *FleetPage),
+// each embedding its Meta. Templates are chosen by kind: <kind>.html.
+type Page interface {
+	PageMeta() *Meta
 }
 
-// Site is the whole page model.
-type Site struct {
+// Meta is what every page has.
+type Meta struct {
+	Ref   page.Ref
+	Title string
+	Lang  string // the page's language, "en" unless content says otherwise
+	Site  *Info
+}
+
+// PageMeta implements Page.
+func (m *Meta) PageMeta() *Meta { return m }
+
+// Path is the page's output path.
+func (m *Meta) Path() string { return m.Ref.Path() }
+
+// Info is what every page knows of the site.
+type Info struct {
 	Title   string
 	BaseURL string
-	Pages   []Page
 }
 
-// Input is everything a site is built from.
+// Site is the page model. Pages holds every page that does not depend on
+// the host records; host pages are made one at a time with Host, and the
+// pages that list hosts (home, fleet) with Summaries once they are done.
+type Site struct {
+	Info  *Info
+	Pages []Page // sorted by path
+
+	m     *matrix.Matrix
+	c     *content.Content
+	home  *Home
+	hosts hostState
+}
+
+// Input is everything but the host records that a site is built from.
 type Input struct {
-	Config  Config
+	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
-	Hosts   []*record.Host
 }
 
 // SourceRef is a resolved citation.
@@ -43,6 +68,7 @@ type SourceRef struct {
 
 // Home is the data of index.html.
 type Home struct {
+	Meta
 	Vendors []VendorGroup
 	FAQ     []*FAQ
 	Trees   []*content.Tree
@@ -57,16 +83,18 @@ type VendorGroup struct {
 
 // AdapterPage is the data of adapter/<id>.html.
 type AdapterPage struct {
+	Meta
 	Adapter  *matrix.Adapter
 	Vendor   *matrix.Vendor
 	Driver   *matrix.Driver
 	Firmware []matrix.FirmwareMin
 	FAQ      []*FAQ
-	Sources  []SourceRef
+	Sources  []SourceRef // every source a claim on the page cites
 }
 
 // FAQ is the data of faq/<slug>.html.
 type FAQ struct {
+	Meta
 	Page         *content.Page
 	HTML         template.HTML
 	Translations []*content.Page
@@ -75,29 +103,37 @@ type FAQ struct {
 
 // TreePage is the data of tree/<id>.html.
 type TreePage struct {
+	Meta
 	Tree    *content.Tree
 	Sources []SourceRef
 }
 
 // GlossaryPage is the data of glossary.html.
 type GlossaryPage struct {
+	Meta
 	Terms   []content.Term // sorted by term, case-insensitively
 	Sources []SourceRef
 }
 
-// Build makes the page model. It does no I/O.
+// Build makes the page model of the matrix and content. It does no I/O. A
+// broken link or citation in a page body is an error at its file:line:col.
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
-	s := &Site{Title: in.Config.Title, BaseURL: in.Config.BaseURL}
+	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL}, m: m, c: c}
+	meta := func(k page.Kind, id, title string) Meta {
+		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
+	}
 	cite := func(ids []string) []SourceRef { return resolve(m, ids) }
+	pages := resolver{m: m, c: c}
 
+	var probs diag.List
 	faqs := make([]*FAQ, 0, len(c.Pages))
 	for _, p := range c.Pages {
-		html, err := markup.Render(content.LinkCitations(p.Body, p.Meta.Sources))
-		if err != nil {
-			return nil, fmt.Errorf("%s: render markdown: %w", p.File, err)
-		}
-		f := &FAQ{Page: p, HTML: html, Sources: cite(p.Meta.Sources)}
+		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
+		f.Lang = p.Meta.Lang
+		html, ps := markup.Render(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+		probs = append(probs, ps...)
+		f.HTML = html
 		if key := p.Meta.TranslationKey; key != "" {
 			for _, o := range c.Pages {
 				if o != p && o.Meta.TranslationKey == key {
@@ -107,6 +143,9 @@ func Build(in Input) (*Site, error) {
 		}
 		faqs = append(faqs, f)
 	}
+	if err := probs.Err(); err != nil {
+		return nil, err
+	}
 	sort.SliceStable(faqs, func(i, j int) bool {
 		a, b := faqs[i].Page.Meta, faqs[j].Page.Meta
 		if a.Weight != b.Weight {
@@ -115,9 +154,7 @@ func Build(in Input) (*Site, error) {
 		return faqs[i].Page.Slug < faqs[j].Page.Slug
 	})
 
-	hpages, hsums := hostPages(m, c, in.Hosts)
-	s.Pages = append(s.Pages, hpages...)
-	home := &Home{FAQ: faqs, Trees: c.Trees, Hosts: hsums}
+	s.home = &Home{Meta: meta(page.Home, "", s.Info.Title), FAQ: faqs, Trees: c.Trees}
 	vendors := append([]matrix.Vendor(nil), m.Vendors...)
 	sort.Slice(vendors, func(i, j int) bool { return vendors[i].Name < vendors[j].Name })
 	for i := range vendors {
@@ -128,13 +165,12 @@ func Build(in Input) (*Site, error) {
 			}
 		}
 		sort.Slice(g.Adapters, func(a, b int) bool { return g.Adapters[a].Name < g.Adapters[b].Name })
-		home.Vendors = append(home.Vendors, g)
+		s.home.Vendors = append(s.home.Vendors, g)
 	}
-	s.Pages = append(s.Pages, Page{Path: "index.html", Template: "home", Title: s.Title, Data: home})
 
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
-		ap := &AdapterPage{Adapter: a, Vendor: m.Vendor(a.Vendor), Driver: m.Driver(a.RDMADriver)}
+		ap := &AdapterPage{Meta: meta(page.Adapter, a.ID, a.Name), Adapter: a, Vendor: m.Vendor(a.Vendor), Driver: m.Driver(a.RDMADriver)}
 		ids := append([]string(nil), a.Sources...)
 		for _, f := range m.Firmware {
 			if f.Adapter == a.ID {
@@ -145,6 +181,15 @@ func Build(in Input) (*Site, error) {
 		for _, n := range append(append([]matrix.Note(nil), a.Constraints...), a.KnownIssues...) {
 			ids = append(ids, n.Sources...)
 		}
+		// Every claim the page shows cites into its source list; end of
+		// support and interrupts were once left out, which left their
+		// citations pointing nowhere.
+		for _, e := range a.SupportEnd {
+			ids = append(ids, e.Sources...)
+		}
+		if a.Interrupts != nil {
+			ids = append(ids, a.Interrupts.Sources...)
+		}
 		for _, f := range faqs {
 			for _, id := range f.Page.Meta.Adapters {
 				if id == a.ID {
@@ -153,33 +198,60 @@ func Build(in Input) (*Site, error) {
 			}
 		}
 		ap.Sources = cite(ids)
-		s.Pages = append(s.Pages, Page{Path: "adapter/" + a.ID + ".html", Template: "adapter", Title: a.Name, Data: ap})
+		s.Pages = append(s.Pages, ap)
 	}
 	for _, f := range faqs {
-		s.Pages = append(s.Pages, Page{Path: "faq/" + f.Page.Slug + ".html", Template: "faq", Title: f.Page.Meta.Title, Data: f})
+		s.Pages = append(s.Pages, f)
 	}
 	for _, t := range c.Trees {
-		s.Pages = append(s.Pages, Page{Path: "tree/" + t.ID + ".html", Template: "tree", Title: t.Title, Data: &TreePage{Tree: t, Sources: cite(t.Sources)}})
+		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
 	}
 	if len(c.Glossary) > 0 {
-		s.Pages = append(s.Pages, glossaryPage(c.Glossary, cite))
+		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
+		sort.SliceStable(g.Terms, func(i, j int) bool {
+			return strings.ToLower(g.Terms[i].Term) < strings.ToLower(g.Terms[j].Term)
+		})
+		var ids []string
+		for _, t := range g.Terms {
+			ids = append(ids, t.Sources...)
+		}
+		g.Sources = cite(ids)
+		s.Pages = append(s.Pages, g)
 	}
-	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].Path < s.Pages[j].Path })
+	sortPages(s.Pages)
+	s.hosts.used = map[string]int{}
 	return s, nil
 }
 
-// glossaryPage lists the terms alphabetically with every source they cite.
-func glossaryPage(terms []content.Term, cite func([]string) []SourceRef) Page {
-	g := &GlossaryPage{Terms: append([]content.Term(nil), terms...)}
-	sort.SliceStable(g.Terms, func(i, j int) bool {
-		return strings.ToLower(g.Terms[i].Term) < strings.ToLower(g.Terms[j].Term)
-	})
-	var ids []string
-	for _, t := range g.Terms {
-		ids = append(ids, t.Sources...)
+func sortPages(ps []Page) {
+	sort.Slice(ps, func(i, j int) bool { return ps[i].PageMeta().Path() < ps[j].PageMeta().Path() })
+}
+
+// resolver answers markup's questions about which pages exist.
+type resolver struct {
+	m *matrix.Matrix
+	c *content.Content
+}
+
+func (r resolver) Has(ref page.Ref) bool {
+	switch ref.Kind {
+	case page.Home:
+		return true
+	case page.Adapter:
+		return r.m.Adapter(ref.ID) != nil
+	case page.FAQ:
+		return r.c.Page(ref.ID) != nil
+	case page.Tree:
+		t := r.c.Tree(ref.ID)
+		return t != nil && (ref.Anchor == "" || t.Node(ref.Anchor) != nil)
+	case page.Glossary:
+		for _, t := range r.c.Glossary {
+			if ref.Anchor == "" || t.ID == ref.Anchor {
+				return true
+			}
+		}
 	}
-	g.Sources = cite(ids)
-	return Page{Path: "glossary.html", Template: "glossary", Title: "Glossary", Data: g}
+	return false
 }
 
 // resolve turns source ids into citations, deduplicated, in first-seen order.
@@ -201,17 +273,4 @@ func resolve(m *matrix.Matrix, ids []string) []SourceRef {
 		out = append(out, ref)
 	}
 	return out
-}
-
-// Link turns a content link (faq/<slug>, tree/<id>, adapter/<id>,
-// glossary/<term>, or a URL) into a site path relative to the site root.
-func Link(target string) string {
-	switch {
-	case strings.Contains(target, "://"):
-		return target
-	case strings.HasPrefix(target, "glossary/"):
-		return "glossary.html#" + strings.TrimPrefix(target, "glossary/")
-	default:
-		return target + ".html"
-	}
 }

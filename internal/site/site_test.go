@@ -4,6 +4,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 )
@@ -66,22 +67,22 @@ func TestBuild(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatal(probs)
 	}
-	s, err := Build(Input{Config: DefaultConfig(), Matrix: m, Content: c})
+	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
 	if err != nil {
 		t.Fatal(err)
 	}
 	byPath := map[string]Page{}
 	var paths []string
-	for _, p := range s.Pages {
-		byPath[p.Path] = p
-		paths = append(paths, p.Path)
+	for _, p := range append(s.Pages, s.Summaries()...) {
+		byPath[p.PageMeta().Path()] = p
+		paths = append(paths, p.PageMeta().Path())
 	}
-	for i := 1; i < len(paths); i++ {
+	for i := 1; i < len(s.Pages); i++ {
 		if paths[i-1] >= paths[i] {
 			t.Errorf("pages not sorted: %v", paths)
 		}
 	}
-	ap, ok := byPath["adapter/a1.html"].Data.(*AdapterPage)
+	ap, ok := byPath["adapter/a1.html"].(*AdapterPage)
 	if !ok {
 		t.Fatalf("no adapter page in %v", paths)
 	}
@@ -91,30 +92,15 @@ func TestBuild(t *testing.T) {
 	if ap.Vendor == nil || ap.Vendor.Name != "Vendor" {
 		t.Errorf("vendor not resolved: %+v", ap.Vendor)
 	}
-	f := byPath["faq/q.html"].Data.(*FAQ)
+	f := byPath["faq/q.html"].(*FAQ)
 	if len(f.Sources) != 1 || f.Sources[0].Href != "https://github.com/owner/repo/blob/abcdef1/path/file" {
 		t.Errorf("sources should be deduplicated and linked: %+v", f.Sources)
 	}
 	if len(f.Translations) != 1 || f.Translations[0].Slug != "q.zh" {
 		t.Errorf("translations: %+v", f.Translations)
 	}
-	home := byPath["index.html"].Data.(*Home)
+	home := byPath["index.html"].(*Home)
 	if len(home.Vendors) != 1 || len(home.Vendors[0].Adapters) != 1 {
 		t.Errorf("home groups: %+v", home.Vendors)
-	}
-}
-
-func TestLink(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		"faq/roce-v1-vs-v2":  "faq/roce-v1-vs-v2.html",
-		"tree/no-rdma":       "tree/no-rdma.html",
-		"adapter/connectx-5": "adapter/connectx-5.html",
-		"glossary/gid":       "glossary.html#gid",
-		"https://x.example/": "https://x.example/",
-	} {
-		if got := Link(in); got != want {
-			t.Errorf("Link(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

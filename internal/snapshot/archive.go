@@ -22,11 +22,23 @@ const (
 	DefaultMaxMembers = 500_000 // members indexed
 )
 
+// archiveLimits bound one archive read. OpenArchive uses productionLimits;
+// the fuzz target passes small ones, so a mutated input stops at a few
+// kilobytes and the fuzzer's minimizer can cut the unread tail at once.
+type archiveLimits struct {
+	total   int64 // bytes of names and member content kept
+	members int   // members indexed
+	xzDict  int64 // largest LZMA2 dictionary an .xz stream may ask for
+	stream  int64 // bytes of the decompressed tar stream read; 0 = no limit
+}
+
+var productionLimits = archiveLimits{total: DefaultMaxTotal, members: DefaultMaxMembers, xzDict: maxXZDict}
+
 // ErrNotArchive means the input is neither a folder nor a tarball kbcollect reads.
 var ErrNotArchive = errors.New("not a folder or a .tar, .tar.gz, .tar.xz or .tar.bz2 file")
 
 // decompress detects the compression from the first bytes, not the name.
-func decompress(r io.Reader) (io.Reader, error) {
+func decompress(r io.Reader, maxDict int64) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	head, _ := br.Peek(512)
 	switch {
@@ -37,8 +49,8 @@ func decompress(r io.Reader) (io.Reader, error) {
 		}
 		return zr, nil
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
-		if dict, ok := xzDictSize(head); ok && dict > maxXZDict {
-			return nil, fmt.Errorf("xz: the stream asks for a %d MiB dictionary, over the %d MiB kbcollect allows; recompress it with xz -9 or lower", dict>>20, maxXZDict>>20)
+		if dict, ok := xzDictSize(head); ok && dict > maxDict {
+			return nil, fmt.Errorf("xz: the stream asks for a %d MiB dictionary, over the %d MiB kbcollect allows; recompress it with xz -9 or lower", dict>>20, maxDict>>20)
 		}
 		zr, err := xz.NewReader(br)
 		if err != nil {
@@ -122,11 +134,15 @@ func xzDictSize(head []byte) (int64, bool) {
 
 // readArchive indexes a tar stream in memory. Damage in the stream ends
 // the read with a problem; what was read so far is kept.
-func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
-	dr, err := decompress(r)
+func readArchive(r io.Reader, st *state, lim archiveLimits) (*memTree, error) {
+	dr, err := decompress(r, lim.xzDict)
 	if err != nil {
 		return nil, err
 	}
+	if lim.stream > 0 {
+		dr = io.LimitReader(dr, lim.stream)
+	}
+	maxTotal := lim.total
 	tree := newMemTree()
 	tail := &tailReader{r: dr}
 	tr := tar.NewReader(tail)
@@ -159,8 +175,8 @@ func readArchive(r io.Reader, st *state, maxTotal int64) (*memTree, error) {
 			break
 		}
 		members++
-		if members > DefaultMaxMembers {
-			add("archive", "more than %d members; the rest is unread", DefaultMaxMembers)
+		if members > lim.members {
+			add("archive", "more than %d members; the rest is unread", lim.members)
 			break
 		}
 		// Names and link targets count against the budget too: PAX lets

@@ -254,9 +254,13 @@ func OpenWith(name string, maxFile int64) (*Snapshot, error) {
 // OpenArchive reads a tarball stream into memory. maxFile is the per-member
 // cap (DefaultMaxFile when zero).
 func OpenArchive(r io.Reader, name string, maxFile int64) (*Snapshot, error) {
+	return openArchive(r, name, maxFile, productionLimits)
+}
+
+func openArchive(r io.Reader, name string, maxFile int64, lim archiveLimits) (*Snapshot, error) {
 	s := newSnapshot(KindRoot, name)
 	s.MaxFile = maxFile
-	tree, err := readArchive(r, s.st, DefaultMaxTotal)
+	tree, err := readArchive(r, s.st, lim)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -17,6 +17,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/ulikunitz/xz"
+
 	"github.com/rocekb/rocekb/internal/snapshot/tartest"
 )
 
@@ -503,21 +505,51 @@ func extract(t *testing.T, data []byte) string {
 
 // FuzzOpenArchive: any bytes either fail to open or give a snapshot whose
 // whole tree can be walked and read, within the cap, without a panic.
+// fuzzLimits are the archive budgets of FuzzOpenArchive. Go's fuzzer
+// minimizes every input that finds new coverage before it goes on, for up
+// to -fuzzminimizetime (60 s), with a number of tries that grows with the
+// square of the input's length. The old seeds were plain and compressed
+// tarballs of 5 to 16 KiB, and the decompressors keep finding new coverage,
+// so each worker spent nearly all its time minimizing: 7 execs in 10 s. The
+// seeds are now one small tarball compressed with gzip and with xz (a few
+// hundred bytes, so a minimization takes well under a second); plain tar
+// input is reached by mutation and tested by the unit tests. Within these
+// budgets the reader stops after a few kilobytes, so bytes past them add no
+// coverage and the minimizer's first step (cut the tail) drops them, and an
+// xz header cannot make each run allocate 256 MiB. The production limits
+// are untouched.
+var fuzzLimits = archiveLimits{total: 2048, members: 16, xzDict: 1 << 20, stream: 8 << 10}
+
 func FuzzOpenArchive(f *testing.F) {
-	for _, comp := range []string{"", "gz", "xz"} {
-		var buf bytes.Buffer
-		if err := tartest.Write(&buf, comp, sosMembers("sosreport-h-2024")); err != nil {
-			f.Fatal(err)
-		}
-		f.Add(buf.Bytes())
+	small := []tartest.Member{
+		{Name: "sosreport-h/sos_commands/infiniband/ibv_devinfo_-v", Body: "hca_id:\tmlx5_0\n"},
+		{Name: "sosreport-h/lspci", Link: "sos_commands/pci/lspci_-nnvv"},
+		{Name: "../x", Body: "x"},
+		{Name: "sosreport-h/var/log/dmesg", Body: "x", Size: 1 << 20},
 	}
-	var sparse bytes.Buffer
-	if err := tartest.Write(&sparse, "", []tartest.Member{{Name: "var/log/dmesg", Body: "x", Size: 1 << 20}}); err != nil {
+	var tarball bytes.Buffer
+	if err := tartest.Write(&tarball, "", small); err != nil {
 		f.Fatal(err)
 	}
-	f.Add(sparse.Bytes())
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(tarball.Bytes()); err != nil || zw.Close() != nil {
+		f.Fatal(err)
+	}
+	f.Add(gz.Bytes())
+	// xz with a 64 KiB dictionary: the default 8 MiB would be allocated on
+	// every run.
+	var xzb bytes.Buffer
+	xw, err := xz.WriterConfig{DictCap: 64 << 10}.NewWriter(&xzb)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if _, err := xw.Write(tarball.Bytes()); err != nil || xw.Close() != nil {
+		f.Fatal(err)
+	}
+	f.Add(xzb.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := OpenArchive(bytes.NewReader(data), "fuzz.tar", 4096)
+		s, err := openArchive(bytes.NewReader(data), "fuzz.tar", 512, fuzzLimits)
 		if err != nil {
 			return
 		}
@@ -525,7 +557,7 @@ func FuzzOpenArchive(f *testing.F) {
 			if err != nil {
 				return nil
 			}
-			if r := s.File(p); len(r.Data) > 4096 {
+			if r := s.File(p); len(r.Data) > 512 {
 				t.Fatalf("%s: %d bytes over the cap", p, len(r.Data))
 			}
 			_, _ = fs.ReadLink(s.FS(), p)
@@ -535,6 +567,18 @@ func FuzzOpenArchive(f *testing.F) {
 		_, _ = s.CollectedAt()
 		_ = s.Problems()
 	})
+}
+
+// The fuzz budgets are smaller than production's, and production's are
+// what OpenArchive uses.
+func TestFuzzLimitsAreNotProduction(t *testing.T) {
+	t.Parallel()
+	if productionLimits.total != DefaultMaxTotal || productionLimits.members != DefaultMaxMembers || productionLimits.xzDict != maxXZDict || productionLimits.stream != 0 {
+		t.Errorf("production limits changed: %+v", productionLimits)
+	}
+	if fuzzLimits.total >= productionLimits.total || fuzzLimits.members >= productionLimits.members {
+		t.Errorf("fuzz limits %+v are not small", fuzzLimits)
+	}
 }
 
 // checkDeterministicTar requires the manifest first, then members in name
@@ -580,7 +624,7 @@ func TestArchiveTotalBudget(t *testing.T) {
 	var buf bytes.Buffer
 	must(t, tartest.Write(&buf, "", members))
 	st := newState(func() int64 { return DefaultMaxFile })
-	tree, err := readArchive(&buf, st, 10_000)
+	tree, err := readArchive(&buf, st, archiveLimits{total: 10_000, members: DefaultMaxMembers, xzDict: maxXZDict})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,6 +48,9 @@ const (
 	Ibdev2netdevV ID = "cmd/ibdev2netdev -v"
 	ShowGIDs      ID = "cmd/show_gids"
 	IbvDevices    ID = "cmd/ibv_devices"
+	RdmaResQP     ID = "cmd/rdma res show qp"
+	RxeCfgStatus  ID = "cmd/rxe_cfg status"
+	RxeCfg        ID = "cmd/rxe_cfg"
 
 	Dmesg       ID = "cmd/dmesg"
 	VarLogDmesg ID = "var/log/dmesg"

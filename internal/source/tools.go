@@ -13,6 +13,11 @@ type Tool struct {
 	Name     string    // the row's name, e.g. "ibv_devinfo"; collect's read step has the same
 	Commands []Command // the command lines kbcollect may run for it, in the order the collector tries them
 	Files    []ID      // the snapshot files and folders it reads, in the order the collector tries them
+	// Package is the distribution package that installs the tool, Debian's
+	// name then RHEL's after a slash when they differ ("iproute2/iproute");
+	// empty for files, tools every system has, and vendor-stack tools no
+	// distribution ships. kbcollect names it when the tool is absent.
+	Package string
 }
 
 // Command is one command line of a tool.
@@ -53,7 +58,7 @@ var Tools = []Tool{
 		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
 	}},
 	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease}},
-	{Name: "lsmod", Files: []ID{ProcModules, SysModule}, Commands: []Command{
+	{Name: "lsmod", Package: "kmod", Files: []ID{ProcModules, SysModule}, Commands: []Command{
 		{Line: "lsmod", Plugin: "kernel", Prefetch: true, Also: []string{"lsmod"}},
 	}},
 	{Name: "ofed_info", Commands: []Command{
@@ -64,7 +69,7 @@ var Tools = []Tool{
 	{Name: "sysfs-pci", Files: []ID{SysPCIDevices}},
 	{Name: "sysfs-net", Files: []ID{SysClassNet}},
 	// sos stores -nnvv; other captures and pastes use other flags.
-	{Name: "lspci", Commands: []Command{
+	{Name: "lspci", Package: "pciutils", Commands: []Command{
 		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
 		{Line: "lspci -vvv", Plugin: "pci"},
 		{Line: "lspci -vv", Plugin: "pci"},
@@ -76,7 +81,7 @@ var Tools = []Tool{
 		{Line: "lspci -k", Plugin: "pci"},
 		{Line: "lspci", Plugin: "pci"},
 	}},
-	{Name: "devlink", Commands: []Command{
+	{Name: "devlink", Package: "iproute2/iproute", Commands: []Command{
 		{Line: "devlink -j dev info", Plugin: "kbcollect", Prefetch: true}, // sos collects devlink as text only
 		{Line: "devlink dev info", Plugin: "networking", Prefetch: true, Also: []string{"sos_commands/*/devlink_dev_info_-v"}},
 		{Line: "devlink dev param show", Plugin: "networking", Prefetch: true},
@@ -87,31 +92,42 @@ var Tools = []Tool{
 		{Line: "cma_roce_mode -d {ibdev} -p {port}", Plugin: "roce"},
 		{Line: "cma_roce_tos -d {ibdev} -p {port}", Plugin: "roce"},
 	}},
-	{Name: "ibv_devinfo", Commands: []Command{
+	{Name: "ibv_devinfo", Package: "ibverbs-utils/libibverbs-utils", Commands: []Command{
 		{Line: "ibv_devinfo -v", Plugin: "infiniband", Prefetch: true},
 		{Line: "ibv_devinfo", Plugin: "infiniband", Prefetch: true, Also: []string{"sos_commands/*/ibv_devinfo_-v"}},
 	}},
-	{Name: "ibstat", Commands: []Command{{Line: "ibstat", Plugin: "infiniband", Prefetch: true}}},
-	{Name: "ibstatus", Commands: []Command{{Line: "ibstatus", Plugin: "infiniband", Prefetch: true}}},
-	{Name: "rdma", Commands: []Command{
+	{Name: "ibstat", Package: "infiniband-diags", Commands: []Command{{Line: "ibstat", Plugin: "infiniband", Prefetch: true}}},
+	{Name: "ibstatus", Package: "infiniband-diags", Commands: []Command{{Line: "ibstatus", Plugin: "infiniband", Prefetch: true}}},
+	{Name: "rdma", Package: "iproute2/iproute", Commands: []Command{
 		{Line: "rdma link show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_link_show_-d", "sos_commands/*/rdma_link"}},
 		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"}},
 		{Line: "rdma link show -d", Plugin: "rdma"},
 		{Line: "rdma dev show -d", Plugin: "rdma"},
+		// QPs name the devices that have them; sos's rdma plugin does not run it.
+		{Line: "rdma res show qp", Plugin: "kbcollect"},
 	}},
 	{Name: "ibdev2netdev", Commands: []Command{
 		{Line: "ibdev2netdev", Plugin: "kbcollect", Prefetch: true},
 		{Line: "ibdev2netdev -v", Plugin: "kbcollect"},
 	}},
 	{Name: "show_gids", Commands: []Command{{Line: "show_gids", Plugin: "kbcollect", Prefetch: true}}},
-	{Name: "ibv_devices", Commands: []Command{{Line: "ibv_devices", Plugin: "infiniband", Prefetch: true}}},
-	{Name: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
+	{Name: "ibv_devices", Package: "ibverbs-utils/libibverbs-utils", Commands: []Command{{Line: "ibv_devices", Plugin: "infiniband", Prefetch: true}}},
+	// rdma-core's old SoftRoCE script (removed in rdma-core v27 for rdma
+	// link add); no sos plugin runs it. Plain rxe_cfg prints the status
+	// table too. `rxe_cfg start` is never run (it loads modules and binds
+	// devices), but a pasted capture of it ends with the same table after
+	// its errors, so an sosreport's rxe_cfg_start file is read as well.
+	{Name: "rxe_cfg", Commands: []Command{
+		{Line: "rxe_cfg status", Plugin: "kbcollect", Prefetch: true, Also: []string{"sos_commands/*/rxe_cfg_start"}},
+		{Line: "rxe_cfg", Plugin: "kbcollect"},
+	}},
+	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
 		{Line: "journalctl -k --no-pager", Plugin: "logs"},
 		{Line: "journalctl -k -b --no-pager", Plugin: "logs"},
 	}},
-	{Name: "modinfo", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
+	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
 }
 
 // RDMAModules are the kernel modules whose modinfo and /sys/module

@@ -1,4 +1,4 @@
-package site
+package config
 
 import (
 	"errors"
@@ -21,8 +21,8 @@ type Config struct {
 	StaleDays int    `toml:"stale_days"` // lint warns about claims verified longer ago; 0 disables
 }
 
-// DefaultConfig is used when there is no kb.toml.
-func DefaultConfig() Config {
+// Default is used when there is no kb.toml.
+func Default() Config {
 	return Config{
 		Title:     "rocekb: RoCE adapter compatibility",
 		Output:    "public",
@@ -33,10 +33,10 @@ func DefaultConfig() Config {
 	}
 }
 
-// LoadConfig reads a kb.toml over the defaults. A missing file is not an
+// Load reads a kb.toml over the defaults. A missing file is not an
 // error when required is false.
-func LoadConfig(path string, required bool) (Config, diag.List) {
-	cfg := DefaultConfig()
+func Load(path string, required bool) (Config, diag.List) {
+	cfg := Default()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		var probs diag.List
@@ -46,6 +46,13 @@ func LoadConfig(path string, required bool) (Config, diag.List) {
 		probs.Add(path, diag.Pos{}, "read config: %v", err)
 		return cfg, probs
 	}
-	_, probs := diag.DecodeTOML(path, src, &cfg)
+	return Parse(path, src)
+}
+
+// Parse decodes kb.toml text over the defaults, strictly; name prefixes
+// problems.
+func Parse(name string, src []byte) (Config, diag.List) {
+	cfg := Default()
+	_, probs := diag.DecodeTOML(name, src, &cfg)
 	return cfg, probs
 }

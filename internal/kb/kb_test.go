@@ -1,0 +1,90 @@
+package kb
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+func bundledConfig(records string) config.Config {
+	cfg := config.Default()
+	cfg.Matrix, cfg.Content, cfg.Records = "../../matrix", "../../content", records
+	return cfg
+}
+
+var day = time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+
+// TestLoadStreamsTheSameRecords: reading records one at a time gives the
+// hosts that reading them all at once does, in the same order.
+func TestLoadStreamsTheSameRecords(t *testing.T) {
+	t.Parallel()
+	cfg := bundledConfig("../../testdata/hosts")
+	all, probs := Load(cfg, Options{Now: day})
+	if all == nil {
+		t.Fatal(probs)
+	}
+	streamed, probs := Load(cfg, Options{Now: day, StreamRecords: true})
+	if streamed == nil {
+		t.Fatal(probs)
+	}
+	if streamed.Hosts != nil || streamed.Records == nil {
+		t.Fatalf("StreamRecords read the records: %d hosts, %v", len(streamed.Hosts), streamed.Records)
+	}
+	var ids []string
+	if _, err := streamed.Records.Each(func(h *record.Host) error { ids = append(ids, h.Host.ID); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != len(all.Hosts) || len(ids) < 20 {
+		t.Fatalf("streamed %d hosts, loaded %d", len(ids), len(all.Hosts))
+	}
+	for i, h := range all.Hosts {
+		if ids[i] != h.Host.ID {
+			t.Errorf("host %d: streamed %q, loaded %q", i, ids[i], h.Host.ID)
+		}
+	}
+	if !strings.HasPrefix(ids[0], "(") {
+		t.Errorf("a record without a host id should be named after its file, got %q", ids[0])
+	}
+}
+
+func TestLoadRecordProblems(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.toml"), []byte("schema = 1\nnot_a_key = 2\n"), 0o644)
+	k, probs := Load(bundledConfig(dir), Options{Now: day})
+	if k != nil || !strings.Contains(probs.String(), filepath.Join(dir, "bad.toml")+":2:1:") {
+		t.Errorf("a bad record should fail the load at its file:line:col, got:\n%s", probs)
+	}
+	k, probs = Load(bundledConfig(dir), Options{Now: day, StreamRecords: true})
+	if k == nil {
+		t.Fatal(probs)
+	}
+	probs, _ = k.Records.Each(func(*record.Host) error { return nil })
+	if !strings.Contains(probs.String(), "bad.toml:2:1:") {
+		t.Errorf("streamed record problems lack the position:\n%s", probs)
+	}
+	k, probs = Load(bundledConfig(filepath.Join(dir, "missing")), Options{Now: day})
+	if k == nil || len(k.Hosts) != 0 {
+		t.Errorf("a missing records folder holds no records: %v %v", k, probs)
+	}
+}
+
+func TestLoadLintsContentAgainstTheMatrix(t *testing.T) {
+	t.Parallel()
+	k, probs := Load(bundledConfig(""), Options{Now: day, SkipRecords: true})
+	if k == nil || probs.Errors() > 0 {
+		t.Fatalf("the bundled knowledge base should lint clean:\n%s", probs)
+	}
+	lo := contentLintOptions(k.Matrix, true, k.Config, Options{Now: day})
+	if lo.Refs == nil || !lo.Refs.Adapters["connectx-5"] || !lo.Refs.Sources["pciids"] || len(lo.Checks) == 0 {
+		t.Errorf("content lint options miss matrix ids or checks: %+v", lo.Refs)
+	}
+	if lo := contentLintOptions(nil, false, k.Config, Options{Now: day}); lo.Refs != nil {
+		t.Error("without a matrix, content lint must not check matrix ids")
+	}
+}

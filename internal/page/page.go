@@ -1,0 +1,202 @@
+package page
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Kind is a kind of page. Its string is the word references use, as in
+// "faq/roce-modes".
+type Kind string
+
+// The page kinds. Kinds without a page yet are declared so that their URLs
+// are fixed here, in one place, before anything links to them.
+const (
+	Home     Kind = "home"     // index.html
+	Adapters Kind = "adapters" // adapter/index.html
+	Adapter  Kind = "adapter"  // adapter/<id>.html
+	Vendor   Kind = "vendor"   // vendor/<id>.html
+	Driver   Kind = "driver"   // driver/<id>.html
+	Distro   Kind = "distro"   // distro/<id>.html
+	Stack    Kind = "stack"    // stack/<id>.html
+	FAQ      Kind = "faq"      // faq/<slug>.html
+	FAQIndex Kind = "faqs"     // faq/index.html
+	Tag      Kind = "tag"      // tag/<id>.html
+	Tree     Kind = "tree"     // tree/<id>.html
+	Trees    Kind = "trees"    // tree/index.html
+	Glossary Kind = "glossary" // glossary.html; a term is an anchor on it
+	Sources  Kind = "sources"  // sources.html
+	Host     Kind = "host"     // host/<slug>.html
+	Fleet    Kind = "fleet"    // fleet.html
+	Search   Kind = "search"   // search.html
+	NotFound Kind = "404"      // 404.html
+)
+
+type kindInfo struct {
+	dir  string // folder of the pages of a kind with ids
+	file string // the one page of a kind without ids
+}
+
+var kinds = map[Kind]kindInfo{
+	Home:     {file: "index.html"},
+	Adapters: {file: "adapter/index.html"},
+	Adapter:  {dir: "adapter"},
+	Vendor:   {dir: "vendor"},
+	Driver:   {dir: "driver"},
+	Distro:   {dir: "distro"},
+	Stack:    {dir: "stack"},
+	FAQ:      {dir: "faq"},
+	FAQIndex: {file: "faq/index.html"},
+	Tag:      {dir: "tag"},
+	Tree:     {dir: "tree"},
+	Trees:    {file: "tree/index.html"},
+	Glossary: {file: "glossary.html"},
+	Sources:  {file: "sources.html"},
+	Host:     {dir: "host"},
+	Fleet:    {file: "fleet.html"},
+	Search:   {file: "search.html"},
+	NotFound: {file: "404.html"},
+}
+
+// Kinds lists every kind, for tests and documentation.
+func Kinds() []Kind {
+	return []Kind{Home, Adapters, Adapter, Vendor, Driver, Distro, Stack, FAQ, FAQIndex, Tag, Tree, Trees, Glossary, Sources, Host, Fleet, Search, NotFound}
+}
+
+// HasID reports whether pages of the kind are told apart by an id
+// (adapter/<id>.html) rather than being the one page of their kind.
+func (k Kind) HasID() bool { return kinds[k].dir != "" }
+
+// Known reports whether k is a kind of this site.
+func (k Kind) Known() bool { _, ok := kinds[k]; return ok }
+
+// Ref names a page, or a place on it.
+type Ref struct {
+	Kind   Kind
+	ID     string // empty for kinds without ids
+	Anchor string // an element id on the page, without '#'; may be empty
+}
+
+// idRe is what an id or anchor may hold: it becomes a file name or a
+// fragment, so it can never climb out of its folder.
+var idRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// Path returns the output path of the page of kind k and id, a slash path
+// relative to the site root such as "adapter/connectx-5.html". It panics
+// on an unknown kind or an unsafe id: both are programming errors, since
+// every id from a person's file goes through Parse or Valid first.
+func Path(k Kind, id string) string {
+	info, ok := kinds[k]
+	if !ok {
+		panic(fmt.Sprintf("page: unknown kind %q", k))
+	}
+	if info.dir == "" {
+		return info.file
+	}
+	if !idRe.MatchString(id) || strings.Contains(id, "..") {
+		panic(fmt.Sprintf("page: unsafe %s id %q", k, id))
+	}
+	return info.dir + "/" + id + ".html"
+}
+
+// Path returns the output path of the page r names, without the anchor.
+func (r Ref) Path() string { return Path(r.Kind, r.ID) }
+
+// URL returns the page's path with "#anchor" when r has one, relative to
+// the site root.
+func (r Ref) URL() string {
+	if r.Anchor == "" {
+		return r.Path()
+	}
+	return r.Path() + "#" + r.Anchor
+}
+
+// String gives r in the form Parse reads.
+func (r Ref) String() string {
+	s := string(r.Kind)
+	if r.Kind == Glossary && r.ID == "" && r.Anchor != "" {
+		return s + "/" + r.Anchor
+	}
+	if r.ID != "" {
+		s += "/" + r.ID
+	}
+	if r.Anchor != "" {
+		s += "#" + r.Anchor
+	}
+	return s
+}
+
+// Valid reports why r cannot name a page, or nil.
+func (r Ref) Valid() error {
+	info, ok := kinds[r.Kind]
+	switch {
+	case !ok:
+		return fmt.Errorf("unknown page kind %q", r.Kind)
+	case info.dir != "" && r.ID == "":
+		return fmt.Errorf("%s needs an id", r.Kind)
+	case info.dir == "" && r.ID != "":
+		return fmt.Errorf("%s is a single page and takes no id", r.Kind)
+	case r.ID != "" && (!idRe.MatchString(r.ID) || strings.Contains(r.ID, "..")):
+		return fmt.Errorf("%s id %q: use letters, digits, '.', '_' and '-'", r.Kind, r.ID)
+	case r.Anchor != "" && !idRe.MatchString(r.Anchor):
+		return fmt.Errorf("anchor %q: use letters, digits, '.', '_' and '-'", r.Anchor)
+	}
+	return nil
+}
+
+// Parse reads a page reference as content and the engine write it:
+// "kind/id" ("faq/roce-modes", "tree/no-rdma-traffic", "adapter/connectx-5"),
+// "kind" for a single page ("fleet"), either with an optional "#anchor".
+// A glossary term is "glossary/<term>", which names the term's anchor on
+// glossary.html.
+func Parse(s string) (Ref, error) {
+	rest, anchor, _ := strings.Cut(s, "#")
+	k, id, _ := strings.Cut(rest, "/")
+	r := Ref{Kind: Kind(k), ID: id, Anchor: anchor}
+	if r.Kind == Glossary && id != "" {
+		if anchor != "" {
+			return Ref{}, fmt.Errorf("page reference %q: a glossary term is already an anchor", s)
+		}
+		r.ID, r.Anchor = "", id
+	}
+	if err := r.Valid(); err != nil {
+		return Ref{}, fmt.Errorf("page reference %q: %w", s, err)
+	}
+	return r, nil
+}
+
+// Rel returns the link from the page at path from to the site path to
+// (with any #anchor), relative, so the site works from file:// and under
+// any base URL: it climbs from from's folder to the root, then descends.
+// A URL with a scheme is returned as it is.
+func Rel(from, to string) string {
+	if strings.Contains(to, "://") {
+		return to
+	}
+	return strings.Repeat("../", strings.Count(from, "/")) + to
+}
+
+// RelRef is Rel for a reference.
+func RelRef(from string, to Ref) string { return Rel(from, to.URL()) }
+
+// Noun names what r points at, for problems: "no such FAQ page".
+func (r Ref) Noun() string {
+	switch r.Kind {
+	case FAQ:
+		return "FAQ page"
+	case Tree:
+		if r.Anchor != "" {
+			return "troubleshooting tree node"
+		}
+		return "troubleshooting tree"
+	case Glossary:
+		if r.Anchor != "" {
+			return "glossary term"
+		}
+		return "glossary"
+	case NotFound:
+		return "404 page"
+	}
+	return string(r.Kind)
+}

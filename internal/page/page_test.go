@@ -1,0 +1,93 @@
+package page
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPathsAreStable pins today's URLs: links into a published site must
+// keep working.
+func TestPathsAreStable(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		ref  Ref
+		want string
+	}{
+		{Ref{Kind: Home}, "index.html"},
+		{Ref{Kind: Adapter, ID: "connectx-5"}, "adapter/connectx-5.html"},
+		{Ref{Kind: FAQ, ID: "roce-modes.zh"}, "faq/roce-modes.zh.html"},
+		{Ref{Kind: Tree, ID: "no-rdma-traffic", Anchor: "port-active"}, "tree/no-rdma-traffic.html#port-active"},
+		{Ref{Kind: Host, ID: "node-1"}, "host/node-1.html"},
+		{Ref{Kind: Glossary, Anchor: "gid"}, "glossary.html#gid"},
+		{Ref{Kind: Fleet}, "fleet.html"},
+		{Ref{Kind: Adapters}, "adapter/index.html"},
+		{Ref{Kind: NotFound}, "404.html"},
+	} {
+		if got := tt.ref.URL(); got != tt.want {
+			t.Errorf("%+v.URL() = %q, want %q", tt.ref, got, tt.want)
+		}
+	}
+	for _, k := range Kinds() {
+		if !k.Known() {
+			t.Errorf("Kinds lists unknown kind %q", k)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]Ref{
+		"faq/roce-v1-vs-v2":  {Kind: FAQ, ID: "roce-v1-vs-v2"},
+		"tree/no-rdma#port":  {Kind: Tree, ID: "no-rdma", Anchor: "port"},
+		"glossary/gid":       {Kind: Glossary, Anchor: "gid"},
+		"glossary":           {Kind: Glossary},
+		"fleet":              {Kind: Fleet},
+		"adapter/connectx-5": {Kind: Adapter, ID: "connectx-5"},
+	} {
+		got, err := Parse(in)
+		if err != nil || got != want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+		if again, err := Parse(got.String()); err != nil || again != got {
+			t.Errorf("Parse(%q.String() = %q) = %+v, %v", in, got.String(), again, err)
+		}
+	}
+	for in, msg := range map[string]string{
+		"faq":               "needs an id",
+		"fleet/x":           "takes no id",
+		"wiki/x":            "unknown page kind",
+		"faq/../../etc":     "use letters",
+		"tree/a/b":          "use letters",
+		"glossary/gid#more": "already an anchor",
+		"tree/x#a b":        "anchor",
+	} {
+		if _, err := Parse(in); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("Parse(%q) error = %v, want it to say %q", in, err, msg)
+		}
+	}
+}
+
+func TestRel(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ from, to, want string }{
+		{"index.html", "adapter/x.html", "adapter/x.html"},
+		{"faq/a.html", "tree/b.html", "../tree/b.html"},
+		{"faq/a.html", "faq/b.html", "../faq/b.html"},
+		{"host/h.html", "glossary.html#gid", "../glossary.html#gid"},
+		{"faq/a.html", "https://example.com/x", "https://example.com/x"},
+	} {
+		if got := Rel(tt.from, tt.to); got != tt.want {
+			t.Errorf("Rel(%q, %q) = %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
+func TestPathPanicsOnUnsafeID(t *testing.T) {
+	t.Parallel()
+	defer func() {
+		if recover() == nil {
+			t.Error("Path accepted an id that climbs out of its folder")
+		}
+	}()
+	Path(Adapter, "../x")
+}

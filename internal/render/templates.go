@@ -1,0 +1,153 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/site"
+)
+
+// Layers is an ordered set of file systems; a later layer overrides an
+// earlier one file by file. A nil layer is skipped.
+type Layers []fs.FS
+
+func (l Layers) files(dir string) (map[string]fs.FS, error) {
+	out := map[string]fs.FS{}
+	for _, fsys := range l {
+		if fsys == nil {
+			continue
+		}
+		err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) && p == dir {
+					return fs.SkipDir
+				}
+				return err
+			}
+			if !d.IsDir() {
+				out[strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")] = fsys
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", dir, err)
+		}
+	}
+	return out, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Templates are the parsed templates/*.html of the layers. A page of kind
+// k renders with the template named k.html, its typed page as dot.
+type Templates struct{ t *template.Template }
+
+// LoadTemplates parses templates/*.html from the layers.
+func LoadTemplates(layers Layers) (*Templates, error) {
+	files, err := layers.files("templates")
+	if err != nil {
+		return nil, err
+	}
+	base := template.New("").Funcs(funcs)
+	for _, n := range sortedKeys(files) {
+		if !strings.HasSuffix(n, ".html") {
+			continue
+		}
+		b, err := fs.ReadFile(files[n], path.Join("templates", n))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := base.New(n).Parse(string(b)); err != nil {
+			return nil, fmt.Errorf("templates/%s: %w", n, err)
+		}
+	}
+	return &Templates{t: base}, nil
+}
+
+// Execute writes page p.
+func (t *Templates) Execute(w io.Writer, p site.Page) error {
+	m := p.PageMeta()
+	name := string(m.Ref.Kind) + ".html"
+	if t.t.Lookup(name) == nil {
+		return fmt.Errorf("%s: no template %q", m.Path(), name)
+	}
+	if err := t.t.ExecuteTemplate(w, name, p); err != nil {
+		return fmt.Errorf("%s: %w", m.Path(), err)
+	}
+	return nil
+}
+
+// Page is the output of a page.
+func (t *Templates) Page(p site.Page) Output {
+	return Func(p.PageMeta().Path(), func(w io.Writer) error { return t.Execute(w, p) })
+}
+
+// Deferred is the output of a page made only when it is written, on a
+// writer's goroutine: the page data of a host is made, rendered and
+// dropped there, not held for the whole build.
+func (t *Templates) Deferred(name string, make func() site.Page) Output {
+	return Func(name, func(w io.Writer) error { return t.Execute(w, make()) })
+}
+
+// Pages emits the outputs of pages.
+func (t *Templates) Pages(pages []site.Page) Producer {
+	return func(emit func(Output) error) error {
+		for _, p := range pages {
+			if err := emit(t.Page(p)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// funcs link from the page being rendered (always the template's $), so
+// every link is relative and the site works from file:// and under any
+// sub-path.
+var funcs = template.FuncMap{
+	// rel $ "adapter" .ID: the link to the page of a kind and id (no id
+	// for single pages: rel $ "fleet").
+	"rel": func(from site.Page, kind string, id ...string) (string, error) {
+		r := page.Ref{Kind: page.Kind(kind)}
+		if len(id) > 0 {
+			r.ID = id[0]
+		}
+		if len(id) > 1 {
+			r.Anchor = id[1]
+		}
+		if err := r.Valid(); err != nil {
+			return "", err
+		}
+		return page.RelRef(from.PageMeta().Path(), r), nil
+	},
+	// link $ "faq/x": the link for a page reference as content and the
+	// engine write them ("tree/y", "glossary/z"), or a URL as it is.
+	"link": func(from site.Page, target string) (string, error) {
+		if strings.Contains(target, "://") {
+			return target, nil
+		}
+		r, err := page.Parse(target)
+		if err != nil {
+			return "", err
+		}
+		return page.RelRef(from.PageMeta().Path(), r), nil
+	},
+	// asset $ "style.css": the link to a static file.
+	"asset": func(from site.Page, name string) string { return page.Rel(from.PageMeta().Path(), name) },
+	"join":  strings.Join,
+	"date":  func(t interface{ Format(string) string }) string { return t.Format("2006-01-02") },
+}

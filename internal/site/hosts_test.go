@@ -1,0 +1,115 @@
+package site
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// bundled builds the site of the repository's matrix and content with the
+// fixture hosts of testdata/hosts, made through HostJob as a build does.
+func bundled(t *testing.T) (*Site, []*HostPage) {
+	t.Helper()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
+	if probs.Errors() > 0 || len(hosts) == 0 {
+		t.Fatalf("%d hosts: %v", len(hosts), probs)
+	}
+	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []*HostJob
+	for _, h := range hosts {
+		jobs = append(jobs, s.Host(h))
+	}
+	pages := make([]*HostPage, len(jobs))
+	// Made backwards, as a writer pool may: the summaries must not care.
+	for i := len(jobs) - 1; i >= 0; i-- {
+		pages[i] = jobs[i].Page()
+	}
+	return s, pages
+}
+
+// TestHostAndFleetPages pins, for every fixture host, what its page says
+// (counts, walks, matrix matches) and what the fleet page sums up.
+func TestHostAndFleetPages(t *testing.T) {
+	t.Parallel()
+	s, pages := bundled(t)
+	var b strings.Builder
+	for _, hp := range pages {
+		r := hp.Report
+		fmt.Fprintf(&b, "%s %s: %d errors, %d warnings, %d info; os %q\n", hp.Path(), hp.Title, r.Errors, r.Warnings, r.Infos, r.OS)
+		for _, f := range r.Findings {
+			fmt.Fprintf(&b, "  finding %s %s @ %s\n", f.Severity, f.Check, f.Subject)
+		}
+		for _, a := range hp.Adapters {
+			id := "-"
+			if a.Matrix != nil {
+				id = a.Matrix.ID
+			}
+			fmt.Fprintf(&b, "  adapter %s %s:%s → %s\n", a.Record.PCIAddress, a.Record.Vendor, a.Record.Device, id)
+		}
+		for _, w := range hp.Walks {
+			if w.Complete {
+				fmt.Fprintf(&b, "  walk %s → cause found\n", w.Tree)
+			}
+		}
+	}
+	sum := s.Summaries()
+	if len(sum) != 2 {
+		t.Fatalf("want home and fleet pages, got %d", len(sum))
+	}
+	home, fleet := sum[1].(*Home), sum[0].(*FleetPage)
+	if len(home.Hosts) != len(pages) || len(fleet.Hosts) != len(pages) || fleet.Fleet.Hosts != len(pages) {
+		t.Errorf("home lists %d hosts, fleet %d (%d summarised); want %d", len(home.Hosts), len(fleet.Hosts), fleet.Fleet.Hosts, len(pages))
+	}
+	for i := 1; i < len(fleet.Hosts); i++ {
+		if fleet.Hosts[i-1].Slug >= fleet.Hosts[i].Slug {
+			t.Errorf("fleet hosts not sorted by unique slug: %q, %q", fleet.Hosts[i-1].Slug, fleet.Hosts[i].Slug)
+		}
+	}
+	fmt.Fprintf(&b, "fleet: %d hosts, %d models\n", fleet.Fleet.Hosts, len(fleet.Fleet.Models))
+	for _, d := range fleet.Fleet.Drift {
+		fmt.Fprintf(&b, "  drift %s\n", d.Text)
+	}
+	for _, f := range fleet.Fleet.Findings {
+		fmt.Fprintf(&b, "  findings %s %s ×%d on %d hosts\n", f.Check, f.Severity, f.N, len(f.Hosts))
+	}
+	golden(t, "hosts.golden", b.String())
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	file := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/site -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run go test ./internal/site -update and review the diff):\n%s", file, got)
+	}
+}
