@@ -23,12 +23,15 @@ func checkBoundToVFIO(h *record.Host, m *matrix.Matrix) Result {
 			continue
 		}
 		name := a.Name
+		if name == "" && len(a.KernelModules) > 0 {
+			name = "a " + a.KernelModules[0] + " function"
+		}
 		if ma := v.match(a); ma != nil {
 			if len(ma.RoCE) == 0 {
 				continue
 			}
 			name = ma.Name
-		} else if !v.rdmaLike(a) {
+		} else if !v.rdmaLike(a) && !v.rdmaModules(a) {
 			continue
 		}
 		r.Findings = append(r.Findings, Finding{
@@ -51,4 +54,16 @@ func checkBoundToVFIO(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no RDMA-capable adapter is bound to vfio-pci"})
 	}
 	return r
+}
+
+// rdmaModules reports whether lspci's "Kernel modules" line names a driver
+// of a matrix RDMA part for the function: what it would be bound to
+// without vfio-pci.
+func (v view) rdmaModules(a *record.Adapter) bool {
+	for _, k := range a.KernelModules {
+		if ethDriverKnown(v.m, k) {
+			return true
+		}
+	}
+	return false
 }

@@ -61,6 +61,9 @@ func checkPCIeDegraded(h *record.Host, m *matrix.Matrix) Result {
 	var r Result
 	judged := func(a *record.Adapter) bool { return a.PCIe != nil }
 	for a := range v.adapters() {
+		if ma := v.match(a); ma == nil && !v.rdmaLike(a) || ma != nil && len(ma.RoCE) == 0 && len(ma.Transports) == 0 {
+			continue // not an RDMA part: its link is not this check's business
+		}
 		l := a.PCIe
 		if l == nil {
 			if v.match(a) != nil {

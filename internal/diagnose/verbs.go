@@ -64,7 +64,14 @@ func (v view) verbsEmpty() (empty bool, ev []Evidence, ok bool) {
 // match the kernel's ABI, or none for a device.
 func (v view) abiProblems() []record.Problem {
 	var out []record.Problem
+	kept := map[string]bool{}
+	for _, m := range v.h.ToolMessages {
+		kept[m.Source] = true
+	}
 	for _, p := range v.h.Problems {
+		if kept[p.Source] {
+			continue // its lines are tool messages already
+		}
 		if strings.Contains(p.Msg, "does not support the kernel ABI") || strings.Contains(p.Msg, "no userspace device-specific driver") {
 			out = append(out, p)
 		}
