@@ -150,6 +150,11 @@ type Report struct {
 	Infos    int       `json:"infos"`
 	Unknown  []string  `json:"unknown,omitempty"` // ids of checks that could not be judged
 
+	// Vendors maps each matrix vendor id to whether the host has hardware
+	// of it; nil when the record identifies no vendor (see hostVendors).
+	// Trees tagged with a vendor apply only where it is present.
+	Vendors map[string]bool `json:"-"`
+
 	Record *record.Host `json:"-"`
 }
 
@@ -159,6 +164,9 @@ func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
 	rep := &Report{Host: h.Host.ID, Kernel: h.Host.KernelRelease, OS: h.Host.OS.PrettyName, Record: h, Findings: []Finding{}}
 	if rep.OS == "" && h.Host.OS.ID != "" {
 		rep.OS = strings.TrimSpace(h.Host.OS.ID + " " + h.Host.OS.VersionID)
+	}
+	if m != nil {
+		rep.Vendors = hostVendors(m, h)
 	}
 	links := LinksFrom(c)
 	for _, chk := range Checks() {
