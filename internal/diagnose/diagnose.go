@@ -149,6 +149,7 @@ type Report struct {
 	Warnings int       `json:"warnings"`
 	Infos    int       `json:"infos"`
 	Unknown  []string  `json:"unknown,omitempty"` // ids of checks that could not be judged
+	Snapshot Snapshot  `json:"snapshot"`          // what the snapshot lacked or got wrong
 
 	// Vendors maps each matrix vendor id to whether the host has hardware
 	// of it; nil when the record identifies no vendor (see hostVendors).
@@ -168,6 +169,7 @@ func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
 	if m != nil {
 		rep.Vendors = hostVendors(m, h)
 	}
+	rep.Snapshot = snapshotOf(h)
 	links := LinksFrom(c)
 	for _, chk := range Checks() {
 		r, _ := Evaluate(m, h, chk.ID)
