@@ -312,7 +312,11 @@ func writeFleet(w io.Writer, p painter, f *fleet.Summary) {
 	fmt.Fprintf(w, "%s: %s\n", p.bold("fleet"), plural(f.Hosts, "host"))
 	for _, m := range f.Models {
 		fmt.Fprintf(w, "  %s (%s): %s on %s\n", m.Name, m.Adapter, plural(m.Functions, "function"), plural(m.Hosts, "host"))
-		fmt.Fprintf(w, "    firmware: %s\n", counts(m.Firmware))
+		fw := counts(m.Firmware)
+		if m.FirmwareUnknown > 0 {
+			fw = strings.TrimPrefix(fw+fmt.Sprintf(", not recorded on %s", plural(m.FirmwareUnknown, "function")), ", ")
+		}
+		fmt.Fprintf(w, "    firmware: %s\n", fw)
 		fmt.Fprintf(w, "    drivers:  %s\n", counts(m.Drivers))
 		fmt.Fprintf(w, "    stacks:   %s\n", counts(m.Stacks))
 	}
