@@ -30,9 +30,9 @@ type Model struct {
 	Firmware  []Count `json:"firmware"` // running firmware, where the record has it
 	// FirmwareUnknown counts the functions whose record has no running
 	// firmware: absent is not a value, so they are not in Firmware.
-	FirmwareUnknown int `json:"firmware_unknown,omitempty"`
-	Drivers   []Count `json:"drivers"`  // driver name, version and origin
-	Stacks    []Count `json:"stacks"`   // vendor stack, or "no vendor stack found"
+	FirmwareUnknown int     `json:"firmware_unknown,omitempty"`
+	Drivers         []Count `json:"drivers"` // driver name, version and origin
+	Stacks          []Count `json:"stacks"`  // vendor stack, or "no vendor stack found"
 }
 
 // FindingCount counts one check's findings across a fleet.

@@ -44,19 +44,19 @@ type Step struct {
 
 // Walk is the path a host record takes through a troubleshooting tree.
 type Walk struct {
-	Tree     string   `json:"tree"`
-	Title    string   `json:"title,omitempty"`
-	Host     string   `json:"host"`
-	Path     []Step   `json:"path"`
-	Stop     string   `json:"stop"`     // node the walk ended at
-	Complete bool     `json:"complete"` // it ended at a leaf: the likely cause
+	Tree     string `json:"tree"`
+	Title    string `json:"title,omitempty"`
+	Host     string `json:"host"`
+	Path     []Step `json:"path"`
+	Stop     string `json:"stop"`     // node the walk ended at
+	Complete bool   `json:"complete"` // it ended at a leaf: the likely cause
 	// NotApplicable says the tree is about a vendor's hardware the host
 	// does not have (its tags name a matrix vendor): it was not walked.
-	NotApplicable bool   `json:"not_applicable,omitempty"`
-	Why           string `json:"why,omitempty"`
-	Cause    string   `json:"cause,omitempty"`
-	Fix      string   `json:"fix,omitempty"`
-	Links    []string `json:"links,omitempty"`
+	NotApplicable bool     `json:"not_applicable,omitempty"`
+	Why           string   `json:"why,omitempty"`
+	Cause         string   `json:"cause,omitempty"`
+	Fix           string   `json:"fix,omitempty"`
+	Links         []string `json:"links,omitempty"`
 }
 
 // Tree answers a tree's questions from a host's diagnosis, starting at the
