@@ -32,6 +32,7 @@ type checkOptions struct {
 	explain string
 	tree    string
 	list    string // "", checks, adapters, distros or stacks
+	lang    string // language of the FAQ links (--lang)
 	plan    verdict.Plan
 
 	paths       []string // host records: files or folders
@@ -69,7 +70,8 @@ combination when the answer is not "supported".
 --explain FINDING prints the reasoning behind findings: the facts with their
 sources, the matrix rules with theirs, and the conclusion. FINDING is a check
 id (all its findings) or check@subject as printed in the text output. For a
-check without a finding it says why the check passed or could not judge.
+check without a finding it says why the check passed or could not judge;
+--explain not-judged lists the checks each host's evidence could not judge.
 
 --tree ID walks a troubleshooting tree for each host: nodes that name a check
 are answered from the record, and the walk stops at the likely cause, or at
@@ -132,6 +134,7 @@ Examples:
 	fl.StringVar(&o.failOn, "fail-on", "error", "exit 1 for findings at or above this severity: error, warning or info")
 	fl.StringVar(&o.explain, "explain", "", "print the reasoning behind findings: a check id, or check@subject")
 	fl.StringVar(&o.tree, "tree", "", "walk the troubleshooting tree with this id for each host")
+	fl.StringVar(&o.lang, "lang", "", "language of the FAQ links in findings (default en): the page in that language where one exists")
 	fl.StringVar(&o.list, "list", "", "list ids: checks (the default: the check ids trees and FAQ pages name, and the question each answers), adapters, distros or stacks")
 	fl.Lookup("list").NoOptDefVal = "checks"
 	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name, alias (cx5), chip name (MT27800), part number (MCX516A-CCAT) or PCI id (vvvv:dddd[/ssss:ssss])")
@@ -176,6 +179,7 @@ func runCheck(o *checkOptions) error {
 	if err != nil {
 		return err
 	}
+	out = report.WithLang(out, o.lang, content.DefaultLang)
 	if o.format == "json" {
 		if err := report.JSON(o.out, out); err != nil {
 			return cli.Fail(err)
