@@ -124,7 +124,10 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 		probs, err := k.Records.Each(func(h *record.Host) error {
 			j := s.Host(h)
 			hosts++
-			return emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() }))
+			if err := emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() })); err != nil {
+				return err
+			}
+			return emit(render.Func(j.RecordPath(), j.WriteRecord))
 		})
 		recordProbs = probs
 		if err != nil {
