@@ -85,17 +85,17 @@ type HostAdapter struct {
 // HostSummary is one row of the home page's host list, the fleet page and
 // hosts.csv: what is kept of a host once its page is made.
 type HostSummary struct {
-	Slug string
-	ID   string // the label pages show: the host name, or a neutral label for an unnamed record
-	Name string // the host name as recorded; empty when the record has none
-	Kernel, OS string
-	SourceKind string
-	Redacted   bool
-	Adapters   []string // matrix adapter ids (or "pci:vvvv:dddd", "-" without ids), one per function
-	Firmware   []string // running firmware, one per function, "-" when not recorded
+	Slug                    string
+	ID                      string // the label pages show: the host name, or a neutral label for an unnamed record
+	Name                    string // the host name as recorded; empty when the record has none
+	Kernel, OS              string
+	SourceKind              string
+	Redacted                bool
+	Adapters                []string // matrix adapter ids (or "pci:vvvv:dddd", "-" without ids), one per function
+	Firmware                []string // running firmware, one per function, "-" when not recorded
 	Errors, Warnings, Infos int
-	Worst      diagnose.Severity
-	Unknown    int // checks that could not be judged
+	Worst                   diagnose.Severity
+	Unknown                 int // checks that could not be judged
 
 	rid string // the record's host id as the fleet summary names it
 }
@@ -121,7 +121,7 @@ type FleetPage struct {
 	// for links.
 	Labels map[string]HostSummary
 	// Chart is the firmware chart, drawn at build time.
-	Chart template.HTML
+	Chart       template.HTML
 	CheckTitles map[string]string
 	Drift       []DriftRow
 }
@@ -237,8 +237,8 @@ func (j *HostJob) Page() *HostPage {
 	}
 	titles := checkTitles()
 	hp := &HostPage{
-		Meta:  Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
-		Slug:  j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
+		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
+		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
 		CheckTitles: titles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
 	}
