@@ -79,3 +79,15 @@ window.addEventListener("afterprint", function () {
     d.removeAttribute("data-print-opened");
   });
 });
+
+// A link to a tree node opens the questions around it; browsers that open
+// <details> for a fragment do it themselves, this covers the others.
+function openTarget() {
+  var id = decodeURIComponent(location.hash.slice(1));
+  var el = id && document.getElementById(id);
+  for (; el; el = el.parentElement) {
+    if (el.tagName === "DETAILS") el.open = true;
+  }
+}
+window.addEventListener("hashchange", openTarget);
+openTarget();

@@ -29,6 +29,7 @@ func firmwareChart(models []fleet.Model) template.HTML {
 	type seg struct {
 		value string
 		hosts int
+		na    bool // firmware not recorded: drawn grey, never a colour of a version
 	}
 	type row struct {
 		name string
@@ -43,11 +44,11 @@ func firmwareChart(models []fleet.Model) template.HTML {
 		}
 		r := row{name: m.Name}
 		for _, c := range m.Firmware {
-			v := c.Value
-			if v == "-" {
-				v = "not recorded"
+			s := seg{value: c.Value, hosts: len(c.Hosts)}
+			if c.Value == "-" {
+				s.value, s.na = "not recorded", true
 			}
-			r.segs = append(r.segs, seg{v, len(c.Hosts)})
+			r.segs = append(r.segs, s)
 			r.sum += len(c.Hosts)
 		}
 		if r.sum == 0 {
@@ -67,19 +68,29 @@ func firmwareChart(models []fleet.Model) template.HTML {
 		fmt.Fprintf(&body, `<text class="label" x="%d" y="%d">%s</text>`+"\n", chartPad, y+14, esc(r.name))
 		y += lineHeight + 2
 		x := float64(chartPad)
+		class, fill := make([]string, len(r.segs)), make([]string, len(r.segs))
+		hue := 0
+		for i, s := range r.segs {
+			if s.na {
+				class[i], fill[i] = "fwna", "#d0d7de"
+				continue
+			}
+			class[i], fill[i] = fmt.Sprintf("fw%d", hue%chartHues), chartFills[hue%chartHues]
+			hue++
+		}
 		for i, s := range r.segs {
 			w := span * float64(s.hosts) / float64(most)
-			fmt.Fprintf(&body, `<rect class="fw%d" fill="%s" x="%.1f" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`+"\n",
-				i%chartHues, chartFills[i%chartHues], x, y, w, barHeight, esc(s.value), hostsText(s.hosts))
+			fmt.Fprintf(&body, `<rect class="%s" fill="%s" x="%.1f" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`+"\n",
+				class[i], fill[i], x, y, w, barHeight, esc(s.value), hostsText(s.hosts))
 			if w >= 28 {
-				fmt.Fprintf(&body, `<text class="count" x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", x+w/2, y+14, s.hosts)
+				fmt.Fprintf(&body, `<text class="count %s" x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n", class[i], x+w/2, y+14, s.hosts)
 			}
 			x += w
 		}
 		y += barHeight + 4
 		for i, s := range r.segs {
-			fmt.Fprintf(&body, `<rect class="fw%d" fill="%s" x="%d" y="%d" width="10" height="10"></rect><text class="key" x="%d" y="%d">%s — %s</text>`+"\n",
-				i%chartHues, chartFills[i%chartHues], chartPad, y+3, chartPad+16, y+12, esc(s.value), hostsText(s.hosts))
+			fmt.Fprintf(&body, `<rect class="%s" fill="%s" x="%d" y="%d" width="10" height="10"></rect><text class="key" x="%d" y="%d">%s — %s</text>`+"\n",
+				class[i], fill[i], chartPad, y+3, chartPad+16, y+12, esc(s.value), hostsText(s.hosts))
 			y += lineHeight - 2
 		}
 		y += 10
