@@ -129,13 +129,18 @@
     if (stackMins.length === 0) {
       out.push({ l: "unknown", t: "firmware " + fw + " not judged: the matrix states no minimum firmware for " + name });
     }
+    // As the engine's judgeFirmware (internal/verdict/firmware.go).
     stackMins.forEach(function (f) {
       var m = [{ e: "firmware_min " + cell.adapter + " " + f.f, c: f.c, s: f.s, rule: f.t }];
-      var near = "firmware ≥ " + f.v + " for " + featureWords(f.f);
+      var kind = f.rule || "minimum";
+      var what = f.st && f.sv ? f.st + " " + f.sv : featureWords(f.f);
+      var near = (kind === "exact" ? "firmware " : "firmware ≥ ") + f.v + " for " + what;
       var c = compare(fw, f.v);
       if (c === null) add({ l: "unknown", t: "firmware " + fw + " cannot be compared with " + f.v, m: m });
-      else if (c >= 0) add({ l: "supported", t: "firmware " + fw + " meets the " + f.f + " minimum " + f.v, m: m });
-      else add({ l: f.o ? "supported-with-conditions" : "unsupported", t: "firmware " + fw + " is below " + f.v + ", needed for " + f.f, x: near, m: m });
+      else if (kind === "exact" && c !== 0) add({ l: "unsupported", t: "firmware " + fw + " is not " + f.v + ", the exact firmware " + what + " needs", x: near, m: m });
+      else if (c >= 0) add({ l: "supported", t: "firmware " + fw + " meets the " + what + " " + kind + " " + f.v, m: m });
+      else if (kind === "recommended") add({ l: "supported-with-conditions", t: "firmware " + fw + " is older than " + f.v + ", the firmware " + what + " was tested with; update it", x: near, m: m });
+      else add({ l: f.o ? "supported-with-conditions" : "unsupported", t: "firmware " + fw + " is below " + f.v + ", needed for " + what, x: near, m: m });
     });
     return { l: level, r: out, x: derivedNearest(out) };
   }

@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/export"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
@@ -129,7 +130,10 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 		probs, err := k.Records.Each(func(h *record.Host) error {
 			j := s.Host(h)
 			hosts++
-			return emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() }))
+			if err := emit(tpl.Deferred(j.Path(), func() site.Page { return j.Page() })); err != nil {
+				return err
+			}
+			return emit(render.Func(j.RecordPath(), j.WriteRecord))
 		})
 		recordProbs = probs
 		if err != nil {
@@ -142,7 +146,9 @@ func runBuild(c *cobra.Command, cfg config.Config) error {
 		summaries = len(pages)
 		return tpl.Pages(pages)(emit)
 	}
-	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), verdictFiles(s), hostPages, summaryPages)
+	_, err = render.Build(cfg.Output, render.Static(layers), tpl.Pages(s.Pages), verdictFiles(s),
+		export.Matrix(k.Matrix), export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
+		hostPages, summaryPages, export.Hosts(s), export.Sitemap(cfg.BaseURL, s.Paths))
 	if recordProbs.Errors() > 0 {
 		return cli.Usage(recordProbs.Err())
 	}

@@ -12,17 +12,6 @@ import (
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
-// Tier is a confidence tier and what it means, for the legend.
-type Tier struct{ Name, Text string }
-
-// Tiers explains the confidence tiers, strongest first.
-var Tiers = []Tier{
-	{matrix.VendorDocumented, "the vendor's own documentation says so"},
-	{matrix.UpstreamSource, "kernel or rdma-core source, ABI documents or commits show it"},
-	{matrix.FieldObserved, "seen in real host captures, not documented"},
-	{matrix.Unconfirmed, "plausible, not confirmed by any source: verify before relying on it"},
-}
-
 // Device is one PCI function of an adapter and the first upstream kernel
 // whose driver lists it.
 type Device struct {

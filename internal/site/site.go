@@ -125,6 +125,9 @@ type FAQ struct {
 	HTML         template.HTML
 	Translations []*content.Page
 	Sources      []SourceRef
+	Applies      []AppliesGroup // faq.go
+	Tags         []TagLink
+	Langs        []LangLink // this page and its translations, for the language switch
 }
 
 // TreePage is the data of tree/<id>.html.
@@ -168,6 +171,7 @@ func Build(in Input) (*Site, error) {
 				}
 			}
 		}
+		faqExtras(m, f)
 		faqs = append(faqs, f)
 	}
 	if err := probs.Err(); err != nil {
@@ -203,7 +207,7 @@ func Build(in Input) (*Site, error) {
 				ap.Firmware = append(ap.Firmware, f)
 			}
 		}
-		ap.Parts, ap.Devices, ap.Tiers = m.PartsOf(a.ID), devices(m, a), Tiers
+		ap.Parts, ap.Devices, ap.Tiers = m.PartsOf(a.ID), devices(m, a), hostTiers
 		for _, t := range adapterStacks(m, s.verdicts.stacks, a) {
 			if st := m.Stack(t.Key); st != nil {
 				ap.Stacks = append(ap.Stacks, st)
@@ -228,6 +232,7 @@ func Build(in Input) (*Site, error) {
 	for _, t := range c.Trees {
 		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
 	}
+	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
 		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
 		sort.SliceStable(g.Terms, func(i, j int) bool {

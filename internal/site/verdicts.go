@@ -126,9 +126,11 @@ func (c *XCell) UnmarshalJSON(b []byte) error {
 type XFirmware struct {
 	Feature    string   `json:"f"`
 	Min        string   `json:"v"`
-	Rule       string   `json:"rule,omitempty"`
-	Optional   bool     `json:"o,omitempty"` // below it the plan is conditional, not unsupported
-	Text       string   `json:"t"`           // the matrix entry, as the engine cites it
+	Rule       string   `json:"rule,omitempty"` // minimum (when empty), exact or recommended
+	Stack      string   `json:"st,omitempty"`   // the stack release the row is for, which
+	StackVer   string   `json:"sv,omitempty"`   // the engine names instead of the feature
+	Optional   bool     `json:"o,omitempty"`    // below it the plan is conditional, not unsupported
+	Text       string   `json:"t"`              // the matrix entry, as the engine cites it
 	Sources    []string `json:"s,omitempty"`
 	Confidence string   `json:"c,omitempty"`
 }
@@ -349,7 +351,7 @@ func (v *verdicts) all() {
 			for _, st := range v.stacks {
 				for _, f := range rule.FirmwareMins(v.m, a.ID, st.Key, "") {
 					t.Firmware[st.Key] = append(t.Firmware[st.Key], XFirmware{
-						Feature: f.Feature, Min: f.Min, Rule: f.Rule, Optional: rule.OptionalFeature(f.Feature),
+						Feature: f.Feature, Min: f.Min, Rule: f.Rule, Optional: rule.OptionalFeature(f.Feature), Stack: f.Stack, StackVer: f.StackVersion,
 						Text: rule.MinRule(a, f), Sources: f.Sources, Confidence: f.Confidence,
 					})
 				}
@@ -407,7 +409,9 @@ func exportReason(r verdict.Reason) fullReason {
 			xr.Sources = append(xr.Sources, s.ID)
 		}
 		x.Refs = append(x.Refs, xr)
-		if strings.HasPrefix(ref.Entry, "firmware_min ") {
+		// "firmware_min <adapter> <feature>" is a firmware reason; with a
+		// fourth word (the module) it is a driver minimum, which stays.
+		if f := strings.Fields(ref.Entry); len(f) == 3 && f[0] == "firmware_min" {
 			x.Firmware = true
 		}
 	}
