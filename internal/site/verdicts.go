@@ -295,7 +295,7 @@ func (v *verdicts) all() {
 		close(next)
 		wg.Wait()
 
-		key := func(r fullReason) string { b, _ := json.Marshal(r); return string(b) }
+		key := reasonKey
 		users := map[string]int{}
 		for _, j := range js {
 			for _, r := range j.reasons {
@@ -304,11 +304,11 @@ func (v *verdicts) all() {
 		}
 		refN := map[string]int{}
 		ref := func(x XRef) int {
-			b, _ := json.Marshal(x)
-			n, ok := refN[string(b)]
+			k := refKey(x)
+			n, ok := refN[k]
 			if !ok {
 				n = len(v.refs)
-				refN[string(b)] = n
+				refN[k] = n
 				v.refs = append(v.refs, x)
 			}
 			return n
@@ -371,11 +371,11 @@ func (v *verdicts) judge(adapter string) judged {
 			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}}
 			for _, r := range res.Reasons {
 				fr := exportReason(r)
-				b, _ := json.Marshal(fr)
-				i, ok := seen[string(b)]
+				k := reasonKey(fr)
+				i, ok := seen[k]
 				if !ok {
 					i = len(j.reasons)
-					seen[string(b)] = i
+					seen[k] = i
 					j.reasons = append(j.reasons, fr)
 				}
 				c.Reasons = append(c.Reasons, i)
@@ -387,6 +387,21 @@ func (v *verdicts) judge(adapter string) judged {
 		}
 	}
 	return j
+}
+
+// reasonKey and refKey tell reasons and matrix entries apart for
+// numbering; \x00 and \x01 never occur in matrix text.
+func reasonKey(r fullReason) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\x00%s\x00%s\x00%t", r.Level, r.Text, r.Nearest, r.Firmware)
+	for _, x := range r.Refs {
+		b.WriteString("\x01" + refKey(x))
+	}
+	return b.String()
+}
+
+func refKey(x XRef) string {
+	return x.Entry + "\x00" + x.Confidence + "\x00" + strings.Join(x.Sources, "\x00")
 }
 
 // DerivedNearest is the nearest changes a verdict's reasons give, in
