@@ -1,10 +1,8 @@
 package site
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/content"
@@ -56,8 +54,6 @@ type hostState struct {
 	fleet []*diagnose.Report // slim: see slim
 }
 
-var slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
-
 // HostJob is one host page, named but not yet made.
 type HostJob struct {
 	s    *Site
@@ -71,7 +67,7 @@ type HostJob struct {
 // the job's Page may then be made on any.
 func (s *Site) Host(h *record.Host) *HostJob {
 	st := &s.hosts
-	slug := strings.Trim(slugUnsafe.ReplaceAllString(strings.ToLower(h.Host.ID), "-"), "-.")
+	slug := page.Slug(h.Host.ID)
 	if slug == "" {
 		slug = "host"
 	}
