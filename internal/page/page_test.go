@@ -96,15 +96,15 @@ func TestPathPanicsOnUnsafeID(t *testing.T) {
 func TestSlug(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"db-01.example.com":                "db-01.example.com",
-		"(x.golden)":                       "x.golden",
+		"db-01.example.com":               "db-01.example.com",
+		"(x.golden)":                      "x.golden",
 		"<script>window.__xss=1</script>": "script-window.__xss-1-script",
-		"../../etc/passwd":                 "etc-passwd",
-		"a..b":                             "a.b",
-		"_hidden":                          "hidden",
-		"...":                              "",
-		"ÄÖ":                               "",
-		strings.Repeat("a", 300):           strings.Repeat("a", 100),
+		"../../etc/passwd":                "etc-passwd",
+		"a..b":                            "a.b",
+		"_hidden":                         "hidden",
+		"...":                             "",
+		"ÄÖ":                              "",
+		strings.Repeat("a", 300):          strings.Repeat("a", 100),
 	} {
 		got := Slug(in)
 		if got != want {
