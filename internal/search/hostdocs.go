@@ -11,10 +11,13 @@ import (
 // log must not weigh more in the index than the page explaining its error.
 const maxHostBody = 8 << 10
 
-// HostDoc is the document of a host report: the host's id, kernel and
-// OS, its adapters (PCI ids, names, part numbers, drivers, firmware and
-// what the matrix calls them), the checks that found something and the
-// classified kernel log lines (error strings) the record kept.
+// HostDoc is the document of a host report. Its identifiers are what
+// only this host has: its id, kernel release, PCI addresses, part
+// numbers, firmware and stack versions. What it shares with the pages
+// that explain it (PCI ids, module names, the adapter's model, the checks
+// that found something, the classified kernel log lines and tool errors)
+// is body text, so a query for mlx5_core or a pasted error finds the
+// driver or FAQ page first and the hosts that show it after.
 func HostDoc(p *site.HostPage) Doc {
 	h := p.Record
 	d := Doc{URL: p.Path(), Title: p.Title, Kind: "host", Lang: langOr(p.Lang)}
@@ -26,27 +29,26 @@ func HostDoc(p *site.HostPage) Doc {
 	vendors := map[string]bool{}
 	for _, a := range p.Adapters {
 		r := a.Record
-		ids = append(ids, r.Vendor+":"+r.Device, r.PCIAddress, r.PartNumber, r.Driver.Name, r.Driver.Version, r.Firmware.Running, r.Firmware.PSID)
-		line := r.Name
+		ids = append(ids, r.PCIAddress, r.PartNumber, r.Firmware.Running, r.Firmware.PSID)
+		line := []string{r.Name, r.Vendor + ":" + r.Device, r.Driver.Name, r.Driver.Version}
 		if a.Matrix != nil {
-			ids = append(ids, a.Matrix.ID)
-			line = a.Matrix.Name + " (" + r.Name + ")"
+			line = append(line, a.Matrix.Name)
 			vendors[a.Matrix.Vendor] = true
 		}
-		if r.ProductName != "" {
-			line += ", " + r.ProductName
-		}
-		body = append(body, line)
+		line = append(line, r.ProductName)
+		body = append(body, strings.Join(uniqueNonEmpty(line), ", "))
 	}
+	var devs []string
 	for _, dev := range h.Devices {
-		ids = append(ids, dev.Name, dev.Provider)
+		devs = append(devs, dev.Name, dev.Provider)
 	}
+	body = append(body, strings.Join(uniqueNonEmpty(devs), ", "))
 	if s := h.Stack; s != nil {
-		ids = append(ids, s.Name, s.Version)
+		ids = append(ids, s.Version)
+		body = append(body, s.Name)
 	}
 	if p.Report != nil {
 		for _, f := range p.Report.Findings {
-			ids = append(ids, f.Check)
 			body = append(body, f.Message)
 		}
 	}
@@ -73,7 +75,7 @@ func uniqueNonEmpty(ss []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range ss {
-		if s = strings.TrimSpace(s); s != "" && s != ":" && !seen[s] {
+		if s = strings.TrimSpace(s); s != "" && s != ":" && s != "," && !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}
