@@ -51,8 +51,9 @@ const reloadPath = "/__reload"
 // built files: on a "reload" event the page reloads itself.
 const reloadScript = `<script>(function(){if(!window.EventSource)return;var es=new EventSource("` + reloadPath + `");es.addEventListener("reload",function(){es.close();location.reload();});})();</script>`
 
-func newServeCmd() *cobra.Command {
-	o := &serveOptions{}
+func newServeCmd() *cobra.Command { return newServeCmdWith(&serveOptions{}) }
+
+func newServeCmdWith(o *serveOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Build the site, serve it for local preview and rebuild it on every change",
