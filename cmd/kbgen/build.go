@@ -17,6 +17,7 @@ import (
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/export"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
@@ -178,11 +179,15 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*buildResult
 			j, i := s.Host(h), res.Records
 			res.Records++
 			b.hosts.Add(1)
-			return emit(tpl.Deferred(j.Path(), func() site.Page {
+			err := emit(tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
 				hostDocs.Store(i, search.HostDoc(p))
 				return p
 			}))
+			if err != nil {
+				return err
+			}
+			return emit(render.Func(j.RecordPath(), j.WriteRecord))
 		})
 		recordProbs = probs
 		if err != nil {
@@ -216,8 +221,12 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*buildResult
 	st, err := render.Build(cfg.Output, b.stages(
 		render.Static(layers),
 		tpl.Pages(s.Pages),
+		export.Matrix(k.Matrix),
+		export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
 		hostPages,
 		summaryPages,
+		export.Hosts(s),
+		export.Sitemap(cfg.BaseURL, s.Paths),
 		searchIndex,
 	)...)
 	b.stop()

@@ -214,17 +214,7 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		}
 		for _, p := range s.multi[r.text] {
-			if i+len(p.Rest) >= len(raws) {
-				continue
-			}
-			ok := true
-			for j, w := range p.Rest {
-				if raws[i+1+j].text != w {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			if p.follows(raws, i) {
 				add(p.Canon, Alias)
 			}
 		}

@@ -99,6 +99,9 @@ type FAQ struct {
 	HTML         template.HTML
 	Translations []*content.Page
 	Sources      []SourceRef
+	Applies      []AppliesGroup // faq.go
+	Tags         []TagLink
+	Langs        []LangLink // this page and its translations, for the language switch
 }
 
 // TreePage is the data of tree/<id>.html.
@@ -141,6 +144,7 @@ func Build(in Input) (*Site, error) {
 				}
 			}
 		}
+		faqExtras(m, f)
 		faqs = append(faqs, f)
 	}
 	if err := probs.Err(); err != nil {
@@ -206,6 +210,7 @@ func Build(in Input) (*Site, error) {
 	for _, t := range c.Trees {
 		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
 	}
+	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
 		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
 		sort.SliceStable(g.Terms, func(i, j int) bool {
