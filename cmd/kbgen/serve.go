@@ -48,8 +48,11 @@ const debounce = 150 * time.Millisecond
 const reloadPath = "/__reload"
 
 // reloadScript is injected into every HTML page served, never into the
-// built files: on a "reload" event the page reloads itself.
-const reloadScript = `<script>(function(){if(!window.EventSource)return;var es=new EventSource("` + reloadPath + `");es.addEventListener("reload",function(){es.close();location.reload();});})();</script>`
+// built files: on a "reload" event the page reloads itself. The stream
+// closes when the page is hidden (navigated away from, or kept in the
+// back-forward cache), so open streams never use up the browser's six
+// connections to the server.
+const reloadScript = `<script>(function(){if(!window.EventSource)return;var es;function open(){es=new EventSource("` + reloadPath + `");es.addEventListener("reload",function(){es.close();location.reload();});}open();addEventListener("pagehide",function(){es.close();});addEventListener("pageshow",function(e){if(e.persisted)open();});})();</script>`
 
 func newServeCmd() *cobra.Command { return newServeCmdWith(&serveOptions{}) }
 
@@ -268,6 +271,11 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 		fi, err = os.Stat(name)
 	}
 	if err != nil || fi.IsDir() {
+		if upath == "/favicon.ico" {
+			// Browsers ask for it unasked; a site without one gets no error.
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		s.notFound(w, r)
 		return
 	}
