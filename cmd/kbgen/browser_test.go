@@ -269,6 +269,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(probs)
 	}
 	cases := willCases(t, m)
+	for _, c := range cases {
+		t.Logf("will-it-work case: %s on %s, inbox: the engine says %s", c.adapter, c.distro, c.want)
+	}
 
 	srv := httptest.NewServer(&server{dir: out, reload: newBroker()})
 	t.Cleanup(srv.Close) // after the browser's cleanup, which ends its event streams
