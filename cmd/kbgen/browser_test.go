@@ -185,12 +185,12 @@ func (b *browser) poll(js string) error {
 func (b *browser) screenshot(name string) {
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
-	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100) // 100: PNG)
 	if err != nil {
 		b.t.Errorf("screenshot %s: %v", name, err)
 		return
 	}
-	os.WriteFile(filepath.Join(b.shot, name+".jpg"), img, 0o644)
+	os.WriteFile(filepath.Join(b.shot, name+".png"), img, 0o644)
 }
 
 func (b *browser) media(scheme string) error {
