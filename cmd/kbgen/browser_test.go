@@ -185,7 +185,7 @@ func (b *browser) poll(js string) error {
 func (b *browser) screenshot(name string) {
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
-	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100) // 100: PNG)
+	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 makes a PNG
 	if err != nil {
 		b.t.Errorf("screenshot %s: %v", name, err)
 		return
