@@ -155,10 +155,13 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*buildResult
 			return nil, cli.Usagef("--records %s: no such file or folder%s", cfg.Records, nearbyPath(cfg.Records))
 		}
 	}
+	b := newBuilder(c.ErrOrStderr())
+	defer b.stop()
 	k, probs, err := loadKB(c, cfg, kb.Options{StreamRecords: true})
 	if err != nil {
 		return nil, err
 	}
+	b.total.Store(int64(k.Records.Len()))
 	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content})
 	if err != nil {
 		return nil, cli.Usage(err)
@@ -169,8 +172,6 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*buildResult
 		return nil, cli.Fail(err)
 	}
 	res := &buildResult{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary)}
-	b := newBuilder(c.ErrOrStderr(), k.Records.Len())
-	defer b.stop()
 
 	var recordProbs diag.List
 	var hostDocs sync.Map // record number → search.Doc, filled on the writers
@@ -318,9 +319,9 @@ type builder struct {
 	pages   int
 	outputs atomic.Int64
 	hosts   atomic.Int64
-	total   int // host records listed
+	total   atomic.Int64 // host records listed
 	stage   atomic.Int64
-	nstages int
+	nstages atomic.Int64
 
 	w       io.Writer
 	done    chan struct{} // closed by stop
@@ -331,8 +332,8 @@ type builder struct {
 // progressAfter is how long a build runs before it shows progress.
 const progressAfter = 2 * time.Second
 
-func newBuilder(stderr io.Writer, records int) *builder {
-	b := &builder{written: map[string]bool{}, total: records, done: make(chan struct{}), exited: make(chan struct{})}
+func newBuilder(stderr io.Writer) *builder {
+	b := &builder{written: map[string]bool{}, done: make(chan struct{}), exited: make(chan struct{})}
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
 		b.w = f
 		go b.progress()
@@ -350,7 +351,7 @@ func isTerminal(f *os.File) bool {
 func (b *builder) wrote(name string) bool { return b.written[name] }
 
 func (b *builder) stages(ps ...render.Producer) []render.Producer {
-	b.nstages = len(ps)
+	b.nstages.Store(int64(len(ps)))
 	out := make([]render.Producer, len(ps))
 	for i, p := range ps {
 		out[i] = func(emit func(render.Output) error) error {
@@ -382,9 +383,12 @@ func (b *builder) progress() {
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		line := fmt.Sprintf("building: stage %d/%d, %d files", b.stage.Load(), b.nstages, b.outputs.Load())
-		if b.total > 0 {
-			line += fmt.Sprintf(", %d/%d records", b.hosts.Load(), b.total)
+		line := "building: loading and linting the inputs"
+		if st := b.stage.Load(); st > 0 {
+			line = fmt.Sprintf("building: stage %d/%d, %d files", st, b.nstages.Load(), b.outputs.Load())
+		}
+		if n := b.total.Load(); n > 0 {
+			line += fmt.Sprintf(", %d/%d records", b.hosts.Load(), n)
 		}
 		fmt.Fprintf(b.w, "\r\x1b[K%s, %s", line, seconds(time.Since(start)))
 		select {
