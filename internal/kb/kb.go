@@ -89,11 +89,13 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
-		recs, ps := listRecords(os.DirFS(cfg.Records), cfg.Records)
+		recs, ps := listRecords(cfg.Records)
 		probs = append(probs, ps...)
 		k.Records = recs
 	} else if !opts.SkipRecords && cfg.Records != "" {
-		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
+		recs, ps := listRecords(cfg.Records)
+		probs = append(probs, ps...)
+		hosts, ps := recs.All()
 		probs = append(probs, ps...)
 		k.Hosts = hosts
 	}

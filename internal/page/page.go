@@ -212,3 +212,21 @@ func (r Ref) Noun() string {
 	}
 	return string(r.Kind)
 }
+
+var (
+	slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
+	slugDots   = regexp.MustCompile(`\.{2,}`)
+)
+
+// Slug makes an id that Path accepts from any text, such as a host name
+// from a record: lower-case letters, digits, '.', '_' and '-', starting
+// with a letter or digit, never "..", at most 100 bytes. It returns ""
+// when nothing is left, for the caller to name the page otherwise.
+func Slug(s string) string {
+	s = slugUnsafe.ReplaceAllString(strings.ToLower(s), "-")
+	s = slugDots.ReplaceAllString(s, ".")
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return strings.Trim(s, "-._")
+}

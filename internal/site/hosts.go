@@ -4,7 +4,6 @@ import (
 	"html/template"
 	"io"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -144,8 +143,6 @@ type hostState struct {
 	findings [][]FindingRow
 }
 
-var slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
-
 // HostJob is one host page, named but not yet made.
 type HostJob struct {
 	s    *Site
@@ -159,7 +156,7 @@ type HostJob struct {
 // the job's Page may then be made on any.
 func (s *Site) Host(h *record.Host) *HostJob {
 	st := &s.hosts
-	slug := strings.Trim(slugUnsafe.ReplaceAllString(strings.ToLower(h.Host.ID), "-"), "-.")
+	slug := page.Slug(h.Host.ID)
 	if slug == "" {
 		slug = "host"
 	}
