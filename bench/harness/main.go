@@ -393,8 +393,8 @@ func serveReload(kbgen, kb, public string) (time.Duration, error) {
 	return 0, errors.New("the edit did not show within 10 s (serve does not rebuild)")
 }
 
-// startServe runs kbgen serve on a free loopback port and waits until it
-// answers; stop ends it.
+// startServe runs kbgen serve on a free loopback port (building public and
+// watching the inputs) and waits until it answers; stop ends it.
 func startServe(kbgen, kb, public string) (addr string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -402,7 +402,7 @@ func startServe(kbgen, kb, public string) (addr string, stop func(), err error) 
 	}
 	addr = ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--dir", public)
+	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--out", public)
 	cmd.Dir = kb
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
@@ -410,14 +410,15 @@ func startServe(kbgen, kb, public string) (addr string, stop func(), err error) 
 	}
 	stop = func() { cmd.Process.Kill(); cmd.Wait() }
 	client := &http.Client{Timeout: time.Second}
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	// serve builds the site before it listens: allow a full build.
+	for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if resp, err := client.Get("http://" + addr + "/"); err == nil {
 			resp.Body.Close()
 			return addr, stop, nil
 		}
 	}
 	stop()
-	return "", nil, errors.New("serve did not answer within 30 s")
+	return "", nil, errors.New("serve did not answer within 5 minutes")
 }
 
 // searchLoad sends the query set to /api/search from clients concurrent
