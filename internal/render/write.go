@@ -187,7 +187,35 @@ func swap(tmp, dir string) error {
 		return fmt.Errorf("replace %s: %w", dir, err)
 	}
 	if old != "" {
-		os.RemoveAll(old)
+		removeTree(old)
 	}
 	return nil
+}
+
+// removeTree deletes the replaced site, which is no longer in anyone's
+// way: its files are unlinked on GOMAXPROCS goroutines (one os.RemoveAll
+// made a rebuild into an existing folder slower than the first build),
+// then the emptied folders go. Failures are ignored, as the new site is
+// already in place.
+func removeTree(dir string) {
+	files := make(chan string, 256)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range files {
+				os.Remove(f)
+			}
+		}()
+	}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files <- p
+		}
+		return nil
+	})
+	close(files)
+	wg.Wait()
+	os.RemoveAll(dir)
 }
