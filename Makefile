@@ -13,10 +13,10 @@ bin/%: FORCE
 	$(GO) build -o $@ ./cmd/$*
 
 # Build the bundled knowledge base (with the fixture hosts as example records)
-# into $(OUT)/ and serve it for preview.
+# into $(OUT)/ and serve it for preview; edits to matrix/, content/ or the
+# records rebuild the site and reload open pages.
 run: build
-	./bin/kbgen build --out $(OUT) --records $(RECORDS)
-	./bin/kbgen serve --dir $(OUT) --addr $(ADDR)
+	./bin/kbgen serve --out $(OUT) --records $(RECORDS) --addr $(ADDR)
 
 test:
 	$(GO) vet ./...

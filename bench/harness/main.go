@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -162,6 +163,14 @@ func run(o options, out io.Writer) error {
 					return err
 				}
 				m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public", "pagefind"))
+				rep.add(out, m)
+			}
+		}
+		if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), 100, 50); err != nil {
+			rep.add(out, Measure{Name: "api-search", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
+		} else {
+			for _, m := range ms {
+				m.Size = s.Name
 				rep.add(out, m)
 			}
 		}
@@ -339,28 +348,20 @@ func touchOneFAQ(kb string) error {
 // serveReload starts kbgen serve on a free loopback port, edits a FAQ page,
 // and measures how long until the served page shows the edit.
 func serveReload(kbgen, kb, public string) (time.Duration, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, stop, err := startServe(kbgen, kb, public)
 	if err != nil {
 		return 0, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--dir", public)
-	cmd.Dir = kb
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	defer stop()
 	pages, _ := filepath.Glob(filepath.Join(kb, "content", "faq", "*.md"))
 	sort.Strings(pages)
 	if len(pages) == 0 {
 		return 0, errors.New("no FAQ pages")
 	}
-	url := "http://" + addr + "/faq/" + strings.TrimSuffix(filepath.Base(pages[0]), ".md") + ".html"
+	page := "http://" + addr + "/faq/" + strings.TrimSuffix(filepath.Base(pages[0]), ".md") + ".html"
 	client := &http.Client{Timeout: 2 * time.Second}
 	get := func() string {
-		resp, err := client.Get(url)
+		resp, err := client.Get(page)
 		if err != nil {
 			return ""
 		}
@@ -390,6 +391,119 @@ func serveReload(kbgen, kb, public string) (time.Duration, error) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return 0, errors.New("the edit did not show within 10 s (serve does not rebuild)")
+}
+
+// startServe runs kbgen serve on a free loopback port (building public and
+// watching the inputs) and waits until it answers; stop ends it.
+func startServe(kbgen, kb, public string) (addr string, stop func(), err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--out", public)
+	cmd.Dir = kb
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop = func() { cmd.Process.Kill(); cmd.Wait() }
+	client := &http.Client{Timeout: time.Second}
+	// serve builds the site before it listens: allow a full build.
+	for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if resp, err := client.Get("http://" + addr + "/"); err == nil {
+			resp.Body.Close()
+			return addr, stop, nil
+		}
+	}
+	stop()
+	return "", nil, errors.New("serve did not answer within 5 minutes")
+}
+
+// searchLoad sends the query set to /api/search from clients concurrent
+// clients, each sending perClient requests, and reports p50 and p99.
+func searchLoad(kbgen, kb, public string, clients, perClient int) ([]Measure, error) {
+	queries, err := loadQueries("internal/search/testdata/queries.toml")
+	if err != nil {
+		return nil, err
+	}
+	addr, stop, err := startServe(kbgen, kb, public)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	tr := &http.Transport{MaxIdleConnsPerHost: clients}
+	client := &http.Client{Timeout: 10 * time.Second, Transport: tr}
+	get := func(q string) (time.Duration, error) {
+		t0 := time.Now()
+		resp, err := client.Get("http://" + addr + "/api/search?q=" + url.QueryEscape(q))
+		if err != nil {
+			return 0, err
+		}
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return 0, fmt.Errorf("/api/search answered %s", resp.Status)
+		}
+		return time.Since(t0), err
+	}
+	if _, err := get(queries[0]); err != nil { // also warms the index
+		return nil, err
+	}
+	lat := make([][]time.Duration, clients)
+	errs := make(chan error, clients)
+	t0 := time.Now()
+	for c := 0; c < clients; c++ {
+		go func(c int) {
+			for i := 0; i < perClient; i++ {
+				d, err := get(queries[(c*perClient+i)%len(queries)])
+				if err != nil {
+					errs <- err
+					return
+				}
+				lat[c] = append(lat[c], d)
+			}
+			errs <- nil
+		}(c)
+	}
+	for c := 0; c < clients; c++ {
+		if err := <-errs; err != nil {
+			return nil, err
+		}
+	}
+	wall := time.Since(t0)
+	var all []time.Duration
+	for _, l := range lat {
+		all = append(all, l...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	pct := func(p float64) float64 { return all[int(p*float64(len(all)-1))].Seconds() }
+	note := fmt.Sprintf("%d clients × %d requests, %.0f req/s", clients, perClient, float64(len(all))/wall.Seconds())
+	return []Measure{
+		{Name: "api-search-p50", Tool: "kbgen", WallS: pct(0.50), Note: note},
+		{Name: "api-search-p99", Tool: "kbgen", WallS: pct(0.99), Note: note},
+	}, nil
+}
+
+// loadQueries reads the q = "..." lines of the search query set.
+func loadQueries(name string) ([]string, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var qs []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "q = "); ok {
+			if s, err := strconv.Unquote(v); err == nil {
+				qs = append(qs, s)
+			}
+		}
+	}
+	if len(qs) == 0 {
+		return nil, fmt.Errorf("%s holds no queries", name)
+	}
+	return qs, nil
 }
 
 func ensureHugo() (string, error) {

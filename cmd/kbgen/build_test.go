@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rocekb/rocekb"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // TestBuildDeterministic builds the shipped knowledge base twice and
@@ -63,20 +66,30 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 	}
 	for file, fragments := range map[string][]string{
 		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
-			`<title>Host (mlx5-cx4-rhel7-rdma-cm-mode.golden) · rocekb: RoCE adapter compatibility</title>`,
+			`<title>Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
 			`<link rel="stylesheet" href="../style.css">`,
-			`<strong>0 errors, 1 warnings, 0 info.</strong>`,
+			`<strong>0 errors, 1 warning, 0 info.</strong>`,
+			`<h3><span class="badge sev-warning">warning</span> 1 warning</h3>`,
+			`<p class="check-title">Is the RDMA_CM default RoCE mode v2 on v2-capable ports?</p>`,
+			`<a href="mlx5-cx4-rhel7-rdma-cm-mode.golden.toml" download>`,
 			`<div class="finding warning" id="roce-mode-v1-mlx5_0/1">`,
 			`<a href="../tree/rdma-cm-connection-fails.html">`,
 		},
 		"host/mlx5-cx4lx-hpe-probe-failed.golden.html": {
 			`<span class="badge sev-error">error</span>`,
-			`driver-probe-failed @ 0000:0b:00.0`,
+			`<span class="meta">on 0000:0b:00.0</span>`,
+		},
+		"host/mlx5-cx5-mlnxofed.golden.html": {
+			`<dt>Operating system</dt><dd><span class="absent">not recorded</span></dd>`,
+			`<td><code>0000:b3:00.0</code></td>
+<td><span class="absent">not recorded</span></td>`,
 		},
 		"fleet.html": {
 			`<p class="lede">39 host records, diagnosed against the matrix.</p>`,
-			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">(mlx5-cx4-rhel7-rdma-cm-mode.golden)</a></td>`,
-			`<h2>RDMA_CM default RoCE modes</h2>`,
+			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
+			`<a href="hosts.csv">hosts.csv</a>`,
+			`<svg class="chart" role="img"`,
+			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,
 		},
 		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 39 host records.`},
 	} {
@@ -89,6 +102,20 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 			if !bytes.Contains(b, []byte(f)) {
 				t.Errorf("%s lacks %s", file, f)
 			}
+		}
+	}
+}
+
+// TestSearchPageLinks: without JavaScript, search.html sends readers to the
+// adapters index and the FAQ list, at the paths the page model gives them.
+func TestSearchPageLinks(t *testing.T) {
+	b, err := fs.ReadFile(rocekb.Assets, "static/"+page.Path(page.Search, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []page.Kind{page.Adapters, page.FAQIndex} {
+		if href := `href="` + page.Path(k, "") + `"`; !bytes.Contains(b, []byte(href)) {
+			t.Errorf("search.html lacks %s", href)
 		}
 	}
 }

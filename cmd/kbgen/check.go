@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,7 +31,8 @@ type checkOptions struct {
 	failOn  string
 	explain string
 	tree    string
-	list    bool
+	list    string // "", checks, adapters, distros or stacks
+	lang    string // language of the FAQ links (--lang)
 	plan    verdict.Plan
 
 	paths       []string // host records: files or folders
@@ -68,7 +70,8 @@ combination when the answer is not "supported".
 --explain FINDING prints the reasoning behind findings: the facts with their
 sources, the matrix rules with theirs, and the conclusion. FINDING is a check
 id (all its findings) or check@subject as printed in the text output. For a
-check without a finding it says why the check passed or could not judge.
+check without a finding it says why the check passed or could not judge;
+--explain not-judged lists the checks each host's evidence could not judge.
 
 --tree ID walks a troubleshooting tree for each host: nodes that name a check
 are answered from the record, and the walk stops at the likely cause, or at
@@ -86,7 +89,9 @@ Examples:
   kbgen check --tree no-rdma-traffic records/host1.toml
   kbgen check --adapter connectx-5 --distro rhel-8.2 --stack inbox --firmware 16.35.2000
   kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
+  kbgen check --adapter cx5 --distro "RHEL 9.4" --stack mofed --stack-version 23.10-2.1.3.1
   kbgen check --list
+  kbgen check --list adapters
 ` + cli.ExitCodesHelp,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.paths, o.out, o.errOut = args, c.OutOrStdout(), c.ErrOrStderr()
@@ -96,11 +101,17 @@ Examples:
 					o.planFlags = append(o.planFlags, f)
 				}
 			}
-			if o.list {
+			if o.list == "checks" && len(args) == 1 && slices.Contains(listKinds, args[0]) {
+				o.list, o.paths = args[0], nil // --list adapters: pflag leaves the value as an argument
+			}
+			if o.list == "checks" {
 				for _, chk := range diagnose.Checks() {
 					fmt.Fprintf(o.out, "%-20s %s\n", chk.ID, chk.Title)
 				}
 				return nil
+			}
+			if o.list != "" && !slices.Contains(listKinds, o.list) {
+				return cli.Usagef("unknown --list %q (want %s)", o.list, strings.Join(listKinds, ", "))
 			}
 			if err := o.validate(); err != nil {
 				return err
@@ -123,11 +134,13 @@ Examples:
 	fl.StringVar(&o.failOn, "fail-on", "error", "exit 1 for findings at or above this severity: error, warning or info")
 	fl.StringVar(&o.explain, "explain", "", "print the reasoning behind findings: a check id, or check@subject")
 	fl.StringVar(&o.tree, "tree", "", "walk the troubleshooting tree with this id for each host")
-	fl.BoolVar(&o.list, "list", false, "list the check ids (the ids trees and FAQ pages name) and the question each answers")
-	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name or PCI id (vvvv:dddd[/ssss:ssss])")
-	fl.StringVar(&o.plan.Kernel, "kernel", "", "planned configuration: kernel release (uname -r) or upstream version")
-	fl.StringVar(&o.plan.Distro, "distro", "", "planned configuration: matrix distro id, e.g. rhel-9.4")
-	fl.StringVar(&o.plan.Stack, "stack", "inbox", "planned configuration: inbox, or a matrix stack id (optionally id@version)")
+	fl.StringVar(&o.lang, "lang", "", "language of the FAQ links in findings (default en): the page in that language where one exists")
+	fl.StringVar(&o.list, "list", "", "list ids: checks (the default: the check ids trees and FAQ pages name, and the question each answers), adapters, distros or stacks")
+	fl.Lookup("list").NoOptDefVal = "checks"
+	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name, alias (cx5), chip name (MT27800), part number (MCX516A-CCAT) or PCI id (vvvv:dddd[/ssss:ssss])")
+	fl.StringVar(&o.plan.Kernel, "kernel", "", "planned configuration: kernel release (uname -r), or an upstream version judged as released")
+	fl.StringVar(&o.plan.Distro, "distro", "", "planned configuration: matrix distro id or name, e.g. rhel-9.4, rhel9.4, \"RHEL 9.4\"")
+	fl.StringVar(&o.plan.Stack, "stack", "inbox", "planned configuration: inbox, or a matrix stack id or alias (mofed, doca), optionally id@version")
 	fl.StringVar(&o.plan.StackVersion, "stack-version", "", "planned configuration: the vendor stack release")
 	fl.StringVar(&o.plan.Firmware, "firmware", "", "planned configuration: adapter firmware version")
 	return c
@@ -150,7 +163,7 @@ func (o *checkOptions) validate() error {
 	if o.planned && (len(o.paths) > 0 || o.explain != "" || o.tree != "") {
 		return cli.Usagef("--adapter judges a planned configuration; give host records or --adapter, not both")
 	}
-	if !o.planned && len(o.paths) == 0 && !o.recordsSet {
+	if !o.planned && len(o.paths) == 0 && !o.recordsSet && o.list == "" {
 		return cli.Usagef("nothing to check: give host records (files or folders) or a planned configuration (--adapter …)")
 	}
 	return nil
@@ -159,10 +172,14 @@ func (o *checkOptions) validate() error {
 // runCheck builds the output once, writes it as text or JSON, and maps
 // the worst finding (or the verdict) onto the exit status.
 func runCheck(o *checkOptions) error {
+	if o.list != "" {
+		return listIDs(o.out, o.kb.Matrix, o.list)
+	}
 	out, worst, err := o.build()
 	if err != nil {
 		return err
 	}
+	out = report.WithLang(out, o.lang, content.DefaultLang)
 	if o.format == "json" {
 		if err := report.JSON(o.out, out); err != nil {
 			return cli.Fail(err)
@@ -181,6 +198,9 @@ func runCheck(o *checkOptions) error {
 func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 	m := o.kb.Matrix
 	if o.planned {
+		if err := validatePlan(m, o.plan); err != nil {
+			return report.Output{}, "", err
+		}
 		v := verdict.Judge(m, o.plan)
 		return report.Verdict(v), report.VerdictSeverity(v), nil
 	}

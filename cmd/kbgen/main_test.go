@@ -17,7 +17,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs testdata/script/*.txtar. $REPO is the repository root,
-// so scripts can use the shipped matrix and content.
+// so scripts can use the shipped matrix and content; $ADDR is a free
+// loopback address for kbgen serve.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs("../..")
 	if err != nil {
@@ -28,7 +29,9 @@ func TestScripts(t *testing.T) {
 		Cmds: scripttest.Cmds(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
-			return nil
+			addr, err := scripttest.FreeAddr()
+			env.Setenv("ADDR", addr)
+			return err
 		},
 	})
 }

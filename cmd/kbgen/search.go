@@ -15,6 +15,7 @@ import (
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/search"
+	"github.com/rocekb/rocekb/internal/suggest"
 )
 
 type searchOptions struct {
@@ -181,39 +182,14 @@ func suggestFlag(c *cobra.Command, msg string) string {
 	return strings.Replace(s, "did you mean ", "did you mean --", 1)
 }
 
-// didYouMean names the closest candidate, when one is close enough.
+// didYouMean names the closest candidate, when one is close enough, else
+// lists a short set of candidates.
 func didYouMean(got string, candidates []string) string {
-	best, bestD := "", 1<<30
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(got), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
+	if c := suggest.Closest(got, candidates, 1); len(c) > 0 {
+		return "; did you mean " + c[0] + "?"
 	}
-	if best == "" || bestD > 1+len(got)/3 {
-		if len(candidates) > 0 && len(candidates) <= 12 {
-			return " (want one of: " + strings.Join(candidates, ", ") + ")"
-		}
-		return ""
+	if len(candidates) > 0 && len(candidates) <= 12 {
+		return " (want one of: " + strings.Join(candidates, ", ") + ")"
 	}
-	return "; did you mean " + best + "?"
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return ""
 }

@@ -31,6 +31,8 @@ type Front struct {
 	Tags           []string   `toml:"tags,omitempty"`
 	Adapters       []string   `toml:"adapters,omitempty"` // matrix adapter ids
 	Drivers        []string   `toml:"drivers,omitempty"`  // matrix driver ids
+	Distros        []string   `toml:"distros,omitempty"`  // matrix distro ids
+	Stacks         []string   `toml:"stacks,omitempty"`   // matrix stack ids, or id@version for one release
 	Sources        []string   `toml:"sources"`            // matrix source ids
 	LastVerified   *time.Time `toml:"last_verified"`
 	Lang           string     `toml:"lang"`                      // en, zh …

@@ -20,6 +20,8 @@ const DefaultLang = "en"
 type Refs struct {
 	Adapters map[string]bool // matrix [[adapter]] ids
 	Drivers  map[string]bool // matrix [[driver]] ids
+	Distros  map[string]bool // matrix [[distro]] ids
+	Stacks   map[string]bool // matrix [[stack]] ids
 	Sources  map[string]bool // matrix [[source]] ids
 }
 
@@ -195,6 +197,12 @@ func (l *linter) page(p *Page) {
 	if r := l.opts.Refs; r != nil {
 		l.matrixIDs(f, p.PosOf("adapters"), m.Adapters, "adapter", r.Adapters)
 		l.matrixIDs(f, p.PosOf("drivers"), m.Drivers, "driver", r.Drivers)
+		l.matrixIDs(f, p.PosOf("distros"), m.Distros, "distro", r.Distros)
+		stacks := make([]string, len(m.Stacks))
+		for i, s := range m.Stacks {
+			stacks[i], _, _ = strings.Cut(s, "@") // a release: its stack must exist
+		}
+		l.matrixIDs(f, p.PosOf("stacks"), stacks, "stack", r.Stacks)
 	}
 	for _, c := range m.Checks {
 		if !l.knownCheck(c) {

@@ -149,6 +149,12 @@ type Report struct {
 	Warnings int       `json:"warnings"`
 	Infos    int       `json:"infos"`
 	Unknown  []string  `json:"unknown,omitempty"` // ids of checks that could not be judged
+	Snapshot Snapshot  `json:"snapshot"`          // what the snapshot lacked or got wrong
+
+	// Vendors maps each matrix vendor id to whether the host has hardware
+	// of it; nil when the record identifies no vendor (see hostVendors).
+	// Trees tagged with a vendor apply only where it is present.
+	Vendors map[string]bool `json:"-"`
 
 	Record *record.Host `json:"-"`
 }
@@ -160,6 +166,10 @@ func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
 	if rep.OS == "" && h.Host.OS.ID != "" {
 		rep.OS = strings.TrimSpace(h.Host.OS.ID + " " + h.Host.OS.VersionID)
 	}
+	if m != nil {
+		rep.Vendors = hostVendors(m, h)
+	}
+	rep.Snapshot = snapshotOf(h)
 	links := LinksFrom(c)
 	for _, chk := range Checks() {
 		r, _ := Evaluate(m, h, chk.ID)

@@ -59,7 +59,7 @@ func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
 		var ev []Evidence
 		var errs, mods []string
 		for _, e := range events {
-			ev = append(ev, Evidence{Fact: "kernel log: " + e.Text, Source: e.Source, Line: e.Line})
+			ev = append(ev, logEvidence(e)...)
 			if e.Errno != nil {
 				name := fmt.Sprint(*e.Errno)
 				if n, ok := errnoNames[*e.Errno]; ok {
@@ -79,7 +79,7 @@ func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
 			msg += " with error " + strings.Join(errs, ", ")
 		}
 		adapter := ""
-		if strings.Count(subj, ":") == 2 && strings.Contains(subj, ".") {
+		if isPCIAddress(subj) {
 			adapter = subj
 		}
 		r.Findings = append(r.Findings, Finding{

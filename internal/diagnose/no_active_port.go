@@ -41,6 +41,8 @@ func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 		switch {
 		case active:
 			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Pass, Text: d.Name + " has an ACTIVE port"})
+		case v.siblingActive(d) != "":
+			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Pass, Text: v.siblingActive(d) + " on the same card is ACTIVE, so port-down reports " + d.Name})
 		case unread:
 			r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Unknown, Text: "the record lacks the state of a port of " + d.Name, Evidence: ev})
 		default:
@@ -81,4 +83,28 @@ func ibPort(d *record.RDMADevice) bool {
 		}
 	}
 	return false
+}
+
+// siblingActive names an ACTIVE port of another function of the card
+// behind d (see cardOf), or "".
+func (v view) siblingActive(d *record.RDMADevice) string {
+	card, ok := v.cardOf(d)
+	if !ok {
+		return ""
+	}
+	for i := range v.h.Devices {
+		o := &v.h.Devices[i]
+		if o.Name == d.Name {
+			continue
+		}
+		if c, ok := v.cardOf(o); !ok || c != card {
+			continue
+		}
+		for _, p := range o.Ports {
+			if strings.EqualFold(p.State, "ACTIVE") {
+				return portSubject(o, p)
+			}
+		}
+	}
+	return ""
 }

@@ -35,6 +35,16 @@ var funcs = map[string]Func{
 	checkid.RoCEModeV1:        checkRoCEMode,
 	checkid.RXEWithHardware:   checkRXE,
 	checkid.StackMixed:        checkStackMixed,
+	checkid.BoundToVFIO:       checkBoundToVFIO,
+	checkid.FWFlashFailed:     checkFlashFailed,
+	checkid.FWMismatch:        checkFirmwareMismatch,
+	checkid.NoRDMADevice:      checkNoRDMADevice,
+	checkid.PCIeDegraded:      checkPCIeDegraded,
+	checkid.PortDown:          checkPortDown,
+	checkid.ProviderMissing:   checkProviderMissing,
+	checkid.RDMALogError:      checkLogErrors,
+	checkid.RoCEModeNotSet:    checkRoCEModeNotSet,
+	checkid.RXEInUse:          checkRXEInUse,
 }
 
 // CheckIDs lists every registered check id, sorted.

@@ -27,9 +27,12 @@ type Model struct {
 	Name      string  `json:"name"`
 	Functions int     `json:"functions"`
 	Hosts     int     `json:"hosts"`
-	Firmware  []Count `json:"firmware"` // running firmware
-	Drivers   []Count `json:"drivers"`  // driver name, version and origin
-	Stacks    []Count `json:"stacks"`   // vendor stack, or "no vendor stack found"
+	Firmware  []Count `json:"firmware"` // running firmware, where the record has it
+	// FirmwareUnknown counts the functions whose record has no running
+	// firmware: absent is not a value, so they are not in Firmware.
+	FirmwareUnknown int     `json:"firmware_unknown,omitempty"`
+	Drivers         []Count `json:"drivers"` // driver name, version and origin
+	Stacks          []Count `json:"stacks"`  // vendor stack, or "no vendor stack found"
 }
 
 // FindingCount counts one check's findings across a fleet.
@@ -134,8 +137,12 @@ func Summarize(m *matrix.Matrix, reports []*diagnose.Report) Summary {
 				}
 				ac.model.Functions++
 				ac.hosts[host] = true
-				ac.fw.add(rule.OrDash(a.Firmware.Running), host)
-				ac.drivers.add(driverLabel(a.Driver), host)
+				if a.Firmware.Running != "" {
+					ac.fw.add(a.Firmware.Running, host)
+				} else {
+					ac.model.FirmwareUnknown++
+				}
+				ac.drivers.add(driverLabel(hostDriver(h, a)), host)
 				ac.stacks.add(stack, host)
 			}
 			for _, d := range h.Devices {
@@ -172,10 +179,12 @@ func Summarize(m *matrix.Matrix, reports []*diagnose.Report) Summary {
 			what   string
 			values []Count
 		}{{"firmware", mo.Firmware}, {"driver", mo.Drivers}, {"stack", mo.Stacks}} {
-			// A value the record lacks ("-") is not a different value.
+			// A value the record lacks ("-") is not a different value,
+			// nor is a driver whose version the record lacks beside the
+			// same driver with one.
 			var known []Count
 			for _, c := range d.values {
-				if c.Value != "-" {
+				if c.Value != "-" && !(d.what == "driver" && subsumed(c.Value, d.values)) {
 					known = append(known, c)
 				}
 			}
@@ -206,6 +215,63 @@ func Summarize(m *matrix.Matrix, reports []*diagnose.Report) Summary {
 	}
 	sort.Slice(f.Findings, func(i, j int) bool { return f.Findings[i].Check < f.Findings[j].Check })
 	return f
+}
+
+// hostDriver is a function's driver, its version filled in from another
+// function of the same host with the same driver and origin when the
+// record has it there only (ethtool -i read for one netdev, not the
+// other): two functions of one host run one module.
+func hostDriver(h *record.Host, a *record.Adapter) record.Driver {
+	d := a.Driver
+	if d.Version != "" || d.Name == "" {
+		return d
+	}
+	for i := range h.Adapters {
+		o := h.Adapters[i].Driver
+		if o.Name == d.Name && o.Version != "" && (o.Origin == d.Origin || d.Origin == record.OriginUnknown || d.Origin == "") {
+			d.Version = o.Version
+			if d.Origin == "" || d.Origin == record.OriginUnknown {
+				d.Origin = o.Origin
+			}
+			return d
+		}
+	}
+	return d
+}
+
+// subsumed reports whether a driver label without a version is matched by
+// another label of the same driver that has one.
+func subsumed(label string, values []Count) bool {
+	name, origin, ok := splitLabel(label)
+	if !ok {
+		return false
+	}
+	for _, c := range values {
+		if c.Value == label {
+			continue
+		}
+		if n, o, _ := splitLabel(c.Value); n == name && (o == origin || origin == "unknown") && strings.HasPrefix(c.Value, name+" ") && !strings.HasPrefix(c.Value, name+" (") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitLabel splits a driverLabel into the driver's name and origin; ok
+// is false when the label has a version.
+func splitLabel(label string) (name, origin string, ok bool) {
+	name, rest, _ := strings.Cut(label, " ")
+	if rest == "" {
+		return name, "", true
+	}
+	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+		return name, rest[1 : len(rest)-1], true
+	}
+	i := strings.LastIndex(rest, " (")
+	if i >= 0 && strings.HasSuffix(rest, ")") {
+		return name, rest[i+2 : len(rest)-1], false
+	}
+	return name, "", false
 }
 
 func driverLabel(d record.Driver) string {

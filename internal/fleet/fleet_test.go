@@ -1,6 +1,8 @@
 package fleet
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -107,5 +109,47 @@ func TestNilMatrix(t *testing.T) {
 	}
 	if f := Summarize(nil, []*diagnose.Report{rep}); f.Hosts != 1 {
 		t.Errorf("summary of one host: %+v", f)
+	}
+}
+
+// TestDriftIsRealDrift on real records: the two functions of the
+// ConnectX-5 Ex host (ethtool gave a driver version for one, not the
+// other) run one driver, and the ConnectX-4 Lx function whose firmware the
+// log does not give is no firmware value. The test matrix names neither
+// part, so both records get the ConnectX-5 ids it knows (15b3:1017).
+func TestDriftIsRealDrift(t *testing.T) {
+	t.Parallel()
+	m := hosttest.Matrix(t)
+	var reps []*diagnose.Report
+	for _, name := range []string{"mlx5-cx5ex-net-next", "mlx5-cx4lx-hpe-probe-failed"} {
+		h := hosttest.Golden(t, name)()
+		h.Host.ID = name // the captures are redacted to no host name
+		for i := range h.Adapters {
+			h.Adapters[i].Vendor, h.Adapters[i].Device = "15b3", "1017"
+		}
+		reps = append(reps, diagnose.Diagnose(m, nil, h))
+	}
+	f := Summarize(m, reps)
+	if len(f.Models) != 1 || f.Models[0].Adapter != "connectx-5" {
+		t.Fatalf("models = %+v", f.Models)
+	}
+	mo := f.Models[0]
+	want := []Count{{Value: "14.21.1000", N: 1, Hosts: []string{"mlx5-cx4lx-hpe-probe-failed"}}, {Value: "16.23.1020", N: 1, Hosts: []string{"mlx5-cx5ex-net-next"}}}
+	if d := cmp.Diff(want, mo.Firmware); d != "" || mo.FirmwareUnknown != 2 {
+		t.Errorf("firmware (-want +got):\n%s\nunknown %d, want 2", d, mo.FirmwareUnknown)
+	}
+	var drift []string
+	for _, d := range f.Drift {
+		drift = append(drift, d.What+": "+d.Text)
+	}
+	// Firmware differs between the hosts (real drift); the driver does
+	// not: mlx5_core with a version on one host and without on the other.
+	if len(drift) != 1 || !strings.HasPrefix(drift[0], "firmware: ") {
+		t.Errorf("drift = %q, want firmware only", drift)
+	}
+	for _, c := range mo.Drivers {
+		if c.Value == "mlx5_core (unknown)" && slices.Contains(c.Hosts, "mlx5-cx5ex-net-next") {
+			t.Errorf("the versionless function of the ConnectX-5 Ex host is counted apart: %+v", mo.Drivers)
+		}
 	}
 }

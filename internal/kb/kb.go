@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // KB is a loaded knowledge base.
@@ -44,7 +45,13 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg config.Config, op
 	if !haveMatrix {
 		return lo
 	}
-	r := &content.Refs{Adapters: map[string]bool{}, Drivers: map[string]bool{}, Sources: map[string]bool{}}
+	r := &content.Refs{Adapters: map[string]bool{}, Drivers: map[string]bool{}, Distros: map[string]bool{}, Stacks: map[string]bool{}, Sources: map[string]bool{}}
+	for _, d := range m.Distros {
+		r.Distros[d.ID] = true
+	}
+	for _, s := range m.Stacks {
+		r.Stacks[s.ID] = true
+	}
 	for _, a := range m.Adapters {
 		r.Adapters[a.ID] = true
 	}
@@ -72,6 +79,7 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 			now = time.Now()
 		}
 		probs = append(probs, matrix.Lint(m, matrix.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour})...)
+		probs = append(probs, verdict.Lint(m)...) // no supported verdict below a device's first kernel without a distro row
 	}
 	k.Matrix = m
 	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
@@ -81,11 +89,13 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
-		recs, ps := listRecords(os.DirFS(cfg.Records), cfg.Records)
+		recs, ps := listRecords(cfg.Records)
 		probs = append(probs, ps...)
 		k.Records = recs
 	} else if !opts.SkipRecords && cfg.Records != "" {
-		hosts, ps := record.LoadDir(os.DirFS(cfg.Records), cfg.Records)
+		recs, ps := listRecords(cfg.Records)
+		probs = append(probs, ps...)
+		hosts, ps := recs.All()
 		probs = append(probs, ps...)
 		k.Hosts = hosts
 	}

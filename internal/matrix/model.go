@@ -1,6 +1,10 @@
 package matrix
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/version"
+)
 
 // Distro returns the distro release with the given id, or nil.
 func (m *Matrix) Distro(id string) *Distro {
@@ -68,12 +72,26 @@ func (m *Matrix) knownFamily(s string) bool {
 	return false
 }
 
-// OSMatches reports whether an OS-list entry (a distro id, or
-// "<family>-<major>" for every minor of a major release) covers distro d.
+// OSMatches reports whether an OS-list entry (a distro id,
+// "<family>-<major>" for every minor of a major release, or
+// "<family>-<major>.<minor>+" for that minor and the later ones of its
+// major) covers distro d.
 func OSMatches(entry string, d *Distro) bool {
 	if entry == d.ID {
 		return true
 	}
-	fam, major, ok := strings.Cut(entry, "-")
-	return ok && fam == d.Family && (d.Version == major || strings.HasPrefix(d.Version, major+"."))
+	fam, rel, ok := strings.Cut(entry, "-")
+	if !ok || fam != d.Family {
+		return false
+	}
+	if from, later := strings.CutSuffix(rel, "+"); later {
+		major, _, _ := strings.Cut(from, ".")
+		if d.Version != major && !strings.HasPrefix(d.Version, major+".") {
+			return false
+		}
+		a, errA := version.Parse(d.Version)
+		b, errB := version.Parse(from)
+		return errA == nil && errB == nil && version.Compare(a, b) >= 0
+	}
+	return d.Version == rel || strings.HasPrefix(d.Version, rel+".")
 }

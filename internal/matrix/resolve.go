@@ -2,9 +2,11 @@ package matrix
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/rocekb/rocekb/internal/suggest"
 )
 
 // A Resolution is what a name a person typed resolved to.
@@ -95,7 +97,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		for i, a := range m.Adapters {
 			ids[i] = a.ID
 		}
-		return Resolution[Adapter]{Suggest: suggest(s, ids, func(id string) []string {
+		return Resolution[Adapter]{Suggest: closestIDs(s, ids, func(id string) []string {
 			var out []string
 			for k := range m.adapterNames(m.Adapter(id)) {
 				out = append(out, k)
@@ -198,7 +200,7 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 			return Resolution[Distro]{Value: d, How: "id"}
 		}
 	}
-	return Resolution[Distro]{Suggest: suggest(s, ids, func(id string) []string { return []string{fold(id)} })}
+	return Resolution[Distro]{Suggest: closestIDs(s, ids, func(id string) []string { return []string{fold(id)} })}
 }
 
 // stackAliases are the names people give the vendor stacks; keys are folded.
@@ -230,66 +232,40 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 			return st.ID, Resolution[Stack]{Value: st, How: "id"}
 		}
 	}
-	return "", Resolution[Stack]{Suggest: suggest(s, ids, func(id string) []string { return []string{fold(id)} })}
+	return "", Resolution[Stack]{Suggest: closestIDs(s, ids, func(id string) []string {
+		names := []string{fold(id)}
+		for alias, to := range stackAliases {
+			if to == id {
+				names = append(names, alias)
+			}
+		}
+		return names
+	})}
 }
 
-// suggest returns up to three ids whose names are closest to s, nearest
+// closestIDs returns up to three ids whose names are closest to s, nearest
 // first, or none when nothing is close.
-func suggest(s string, ids []string, names func(id string) []string) []string {
-	f := fold(s)
-	if f == "" {
-		return nil
-	}
-	type cand struct {
-		id string
-		d  int
-	}
-	var cs []cand
+func closestIDs(s string, ids []string, names func(id string) []string) []string {
+	var all []string
+	idOf := map[string]string{}
 	for _, id := range ids {
-		best := -1
 		for _, n := range names(id) {
-			d := distance(f, n)
-			if strings.HasPrefix(n, f) || strings.HasPrefix(f, n) {
-				d = min(d, 1)
+			if _, ok := idOf[n]; !ok {
+				idOf[n] = id
+				all = append(all, n)
 			}
-			if best < 0 || d < best {
-				best = d
-			}
-		}
-		if best >= 0 && best <= max(2, len(f)/3) {
-			cs = append(cs, cand{id, best})
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].id < cs[j].id })
 	var out []string
-	for _, c := range cs {
+	for _, n := range suggest.Closest(fold(s), all, len(all)) {
+		if id := idOf[n]; !slices.Contains(out, id) {
+			out = append(out, id)
+		}
 		if len(out) == 3 {
 			break
 		}
-		out = append(out, c.id)
 	}
 	return out
-}
-
-// distance is the Levenshtein edit distance.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // DidYouMean formats suggestions for an error message.

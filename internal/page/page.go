@@ -17,6 +17,12 @@ const (
 	Adapters Kind = "adapters" // adapter/index.html
 	Adapter  Kind = "adapter"  // adapter/<id>.html
 	Vendor   Kind = "vendor"   // vendor/<id>.html
+	Vendors  Kind = "vendors"  // vendor/index.html
+	Drivers  Kind = "drivers"  // driver/index.html
+	Distros  Kind = "distros"  // distro/index.html
+	Stacks   Kind = "stacks"   // stack/index.html
+	Tags     Kind = "tags"     // tag/index.html
+	Hosts    Kind = "hosts"    // host/index.html
 	Driver   Kind = "driver"   // driver/<id>.html
 	Distro   Kind = "distro"   // distro/<id>.html
 	Stack    Kind = "stack"    // stack/<id>.html
@@ -43,6 +49,12 @@ var kinds = map[Kind]kindInfo{
 	Adapters: {file: "adapter/index.html"},
 	Adapter:  {dir: "adapter"},
 	Vendor:   {dir: "vendor"},
+	Vendors:  {file: "vendor/index.html"},
+	Drivers:  {file: "driver/index.html"},
+	Distros:  {file: "distro/index.html"},
+	Stacks:   {file: "stack/index.html"},
+	Tags:     {file: "tag/index.html"},
+	Hosts:    {file: "host/index.html"},
 	Driver:   {dir: "driver"},
 	Distro:   {dir: "distro"},
 	Stack:    {dir: "stack"},
@@ -61,7 +73,7 @@ var kinds = map[Kind]kindInfo{
 
 // Kinds lists every kind, for tests and documentation.
 func Kinds() []Kind {
-	return []Kind{Home, Adapters, Adapter, Vendor, Driver, Distro, Stack, FAQ, FAQIndex, Tag, Tree, Trees, Glossary, Sources, Host, Fleet, Search, NotFound}
+	return []Kind{Home, Adapters, Adapter, Vendor, Vendors, Drivers, Distros, Stacks, Tags, Hosts, Driver, Distro, Stack, FAQ, FAQIndex, Tag, Tree, Trees, Glossary, Sources, Host, Fleet, Search, NotFound}
 }
 
 // HasID reports whether pages of the kind are told apart by an id
@@ -199,4 +211,22 @@ func (r Ref) Noun() string {
 		return "404 page"
 	}
 	return string(r.Kind)
+}
+
+var (
+	slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
+	slugDots   = regexp.MustCompile(`\.{2,}`)
+)
+
+// Slug makes an id that Path accepts from any text, such as a host name
+// from a record: lower-case letters, digits, '.', '_' and '-', starting
+// with a letter or digit, never "..", at most 100 bytes. It returns ""
+// when nothing is left, for the caller to name the page otherwise.
+func Slug(s string) string {
+	s = slugUnsafe.ReplaceAllString(strings.ToLower(s), "-")
+	s = slugDots.ReplaceAllString(s, ".")
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return strings.Trim(s, "-._")
 }

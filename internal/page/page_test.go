@@ -91,3 +91,27 @@ func TestPathPanicsOnUnsafeID(t *testing.T) {
 	}()
 	Path(Adapter, "../x")
 }
+
+// TestSlug: whatever a record says, the slug is a safe id.
+func TestSlug(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"db-01.example.com":               "db-01.example.com",
+		"(x.golden)":                      "x.golden",
+		"<script>window.__xss=1</script>": "script-window.__xss-1-script",
+		"../../etc/passwd":                "etc-passwd",
+		"a..b":                            "a.b",
+		"_hidden":                         "hidden",
+		"...":                             "",
+		"ÄÖ":                              "",
+		strings.Repeat("a", 300):          strings.Repeat("a", 100),
+	} {
+		got := Slug(in)
+		if got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+		if got != "" {
+			_ = Path(Host, got) // panics on an unsafe id
+		}
+	}
+}

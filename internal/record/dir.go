@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -22,23 +23,14 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true}
 // and check name them. A missing path is an error (errors.Is
 // fs.ErrNotExist); problems in what it reads come back as a list.
 func Load(name string) ([]*Host, diag.List, error) {
-	st, err := os.Stat(name)
+	set, probs, err := List(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	if st.IsDir() {
-		hosts, probs := LoadDir(os.DirFS(name), name)
-		return hosts, probs, nil
-	}
-	dir, file := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	h, probs := loadFile(os.DirFS(dir), file, filepath.ToSlash(name))
-	if h == nil {
-		return nil, probs, nil
-	}
-	return []*Host{h}, probs, nil
+	hosts, ps := set.All()
+	probs = append(probs, ps...)
+	probs.Sort()
+	return hosts, probs, nil
 }
 
 // LoadDir reads every *.toml and *.json record in fsys, recursively, in
@@ -47,9 +39,45 @@ func Load(name string) ([]*Host, diag.List, error) {
 // problems. A missing folder holds no records. When it finds no record but
 // snapshots, it says so and how to turn them into records.
 func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
-	var hosts []*Host
+	set, probs := ListDir(fsys, name)
+	hosts, ps := set.All()
+	probs = append(probs, ps...)
+	probs.Sort()
+	return hosts, probs
+}
+
+// Set is the record files under a path, listed but not read, so that a
+// build can read, use and drop one record at a time.
+type Set struct {
+	fsys  fs.FS
+	name  string   // prefixes file names in problems
+	Files []string // slash paths in fsys, sorted
+}
+
+// List lists the records a file or a folder on disk holds, as Load reads
+// them. A missing path is an error (errors.Is fs.ErrNotExist).
+func List(name string) (*Set, diag.List, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.IsDir() {
+		set, probs := ListDir(os.DirFS(name), name)
+		return set, probs, nil
+	}
+	dir, file := filepath.Split(name)
+	dir = strings.TrimSuffix(filepath.ToSlash(dir), "/")
+	if dir == "" {
+		dir = "."
+	}
+	return &Set{fsys: os.DirFS(dir), name: dir, Files: []string{file}}, nil, nil
+}
+
+// ListDir lists the records of fsys as LoadDir reads them.
+func ListDir(fsys fs.FS, name string) (*Set, diag.List) {
+	set := &Set{fsys: fsys, name: name}
 	var probs diag.List
-	var files, snapshots []string
+	var snapshots []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && p == "." {
@@ -77,7 +105,7 @@ func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
 		}
 		switch {
 		case isRecordName(p):
-			files = append(files, p)
+			set.Files = append(set.Files, p)
 		case isSnapshot(p):
 			snapshots = append(snapshots, p)
 		}
@@ -85,18 +113,10 @@ func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
 	})
 	if err != nil {
 		probs.Add(name, diag.Pos{}, "read records: %v", err)
-		return nil, probs
+		return set, probs
 	}
-	sort.Strings(files)
-	for _, f := range files {
-		if h, ps := loadFile(fsys, f, path.Join(name, f)); h != nil {
-			hosts = append(hosts, h)
-			probs = append(probs, ps...)
-		} else {
-			probs = append(probs, ps...)
-		}
-	}
-	if len(files) == 0 && len(snapshots) > 0 {
+	sort.Strings(set.Files)
+	if len(set.Files) == 0 && len(snapshots) > 0 {
 		sort.Strings(snapshots)
 		first := snapshots[0]
 		what := notRecord(first)
@@ -106,6 +126,83 @@ func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
 		probs.Warn(path.Join(name, first), diag.Pos{}, "no host record here, only %d snapshot(s); this one %s", len(snapshots), what)
 	}
 	probs.Sort()
+	return set, probs
+}
+
+// Len is the number of record files.
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.Files)
+}
+
+// Each reads the records in file order and calls fn with each one that
+// decodes and is valid (see Validate); a record that is not is skipped,
+// its problems returned. It returns the problems of every record, sorted,
+// and the first error fn returned, which stops it.
+func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
+	if s == nil {
+		return nil, nil
+	}
+	// Records are read and decoded ahead on GOMAXPROCS goroutines
+	// (decoding was most of a fleet build's work), a bounded window of
+	// them at a time; fn still sees them one by one, in file order, on the
+	// caller's goroutine.
+	type loaded struct {
+		h     *Host
+		probs diag.List
+	}
+	type task struct {
+		f   string
+		out chan<- loaded
+	}
+	workers := runtime.GOMAXPROCS(0)
+	tasks := make(chan task)
+	ahead := make(chan chan loaded, 4*workers) // in file order
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(tasks)
+		defer close(ahead)
+		for _, f := range s.Files {
+			c := make(chan loaded, 1)
+			select {
+			case ahead <- c:
+			case <-done:
+				return
+			}
+			tasks <- task{f, c}
+		}
+	}()
+	for range workers {
+		go func() {
+			for t := range tasks {
+				h, ps := loadFile(s.fsys, t.f, path.Join(s.name, t.f))
+				t.out <- loaded{h, ps}
+			}
+		}()
+	}
+	var probs diag.List
+	for c := range ahead {
+		l := <-c
+		probs = append(probs, l.probs...)
+		if l.h == nil {
+			continue
+		}
+		if err := fn(l.h); err != nil {
+			probs.Sort()
+			return probs, err
+		}
+	}
+	probs.Sort()
+	return probs, nil
+}
+
+// All reads every record of the set.
+func (s *Set) All() ([]*Host, diag.List) {
+	var hosts []*Host
+	probs, _ := s.Each(func(h *Host) error { hosts = append(hosts, h); return nil })
 	return hosts, probs
 }
 
@@ -128,6 +225,13 @@ func loadFile(fsys fs.FS, f, display string) (*Host, diag.List) {
 		return nil, probs
 	}
 	probs = append(probs, ps...)
+	if h != nil {
+		// A record whose fields lack their formats is never used: its
+		// strings would reach pages, links and exports.
+		if bad := Check(display, src, h); len(bad) > 0 {
+			return nil, append(probs, bad...)
+		}
+	}
 	if h != nil && h.Host.ID == "" {
 		// A record without a host id (no hostname in the snapshot) is
 		// named after its file, in parentheses, so every host in the

@@ -56,11 +56,18 @@ func Walks(t *content.Tree, reports []*diagnose.Report) Output {
 // Verdict is the answer for a planned configuration.
 func Verdict(v verdict.Verdict) Output { return Output{Verdict: &v} }
 
+// NotJudged is the --explain key that lists, per host, the checks that
+// could not judge for lack of evidence, with what each lacked.
+const NotJudged = "not-judged"
+
 // Explain picks the findings key names: a check id (all its findings) or
 // check@subject. For a check without a finding it gives the check's notes
 // on each host instead: why it passed or could not judge. The error says
 // what key could have been.
 func Explain(reports []*diagnose.Report, key string) (Output, error) {
+	if key == NotJudged {
+		return notJudged(reports), nil
+	}
 	var picked []diagnose.Finding
 	for _, r := range reports {
 		for _, f := range r.Findings {
@@ -140,4 +147,89 @@ func findingKeys(rs []*diagnose.Report) string {
 		return "none"
 	}
 	return strings.Join(ks, ", ")
+}
+
+// notJudged gives, for every host, each check that could not judge, with
+// its unknown notes only.
+func notJudged(reports []*diagnose.Report) Output {
+	results := []HostResult{}
+	for _, r := range reports {
+		for _, id := range r.Unknown {
+			res, _ := r.Result(id)
+			var notes []diagnose.Note
+			for _, n := range res.Notes {
+				if n.Status == diagnose.Unknown {
+					notes = append(notes, n)
+				}
+			}
+			res.Notes = notes
+			results = append(results, HostResult{Host: r.Host, Result: res})
+		}
+	}
+	return Output{Results: results}
+}
+
+// WithLang keeps the FAQ links of the findings in one language: for each
+// page, its variant in lang (faq/<slug>.<lang>) when there is one, else the
+// page in the default language. lang "" or the default language keeps the
+// default pages. The reports are copied, not changed.
+func WithLang(o Output, lang, defaultLang string) Output {
+	if lang == "" {
+		lang = defaultLang
+	}
+	for i, r := range o.Hosts {
+		c := *r
+		c.Findings = localize(r.Findings, lang, defaultLang)
+		o.Hosts[i] = &c
+	}
+	o.Findings = localize(o.Findings, lang, defaultLang)
+	return o
+}
+
+func localize(fs []diagnose.Finding, lang, def string) []diagnose.Finding {
+	if fs == nil {
+		return nil
+	}
+	out := make([]diagnose.Finding, len(fs))
+	for i, f := range fs {
+		f.FAQ = pickLang(f.FAQ, lang, def)
+		out[i] = f
+	}
+	return out
+}
+
+// pickLang keeps one link per page: faq/x.zh is the zh variant of faq/x.
+func pickLang(links []string, lang, def string) []string {
+	if len(links) == 0 {
+		return links
+	}
+	has := map[string]bool{}
+	for _, l := range links {
+		has[l] = true
+	}
+	var out []string
+	for _, l := range links {
+		base, variant := splitLang(l)
+		switch {
+		case variant == "" && (lang == def || !has[base+"."+lang]):
+			out = append(out, l)
+		case variant != "" && variant == lang && lang != def:
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// splitLang splits faq/x.zh into faq/x and zh; a link without a language
+// suffix has variant "".
+func splitLang(l string) (base, variant string) {
+	i := strings.LastIndexByte(l, '.')
+	if i < 0 || strings.ContainsRune(l[i:], '/') {
+		return l, ""
+	}
+	v := l[i+1:]
+	if len(v) < 2 || len(v) > 5 {
+		return l, ""
+	}
+	return l[:i], v
 }

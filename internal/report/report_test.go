@@ -73,3 +73,50 @@ func TestHostsFleet(t *testing.T) {
 		t.Errorf("text:\n%s", text.String())
 	}
 }
+
+// TestHostTextQuieter: on the real probe-failure record the finding both
+// functions of the card share is printed once, the not-judged checks are a
+// count that --explain not-judged expands, the snapshot's gaps are named,
+// and FAQ links keep one language.
+func TestHostTextQuieter(t *testing.T) {
+	t.Parallel()
+	m := hosttest.Matrix(t)
+	h := hosttest.Golden(t, "mlx5-cx4lx-hpe-probe-failed")()
+	rep := diagnose.Diagnose(m, nil, h)
+	for i := range rep.Findings {
+		rep.Findings[i].FAQ = []string{"faq/verify-adapter-driver", "faq/verify-adapter-driver.zh"}
+	}
+	var text bytes.Buffer
+	Text(&text, WithLang(Hosts(m, []*diagnose.Report{rep}), "", "en"), false)
+	s := text.String()
+	if n := strings.Count(s, "driver-probe-failed@"); n != 1 {
+		t.Errorf("driver-probe-failed printed %d times, want once:\n%s", n, s)
+	}
+	for _, want := range []string{"also on: 0000:0b:00.1", "not judged, evidence absent: ", "--explain not-judged", "snapshot lacks: lsmod", "see: faq/verify-adapter-driver\n"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("text lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, ".zh") {
+		t.Errorf("links in two languages:\n%s", s)
+	}
+	var zh bytes.Buffer
+	Text(&zh, WithLang(Hosts(m, []*diagnose.Report{rep}), "zh", "en"), false)
+	if !strings.Contains(zh.String(), "see: faq/verify-adapter-driver.zh") {
+		t.Errorf("--lang zh:\n%s", zh.String())
+	}
+	o, err := Explain([]*diagnose.Report{rep}, NotJudged)
+	if err != nil || len(o.Results) != len(rep.Unknown) || len(o.Results) == 0 {
+		t.Fatalf("not-judged = %+v, %v", o, err)
+	}
+	for _, hr := range o.Results {
+		for _, n := range hr.Result.Notes {
+			if n.Status != diagnose.Unknown {
+				t.Errorf("%s: note %+v is not unknown", hr.Result.Check, n)
+			}
+		}
+	}
+	if len(rep.Snapshot.Absent) == 0 || rep.Snapshot.Absent[0].Package == "" {
+		t.Errorf("snapshot = %+v", rep.Snapshot)
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,15 +103,16 @@ func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *diagnose.Report) {
 		head += "  (" + r.OS + ")"
 	}
 	fmt.Fprintln(w, head)
-	byAdapter := map[string][]diagnose.Finding{}
-	for _, f := range r.Findings {
-		byAdapter[f.Adapter] = append(byAdapter[f.Adapter], f)
+	groups := groupFindings(r.Findings)
+	byAdapter := map[string][]findingGroup{}
+	for _, g := range groups {
+		byAdapter[g.First().Adapter] = append(byAdapter[g.First().Adapter], g)
 	}
 	if h := r.Record; h != nil {
 		for i := range h.Adapters {
 			a := &h.Adapters[i]
 			fmt.Fprintln(w, "  adapter "+adapterLine(m, a))
-			writeFindings(w, p, byAdapter[a.PCIAddress])
+			writeFindings(w, p, byAdapter[a.PCIAddress], grouped(groups, a.PCIAddress))
 			delete(byAdapter, a.PCIAddress)
 		}
 	}
@@ -125,12 +127,49 @@ func writeReport(w io.Writer, p painter, m *matrix.Matrix, r *diagnose.Report) {
 		} else {
 			fmt.Fprintln(w, "  adapter "+k)
 		}
-		writeFindings(w, p, byAdapter[k])
+		writeFindings(w, p, byAdapter[k], "")
 	}
-	if len(r.Unknown) > 0 {
-		fmt.Fprintf(w, "  not judged, evidence absent: %s\n", strings.Join(r.Unknown, ", "))
+	writeSnapshot(w, r.Snapshot)
+	if n := len(r.Unknown); n > 0 {
+		fmt.Fprintf(w, "  not judged, evidence absent: %s (list them: --explain %s)\n", plural(n, "check"), NotJudged)
 	}
 	fmt.Fprintf(w, "  %s, %s, %d info\n", plural(r.Errors, "error"), plural(r.Warnings, "warning"), r.Infos)
+}
+
+// writeSnapshot says what the snapshot lacked: the collector's problems,
+// and the tools it holds no output of with the packages that install them.
+func writeSnapshot(w io.Writer, s diagnose.Snapshot) {
+	for _, pr := range s.Problems {
+		fmt.Fprintf(w, "  snapshot problem: %s: %s\n", pr.Source, pr.Msg)
+	}
+	if len(s.Absent) == 0 {
+		return
+	}
+	var tools, pkgs []string
+	for _, a := range s.Absent {
+		tools = append(tools, a.Tool)
+		if a.Package != "" && !slices.Contains(pkgs, a.Package) {
+			pkgs = append(pkgs, a.Package)
+		}
+	}
+	line := "  snapshot lacks: " + strings.Join(tools, ", ")
+	if len(pkgs) > 0 {
+		line += " (installed by " + strings.Join(pkgs, ", ") + ")"
+	}
+	fmt.Fprintln(w, line)
+}
+
+// grouped is a note for an adapter whose findings are printed with
+// another function of its card.
+func grouped(groups []findingGroup, pci string) string {
+	for _, g := range groups {
+		for _, f := range g.Findings[1:] {
+			if f.Adapter == pci && g.First().Adapter != pci {
+				return "see " + g.First().Adapter + " for the findings this function shares with it"
+			}
+		}
+	}
+	return ""
 }
 
 func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
@@ -154,13 +193,25 @@ func adapterLine(m *matrix.Matrix, a *record.Adapter) string {
 	return s
 }
 
-func writeFindings(w io.Writer, p painter, fs []diagnose.Finding) {
-	if len(fs) == 0 {
-		fmt.Fprintln(w, "    ok")
+func writeFindings(w io.Writer, p painter, gs []findingGroup, note string) {
+	if len(gs) == 0 {
+		if note != "" {
+			fmt.Fprintln(w, "    "+note)
+		} else {
+			fmt.Fprintln(w, "    ok")
+		}
 		return
 	}
-	for _, f := range fs {
+	for _, g := range gs {
+		f := g.First()
 		fmt.Fprintf(w, "    %s %s  %s\n", p.sev(f.Severity), f.Key(), f.Message)
+		if len(g.Findings) > 1 {
+			var also []string
+			for _, o := range g.Findings[1:] {
+				also = append(also, o.Subject)
+			}
+			fmt.Fprintf(w, "            also on: %s (the same finding on each function of this card)\n", strings.Join(also, ", "))
+		}
 		for _, e := range f.Evidence {
 			fmt.Fprintf(w, "            evidence: %s\n", e)
 		}
@@ -261,7 +312,11 @@ func writeFleet(w io.Writer, p painter, f *fleet.Summary) {
 	fmt.Fprintf(w, "%s: %s\n", p.bold("fleet"), plural(f.Hosts, "host"))
 	for _, m := range f.Models {
 		fmt.Fprintf(w, "  %s (%s): %s on %s\n", m.Name, m.Adapter, plural(m.Functions, "function"), plural(m.Hosts, "host"))
-		fmt.Fprintf(w, "    firmware: %s\n", counts(m.Firmware))
+		fw := counts(m.Firmware)
+		if m.FirmwareUnknown > 0 {
+			fw = strings.TrimPrefix(fw+fmt.Sprintf(", not recorded on %s", plural(m.FirmwareUnknown, "function")), ", ")
+		}
+		fmt.Fprintf(w, "    firmware: %s\n", fw)
 		fmt.Fprintf(w, "    drivers:  %s\n", counts(m.Drivers))
 		fmt.Fprintf(w, "    stacks:   %s\n", counts(m.Stacks))
 	}
@@ -316,6 +371,12 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 		fmt.Fprintf(w, "  %-26s %s\n", r.Verdict, r.Text)
 		for _, ref := range r.Matrix {
 			fmt.Fprintf(w, "  %-26s   matrix: %s%s\n", "", ref.Entry, atSuffix(ref))
+			if ref.Confidence != "" {
+				fmt.Fprintf(w, "  %-26s     confidence: %s\n", "", ref.Confidence)
+			}
+			if ref.Quote != "" {
+				fmt.Fprintf(w, "  %-26s     quote: %q\n", "", ref.Quote)
+			}
 		}
 	}
 	if len(v.Nearest) > 0 {
@@ -328,6 +389,10 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 
 func writeWalk(w io.Writer, p painter, t *content.Tree, wk treewalk.Walk) {
 	fmt.Fprintf(w, "tree %s (%s) for host %s\n", p.bold(t.ID), t.Title, wk.Host)
+	if wk.NotApplicable {
+		fmt.Fprintf(w, "  does not apply: %s\n", wk.Why)
+		return
+	}
 	for i, s := range wk.Path {
 		n := t.Node(s.Node)
 		switch {
@@ -349,8 +414,11 @@ func writeWalk(w io.Writer, p painter, t *content.Tree, wk treewalk.Walk) {
 				check = " [" + s.Check + "]"
 			}
 			fmt.Fprintf(w, "  %d. %s: %s%s → %s\n", i+1, s.Node, q, check, answerWord(p, s.Answer))
-			if s.Why != "" {
+			if s.Why != "" && len(s.Subjects) == 0 {
 				fmt.Fprintf(w, "     because: %s\n", s.Why)
+			}
+			for _, sa := range s.Subjects {
+				fmt.Fprintf(w, "     %s → %s: %s\n", sa.Subject, answerWord(p, sa.Answer), sa.Why)
 			}
 		}
 	}

@@ -16,13 +16,14 @@ type Ref struct {
 	Rule       string      `json:"rule"`                 // what the entry says
 	Confidence string      `json:"confidence,omitempty"` // the claim's confidence tier
 	Note       string      `json:"note,omitempty"`       // the claim's note
+	Quote      string      `json:"quote,omitempty"`      // verbatim words of the source, for an offline reader
 	Sources    []SourceRef `json:"sources,omitempty"`
 }
 
 // Cite describes a matrix entry, what it says (text) and the sources of
 // its claim.
 func Cite(m *matrix.Matrix, entry string, c matrix.Claim, text string) Ref {
-	r := Ref{Entry: entry, Rule: text, Confidence: c.Confidence, Note: c.Note}
+	r := Ref{Entry: entry, Rule: text, Confidence: c.Confidence, Note: c.Note, Quote: c.Quote}
 	if c.At.File != "" {
 		r.At = c.At.String()
 	}

@@ -26,6 +26,20 @@ type phrase struct {
 	Canon string
 }
 
+// follows reports whether the raw tokens after raws[i] spell the rest of
+// the phrase.
+func (p phrase) follows(raws []raw, i int) bool {
+	if i+len(p.Rest) >= len(raws) {
+		return false
+	}
+	for j, w := range p.Rest {
+		if raws[i+1+j].text != w {
+			return false
+		}
+	}
+	return true
+}
+
 // NewAliases returns an empty table.
 func NewAliases() *Aliases {
 	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, words: map[string]bool{}}

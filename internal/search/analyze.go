@@ -215,17 +215,7 @@ func (a *Analyzer) Analyze(text string) []Token {
 				emit(c, Alias, r.start, r.end)
 			}
 			for _, p := range a.Aliases.multi[r.text] {
-				if i+len(p.Rest) >= len(raws) {
-					continue
-				}
-				ok := true
-				for j, w := range p.Rest {
-					if raws[i+1+j].text != w {
-						ok = false
-						break
-					}
-				}
-				if ok {
+				if p.follows(raws, i) {
 					emit(p.Canon, Alias, r.start, raws[i+len(p.Rest)].end)
 				}
 			}

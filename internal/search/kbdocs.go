@@ -7,13 +7,15 @@ import (
 
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // FromKB builds the documents for the matrix and content directly, with
 // the site's URL scheme (adapter/<id>.html, vendor/<id>.html,
 // driver/<id>.html, distro/<id>.html, stack/<id>.html, faq/<slug>.html,
-// tree/<id>.html, glossary.html#<id>). kbgen search uses it until the
-// site's page model feeds the index; either may be nil.
+// tree/<id>.html, glossary.html#<id>), paths from the page model
+// (page.Path); either may be nil. kbgen build keeps the documents of the
+// pages it wrote (see Written) and adds the host reports (HostDoc).
 func FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 	var docs []Doc
 	adapterVendor := map[string]string{}
@@ -38,7 +40,7 @@ func FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 		ids = append(ids, p.Meta.Checks...)
 		ids = append(ids, codeSpans(p.Body)...)
 		docs = append(docs, Doc{
-			URL: "faq/" + p.Slug + ".html", Title: p.Meta.Title, Kind: "faq",
+			URL: page.Path(page.FAQ, p.Slug), Title: p.Meta.Title, Kind: "faq",
 			Vendor: pickVendor(p.Meta.Adapters, p.Meta.Tags, adapterVendor, vendorIDs),
 			Lang:   langOr(p.Meta.Lang), Headings: headings,
 			Body: p.Meta.Summary + "\n" + body, IDs: ids,
@@ -60,14 +62,14 @@ func FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 			ids = append(ids, quoted(n.LookFor)...)
 		}
 		docs = append(docs, Doc{
-			URL: "tree/" + t.ID + ".html", Title: t.Title, Kind: "tree",
+			URL: page.Path(page.Tree, t.ID), Title: t.Title, Kind: "tree",
 			Vendor: pickVendor(nil, t.Tags, adapterVendor, vendorIDs), Lang: langOr(t.Lang),
 			Body: strings.Join(body, "\n"), IDs: ids,
 		})
 	}
 	for _, g := range c.Glossary {
 		docs = append(docs, Doc{
-			URL: "glossary.html#" + g.ID, Title: g.Term, Kind: "glossary", Lang: "en",
+			URL: page.Ref{Kind: page.Glossary, Anchor: g.ID}.URL(), Title: g.Term, Kind: "glossary", Lang: "en",
 			Body: g.Definition, IDs: append([]string{g.ID}, g.Aliases...),
 		})
 	}
@@ -162,7 +164,7 @@ func matrixDocs(m *matrix.Matrix) []Doc {
 			}
 			body = append(body, line+".")
 		}
-		docs = append(docs, Doc{URL: "adapter/" + a.ID + ".html", Title: a.Name, Kind: "adapter", Vendor: a.Vendor, Lang: "en",
+		docs = append(docs, Doc{URL: page.Path(page.Adapter, a.ID), Title: a.Name, Kind: "adapter", Vendor: a.Vendor, Lang: "en",
 			Body: joinNonEmpty(body), IDs: ids})
 	}
 	for _, v := range m.Vendors {
@@ -173,7 +175,7 @@ func matrixDocs(m *matrix.Matrix) []Doc {
 			body = append(body, "Adapters: "+strings.Join(byVendor[v.ID], ", ")+".")
 		}
 		body = append(body, v.Note)
-		docs = append(docs, Doc{URL: "vendor/" + v.ID + ".html", Title: v.Name, Kind: "vendor", Vendor: v.ID, Lang: "en",
+		docs = append(docs, Doc{URL: page.Path(page.Vendor, v.ID), Title: v.Name, Kind: "vendor", Vendor: v.ID, Lang: "en",
 			Body: joinNonEmpty(body), IDs: ids})
 	}
 	for _, d := range m.Drivers {
@@ -188,7 +190,7 @@ func matrixDocs(m *matrix.Matrix) []Doc {
 			body = append(body, "In the upstream kernel since "+d.FirstKernel+".")
 		}
 		body = append(body, d.Note)
-		docs = append(docs, Doc{URL: "driver/" + d.ID + ".html", Title: d.ID + ": " + d.Name, Kind: "driver", Vendor: d.Vendor, Lang: "en",
+		docs = append(docs, Doc{URL: page.Path(page.Driver, d.ID), Title: d.ID + ": " + d.Name, Kind: "driver", Vendor: d.Vendor, Lang: "en",
 			Body: joinNonEmpty(body), IDs: ids})
 	}
 	for _, d := range m.Distros {
@@ -199,7 +201,7 @@ func matrixDocs(m *matrix.Matrix) []Doc {
 			body = append(body, b.Text)
 		}
 		body = append(body, d.Note)
-		docs = append(docs, Doc{URL: "distro/" + d.ID + ".html", Title: d.Name + " " + d.Version, Kind: "distro", Lang: "en",
+		docs = append(docs, Doc{URL: page.Path(page.Distro, d.ID), Title: d.Name + " " + d.Version, Kind: "distro", Lang: "en",
 			Body: joinNonEmpty(body), IDs: ids})
 	}
 	for _, s := range m.Stacks {
@@ -208,7 +210,7 @@ func matrixDocs(m *matrix.Matrix) []Doc {
 			ids = append(ids, r.Version)
 		}
 		body := []string{s.Name + " (" + s.Kind + " stack). Modules: " + strings.Join(s.Modules, ", ") + ".", s.Note}
-		docs = append(docs, Doc{URL: "stack/" + s.ID + ".html", Title: s.Name, Kind: "stack", Vendor: s.Vendor, Lang: "en",
+		docs = append(docs, Doc{URL: page.Path(page.Stack, s.ID), Title: s.Name, Kind: "stack", Vendor: s.Vendor, Lang: "en",
 			Body: joinNonEmpty(body), IDs: ids})
 	}
 	return docs
@@ -271,4 +273,18 @@ func markdownText(md string) (headings []string, body string) {
 		lines = append(lines, strings.TrimRight(l, " "))
 	}
 	return headings, strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// Written keeps the documents whose page is among the paths a build
+// wrote, so the index never sends a reader to a page that does not exist
+// (a page kind the templates do not make yet, say).
+func Written(docs []Doc, written func(path string) bool) []Doc {
+	var out []Doc
+	for _, d := range docs {
+		p, _, _ := strings.Cut(d.URL, "#")
+		if written(p) {
+			out = append(out, d)
+		}
+	}
+	return out
 }

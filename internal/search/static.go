@@ -214,17 +214,7 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		}
 		for _, p := range s.multi[r.text] {
-			if i+len(p.Rest) >= len(raws) {
-				continue
-			}
-			ok := true
-			for j, w := range p.Rest {
-				if raws[i+1+j].text != w {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			if p.follows(raws, i) {
 				add(p.Canon, Alias)
 			}
 		}
@@ -301,6 +291,10 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	for k := range s.post {
 		keys[k] = true
 	}
+	// An empty raw token (a split's empty part) has no terms; as the first
+	// key it opened a shard that was never written, and the manifest then
+	// pointed the smallest keys at a missing s/0.js.
+	delete(keys, "")
 	sorted := make([]string, 0, len(keys))
 	for k := range keys {
 		sorted = append(sorted, k)

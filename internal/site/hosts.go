@@ -1,18 +1,22 @@
 package site
 
 import (
-	"regexp"
+	"html/template"
+	"io"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/fleet"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/treewalk"
 )
 
@@ -21,11 +25,54 @@ import (
 type HostPage struct {
 	Meta
 	Slug   string
+	Label  string // what the site calls the host: its name, or a neutral label naming its file
 	Record *record.Host
 	Report *diagnose.Report
 	Walks  []treewalk.Walk
 	// Adapters pairs each recorded adapter with its matrix entry (nil when unknown).
 	Adapters []HostAdapter
+	// Groups are the findings by severity, most severe first, each finding
+	// with the question its check answers.
+	Groups []FindingGroup
+	Counts string // "0 errors, 1 warning, 0 info"
+	// CheckTitles maps each check id to the question it answers, for the
+	// walks and the unknown checks.
+	CheckTitles map[string]string
+	Tiers       []Tier // the confidence legend
+	RecordFile  string // the record's file name beside the page, host/<slug>.toml
+}
+
+// FindingGroup is the findings of one severity.
+type FindingGroup struct {
+	Severity diagnose.Severity
+	Heading  string // "2 errors", "1 warning"
+	Findings []FindingView
+}
+
+// FindingView is a finding with the question its check answers.
+type FindingView struct {
+	diagnose.Finding
+	Title string
+	See   []SeeLink // the finding's FAQ pages and trees, by title
+}
+
+// SeeLink is a link to a page by its title.
+type SeeLink struct {
+	Ref   string // a page reference: faq/<slug>, tree/<id>
+	Title string
+}
+
+// Tier is a confidence tier as the legend explains it.
+type Tier struct {
+	ID, Label, Text string
+}
+
+// hostTiers explain matrix.Tiers in words, strongest first.
+var hostTiers = []Tier{
+	{matrix.VendorDocumented, "vendor-documented", "the vendor's own documentation says so"},
+	{matrix.UpstreamSource, "upstream source", "kernel or rdma-core source, ABI documents or commits say so"},
+	{matrix.FieldObserved, "field-observed", "seen in real host captures, not documented"},
+	{matrix.Unconfirmed, "unconfirmed", "plausible, but no source confirms it: verify before relying on it"},
 }
 
 // HostAdapter is one recorded adapter and what the matrix knows of it.
@@ -34,10 +81,34 @@ type HostAdapter struct {
 	Matrix *matrix.Adapter
 }
 
-// HostSummary is one row of the home page's host list and the fleet page.
+// HostSummary is one row of the home page's host list, the fleet page and
+// hosts.csv: what is kept of a host once its page is made.
 type HostSummary struct {
-	Slug, ID, Kernel, OS string
-	Errors, Warnings     int
+	Slug                    string
+	ID                      string // the label pages show: the host name, or a neutral label for an unnamed record
+	Name                    string // the host name as recorded; empty when the record has none
+	Kernel, OS              string
+	SourceKind              string
+	Redacted                bool
+	Adapters                []string // matrix adapter ids (or "pci:vvvv:dddd", "-" without ids), one per function
+	Firmware                []string // running firmware, one per function, "-" when not recorded
+	Errors, Warnings, Infos int
+	Worst                   diagnose.Severity
+	Unknown                 int // checks that could not be judged
+
+	rid string // the record's host id as the fleet summary names it
+}
+
+// FindingRow is one finding as findings.json lists it.
+type FindingRow struct {
+	Host     string            `json:"host"` // the host's label
+	Page     string            `json:"page"` // host/<slug>.html
+	Check    string            `json:"check"`
+	Title    string            `json:"title"` // the question the check answers
+	Severity diagnose.Severity `json:"severity"`
+	Subject  string            `json:"subject"`
+	Adapter  string            `json:"adapter,omitempty"`
+	Message  string            `json:"message"`
 }
 
 // FleetPage is the data of fleet.html.
@@ -45,18 +116,32 @@ type FleetPage struct {
 	Meta
 	Hosts []HostSummary
 	Fleet fleet.Summary
+	// Labels maps the host ids the fleet summary lists to their rows,
+	// for links.
+	Labels map[string]HostSummary
+	// Chart is the firmware chart, drawn at build time.
+	Chart       template.HTML
+	CheckTitles map[string]string
+	Drift       []DriftRow
+}
+
+// DriftRow is one value of one drift, as the fleet's drift table lists it.
+type DriftRow struct {
+	Model, Adapter, What, Value string
+	N                           int
+	Hosts                       []string
 }
 
 // hostState is what the host pages leave behind for the home and fleet
-// pages: one small summary per host, by record order, never the record.
+// pages and the host exports: one small summary per host, by record order,
+// never the record.
 type hostState struct {
-	mu    sync.Mutex
-	used  map[string]int // slug → times used
-	sums  []HostSummary
-	fleet []*diagnose.Report // slim: see slim
+	mu       sync.Mutex
+	used     map[string]int // slug → times used
+	sums     []HostSummary
+	fleet    []*diagnose.Report // slim: see slim
+	findings [][]FindingRow
 }
-
-var slugUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
 
 // HostJob is one host page, named but not yet made.
 type HostJob struct {
@@ -71,7 +156,7 @@ type HostJob struct {
 // the job's Page may then be made on any.
 func (s *Site) Host(h *record.Host) *HostJob {
 	st := &s.hosts
-	slug := strings.Trim(slugUnsafe.ReplaceAllString(strings.ToLower(h.Host.ID), "-"), "-.")
+	slug := page.Slug(h.Host.ID)
 	if slug == "" {
 		slug = "host"
 	}
@@ -85,6 +170,7 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	i := len(st.sums)
 	st.sums = append(st.sums, HostSummary{})
 	st.fleet = append(st.fleet, nil)
+	st.findings = append(st.findings, nil)
 	st.mu.Unlock()
 	return &HostJob{s: s, i: i, slug: slug, h: h}
 }
@@ -92,27 +178,104 @@ func (s *Site) Host(h *record.Host) *HostJob {
 // Path is the output path of the job's page.
 func (j *HostJob) Path() string { return page.Path(page.Host, j.slug) }
 
+// RecordPath is the output path of the job's record, beside its page.
+func (j *HostJob) RecordPath() string { return recordPath(j.slug) }
+
+func recordPath(slug string) string { return "host/" + slug + ".toml" }
+
+// WriteRecord writes the host's record as TOML, as kbcollect wrote it: an
+// unnamed host keeps its empty id. It does not change the record, so it
+// may run beside Page.
+func (j *HostJob) WriteRecord(w io.Writer) error {
+	c := *j.h
+	c.Host.ID, _ = hostName(j.h.Host.ID)
+	return record.Encode(w, &c, "toml")
+}
+
+// hostName splits a record's host id into the recorded name and the label
+// pages show. A record without a host name is named "(<file>)" by the
+// records loader; it gets a neutral label naming the file instead.
+func hostName(id string) (name, label string) {
+	if strings.HasPrefix(id, "(") && strings.HasSuffix(id, ")") {
+		return "", "Unnamed host · " + strings.TrimSuffix(strings.TrimPrefix(id, "("), ")")
+	}
+	if id == "" {
+		return "", "Unnamed host"
+	}
+	return id, id
+}
+
+// checkTitles maps every check id to its question.
+func checkTitles() map[string]string {
+	out := map[string]string{}
+	for _, c := range checkid.All() {
+		out[c.ID] = c.Title
+	}
+	return out
+}
+
+// plural counts a noun: "1 warning", "2 warnings", "0 info".
+func plural(n int, noun string) string {
+	if n != 1 && noun != "info" {
+		noun += "s"
+	}
+	return strconv.Itoa(n) + " " + noun
+}
+
 // Page diagnoses the host and returns its page, and keeps the summary the
 // home and fleet pages need. Call it once per job.
 func (j *HostJob) Page() *HostPage {
 	s, h := j.s, j.h
 	rep := diagnose.Diagnose(s.m, s.c, h)
-	title := h.Host.ID
-	if title == "" {
-		title = j.slug
+	name, label := hostName(h.Host.ID)
+	title := label
+	if name != "" {
+		title = "Host " + name
 	}
+	titles := checkTitles()
 	hp := &HostPage{
-		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: "Host " + title, Lang: content.DefaultLang, Site: s.Info},
-		Slug: j.slug, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
+		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
+		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
+		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
+		CheckTitles: titles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
 	}
+	sum := HostSummary{Slug: j.slug, ID: label, Name: name, Kernel: h.Host.KernelRelease, OS: rep.OS,
+		SourceKind: h.Host.SourceKind, Redacted: h.Host.Redacted,
+		Errors: rep.Errors, Warnings: rep.Warnings, Infos: rep.Infos, Worst: rep.Worst(), Unknown: len(rep.Unknown), rid: h.Host.ID}
 	for i := range h.Adapters {
 		a := &h.Adapters[i]
-		hp.Adapters = append(hp.Adapters, HostAdapter{Record: a, Matrix: s.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)})
+		ma := s.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
+		hp.Adapters = append(hp.Adapters, HostAdapter{Record: a, Matrix: ma})
+		id := "-"
+		switch {
+		case ma != nil:
+			id = ma.ID
+		case a.Vendor != "" && a.Device != "":
+			id = "pci:" + a.Vendor + ":" + a.Device
+		}
+		sum.Adapters = append(sum.Adapters, id)
+		sum.Firmware = append(sum.Firmware, rule.OrDash(a.Firmware.Running))
 	}
-	sum := HostSummary{Slug: j.slug, ID: title, Kernel: h.Host.KernelRelease, OS: rep.OS, Errors: rep.Errors, Warnings: rep.Warnings}
+	var rows []FindingRow
+	for _, sev := range []diagnose.Severity{diagnose.Error, diagnose.Warning, diagnose.Info} {
+		g := FindingGroup{Severity: sev}
+		for _, f := range rep.Findings {
+			if f.Severity == sev {
+				g.Findings = append(g.Findings, FindingView{Finding: f, Title: titles[f.Check], See: s.see(f)})
+			}
+		}
+		if len(g.Findings) > 0 {
+			g.Heading = plural(len(g.Findings), string(sev))
+			hp.Groups = append(hp.Groups, g)
+		}
+	}
+	for _, f := range rep.Findings {
+		rows = append(rows, FindingRow{Host: label, Page: j.Path(), Check: f.Check, Title: titles[f.Check], Severity: f.Severity,
+			Subject: f.Subject, Adapter: f.Adapter, Message: f.Message})
+	}
 	fl := slim(rep)
 	s.hosts.mu.Lock()
-	s.hosts.sums[j.i], s.hosts.fleet[j.i] = sum, fl
+	s.hosts.sums[j.i], s.hosts.fleet[j.i], s.hosts.findings[j.i] = sum, fl, rows
 	s.hosts.mu.Unlock()
 	return hp
 }
@@ -147,19 +310,85 @@ func slim(rep *diagnose.Report) *diagnose.Report {
 // Summaries returns the pages that list hosts: the home page, and the
 // fleet page when there are hosts. Call it after every HostJob's Page.
 func (s *Site) Summaries() []Page {
+	sums := s.HostSummaries()
+	st := &s.hosts
+	st.mu.Lock()
+	sum := fleet.Summarize(s.m, st.fleet)
+	st.mu.Unlock()
+	s.home.Hosts = sums
+	out := []Page{s.home}
+	if len(sums) > 0 {
+		fp := &FleetPage{
+			Meta:  Meta{Ref: page.Ref{Kind: page.Fleet}, Title: "Fleet", Lang: content.DefaultLang, Site: s.Info},
+			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles(),
+		}
+		// The fleet summary names hosts by record id, which for an unnamed
+		// record is the loader's "(<file>)": map them back to their rows.
+		for _, h := range sums {
+			if _, dup := fp.Labels[h.rid]; !dup {
+				fp.Labels[h.rid] = h
+			}
+		}
+		for _, d := range sum.Drift {
+			model := "whole fleet"
+			for _, mo := range sum.Models {
+				if mo.Adapter == d.Adapter {
+					model = mo.Name
+				}
+			}
+			for _, v := range d.Values {
+				fp.Drift = append(fp.Drift, DriftRow{Model: model, Adapter: d.Adapter, What: d.What, Value: v.Value, N: v.N, Hosts: v.Hosts})
+			}
+		}
+		fp.Chart = firmwareChart(sum.Models)
+		out = append(out, fp)
+	}
+	sortPages(out)
+	return out
+}
+
+// HostSummaries returns one row per host made so far, sorted by slug.
+func (s *Site) HostSummaries() []HostSummary {
 	st := &s.hosts
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	sums := append([]HostSummary(nil), st.sums...)
 	sort.Slice(sums, func(i, j int) bool { return sums[i].Slug < sums[j].Slug })
-	s.home.Hosts = sums
-	out := []Page{s.home}
-	if len(sums) > 0 {
-		out = append(out, &FleetPage{
-			Meta:  Meta{Ref: page.Ref{Kind: page.Fleet}, Title: "Fleet", Lang: content.DefaultLang, Site: s.Info},
-			Hosts: sums, Fleet: fleet.Summarize(s.m, st.fleet),
-		})
+	return sums
+}
+
+// FindingRows returns every finding of the hosts made so far, by host slug,
+// most severe first within a host.
+func (s *Site) FindingRows() []FindingRow {
+	st := &s.hosts
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	idx := make([]int, len(st.sums))
+	for i := range idx {
+		idx[i] = i
 	}
-	sortPages(out)
+	sort.Slice(idx, func(a, b int) bool { return st.sums[idx[a]].Slug < st.sums[idx[b]].Slug })
+	out := []FindingRow{}
+	for _, i := range idx {
+		out = append(out, st.findings[i]...)
+	}
+	return out
+}
+
+// see lists a finding's FAQ pages and trees by title. Translations are
+// left out: the English page links to them.
+func (s *Site) see(f diagnose.Finding) []SeeLink {
+	var out []SeeLink
+	for _, ref := range f.FAQ {
+		slug := strings.TrimPrefix(ref, "faq/")
+		if p := s.c.Page(slug); p != nil && (p.Meta.Lang == "" || p.Meta.Lang == content.DefaultLang) {
+			out = append(out, SeeLink{Ref: ref, Title: p.Meta.Title})
+		}
+	}
+	for _, ref := range f.Trees {
+		if t := s.c.Tree(strings.TrimPrefix(ref, "tree/")); t != nil {
+			out = append(out, SeeLink{Ref: ref, Title: t.Title})
+		}
+	}
 	return out
 }

@@ -36,8 +36,10 @@ func (m *Meta) Path() string { return m.Ref.Path() }
 
 // Info is what every page knows of the site.
 type Info struct {
-	Title   string
-	BaseURL string
+	Title    string
+	BaseURL  string
+	Glossary bool // the site has glossary.html
+	Fleet    bool // the site has host records, so fleet.html
 }
 
 // Site is the page model. Pages holds every page that does not depend on
@@ -51,6 +53,10 @@ type Site struct {
 	c     *content.Content
 	home  *Home
 	hosts hostState
+
+	verdicts     *verdicts
+	adapterPages []*AdapterPage // made by Late, after the host pages
+	distroPages  []*DistroPage
 }
 
 // Input is everything but the host records that a site is built from.
@@ -58,21 +64,35 @@ type Input struct {
 	Config  config.Config
 	Matrix  *matrix.Matrix
 	Content *content.Content
+	Records int // how many host record files the build will read
 }
 
 // SourceRef is a resolved citation.
 type SourceRef struct {
 	ID, Title, URL, Publisher, Retrieved string
-	Href                                 string // a link for URL, or "" when it is not linkable
+	Href                                 string   // a link for URL, or "" when it is not linkable
+	Quotes                               []string // verbatim quotes of the page's claims citing it
 }
 
 // Home is the data of index.html.
 type Home struct {
 	Meta
 	Vendors []VendorGroup
-	FAQ     []*FAQ
+	FAQ     []*FAQ // every FAQ page, all languages
 	Trees   []*content.Tree
 	Hosts   []HostSummary
+}
+
+// Questions lists the FAQ pages in the home page's language; each links
+// its translations instead of mixing their titles into the list.
+func (h *Home) Questions() []*FAQ {
+	var out []*FAQ
+	for _, f := range h.FAQ {
+		if f.Lang == h.Lang || (h.Lang == content.DefaultLang && isDefaultLang(f.Lang)) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // VendorGroup lists a vendor's adapters.
@@ -89,7 +109,13 @@ type AdapterPage struct {
 	Driver   *matrix.Driver
 	Firmware []matrix.FirmwareMin
 	FAQ      []*FAQ
-	Sources  []SourceRef // every source a claim on the page cites
+	Sources  []SourceRef // every source a claim on the page cites, with the claims' quotes
+	Parts    []matrix.PartNumber
+	Devices  []Device
+	Stacks   []*matrix.Stack // the stacks the matrix relates to it, by name
+	Tiers    []Tier
+	Grid     *Grid      // set by Late
+	Fleet    []FleetUse // set by Late
 }
 
 // FAQ is the data of faq/<slug>.html.
@@ -99,6 +125,9 @@ type FAQ struct {
 	HTML         template.HTML
 	Translations []*content.Page
 	Sources      []SourceRef
+	Applies      []AppliesGroup // faq.go
+	Tags         []TagLink
+	Langs        []LangLink // this page and its translations, for the language switch
 }
 
 // TreePage is the data of tree/<id>.html.
@@ -119,7 +148,8 @@ type GlossaryPage struct {
 // broken link or citation in a page body is an error at its file:line:col.
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
-	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL}, m: m, c: c}
+	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
+	s.verdicts = newVerdicts(m)
 	meta := func(k page.Kind, id, title string) Meta {
 		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
 	}
@@ -141,6 +171,7 @@ func Build(in Input) (*Site, error) {
 				}
 			}
 		}
+		faqExtras(m, f)
 		faqs = append(faqs, f)
 	}
 	if err := probs.Err(); err != nil {
@@ -171,24 +202,16 @@ func Build(in Input) (*Site, error) {
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
 		ap := &AdapterPage{Meta: meta(page.Adapter, a.ID, a.Name), Adapter: a, Vendor: m.Vendor(a.Vendor), Driver: m.Driver(a.RDMADriver)}
-		ids := append([]string(nil), a.Sources...)
 		for _, f := range m.Firmware {
 			if f.Adapter == a.ID {
 				ap.Firmware = append(ap.Firmware, f)
-				ids = append(ids, f.Sources...)
 			}
 		}
-		for _, n := range append(append([]matrix.Note(nil), a.Constraints...), a.KnownIssues...) {
-			ids = append(ids, n.Sources...)
-		}
-		// Every claim the page shows cites into its source list; end of
-		// support and interrupts were once left out, which left their
-		// citations pointing nowhere.
-		for _, e := range a.SupportEnd {
-			ids = append(ids, e.Sources...)
-		}
-		if a.Interrupts != nil {
-			ids = append(ids, a.Interrupts.Sources...)
+		ap.Parts, ap.Devices, ap.Tiers = m.PartsOf(a.ID), devices(m, a), hostTiers
+		for _, t := range adapterStacks(m, s.verdicts.stacks, a) {
+			if st := m.Stack(t.Key); st != nil {
+				ap.Stacks = append(ap.Stacks, st)
+			}
 		}
 		for _, f := range faqs {
 			for _, id := range f.Page.Meta.Adapters {
@@ -197,8 +220,11 @@ func Build(in Input) (*Site, error) {
 				}
 			}
 		}
-		ap.Sources = cite(ids)
-		s.Pages = append(s.Pages, ap)
+		// Every claim the page shows cites into its source list; end of
+		// support and interrupts were once left out, which left their
+		// citations pointing nowhere.
+		ap.Sources = citeClaims(m, adapterClaims(m, a)...)
+		s.adapterPages = append(s.adapterPages, ap)
 	}
 	for _, f := range faqs {
 		s.Pages = append(s.Pages, f)
@@ -206,6 +232,7 @@ func Build(in Input) (*Site, error) {
 	for _, t := range c.Trees {
 		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
 	}
+	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
 		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
 		sort.SliceStable(g.Terms, func(i, j int) bool {
@@ -218,6 +245,7 @@ func Build(in Input) (*Site, error) {
 		g.Sources = cite(ids)
 		s.Pages = append(s.Pages, g)
 	}
+	s.buildCatalog(meta, faqs)
 	sortPages(s.Pages)
 	s.hosts.used = map[string]int{}
 	return s, nil
@@ -239,6 +267,16 @@ func (r resolver) Has(ref page.Ref) bool {
 		return true
 	case page.Adapter:
 		return r.m.Adapter(ref.ID) != nil
+	case page.Adapters, page.Vendors, page.Drivers, page.Distros, page.Stacks, page.Sources, page.FAQIndex, page.Trees:
+		return ref.Anchor == ""
+	case page.Vendor:
+		return r.m.Vendor(ref.ID) != nil
+	case page.Driver:
+		return r.m.Driver(ref.ID) != nil
+	case page.Distro:
+		return r.m.Distro(ref.ID) != nil
+	case page.Stack:
+		return r.m.Stack(ref.ID) != nil
 	case page.FAQ:
 		return r.c.Page(ref.ID) != nil
 	case page.Tree:

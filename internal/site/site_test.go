@@ -73,12 +73,12 @@ func TestBuild(t *testing.T) {
 	}
 	byPath := map[string]Page{}
 	var paths []string
-	for _, p := range append(s.Pages, s.Summaries()...) {
+	for _, p := range append(append(s.Pages, s.Summaries()...), s.Late()...) {
 		byPath[p.PageMeta().Path()] = p
 		paths = append(paths, p.PageMeta().Path())
 	}
 	for i := 1; i < len(s.Pages); i++ {
-		if paths[i-1] >= paths[i] {
+		if s.Pages[i-1].PageMeta().Path() >= s.Pages[i].PageMeta().Path() {
 			t.Errorf("pages not sorted: %v", paths)
 		}
 	}

@@ -16,7 +16,16 @@ const (
 	No        Answer = "no"
 	NoAnswer  Answer = "unknown" // no check, or the check lacks evidence: the walk stops here
 	LeafReach Answer = "leaf"    // a leaf: the likely cause
+	NotApply  Answer = "n/a"     // the tree is about hardware the host does not have
 )
+
+// SubjectAnswer is a node's answer for one device, port or adapter, when a
+// check judged several and they differ.
+type SubjectAnswer struct {
+	Subject string `json:"subject"`
+	Answer  Answer `json:"answer"`
+	Why     string `json:"why,omitempty"`
+}
 
 // Step is one node on the path a walk took.
 type Step struct {
@@ -27,19 +36,27 @@ type Step struct {
 	Answer   Answer          `json:"answer"`
 	Why      string          `json:"why,omitempty"`
 	Findings []string        `json:"findings,omitempty"` // keys of the findings behind the answer
+	// Subjects answers the question per device (or port, or adapter) when
+	// the check judged several subjects and their answers differ; the walk
+	// follows the answer of the subjects with the problem.
+	Subjects []SubjectAnswer `json:"subjects,omitempty"`
 }
 
 // Walk is the path a host record takes through a troubleshooting tree.
 type Walk struct {
-	Tree     string   `json:"tree"`
-	Title    string   `json:"title,omitempty"`
-	Host     string   `json:"host"`
-	Path     []Step   `json:"path"`
-	Stop     string   `json:"stop"`     // node the walk ended at
-	Complete bool     `json:"complete"` // it ended at a leaf: the likely cause
-	Cause    string   `json:"cause,omitempty"`
-	Fix      string   `json:"fix,omitempty"`
-	Links    []string `json:"links,omitempty"`
+	Tree     string `json:"tree"`
+	Title    string `json:"title,omitempty"`
+	Host     string `json:"host"`
+	Path     []Step `json:"path"`
+	Stop     string `json:"stop"`     // node the walk ended at
+	Complete bool   `json:"complete"` // it ended at a leaf: the likely cause
+	// NotApplicable says the tree is about a vendor's hardware the host
+	// does not have (its tags name a matrix vendor): it was not walked.
+	NotApplicable bool     `json:"not_applicable,omitempty"`
+	Why           string   `json:"why,omitempty"`
+	Cause         string   `json:"cause,omitempty"`
+	Fix           string   `json:"fix,omitempty"`
+	Links         []string `json:"links,omitempty"`
 }
 
 // Tree answers a tree's questions from a host's diagnosis, starting at the
@@ -50,6 +67,11 @@ type Walk struct {
 // stops the walk there, marked unknown.
 func Tree(t *content.Tree, rep *diagnose.Report) Walk {
 	w := Walk{Tree: t.ID, Title: t.Title, Host: rep.Host}
+	if why, ok := applies(t, rep); !ok {
+		w.NotApplicable, w.Why, w.Stop = true, why, t.Start
+		w.Path = []Step{{Node: t.Start, Answer: NotApply, Why: why}}
+		return w
+	}
 	seen := map[string]bool{}
 	id := t.Start
 	for {
@@ -100,6 +122,7 @@ func Tree(t *content.Tree, rep *diagnose.Report) Walk {
 		if n.YesWhen == "finding" {
 			yes = found
 		}
+		st.Subjects = perSubject(r, n.YesWhen == "finding")
 		next := n.No
 		st.Answer = No
 		if yes {
@@ -136,8 +159,8 @@ func resultWhy(r diagnose.Result) string {
 	return strings.Join(parts, "; ")
 }
 
-// Trees walks every tree in c for a host's diagnosis, in tree id order, so
-// a host report can show each path taken. c may be nil.
+// Trees walks every tree in c that applies to the host (see applies), in
+// tree id order, so a host report can show each path taken. c may be nil.
 func Trees(c *content.Content, rep *diagnose.Report) []Walk {
 	if c == nil {
 		return nil
@@ -146,7 +169,70 @@ func Trees(c *content.Content, rep *diagnose.Report) []Walk {
 	sort.Slice(trees, func(i, j int) bool { return trees[i].ID < trees[j].ID })
 	walks := make([]Walk, 0, len(trees))
 	for _, t := range trees {
-		walks = append(walks, Tree(t, rep))
+		if w := Tree(t, rep); !w.NotApplicable {
+			walks = append(walks, w)
+		}
 	}
 	return walks
+}
+
+// applies says whether a tree is for this host: a tree tagged with a matrix
+// vendor id (cisco-vic-rocev2 carries "cisco") is about that vendor's
+// hardware, and applies when the host has some, or when the record names
+// no vendor at all (absent is not "none").
+func applies(t *content.Tree, rep *diagnose.Report) (string, bool) {
+	if rep.Vendors == nil {
+		return "", true
+	}
+	var named []string
+	for _, tag := range t.Tags {
+		present, isVendor := rep.Vendors[tag]
+		if !isVendor {
+			continue
+		}
+		if present {
+			return "", true
+		}
+		named = append(named, tag)
+	}
+	if len(named) == 0 {
+		return "", true
+	}
+	return "the tree is about " + strings.Join(named, ", ") + " hardware, and the host has none", false
+}
+
+// perSubject gives each subject's answer when a check judged several
+// subjects and they do not all agree: a finding's subject gets the
+// problem's answer, a passing note's subject the other one.
+func perSubject(r diagnose.Result, yesWhenFinding bool) []SubjectAnswer {
+	problem, fine := No, Yes
+	if yesWhenFinding {
+		problem, fine = Yes, No
+	}
+	var out []SubjectAnswer
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		if seen[f.Subject] || f.Subject == "host" {
+			continue
+		}
+		seen[f.Subject] = true
+		out = append(out, SubjectAnswer{Subject: f.Subject, Answer: problem, Why: f.Message})
+	}
+	nProblem := len(out)
+	for _, n := range r.Notes {
+		if seen[n.Subject] || n.Subject == "host" {
+			continue
+		}
+		seen[n.Subject] = true
+		a := fine
+		if n.Status == diagnose.Unknown {
+			a = NoAnswer
+		}
+		out = append(out, SubjectAnswer{Subject: n.Subject, Answer: a, Why: n.Text})
+	}
+	if len(out) < 2 || nProblem == 0 || nProblem == len(out) {
+		return nil // one subject, or all agree: the step's answer says it
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Subject < out[j].Subject })
+	return out
 }

@@ -83,3 +83,64 @@ func diag(t *testing.T, h *record.Host) *diagnose.Report {
 	t.Helper()
 	return diagnose.Diagnose(hosttest.Matrix(t), nil, h)
 }
+
+// TestTreeAppliesByVendor: a tree tagged with a matrix vendor is walked
+// only on hosts with that vendor's hardware, and on records that name no
+// vendor at all.
+func TestTreeAppliesByVendor(t *testing.T) {
+	t.Parallel()
+	vic := &content.Tree{ID: "vic", Start: "a", Tags: []string{"cisco", "vic"}, Nodes: []content.Node{
+		{ID: "a", Check: "msix-disabled", Yes: "done", No: "done"}, {ID: "done", Cause: "c", Fix: "f"},
+	}}
+	cases := []struct {
+		name  string
+		host  *record.Host
+		walks bool
+	}{
+		{"cisco host", hosttest.Cisco(), true},
+		{"connectx-5 host", hosttest.Healthy(), false},
+		{"golden mlx5-cx7-devlink", hosttest.Golden(t, "mlx5-cx7-devlink")(), false},
+		{"golden cisco-vic-enic-rdma", hosttest.Golden(t, "cisco-vic-enic-rdma")(), true},
+		{"golden verbs-no-config-directory: no vendor named", hosttest.Golden(t, "verbs-no-config-directory")(), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rep := diag(t, c.host)
+			w := Tree(vic, rep)
+			if w.NotApplicable == c.walks {
+				t.Errorf("not applicable = %v (%s), want %v", w.NotApplicable, w.Why, !c.walks)
+			}
+			c2 := &content.Content{Trees: []*content.Tree{vic}}
+			if got := len(Trees(c2, rep)); got != map[bool]int{true: 1, false: 0}[c.walks] {
+				t.Errorf("Trees gives %d walks", got)
+			}
+		})
+	}
+}
+
+// TestPerDeviceAnswers: on a host where one device has the problem and
+// another not, the step answers per device.
+func TestPerDeviceAnswers(t *testing.T) {
+	t.Parallel()
+	tree := &content.Tree{ID: "ports", Start: "port", Nodes: []content.Node{
+		{ID: "port", Question: "Is a port ACTIVE?", Check: "no-active-port", Yes: "done", No: "done"}, {ID: "done", Cause: "c", Fix: "f"},
+	}}
+	w := Tree(tree, diag(t, hosttest.Golden(t, "mlx5-ibdev2netdev-v-mixed")()))
+	var port *Step
+	for i := range w.Path {
+		if w.Path[i].Node == "port" {
+			port = &w.Path[i]
+		}
+	}
+	if port == nil || port.Answer != No {
+		t.Fatalf("path = %+v", w.Path)
+	}
+	got := map[string]Answer{}
+	for _, s := range port.Subjects {
+		got[s.Subject] = s.Answer
+	}
+	if got["mlx5_0"] != No || got["mlx5_2"] != Yes {
+		t.Errorf("per-device answers = %v, want mlx5_0 no and mlx5_2 yes", got)
+	}
+}

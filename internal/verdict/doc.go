@@ -2,4 +2,16 @@
 // distro × stack × firmware) against the matrix: supported,
 // supported-with-conditions, unsupported or unknown, each reason tied to
 // the matrix entry it rests on, with the nearest supported change.
+//
+// The rules, over the matrix tables: an upstream kernel (judged as
+// released) is compared with the device's [[pci_kernel]] row (roce_kernel,
+// else first_kernel, never before the RDMA driver); a distro release is
+// judged by its [[distro_support]] rows (adapter rows beat driver rows, a
+// later from wins) and without one never as plain supported (backporting
+// families rhel, sles and oracle give unknown below the device kernel,
+// ubuntu and debian unsupported); a vendor stack by its [[stack_support]]
+// ranges, the adapter's support_end, the vendor and the OS list of the
+// release in use; firmware by firmware_min rules (minimum, exact,
+// recommended). Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
+// AlmaLinux reverses (the RHEL 10 mlx4 ids) also apply to it.
 package verdict

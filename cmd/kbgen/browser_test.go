@@ -1,0 +1,534 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// The browser tests drive headless Chromium over the built site, served
+// by kbgen serve's handler on 127.0.0.1 and again opened from file://.
+// Element ids they rely on (agreed with the pages' templates):
+//
+//	adapter/index.html  form#ad-filters with select#f-vendor and input#f-q;
+//	                    table#adapters, one tbody row per adapter, hidden
+//	                    rows have the hidden attribute
+//	index.html          form#will-form: input#will-a (adapter name),
+//	                    select#will-t (distro id), select#will-s (stack
+//	                    key, "inbox"); the verdict shows in #will-result
+//	                    as p.verdict-big with class ok, cond, no or unk
+//	tree/<id>.html      nested <details><summary>
+//	search.html         input#search-q, ol#search-results li a
+//
+// Screenshots go to $ROCEKB_SCREENSHOTS, or a temporary folder.
+
+// xssHost is a record whose strings are markup; none of it may run.
+const xssHost = `schema = 2
+[host]
+id = "<script>window.__xss=1</script>"
+kernel_release = "5.14.0-70.el9.x86_64"
+source_kind = "root"
+redacted = false
+has_rdma = true
+
+[host.os]
+id = "rhel"
+version_id = "9.0"
+pretty_name = "<img src=x onerror=window.__xss=2>"
+
+[[adapter]]
+pci_address = "0000:3b:00.0"
+vendor = "15b3"
+device = "1017"
+name = "<svg onload=window.__xss=3>"
+part_number = "<script>window.__xss=4</script>"
+`
+
+const xssSlug = "script-window.__xss-1-script"
+
+// chromium finds the browser; without one the test is skipped, except in
+// CI (CI=true), where a missing browser is a failure.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no chromium binary found, and CI=true: .ci/run installs it")
+	}
+	t.Skip("no chromium binary found (CI=true makes this a failure)")
+	return ""
+}
+
+// browser is one headless Chromium tab and what it saw.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	shot string // screenshot folder
+
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, failed loads
+	requests []string // every URL the pages asked for
+}
+
+func newBrowser(t *testing.T, exe string) *browser {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900),
+		chromedp.Flag("disable-background-networking", true))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelC(); cancelA() })
+	b := &browser{t: t, ctx: ctx, shot: os.Getenv("ROCEKB_SCREENSHOTS")}
+	if b.shot == "" {
+		b.shot = t.TempDir()
+	}
+	err := chromedp.Listen(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range e.Args {
+					args = append(args, strings.TrimSpace(string(a.Value)+" "+a.Description))
+				}
+				b.problems = append(b.problems, "console."+string(e.Type)+": "+strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			b.problems = append(b.problems, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, msg))
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Level == cdplog.EntryLevelError {
+				b.problems = append(b.problems, "log: "+e.Entry.Text+" "+e.Entry.URL)
+			}
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, e.Request.URL)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, enable := range []func() error{
+		func() error { _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); return err },
+		func() error { _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); return err },
+		func() error { _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); return err },
+	} {
+		if err := enable(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+// do runs actions with a time limit, so a page that never answers fails
+// the test rather than hanging it.
+func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	return chromedp.Do(ctx, actions...)
+}
+
+// open navigates and waits for the page to load.
+func (b *browser) open(u string) {
+	b.t.Helper()
+	if err := b.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		b.t.Fatalf("open %s: %v", u, err)
+	}
+}
+
+// eval evaluates a JavaScript expression into v.
+func eval[T any](b *browser, js string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// poll waits until a JavaScript expression is true.
+func (b *browser) poll(js string) error {
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond)))
+	return err
+}
+
+func (b *browser) screenshot(name string) {
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 makes a PNG
+	if err != nil {
+		b.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	os.WriteFile(filepath.Join(b.shot, name+".png"), img, 0o644)
+}
+
+func (b *browser) media(scheme string) error {
+	_, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+	return err
+}
+
+// drain returns and forgets what the pages reported.
+func (b *browser) drain() (problems, requests []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	problems, requests = b.problems, b.requests
+	b.problems, b.requests = nil, nil
+	return problems, requests
+}
+
+// willCase is a will-it-work choice and the engine's verdict on it.
+type willCase struct {
+	adapter, name, distro string
+	want                  verdict.Level
+}
+
+// willCases picks, from the bundled matrix, one inbox plan the engine
+// finds supported, one unsupported and one unknown.
+func willCases(t *testing.T, m *matrix.Matrix) []willCase {
+	want := []verdict.Level{verdict.Supported, verdict.Unsupported, verdict.Undecided}
+	found := map[verdict.Level]willCase{}
+	for _, a := range m.Adapters {
+		for _, d := range m.Distros {
+			v := verdict.Judge(m, verdict.Plan{Adapter: a.ID, Distro: d.ID, Stack: "inbox"})
+			if _, ok := found[v.Verdict]; !ok {
+				found[v.Verdict] = willCase{adapter: a.ID, name: a.Name, distro: d.ID, want: v.Verdict}
+			}
+		}
+	}
+	var out []willCase
+	for _, l := range want {
+		c, ok := found[l]
+		if !ok {
+			t.Fatalf("the bundled matrix has no inbox plan the engine calls %s", l)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+var willClass = map[string]verdict.Level{"ok": verdict.Supported, "cond": verdict.Conditional, "no": verdict.Unsupported, "unk": verdict.Undecided}
+
+// TestBrowser builds the bundled knowledge base with fixture hosts and a
+// record full of markup, and checks the site in Chromium over HTTP on
+// 127.0.0.1 and from file://.
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	start := time.Now()
+	dir := t.TempDir()
+	records := filepath.Join(dir, "records")
+	os.MkdirAll(records, 0o755)
+	for _, f := range []string{"cisco-vic-enic-rdma.golden.toml", "mlx5-cx4lx-hpe-probe-failed.golden.toml"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/hosts", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(records, f), b, 0o644)
+	}
+	os.WriteFile(filepath.Join(records, "xss.toml"), []byte(xssHost), 0o644)
+	out := filepath.Join(dir, "site")
+	var stderr bytes.Buffer
+	if code := run([]string{"build", "--matrix", "../../matrix", "--content", "../../content", "--records", records, "--out", out}, nil, &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "host", xssSlug+".html")); err != nil {
+		t.Fatalf("the markup record was not published: %v\n%s", err, stderr.String())
+	}
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if m == nil {
+		t.Fatal(probs)
+	}
+	cases := willCases(t, m)
+	for _, c := range cases {
+		t.Logf("will-it-work case: %s on %s, inbox: the engine says %s", c.adapter, c.distro, c.want)
+	}
+
+	srv := httptest.NewServer(&server{dir: out, reload: newBroker()})
+	t.Cleanup(srv.Close) // after the browser's cleanup, which ends its event streams
+	b := newBrowser(t, exe)
+
+	for _, mode := range []struct {
+		name, base string
+		local      func(u *url.URL) bool
+	}{
+		{"http", srv.URL + "/", func(u *url.URL) bool { return u.Scheme == "http" && u.Hostname() == "127.0.0.1" }},
+		{"file", (&url.URL{Scheme: "file", Path: filepath.ToSlash(out) + "/"}).String(), func(u *url.URL) bool { return u.Scheme == "file" }},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			b.t = t
+			checkSite(t, b, mode.name, mode.base, out, cases)
+			problems, requests := b.drain()
+			for _, p := range problems {
+				t.Errorf("console: %s", p)
+			}
+			var away []string
+			for _, r := range requests {
+				u, err := url.Parse(r)
+				if err != nil || !(mode.local(u) || u.Scheme == "data" || u.Scheme == "about" || u.Scheme == "blob") {
+					away = append(away, r)
+				}
+			}
+			sort.Strings(away)
+			if len(away) > 0 {
+				t.Errorf("requests left the site: %v", away)
+			}
+			if len(requests) == 0 {
+				t.Errorf("no requests seen: the network listener is not working")
+			}
+		})
+	}
+	t.Logf("browser tests took %s; screenshots in %s", time.Since(start).Round(time.Millisecond), b.shot)
+}
+
+func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCase) {
+	exists := func(p string) bool { _, err := os.Stat(filepath.Join(out, filepath.FromSlash(p))); return err == nil }
+	adaptersIndex := page.Path(page.Adapters, "")
+	// The adapters index, the form, the dark scheme and the narrow layout
+	// come with the site pages (helper S1); until they are on this branch
+	// those checks say so and skip.
+	sitePages := exists(adaptersIndex)
+	needPages := func(t *testing.T) {
+		if !sitePages {
+			t.Skipf("%s is not built yet: runs once the site pages (adapters index, form, styles) are merged", adaptersIndex)
+		}
+	}
+
+	t.Run("adapter filters", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		b.open(base + adaptersIndex)
+		visible := `Array.from(document.querySelectorAll("#adapters tbody tr")).filter(r => !r.hidden && r.getClientRects().length > 0).length`
+		var all, vendor, vendorRows, text int
+		var pick string
+		all = eval[int](b, visible)
+		pick = eval[string](b, `(() => { const s = document.getElementById("f-vendor"); const o = Array.from(s.options).find(o => o.value); s.value = o.value; s.dispatchEvent(new Event("input", {bubbles: true})); s.dispatchEvent(new Event("change", {bubbles: true})); return o.value })()`)
+		if err := b.poll(visible + ` < ` + fmt.Sprint(all)); err != nil {
+			t.Fatalf("choosing vendor %s did not narrow the %d rows: %v", pick, all, err)
+		}
+		vendor = eval[int](b, visible)
+		vendorRows = eval[int](b, fmt.Sprintf(`document.querySelectorAll('#adapters tbody tr[data-vendor=%q]').length`, pick))
+		if vendor == 0 || vendor != vendorRows {
+			t.Errorf("vendor %s: %d rows shown, the table has %d of that vendor", pick, vendor, vendorRows)
+		}
+		eval[int](b, `(() => { const s = document.getElementById("f-vendor"); s.value = ""; s.dispatchEvent(new Event("input", {bubbles: true})); s.dispatchEvent(new Event("change", {bubbles: true})); return 0 })()`)
+		if err := b.do(chromedp.SendKeys(chromedp.CSS("#f-q"), "connectx-5")); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(visible + ` > 0 && ` + visible + ` < ` + fmt.Sprint(all)); err != nil {
+			t.Fatalf("typing connectx-5 did not narrow the rows: %v", err)
+		}
+		text = eval[int](b, visible)
+		var shown bool
+		shown = eval[bool](b, `!document.getElementById("row-connectx-5").hidden`)
+		if !shown {
+			t.Errorf("typing connectx-5 hid the ConnectX-5 row (%d of %d shown)", text, all)
+		}
+		b.screenshot(mode + "-adapters-filtered")
+	})
+
+	t.Run("will it work", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		for _, c := range cases {
+			b.open(base + page.Path(page.Home, ""))
+			js := fmt.Sprintf(`(() => { const f = document.getElementById("will-form");
+				document.getElementById("will-a").value = %q;
+				document.getElementById("will-t").value = %q;
+				document.getElementById("will-s").value = "inbox";
+				return document.getElementById("will-t").value + "|" + document.getElementById("will-s").value })()`, c.name, c.distro)
+			var set string
+			if err := b.poll(`document.querySelector("#will-t option[value='` + c.distro + `']") !== null`); err != nil {
+				t.Fatalf("distro %s is not offered: %v", c.distro, err)
+			}
+			set = eval[string](b, js)
+			if set != c.distro+"|inbox" {
+				t.Fatalf("form took %q, want %s|inbox", set, c.distro)
+			}
+			if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.poll(`document.querySelector("#will-result p.verdict-big") !== null`); err != nil {
+				var txt string
+				txt = eval[string](b, `document.getElementById("will-result").innerText`)
+				t.Fatalf("%s on %s: no verdict shown (%q): %v", c.name, c.distro, txt, err)
+			}
+			var cls string
+			cls = eval[string](b, `document.querySelector("#will-result p.verdict-big").className`)
+			var got verdict.Level
+			for _, w := range strings.Fields(cls) {
+				if l, ok := willClass[w]; ok {
+					got = l
+				}
+			}
+			if got != c.want {
+				t.Errorf("%s (%s) on %s, inbox: the form says %q (class %q), the engine %s", c.name, c.adapter, c.distro, got, cls, c.want)
+			}
+			b.screenshot(mode + "-will-" + string(c.want))
+		}
+	})
+
+	t.Run("tree keyboard", func(t *testing.T) {
+		b.t = t
+		trees, _ := filepath.Glob(filepath.Join(out, "tree", "*.html"))
+		var tree string
+		for _, f := range trees {
+			if filepath.Base(f) != "index.html" {
+				tree = "tree/" + filepath.Base(f)
+				break
+			}
+		}
+		if tree == "" {
+			t.Fatal("no tree page built")
+		}
+		b.open(base + tree)
+		var n int
+		n = eval[int](b, `(() => { const d = Array.from(document.querySelectorAll("details")).filter(d => !d.open); d.forEach((x, i) => x.dataset.kbt = i); return d.length })()`)
+		if n == 0 {
+			t.Fatalf("%s has no closed <details> to expand", tree)
+		}
+		// Enter on a focused summary opens it; Space closes it again.
+		if tag := eval[string](b, `document.querySelector('details[data-kbt="0"]').scrollIntoView(); document.querySelector('details[data-kbt="0"] > summary').focus(); document.activeElement.tagName`); tag != "SUMMARY" {
+			t.Fatalf("focus is on %s, not the summary", tag)
+		}
+		var open bool
+		for _, step := range []struct {
+			key  string
+			want bool
+		}{{"\r", true}, {" ", false}} {
+			if err := b.do(chromedp.KeyEvent(step.key)); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(50 * time.Millisecond)
+			open = eval[bool](b, `document.querySelector('details[data-kbt="0"]').open`)
+			if open != step.want {
+				t.Errorf("%s: after %q the node is open=%v, want %v", tree, step.key, open, step.want)
+			}
+		}
+	})
+
+	t.Run("markup in a record", func(t *testing.T) {
+		b.t = t
+		for _, p := range []string{"host/" + xssSlug + ".html", page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
+			b.open(base + p)
+			time.Sleep(100 * time.Millisecond) // onload and onerror handlers would have run
+			var ran bool
+			ran = eval[bool](b, `window.__xss !== undefined`)
+			if ran {
+				var v any
+				v = eval[any](b, `window.__xss`)
+				t.Errorf("%s: the record's markup ran (window.__xss = %v)", p, v)
+			}
+		}
+		b.open(base + "host/" + xssSlug + ".html")
+		var text string
+		text = eval[string](b, `document.body.innerText`)
+		for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("the host page does not show %q as text", s)
+			}
+		}
+	})
+
+	t.Run("static search", func(t *testing.T) {
+		b.t = t
+		first := `(() => { const a = document.querySelector("#search-results li a"); return a ? a.getAttribute("href") : "" })()`
+		b.open(base + "search.html?q=" + url.QueryEscape("15b3:1017"))
+		if err := b.poll(first + `.endsWith("adapter/connectx-5.html")`); err != nil {
+			var got string
+			got = eval[string](b, first)
+			t.Errorf("search.html?q=15b3:1017: first result %q, want adapter/connectx-5.html: %v", got, err)
+		}
+		if err := b.do(chromedp.Focus(chromedp.CSS("#search-q")), chromedp.KeyEvent(strings.Repeat("\b", 20)), chromedp.SendKeys(chromedp.CSS("#search-q"), "Failed to modify QP to RTR")); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(first + `.endsWith("faq/gid-index-rtr.html")`); err != nil {
+			var got string
+			got = eval[string](b, first)
+			t.Errorf("typing 'Failed to modify QP to RTR': first result %q, want faq/gid-index-rtr.html: %v", got, err)
+		}
+		b.screenshot(mode + "-search")
+	})
+
+	t.Run("dark mode", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		bg := `getComputedStyle(document.body).backgroundColor`
+		var light, dark string
+		b.open(base + page.Path(page.Home, ""))
+		light = eval[string](b, bg)
+		if err := b.media("dark"); err != nil {
+			t.Fatal(err)
+		}
+		defer b.media("light")
+		dark = eval[string](b, bg)
+		if dark == light || luminance(dark) >= 0.5 {
+			t.Errorf("prefers-color-scheme: dark gives background %s (light %s), want a dark one", dark, light)
+		}
+		b.screenshot(mode + "-home-dark")
+	})
+
+	t.Run("390 px", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		if err := b.do(chromedp.EmulateViewport(390, 844)); err != nil {
+			t.Fatal(err)
+		}
+		defer b.do(chromedp.EmulateViewport(1280, 900))
+		for _, p := range []string{page.Path(page.Home, ""), adaptersIndex, page.Path(page.Adapter, "connectx-5"), page.Path(page.Fleet, ""),
+			"host/" + xssSlug + ".html", "host/mlx5-cx4lx-hpe-probe-failed.golden.html", page.Path(page.FAQ, "roce-v1-vs-v2"), "search.html?q=mlx5"} {
+			if !exists(strings.SplitN(p, "?", 2)[0]) {
+				t.Errorf("%s was not built", p)
+				continue
+			}
+			b.open(base + p)
+			var over int
+			over = eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`)
+			if over > 0 {
+				t.Errorf("%s scrolls sideways at 390 px by %d px", p, over)
+				b.screenshot(mode + "-390-" + strings.NewReplacer("/", "_", "?", "_").Replace(p))
+			}
+		}
+		b.open(base + page.Path(page.Home, ""))
+		b.screenshot(mode + "-home-390")
+	})
+}
+
+// luminance is the relative luminance of a CSS rgb()/rgba() colour, 0 to 1.
+func luminance(css string) float64 {
+	var r, g, bl float64
+	s := strings.NewReplacer("rgba(", "", "rgb(", "", ")", "", ",", " ").Replace(css)
+	if _, err := fmt.Sscan(s, &r, &g, &bl); err != nil {
+		return 1
+	}
+	return (0.2126*r + 0.7152*g + 0.0722*bl) / 255
+}

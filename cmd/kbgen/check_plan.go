@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// listKinds are what `kbgen check --list KIND` lists.
+var listKinds = []string{"checks", "adapters", "distros", "stacks"}
+
+// validatePlan rejects a planned configuration whose names match nothing
+// in the matrix or whose versions do not parse (exit 2), saying what the
+// name was closest to and how to list the valid ids. A PCI id several
+// adapters share is not an error: the verdict explains it.
+func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
+	if m.Adapter(p.Adapter) == nil {
+		if r := m.ResolveAdapter(p.Adapter); r.Value == nil && len(r.Candidates) == 0 {
+			return cli.Usagef("unknown --adapter %q%s; list the adapters with: kbgen check --list adapters", p.Adapter, matrix.DidYouMean(r.Suggest))
+		}
+	}
+	if p.Distro != "" && m.Distro(p.Distro) == nil {
+		if r := m.ResolveDistro(p.Distro); r.Value == nil {
+			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros", p.Distro, matrix.DidYouMean(r.Suggest))
+		}
+	}
+	stack, ver, _ := strings.Cut(p.Stack, "@")
+	if stack != "" {
+		if id, r := m.ResolveStack(stack); id == "" {
+			return cli.Usagef("unknown --stack %q%s; list the stacks with: kbgen check --list stacks", stack, matrix.DidYouMean(r.Suggest))
+		}
+	}
+	if p.Kernel != "" {
+		if _, _, ok := rule.KernelBase(p.Kernel); !ok {
+			return cli.Usagef("invalid --kernel %q: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)", p.Kernel)
+		}
+	}
+	for _, f := range []struct{ flag, val, example string }{
+		{"--stack-version", p.StackVersion, "5.8-1.0.1.1, 2.9.2 or 4.0.0.6-802-21"},
+		{"--stack-version", ver, "mlnx-ofed@5.8-1.0.1.1"},
+		{"--firmware", p.Firmware, "16.35.2000 or 5.1(1b)"},
+	} {
+		if f.val == "" {
+			continue
+		}
+		if _, err := version.Parse(f.val); err != nil {
+			return cli.Usagef("invalid %s %q: %v (want e.g. %s)", f.flag, f.val, err, f.example)
+		}
+	}
+	return nil
+}
+
+// listIDs prints the ids a planned configuration may name, with what else
+// resolves to them.
+func listIDs(w io.Writer, m *matrix.Matrix, kind string) error {
+	switch kind {
+	case "adapters":
+		for _, a := range m.Adapters {
+			var also []string
+			also = append(also, a.Aliases...)
+			for _, pn := range m.PartsOf(a.ID) {
+				also = append(also, pn.Number)
+			}
+			for _, p := range a.PCI {
+				if p.Subsystem == "" && !contains(also, p.ID) {
+					also = append(also, p.ID)
+				}
+			}
+			line := fmt.Sprintf("%-22s %s", a.ID, a.Name)
+			if a.NotRoCE != "" {
+				line += " (not RoCE)"
+			}
+			if len(also) > 0 {
+				line += "  [" + strings.Join(also, ", ") + "]"
+			}
+			fmt.Fprintln(w, line)
+		}
+	case "distros":
+		for _, d := range m.Distros {
+			fmt.Fprintf(w, "%-22s %s (kernel %s)\n", d.ID, d.Name, rule.OrDash(d.KernelBase))
+		}
+	case "stacks":
+		fmt.Fprintf(w, "%-22s %s\n", matrix.Inbox, "the distribution's or kernel's own drivers")
+		for _, s := range m.Stacks {
+			fmt.Fprintf(w, "%-22s %s\n", s.ID, s.Name)
+		}
+	}
+	return nil
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// copyTree copies a folder of the repository into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// startServe runs kbgen serve with args until the test ends and returns
+// its address and output.
+func startServe(t *testing.T, args ...string) (string, *syncBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	o := &serveOptions{ready: func(a string) { addrc <- a }}
+	c := newServeCmdWith(o)
+	out := &syncBuffer{}
+	c.SetOut(out)
+	c.SetErr(out)
+	c.SetArgs(append(args, "--addr", "127.0.0.1:0"))
+	done := make(chan struct{})
+	var err error
+	go func() { err = c.ExecuteContext(ctx); close(done) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		if err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	select {
+	case a := <-addrc:
+		return a, out
+	case <-done:
+		t.Fatalf("serve ended: %v\n%s", err, out)
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not start:\n%s", out)
+	}
+	return "", nil
+}
+
+// TestServeReloadsOnChange: a change to a content file rebuilds the site
+// and sends a reload event to an open page; the page then serves the
+// change, and the built file never holds the reload script.
+func TestServeReloadsOnChange(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, "../../matrix", filepath.Join(dir, "matrix"))
+	copyTree(t, "../../content", filepath.Join(dir, "content"))
+	out := filepath.Join(dir, "public")
+	addr, log := startServe(t, "--matrix", filepath.Join(dir, "matrix"), "--content", filepath.Join(dir, "content"), "--out", out)
+
+	resp, err := http.Get("http://" + addr + reloadPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	events := make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			events <- sc.Text()
+		}
+		close(events)
+	}()
+	if l := <-events; !strings.HasPrefix(l, "retry:") {
+		t.Fatalf("first line %q", l)
+	}
+
+	faq := filepath.Join(dir, "content", "faq", "roce-v1-vs-v2.md")
+	src, err := os.ReadFile(faq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const marker = "Edited while serving, a sentence no page had."
+	start := time.Now()
+	if err := os.WriteFile(faq, append(src, []byte("\n"+marker+"\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	timeout := time.After(30 * time.Second)
+	for got := false; !got; {
+		select {
+		case l, ok := <-events:
+			if !ok {
+				t.Fatalf("event stream ended\n%s", log)
+			}
+			got = l == "event: reload"
+		case <-timeout:
+			t.Fatalf("no reload event 30 s after the change\n%s", log)
+		}
+	}
+	t.Logf("change → reload event: %s", time.Since(start))
+
+	page, err := http.Get("http://" + addr + "/faq/roce-v1-vs-v2.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if !bytes.Contains(body, []byte(marker)) {
+		t.Errorf("the served page lacks the change")
+	}
+	if !bytes.Contains(body, []byte(`new EventSource("/__reload")`)) {
+		t.Errorf("the served page lacks the reload script")
+	}
+	built, err := os.ReadFile(filepath.Join(out, "faq", "roce-v1-vs-v2.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(built, []byte("__reload")) || !bytes.Contains(built, []byte(marker)) {
+		t.Errorf("built file: reload script %v, change %v", bytes.Contains(built, []byte("__reload")), bytes.Contains(built, []byte(marker)))
+	}
+	if !strings.Contains(log.String(), "rebuilt: ") {
+		t.Errorf("no rebuild time printed:\n%s", log)
+	}
+}

@@ -1,0 +1,60 @@
+package diagnose
+
+import (
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// logRead reports whether a kernel log was read, so that a log without an
+// event of some kind means the event did not happen (while the log reaches).
+func (v view) logRead() bool { return v.readOf("kernel-log") != nil || len(v.h.KernelLog) > 0 }
+
+// noLogNote is the note of a log check on a record without a kernel log.
+func noLogNote(what string) Note {
+	return Note{Subject: "host", Status: Unknown, Text: "no kernel log was read (dmesg, /var/log/dmesg or journalctl -k), so " + what + " cannot be judged"}
+}
+
+// logEvidence quotes a kernel log event and the context lines the
+// collector kept with it (the lines before a probe failure, the block of a
+// warning), in log order, each with its line.
+func logEvidence(e record.LogEvent) []Evidence {
+	var ev []Evidence
+	for _, c := range e.Context {
+		if c.Line == e.Line && c.Text == e.Text {
+			continue
+		}
+		if c.Line > e.Line && e.Line > 0 {
+			break
+		}
+		ev = append(ev, Evidence{Fact: "kernel log (context): " + c.Text, Source: e.Source, Line: c.Line})
+	}
+	ev = append(ev, Evidence{Fact: "kernel log: " + e.Text, Source: e.Source, Line: e.Line})
+	for _, c := range e.Context {
+		if c.Line > e.Line && e.Line > 0 {
+			ev = append(ev, Evidence{Fact: "kernel log (context): " + c.Text, Source: e.Source, Line: c.Line})
+		}
+	}
+	return ev
+}
+
+// logSubject names what a log event is about: its device (a PCI address or
+// an RDMA device), else its module, else the host.
+func logSubject(e record.LogEvent) string {
+	switch {
+	case e.Device != "":
+		return e.Device
+	case e.Module != "":
+		return e.Module
+	}
+	return "host"
+}
+
+// isPCIAddress reports whether s looks like domain:bus:dev.fn.
+func isPCIAddress(s string) bool {
+	n := 0
+	for _, c := range s {
+		if c == ':' {
+			n++
+		}
+	}
+	return n == 2 && len(s) >= 12 && s[len(s)-2] == '.'
+}

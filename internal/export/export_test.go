@@ -1,0 +1,197 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/render"
+	"github.com/rocekb/rocekb/internal/site"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// collect runs producers and returns what they wrote, by path.
+func collect(t *testing.T, ps ...render.Producer) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, p := range ps {
+		err := p(func(o render.Output) error {
+			var b bytes.Buffer
+			if err := o.Render(&b); err != nil {
+				return err
+			}
+			if _, dup := out[o.Path()]; dup {
+				t.Errorf("%s emitted twice", o.Path())
+			}
+			out[o.Path()] = b.Bytes()
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+func bundledMatrix(t *testing.T) *matrix.Matrix {
+	t.Helper()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	return m
+}
+
+// TestMatrixExports checks the bundled matrix's exports: the CSV has one
+// row per adapter × stack × distro whose verdict is verdict.Judge's, the
+// JSON holds every adapter under its TOML names and no file positions, and
+// two runs give the same bytes.
+func TestMatrixExports(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	a, b := collect(t, Matrix(m)), collect(t, Matrix(m))
+	for name := range a {
+		if !bytes.Equal(a[name], b[name]) {
+			t.Errorf("%s differs between runs", name)
+		}
+	}
+	rows, err := csv.NewReader(bytes.NewReader(a["matrix.csv"])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 1
+	for i := range m.Adapters {
+		want += len(stacksOf(&m.Adapters[i])) * len(m.Distros)
+	}
+	if len(rows) != want || strings.Join(rows[0], ",") != strings.Join(csvHeader, ",") {
+		t.Fatalf("matrix.csv: %d rows (want %d), header %v", len(rows), want, rows[0])
+	}
+	levels := map[string]int{}
+	for i, r := range rows[1:] {
+		levels[r[7]]++
+		if i%97 == 0 { // a spread of rows, judged again here
+			v := verdict.Judge(m, verdict.Plan{Adapter: r[0], Stack: r[3], Distro: r[4]})
+			if string(v.Verdict) != r[7] {
+				t.Errorf("row %d %s/%s/%s: verdict %s, Judge says %s", i+2, r[0], r[3], r[4], r[7], v.Verdict)
+			}
+		}
+	}
+	for _, l := range []verdict.Level{verdict.Supported, verdict.Conditional, verdict.Unsupported} {
+		if levels[string(l)] == 0 {
+			t.Errorf("no %s row in matrix.csv: %v", l, levels)
+		}
+	}
+
+	var whole map[string]any
+	if err := json.Unmarshal(a["matrix.json"], &whole); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(whole["adapter"].([]any)); n != len(m.Adapters) {
+		t.Errorf("matrix.json: %d adapters, want %d", n, len(m.Adapters))
+	}
+	for _, k := range []string{"source", "distro", "stack", "driver", "firmware_min"} {
+		if _, ok := whole[k]; !ok {
+			t.Errorf("matrix.json lacks %q", k)
+		}
+	}
+	if bytes.Contains(a["matrix.json"], []byte(`"At"`)) || bytes.Contains(a["matrix.json"], []byte(`matrix/`)) {
+		t.Error("matrix.json leaks file positions")
+	}
+
+	var cx map[string]any
+	if err := json.Unmarshal(a["adapter/connectx-5.json"], &cx); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(cx["verdicts"].([]any)); n != len(stacksOf(m.Adapter("connectx-5")))*len(m.Distros) {
+		t.Errorf("connectx-5.json: %d verdicts", n)
+	}
+	if len(cx["sources"].([]any)) == 0 || cx["page"] != "adapter/connectx-5.html" {
+		t.Errorf("connectx-5.json: sources %v, page %v", cx["sources"], cx["page"])
+	}
+}
+
+// TestFeedAndSitemap: the feed parses, newest entry first; the sitemap
+// needs a base URL and then lists absolute locations.
+func TestFeedAndSitemap(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	out := collect(t, Feed(m, "kb", ""), Sitemap("", func() []string { return []string{"index.html"} }))
+	if _, ok := out["sitemap.xml"]; ok {
+		t.Error("sitemap.xml written without a base URL")
+	}
+	var f atomFeed
+	if err := xml.Unmarshal(out["feed.xml"], &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entries) == 0 || f.Updated != f.Entries[0].Updated {
+		t.Fatalf("feed: %d entries, updated %s", len(f.Entries), f.Updated)
+	}
+	if !sort.SliceIsSorted(f.Entries, func(i, j int) bool { return f.Entries[i].Updated > f.Entries[j].Updated }) {
+		t.Error("feed entries are not newest first")
+	}
+	out = collect(t, Sitemap("https://kb.example/roce", func() []string { return []string{"adapter/index.html", "index.html", "fleet.html"} }))
+	s := string(out["sitemap.xml"])
+	for _, want := range []string{"<loc>https://kb.example/roce/adapter/</loc>", "<loc>https://kb.example/roce/</loc>", "<loc>https://kb.example/roce/fleet.html</loc>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("sitemap lacks %s:\n%s", want, s)
+		}
+	}
+}
+
+// TestHostExports builds the fixture hosts as a build does and checks
+// hosts.csv and findings.json against the pages' own reports.
+func TestHostExports(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(collect(t, Hosts(s))) != 0 {
+		t.Error("host exports written with no hosts")
+	}
+	findings := 0
+	for _, h := range hosts {
+		findings += len(s.Host(h).Page().Report.Findings)
+	}
+	out := collect(t, Hosts(s))
+	rows, err := csv.NewReader(bytes.NewReader(out["hosts.csv"])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(hosts)+1 {
+		t.Errorf("hosts.csv: %d rows for %d hosts", len(rows), len(hosts))
+	}
+	var fj struct {
+		Hosts    int               `json:"hosts"`
+		Findings []site.FindingRow `json:"findings"`
+	}
+	if err := json.Unmarshal(out["findings.json"], &fj); err != nil {
+		t.Fatal(err)
+	}
+	if fj.Hosts != len(hosts) || len(fj.Findings) != findings || findings == 0 {
+		t.Errorf("findings.json: %d hosts, %d findings; want %d, %d", fj.Hosts, len(fj.Findings), len(hosts), findings)
+	}
+	for _, f := range fj.Findings {
+		if f.Title == "" || strings.HasPrefix(f.Host, "(") {
+			t.Errorf("finding %+v: no check title or a raw host label", f)
+		}
+	}
+}

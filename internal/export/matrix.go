@@ -1,0 +1,271 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/render"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// Matrix emits matrix.json (the whole matrix), matrix.csv (one verdict per
+// adapter × stack × distro) and adapter/<id>.json (one adapter, its rows,
+// its verdicts and its sources). The verdicts are verdict.Judge's, worked
+// out once and shared by the CSV and the adapter files.
+func Matrix(m *matrix.Matrix) render.Producer {
+	g := &grid{m: m}
+	return func(emit func(render.Output) error) error {
+		if err := emit(render.Func("matrix.json", func(w io.Writer) error { return writeJSON(w, matrixJSON(m)) })); err != nil {
+			return err
+		}
+		if err := emit(render.Func("matrix.csv", g.writeCSV)); err != nil {
+			return err
+		}
+		for _, a := range sortedAdapters(m) {
+			a := a
+			name := strings.TrimSuffix(page.Path(page.Adapter, a.ID), ".html") + ".json"
+			if err := emit(render.Func(name, func(w io.Writer) error { return writeJSON(w, g.adapterJSON(a)) })); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// AdapterJSON is the path of an adapter's JSON export, for links.
+func AdapterJSON(id string) string {
+	return strings.TrimSuffix(page.Path(page.Adapter, id), ".html") + ".json"
+}
+
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// matrixJSON is the whole matrix under the TOML table names of its files
+// ("adapter", "distro", "stack", "firmware_min", …; see docs/reference.md).
+func matrixJSON(m *matrix.Matrix) map[string]any {
+	out := plain(m).(map[string]any)
+	delete(out, "stack_release") // Load moved each into its stack's releases
+	out["schema"] = matrix.Schema
+	return out
+}
+
+func sortedAdapters(m *matrix.Matrix) []*matrix.Adapter {
+	out := make([]*matrix.Adapter, 0, len(m.Adapters))
+	for i := range m.Adapters {
+		out = append(out, &m.Adapters[i])
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Cell is one verdict of the grid.
+type Cell struct {
+	Adapter, Stack, Distro string
+	Verdict                verdict.Verdict
+}
+
+// grid is every adapter × stack × distro verdict, judged once on first use.
+// An adapter's stacks are inbox and the vendor stacks its entry lists.
+type grid struct {
+	m     *matrix.Matrix
+	once  sync.Once
+	cells []Cell
+}
+
+func (g *grid) all() []Cell {
+	g.once.Do(func() {
+		distros := append([]matrix.Distro(nil), g.m.Distros...)
+		sort.Slice(distros, func(i, j int) bool { return distros[i].ID < distros[j].ID })
+		for _, a := range sortedAdapters(g.m) {
+			for _, st := range stacksOf(a) {
+				for _, d := range distros {
+					v := verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d.ID, Stack: st})
+					g.cells = append(g.cells, Cell{Adapter: a.ID, Stack: st, Distro: d.ID, Verdict: v})
+				}
+			}
+		}
+	})
+	return g.cells
+}
+
+func stacksOf(a *matrix.Adapter) []string {
+	out := []string{"inbox"}
+	seen := map[string]bool{"inbox": true}
+	for _, s := range a.Stacks {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// conditions are the reasons that keep a verdict from plain "supported".
+func conditions(v verdict.Verdict) []string {
+	var out []string
+	for _, r := range v.Reasons {
+		if r.Verdict != verdict.Supported {
+			out = append(out, r.Text)
+		}
+	}
+	return out
+}
+
+func verdictSources(v verdict.Verdict) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range v.Reasons {
+		for _, ref := range r.Matrix {
+			for _, s := range ref.Sources {
+				if !seen[s.ID] {
+					seen[s.ID] = true
+					out = append(out, s.ID)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "conditions", "nearest", "sources"}
+
+func (g *grid) writeCSV(w io.Writer) error {
+	names := map[string]string{}
+	for _, d := range g.m.Distros {
+		names[d.ID] = d.Name + " " + d.Version
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for _, c := range g.all() {
+		a := g.m.Adapter(c.Adapter)
+		v := c.Verdict
+		err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict),
+			strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
+		if err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// cells guards a CSV row against spreadsheet formulas: a cell that starts
+// with = + @ or a control character is read as text.
+func cells(vs ...string) []string {
+	for i, v := range vs {
+		if v != "" && strings.ContainsRune("=+@\t\r", rune(v[0])) {
+			vs[i] = "'" + v
+		}
+	}
+	return vs
+}
+
+func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
+	m := g.m
+	out := map[string]any{"adapter": plain(a)}
+	if v := m.Vendor(a.Vendor); v != nil {
+		out["vendor"] = plain(v)
+	}
+	if d := m.Driver(a.RDMADriver); d != nil {
+		out["driver"] = plain(d)
+	}
+	var fw, parts, kernels, distro, stack []any
+	for _, f := range m.Firmware {
+		if f.Adapter == a.ID {
+			fw = append(fw, plain(f))
+		}
+	}
+	for _, p := range m.Parts {
+		if p.Adapter == a.ID {
+			parts = append(parts, plain(p))
+		}
+	}
+	pcis := map[string]bool{}
+	for _, p := range a.PCI {
+		pcis[p.ID] = true
+	}
+	for _, k := range m.PCIKernels {
+		if pcis[k.PCI] {
+			kernels = append(kernels, plain(k))
+		}
+	}
+	for _, r := range m.DistroRows {
+		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
+			distro = append(distro, plain(r))
+		}
+	}
+	for _, r := range m.StackRows {
+		if contains(r.Adapters, a.ID) {
+			stack = append(stack, plain(r))
+		}
+	}
+	set := func(k string, v []any) {
+		if v == nil {
+			v = []any{}
+		}
+		out[k] = v
+	}
+	set("firmware_min", fw)
+	set("part_number", parts)
+	set("pci_kernel", kernels)
+	set("distro_support", distro)
+	set("stack_support", stack)
+	verdicts := []any{}
+	for _, c := range g.all() {
+		if c.Adapter != a.ID {
+			continue
+		}
+		row := map[string]any{"stack": c.Stack, "distro": c.Distro, "verdict": string(c.Verdict.Verdict), "conditions": nonNil(conditions(c.Verdict))}
+		if c.Verdict.Kernel != "" {
+			row["kernel"] = c.Verdict.Kernel
+		}
+		verdicts = append(verdicts, row)
+	}
+	out["verdicts"] = verdicts
+	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
+	srcs := []any{}
+	for _, id := range ids {
+		if s := m.Source(id); s != nil {
+			srcs = append(srcs, plain(s))
+		}
+	}
+	out["sources"] = srcs
+	out["page"] = page.Path(page.Adapter, a.ID)
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,258 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Field formats. A record is written by kbcollect, but one may be edited
+// by hand or come from anywhere, and its fields end up in pages, links and
+// exports: a field that does not have its format is refused, so that
+// `pci_address = "javascript:alert(1)"` never reaches a page.
+var (
+	// pciAddressRe is domain:bus:device.function as sysfs names it. The
+	// domain is 4 hex digits, or more on hosts with Intel VMD (10000:…).
+	pciAddressRe = regexp.MustCompile(`^[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[01][0-9a-fA-F]\.[0-7]$`)
+	// pciIDRe is a vendor or device id: 4 hex digits.
+	pciIDRe = regexp.MustCompile(`^[0-9a-fA-F]{4}$`)
+	// moduleRe is a kernel module or driver name.
+	moduleRe = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+	// ifnameRe is a netdev or RDMA device name (Linux allows more, but
+	// never '/', whitespace or quotes; 64 leaves room for rdma names).
+	ifnameRe = regexp.MustCompile(`^[A-Za-z0-9_.:@-]{1,64}$`)
+	// versionRe is a firmware, driver, module, stack or kernel version as
+	// tools print them: "16.35.2000", "5.10.0-236.0.0.138.oe2203sp3.aa",
+	// "mfw 8.25.7.0 storm 8.20.0.0", "4.30 0x8001af27 1.3429.0",
+	// "5.1.0-rc7-next-20190430+", "16.35.2000 (MT_0000000012)".
+	versionRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 ._+~:,()/-]{0,127}$`)
+	// schemeRe spots a URL scheme ("javascript:", "http:") in a version.
+	schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:[^0-9]`)
+	// osIDRe and osVersionRe are os-release ID and VERSION_ID.
+	osIDRe      = regexp.MustCompile(`^[a-z0-9._-]{1,64}$`)
+	osVersionRe = regexp.MustCompile(`^[A-Za-z0-9._~-]{1,64}$`)
+)
+
+// maxText bounds a free-text field (a host name, a product name, a log
+// line): a record is a summary, not a log.
+const maxText = 4096
+
+// Invalid is one field of a record that does not have its format.
+type Invalid struct {
+	Path  string // TOML key path, with array elements: "adapter.0.pci_address"
+	Value string
+	Want  string // the format, for the message
+}
+
+func (v Invalid) String() string {
+	return fmt.Sprintf("%s = %s: want %s", v.Path, strconv.Quote(v.Value), v.Want)
+}
+
+// Validate checks the formats of h's fields: PCI addresses
+// (dddd:bb:dd.f), PCI ids (4 hex digits), module, netdev and RDMA device
+// names, versions, os-release ids, the enumerations, and that free text
+// is valid UTF-8 without control characters. Empty optional fields are
+// fine; absent is data.
+func Validate(h *Host) []Invalid {
+	var out []Invalid
+	check := func(path, v string, ok bool, want string) {
+		if !ok {
+			out = append(out, Invalid{Path: path, Value: v, Want: want})
+		}
+	}
+	opt := func(re *regexp.Regexp) func(string) bool {
+		return func(v string) bool { return v == "" || re.MatchString(v) }
+	}
+	pciAddr, pciID, module, ifname, osID, osVer := opt(pciAddressRe), opt(pciIDRe), opt(moduleRe), opt(ifnameRe), opt(osIDRe), opt(osVersionRe)
+	const (
+		wantAddr    = "a PCI address domain:bus:device.function, e.g. 0000:3b:00.0"
+		wantID      = "a PCI id of 4 hex digits, e.g. 15b3"
+		wantModule  = "a module name (letters, digits, '_' and '-')"
+		wantIfname  = "an interface or device name (letters, digits, '.', '_', ':', '@' and '-')"
+		wantVersion = "a version (letters, digits, spaces and . _ + ~ : , ( ) / -, starting with a letter or digit, with a digit, at most 128 bytes)"
+		wantText    = "text without control characters, at most 4096 bytes"
+	)
+	text := func(path, v string) { check(path, v, isText(v), wantText) }
+	ver := func(path, v string) { check(path, v, isVersion(v), wantVersion) }
+	enum := func(path, v string, vals ...string) {
+		ok := v == ""
+		for _, x := range vals {
+			ok = ok || v == x
+		}
+		check(path, v, ok, "one of "+strings.Join(vals, ", "))
+	}
+
+	text("host.id", h.Host.ID)
+	ver("host.kernel_release", h.Host.KernelRelease)
+	text("host.kernel_release_from", h.Host.KernelReleaseFrom)
+	check("host.os.id", h.Host.OS.ID, osID(h.Host.OS.ID), "an os-release ID (lower-case letters, digits, '.', '_' and '-')")
+	check("host.os.version_id", h.Host.OS.VersionID, osVer(h.Host.OS.VersionID), "an os-release VERSION_ID (letters, digits, '.', '_', '~' and '-')")
+	text("host.os.pretty_name", h.Host.OS.PrettyName)
+	enum("host.source_kind", h.Host.SourceKind, KindLive, KindSosreport, KindCapture, KindRoot)
+	text("host.collector", h.Host.Collector)
+
+	for i, a := range h.Adapters {
+		p := "adapter." + strconv.Itoa(i) + "."
+		check(p+"pci_address", a.PCIAddress, a.PCIAddress != "" && pciAddr(a.PCIAddress), wantAddr)
+		check(p+"vendor", a.Vendor, pciID(a.Vendor), wantID)
+		check(p+"device", a.Device, pciID(a.Device), wantID)
+		check(p+"subsystem_vendor", a.SubsystemVendor, pciID(a.SubsystemVendor), wantID)
+		check(p+"subsystem_device", a.SubsystemDevice, pciID(a.SubsystemDevice), wantID)
+		for _, s := range []struct{ k, v string }{{"name", a.Name}, {"subsystem_name", a.SubsystemName}, {"product_name", a.ProductName}, {"part_number", a.PartNumber}, {"driver.origin_why", a.Driver.OriginWhy}} {
+			text(p+s.k, s.v)
+		}
+		for j, n := range a.Netdevs {
+			check(p+"netdevs."+strconv.Itoa(j), n, ifname(n), wantIfname)
+		}
+		for j, n := range a.RDMADevices {
+			check(p+"rdma_devices."+strconv.Itoa(j), n, ifname(n), wantIfname)
+		}
+		for j, m := range a.KernelModules {
+			check(p+"kernel_modules."+strconv.Itoa(j), m, module(m), wantModule)
+		}
+		check(p+"driver.name", a.Driver.Name, module(a.Driver.Name), wantModule)
+		ver(p+"driver.version", a.Driver.Version)
+		ver(p+"driver.srcversion", a.Driver.SrcVersion)
+		enum(p+"driver.origin", a.Driver.Origin, OriginInbox, OriginOFED, OriginVendor, OriginUnknown)
+		ver(p+"firmware.running", a.Firmware.Running)
+		ver(p+"firmware.stored", a.Firmware.Stored)
+		ver(p+"firmware.psid", a.Firmware.PSID)
+		ver(p+"firmware.board_id", a.Firmware.BoardID)
+		for j, c := range a.Firmware.Components {
+			text(p+"firmware.component."+strconv.Itoa(j)+".version", c.Version) // fw.app.name is a name
+			text(p+"firmware.component."+strconv.Itoa(j)+".key", c.Key)
+		}
+		if a.PCIe != nil {
+			check(p+"pcie.limited_by", a.PCIe.LimitedBy, pciAddr(a.PCIe.LimitedBy), wantAddr)
+			text(p+"pcie.speed", a.PCIe.Speed)
+			text(p+"pcie.capable_speed", a.PCIe.CapableSpeed)
+		}
+	}
+	for i, d := range h.Devices {
+		p := "rdma_device." + strconv.Itoa(i) + "."
+		check(p+"name", d.Name, d.Name != "" && ifname(d.Name), wantIfname)
+		check(p+"provider", d.Provider, module(d.Provider), wantModule)
+		check(p+"pci_address", d.PCIAddress, pciAddr(d.PCIAddress), wantAddr)
+		check(p+"parent", d.Parent, ifname(d.Parent), wantIfname)
+		ver(p+"fw_ver", d.FwVer)
+		for _, s := range []struct{ k, v string }{{"node_type", d.NodeType}, {"hca_type", d.HCAType}, {"board_id", d.BoardID}, {"node_guid", d.NodeGUID}, {"protocol", d.Protocol}, {"vendor_id", d.VendorID}, {"vendor_part_id", d.VendorPartID}} {
+			text(p+s.k, s.v)
+		}
+		for j, port := range d.Ports {
+			pp := p + "port." + strconv.Itoa(j) + "."
+			check(pp+"netdev", port.Netdev, ifname(port.Netdev), wantIfname)
+			for _, s := range []struct{ k, v string }{{"state", port.State}, {"phys_state", port.PhysState}, {"link_layer", port.LinkLayer}, {"rate", port.Rate}, {"default_roce_mode", port.DefaultRoCEMode}, {"note", port.Note}} {
+				text(pp+s.k, s.v)
+			}
+		}
+	}
+	for i, m := range h.Modules {
+		p := "module." + strconv.Itoa(i) + "."
+		check(p+"name", m.Name, m.Name != "" && module(m.Name), wantModule)
+		ver(p+"version", m.Version)
+		ver(p+"srcversion", m.SrcVersion)
+		text(p+"filename", m.Filename)
+		enum(p+"origin", m.Origin, OriginInbox, OriginOFED, OriginVendor, OriginUnknown)
+	}
+	for i, m := range h.ModulesSeen {
+		p := "module_seen." + strconv.Itoa(i) + "."
+		check(p+"name", m.Name, m.Name != "" && module(m.Name), wantModule)
+		ver(p+"version", m.Version)
+	}
+	for i, n := range h.Netdevs {
+		p := "netdev." + strconv.Itoa(i) + "."
+		check(p+"name", n.Name, n.Name != "" && ifname(n.Name), wantIfname)
+		check(p+"driver", n.Driver, module(n.Driver), wantModule)
+		ver(p+"version", n.Version)
+		check(p+"pci_address", n.PCIAddress, pciAddr(n.PCIAddress), wantAddr)
+	}
+	if s := h.Stack; s != nil {
+		text("stack.name", s.Name)
+		ver("stack.version", s.Version)
+		text("stack.raw", s.Raw)
+	}
+	for i, e := range h.KernelLog {
+		p := "kernel_log." + strconv.Itoa(i) + "."
+		text(p+"text", e.Text)
+		text(p+"device", e.Device)
+		check(p+"module", e.Module, module(e.Module), wantModule)
+		for j, c := range e.Context {
+			text(p+"context."+strconv.Itoa(j)+".text", c.Text)
+		}
+	}
+	for i, m := range h.ToolMessages {
+		text("tool_message."+strconv.Itoa(i)+".text", m.Text)
+	}
+	for i, pr := range h.Problems {
+		text("problem."+strconv.Itoa(i)+".msg", pr.Msg)
+	}
+	return out
+}
+
+func isVersion(v string) bool {
+	if v == "" {
+		return true
+	}
+	return versionRe.MatchString(v) && strings.ContainsAny(v, "0123456789") && !schemeRe.MatchString(v)
+}
+
+func isText(v string) bool {
+	if len(v) > maxText || !utf8.ValidString(v) {
+		return false
+	}
+	for _, r := range v {
+		if unicode.IsControl(r) && r != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// Check validates h, decoded from src, and returns a problem per invalid
+// field at the line and column where the field is written (TOML) or its
+// value first appears (JSON).
+func Check(name string, src []byte, h *Host) diag.List {
+	bad := Validate(h)
+	if len(bad) == 0 {
+		return nil
+	}
+	var probs diag.List
+	var loc *diag.Locator
+	if !strings.HasSuffix(name, ".json") {
+		loc = diag.NewLocator(src)
+	}
+	for _, v := range bad {
+		var pos diag.Pos
+		if loc != nil {
+			pos = loc.Pos(v.Path)
+		} else {
+			pos = jsonPos(src, v.Value)
+		}
+		probs.Add(name, pos, "%s", v)
+	}
+	return probs
+}
+
+// jsonPos finds where a string value first appears in a JSON document.
+func jsonPos(src []byte, v string) diag.Pos {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return diag.Pos{}
+	}
+	i := bytes.Index(src, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	if i < 0 {
+		return diag.Pos{}
+	}
+	line := bytes.Count(src[:i], []byte("\n")) + 1
+	col := i - bytes.LastIndexByte(src[:i], '\n')
+	return diag.Pos{Line: line, Col: col}
+}

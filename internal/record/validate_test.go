@@ -1,0 +1,100 @@
+package record
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestValidate: each field format, one good and one bad value.
+func TestValidate(t *testing.T) {
+	t.Parallel()
+	base := func() *Host {
+		return &Host{Schema: Schema, Host: HostInfo{ID: "h1", SourceKind: KindRoot},
+			Adapters: []Adapter{{PCIAddress: "0000:3b:00.0", Vendor: "15b3", Device: "1017", Driver: Driver{Name: "mlx5_core", Version: "5.8-1.0.1"}, Firmware: Firmware{Running: "16.35.2000"}}}}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(h *Host)
+		bad  string // the path of the one invalid field; "" when valid
+	}{
+		{"valid", func(*Host) {}, ""},
+		{"script host id is text", func(h *Host) { h.Host.ID = "<script>window.__xss=1</script>" }, ""},
+		{"VMD domain", func(h *Host) { h.Adapters[0].PCIAddress = "10000:e1:00.0" }, ""},
+		{"firmware with words", func(h *Host) { h.Adapters[0].Firmware.Running = "mfw 8.25.7.0 storm 8.20.0.0" }, ""},
+		{"firmware with psid", func(h *Host) { h.Adapters[0].Firmware.Running = "16.35.2000 (MT_0000000012)" }, ""},
+		{"kernel release", func(h *Host) { h.Host.KernelRelease = "5.1.0-rc7-next-20190430+" }, ""},
+		{"javascript pci address", func(h *Host) { h.Adapters[0].PCIAddress = "javascript:alert(1)" }, "adapter.0.pci_address"},
+		{"missing pci address", func(h *Host) { h.Adapters[0].PCIAddress = "" }, "adapter.0.pci_address"},
+		{"short pci address", func(h *Host) { h.Adapters[0].PCIAddress = "3b:00.0" }, "adapter.0.pci_address"},
+		{"function 8", func(h *Host) { h.Adapters[0].PCIAddress = "0000:3b:00.8" }, "adapter.0.pci_address"},
+		{"vendor id", func(h *Host) { h.Adapters[0].Vendor = "15b3x" }, "adapter.0.vendor"},
+		{"device id", func(h *Host) { h.Adapters[0].Device = "<b>" }, "adapter.0.device"},
+		{"javascript version", func(h *Host) { h.Adapters[0].Firmware.Running = "javascript:alert(1)" }, "adapter.0.firmware.running"},
+		{"version markup", func(h *Host) { h.Adapters[0].Driver.Version = `1.0"><script>` }, "adapter.0.driver.version"},
+		{"version without digit", func(h *Host) { h.Adapters[0].Driver.Version = "latest" }, "adapter.0.driver.version"},
+		{"module name", func(h *Host) { h.Adapters[0].Driver.Name = "mlx5 core" }, "adapter.0.driver.name"},
+		{"netdev name", func(h *Host) { h.Adapters[0].Netdevs = []string{"../etc"} }, "adapter.0.netdevs.0"},
+		{"rdma device pci", func(h *Host) { h.Devices = []RDMADevice{{Name: "mlx5_0", PCIAddress: "x"}} }, "rdma_device.0.pci_address"},
+		{"software rdma device", func(h *Host) { h.Devices = []RDMADevice{{Name: "rxe0", Parent: "eth0"}} }, ""},
+		{"os id", func(h *Host) { h.Host.OS.ID = "RHEL 9" }, "host.os.id"},
+		{"source kind", func(h *Host) { h.Host.SourceKind = "guess" }, "host.source_kind"},
+		{"control character", func(h *Host) { h.Host.ID = "a\x1b[31mb" }, "host.id"},
+		{"stack version", func(h *Host) { h.Stack = &Stack{Name: "MLNX_OFED", Version: "http://x"} }, "stack.version"},
+	} {
+		h := base()
+		tc.edit(h)
+		got := Validate(h)
+		switch {
+		case tc.bad == "" && len(got) > 0:
+			t.Errorf("%s: want valid, got %v", tc.name, got)
+		case tc.bad != "" && (len(got) != 1 || got[0].Path != tc.bad):
+			t.Errorf("%s: want one invalid %s, got %v", tc.name, tc.bad, got)
+		}
+	}
+}
+
+// TestCheckPositions: a problem names the file, line and column of the field.
+func TestCheckPositions(t *testing.T) {
+	t.Parallel()
+	src := "schema = 2\n[host]\nid = \"h\"\nsource_kind = \"root\"\n\n[[adapter]]\npci_address = \"0000:01:00.0\"\nvendor = \"15b3\"\n\n[[adapter]]\n  pci_address = \"javascript:alert(1)\"\n"
+	h, probs := Decode("bad.toml", []byte(src))
+	if h == nil {
+		t.Fatal(probs)
+	}
+	got := Check("bad.toml", []byte(src), h).String()
+	if want := `bad.toml:11:3: adapter.1.pci_address = "javascript:alert(1)": want a PCI address`; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want prefix %q", got, want)
+	}
+	js := "{\n  \"schema\": 2,\n  \"host\": {\"id\": \"h\", \"source_kind\": \"root\", \"os\": {}, \"redacted\": false, \"has_rdma\": false},\n  \"adapters\": [{\"pci_address\": \"<x>\", \"vendor\": \"15b3\", \"device\": \"1017\", \"driver\": {}, \"firmware\": {}}]\n}\n"
+	h, probs = Decode("bad.json", []byte(js))
+	if h == nil {
+		t.Fatal(probs)
+	}
+	if got, want := Check("bad.json", []byte(js), h).String(), `bad.json:4:32: adapter.0.pci_address = "<x>"`; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want prefix %q", got, want)
+	}
+}
+
+// TestValidateFixtures: every record kbcollect wrote from a real capture is valid.
+func TestValidateFixtures(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hosts", "*.golden.toml"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, probs := Decode(f, src)
+		if h == nil {
+			t.Fatalf("%s", probs)
+		}
+		if ps := Check(f, src, h); len(ps) > 0 {
+			t.Errorf("%s", ps)
+		}
+	}
+}

@@ -1,0 +1,944 @@
+package site
+
+import (
+	"html/template"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// Device is one PCI function of an adapter and the first upstream kernel
+// whose driver lists it.
+type Device struct {
+	PCI    matrix.PCIID
+	Kernel *matrix.PCIKernel // nil when the matrix does not know
+}
+
+// FleetUse is one recorded function of an adapter in the host records.
+type FleetUse struct {
+	Host, HostID, Firmware, Driver string
+	Functions                      int // PCI functions of the host with these values
+}
+
+// Grid is an adapter's distro × stack verdict grid.
+type Grid struct {
+	Stacks []Target
+	Rows   []GridRow
+	// Common holds, per stack column, the reasons every cell of the column
+	// shares (the adapter's own conditions), shown once.
+	Common map[string][]ReasonView
+}
+
+// GridRow is one distro.
+type GridRow struct {
+	Distro Target
+	Family string
+	Cells  []GridCell
+}
+
+// GridCell is one verdict of the grid.
+type GridCell struct {
+	Stack   string
+	Anchor  string
+	Level   verdict.Level
+	Nearest []string
+	Reasons []ReasonView // those not in the column's Common
+}
+
+// AdapterRow is one row of the adapters index.
+type AdapterRow struct {
+	Adapter     *matrix.Adapter
+	Vendor      *matrix.Vendor
+	FirstKernel string // the earliest first kernel of its physical functions, "" when unknown
+	SupportEnd  string // short summary: "mlnx-ofed: last 4.9-…"
+	EOSDate     string
+	Stacks      []string
+	Parts       []string
+}
+
+// AdaptersPage is adapter/index.html.
+type AdaptersPage struct {
+	Meta
+	Rows    []AdapterRow
+	Vendors []*matrix.Vendor
+	Stacks  []Target
+}
+
+// VendorsPage is vendor/index.html.
+type VendorsPage struct {
+	Meta
+	Vendors []VendorGroup
+}
+
+// VendorPage is vendor/<id>.html.
+type VendorPage struct {
+	Meta
+	Vendor   *matrix.Vendor
+	Adapters []*matrix.Adapter
+	Drivers  []*matrix.Driver
+	Stacks   []*matrix.Stack
+	Sources  []SourceRef
+}
+
+// DriversPage is driver/index.html.
+type DriversPage struct {
+	Meta
+	Drivers []*matrix.Driver
+}
+
+// DriverPage is driver/<id>.html.
+type DriverPage struct {
+	Meta
+	Driver   *matrix.Driver
+	Adapters []*matrix.Adapter
+	Devices  []*matrix.PCIKernel
+	Rows     []*matrix.DistroRow
+	Sources  []SourceRef
+}
+
+// DistrosPage is distro/index.html.
+type DistrosPage struct {
+	Meta
+	Distros []*matrix.Distro
+}
+
+// DistroVerdict is an adapter's inbox verdict on a distro.
+type DistroVerdict struct {
+	Adapter *matrix.Adapter
+	Level   verdict.Level
+}
+
+// DistroPage is distro/<id>.html.
+type DistroPage struct {
+	Meta
+	Distro   *matrix.Distro
+	Rows     []*matrix.DistroRow
+	Releases []StackReleaseRef
+	Sources  []SourceRef
+
+	site *Site
+}
+
+// StackReleaseRef is a stack release that lists a distro.
+type StackReleaseRef struct {
+	Stack   *matrix.Stack
+	Release *matrix.StackRelease
+}
+
+// StacksPage is stack/index.html.
+type StacksPage struct {
+	Meta
+	Stacks []*matrix.Stack
+}
+
+// StackPage is stack/<id>.html.
+type StackPage struct {
+	Meta
+	Stack      *matrix.Stack
+	Releases   []ReleaseRow // newest first
+	Rows       []*matrix.StackRow
+	Ends       []StackEnd
+	Adapters   []*matrix.Adapter
+	Distros    map[string]string // distro id → name, for the OS column
+	VendorName string
+	Sources    []SourceRef
+}
+
+// ReleaseRow is a stack release and the adapters the matrix says it supports.
+type ReleaseRow struct {
+	matrix.StackRelease
+	Adapters []*matrix.Adapter
+}
+
+// StackEnd is an adapter's end of support on the stack.
+type StackEnd struct {
+	Adapter *matrix.Adapter
+	End     matrix.SupportEnd
+}
+
+// SourcesPage is sources.html.
+type SourcesPage struct {
+	Meta
+	Sources []SourceEntry
+}
+
+// SourceEntry is a source and the claims that cite it.
+type SourceEntry struct {
+	SourceRef
+	Cited []Citation
+}
+
+// Citation is a claim citing a source, and where the site shows it.
+type Citation struct {
+	What  string
+	Ref   *page.Ref // nil when no page shows the claim
+	Quote string
+}
+
+// URL links to the citing page from sources.html.
+func (c Citation) URL() string {
+	if c.Ref == nil {
+		return ""
+	}
+	return page.RelRef(page.Path(page.Sources, ""), *c.Ref)
+}
+
+// NotFoundPage is 404.html.
+type NotFoundPage struct{ Meta }
+
+// FolderPage is the index.html of a folder whose kind has no page of its
+// own yet (faq/, tree/, tag/, host/): a list of the folder's pages.
+type FolderPage struct {
+	Meta
+	Items []FolderItem
+}
+
+// FolderItem is one entry of a folder index.
+type FolderItem struct {
+	Title, Summary, Lang string
+	Ref                  page.Ref
+	Translations         []FolderItem
+}
+
+// Href links from the folder page to the item.
+func (f *FolderPage) Item(it FolderItem) string { return page.RelRef(f.Path(), it.Ref) }
+
+// citeClaims resolves the sources of claims, keeping each claim's quote
+// with the sources it cites, so a printed page can be checked offline.
+func citeClaims(m *matrix.Matrix, claims ...matrix.Claim) []SourceRef {
+	var ids []string
+	quotes := map[string][]string{}
+	for _, c := range claims {
+		ids = append(ids, c.Sources...)
+		if c.Quote == "" {
+			continue
+		}
+		for _, id := range c.Sources {
+			if !contains(quotes[id], c.Quote) {
+				quotes[id] = append(quotes[id], c.Quote)
+			}
+		}
+	}
+	out := resolve(m, ids)
+	for i := range out {
+		out[i].Quotes = quotes[out[i].ID]
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// adapterClaims are the claims an adapter page shows.
+func adapterClaims(m *matrix.Matrix, a *matrix.Adapter) []matrix.Claim {
+	cs := []matrix.Claim{a.Claim}
+	for _, f := range m.Firmware {
+		if f.Adapter == a.ID {
+			cs = append(cs, f.Claim)
+		}
+	}
+	for _, n := range append(append([]matrix.Note(nil), a.Constraints...), a.KnownIssues...) {
+		cs = append(cs, n.Claim)
+	}
+	for _, e := range a.SupportEnd {
+		cs = append(cs, e.Claim)
+	}
+	if a.Interrupts != nil {
+		cs = append(cs, a.Interrupts.Claim)
+	}
+	for _, p := range m.PartsOf(a.ID) {
+		cs = append(cs, p.Claim)
+	}
+	for _, d := range devices(m, a) {
+		if d.Kernel != nil {
+			cs = append(cs, d.Kernel.Claim)
+		}
+	}
+	for _, r := range m.StackRows {
+		if contains(r.Adapters, a.ID) {
+			cs = append(cs, r.Claim)
+		}
+	}
+	return cs
+}
+
+func devices(m *matrix.Matrix, a *matrix.Adapter) []Device {
+	out := make([]Device, 0, len(a.PCI))
+	for _, p := range a.PCI {
+		out = append(out, Device{PCI: p, Kernel: m.DeviceKernel(p.ID, p.Subsystem)})
+	}
+	return out
+}
+
+// firstKernel is the earliest first kernel among the adapter's physical
+// functions, per device (pci_kernel), never the driver's first release.
+func firstKernel(m *matrix.Matrix, a *matrix.Adapter) string {
+	best := ""
+	for _, d := range devices(m, a) {
+		if d.PCI.Function == "vf" || d.Kernel == nil || d.Kernel.FirstKernel == "" {
+			continue
+		}
+		if c, ok := rule.Compare(d.Kernel.FirstKernel, best); best == "" || (ok && c < 0) {
+			best = d.Kernel.FirstKernel
+		}
+	}
+	return best
+}
+
+// adapterStacks are the stacks an adapter page's grid shows: inbox, then
+// every stack the matrix relates to the adapter.
+func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
+	rel := map[string]bool{"inbox": true}
+	for _, s := range a.Stacks {
+		rel[s] = true
+	}
+	for _, e := range a.SupportEnd {
+		rel[e.Stack] = true
+	}
+	for _, r := range m.StackRows {
+		if contains(r.Adapters, a.ID) {
+			rel[r.Stack] = true
+		}
+	}
+	var out []Target
+	for _, t := range all {
+		if rel[t.Key] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// grid builds the adapter's distro × stack grid from its verdict table.
+func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
+	t := v.table(a.ID)
+	g := &Grid{Stacks: adapterStacks(m, v.stacks, a), Common: map[string][]ReasonView{}}
+	var distros []Target
+	for _, tg := range v.targets {
+		if tg.Key != "" && !strings.HasPrefix(tg.Key, "k:") {
+			distros = append(distros, tg)
+		}
+	}
+	common := map[string]map[int]bool{}
+	for _, st := range g.Stacks {
+		var in map[int]bool
+		var first XCell
+		for i, d := range distros {
+			c, _ := v.cell(a.ID, d.Key, st.Key)
+			if i == 0 {
+				first = c
+			}
+			here := map[int]bool{}
+			for _, r := range c.Reasons {
+				if in == nil || in[r] {
+					here[r] = true
+				}
+			}
+			in = here
+		}
+		common[st.Key] = in
+		// Keep the engine's order for the shared reasons.
+		for _, r := range first.Reasons {
+			if in[r] {
+				g.Common[st.Key] = append(g.Common[st.Key], v.reason(t, r))
+			}
+		}
+	}
+	for _, d := range distros {
+		row := GridRow{Distro: d}
+		if md := m.Distro(d.Key); md != nil {
+			row.Family = md.Family
+		}
+		for _, st := range g.Stacks {
+			c, _ := v.cell(a.ID, d.Key, st.Key)
+			level, _, near := v.Cell(a.ID, d.Key, st.Key)
+			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Level: level, Nearest: near}
+			for _, r := range c.Reasons {
+				if !common[st.Key][r] {
+					gc.Reasons = append(gc.Reasons, v.reason(t, r))
+				}
+			}
+			row.Cells = append(row.Cells, gc)
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+// LevelClass is the CSS class and LevelMark the printable mark of a verdict.
+func LevelClass(l verdict.Level) string {
+	switch l {
+	case verdict.Supported:
+		return "ok"
+	case verdict.Conditional:
+		return "cond"
+	case verdict.Unsupported:
+		return "no"
+	}
+	return "unk"
+}
+
+// Class is LevelClass for a cell.
+func (c GridCell) Class() string { return LevelClass(c.Level) }
+
+// Class is LevelClass for a reason.
+func (r ReasonView) Class() string { return LevelClass(r.Level) }
+
+// Class is LevelClass for a distro verdict.
+func (d DistroVerdict) Class() string { return LevelClass(d.Level) }
+
+// Mark is a symbol that survives black-and-white printing.
+func (c GridCell) Mark() string { return levelMark(c.Level) }
+
+// Mark is levelMark for a distro verdict.
+func (d DistroVerdict) Mark() string { return levelMark(d.Level) }
+
+// Word is the verdict in words.
+func (c GridCell) Word() string { return levelWord(c.Level) }
+
+// Word is levelWord for a reason.
+func (r ReasonView) Word() string { return levelWord(r.Level) }
+
+// Word is levelWord for a distro verdict.
+func (d DistroVerdict) Word() string { return levelWord(d.Level) }
+
+func levelMark(l verdict.Level) string {
+	switch l {
+	case verdict.Supported:
+		return "✓"
+	case verdict.Conditional:
+		return "✓*"
+	case verdict.Unsupported:
+		return "✗"
+	}
+	return "?"
+}
+
+func levelWord(l verdict.Level) string {
+	switch l {
+	case verdict.Supported:
+		return "supported"
+	case verdict.Conditional:
+		return "with conditions"
+	case verdict.Unsupported:
+		return "unsupported"
+	}
+	return "unknown"
+}
+
+// supportEndSummary is the adapters index's end-of-support column.
+func supportEndSummary(a *matrix.Adapter) (text, date string) {
+	var parts []string
+	for _, e := range a.SupportEnd {
+		p := e.Stack
+		switch {
+		case e.LastRelease != "":
+			p += " ≤ " + e.LastRelease
+		case e.DroppedIn != "":
+			p += " < " + e.DroppedIn
+		}
+		parts = append(parts, p)
+		if e.Date != nil && (date == "" || e.Date.Format("2006-01-02") < date) {
+			date = e.Date.Format("2006-01-02")
+		}
+	}
+	return strings.Join(parts, "; "), date
+}
+
+// inRelease reports whether version v lies in from..until (either may be empty).
+func inRelease(v, from, until string) bool {
+	if from != "" {
+		if c, ok := rule.Compare(v, from); !ok || c < 0 {
+			return false
+		}
+	}
+	if until != "" {
+		if c, ok := rule.Compare(v, until); !ok || c > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// buildCatalog adds the matrix's index, vendor, driver, distro, stack,
+// sources and 404 pages.
+func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*FAQ) {
+	m := s.m
+	vendors := append([]*matrix.Vendor(nil), vendorsByName(m)...)
+
+	// Adapters index.
+	ai := &AdaptersPage{Meta: meta(page.Adapters, "", "Adapters"), Vendors: vendors, Stacks: s.verdicts.stacks}
+	for _, a := range sortedAdapters(m) {
+		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor), FirstKernel: firstKernel(m, a), Stacks: a.Stacks}
+		row.SupportEnd, row.EOSDate = supportEndSummary(a)
+		for _, p := range m.PartsOf(a.ID) {
+			row.Parts = append(row.Parts, p.Number)
+		}
+		ai.Rows = append(ai.Rows, row)
+	}
+	sort.SliceStable(ai.Rows, func(i, j int) bool {
+		return strings.ToLower(ai.Rows[i].Adapter.Name) < strings.ToLower(ai.Rows[j].Adapter.Name)
+	})
+	s.Pages = append(s.Pages, ai)
+
+	// Vendors.
+	vi := &VendorsPage{Meta: meta(page.Vendors, "", "Vendors"), Vendors: s.home.Vendors}
+	s.Pages = append(s.Pages, vi)
+	for _, g := range s.home.Vendors {
+		v := g.Vendor
+		vp := &VendorPage{Meta: meta(page.Vendor, v.ID, v.Name), Vendor: v, Adapters: g.Adapters}
+		claims := []matrix.Claim{v.Claim}
+		for i := range m.Drivers {
+			if m.Drivers[i].Vendor == v.ID {
+				vp.Drivers = append(vp.Drivers, &m.Drivers[i])
+				claims = append(claims, m.Drivers[i].Claim)
+			}
+		}
+		for i := range m.Stacks {
+			if m.Stacks[i].Vendor == v.ID {
+				vp.Stacks = append(vp.Stacks, &m.Stacks[i])
+				claims = append(claims, m.Stacks[i].Claim)
+			}
+		}
+		vp.Sources = citeClaims(m, claims...)
+		s.Pages = append(s.Pages, vp)
+	}
+
+	// Drivers.
+	di := &DriversPage{Meta: meta(page.Drivers, "", "Drivers")}
+	for i := range m.Drivers {
+		d := &m.Drivers[i]
+		di.Drivers = append(di.Drivers, d)
+		dp := &DriverPage{Meta: meta(page.Driver, d.ID, d.Name), Driver: d}
+		claims := []matrix.Claim{d.Claim}
+		modules := append([]string{d.ID}, d.EthDrivers...)
+		for _, a := range sortedAdapters(m) {
+			if a.RDMADriver == d.ID {
+				dp.Adapters = append(dp.Adapters, a)
+			}
+		}
+		for j := range m.PCIKernels {
+			if contains(modules, m.PCIKernels[j].Driver) {
+				dp.Devices = append(dp.Devices, &m.PCIKernels[j])
+				claims = append(claims, m.PCIKernels[j].Claim)
+			}
+		}
+		for j := range m.DistroRows {
+			if contains(m.DistroRows[j].Drivers, d.ID) {
+				dp.Rows = append(dp.Rows, &m.DistroRows[j])
+				claims = append(claims, m.DistroRows[j].Claim)
+			}
+		}
+		dp.Sources = citeClaims(m, claims...)
+		s.Pages = append(s.Pages, dp)
+	}
+	sort.Slice(di.Drivers, func(i, j int) bool { return di.Drivers[i].ID < di.Drivers[j].ID })
+	s.Pages = append(s.Pages, di)
+
+	// Distros.
+	dsi := &DistrosPage{Meta: meta(page.Distros, "", "Distros")}
+	for _, t := range distroTargets(m) {
+		d := m.Distro(t.Key)
+		dsi.Distros = append(dsi.Distros, d)
+		dp := &DistroPage{Meta: meta(page.Distro, d.ID, d.Name), Distro: d, site: s}
+		claims := []matrix.Claim{d.Claim}
+		for _, b := range d.Backports {
+			claims = append(claims, b.Claim)
+		}
+		for j := range m.DistroRows {
+			r := &m.DistroRows[j]
+			if r.Family == d.Family && inRelease(d.Version, r.From, r.Until) {
+				dp.Rows = append(dp.Rows, r)
+				claims = append(claims, r.Claim)
+			}
+		}
+		for j := range m.Stacks {
+			st := &m.Stacks[j]
+			for k := range st.Releases {
+				for _, os := range st.Releases[k].OS {
+					if matrix.OSMatches(os, d) {
+						dp.Releases = append(dp.Releases, StackReleaseRef{Stack: st, Release: &st.Releases[k]})
+						claims = append(claims, st.Releases[k].Claim)
+						break
+					}
+				}
+			}
+		}
+		dp.Sources = citeClaims(m, claims...)
+		s.distroPages = append(s.distroPages, dp)
+		s.Pages = append(s.Pages, dp)
+	}
+	s.Pages = append(s.Pages, dsi)
+
+	// Stacks.
+	names := map[string]string{}
+	for _, d := range m.Distros {
+		names[d.ID] = d.Name
+	}
+	sti := &StacksPage{Meta: meta(page.Stacks, "", "Stacks")}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		sti.Stacks = append(sti.Stacks, st)
+		sp := &StackPage{Meta: meta(page.Stack, st.ID, st.Name), Stack: st, Distros: names}
+		if v := m.Vendor(st.Vendor); v != nil {
+			sp.VendorName = v.Name
+		}
+		claims := []matrix.Claim{st.Claim}
+		for _, r := range st.Releases {
+			sp.Releases = append(sp.Releases, ReleaseRow{StackRelease: r, Adapters: releaseAdapters(m, st.ID, r.Version)})
+		}
+		sort.SliceStable(sp.Releases, func(i, j int) bool {
+			c, ok := rule.Compare(sp.Releases[i].Version, sp.Releases[j].Version)
+			return ok && c > 0
+		})
+		for _, r := range sp.Releases {
+			claims = append(claims, r.Claim)
+		}
+		for j := range m.StackRows {
+			if m.StackRows[j].Stack == st.ID {
+				sp.Rows = append(sp.Rows, &m.StackRows[j])
+				claims = append(claims, m.StackRows[j].Claim)
+			}
+		}
+		for _, a := range sortedAdapters(m) {
+			if contains(a.Stacks, st.ID) {
+				sp.Adapters = append(sp.Adapters, a)
+			}
+			for _, e := range a.SupportEnd {
+				if e.Stack == st.ID {
+					sp.Ends = append(sp.Ends, StackEnd{Adapter: a, End: e})
+					claims = append(claims, e.Claim)
+				}
+			}
+		}
+		sp.Sources = citeClaims(m, claims...)
+		s.Pages = append(s.Pages, sp)
+	}
+	sort.Slice(sti.Stacks, func(i, j int) bool { return sti.Stacks[i].Name < sti.Stacks[j].Name })
+	s.Pages = append(s.Pages, sti)
+
+	s.Pages = append(s.Pages, s.sourcesPage(meta, faqs), &NotFoundPage{Meta: meta(page.NotFound, "", "Page not found")})
+}
+
+func vendorsByName(m *matrix.Matrix) []*matrix.Vendor {
+	out := make([]*matrix.Vendor, len(m.Vendors))
+	for i := range m.Vendors {
+		out[i] = &m.Vendors[i]
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// sourcesPage lists every source and every claim that cites it, linking
+// to the page that shows the claim.
+func (s *Site) sourcesPage(meta func(page.Kind, string, string) Meta, faqs []*FAQ) *SourcesPage {
+	m, c := s.m, s.c
+	cited := map[string][]Citation{}
+	add := func(what string, ref *page.Ref, cl matrix.Claim) {
+		for _, id := range cl.Sources {
+			cited[id] = append(cited[id], Citation{What: what, Ref: ref, Quote: cl.Quote})
+		}
+	}
+	ref := func(k page.Kind, id, anchor string) *page.Ref { return &page.Ref{Kind: k, ID: id, Anchor: anchor} }
+	for _, v := range m.Vendors {
+		add("vendor "+v.Name, ref(page.Vendor, v.ID, ""), v.Claim)
+	}
+	for _, d := range m.Drivers {
+		add("driver "+d.ID, ref(page.Driver, d.ID, ""), d.Claim)
+	}
+	for _, a := range sortedAdapters(m) {
+		r := ref(page.Adapter, a.ID, "")
+		add(a.Name, r, a.Claim)
+		for _, n := range a.Constraints {
+			add(a.Name+" constraint "+n.ID, ref(page.Adapter, a.ID, n.ID), n.Claim)
+		}
+		for _, n := range a.KnownIssues {
+			add(a.Name+" known issue "+n.ID, ref(page.Adapter, a.ID, n.ID), n.Claim)
+		}
+		for _, e := range a.SupportEnd {
+			add(a.Name+" end of support on "+e.Stack, ref(page.Adapter, a.ID, "support-end"), e.Claim)
+		}
+		if a.Interrupts != nil {
+			add(a.Name+" interrupts", r, a.Interrupts.Claim)
+		}
+	}
+	for _, f := range m.Firmware {
+		if m.Adapter(f.Adapter) != nil {
+			add("firmware minimum "+f.Adapter+" "+f.Feature+" "+f.Min, ref(page.Adapter, f.Adapter, "firmware"), f.Claim)
+		}
+	}
+	for _, p := range m.Parts {
+		if m.Adapter(p.Adapter) != nil {
+			add("part number "+p.Number, ref(page.Adapter, p.Adapter, "identity"), p.Claim)
+		}
+	}
+	for _, k := range m.PCIKernels {
+		var r *page.Ref
+		if a := m.Match(strings.Split(k.PCI, ":")[0], strings.Split(k.PCI+":", ":")[1], subPart(k.Subsystem, 0), subPart(k.Subsystem, 1)); a != nil {
+			r = ref(page.Adapter, a.ID, "identity")
+		} else if m.Driver(k.Driver) != nil {
+			r = ref(page.Driver, k.Driver, "")
+		}
+		add("first kernel of "+k.PCI+" ("+k.Driver+")", r, k.Claim)
+	}
+	for _, d := range m.Distros {
+		add(d.Name, ref(page.Distro, d.ID, ""), d.Claim)
+		for _, b := range d.Backports {
+			add(d.Name+" backport "+b.Driver, ref(page.Distro, d.ID, ""), b.Claim)
+		}
+	}
+	for _, r := range m.DistroRows {
+		var to *page.Ref
+		for _, d := range m.Distros {
+			if d.Family == r.Family && inRelease(d.Version, r.From, r.Until) {
+				to = ref(page.Distro, d.ID, "")
+				break
+			}
+		}
+		add(r.Family+" "+r.From+"… "+r.Status+": "+r.Text, to, r.Claim)
+	}
+	for _, st := range m.Stacks {
+		add(st.Name, ref(page.Stack, st.ID, ""), st.Claim)
+		for _, r := range st.Releases {
+			add(st.Name+" "+r.Version, ref(page.Stack, st.ID, ""), r.Claim)
+		}
+	}
+	for _, r := range m.StackRows {
+		if m.Stack(r.Stack) != nil {
+			add(r.Stack+" support for "+strings.Join(r.Adapters, ", "), ref(page.Stack, r.Stack, ""), r.Claim)
+		}
+	}
+	for _, r := range m.RoCEDefaults {
+		add("default RoCE mode on "+r.Family+" "+r.Since, nil, r.Claim)
+	}
+	if m.Protocol != nil {
+		add("RoCE wire protocol", nil, m.Protocol.Claim)
+	}
+	for _, f := range faqs {
+		for _, id := range f.Page.Meta.Sources {
+			cited[id] = append(cited[id], Citation{What: "FAQ: " + f.Page.Meta.Title, Ref: ref(page.FAQ, f.Page.Slug, "")})
+		}
+	}
+	for _, t := range c.Trees {
+		for _, id := range t.Sources {
+			cited[id] = append(cited[id], Citation{What: "Troubleshooting: " + t.Title, Ref: ref(page.Tree, t.ID, "")})
+		}
+	}
+	for _, t := range c.Glossary {
+		for _, id := range t.Sources {
+			cited[id] = append(cited[id], Citation{What: "Glossary: " + t.Term, Ref: ref(page.Glossary, "", t.ID)})
+		}
+	}
+	sp := &SourcesPage{Meta: meta(page.Sources, "", "Sources")}
+	srcs := append([]matrix.Source(nil), m.Sources...)
+	sort.Slice(srcs, func(i, j int) bool { return srcs[i].ID < srcs[j].ID })
+	for _, src := range srcs {
+		e := SourceEntry{SourceRef: resolve(m, []string{src.ID})[0], Cited: dedupCitations(cited[src.ID])}
+		sp.Sources = append(sp.Sources, e)
+	}
+	return sp
+}
+
+func subPart(sub string, i int) string {
+	if sub == "" {
+		return ""
+	}
+	p := strings.Split(sub, ":")
+	if len(p) != 2 {
+		return ""
+	}
+	return p[i]
+}
+
+func dedupCitations(cs []Citation) []Citation {
+	var out []Citation
+	seen := map[string]bool{}
+	for _, c := range cs {
+		k := c.What + "\x00" + c.URL() + "\x00" + c.Quote
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Late returns the pages made once the host pages are written: the adapter
+// pages (which show what the fleet runs), the distro pages' verdicts, and
+// the index of every folder that has no index page of its own.
+func (s *Site) Late() []Page {
+	st := &s.hosts
+	st.mu.Lock()
+	sums := append([]HostSummary(nil), st.sums...)
+	reps := st.fleet
+	st.mu.Unlock()
+	uses := map[string][]FleetUse{}
+	for i, r := range reps {
+		if r == nil || r.Record == nil {
+			continue
+		}
+		for _, a := range r.Record.Adapters {
+			ma := s.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
+			if ma == nil {
+				continue
+			}
+			u := FleetUse{Host: sums[i].Slug, HostID: sums[i].ID, Firmware: a.Firmware.Running, Driver: a.Driver.Name, Functions: 1}
+			if l := uses[ma.ID]; len(l) > 0 && l[len(l)-1].Host == u.Host && l[len(l)-1].Firmware == u.Firmware && l[len(l)-1].Driver == u.Driver {
+				l[len(l)-1].Functions++
+				continue
+			}
+			uses[ma.ID] = append(uses[ma.ID], u)
+		}
+	}
+	var out []Page
+	for _, ap := range s.adapterPages {
+		ap.Fleet = uses[ap.Adapter.ID]
+		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
+		ap.Grid = s.verdicts.grid(s.m, ap.Adapter)
+		// The grid's reasons cite distro and stack entries too: list their
+		// sources, so every [id] on the page has its anchor.
+		have := map[string]bool{}
+		for _, r := range ap.Sources {
+			have[r.ID] = true
+		}
+		var more []string
+		t := s.verdicts.table(ap.Adapter.ID)
+		for _, c := range t.Cells {
+			for _, n := range c.Reasons {
+				for _, ref := range s.verdicts.reason(t, n).Refs {
+					for _, id := range ref.Sources {
+						if !have[id] {
+							have[id] = true
+							more = append(more, id)
+						}
+					}
+				}
+			}
+		}
+		ap.Sources = append(ap.Sources, resolve(s.m, more)...)
+		out = append(out, ap)
+	}
+	out = append(out, s.folders(sums)...)
+	sortPages(out)
+	return out
+}
+
+// folders makes the index.html of faq/, tree/, tag/ and host/ unless a page
+// of the site already is that index.
+func (s *Site) folders(sums []HostSummary) []Page {
+	have := map[string]bool{}
+	for _, p := range s.Pages {
+		have[p.PageMeta().Path()] = true
+	}
+	meta := func(k page.Kind, title string) Meta {
+		return Meta{Ref: page.Ref{Kind: k}, Title: title, Lang: content.DefaultLang, Site: s.Info}
+	}
+	var out []Page
+	if !have[page.Path(page.FAQIndex, "")] {
+		f := &FolderPage{Meta: meta(page.FAQIndex, "FAQ")}
+		byKey := map[string][]*content.Page{}
+		for _, p := range s.c.Pages {
+			if k := p.Meta.TranslationKey; k != "" {
+				byKey[k] = append(byKey[k], p)
+			}
+		}
+		for _, fq := range s.home.FAQ {
+			p := fq.Page
+			if !isDefaultLang(p.Meta.Lang) {
+				continue
+			}
+			it := FolderItem{Title: p.Meta.Title, Summary: p.Meta.Summary, Lang: p.Meta.Lang, Ref: page.Ref{Kind: page.FAQ, ID: p.Slug}}
+			for _, o := range byKey[p.Meta.TranslationKey] {
+				if o != p && p.Meta.TranslationKey != "" {
+					it.Translations = append(it.Translations, FolderItem{Title: o.Meta.Title, Lang: o.Meta.Lang, Ref: page.Ref{Kind: page.FAQ, ID: o.Slug}})
+				}
+			}
+			f.Items = append(f.Items, it)
+		}
+		out = append(out, f)
+	}
+	if !have[page.Path(page.Trees, "")] {
+		f := &FolderPage{Meta: meta(page.Trees, "Troubleshooting")}
+		for _, t := range s.c.Trees {
+			f.Items = append(f.Items, FolderItem{Title: t.Title, Summary: t.Summary, Lang: t.Lang, Ref: page.Ref{Kind: page.Tree, ID: t.ID}})
+		}
+		out = append(out, f)
+	}
+	if !have[page.Path(page.Tags, "")] {
+		f := &FolderPage{Meta: meta(page.Tags, "Tags")}
+		for _, p := range s.Pages {
+			if pm := p.PageMeta(); pm.Ref.Kind == page.Tag && isDefaultLang(pm.Lang) {
+				f.Items = append(f.Items, FolderItem{Title: pm.Title, Ref: pm.Ref})
+			}
+		}
+		if len(f.Items) > 0 {
+			out = append(out, f)
+		}
+	}
+	if len(sums) > 0 && !have[page.Path(page.Hosts, "")] {
+		f := &FolderPage{Meta: meta(page.Hosts, "Hosts")}
+		for _, h := range sums {
+			f.Items = append(f.Items, FolderItem{Title: h.ID, Summary: h.OS, Ref: page.Ref{Kind: page.Host, ID: h.Slug}})
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func isDefaultLang(l string) bool { return l == "" || l == content.DefaultLang }
+
+// InboxVerdicts is the engine's verdict for every adapter on the distro
+// with its inbox drivers, from the same tables as the grids.
+func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
+	var out []DistroVerdict
+	for _, a := range sortedAdapters(s.m) {
+		l, _, _ := s.verdicts.Cell(a.ID, d.ID, "inbox")
+		out = append(out, DistroVerdict{Adapter: a, Level: l})
+	}
+	return out
+}
+
+// Inbox is the distro's inbox verdict per adapter, made when the page is
+// written (it reads every adapter's verdict table).
+func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Distro) }
+
+// releaseAdapters are the adapters a stack release supports by the
+// matrix's stack_support rows (first..last), less those whose end of
+// support on the stack came at or before it.
+func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter {
+	var out []*matrix.Adapter
+	for _, a := range sortedAdapters(m) {
+		in := false
+		for _, r := range m.StackRows {
+			if r.Stack == stack && r.Status != "unsupported" && contains(r.Adapters, a.ID) && inRelease(version, r.First, r.Last) {
+				in = true
+			}
+		}
+		for _, e := range a.SupportEnd {
+			if e.Stack == stack && e.DroppedIn != "" {
+				if c, ok := rule.Compare(version, e.DroppedIn); ok && c >= 0 {
+					in = false
+				}
+			}
+		}
+		if in {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// HTML is the reason's text as inline markdown: the engine quotes matrix
+// fields, which write commands in backticks.
+func (r ReasonView) HTML() template.HTML { return Inline(r.Text) }

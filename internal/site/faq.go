@@ -1,0 +1,232 @@
+package site
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+)
+
+// AppliesGroup is one line of a FAQ page's "applies to" block: the
+// adapters, distros, drivers or stack releases its front matter names.
+type AppliesGroup struct {
+	Key   string // ui key: adapters, distros, drivers, stacks
+	Items []AppliesItem
+}
+
+// AppliesItem links one matrix entry by its name.
+type AppliesItem struct {
+	Kind  page.Kind
+	ID    string
+	Label string
+}
+
+// TagLink is a tag and its page.
+type TagLink struct {
+	Tag, Slug string
+}
+
+// LangLink is one language of a page and its translation.
+type LangLink struct {
+	Lang, Name, Slug string
+	Current          bool
+}
+
+// TagPage is the data of tag/<slug>.html and, with Index, tag/index.html.
+type TagPage struct {
+	Meta
+	Tag   string
+	Index bool
+	// Groups hold the tagged FAQ pages and trees by language, English first.
+	Groups []TagGroup
+	Tags   []TagCount // on the index: every tag
+}
+
+// TagGroup is the pages of one language with a tag.
+type TagGroup struct {
+	Lang, Name  string
+	FAQHeading  string // "FAQ" in the group's language
+	TreeHeading string
+	FAQ         []*FAQ
+	Trees       []*content.Tree
+}
+
+// TagCount is a tag on the index with the number of pages it has.
+type TagCount struct {
+	TagLink
+	N int
+}
+
+var tagUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
+
+// tagSlug makes a tag a file name; "index" is the index page's.
+func tagSlug(tag string) string {
+	s := strings.Trim(tagUnsafe.ReplaceAllString(strings.ToLower(tag), "-"), "-.")
+	if s == "" || s == "index" {
+		s += "-tag"
+	}
+	return strings.TrimPrefix(s, "-")
+}
+
+// appliesTo resolves a page's front matter ids to named links. Ids lint
+// did not find are left out rather than linked to nothing.
+func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
+	var out []AppliesGroup
+	add := func(key string, items []AppliesItem) {
+		if len(items) > 0 {
+			out = append(out, AppliesGroup{Key: key, Items: items})
+		}
+	}
+	var items []AppliesItem
+	for _, id := range meta.Adapters {
+		if a := m.Adapter(id); a != nil {
+			items = append(items, AppliesItem{page.Adapter, id, a.Name})
+		}
+	}
+	add("adapters", items)
+	items = nil
+	for _, id := range meta.Distros {
+		for _, d := range m.Distros {
+			if d.ID == id {
+				items = append(items, AppliesItem{page.Distro, id, strings.TrimSpace(d.Name + " " + d.Version)})
+			}
+		}
+	}
+	add("distros", items)
+	items = nil
+	for _, id := range meta.Drivers {
+		if d := m.Driver(id); d != nil {
+			items = append(items, AppliesItem{page.Driver, id, d.ID})
+		}
+	}
+	add("drivers", items)
+	items = nil
+	for _, s := range meta.Stacks {
+		id, ver, _ := strings.Cut(s, "@")
+		for _, st := range m.Stacks {
+			if st.ID == id {
+				items = append(items, AppliesItem{page.Stack, id, strings.TrimSpace(st.Name + " " + ver)})
+			}
+		}
+	}
+	add("stacks", items)
+	return out
+}
+
+// faqExtras fills what the FAQ template shows around the body: the
+// "applies to" block, the tags and the language switch.
+func faqExtras(m *matrix.Matrix, f *FAQ) {
+	meta := f.Page.Meta
+	f.Applies = appliesTo(m, meta)
+	for _, t := range meta.Tags {
+		f.Tags = append(f.Tags, TagLink{Tag: t, Slug: tagSlug(t)})
+	}
+	if len(f.Translations) > 0 {
+		f.Langs = append(f.Langs, LangLink{Lang: f.Lang, Name: LangName(f.Lang), Slug: f.Page.Slug, Current: true})
+		for _, t := range f.Translations {
+			f.Langs = append(f.Langs, LangLink{Lang: t.Meta.Lang, Name: LangName(t.Meta.Lang), Slug: t.Slug})
+		}
+		sort.SliceStable(f.Langs, func(i, j int) bool { return langOrder(f.Langs[i].Lang) < langOrder(f.Langs[j].Lang) })
+	}
+}
+
+// langOrder puts the default language first, then the others by code.
+func langOrder(lang string) string {
+	if lang == content.DefaultLang || lang == "" {
+		return ""
+	}
+	return lang
+}
+
+// tagPages makes a page per tag of the FAQ pages and trees, and the index.
+func tagPages(info *Info, faqs []*FAQ, trees []*content.Tree) []Page {
+	type acc struct {
+		tag   string
+		faq   []*FAQ
+		trees []*content.Tree
+	}
+	bySlug := map[string]*acc{}
+	get := func(t string) *acc {
+		s := tagSlug(t)
+		a := bySlug[s]
+		if a == nil {
+			a = &acc{tag: t}
+			bySlug[s] = a
+		}
+		return a
+	}
+	for _, f := range faqs {
+		seen := map[string]bool{}
+		for _, t := range f.Page.Meta.Tags {
+			if a := get(t); !seen[tagSlug(t)] {
+				seen[tagSlug(t)] = true
+				a.faq = append(a.faq, f)
+			}
+		}
+	}
+	for _, tr := range trees {
+		seen := map[string]bool{}
+		for _, t := range tr.Tags {
+			if a := get(t); !seen[tagSlug(t)] {
+				seen[tagSlug(t)] = true
+				a.trees = append(a.trees, tr)
+			}
+		}
+	}
+	if len(bySlug) == 0 {
+		return nil
+	}
+	meta := func(id, title string) Meta {
+		return Meta{Ref: page.Ref{Kind: page.Tag, ID: id}, Title: title, Lang: content.DefaultLang, Site: info}
+	}
+	index := &TagPage{Meta: meta("index", "Tags"), Index: true}
+	var out []Page
+	for _, slug := range sortedTagSlugs(bySlug) {
+		a := bySlug[slug]
+		tp := &TagPage{Meta: meta(slug, "Tag: "+a.tag), Tag: a.tag}
+		langs := map[string]*TagGroup{}
+		group := func(lang string) *TagGroup {
+			if lang == "" {
+				lang = content.DefaultLang
+			}
+			g := langs[lang]
+			if g == nil {
+				g = &TagGroup{Lang: lang, Name: LangName(lang), FAQHeading: ui(lang, "faq"), TreeHeading: ui(lang, "trees")}
+				langs[lang] = g
+			}
+			return g
+		}
+		for _, f := range a.faq {
+			g := group(f.Lang)
+			g.FAQ = append(g.FAQ, f)
+		}
+		for _, t := range a.trees {
+			g := group(t.Lang)
+			g.Trees = append(g.Trees, t)
+		}
+		for _, l := range sortedLangs(langs) {
+			tp.Groups = append(tp.Groups, *langs[l])
+		}
+		index.Tags = append(index.Tags, TagCount{TagLink{a.tag, slug}, len(a.faq) + len(a.trees)})
+		out = append(out, tp)
+	}
+	return append(out, index)
+}
+
+func sortedTagSlugs[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedLangs(m map[string]*TagGroup) []string {
+	out := sortedTagSlugs(m)
+	sort.SliceStable(out, func(i, j int) bool { return langOrder(out[i]) < langOrder(out[j]) })
+	return out
+}

@@ -1,0 +1,576 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// The "will it work?" form and the adapter pages' grids show verdicts the
+// engine computed at build time, so the site and `kbgen check` cannot
+// disagree. The browser only judges firmware, against the thresholds
+// exported beside the verdicts (static/will.js, FirmwareCompare).
+//
+// verdicts.js registers the index: rocekbVerdicts.index({...Index});
+// verdicts/<adapter>.js registers one adapter's cells:
+// rocekbVerdicts.adapter("<id>", {...AdapterVerdicts}). Both load through
+// <script src>, which works from file:// where fetch does not.
+
+// Target is what a plan runs on: a distro release, an upstream kernel
+// judged as released ("k:5.14"), or nothing given ("").
+type Target struct {
+	Key   string `json:"k"`
+	Label string `json:"n"`
+}
+
+// Index is the data of verdicts.js: what the form can pick, and the
+// reasons and matrix entries that more than one adapter's verdicts share.
+type Index struct {
+	Adapters []IndexAdapter     `json:"adapters"`
+	Distros  []Target           `json:"distros"`
+	Kernels  []Target           `json:"kernels"`
+	Stacks   []Target           `json:"stacks"`  // "inbox" first
+	Targets  []string           `json:"targets"` // the order of an adapter's cells: target-major, then Stacks
+	Levels   []verdict.Level    `json:"levels"`  // a level number's verdict
+	Refs     []XRef             `json:"refs"`    // matrix entries, by number
+	Reasons  []XReason          `json:"reasons"` // shared reasons; an adapter's own are numbered after them
+	Sources  map[string]XSource `json:"sources"`
+}
+
+// IndexAdapter is an adapter and every name the form accepts for it.
+type IndexAdapter struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"n"`
+	Names []string `json:"a,omitempty"` // aliases, PCI ids, part numbers
+}
+
+// XSource is a source as the form links it.
+type XSource struct {
+	Title string `json:"t"`
+	Href  string `json:"u,omitempty"`
+}
+
+// AdapterVerdicts is the data of verdicts/<adapter>.js: the engine's
+// verdict for every target × stack with no firmware given, and the
+// firmware thresholds per stack.
+type AdapterVerdicts struct {
+	Reasons  []XReason              `json:"r"`  // numbered after the index's shared reasons
+	Cells    []XCell                `json:"c"`  // Index.Targets × Index.Stacks
+	Firmware map[string][]XFirmware `json:"fw"` // stack → thresholds, by feature
+}
+
+// XReason is one reason of a verdict.
+type XReason struct {
+	Level    int    `json:"l"` // Index.Levels
+	Text     string `json:"t"`
+	Nearest  string `json:"x,omitempty"`
+	Refs     []int  `json:"m,omitempty"` // Index.Refs
+	Firmware bool   `json:"f,omitempty"` // a firmware_min reason, replaced in the browser when a firmware is given
+}
+
+// XRef is a matrix entry a reason rests on.
+type XRef struct {
+	Entry      string   `json:"e"`
+	Confidence string   `json:"c,omitempty"`
+	Sources    []string `json:"s,omitempty"`
+}
+
+// XCell is one verdict: [level, [reasons]] or, when the engine's nearest
+// changes are not those its reasons give in order, [level, [reasons], [nearest]].
+type XCell struct {
+	Level   int
+	Reasons []int
+	Nearest []string // nil when derived from the reasons
+}
+
+// MarshalJSON writes the cell as an array: it is the bulk of the file.
+func (c XCell) MarshalJSON() ([]byte, error) {
+	v := []any{c.Level, c.Reasons}
+	if c.Nearest != nil {
+		v = append(v, c.Nearest)
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *XCell) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if len(raw) < 2 {
+		return fmt.Errorf("verdict cell %s: want [level, reasons]", b)
+	}
+	if err := json.Unmarshal(raw[0], &c.Level); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw[1], &c.Reasons); err != nil {
+		return err
+	}
+	if len(raw) > 2 {
+		return json.Unmarshal(raw[2], &c.Nearest)
+	}
+	return nil
+}
+
+// XFirmware is a firmware minimum in force for an adapter on a stack.
+type XFirmware struct {
+	Feature    string   `json:"f"`
+	Min        string   `json:"v"`
+	Rule       string   `json:"rule,omitempty"` // minimum (when empty), exact or recommended
+	Stack      string   `json:"st,omitempty"`   // the stack release the row is for, which
+	StackVer   string   `json:"sv,omitempty"`   // the engine names instead of the feature
+	Optional   bool     `json:"o,omitempty"`    // below it the plan is conditional, not unsupported
+	Text       string   `json:"t"`              // the matrix entry, as the engine cites it
+	Sources    []string `json:"s,omitempty"`
+	Confidence string   `json:"c,omitempty"`
+}
+
+// Levels numbers the verdict levels in the export.
+var Levels = []verdict.Level{verdict.Supported, verdict.Conditional, verdict.Unsupported, verdict.Undecided}
+
+func levelNum(l verdict.Level) int {
+	for i, x := range Levels {
+		if x == l {
+			return i
+		}
+	}
+	return len(Levels) - 1
+}
+
+// verdicts computes, once, every adapter's verdict table: the adapter
+// pages, the distro pages and the verdicts files all read them.
+type verdicts struct {
+	m       *matrix.Matrix
+	targets []Target // distros, kernels, then ""
+	stacks  []Target
+
+	once    sync.Once
+	refs    []XRef
+	shared  []XReason
+	tables  map[string]*AdapterVerdicts
+	targetN map[string]int
+	stackN  map[string]int
+}
+
+func newVerdicts(m *matrix.Matrix) *verdicts {
+	v := &verdicts{m: m, targetN: map[string]int{}, stackN: map[string]int{}}
+	v.targets = append(append(distroTargets(m), kernelTargets(m)...), Target{Key: "", Label: "no kernel given"})
+	v.stacks = stackTargets(m)
+	for i, t := range v.targets {
+		v.targetN[t.Key] = i
+	}
+	for i, t := range v.stacks {
+		v.stackN[t.Key] = i
+	}
+	return v
+}
+
+func distroTargets(m *matrix.Matrix) []Target {
+	ds := append([]matrix.Distro(nil), m.Distros...)
+	sort.SliceStable(ds, func(i, j int) bool { return distroLess(&ds[i], &ds[j]) })
+	out := make([]Target, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, Target{Key: d.ID, Label: d.Name})
+	}
+	return out
+}
+
+// distroLess orders distros by family, then newest release first.
+func distroLess(a, b *matrix.Distro) bool {
+	if a.Family != b.Family {
+		return a.Family < b.Family
+	}
+	if c, ok := rule.Compare(a.Version, b.Version); ok && c != 0 {
+		return c > 0
+	}
+	return a.ID < b.ID
+}
+
+// kernelTargets are the upstream release points worth judging: every
+// kernel the matrix names as a device's first (or first RoCE) kernel and
+// every distro's base, newest first, equal versions (4.9, 4.9.0) once.
+func kernelTargets(m *matrix.Matrix) []Target {
+	var ks []string
+	add := func(k string) {
+		if k == "" {
+			return
+		}
+		if _, _, ok := rule.KernelBase(k); !ok {
+			if _, ok := rule.Compare(k, k); !ok {
+				return
+			}
+		}
+		for _, o := range ks {
+			if c, ok := rule.Compare(o, k); ok && c == 0 {
+				return
+			}
+		}
+		ks = append(ks, k)
+	}
+	for _, k := range m.PCIKernels {
+		add(k.FirstKernel)
+		add(k.RoCEKernel)
+	}
+	for _, d := range m.Distros {
+		add(d.KernelBase)
+	}
+	sort.SliceStable(ks, func(i, j int) bool {
+		c, ok := rule.Compare(ks[i], ks[j])
+		return ok && c > 0
+	})
+	out := make([]Target, 0, len(ks))
+	for _, k := range ks {
+		out = append(out, Target{Key: "k:" + k, Label: "Linux " + k})
+	}
+	return out
+}
+
+func stackTargets(m *matrix.Matrix) []Target {
+	out := []Target{{Key: "inbox", Label: "Inbox (distro kernel drivers)"}}
+	ss := append([]matrix.Stack(nil), m.Stacks...)
+	sort.Slice(ss, func(i, j int) bool { return ss[i].Name < ss[j].Name })
+	for _, s := range ss {
+		out = append(out, Target{Key: s.ID, Label: s.Name})
+	}
+	return out
+}
+
+// Plan is the plan of a cell.
+func (t Target) Plan(adapter, stack string) verdict.Plan {
+	p := verdict.Plan{Adapter: adapter, Stack: stack}
+	switch {
+	case strings.HasPrefix(t.Key, "k:"):
+		p.Kernel = strings.TrimPrefix(t.Key, "k:")
+	case t.Key != "":
+		p.Distro = t.Key
+	}
+	return p
+}
+
+// fullReason is a reason before its matrix entries are numbered.
+type fullReason struct {
+	Level    int
+	Text     string
+	Nearest  string
+	Refs     []XRef
+	Firmware bool
+}
+
+type judged struct {
+	reasons []fullReason
+	cells   []XCell // Reasons index reasons
+}
+
+// all computes every table, in parallel, then numbers the matrix entries
+// and the reasons several adapters share in adapter order, so the output
+// does not depend on the scheduling.
+func (v *verdicts) all() {
+	v.once.Do(func() {
+		as := sortedAdapters(v.m)
+		js := make([]judged, len(as))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range max(1, runtime.GOMAXPROCS(0)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					js[i] = v.judge(as[i].ID)
+				}
+			}()
+		}
+		for i := range as {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+
+		key := reasonKey
+		users := map[string]int{}
+		for _, j := range js {
+			for _, r := range j.reasons {
+				users[key(r)]++
+			}
+		}
+		refN := map[string]int{}
+		ref := func(x XRef) int {
+			k := refKey(x)
+			n, ok := refN[k]
+			if !ok {
+				n = len(v.refs)
+				refN[k] = n
+				v.refs = append(v.refs, x)
+			}
+			return n
+		}
+		conv := func(r fullReason) XReason {
+			x := XReason{Level: r.Level, Text: r.Text, Nearest: r.Nearest, Firmware: r.Firmware}
+			for _, rf := range r.Refs {
+				x.Refs = append(x.Refs, ref(rf))
+			}
+			return x
+		}
+		sharedN := map[string]int{}
+		for _, j := range js {
+			for _, r := range j.reasons {
+				k := key(r)
+				if _, ok := sharedN[k]; !ok && users[k] > 1 {
+					sharedN[k] = len(v.shared)
+					v.shared = append(v.shared, conv(r))
+				}
+			}
+		}
+		v.tables = map[string]*AdapterVerdicts{}
+		for i, j := range js {
+			t := &AdapterVerdicts{Cells: j.cells, Firmware: map[string][]XFirmware{}}
+			num := make([]int, len(j.reasons))
+			for ri, r := range j.reasons {
+				if n, ok := sharedN[key(r)]; ok {
+					num[ri] = n
+					continue
+				}
+				num[ri] = len(v.shared) + len(t.Reasons)
+				t.Reasons = append(t.Reasons, conv(r))
+			}
+			for ci := range t.Cells {
+				for k, r := range t.Cells[ci].Reasons {
+					t.Cells[ci].Reasons[k] = num[r]
+				}
+			}
+			a := as[i]
+			for _, st := range v.stacks {
+				for _, f := range rule.FirmwareMins(v.m, a.ID, st.Key, "") {
+					t.Firmware[st.Key] = append(t.Firmware[st.Key], XFirmware{
+						Feature: f.Feature, Min: f.Min, Rule: f.Rule, Optional: rule.OptionalFeature(f.Feature), Stack: f.Stack, StackVer: f.StackVersion,
+						Text: rule.MinRule(a, f), Sources: f.Sources, Confidence: f.Confidence,
+					})
+				}
+			}
+			v.tables[a.ID] = t
+		}
+	})
+}
+
+// judge asks the engine about every target × stack of one adapter.
+func (v *verdicts) judge(adapter string) judged {
+	var j judged
+	seen := map[string]int{}
+	for _, tg := range v.targets {
+		for _, st := range v.stacks {
+			res := verdict.Judge(v.m, tg.Plan(adapter, st.Key))
+			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}}
+			for _, r := range res.Reasons {
+				fr := exportReason(r)
+				k := reasonKey(fr)
+				i, ok := seen[k]
+				if !ok {
+					i = len(j.reasons)
+					seen[k] = i
+					j.reasons = append(j.reasons, fr)
+				}
+				c.Reasons = append(c.Reasons, i)
+			}
+			if !slices.Equal(DerivedNearest(res.Reasons), res.Nearest) {
+				c.Nearest = append([]string{}, res.Nearest...)
+			}
+			j.cells = append(j.cells, c)
+		}
+	}
+	return j
+}
+
+// reasonKey and refKey tell reasons and matrix entries apart for
+// numbering; \x00 and \x01 never occur in matrix text.
+func reasonKey(r fullReason) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\x00%s\x00%s\x00%t", r.Level, r.Text, r.Nearest, r.Firmware)
+	for _, x := range r.Refs {
+		b.WriteString("\x01" + refKey(x))
+	}
+	return b.String()
+}
+
+func refKey(x XRef) string {
+	return x.Entry + "\x00" + x.Confidence + "\x00" + strings.Join(x.Sources, "\x00")
+}
+
+// DerivedNearest is the nearest changes a verdict's reasons give, in
+// order: what the browser derives when a cell stores none.
+func DerivedNearest(rs []verdict.Reason) []string {
+	var out []string
+	for _, r := range rs {
+		if r.Nearest != "" && r.Verdict != verdict.Supported && !slices.Contains(out, r.Nearest) {
+			out = append(out, r.Nearest)
+		}
+	}
+	return out
+}
+
+func exportReason(r verdict.Reason) fullReason {
+	x := fullReason{Level: levelNum(r.Verdict), Text: r.Text, Nearest: r.Nearest}
+	for _, ref := range r.Matrix {
+		xr := XRef{Entry: ref.Entry, Confidence: ref.Confidence}
+		for _, s := range ref.Sources {
+			xr.Sources = append(xr.Sources, s.ID)
+		}
+		x.Refs = append(x.Refs, xr)
+		// "firmware_min <adapter> <feature>" is a firmware reason; with a
+		// fourth word (the module) it is a driver minimum, which stays.
+		if f := strings.Fields(ref.Entry); len(f) == 3 && f[0] == "firmware_min" {
+			x.Firmware = true
+		}
+	}
+	return x
+}
+
+// ReasonView is a reason as the pages show it.
+type ReasonView struct {
+	Level   verdict.Level
+	Text    string
+	Nearest string
+	Refs    []XRef
+}
+
+// reason resolves reason number n of an adapter's table.
+func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
+	var x XReason
+	if n < len(v.shared) {
+		x = v.shared[n]
+	} else {
+		x = t.Reasons[n-len(v.shared)]
+	}
+	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest}
+	for _, r := range x.Refs {
+		rv.Refs = append(rv.Refs, v.refs[r])
+	}
+	return rv
+}
+
+func (v *verdicts) table(adapter string) *AdapterVerdicts {
+	v.all()
+	return v.tables[adapter]
+}
+
+// cell returns an adapter's cell for target × stack.
+func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
+	t := v.table(adapter)
+	ti, ok1 := v.targetN[target]
+	si, ok2 := v.stackN[stack]
+	if t == nil || !ok1 || !ok2 {
+		return XCell{}, false
+	}
+	return t.Cells[ti*len(v.stacks)+si], true
+}
+
+// Cell returns the verdict of adapter on target × stack, and its reasons.
+func (v *verdicts) Cell(adapter, target, stack string) (verdict.Level, []ReasonView, []string) {
+	c, ok := v.cell(adapter, target, stack)
+	if !ok {
+		return verdict.Undecided, nil, nil
+	}
+	t := v.table(adapter)
+	rs := make([]ReasonView, len(c.Reasons))
+	for i, r := range c.Reasons {
+		rs[i] = v.reason(t, r)
+	}
+	near := c.Nearest
+	if near == nil {
+		for _, r := range rs {
+			if r.Nearest != "" && r.Level != verdict.Supported && !slices.Contains(near, r.Nearest) {
+				near = append(near, r.Nearest)
+			}
+		}
+	}
+	return Levels[c.Level], rs, near
+}
+
+// VerdictIndex is the data of verdicts.js.
+func (s *Site) VerdictIndex() *Index {
+	m := s.m
+	v := s.verdicts
+	v.all()
+	ix := &Index{Stacks: v.stacks, Levels: Levels, Refs: v.refs, Reasons: v.shared, Sources: map[string]XSource{}}
+	for _, t := range v.targets {
+		ix.Targets = append(ix.Targets, t.Key)
+		switch {
+		case strings.HasPrefix(t.Key, "k:"):
+			ix.Kernels = append(ix.Kernels, t)
+		case t.Key != "":
+			ix.Distros = append(ix.Distros, t)
+		}
+	}
+	for _, a := range sortedAdapters(m) {
+		ia := IndexAdapter{ID: a.ID, Name: a.Name, Names: append([]string(nil), a.Aliases...)}
+		for _, p := range a.PCI {
+			n := p.ID
+			if p.Subsystem != "" {
+				n += "/" + p.Subsystem
+			}
+			ia.Names = append(ia.Names, n)
+		}
+		for _, p := range m.PartsOf(a.ID) {
+			ia.Names = append(ia.Names, p.Number)
+		}
+		ix.Adapters = append(ix.Adapters, ia)
+	}
+	for _, src := range m.Sources {
+		ix.Sources[src.ID] = XSource{Title: src.Title, Href: src.Href()}
+	}
+	return ix
+}
+
+// VerdictAdapters lists the adapter ids that have a verdicts/<id>.js.
+func (s *Site) VerdictAdapters() []string {
+	var out []string
+	for _, a := range sortedAdapters(s.m) {
+		out = append(out, a.ID)
+	}
+	return out
+}
+
+// WriteVerdictIndex writes verdicts.js.
+func (s *Site) WriteVerdictIndex(w io.Writer) error {
+	return writeJS(w, "rocekbVerdicts.index(", s.VerdictIndex(), ");\n")
+}
+
+// WriteAdapterVerdicts writes verdicts/<adapter>.js.
+func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
+	b, _ := json.Marshal(adapter)
+	return writeJS(w, "rocekbVerdicts.adapter("+string(b)+",", s.verdicts.table(adapter), ");\n")
+}
+
+// writeJS writes a JSON value wrapped in a call. encoding/json escapes
+// <, > and &, so no string can close the script.
+func writeJS(w io.Writer, pre string, v any, post string) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "/* generated by kbgen build from the matrix and the verdict engine; do not edit */\n"+pre); err != nil {
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, post)
+	return err
+}
+
+func sortedAdapters(m *matrix.Matrix) []*matrix.Adapter {
+	out := make([]*matrix.Adapter, len(m.Adapters))
+	for i := range m.Adapters {
+		out[i] = &m.Adapters[i]
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

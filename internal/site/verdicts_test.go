@@ -1,0 +1,257 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+func bundledSite(t *testing.T) (*Site, *matrix.Matrix) {
+	t.Helper()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, m
+}
+
+// decodeJS reads the JSON arguments of a verdicts file's call.
+func decodeJS(t *testing.T, b []byte, call string, v any) {
+	t.Helper()
+	s := string(b)
+	i := strings.Index(s, call)
+	if i < 0 || !strings.HasSuffix(s, ");\n") {
+		t.Fatalf("not a %s… file: %.80q", call, s)
+	}
+	if err := json.Unmarshal([]byte(s[i+len(call):len(s)-3]), v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestExportedVerdictsAreTheEngines decodes verdicts.js and every
+// verdicts/<adapter>.js as the browser does and compares a sample of cells
+// (every distro of every tenth adapter, and every cell of a few) with
+// verdict.Judge: level, reasons in order, and nearest changes.
+func TestExportedVerdictsAreTheEngines(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	var b bytes.Buffer
+	if err := s.WriteVerdictIndex(&b); err != nil {
+		t.Fatal(err)
+	}
+	var ix Index
+	decodeJS(t, b.Bytes(), "rocekbVerdicts.index(", &ix)
+	if len(ix.Targets) < len(m.Distros)+2 || len(ix.Stacks) != len(m.Stacks)+1 || len(ix.Adapters) != len(m.Adapters) {
+		t.Fatalf("index: %d targets, %d stacks, %d adapters", len(ix.Targets), len(ix.Stacks), len(ix.Adapters))
+	}
+	checked := map[verdict.Level]int{}
+	for ai, id := range s.VerdictAdapters() {
+		b.Reset()
+		if err := s.WriteAdapterVerdicts(&b, id); err != nil {
+			t.Fatal(err)
+		}
+		var av AdapterVerdicts
+		call := fmt.Sprintf("rocekbVerdicts.adapter(%q,", id)
+		decodeJS(t, b.Bytes(), call, &av)
+		if len(av.Cells) != len(ix.Targets)*len(ix.Stacks) {
+			t.Fatalf("%s: %d cells, want %d", id, len(av.Cells), len(ix.Targets)*len(ix.Stacks))
+		}
+		for ti, tk := range ix.Targets {
+			if ai%10 != 0 && !slices.Contains([]string{"connectx-3", "connectx-5", "cisco-vic-1400", "e810"}, id) && ti%7 != 0 {
+				continue
+			}
+			for si, st := range ix.Stacks {
+				c := av.Cells[ti*len(ix.Stacks)+si]
+				want := verdict.Judge(m, Target{Key: tk}.Plan(id, st.Key))
+				var texts, near []string
+				for _, n := range c.Reasons {
+					var r XReason
+					if n < len(ix.Reasons) {
+						r = ix.Reasons[n]
+					} else {
+						r = av.Reasons[n-len(ix.Reasons)]
+					}
+					texts = append(texts, string(ix.Levels[r.Level])+" "+r.Text)
+					if r.Nearest != "" && ix.Levels[r.Level] != verdict.Supported && !slices.Contains(near, r.Nearest) {
+						near = append(near, r.Nearest)
+					}
+				}
+				if c.Nearest != nil {
+					near = c.Nearest
+				}
+				var wantTexts []string
+				for _, r := range want.Reasons {
+					wantTexts = append(wantTexts, string(r.Verdict)+" "+r.Text)
+				}
+				where := fmt.Sprintf("%s on %q with %s", id, tk, st.Key)
+				if got := ix.Levels[c.Level]; got != want.Verdict {
+					t.Errorf("%s: exported %s, engine %s", where, got, want.Verdict)
+				}
+				if !slices.Equal(texts, wantTexts) {
+					t.Errorf("%s: reasons\n%q\nengine\n%q", where, texts, wantTexts)
+				}
+				if !slices.Equal(near, want.Nearest) && (len(near) > 0 || len(want.Nearest) > 0) {
+					t.Errorf("%s: nearest %q, engine %q", where, near, want.Nearest)
+				}
+				checked[want.Verdict]++
+			}
+		}
+	}
+	for _, l := range Levels {
+		if checked[l] == 0 {
+			t.Errorf("no %s cell was compared: %v", l, checked)
+		}
+	}
+}
+
+// TestFormFirmwareMatchesEngine runs static/will.js in node on the
+// exported verdicts and compares its firmware judgement with
+// verdict.Judge given the firmware. It needs node; CI's browser test
+// checks the same page in Chromium.
+func TestFormFirmwareMatchesEngine(t *testing.T) {
+	t.Parallel()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	s, m := bundledSite(t)
+	var js bytes.Buffer
+	js.WriteString("var window = {}, document = {currentScript: null, getElementById: function () { return null; }};\n")
+	src, err := os.ReadFile("../../static/will.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js.Write(src)
+	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
+	if err := s.WriteVerdictIndex(&js); err != nil {
+		t.Fatal(err)
+	}
+	type fwCase struct {
+		Adapter, Target, Stack, Firmware string
+	}
+	var cases []fwCase
+	adapters := map[string]bool{}
+	for _, f := range m.Firmware {
+		if m.Adapter(f.Adapter) == nil {
+			continue
+		}
+		stack := f.Stack
+		if stack == "" {
+			stack = "inbox"
+		}
+		for _, fw := range []string{f.Min, below(f.Min), "99.99.9999", "5.2(3a)", "not-a-version!"} {
+			cases = append(cases, fwCase{f.Adapter, "rhel-9.4", stack, fw}, fwCase{f.Adapter, "", stack, fw})
+		}
+		adapters[f.Adapter] = true
+	}
+	cases = append(cases, fwCase{"connectx-5", "rhel-9.4", "inbox", "16.35.2000"})
+	adapters["connectx-5"] = true
+	for _, id := range s.VerdictAdapters() {
+		if adapters[id] {
+			if err := s.WriteAdapterVerdicts(&js, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cj, _ := json.Marshal(cases)
+	fmt.Fprintf(&js, `var cases = %s, out = [];
+cases.forEach(function (c) {
+  var names = {};
+  var cell = rocekbVerdicts.cell(c.Adapter, c.Target, c.Stack);
+  var v = rocekbVerdicts.judge(c.AdapterName, tablesFor(c.Adapter), cell, c.Firmware);
+  out.push({l: v.l, t: v.r.map(function (r) { return r.l + " " + r.t; }).sort(), x: v.x.slice().sort()});
+});
+function tablesFor(id) { return window.__tables[id]; }
+console.log(JSON.stringify(out));
+`, cj)
+	// will.js keeps its tables private: expose them for the test by
+	// wrapping the registration.
+	script := strings.Replace(js.String(), "var rocekbVerdicts = window.rocekbVerdicts;\n",
+		"var rocekbVerdicts = window.rocekbVerdicts; window.__tables = {}; var reg = rocekbVerdicts.adapter; rocekbVerdicts.adapter = function (id, d) { window.__tables[id] = d; reg(id, d); };\n", 1)
+	names := map[string]string{}
+	for _, a := range m.Adapters {
+		names[a.ID] = a.Name
+	}
+	script = strings.Replace(script, "var names = {};", "var names = "+mustJSON(names)+"; c.AdapterName = names[c.Adapter];", 1)
+	cmd := exec.Command(node, "-")
+	cmd.Stdin = strings.NewReader(script)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	res, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var got []struct {
+		L string   `json:"l"`
+		T []string `json:"t"`
+		X []string `json:"x"`
+	}
+	if err := json.Unmarshal(res, &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("node output (%d of %d): %v\n%s", len(got), len(cases), err, res)
+	}
+	levels := map[string]int{}
+	for i, c := range cases {
+		want := verdict.Judge(m, Target{Key: c.Target}.Plan(c.Adapter, c.Stack))
+		want = verdict.Judge(m, verdict.Plan{Adapter: want.Plan.Adapter, Distro: want.Plan.Distro, Kernel: want.Plan.Kernel, Stack: c.Stack, Firmware: c.Firmware})
+		var texts []string
+		for _, r := range want.Reasons {
+			texts = append(texts, string(r.Verdict)+" "+r.Text)
+		}
+		slices.Sort(texts)
+		near := append([]string(nil), want.Nearest...)
+		slices.Sort(near)
+		where := fmt.Sprintf("%s on %q with %s, firmware %s", c.Adapter, c.Target, c.Stack, c.Firmware)
+		if got[i].L != string(want.Verdict) {
+			t.Errorf("%s: form says %s, engine %s", where, got[i].L, want.Verdict)
+		}
+		if !slices.Equal(got[i].T, texts) {
+			t.Errorf("%s: form reasons\n%q\nengine\n%q", where, got[i].T, texts)
+		}
+		if !slices.Equal(got[i].X, near) && (len(got[i].X) > 0 || len(near) > 0) {
+			t.Errorf("%s: form nearest %q, engine %q", where, got[i].X, near)
+		}
+		levels[got[i].L]++
+	}
+	if levels[string(verdict.Unsupported)] == 0 || levels[string(verdict.Conditional)] == 0 {
+		t.Errorf("firmware cases should reach unsupported and conditional verdicts: %v", levels)
+	}
+}
+
+// below returns a version just under v's last number, or v when its last
+// piece is not a plain number.
+func below(v string) string {
+	i := strings.LastIndexAny(v, ".")
+	if i < 0 {
+		return v
+	}
+	n := v[i+1:]
+	if n == "" || strings.Trim(n, "0123456789") != "" || strings.Trim(n, "0") == "" {
+		return v[:i] + ".0"
+	}
+	var x int
+	fmt.Sscan(n, &x)
+	return fmt.Sprintf("%s.%d", v[:i], x-1)
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

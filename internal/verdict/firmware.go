@@ -1,0 +1,106 @@
+package verdict
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+)
+
+// judgeFirmware applies the firmware_min rows in force for the adapter on
+// the stack (rule minimum, exact or recommended) and, for a vendor stack
+// whose version is its first module's, the driver minimums beside them.
+func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, stack, stackVer, fw string) {
+	if ms != nil && stackVer != "" && len(ms.Modules) > 0 {
+		judgeDriverMin(m, v, a, ms, stackVer)
+	}
+	mins := rule.FirmwareMins(m, a.ID, stack, stackVer)
+	if len(mins) == 0 && fw != "" {
+		// Say the firmware went unjudged, without letting the matrix's
+		// silence decide the verdict on everything it does know.
+		v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s not judged: the matrix states no minimum firmware for %s", fw, a.Name)})
+		return
+	}
+	for _, f := range mins {
+		ref := rule.Cite(m, fmt.Sprintf("firmware_min %s %s", a.ID, f.Feature), f.Claim, rule.MinRule(a, f))
+		kind := f.Rule
+		if kind == "" {
+			kind = matrix.RuleMinimum
+		}
+		what := featureWords(f.Feature)
+		if f.Stack != "" && f.StackVersion != "" {
+			what = f.Stack + " " + f.StackVersion
+		}
+		near := fmt.Sprintf("firmware ≥ %s for %s", f.Min, what)
+		if kind == matrix.RuleExact {
+			near = fmt.Sprintf("firmware %s for %s", f.Min, what)
+		}
+		if fw == "" {
+			switch kind {
+			case matrix.RuleRecommended:
+				v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s was tested with firmware %s on %s (recommended)", what, f.Min, a.Name), Matrix: []rule.Ref{ref}})
+			default:
+				v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s needs firmware %s %s for %s; no firmware was given", a.Name, map[bool]string{true: "exactly", false: "≥"}[kind == matrix.RuleExact], f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+			}
+			continue
+		}
+		c, ok := rule.Compare(fw, f.Min)
+		switch {
+		case !ok:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s cannot be compared with %s", fw, f.Min), Matrix: []rule.Ref{ref}})
+		case kind == matrix.RuleExact && c != 0:
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is not %s, the exact firmware %s needs", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+		case c >= 0:
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("firmware %s meets the %s %s %s", fw, what, kind, f.Min), Matrix: []rule.Ref{ref}})
+		case kind == matrix.RuleRecommended:
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is older than %s, the firmware %s was tested with; update it", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+		case rule.OptionalFeature(f.Feature):
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+		default:
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+		}
+	}
+}
+
+// judgeDriverMin compares a stack version with the driver minimums of its
+// first module (a Cisco enic version against driver_min for enic).
+func judgeDriverMin(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string) {
+	mod := ms.Modules[0]
+	seen := map[string]bool{}
+	for i := range m.Firmware {
+		f := &m.Firmware[i]
+		if f.Adapter != a.ID || f.DriverMin == "" || f.DriverModule != mod || f.Stack != "" && f.Stack != ms.ID {
+			continue
+		}
+		key := f.Feature + " " + f.DriverMin
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		text := fmt.Sprintf("%s %s needs %s %s or later", a.Name, featureWords(f.Feature), mod, f.DriverMin)
+		ref := rule.Cite(m, fmt.Sprintf("firmware_min %s %s %s", a.ID, f.Feature, mod), f.Claim, text)
+		c, ok := rule.Compare(ver, f.DriverMin)
+		switch {
+		case !ok:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s cannot be compared with %s", mod, ver, f.DriverMin), Matrix: []rule.Ref{ref}})
+		case c >= 0:
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s meets %s", mod, ver, text), Matrix: []rule.Ref{ref}})
+		case rule.OptionalFeature(f.Feature):
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s %s is below %s: %s", mod, ver, f.DriverMin, text), Nearest: fmt.Sprintf("%s ≥ %s for %s", mod, f.DriverMin, featureWords(f.Feature)), Matrix: []rule.Ref{ref}})
+		default:
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s is below %s: %s", mod, ver, f.DriverMin, text), Nearest: fmt.Sprintf("%s ≥ %s", mod, f.DriverMin), Matrix: []rule.Ref{ref}})
+		}
+	}
+}
+
+// featureWords turns a feature id into what people say: roce-v2-ipv6 → IPv6.
+func featureWords(f string) string {
+	switch {
+	case strings.HasSuffix(f, "-ipv6"):
+		return "IPv6"
+	case strings.HasSuffix(f, "-ipv4"):
+		return "IPv4"
+	}
+	return f
+}

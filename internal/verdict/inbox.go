@@ -1,0 +1,388 @@
+package verdict
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// deviceKernel is the first upstream release from which an adapter's RoCE
+// works inbox, read from the [[pci_kernel]] rows of its PCI ids: the RoCE
+// kernel when a row gives one, else the first kernel listing the id, and
+// never before the RDMA driver itself.
+type deviceKernel struct {
+	Kernel    string // x.y
+	Confirmed bool   // every row it rests on has a confidence other than unconfirmed
+	Bound     bool   // no row dates some id: Kernel is only a lower bound
+	IDOnly    bool   // the deciding row dates the PCI id, not RoCE on it
+	Text      string // what the rows say, for a reason
+	Refs      []rule.Ref
+}
+
+// deviceKernelOf reads the device kernel for an adapter. When the plan
+// named a PCI id, only that id's rows count; otherwise every physical
+// function of the adapter, the latest deciding (every variant works from it).
+func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, named string) deviceKernel {
+	ids := planPCI(a, named)
+	dk := deviceKernel{Confirmed: true}
+	var texts []string
+	seen := map[*matrix.PCIKernel]bool{}
+	for _, p := range ids {
+		row := m.DeviceKernel(p.ID, p.Subsystem)
+		if row == nil {
+			dk.Bound, dk.Confirmed = true, false
+			texts = append(texts, fmt.Sprintf("no [[pci_kernel]] row dates %s", p.ID))
+			continue
+		}
+		if seen[row] {
+			continue
+		}
+		seen[row] = true
+		k, idOnly := row.RoCEKernel, false
+		if k == "" {
+			k, idOnly = row.FirstKernel, true
+		}
+		what := row.PCI
+		if row.Subsystem != "" {
+			what += "/" + row.Subsystem
+		}
+		if k == "" {
+			dk.Bound, dk.Confirmed = true, false
+			texts = append(texts, "the first kernel whose "+row.Driver+" lists "+what+" is not known")
+			dk.Refs = append(dk.Refs, rule.Cite(m, "pci_kernel "+what, row.Claim, fmt.Sprintf("%s: first kernel unknown", what)))
+			continue
+		}
+		say := fmt.Sprintf("%s lists %s from Linux %s", row.Driver, what, k)
+		if !idOnly {
+			say = fmt.Sprintf("RoCE on %s works from Linux %s", what, k)
+		}
+		if row.Commit != "" {
+			say += " (commit " + row.Commit + ")"
+		}
+		if row.Confidence == matrix.Unconfirmed {
+			dk.Confirmed = false
+			say += ", a release inferred, not confirmed"
+		}
+		texts = append(texts, say)
+		dk.Refs = append(dk.Refs, rule.Cite(m, "pci_kernel "+what, row.Claim, say))
+		if c, ok := rule.Compare(k, dk.Kernel); dk.Kernel == "" || ok && c > 0 {
+			dk.Kernel, dk.IDOnly = k, idOnly
+		}
+	}
+	// Never before the RDMA driver (or the adapter's own inbox kernel).
+	floor := drv.FirstKernel
+	if c, ok := rule.Compare(a.InboxKernel, floor); a.InboxKernel != "" && (floor == "" || ok && c > 0) {
+		floor = a.InboxKernel
+	}
+	if floor != "" {
+		if c, ok := rule.Compare(floor, dk.Kernel); dk.Kernel == "" || ok && c > 0 {
+			dk.Kernel, dk.IDOnly = floor, false
+			texts = append(texts, fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor))
+			dk.Refs = append(dk.Refs, rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor)))
+		}
+	}
+	dk.Text = strings.Join(texts, "; ")
+	return dk
+}
+
+// planPCI returns the adapter's PCI ids the plan means: the one it named,
+// else its physical functions (or every id, for a virtual function model).
+func planPCI(a *matrix.Adapter, named string) []matrix.PCIID {
+	id, sub, _ := strings.Cut(strings.ToLower(strings.TrimSpace(named)), "/")
+	var out, pfs []matrix.PCIID
+	for _, p := range a.PCI {
+		if p.ID == id && (sub == "" || p.Subsystem == sub) {
+			out = append(out, p)
+		}
+		if p.Function != "vf" {
+			pfs = append(pfs, p)
+		}
+	}
+	switch {
+	case len(out) > 0:
+		return out
+	case len(pfs) > 0:
+		return pfs
+	}
+	return a.PCI
+}
+
+func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
+	drv := m.Driver(a.RDMADriver)
+	if a.RDMADriver == "" || drv == nil {
+		v.add(Reason{Verdict: Undecided, Text: "the matrix has no RDMA driver entry for " + a.Name + ", so inbox support is unknown; a [[driver]] entry would decide it"})
+		return
+	}
+	if !drv.InTree {
+		text := drv.ID + " is not in the upstream kernel; " + a.Name + " needs a vendor stack"
+		near := ""
+		if len(a.Stacks) > 0 {
+			near = "use the vendor stack " + strings.Join(a.Stacks, " or ")
+		}
+		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, drv.ID+" is not in tree")}})
+		return
+	}
+	dk := deviceKernelOf(m, a, drv, v.Plan.Adapter)
+	if dk.Kernel == "" {
+		v.add(Reason{Verdict: Undecided, Text: "the matrix states no first kernel for " + a.Name + " or its driver " + drv.ID + "; a [[pci_kernel]] row would decide it"})
+		return
+	}
+	switch {
+	case k.Distro != nil:
+		judgeDistro(m, v, a, drv, dk, k)
+	case k.Base == "":
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("inbox support for %s needs Linux %s or later; no kernel or distro was given (%s)", a.Name, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
+	case k.Vendor:
+		// A distro kernel whose release the matrix does not know.
+		c, ok := rule.Compare(k.Base, dk.Kernel)
+		switch {
+		case !ok:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", k.Base, dk.Kernel), Matrix: dk.Refs})
+		case c >= 0:
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is a distro kernel judged from its number only (upstream %s, at or after %s); give --distro to judge it by its release", v.Kernel, k.Base, dk.Kernel), Matrix: dk.Refs})
+		default:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro kernel whose upstream base %s predates %s (%s); distro kernels carry backports, so only its release notes (a distro_support row, with --distro) would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+		}
+	default:
+		judgeUpstream(m, v, a, drv, dk, k.Base)
+	}
+}
+
+// judgeUpstream judges an upstream release as released: no stable backports.
+func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, base string) {
+	if drv.RemovedKernel != "" {
+		if c, ok := rule.Compare(base, drv.RemovedKernel); ok && c >= 0 {
+			near := "a kernel before " + drv.RemovedKernel
+			if drv.ReplacedBy != "" {
+				near = "the replacement driver " + drv.ReplacedBy
+			}
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s was removed in kernel %s", drv.ID, drv.RemovedKernel), Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s was removed in %s", drv.ID, drv.RemovedKernel))}})
+			return
+		}
+	}
+	c, ok := rule.Compare(base, dk.Kernel)
+	switch {
+	case !ok:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", base, dk.Kernel), Matrix: dk.Refs})
+	case c < 0:
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s (as released, without stable backports) is older than %s: %s", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
+	case dk.Bound:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel %s is at or after %s, but the first kernel listing this PCI id is not confirmed (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+	case dk.IDOnly && a.Confidence == matrix.Unconfirmed:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s lists %s (%s), but RoCE on it is not confirmed: the matrix dates the PCI id, not %s support for it; a source for that would decide it", base, a.Name, dk.Text, drv.ID), Matrix: dk.Refs})
+	case !dk.Confirmed:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel %s is at or after %s, but that first release is inferred, not confirmed (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+	default:
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("kernel %s is at or after %s (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+	}
+}
+
+// backporting lists the distro families whose kernels carry drivers and
+// device ids from later upstream releases: their kernel number says
+// nothing about what they support.
+var backporting = map[string]bool{"rhel": true, "sles": true, "oracle": true}
+
+// rebuilding lists the families whose kernels follow upstream releases,
+// so a kernel older than the device's lacks it.
+var rebuilding = map[string]bool{"ubuntu": true, "debian": true}
+
+// judgeDistro judges a distro release by its [[distro_support]] rows, and
+// only without one by its kernel number, never as plain supported.
+func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, k kernel) {
+	d := k.Distro
+	if row, byAdapter := DistroRow(m, a, d); row != nil {
+		judgeDistroRow(m, v, a, d, dk, row, byAdapter)
+		return
+	}
+	if bp := rule.Backport(d, drv.ID); bp != nil {
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s backports %s: %s", d.Name, drv.ID, bp.Text), Matrix: []rule.Ref{rule.Cite(m, "distro "+d.ID+" backport "+bp.Driver, bp.Claim, bp.Text)}})
+		return
+	}
+	c, ok := rule.Compare(k.Base, dk.Kernel)
+	refs := append(slices.Clip(dk.Refs), rule.Cite(m, "distro "+d.ID, d.Claim, fmt.Sprintf("%s is based on %s", d.Name, k.Base)))
+	switch {
+	case !ok:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", k.Base, dk.Kernel), Matrix: refs})
+	case c >= 0:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s's kernel base %s is at or after %s, the device's first kernel; judged from the kernel number only, no distro_support row covers %s on %s", d.Name, k.Base, dk.Kernel, a.Name, d.Name), Matrix: refs})
+	case backporting[d.Family]:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s), but %s kernels backport drivers and device ids; only %s's release notes (a distro_support row) would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Family, d.Name), Matrix: refs})
+	case rebuilding[d.Family]:
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s's kernel %s is older than %s (%s), and no distro_support row says %s backported it", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
+	default:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s); whether %s backports it is not recorded (a distro_support row would decide it)", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Matrix: refs})
+	}
+}
+
+// nearestDistro names the earliest release of d's family whose kernel base
+// reaches the device's first kernel.
+func nearestDistro(m *matrix.Matrix, d *matrix.Distro, need string) string {
+	var best *matrix.Distro
+	for i := range m.Distros {
+		e := &m.Distros[i]
+		if e.Family != d.Family {
+			continue
+		}
+		if c, ok := rule.Compare(e.KernelBase, need); !ok || c < 0 {
+			continue
+		}
+		if best == nil || earlier(e, best) {
+			best = e
+		}
+	}
+	if best == nil {
+		return "a " + d.Family + " release with Linux " + need + " or later"
+	}
+	return fmt.Sprintf("%s (%s) or later", best.Name, best.KernelBase)
+}
+
+// earlier orders releases by version, then kernel base (GA before HWE).
+func earlier(a, b *matrix.Distro) bool {
+	if c, ok := rule.Compare(a.Version, b.Version); ok && c != 0 {
+		return c < 0
+	}
+	c, _ := rule.Compare(a.KernelBase, b.KernelBase)
+	return c < 0
+}
+
+// DistroRow returns the [[distro_support]] row that decides an adapter on
+// a distro release: rows of its family whose from..until holds the
+// release and that name the adapter or one of its drivers. A row naming
+// the adapter beats one naming a driver; then the later from wins.
+func DistroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro) (row *matrix.DistroRow, byAdapter bool) {
+	drivers := adapterDrivers(m, a)
+	for i := range m.DistroRows {
+		r := &m.DistroRows[i]
+		if r.Family != d.Family || !inRelease(d.Version, r.From, r.Until) {
+			continue
+		}
+		ad := slices.Contains(r.Adapters, a.ID)
+		if !ad && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+			continue
+		}
+		switch {
+		case row == nil, ad && !byAdapter:
+		case ad == byAdapter:
+			if c, ok := rule.Compare(r.From, row.From); !ok || c <= 0 {
+				continue
+			}
+		default:
+			continue
+		}
+		row, byAdapter = r, ad
+	}
+	return row, byAdapter
+}
+
+// adapterDrivers lists the modules an adapter uses: its Ethernet and RDMA
+// drivers, the RDMA driver's companions and its PCI ids' drivers.
+func adapterDrivers(m *matrix.Matrix, a *matrix.Adapter) []string {
+	out := []string{a.RDMADriver, a.EthDriver}
+	if drv := m.Driver(a.RDMADriver); drv != nil {
+		out = append(out, drv.EthDrivers...)
+	}
+	for _, p := range a.PCI {
+		if k := m.DeviceKernel(p.ID, p.Subsystem); k != nil {
+			out = append(out, k.Driver)
+		}
+	}
+	return out
+}
+
+// inRelease reports whether version v lies in from..until (until empty:
+// open). Versions of different majors compare as numbers: 8.10 > 8.9.
+func inRelease(v, from, until string) bool {
+	if c, ok := rule.Compare(v, from); !ok || c < 0 {
+		return false
+	}
+	if until == "" {
+		return true
+	}
+	c, ok := rule.Compare(v, until)
+	return ok && c <= 0
+}
+
+func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.Distro, dk deviceKernel, r *matrix.DistroRow, byAdapter bool) {
+	span := r.From + " and later"
+	if r.Until != "" {
+		span = r.From + " to " + r.Until
+	}
+	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
+	weak := r.Confidence == matrix.Unconfirmed || r.Confidence == matrix.FieldObserved
+	text := fmt.Sprintf("%s (%s %s): %s", d.Name, r.Family, span, r.Text)
+	switch r.Status {
+	case matrix.StatusUnsupported:
+		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
+	case matrix.StatusDeprecated, matrix.StatusTechPreview:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s marks it %s: %s", d.Name, r.Status, text), Matrix: []rule.Ref{ref}})
+	default:
+		switch {
+		case !byAdapter && !covers(dk, d.KernelBase):
+			// A driver row says the driver ships, not that this device
+			// id, newer than the release's kernel base, is in it.
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after %s's base %s", text, a.Name, dk.Kernel, d.Name, d.KernelBase), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+		case weak:
+			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s (the row is %s)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+		default:
+			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
+		}
+	}
+}
+
+// covers reports whether a distro kernel base holds the device's first
+// upstream kernel.
+func covers(dk deviceKernel, base string) bool {
+	c, ok := rule.Compare(base, dk.Kernel)
+	return ok && c >= 0 && !dk.Bound
+}
+
+// nearestRow names the closest releases of the family a supported row
+// gives for the adapter.
+func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matrix.DistroRow) string {
+	drivers := adapterDrivers(m, a)
+	var best *matrix.DistroRow
+	for i := range m.DistroRows {
+		r := &m.DistroRows[i]
+		if r == not || r.Family != d.Family || r.Status != matrix.StatusSupported {
+			continue
+		}
+		if !slices.Contains(r.Adapters, a.ID) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+			continue
+		}
+		if best == nil {
+			best = r
+			continue
+		}
+		if c, ok := rule.Compare(r.From, best.From); ok && c > 0 {
+			best = r
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	if best.Until != "" {
+		return fmt.Sprintf("%s %s to %s", d.Family, best.From, best.Until)
+	}
+	return fmt.Sprintf("%s %s or later", d.Family, best.From)
+}
+
+// elTag reads the RHEL release from an RPM dist tag: el9_4 → 9.4.
+var elTag = regexp.MustCompile(`^el([0-9]+)_([0-9]+)$`)
+
+// kernelDistro finds the matrix distro a distro kernel release names, by
+// its RPM dist tag; nil when the tag names no single release.
+func kernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
+	k, err := version.ParseKernel(release)
+	if err != nil {
+		return nil
+	}
+	if g := elTag.FindStringSubmatch(k.Tag); g != nil {
+		return m.Distro("rhel-" + g[1] + "." + g[2])
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+package verdict
+
+import (
+	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+)
+
+// Lint judges every adapter on every distro release, and on each distro's
+// kernel base as an upstream release, with the inbox stack, and reports a
+// *supported* verdict from a kernel older than the device's first kernel
+// with no distro_support row behind it, at the adapter's position. Judge
+// cannot give one by construction; Lint guards that against regressions.
+func Lint(m *matrix.Matrix) diag.List { return lint(m, Judge) }
+
+// lint is Lint with the judge passed in, so a test can break it.
+func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List {
+	var probs diag.List
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		drv := m.Driver(a.RDMADriver)
+		if drv == nil || !drv.InTree || a.NotRoCE != "" {
+			continue
+		}
+		dk := deviceKernelOf(m, a, drv, "")
+		older := func(base string) bool {
+			c, ok := rule.Compare(base, dk.Kernel)
+			return dk.Kernel == "" || !ok || c < 0
+		}
+		for j := range m.Distros {
+			d := &m.Distros[j]
+			if d.KernelBase == "" {
+				continue
+			}
+			if row, _ := DistroRow(m, a, d); row == nil && older(d.KernelBase) {
+				if v := judge(m, Plan{Adapter: a.ID, Distro: d.ID}); v.Verdict == Supported {
+					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on %s from kernel %s, older than the device's first kernel %s, with no distro_support row behind it", a.ID, d.ID, d.KernelBase, rule.OrDash(dk.Kernel))
+				}
+			}
+			if older(d.KernelBase) {
+				if v := judge(m, Plan{Adapter: a.ID, Kernel: d.KernelBase}); v.Verdict == Supported {
+					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on upstream %s, older than the device's first kernel %s", a.ID, d.KernelBase, rule.OrDash(dk.Kernel))
+				}
+			}
+		}
+	}
+	probs.Sort()
+	return probs
+}

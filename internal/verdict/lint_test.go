@@ -1,0 +1,84 @@
+package verdict
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/hosttest"
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+func TestLintShipped(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probs := Lint(m); len(probs) > 0 {
+		t.Errorf("shipped matrix:\n%s", probs)
+	}
+}
+
+// TestLintCatches breaks the engine on purpose: a judge that calls
+// everything supported must be reported where the kernel predates the
+// device and no distro row is behind it, and only there.
+func TestLintCatches(t *testing.T) {
+	t.Parallel()
+	m := hosttest.Matrix(t)
+	if probs := Lint(m); len(probs) > 0 {
+		t.Fatalf("test matrix: %s", probs)
+	}
+	always := func(m *matrix.Matrix, p Plan) Verdict { return Verdict{Plan: p, Verdict: Supported} }
+	probs := lint(m, always)
+	want := []string{
+		"adapter connectx-5: supported on oldrpm-1 from kernel 3.10, older than the device's first kernel 4.6",
+		"adapter connectx-5: supported on upstream 3.10, older than the device's first kernel 4.6",
+		"adapter e810: supported on debian-11.3 from kernel 5.10, older than the device's first kernel 5.14",
+	}
+	got := probs.String()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("lint lacks %q:\n%s", w, got)
+		}
+	}
+	if !strings.Contains(got, "testdata/matrix/engine.toml:") {
+		t.Errorf("problems carry no position:\n%s", got)
+	}
+	// A distro_support row behind the verdict keeps it quiet.
+	m2 := *m
+	m2.DistroRows = append([]matrix.DistroRow{{Family: "rhel", From: "1", Adapters: []string{"connectx-5"}, Status: matrix.StatusSupported, Text: "test row",
+		Claim: matrix.Claim{Confidence: matrix.VendorDocumented}}}, m.DistroRows...)
+	if strings.Contains(lint(&m2, always).String(), "connectx-5: supported on oldrpm-1") {
+		t.Errorf("a distro row behind the verdict was reported")
+	}
+}
+
+// TestGridSpeed judges the adapter × distro × stack grid the site will
+// show; it must stay fast enough to build pages from.
+func TestGridSpeed(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stacks := []string{matrix.Inbox}
+	for _, s := range m.Stacks {
+		stacks = append(stacks, s.ID)
+	}
+	start := time.Now()
+	n := 0
+	for _, a := range m.Adapters {
+		for _, d := range m.Distros {
+			for _, s := range stacks {
+				Judge(m, Plan{Adapter: a.ID, Distro: d.ID, Stack: s})
+				n++
+			}
+		}
+	}
+	el := time.Since(start)
+	t.Logf("%d verdicts in %v", n, el)
+	if el > 10*time.Second {
+		t.Errorf("grid of %d verdicts took %v", n, el)
+	}
+}

@@ -1,0 +1,299 @@
+// rocekb "will it work?" form. No server, no framework. The verdicts were
+// computed at build time by the engine `kbgen check` uses: verdicts.js
+// registers the index and verdicts/<adapter>.js one adapter's verdicts,
+// each through window.rocekbVerdicts, so <script src> works from file://.
+// The only judging done here is firmware, against the exported firmware
+// minimums, with a port of internal/version's comparison (a Go test runs
+// this file against the engine).
+(function () {
+  "use strict";
+  var base = (function () {
+    var s = document.currentScript && document.currentScript.src;
+    return s ? s.replace(/[^\/]*$/, "") : "";
+  })();
+  var index = null, tables = {}, waits = {};
+
+  // ---- version comparison: internal/version.Parse and Compare ----
+  var ofedPrefixes = ["MLNX_OFED_LINUX-", "MLNX_OFED-", "DOCA-OFED-", "OFED-"];
+  var kernelShape = /^(v[0-9]|[0-9]+\.[0-9]+(\.[0-9]+){0,2}-(rc[0-9]|[0-9]+(\.[0-9]+)*[.-][A-Za-z]))/;
+  var prerelease = { rc: true, pre: true, alpha: true, beta: true };
+  function isD(c) { return c >= "0" && c <= "9"; }
+  function isL(c) { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z"); }
+  function parse(s) {
+    if (!s || s.length > 128 || /[^0-9A-Za-z.\-_+~()]/.test(s)) return null;
+    var body = s, ofed = false;
+    for (var k = 0; k < ofedPrefixes.length; k++) {
+      if (s.indexOf(ofedPrefixes[k]) === 0) { body = s.slice(ofedPrefixes[k].length); ofed = true; break; }
+    }
+    var b = body.replace(/^v/, "");
+    if (!b || !isD(b[0])) return null;
+    var cisco = !ofed && body.indexOf("(") >= 0;
+    if (!ofed && !cisco && kernelShape.test(body)) return null; // a kernel release: not a firmware
+    var segs = [], depth = 0, groups = 0, prevSep = true, i = 0;
+    while (i < body.length) {
+      var c = body[i];
+      if (isD(c) || isL(c)) {
+        var j = i, d = isD(c);
+        while (j < body.length && isD(body[j]) === d && (isD(body[j]) || isL(body[j]))) j++;
+        var t = body.slice(i, j);
+        if (d) segs.push({ n: true, t: t.replace(/^0+/, "") || "0", p: depth > 0 });
+        else segs.push({ n: false, t: t.toLowerCase(), p: depth > 0 });
+        i = j; prevSep = false; continue;
+      }
+      if (c === "(") {
+        if (!cisco || depth > 0 || groups > 0 || prevSep) return null;
+        depth++; groups++; prevSep = true;
+      } else if (c === ")") {
+        if (depth === 0 || prevSep) return null;
+        depth--; i++; continue;
+      } else {
+        if (prevSep) return null;
+        prevSep = true;
+      }
+      i++;
+    }
+    if (depth !== 0) return null;
+    if (prevSep && body.length > 0 && body[body.length - 1] !== ")") return null;
+    if (cisco) {
+      // 5.1(1x) means any 5.1(1) build: the x is dropped.
+      segs = segs.filter(function (g, i) {
+        var last = i === segs.length - 1 || !segs[i + 1].p;
+        return !(g.p && !g.n && g.t === "x" && last && i > 0 && segs[i - 1].n && segs[i - 1].p);
+      });
+    }
+    return segs;
+  }
+  function cmpNum(a, b) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  function cmpSeg(x, y) {
+    if (!x && !y) return 0;
+    if (!x) return -cmpSeg(y, null);
+    if (!y) {
+      if (x.n) return cmpNum(x.t, "0");
+      return prerelease[x.t] ? -1 : 1;
+    }
+    if (x.n && y.n) return cmpNum(x.t, y.t);
+    if (x.n) return 1;
+    if (y.n) return -1;
+    var px = !!prerelease[x.t], py = !!prerelease[y.t];
+    if (px && !py) return -1;
+    if (py && !px) return 1;
+    return x.t < y.t ? -1 : x.t > y.t ? 1 : 0;
+  }
+  // compare returns -1, 0 or 1, or null when either side is not a version.
+  function compare(a, b) {
+    var x = parse(a), y = parse(b);
+    if (!x || !y) return null;
+    for (var i = 0; i < Math.max(x.length, y.length); i++) {
+      var c = cmpSeg(x[i] || null, y[i] || null);
+      if (c !== 0) return c;
+    }
+    return 0;
+  }
+
+  // ---- verdicts ----
+  var rank = { "supported": 0, "supported-with-conditions": 1, "unknown": 2, "unsupported": 3 };
+  function featureWords(f) {
+    if (/-ipv6$/.test(f)) return "IPv6";
+    if (/-ipv4$/.test(f)) return "IPv4";
+    return f;
+  }
+  // judge returns the verdict of a cell, with the firmware judged as the
+  // engine's judgeFirmware does when fw is given.
+  // reasonsOf resolves a cell's reason numbers (shared ones first, then
+  // the adapter's own) and their matrix entries; levels become words.
+  function reasonsOf(t, cell) {
+    var n = index.reasons.length;
+    return cell.r.map(function (i) {
+      var r = i < n ? index.reasons[i] : t.r[i - n];
+      return { l: index.levels[r.l], t: r.t, x: r.x, f: r.f, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
+    });
+  }
+  function derivedNearest(rs) {
+    var out = [];
+    rs.forEach(function (r) {
+      if (r.x && r.l !== "supported" && out.indexOf(r.x) < 0) out.push(r.x);
+    });
+    return out;
+  }
+  function judge(name, t, cell, fw) {
+    var reasons = reasonsOf(t, cell);
+    if (!fw) return { l: cell.l, r: reasons, x: cell.x || derivedNearest(reasons) };
+    var stackMins = t.fw[cell.stack] || [];
+    var out = reasons.filter(function (r) { return !r.f; });
+    var level = "supported";
+    out.forEach(function (r) { if (rank[r.l] > rank[level]) level = r.l; });
+    function add(r) { out.push(r); if (rank[r.l] > rank[level]) level = r.l; }
+    if (stackMins.length === 0) {
+      out.push({ l: "unknown", t: "firmware " + fw + " not judged: the matrix states no minimum firmware for " + name });
+    }
+    // As the engine's judgeFirmware (internal/verdict/firmware.go).
+    stackMins.forEach(function (f) {
+      var m = [{ e: "firmware_min " + cell.adapter + " " + f.f, c: f.c, s: f.s, rule: f.t }];
+      var kind = f.rule || "minimum";
+      var what = f.st && f.sv ? f.st + " " + f.sv : featureWords(f.f);
+      var near = (kind === "exact" ? "firmware " : "firmware ≥ ") + f.v + " for " + what;
+      var c = compare(fw, f.v);
+      if (c === null) add({ l: "unknown", t: "firmware " + fw + " cannot be compared with " + f.v, m: m });
+      else if (kind === "exact" && c !== 0) add({ l: "unsupported", t: "firmware " + fw + " is not " + f.v + ", the exact firmware " + what + " needs", x: near, m: m });
+      else if (c >= 0) add({ l: "supported", t: "firmware " + fw + " meets the " + what + " " + kind + " " + f.v, m: m });
+      else if (kind === "recommended") add({ l: "supported-with-conditions", t: "firmware " + fw + " is older than " + f.v + ", the firmware " + what + " was tested with; update it", x: near, m: m });
+      else add({ l: f.o ? "supported-with-conditions" : "unsupported", t: "firmware " + fw + " is below " + f.v + ", needed for " + what, x: near, m: m });
+    });
+    return { l: level, r: out, x: derivedNearest(out) };
+  }
+
+  function fold(s) { return String(s).toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ""); }
+  function findAdapter(s) {
+    var f = fold(s), hit = null;
+    if (!f || !index) return null;
+    index.adapters.forEach(function (a) {
+      if (hit) return;
+      if (fold(a.id) === f || fold(a.n) === f) hit = a;
+      (a.a || []).forEach(function (n) { if (!hit && fold(n) === f) hit = a; });
+    });
+    return hit;
+  }
+
+  function load(id, done) {
+    if (tables[id]) return done(tables[id]);
+    if (waits[id]) return waits[id].push(done);
+    waits[id] = [done];
+    var el = document.createElement("script");
+    el.src = base + "verdicts/" + encodeURIComponent(id) + ".js";
+    el.onerror = function () { el.remove(); var w = waits[id]; delete waits[id]; w.forEach(function (f) { f(null); }); };
+    document.head.appendChild(el);
+  }
+
+  var api = {
+    index: function (d) { index = d; ready(); },
+    adapter: function (id, d) {
+      tables[id] = d;
+      (waits[id] || []).forEach(function (f) { f(d); });
+      delete waits[id];
+    },
+    compare: compare, judge: judge,
+    cell: function (id, target, stack) {
+      var t = tables[id], ti = index.targets.indexOf(target), si = -1;
+      index.stacks.forEach(function (s, i) { if (s.k === stack) si = i; });
+      var c = t && ti >= 0 && si >= 0 && t.c[ti * index.stacks.length + si];
+      if (!c) return null;
+      return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id };
+    },
+    load: load
+  };
+  window.rocekbVerdicts = api;
+
+  // ---- the form ----
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs) if (attrs[k] != null) e.setAttribute(k, attrs[k]);
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  var words = { "supported": "Supported", "supported-with-conditions": "Supported, with conditions", "unsupported": "Unsupported", "unknown": "Unknown: the matrix does not say" };
+  var cls = { "supported": "ok", "supported-with-conditions": "cond", "unsupported": "no", "unknown": "unk" };
+  var marks = { "supported": "✓", "supported-with-conditions": "✓*", "unsupported": "✗", "unknown": "?" };
+
+  function ready() {
+    var form = $("will-form");
+    if (!form || !index) return;
+    var ts = $("will-t"), ss = $("will-s"), dl = $("will-adapters");
+    [["Distros", index.distros], ["Upstream kernels (as released)", index.kernels]].forEach(function (g) {
+      var og = el("optgroup", { label: g[0] });
+      (g[1] || []).forEach(function (t) { og.appendChild(el("option", { value: t.k }, t.n)); });
+      ts.appendChild(og);
+    });
+    ss.textContent = "";
+    index.stacks.forEach(function (t) { ss.appendChild(el("option", { value: t.k }, t.n)); });
+    index.adapters.forEach(function (a) {
+      (a.a || []).forEach(function (n) { dl.appendChild(el("option", { value: n }, a.n)); });
+    });
+    var q = new URLSearchParams(location.search);
+    $("will-a").value = q.get("a") || "";
+    if (q.get("t") !== null) ts.value = q.get("t");
+    if (q.get("s")) ss.value = q.get("s");
+    $("will-fw").value = q.get("fw") || "";
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var p = new URLSearchParams();
+      p.set("a", $("will-a").value.trim());
+      p.set("t", ts.value);
+      p.set("s", ss.value);
+      if ($("will-fw").value.trim()) p.set("fw", $("will-fw").value.trim());
+      history.replaceState(null, "", "?" + p.toString() + "#will");
+      run();
+    });
+    if (q.get("a")) run();
+  }
+
+  function run() {
+    var out = $("will-result"), name = $("will-a").value.trim(), t = $("will-t").value, s = $("will-s").value;
+    var fw = $("will-fw").value.trim();
+    out.textContent = "";
+    var a = findAdapter(name);
+    if (!a) {
+      show(out, null, { l: "unknown", r: [{ l: "unknown", t: "adapter \"" + name + "\" is not in the matrix, so there is no verdict" }], x: [] }, t, s);
+      return;
+    }
+    out.textContent = "Loading the verdicts for " + a.n + "…";
+    load(a.id, function (tab) {
+      out.textContent = "";
+      var c = tab && api.cell(a.id, t, s);
+      if (!c) { out.textContent = "No verdict was exported for this choice."; return; }
+      show(out, a, judge(a.n, tab, c, fw), t, s);
+    });
+  }
+
+  function label(list, k) {
+    for (var i = 0; i < (list || []).length; i++) if (list[i].k === k) return list[i].n;
+    return k;
+  }
+
+  function show(out, a, v, t, s) {
+    var tl = t ? label(index.distros, t) : "no kernel given";
+    if (t && t.indexOf("k:") === 0) tl = label(index.kernels, t);
+    var h = el("p", { "class": "verdict-big " + cls[v.l] });
+    h.appendChild(el("strong", null, marks[v.l] + " " + words[v.l]));
+    h.appendChild(document.createTextNode(" — " + (a ? a.n : $("will-a").value) + " · " + tl + " · " + label(index.stacks, s) + ($("will-fw").value.trim() ? " · firmware " + $("will-fw").value.trim() : "")));
+    out.appendChild(h);
+    if (v.x && v.x.length) {
+      out.appendChild(el("p", null, "Nearest change that would be supported:"));
+      var ul = el("ul", { "class": "nearest" });
+      v.x.forEach(function (n) { ul.appendChild(el("li", null, n)); });
+      out.appendChild(ul);
+    }
+    out.appendChild(el("p", null, "Reasons, each with the matrix entry it rests on:"));
+    var ol = el("ol", { "class": "reasons" });
+    v.r.forEach(function (r) {
+      var li = el("li", { "class": "r " + cls[r.l] });
+      li.appendChild(el("span", { "class": "v " + cls[r.l] }, marks[r.l]));
+      li.appendChild(document.createTextNode(" "));
+      // `code` in the engine's text (quoted from the matrix) as <code>, as the pages render it.
+      r.t.split("`").forEach(function (part, i) {
+        li.appendChild(i % 2 ? el("code", null, part) : document.createTextNode(part));
+      });
+      (r.m || []).forEach(function (m) {
+        var sp = el("span", { "class": "meta" }, " — " + m.e + (m.c ? " · " + m.c : ""));
+        li.appendChild(sp);
+        (m.s || []).forEach(function (id) {
+          var src = index.sources[id];
+          var link = src && src.u ? el("a", { href: src.u, "class": "cite", title: src.t }, "[" + id + "]") : el("span", { "class": "cite", title: src ? src.t : id }, "[" + id + "]");
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(link);
+        });
+      });
+      ol.appendChild(li);
+    });
+    out.appendChild(ol);
+    if (a) {
+      var p = el("p");
+      var href = base + "adapter/" + encodeURIComponent(a.id) + ".html" + (t && t.indexOf("k:") !== 0 ? "#v-" + t + "-" + s : "");
+      p.appendChild(el("a", { href: href }, a.n + ": the full distro × stack grid"));
+      out.appendChild(p);
+    }
+  }
+})();
