@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	toml2 "github.com/pelletier/go-toml/v2"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -37,24 +38,26 @@ func Encode(w io.Writer, h *Host, format string) error {
 func Decode(name string, src []byte) (*Host, diag.List) {
 	var h Host
 	var probs diag.List
-	// A newer schema is refused before the strict decode, whose unknown-key
-	// errors (the newer schema's additions) would hide the reason.
-	if v := peekSchema(name, src); v > Schema {
-		probs.Add(name, diag.Pos{Line: 1, Col: 1}, "record schema %d is newer than this kbgen understands (%d); upgrade kbgen", v, Schema)
-		return nil, probs
-	}
 	if strings.HasSuffix(name, ".json") {
 		dec := json.NewDecoder(bytes.NewReader(src))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&h); err != nil {
 			probs.Add(name, diag.Pos{}, "%v", err)
-			return nil, probs
 		}
-	} else {
+	} else if !decodeFast(src, &h) {
+		h = Host{}
 		_, probs = diag.DecodeTOML(name, src, &h)
-		if probs.Errors() > 0 {
-			return nil, probs
+	}
+	// A newer schema is refused in place of the strict decode's errors,
+	// which (the newer schema's additions as unknown keys) would hide the
+	// reason. The schema is peeked only then: a second, lenient parse of
+	// every record cost a fifth of a fleet build.
+	if probs.Errors() > 0 {
+		if v := peekSchema(name, src); v > Schema {
+			probs = nil
+			probs.Add(name, diag.Pos{Line: 1, Col: 1}, "record schema %d is newer than this kbgen understands (%d); upgrade kbgen", v, Schema)
 		}
+		return nil, probs
 	}
 	switch {
 	case h.Schema == 0:
@@ -66,6 +69,19 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 		return nil, probs
 	}
 	return &h, probs
+}
+
+// decodeFast strictly decodes a TOML record with pelletier/go-toml, about
+// four times faster than BurntSushi/toml, which a fleet build spent most
+// of its time in. It reports whether the record decoded with no unknown
+// key; when it did not, the caller decodes again with diag.DecodeTOML,
+// whose problems carry the messages and positions kbgen always gave.
+// FuzzDecode checks that whatever it accepts, the strict decoder accepts
+// too and reads alike.
+func decodeFast(src []byte, h *Host) bool {
+	dec := toml2.NewDecoder(bytes.NewReader(src))
+	dec.DisallowUnknownFields()
+	return dec.Decode(h) == nil
 }
 
 // peekSchema reads only the schema number of a record, leniently; 0 when
