@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-	toml2 "github.com/pelletier/go-toml/v2"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -44,8 +43,7 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 		if err := dec.Decode(&h); err != nil {
 			probs.Add(name, diag.Pos{}, "%v", err)
 		}
-	} else if !decodeFast(src, &h) {
-		h = Host{}
+	} else {
 		_, probs = diag.DecodeTOML(name, src, &h)
 	}
 	// A newer schema is refused in place of the strict decode's errors,
@@ -69,19 +67,6 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 		return nil, probs
 	}
 	return &h, probs
-}
-
-// decodeFast strictly decodes a TOML record with pelletier/go-toml, about
-// four times faster than BurntSushi/toml, which a fleet build spent most
-// of its time in. It reports whether the record decoded with no unknown
-// key; when it did not, the caller decodes again with diag.DecodeTOML,
-// whose problems carry the messages and positions kbgen always gave.
-// FuzzDecode checks that whatever it accepts, the strict decoder accepts
-// too and reads alike.
-func decodeFast(src []byte, h *Host) bool {
-	dec := toml2.NewDecoder(bytes.NewReader(src))
-	dec.DisallowUnknownFields()
-	return dec.Decode(h) == nil
 }
 
 // peekSchema reads only the schema number of a record, leniently; 0 when

@@ -2,14 +2,10 @@ package record
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/rocekb/rocekb/internal/diag"
 )
 
 func sample() *Host {
@@ -60,63 +56,5 @@ func TestDecodeRejects(t *testing.T) {
 		if !strings.Contains(probs.String(), tc.want) {
 			t.Errorf("%s: got %q, want %q", name, probs.String(), tc.want)
 		}
-	}
-}
-
-// TestDecodeFastAgreesWithStrict: the fast decoder accepts only what the
-// positioned strict decoder accepts, and reads it alike (time zones
-// included, which cmp compares by instant: the records are re-encoded).
-func TestDecodeFastAgreesWithStrict(t *testing.T) {
-	t.Parallel()
-	srcs := []string{
-		"schema = 2\nschema = 2\n",
-		"schema = 2.0\n",
-		"schema = 99999999999999999999\n",
-		"schema = 2\n[host]\nhas_rdma = \"yes\"\n",
-		"schema = 2\n[host]\ncollected_at = 2026-01-02T03:04:05\n",
-		"schema = 2\n[host]\ncollected_at = 2026-01-02T03:04:05+02:00\n",
-		"schema = 2\n[host]\ncollected_at = 2026-01-02\n",
-		"schema = 2\n[[adapter]]\n[adapter.pcie]\nspeed_gtps = 8\nwidth = 8.5\n",
-		"schema = 2\n[[adapter]]\n[adapter.msix]\ncount = -1\n",
-		"schema = 2\n[host]\nid = 'x'\n[host]\nid = 'y'\n",
-		"schema = 2\nhost = {id = 'x'}\nadapter = [{pci_address='x'}]\n",
-		"schema = 2\n[host.from]\nx = 1\n",
-		"schema = 2\n[[adapter]]\nfrom = {a = 'b', a = 'c'}\n",
-		"schema = 2\nfw_verison = '1'\n",
-	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hosts", "*.toml"))
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, string(b))
-	}
-	accepted := 0
-	for _, src := range srcs {
-		var fast, strict Host
-		ok := decodeFast([]byte(src), &fast)
-		_, probs := diag.DecodeTOML("h.toml", []byte(src), &strict)
-		if !ok {
-			continue
-		}
-		accepted++
-		if probs.Errors() > 0 {
-			t.Errorf("fast decoder accepts what the strict one rejects (%s):\n%s", probs, src)
-			continue
-		}
-		var a, b bytes.Buffer
-		if err := Encode(&a, &strict, "toml"); err != nil {
-			t.Fatal(err)
-		}
-		if err := Encode(&b, &fast, "toml"); err != nil {
-			t.Fatal(err)
-		}
-		if d := cmp.Diff(a.String(), b.String()); d != "" {
-			t.Errorf("fast and strict decoders read alike differently (-strict +fast):\n%s", d)
-		}
-	}
-	if accepted < len(files) {
-		t.Errorf("fast decoder accepted %d inputs, fewer than the %d fixture records", accepted, len(files))
 	}
 }
