@@ -24,6 +24,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/preview"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -273,7 +274,11 @@ func TestBrowser(t *testing.T) {
 		t.Logf("will-it-work case: %s on %s, inbox: the engine says %s", c.adapter, c.distro, c.want)
 	}
 
-	srv := httptest.NewServer(&server{dir: out, reload: newBroker()})
+	h, err := preview.New(preview.Options{Dir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close) // after the browser's cleanup, which ends its event streams
 	b := newBrowser(t, exe)
 

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rocekb/rocekb/internal/preview"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
@@ -87,9 +89,10 @@ func startServe(t *testing.T, args ...string) (string, *syncBuffer) {
 	return "", nil
 }
 
-// TestServeReloadsOnChange: a change to a content file rebuilds the site
-// and sends a reload event to an open page; the page then serves the
-// change, and the built file never holds the reload script.
+// TestServeReloadsOnChange checks serve's wiring through the real build
+// (internal/preview tests the server itself): a change to a content file
+// rebuilds the site and sends a reload event to an open page; the page
+// then serves the change, and the built file never holds the reload script.
 func TestServeReloadsOnChange(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, "../../matrix", filepath.Join(dir, "matrix"))
@@ -97,7 +100,7 @@ func TestServeReloadsOnChange(t *testing.T) {
 	out := filepath.Join(dir, "public")
 	addr, log := startServe(t, "--matrix", filepath.Join(dir, "matrix"), "--content", filepath.Join(dir, "content"), "--out", out)
 
-	resp, err := http.Get("http://" + addr + reloadPath)
+	resp, err := http.Get("http://" + addr + preview.ReloadPath)
 	if err != nil {
 		t.Fatal(err)
 	}

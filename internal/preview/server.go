@@ -1,0 +1,188 @@
+package preview
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/search"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Dir is the built site folder served; a build writes it.
+	Dir string
+	// Inputs are the files and folders a build reads (empty ones are
+	// skipped); a change under one calls Rebuild. With none, or without
+	// Rebuild, nothing is watched.
+	Inputs []string
+	// Rebuild builds the site into Dir again and returns the documents
+	// and aliases the search API answers from. A failed rebuild leaves
+	// the previous site and index in place.
+	Rebuild func() ([]search.Doc, *search.Aliases, error)
+	// Stdout gets the index and rebuild times, Stderr failed rebuilds;
+	// nil discards them.
+	Stdout, Stderr io.Writer
+	// Name prefixes the line of a failed rebuild, as the command's
+	// errors are ("kbgen").
+	Name string
+}
+
+// Server serves the built folder, the search API and the reload events.
+type Server struct {
+	opts   Options
+	reload *broker
+	watch  *watcher     // nil: no watching
+	builds atomic.Int64 // builds indexed, the first included
+	busy   sync.Mutex   // one rebuild at a time
+
+	mu sync.RWMutex
+	ix *search.Index
+}
+
+// New makes a Server and, when it has Inputs and Rebuild, starts
+// watching them; Serve runs the rebuilds.
+func New(o Options) (*Server, error) {
+	if o.Stdout == nil {
+		o.Stdout = io.Discard
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	s := &Server{opts: o, reload: newBroker()}
+	if o.Rebuild != nil && len(o.Inputs) > 0 {
+		wt, err := newWatcher(o.Dir, o.Inputs)
+		if err != nil {
+			return nil, err
+		}
+		s.watch = wt
+	}
+	return s, nil
+}
+
+// Watching lists the watched inputs, relative to the working folder when
+// under it; nil when nothing is watched.
+func (s *Server) Watching() []string {
+	if s.watch == nil {
+		return nil
+	}
+	return s.watch.roots()
+}
+
+// SetIndex puts ix in place for the search API and closes the one before.
+func (s *Server) SetIndex(ix *search.Index) {
+	s.mu.Lock()
+	old := s.ix
+	s.ix = ix
+	s.mu.Unlock()
+	if old != nil {
+		old.Close()
+	}
+}
+
+// Index builds the bleve index of a build's documents, puts it in place
+// and prints how long it took.
+func (s *Server) Index(docs []search.Doc, aliases *search.Aliases) error {
+	t := time.Now()
+	ix, err := search.Build(docs, aliases)
+	if err != nil {
+		return err
+	}
+	s.SetIndex(ix)
+	s.builds.Add(1)
+	fmt.Fprintf(s.opts.Stdout, "search API: %d documents indexed in %s\n", len(docs), seconds(time.Since(t)))
+	return nil
+}
+
+// Serve serves HTTP on ln and runs the watcher's rebuilds until ctx ends
+// (then it returns nil) or the server fails.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	if s.watch != nil {
+		go s.watch.run(ctx, s.rebuild)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+		hs.Close() // also ends the event streams of open pages
+		return nil
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	}
+}
+
+// Close stops watching and closes the search index.
+func (s *Server) Close() {
+	if s.watch != nil {
+		s.watch.close()
+	}
+	s.SetIndex(nil)
+}
+
+// rebuild builds the site again after a change first seen at first; on
+// success it reindexes and tells open pages to reload.
+func (s *Server) rebuild(first time.Time) {
+	s.busy.Lock()
+	defer s.busy.Unlock()
+	docs, aliases, err := s.opts.Rebuild()
+	if err == nil {
+		err = s.Index(docs, aliases)
+	}
+	if err != nil {
+		fmt.Fprintf(s.opts.Stderr, "%s: rebuild failed, still serving the previous site: %v\n", s.opts.Name, err)
+		return
+	}
+	n := s.reload.publish(strconv.FormatInt(s.builds.Load(), 10))
+	fmt.Fprintf(s.opts.Stdout, "rebuilt: %s from the change to the reload sent to %d open page(s)\n", seconds(time.Since(first)), n)
+}
+
+// ServeHTTP serves the reload events, the search API and the site's files.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case ReloadPath:
+		s.reload.ServeHTTP(w, r)
+		return
+	case "/api/search":
+		// Read-locked while it searches: a rebuild swaps the index under
+		// the write lock and closes the old one only then.
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		if s.ix == nil {
+			jsonError(w, http.StatusServiceUnavailable, "no search index: the matrix and content did not load")
+			return
+		}
+		search.Handler(s.ix).ServeHTTP(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "use GET", http.StatusMethodNotAllowed)
+		return
+	}
+	s.serveFile(w, r)
+}
+
+func jsonError(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	fmt.Fprintf(w, "{\"error\":%q}\n", msg)
+}
+
+// seconds is how the rebuild and index times print, as kbgen build's are.
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}
