@@ -34,7 +34,7 @@ var (
 	roceModes   = []string{"v1", "v2"}
 	bases       = []string{"documented", "abi-doc", "inferred"}
 	functions   = []string{"pf", "vf"}
-	stackKinds  = []string{"ofed", "vendor"}
+	stackKinds  = []string{"ofed", "vendor", "software"}
 	rules       = []string{RuleMinimum, RuleExact, RuleRecommended}
 	platforms   = []string{"linux", "windows", "esxi"}
 	flavours    = []string{"ga", "hwe"}

@@ -208,6 +208,7 @@ var stackAliases = map[string]string{
 	"mofed": "mlnx-ofed", "mlnxofed": "mlnx-ofed", "ofed": "mlnx-ofed", "mellanoxofed": "mlnx-ofed",
 	"doca": "doca-ofed", "docahost": "doca-ofed", "docaofed": "doca-ofed",
 	"enic": "cisco-enic", "enicrdma": "cisco-enic", "cisco": "cisco-enic",
+	"rxe": "softroce", "rdmarxe": "softroce",
 	"distro": "inbox", "kernel": "inbox", "upstream": "inbox", "native": "inbox",
 }
 

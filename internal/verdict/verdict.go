@@ -123,6 +123,10 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	}
 	v.Adapter, v.AdapterName = a.ID, a.Name
 	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
+	if ms := softwareStack(m, p.Stack); ms != nil {
+		judgeSoftware(m, &v, a, aref, ms, p)
+		return v
+	}
 	if a.NotRoCE != "" {
 		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
 		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
