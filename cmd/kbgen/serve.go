@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rocekb/rocekb/internal/build"
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/kb"
@@ -87,7 +88,7 @@ Examples:
 func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serveOptions) error {
 	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
 	popts := preview.Options{Dir: o.dir, Stdout: stdout, Stderr: stderr, Name: c.Root().Name()}
-	var first *buildResult
+	var first *build.Result
 	if o.dir != "" {
 		if _, err := os.Stat(filepath.Join(o.dir, render.Marker)); err != nil {
 			return cli.Usagef("%s is not a kbgen site (run 'kbgen build' first)", o.dir)

@@ -1,0 +1,195 @@
+package build
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/export"
+	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/render"
+	"github.com/rocekb/rocekb/internal/search"
+	"github.com/rocekb/rocekb/internal/site"
+)
+
+// Options configure a build beyond its site configuration.
+type Options struct {
+	// Assets holds the built-in templates/ and static/ folders; the
+	// configuration's Templates and Static folders override them by name.
+	Assets fs.FS
+	// Strict fails the build on a record that does not validate, instead
+	// of leaving it out.
+	Strict bool
+	// Stderr gets the lint and record warnings and, when it is a
+	// terminal, the progress line; nil discards them.
+	Stderr io.Writer
+}
+
+// InputError is a build stopped by its inputs: the knowledge base does not
+// lint, the page model refuses it, or (Strict) a record does not validate.
+// Err is what to show; anything else a build returns is a failure to write.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Result is what a build made, for the summary and for kbgen serve.
+type Result struct {
+	Pages, Outputs    int // HTML pages; every file written
+	Records, Skipped  int // host records published; left out as invalid
+	Warnings          int
+	Elapsed, IndexDur time.Duration
+	Docs              []search.Doc // what the search index holds
+	Aliases           *search.Aliases
+}
+
+// Site builds the site cfg names into cfg.Output in stages: static files,
+// the matrix and content pages and the host pages (each record read,
+// validated, diagnosed, rendered and dropped in turn), then the pages that
+// list the hosts, then the search index of every page the stages before
+// wrote.
+func Site(cfg config.Config, o Options) (*Result, error) {
+	start := time.Now()
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	b := newTracker(o.Stderr)
+	defer b.stop()
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true})
+	if probs.Errors() > 0 {
+		return nil, &InputError{probs.Err()}
+	}
+	fmt.Fprint(o.Stderr, probs.String())
+	b.total.Store(int64(k.Records.Len()))
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len()})
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	layers := render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
+	tpl, err := render.LoadTemplates(layers)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary)}
+
+	var recordProbs diag.List
+	var hostDocs sync.Map // record number → search.Doc, filled on the writers
+	hostPages := func(emit func(render.Output) error) error {
+		probs, err := k.Records.Each(func(h *record.Host) error {
+			j, i := s.Host(h), res.Records
+			res.Records++
+			b.hosts.Add(1)
+			err := emit(tpl.Deferred(j.Path(), func() site.Page {
+				p := j.Page()
+				hostDocs.Store(i, search.HostDoc(p))
+				return p
+			}))
+			if err != nil {
+				return err
+			}
+			return emit(render.Func(j.RecordPath(), j.WriteRecord))
+		})
+		recordProbs = probs
+		if err != nil {
+			return err
+		}
+		if o.Strict {
+			return probs.Err()
+		}
+		return nil
+	}
+	summaryPages := func(emit func(render.Output) error) error {
+		return tpl.Pages(append(s.Summaries(), s.Late()...))(emit)
+	}
+	// searchIndex stays the last stage: it indexes the pages the stages
+	// before it wrote, and only those.
+	searchIndex := func(emit func(render.Output) error) error {
+		t := time.Now()
+		docs := search.Written(search.FromKB(k.Matrix, k.Content), b.wrote)
+		for i := range res.Records {
+			if d, ok := hostDocs.Load(i); ok {
+				docs = append(docs, d.(search.Doc))
+			}
+		}
+		res.Docs = docs
+		err := search.NewStatic(docs, res.Aliases).Outputs(func(name string, data []byte) error {
+			return emit(render.Bytes(name, data))
+		})
+		res.IndexDur = time.Since(t)
+		return err
+	}
+	// The stage list: an export is one line here.
+	st, err := render.Build(cfg.Output, b.stages(
+		render.Static(layers),
+		tpl.Pages(s.Pages),
+		verdictFiles(s),
+		export.Matrix(k.Matrix),
+		export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
+		hostPages,
+		summaryPages,
+		export.Hosts(s),
+		export.Sitemap(cfg.BaseURL, s.Paths),
+		searchIndex,
+	)...)
+	b.stop()
+	if o.Strict && recordProbs.Errors() > 0 {
+		return nil, &InputError{recordProbs.Err()}
+	}
+	recordProbs, res.Skipped = skipped(recordProbs)
+	fmt.Fprint(o.Stderr, recordProbs.String())
+	if err != nil {
+		return nil, err
+	}
+	res.Outputs, res.Pages = st.Outputs, b.pages
+	res.Warnings = probs.Warnings() + recordProbs.Warnings()
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// skipped turns the errors of records left out into warnings, adding one
+// line per record that says so, and counts those records.
+func skipped(probs diag.List) (diag.List, int) {
+	files := map[string]bool{}
+	var out diag.List
+	for _, p := range probs {
+		if p.Severity == diag.Error {
+			p.Severity = diag.Warning
+			files[p.File] = true
+		}
+		out = append(out, p)
+	}
+	for f := range files {
+		out.Warn(f, diag.Pos{}, "record left out of the site (--strict fails the build instead)")
+	}
+	out.Sort()
+	return out, len(files)
+}
+
+// Summary is the build's one line: pages, records, files, time, warnings.
+func (r *Result) Summary(out string) string {
+	recs := plural(r.Records, "record")
+	if r.Skipped > 0 {
+		recs += fmt.Sprintf(" (%d left out)", r.Skipped)
+	}
+	return fmt.Sprintf("built %s from %s into %s: %s in %s (search index %s), %s",
+		plural(r.Pages, "page"), recs, out, plural(r.Outputs, "file"), seconds(r.Elapsed), seconds(r.IndexDur), plural(r.Warnings, "warning"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}

@@ -1,0 +1,182 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rocekb/rocekb"
+	"github.com/rocekb/rocekb/internal/config"
+)
+
+// bundled is the site configuration of the repository's matrix, content
+// and fixture hosts, built into out.
+func bundled(out string) config.Config {
+	cfg := config.Default()
+	cfg.Matrix, cfg.Content, cfg.Records, cfg.Output = "../../matrix", "../../content", "../../testdata/hosts", out
+	return cfg
+}
+
+// TestBuildDeterministic builds the shipped knowledge base twice and
+// requires byte-identical trees.
+func TestBuildDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	var trees [2]map[string][]byte
+	for i := range trees {
+		out := filepath.Join(dir, []string{"a", "b"}[i])
+		if _, err := Site(bundled(out), Options{Assets: rocekb.Assets}); err != nil {
+			t.Fatalf("build %d: %v", i, err)
+		}
+		trees[i] = readTree(t, out)
+	}
+	if len(trees[0]) < 3 {
+		t.Fatalf("only %d files built", len(trees[0]))
+	}
+	if len(trees[0]) != len(trees[1]) {
+		t.Fatalf("file counts differ: %d vs %d", len(trees[0]), len(trees[1]))
+	}
+	for name, a := range trees[0] {
+		if !bytes.Equal(a, trees[1][name]) {
+			t.Errorf("%s differs between builds", name)
+		}
+	}
+}
+
+func readTree(t *testing.T, root string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestBuildHostAndFleetFragments builds the fixture hosts and checks what
+// their host and fleet pages say, through the real templates.
+func TestBuildHostAndFleetFragments(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	res, err := Site(bundled(out), Options{Assets: rocekb.Assets})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Records != 39 || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
+		t.Errorf("result: %d records, %d skipped, %d pages, %d files, %d search docs", res.Records, res.Skipped, res.Pages, res.Outputs, len(res.Docs))
+	}
+	for file, fragments := range map[string][]string{
+		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
+			`<title>Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
+			`<link rel="stylesheet" href="../style.css">`,
+			`<strong>0 errors, 1 warning, 0 info.</strong>`,
+			`<h3><span class="badge sev-warning">warning</span> 1 warning</h3>`,
+			`<p class="check-title">Is the RDMA_CM default RoCE mode v2 on v2-capable ports?</p>`,
+			`<a href="mlx5-cx4-rhel7-rdma-cm-mode.golden.toml" download>`,
+			`<div class="finding warning" id="roce-mode-v1-mlx5_0/1">`,
+			`<a href="../tree/rdma-cm-connection-fails.html">`,
+		},
+		"host/mlx5-cx4lx-hpe-probe-failed.golden.html": {
+			`<span class="badge sev-error">error</span>`,
+			`<span class="meta">on 0000:0b:00.0</span>`,
+		},
+		"host/mlx5-cx5-mlnxofed.golden.html": {
+			`<dt>Operating system</dt><dd><span class="absent">not recorded</span></dd>`,
+			`<td><code>0000:b3:00.0</code></td>
+<td><span class="absent">not recorded</span></td>`,
+		},
+		"fleet.html": {
+			`<p class="lede">39 host records, diagnosed against the matrix.</p>`,
+			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
+			`<a href="hosts.csv">hosts.csv</a>`,
+			`<svg class="chart" role="img"`,
+			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,
+		},
+		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 39 host records.`},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for _, f := range fragments {
+			if !bytes.Contains(b, []byte(f)) {
+				t.Errorf("%s lacks %s", file, f)
+			}
+		}
+	}
+}
+
+// TestInvalidRecord: a record that does not validate is left out with a
+// warning at its field; Strict makes it an InputError and keeps the
+// previous site.
+func TestInvalidRecord(t *testing.T) {
+	dir := t.TempDir()
+	recs := filepath.Join(dir, "records")
+	os.MkdirAll(recs, 0o755)
+	os.WriteFile(filepath.Join(recs, "good.toml"), []byte("schema = 2\n[host]\nid = \"db-01\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false\n"), 0o644)
+	os.WriteFile(filepath.Join(recs, "bad.toml"), []byte("schema = 2\n[host]\nid = \"evil\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false\n\n[[adapter]]\npci_address = \"javascript:alert(1)\"\n"), 0o644)
+	cfg := bundled(filepath.Join(dir, "public"))
+	cfg.Records = recs
+	var stderr bytes.Buffer
+	res, err := Site(cfg, Options{Assets: rocekb.Assets, Stderr: &stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Records != 1 || res.Skipped != 1 || res.Warnings != 2 {
+		t.Errorf("%d records, %d skipped, %d warnings; want 1, 1, 2", res.Records, res.Skipped, res.Warnings)
+	}
+	if s := res.Summary("public"); !strings.Contains(s, "from 1 record (1 left out) into public: ") || !strings.HasSuffix(s, ", 2 warnings") {
+		t.Errorf("summary %q", s)
+	}
+	if !strings.Contains(stderr.String(), "bad.toml: warning: record left out of the site") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+	_, err = Site(cfg, Options{Assets: rocekb.Assets, Strict: true})
+	var input *InputError
+	if !errors.As(err, &input) || !strings.Contains(err.Error(), "pci_address") {
+		t.Errorf("Strict: %v, want an InputError naming pci_address", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "host", "db-01.html")); err != nil {
+		t.Errorf("the failed Strict build removed the previous site: %v", err)
+	}
+}
+
+// TestBadMatrixIsInputError: a matrix that does not lint stops the build
+// before anything is written.
+func TestBadMatrixIsInputError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.toml"), []byte("[[vendor]]\nid = \n"), 0o644)
+	cfg := bundled(filepath.Join(dir, "public"))
+	cfg.Matrix = dir
+	_, err := Site(cfg, Options{Assets: rocekb.Assets})
+	var input *InputError
+	if !errors.As(err, &input) || !strings.Contains(err.Error(), "bad.toml:") {
+		t.Errorf("got %v, want an InputError at bad.toml", err)
+	}
+	if _, err := os.Stat(cfg.Output); err == nil {
+		t.Errorf("a failed build wrote %s", cfg.Output)
+	}
+}
+
+// TestSummary: the one line, with its plurals and time formats.
+func TestSummary(t *testing.T) {
+	t.Parallel()
+	r := &Result{Pages: 1, Outputs: 3, Records: 1, Warnings: 0, Elapsed: 12340 * time.Millisecond, IndexDur: 250 * time.Millisecond}
+	want := "built 1 page from 1 record into out: 3 files in 12.3s (search index 0.25s), 0 warnings"
+	if got := r.Summary("out"); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
