@@ -941,4 +941,9 @@ func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter 
 
 // HTML is the reason's text as inline markdown: the engine quotes matrix
 // fields, which write commands in backticks.
-func (r ReasonView) HTML() template.HTML { return Inline(r.Text) }
+func (r ReasonView) HTML() template.HTML {
+	if r.html != "" || r.Text == "" {
+		return r.html
+	}
+	return Inline(r.Text)
+}

@@ -3,10 +3,12 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -160,6 +162,7 @@ type verdicts struct {
 	tables  map[string]*AdapterVerdicts
 	targetN map[string]int
 	stackN  map[string]int
+	html    sync.Map // reason text → Inline(text)
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
@@ -392,16 +395,43 @@ func (v *verdicts) judge(adapter string) judged {
 // reasonKey and refKey tell reasons and matrix entries apart for
 // numbering; \x00 and \x01 never occur in matrix text.
 func reasonKey(r fullReason) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d\x00%s\x00%s\x00%t", r.Level, r.Text, r.Nearest, r.Firmware)
+	// Built by hand, not with fmt: a 10k-adapter build makes millions.
+	n := len(r.Text) + len(r.Nearest) + 16
 	for _, x := range r.Refs {
-		b.WriteString("\x01" + refKey(x))
+		n += len(x.Entry) + len(x.Confidence) + 3
+		for _, s := range x.Sources {
+			n += len(s) + 1
+		}
 	}
-	return b.String()
+	b := make([]byte, 0, n)
+	b = strconv.AppendInt(b, int64(r.Level), 10)
+	b = append(b, 0)
+	b = append(b, r.Text...)
+	b = append(b, 0)
+	b = append(b, r.Nearest...)
+	b = append(b, 0)
+	b = strconv.AppendBool(b, r.Firmware)
+	for _, x := range r.Refs {
+		b = append(b, 1)
+		b = appendRefKey(b, x)
+	}
+	return string(b)
 }
 
-func refKey(x XRef) string {
-	return x.Entry + "\x00" + x.Confidence + "\x00" + strings.Join(x.Sources, "\x00")
+func refKey(x XRef) string { return string(appendRefKey(nil, x)) }
+
+func appendRefKey(b []byte, x XRef) []byte {
+	b = append(b, x.Entry...)
+	b = append(b, 0)
+	b = append(b, x.Confidence...)
+	b = append(b, 0)
+	for i, s := range x.Sources {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, s...)
+	}
+	return b
 }
 
 // DerivedNearest is the nearest changes a verdict's reasons give, in
@@ -439,6 +469,18 @@ type ReasonView struct {
 	Text    string
 	Nearest string
 	Refs    []XRef
+	html    template.HTML // Inline(Text), when already rendered
+}
+
+// inline is Inline, rendered once per text: the grids show the same
+// reasons in many cells and on many adapters' pages.
+func (v *verdicts) inline(text string) template.HTML {
+	if h, ok := v.html.Load(text); ok {
+		return h.(template.HTML)
+	}
+	h := Inline(text)
+	v.html.Store(text, h)
+	return h
 }
 
 // reason resolves reason number n of an adapter's table.
@@ -449,7 +491,7 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	} else {
 		x = t.Reasons[n-len(v.shared)]
 	}
-	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest}
+	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest, html: v.inline(x.Text)}
 	for _, r := range x.Refs {
 		rv.Refs = append(rv.Refs, v.refs[r])
 	}
