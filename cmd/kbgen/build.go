@@ -223,7 +223,7 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*buildResult
 		render.Static(layers),
 		tpl.Pages(s.Pages),
 		verdictFiles(s),
-		export.Matrix(k.Matrix),
+		export.Matrix(k.Matrix, s),
 		export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
 		hostPages,
 		summaryPages,

@@ -351,7 +351,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		// Keep the engine's order for the shared reasons.
 		for _, r := range first.Reasons {
 			if in[r] {
-				g.Common[st.Key] = append(g.Common[st.Key], v.reason(t, r))
+				g.Common[st.Key] = append(g.Common[st.Key], v.shown(t, r))
 			}
 		}
 	}
@@ -366,7 +366,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Level: level, Nearest: near}
 			for _, r := range c.Reasons {
 				if !common[st.Key][r] {
-					gc.Reasons = append(gc.Reasons, v.reason(t, r))
+					gc.Reasons = append(gc.Reasons, v.shown(t, r))
 				}
 			}
 			row.Cells = append(row.Cells, gc)

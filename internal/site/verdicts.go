@@ -92,6 +92,7 @@ type XCell struct {
 	Level   int
 	Reasons []int
 	Nearest []string // nil when derived from the reasons
+	kernel  string   // the verdict's kernel, for the exports; not in the file
 }
 
 // MarshalJSON writes the cell as an array: it is the bulk of the file.
@@ -371,7 +372,7 @@ func (v *verdicts) judge(adapter string) judged {
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			res := verdict.Judge(v.m, tg.Plan(adapter, st.Key))
-			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}}
+			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}, kernel: res.Kernel}
 			for _, r := range res.Reasons {
 				fr := exportReason(r)
 				k := reasonKey(fr)
@@ -491,10 +492,17 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	} else {
 		x = t.Reasons[n-len(v.shared)]
 	}
-	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest, html: v.inline(x.Text)}
+	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest}
 	for _, r := range x.Refs {
 		rv.Refs = append(rv.Refs, v.refs[r])
 	}
+	return rv
+}
+
+// shown is reason with its text rendered, for a page.
+func (v *verdicts) shown(t *AdapterVerdicts, n int) ReasonView {
+	rv := v.reason(t, n)
+	rv.html = v.inline(rv.Text)
 	return rv
 }
 
@@ -534,6 +542,40 @@ func (v *verdicts) Cell(adapter, target, stack string) (verdict.Level, []ReasonV
 		}
 	}
 	return Levels[c.Level], rs, near
+}
+
+// DistroVerdict is the engine's verdict of adapter on a distro's GA
+// kernel with stack and no firmware given, as verdict.Judge gives it
+// (Kernel, Verdict, Nearest and the reasons' level, text, nearest and
+// matrix entries with their source ids), read from the verdict table the
+// pages show; ok is false for a cell the table does not hold. The
+// exports read it, so a build judges each cell once.
+func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, ok bool) {
+	vs := s.verdicts
+	c, ok := vs.cell(adapter, distro, stack)
+	if !ok || distro == "" || strings.HasPrefix(distro, "k:") {
+		return verdict.Verdict{}, false
+	}
+	t := vs.table(adapter)
+	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
+		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	for i, n := range c.Reasons {
+		rv := vs.reason(t, n)
+		r := verdict.Reason{Verdict: rv.Level, Text: rv.Text, Nearest: rv.Nearest}
+		for _, x := range rv.Refs {
+			ref := rule.Ref{Entry: x.Entry, Confidence: x.Confidence}
+			for _, id := range x.Sources {
+				ref.Sources = append(ref.Sources, rule.SourceRef{ID: id})
+			}
+			r.Matrix = append(r.Matrix, ref)
+		}
+		v.Reasons[i] = r
+	}
+	v.Nearest = c.Nearest
+	if v.Nearest == nil {
+		v.Nearest = DerivedNearest(v.Reasons)
+	}
+	return v, true
 }
 
 // VerdictIndex is the data of verdicts.js.
