@@ -158,6 +158,7 @@ type verdicts struct {
 	stacks  []Target
 
 	once    sync.Once
+	engine  *verdict.Engine
 	refs    []XRef
 	shared  []XReason
 	tables  map[string]*AdapterVerdicts
@@ -281,6 +282,7 @@ type judged struct {
 func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
+		v.engine = verdict.NewEngine(v.m)
 		js := make([]judged, len(as))
 		var wg sync.WaitGroup
 		next := make(chan int)
@@ -371,7 +373,7 @@ func (v *verdicts) judge(adapter string) judged {
 	seen := map[string]int{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
-			res := verdict.Judge(v.m, tg.Plan(adapter, st.Key))
+			res := v.engine.Judge(tg.Plan(adapter, st.Key))
 			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}, kernel: res.Kernel}
 			for _, r := range res.Reasons {
 				fr := exportReason(r)
