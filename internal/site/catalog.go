@@ -362,7 +362,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		}
 		for _, st := range g.Stacks {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
-			level, _, near := v.Cell(a.ID, d.Key, st.Key)
+			level, near := v.level(t, c)
 			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Level: level, Nearest: near}
 			for _, r := range c.Reasons {
 				if !common[st.Key][r] {
@@ -903,7 +903,10 @@ func isDefaultLang(l string) bool { return l == "" || l == content.DefaultLang }
 func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 	var out []DistroVerdict
 	for _, a := range sortedAdapters(s.m) {
-		l, _, _ := s.verdicts.Cell(a.ID, d.ID, "inbox")
+		l := verdict.Undecided
+		if c, ok := s.verdicts.cell(a.ID, d.ID, "inbox"); ok {
+			l = Levels[c.Level]
+		}
 		out = append(out, DistroVerdict{Adapter: a, Level: l})
 	}
 	return out

@@ -524,26 +524,26 @@ func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
 	return t.Cells[ti*len(v.stacks)+si], true
 }
 
-// Cell returns the verdict of adapter on target × stack, and its reasons.
-func (v *verdicts) Cell(adapter, target, stack string) (verdict.Level, []ReasonView, []string) {
-	c, ok := v.cell(adapter, target, stack)
-	if !ok {
-		return verdict.Undecided, nil, nil
-	}
-	t := v.table(adapter)
-	rs := make([]ReasonView, len(c.Reasons))
-	for i, r := range c.Reasons {
-		rs[i] = v.reason(t, r)
-	}
+// level is a cell's verdict and nearest changes, without its reasons.
+func (v *verdicts) level(t *AdapterVerdicts, c XCell) (verdict.Level, []string) {
 	near := c.Nearest
 	if near == nil {
-		for _, r := range rs {
-			if r.Nearest != "" && r.Level != verdict.Supported && !slices.Contains(near, r.Nearest) {
+		for _, n := range c.Reasons {
+			r := v.raw(t, n)
+			if r.Nearest != "" && r.Level != levelNum(verdict.Supported) && !slices.Contains(near, r.Nearest) {
 				near = append(near, r.Nearest)
 			}
 		}
 	}
-	return Levels[c.Level], rs, near
+	return Levels[c.Level], near
+}
+
+// raw is reason number n of an adapter's table, as exported.
+func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
+	if n < len(v.shared) {
+		return &v.shared[n]
+	}
+	return &t.Reasons[n-len(v.shared)]
 }
 
 // DistroVerdict is the engine's verdict of adapter on a distro's GA

@@ -154,4 +154,3 @@ func (e *Engine) resolveStack(m *matrix.Matrix, name string) (string, matrix.Res
 	e.stacks.Store(name, resolvedStack{id: id, res: res})
 	return id, res
 }
-
