@@ -39,6 +39,8 @@ type options struct {
 	kbgen    string
 	results  string
 	keepWork bool
+	clients  int // concurrent /api/search clients
+	requests int // requests per client
 }
 
 func main() {
@@ -50,6 +52,8 @@ func main() {
 	flag.StringVar(&o.kbgen, "kbgen", "bin/kbgen", "kbgen binary to measure")
 	flag.StringVar(&o.results, "results", "bench/results", "folder for raw results")
 	flag.BoolVar(&o.keepWork, "keep", false, "keep the generated corpora")
+	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
+	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
 	flag.Parse()
 	o.sizes = strings.Split(sizes, ",")
 	if err := run(o, os.Stdout); err != nil {
@@ -166,7 +170,28 @@ func run(o options, out io.Writer) error {
 				rep.add(out, m)
 			}
 		}
-		if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), 100, 50); err != nil {
+		for _, sp := range []searchPage{ourSearch, pagefindSearch} {
+			site := filepath.Join(dir, "public")
+			if sp.tool == "pagefind" {
+				if pagefind == "" {
+					continue
+				}
+				site = filepath.Join(dir, "hugo", "public")
+				if err := writePagefindPage(site); err != nil {
+					return err
+				}
+			}
+			ms, err := browserLatency(site, sp)
+			if err != nil {
+				rep.add(out, Measure{Name: "query", Size: s.Name, Tool: sp.tool, Note: "not measured: " + err.Error()})
+				continue
+			}
+			for _, m := range ms {
+				m.Size = s.Name
+				rep.add(out, m)
+			}
+		}
+		if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), o.clients, o.requests); err != nil {
 			rep.add(out, Measure{Name: "api-search", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
 		} else {
 			for _, m := range ms {
@@ -190,8 +215,11 @@ func (r *Report) add(out io.Writer, m Measure) {
 	if m.Pages > 0 && m.WallS > 0 {
 		fmt.Fprintf(out, "  %d pages (%.0f/s)", m.Pages, float64(m.Pages)/m.WallS)
 	}
-	if m.Files > 0 {
+	switch {
+	case m.Files > 0:
 		fmt.Fprintf(out, "  %d bytes in %d files", m.Bytes, m.Files)
+	case m.Bytes > 0:
+		fmt.Fprintf(out, "  %d bytes", m.Bytes)
 	}
 	if m.Note != "" {
 		fmt.Fprintf(out, "  (%s)", m.Note)
@@ -233,6 +261,13 @@ func (r *Report) ratios(out io.Writer) {
 		}
 		fmt.Fprintf(out, "ratio %-6s build wall kbgen/hugo %.2f×  kbgen/(hugo+pagefind) %.2f×  peak RSS kbgen/hugo %.2f×\n",
 			s, ours/hugo, ours/(hugo+pf), med("build", s, "kbgen", rss)/med("build", s, "hugo", rss))
+		if pc := med("query-cold", s, "pagefind", wall); pc > 0 {
+			bytes := func(m Measure) float64 { return float64(m.Bytes) }
+			fmt.Fprintf(out, "ratio %-6s first query kbgen/pagefind: cold latency %.2f×, bytes loaded %.2f×; index bytes %.2f×, files %.2f×\n", s,
+				med("query-cold", s, "kbgen", wall)/pc, med("query-cold", s, "kbgen", bytes)/med("query-cold", s, "pagefind", bytes),
+				med("build", s, "kbgen", bytes)/med("index", s, "pagefind", bytes),
+				med("build", s, "kbgen", func(m Measure) float64 { return float64(m.Files) })/med("index", s, "pagefind", func(m Measure) float64 { return float64(m.Files) }))
+		}
 		if full := med("build", s, "kbgen", wall); full > 0 {
 			fmt.Fprintf(out, "ratio %-6s incremental/full %.2f×\n", s, med("incremental", s, "kbgen", wall)/full)
 		}

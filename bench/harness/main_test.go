@@ -24,10 +24,10 @@ func TestSmoke(t *testing.T) {
 	}
 	var out bytes.Buffer
 	results := t.TempDir()
-	if err := run(options{sizes: []string{"smoke"}, runs: 1, kbgen: bin, results: results}, &out); err != nil {
+	if err := run(options{sizes: []string{"smoke"}, runs: 1, kbgen: bin, results: results, clients: 10, requests: 5}, &out); err != nil {
 		t.Fatalf("harness: %v\n%s", err, out.String())
 	}
-	for _, want := range []string{"build        smoke  kbgen", "rebuild", "incremental", "serve-reload"} {
+	for _, want := range []string{"build        smoke  kbgen", "rebuild", "incremental", "api-search", "query", "serve-reload"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

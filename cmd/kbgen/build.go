@@ -127,6 +127,7 @@ Examples:
 		},
 	}
 	f.register(c)
+	profileFlags(c)
 	c.Flags().StringVarP(&f.cfg.Output, "out", "o", config.Default().Output, "output folder")
 	c.Flags().StringVar(&f.cfg.Templates, "templates", "", "folder of *.html templates that override the built-in ones")
 	c.Flags().StringVar(&f.cfg.Static, "static", "", "folder of static files that override or add to the built-in ones")

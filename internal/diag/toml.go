@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -19,14 +20,32 @@ type Pos struct{ Line, Col int }
 // BurntSushi/toml keeps key positions private, so the locator reads the
 // source lines itself. It understands table headers, arrays of tables and
 // dotted or quoted keys; keys inside multi-line values are not indexed.
+//
+// The index is built on first use: DecodeTOML returns a Locator for every
+// file, but most files decode cleanly and most callers never ask it
+// (indexing every host record was 15% of a fleet build's CPU).
 type Locator struct {
+	src   []byte
+	once  sync.Once
 	pos   map[string]Pos
 	plain map[string][]Pos // path with array indexes removed → every occurrence
 }
 
 // NewLocator indexes the keys in a TOML document.
 func NewLocator(src []byte) *Locator {
-	l := &Locator{pos: map[string]Pos{}, plain: map[string][]Pos{}}
+	l := lazyLocator(src)
+	l.once.Do(l.index)
+	return l
+}
+
+// lazyLocator returns a Locator that indexes src when first asked.
+func lazyLocator(src []byte) *Locator { return &Locator{src: src} }
+
+// index reads the source lines into pos and plain.
+func (l *Locator) index() {
+	src := l.src
+	l.src = nil
+	l.pos, l.plain = map[string]Pos{}, map[string][]Pos{}
 	counts := map[string]int{} // array-of-tables path → elements seen
 	var table []string         // current header path, indexes included
 	inMulti := ""              // closing delimiter of a multi-line string
@@ -89,7 +108,6 @@ func NewLocator(src []byte) *Locator {
 			}
 		}
 	}
-	return l
 }
 
 // resolve turns header keys into a path, inserting the current element
@@ -117,6 +135,7 @@ func (l *Locator) record(path []string, p Pos) {
 // Pos returns where a path was written. A path that was not written falls
 // back to its nearest written parent, so a missing key points at its table.
 func (l *Locator) Pos(path string) Pos {
+	l.once.Do(l.index)
 	for path != "" {
 		if p, ok := l.pos[path]; ok {
 			return p
@@ -131,7 +150,10 @@ func (l *Locator) Pos(path string) Pos {
 }
 
 // Find returns every position of a path given without array indexes.
-func (l *Locator) Find(plain string) []Pos { return l.plain[plain] }
+func (l *Locator) Find(plain string) []Pos {
+	l.once.Do(l.index)
+	return l.plain[plain]
+}
 
 // DecodeTOML strictly decodes a TOML document into v. Syntax and type errors
 // and every unknown key come back as problems with positions. The Locator is
@@ -145,12 +167,12 @@ func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 			probs.Add(file, Pos{pe.Position.Line, pe.Position.Col}, "%s", pe.Message)
 			return nil, probs
 		}
-		loc := NewLocator(src)
+		loc := lazyLocator(src)
 		msg := strings.TrimPrefix(err.Error(), "toml: ")
 		probs.Add(file, locateDecodeError(loc, msg), "%s", msg)
 		return loc, probs
 	}
-	loc := NewLocator(src)
+	loc := lazyLocator(src)
 	for _, k := range md.Undecoded() {
 		plain := join(stripIndexes(k))
 		name := k[len(k)-1]

@@ -51,7 +51,11 @@ var funcs = map[string]Func{
 func CheckIDs() []string { return checkid.IDs() }
 
 // Checks returns the registered checks, sorted by id.
-func Checks() []Check {
+func Checks() []Check { return append([]Check(nil), checks...) }
+
+// checks is the registry in checkid order, built once: Lookup runs for
+// every finding of every host.
+var checks = func() []Check {
 	var out []Check
 	for _, c := range checkid.All() {
 		if run, ok := funcs[c.ID]; ok {
@@ -59,11 +63,11 @@ func Checks() []Check {
 		}
 	}
 	return out
-}
+}()
 
 // Lookup returns the check with the given id.
 func Lookup(id string) (Check, bool) {
-	for _, c := range Checks() {
+	for _, c := range checks {
 		if c.ID == id {
 			return c, true
 		}

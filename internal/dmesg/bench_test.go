@@ -17,3 +17,22 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseLog4MiB classifies a 4 MiB kernel log of real RDMA
+// captures, repeated: every line is about RDMA hardware, the worst case
+// (a real log is mostly other subsystems, which are skipped early).
+func BenchmarkParseLog4MiB(b *testing.B) {
+	var in []byte
+	for _, name := range []string{"qedr-null-deref-rdma-res-show-qp-oops.txt", "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt",
+		"mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt"} {
+		in = append(in, capture(b, name)...)
+	}
+	big := bytes.Repeat(in, 4<<20/len(in)+1)[:4<<20]
+	b.SetBytes(int64(len(big)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseLog(bytes.NewReader(big)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

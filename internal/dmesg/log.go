@@ -69,12 +69,87 @@ func newKind(module, rest, lower string) string {
 		return CommandError
 	case strings.Contains(lower, "qp") && qpRE.MatchString(rest):
 		return QPError
-	case asyncRE.MatchString(rest):
+	case isAsync(rest, lower):
 		return AsyncError
 	case ulps[module] && ulpFailRE.MatchString(rest):
 		return ULPFailure
 	}
 	return ""
+}
+
+// asyncWords are literals one of which every asyncRE match holds, in
+// lower case, one or more per alternative of the pattern.
+var asyncWords = []string{"async", "cq error", "error cqe", "work queue", "wq", "catastroph", "local ", "internal error",
+	"health compromised", "fatal error"}
+
+// isAsync is asyncRE.MatchString(rest), for lower = strings.ToLower(rest).
+// Every asyncRE match starts at one of asyncWords, so on an ASCII line
+// the pattern is tried only from the first of them (from the byte before
+// it, which keeps \b right), or not at all when there is none: it was
+// most of ParseLog's time, met by every relevant line. A non-ASCII line
+// gets the whole pattern, since (?i) also folds k and s with the Kelvin
+// and long-s signs, which lower does not.
+func isAsync(rest, lower string) bool {
+	for i := 0; i < len(rest); i++ {
+		if rest[i] >= 0x80 {
+			return asyncRE.MatchString(rest)
+		}
+	}
+	first := -1
+	for _, w := range asyncWords {
+		if i := strings.Index(lower, w); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	return asyncRE.MatchString(rest[max(first-1, 0):])
+}
+
+// rdmaPrefixes are the literal heads of rdmaName's alternatives: a word
+// that starts with none of them is not an RDMA device name, which spares
+// the pattern every word of every relevant line.
+var rdmaPrefixes = []string{"mlx4_", "mlx5_", "bnxt_re", "irdma", "i40iw", "rxe", "siw", "qedr", "hns_", "hrn", "efa_",
+	"erdma_", "mana_", "ionic_", "rocep", "roceo", "rocex", "vmw_pvrdma", "ocrdma", "usnic_", "hfi1_", "qib"}
+
+// isRDMAName reports whether a word is an RDMA device name (rdmaName).
+func isRDMAName(w string) bool {
+	for _, p := range rdmaPrefixes {
+		if strings.HasPrefix(w, p) {
+			return rdmaName.MatchString(w)
+		}
+	}
+	return false
+}
+
+// isWarning is warnRE, whose words are tried as prefixes first.
+func isWarning(s string) bool {
+	return (strings.HasPrefix(s, "WARNING") || strings.HasPrefix(s, "BUG") || strings.HasPrefix(s, "Oops") ||
+		strings.HasPrefix(s, "kernel BUG")) && warnRE.MatchString(s)
+}
+
+// mayContainFold is a cheap test before a (?i) pattern that needs word:
+// false only when s is ASCII and holds no case of word. (A non-ASCII s
+// may: (?i) also folds k and s with the Kelvin and long-s signs.)
+func mayContainFold(s, word string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	for i := 0; i+len(word) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRDMACode is rdmaCode, tried only on lines that hold a source path or
+// a bracketed module name, as each of its alternatives needs.
+func isRDMACode(s string) bool {
+	return (strings.Contains(s, "drivers/") || strings.Contains(s, "net/") || strings.Contains(s, "[")) && rdmaCode.MatchString(s)
 }
 
 // Binding is a driver bound to a PCI function, as its own lines prove:
@@ -233,7 +308,7 @@ func looksLikeStart(line string) bool {
 	if m, d, _ := speaker(t); m != "" && d != "" {
 		return true
 	}
-	return warnRE.MatchString(t)
+	return isWarning(t)
 }
 
 type logState struct {
@@ -323,11 +398,11 @@ func (st *logState) flush(p pending) {
 	lg := st.lg
 	text := p.text
 	st.facts(p)
-	if warnRE.MatchString(text) {
+	if isWarning(text) {
 		st.endBlock()
 		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
 		st.blockEv = -1
-		if rdmaCode.MatchString(text) {
+		if isRDMACode(text) {
 			st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: cut(text), Line: p.line})
 		}
 		return
@@ -337,7 +412,7 @@ func (st *logState) flush(p pending) {
 			st.endBlock()
 		} else {
 			st.block = append(st.block, ContextLine{Text: cut(text), Line: p.line})
-			if st.blockEv < 0 && rdmaCode.MatchString(text) {
+			if st.blockEv < 0 && isRDMACode(text) {
 				first := st.block[0]
 				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line})
 			}
@@ -408,9 +483,11 @@ func (st *logState) facts(p pending) {
 		lg.ModulesLine = p.line
 		return
 	}
-	if m := linuxRE.FindStringSubmatch(text); m != nil && lg.KernelReleaseFrom != "linux-version" {
-		lg.KernelRelease, lg.KernelReleaseFrom, lg.KernelReleaseLine = m[1], "linux-version", p.line
-		return
+	if strings.HasPrefix(text, "Linux version ") {
+		if m := linuxRE.FindStringSubmatch(text); m != nil && lg.KernelReleaseFrom != "linux-version" {
+			lg.KernelRelease, lg.KernelReleaseFrom, lg.KernelReleaseLine = m[1], "linux-version", p.line
+			return
+		}
 	}
 	if strings.Contains(text, "ainted") {
 		if m := taintRE.FindStringSubmatch(text); m != nil {
@@ -433,7 +510,7 @@ func (st *logState) facts(p pending) {
 		if ulps[module] || relevant[module] {
 			for _, f := range strings.FieldsFunc(rest, func(c rune) bool { return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '=' }) {
 				f = strings.TrimRight(f, ":.;")
-				if rdmaName.MatchString(f) {
+				if isRDMAName(f) {
 					st.name(f, module, p.line)
 				}
 			}
@@ -465,17 +542,19 @@ func (st *logState) facts(p pending) {
 		return
 	}
 	if name := nameAfterAddress(text); name != "" {
-		if rdmaName.MatchString(name) {
+		if isRDMAName(name) {
 			b.RDMADevices = appendNew(b.RDMADevices, name)
 			st.name(name, module, p.line)
 		} else {
 			b.Netdevs = appendNew(b.Netdevs, name)
 		}
 	}
-	if m := renameRE.FindStringSubmatch(strings.TrimPrefix(text, module+" "+device+" ")); m != nil && m[1] != device+":" {
-		lg.Renames = append(lg.Renames, Rename{Driver: module, PCIAddress: device, To: m[1], From: m[2], Line: p.line})
+	if strings.Contains(text, ": renamed from ") {
+		if m := renameRE.FindStringSubmatch(strings.TrimPrefix(text, module+" "+device+" ")); m != nil && m[1] != device+":" {
+			lg.Renames = append(lg.Renames, Rename{Driver: module, PCIAddress: device, To: m[1], From: m[2], Line: p.line})
+		}
 	}
-	if b.Firmware == "" {
+	if b.Firmware == "" && mayContainFold(rest, "version") {
 		if m := fwValueRE.FindStringSubmatch(rest); m != nil {
 			b.Firmware, b.FirmwareLine = m[1], p.line
 		}

@@ -2,6 +2,8 @@ package dmesg
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -191,3 +193,53 @@ func TestParseLogPasteDamage(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestPrefiltersKeepEveryMatch: the cheap tests before asyncRE and
+// rdmaName never turn away what the patterns match.
+func TestPrefiltersKeepEveryMatch(t *testing.T) {
+	t.Parallel()
+	// A name for each alternative of rdmaName (two for mlx[45]): a new one needs its
+	// name here and its head in rdmaPrefixes.
+	names := []string{"mlx4_0", "mlx5_12", "mlx5_bond_0", "bnxt_re0", "irdma1", "i40iw0", "rxe0", "rxe_eth0", "siw0", "siw_lo",
+		"qedr0", "hns_0", "hrn0_1", "efa_0", "erdma_0", "mana_0", "ionic_0", "rocep1s0f0", "roceo1", "rocex2", "vmw_pvrdma0",
+		"ocrdma0", "usnic_0", "hfi1_0", "qib0"}
+	if n := strings.Count(rdmaName.String(), "|") + 1; n != len(names)-1 {
+		t.Errorf("rdmaName has %d alternatives; give this test a name for each new one", n)
+	}
+	for _, n := range names {
+		if !rdmaName.MatchString(n) || !isRDMAName(n) {
+			t.Errorf("%q: rdmaName %v, isRDMAName %v", n, rdmaName.MatchString(n), isRDMAName(n))
+		}
+	}
+	asyncLines := []string{
+		"mlx5_0: async event: port active", "Asynchronous error on the device", "mlx5_0: CQ error on CQN 0x42",
+		"dump error cqe", "Work Queue overflow", "wq 3: catastrophic", "CATASTROPHIC ERROR detected",
+		"local qp operation error", "local protection error", "Internal Error", "device health compromised",
+		"fatal error, resetting", "wq 7 is in error", "ſome async event", "xwq 1 error and a cq error",
+	}
+	for _, l := range asyncLines {
+		if !asyncRE.MatchString(l) {
+			t.Errorf("asyncRE no longer matches %q: update this test", l)
+		}
+		if !isAsync(l, strings.ToLower(l)) {
+			t.Errorf("isAsync turns away %q, which asyncRE matches", l)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "dmesg", "*.txt"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if asyncRE.MatchString(l) != isAsync(l, strings.ToLower(l)) {
+				t.Errorf("%s: isAsync and asyncRE differ on %q", f, l)
+			}
+			for _, w := range strings.Fields(l) {
+				if rdmaName.MatchString(w) && !isRDMAName(w) {
+					t.Errorf("%s: isRDMAName turns away %q", f, w)
+				}
+			}
+		}
+	}
+}

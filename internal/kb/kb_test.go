@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,5 +87,47 @@ func TestLoadLintsContentAgainstTheMatrix(t *testing.T) {
 	}
 	if lo := contentLintOptions(nil, false, k.Config, Options{Now: day}); lo.Refs != nil {
 		t.Error("without a matrix, content lint must not check matrix ids")
+	}
+}
+
+// TestEachStopsAtTheFirstError: records are decoded ahead, in parallel, but
+// fn sees them in file order and nothing after the error fn returns.
+func TestEachStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
+	k, probs := Load(bundledConfig("../../testdata/hosts"), Options{Now: day, StreamRecords: true})
+	if k == nil {
+		t.Fatal(probs)
+	}
+	stop := errors.New("stop")
+	var seen []string
+	_, err := k.Records.Each(func(h *record.Host) error {
+		seen = append(seen, h.Host.ID)
+		if len(seen) == 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || len(seen) != 3 {
+		t.Fatalf("Each returned %v after %d records, want the error after 3", err, len(seen))
+	}
+	var all []string
+	if _, err := k.Records.Each(func(h *record.Host) error { all = append(all, h.Host.ID); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(all[:3], ",") != strings.Join(seen, ",") {
+		t.Errorf("stopped run saw %v, full run starts %v", seen, all[:3])
+	}
+}
+
+// BenchmarkEach reads and decodes the fixture records, as a build does.
+func BenchmarkEach(b *testing.B) {
+	k, probs := Load(bundledConfig("../../testdata/hosts"), Options{Now: day, StreamRecords: true})
+	if k == nil {
+		b.Fatal(probs)
+	}
+	for b.Loop() {
+		if _, err := k.Records.Each(func(*record.Host) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

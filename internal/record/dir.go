@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -144,14 +145,52 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	if s == nil {
 		return nil, nil
 	}
+	// Records are read and decoded ahead on GOMAXPROCS goroutines
+	// (decoding was most of a fleet build's work), a bounded window of
+	// them at a time; fn still sees them one by one, in file order, on the
+	// caller's goroutine.
+	type loaded struct {
+		h     *Host
+		probs diag.List
+	}
+	type task struct {
+		f   string
+		out chan<- loaded
+	}
+	workers := runtime.GOMAXPROCS(0)
+	tasks := make(chan task)
+	ahead := make(chan chan loaded, 4*workers) // in file order
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(tasks)
+		defer close(ahead)
+		for _, f := range s.Files {
+			c := make(chan loaded, 1)
+			select {
+			case ahead <- c:
+			case <-done:
+				return
+			}
+			tasks <- task{f, c}
+		}
+	}()
+	for range workers {
+		go func() {
+			for t := range tasks {
+				h, ps := loadFile(s.fsys, t.f, path.Join(s.name, t.f))
+				t.out <- loaded{h, ps}
+			}
+		}()
+	}
 	var probs diag.List
-	for _, f := range s.Files {
-		h, ps := loadFile(s.fsys, f, path.Join(s.name, f))
-		probs = append(probs, ps...)
-		if h == nil {
+	for c := range ahead {
+		l := <-c
+		probs = append(probs, l.probs...)
+		if l.h == nil {
 			continue
 		}
-		if err := fn(h); err != nil {
+		if err := fn(l.h); err != nil {
 			probs.Sort()
 			return probs, err
 		}

@@ -142,16 +142,23 @@ func (p *pool) write(o Output) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 64<<10)
+	bw := writers.Get().(*bufio.Writer)
+	bw.Reset(f)
 	err = o.Render(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
+	bw.Reset(nil)
+	writers.Put(bw)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// writers are the outputs' write buffers, reused: a fresh 64 KiB buffer
+// per page was 3 GB of garbage for 50,000 host pages.
+var writers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
 // replaceable refuses a dir that exists and was not written by kbgen.
 func replaceable(dir string) error {
@@ -187,7 +194,36 @@ func swap(tmp, dir string) error {
 		return fmt.Errorf("replace %s: %w", dir, err)
 	}
 	if old != "" {
-		os.RemoveAll(old)
+		removeTree(old)
 	}
 	return nil
+}
+
+// removeTree deletes the replaced site, which is no longer in anyone's
+// way: its files are unlinked by 4×GOMAXPROCS goroutines, as unlinking
+// waits on the file system more than it computes (one os.RemoveAll made a
+// rebuild into an existing folder slower than the first build; 10,000
+// pages went from about 2.5 to 1.1 s), then the emptied folders go.
+// Failures are ignored, as the new site is already in place.
+func removeTree(dir string) {
+	files := make(chan string, 256)
+	var wg sync.WaitGroup
+	for range 4 * runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range files {
+				os.Remove(f)
+			}
+		}()
+	}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files <- p
+		}
+		return nil
+	})
+	close(files)
+	wg.Wait()
+	os.RemoveAll(dir)
 }

@@ -83,11 +83,12 @@ func MinRule(a *matrix.Adapter, f *matrix.FirmwareMin) string {
 	return s
 }
 
+// stackNameFolder drops what stack names differ by (MLNX_OFED, mlnx-ofed).
+var stackNameFolder = strings.NewReplacer("-", "", "_", "", " ", "")
+
 // Stack finds a matrix stack by id or name, ignoring case, dashes and underscores.
 func Stack(m *matrix.Matrix, name string) *matrix.Stack {
-	norm := func(s string) string {
-		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(s))
-	}
+	norm := func(s string) string { return stackNameFolder.Replace(strings.ToLower(s)) }
 	for i := range m.Stacks {
 		if norm(m.Stacks[i].ID) == norm(name) || norm(m.Stacks[i].Name) == norm(name) {
 			return &m.Stacks[i]

@@ -204,7 +204,7 @@ func readArchive(r io.Reader, st *state, lim archiveLimits) (*memTree, error) {
 			if left := maxTotal - total; left < limit {
 				limit = max(left, 0)
 			}
-			data, err := io.ReadAll(io.LimitReader(tr, limit+1))
+			data, err := readMember(tr, hdr.Size, limit)
 			if err != nil {
 				add(p, "member is damaged: %v; kept the first %d bytes", err, len(data))
 			}
@@ -246,6 +246,50 @@ func readArchive(r io.Reader, st *state, lim archiveLimits) (*memTree, error) {
 		st.problem(src, "%s", p.msg)
 	}
 	return tree, nil
+}
+
+// exactRead is the largest member readMember reads into a buffer of the
+// size its header gives; a larger one may lie about its size, and grows
+// a buffer as it is read.
+const exactRead = 1 << 20
+
+// readMember reads up to limit+1 bytes of a member whose header says it
+// holds size bytes, as io.ReadAll(io.LimitReader(r, limit+1)) does but
+// into one buffer of the right size: ReadAll's doubling was two thirds of
+// what opening an sosreport allocated.
+func readMember(r io.Reader, size, limit int64) ([]byte, error) {
+	n := min(size, limit+1)
+	if n < 0 || n > exactRead {
+		return io.ReadAll(io.LimitReader(r, limit+1))
+	}
+	buf := make([]byte, n)
+	k := 0
+	for k < len(buf) {
+		m, err := r.Read(buf[k:])
+		k += m
+		if err == io.EOF {
+			return buf[:k], nil
+		}
+		if err != nil {
+			return buf[:k], err
+		}
+	}
+	if n <= limit {
+		// The header's size was read in full; a member holds no more, but
+		// a reader that gives more is read on, as ReadAll would.
+		var one [1]byte
+		m, err := r.Read(one[:])
+		if m == 0 && err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return buf, err
+		}
+		buf = append(buf, one[:m]...)
+		rest, err := io.ReadAll(io.LimitReader(r, limit+1-int64(len(buf))))
+		return append(buf, rest...), err
+	}
+	return buf, nil
 }
 
 // tailReader remembers the last block read, to tell a complete tar stream

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"testing/iotest"
 	"time"
 
 	"github.com/ulikunitz/xz"
@@ -736,5 +737,27 @@ func TestManifestProblemsFormat(t *testing.T) {
 	}
 	if string(got) != old {
 		t.Errorf("manifest re-encodes as\n%s\nwant\n%s", got, old)
+	}
+}
+
+// TestReadMemberIsReadAll: reading a member into a buffer of its header's
+// size gives what io.ReadAll of the capped member gave, whatever the
+// header says.
+func TestReadMemberIsReadAll(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat("x", 100)
+	for _, c := range []struct{ size, limit int64 }{
+		{100, 1000}, {100, 100}, {100, 99}, {100, 10}, {0, 10}, {50, 1000}, {200, 1000}, {-1, 1000}, {exactRead + 1, 1000},
+	} {
+		want, wantErr := io.ReadAll(io.LimitReader(strings.NewReader(body), c.limit+1))
+		got, err := readMember(strings.NewReader(body), c.size, c.limit)
+		if string(got) != string(want) || (err == nil) != (wantErr == nil) {
+			t.Errorf("size %d limit %d: got %d bytes, %v; want %d bytes, %v", c.size, c.limit, len(got), err, len(want), wantErr)
+		}
+	}
+	// A member cut short keeps what was read and says so.
+	got, err := readMember(io.MultiReader(strings.NewReader(body[:40]), iotest.ErrReader(io.ErrUnexpectedEOF)), 100, 1000)
+	if string(got) != body[:40] || err != io.ErrUnexpectedEOF {
+		t.Errorf("cut member: got %d bytes, %v", len(got), err)
 	}
 }
