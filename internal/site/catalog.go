@@ -401,6 +401,9 @@ func (d DistroVerdict) Class() string { return LevelClass(d.Level) }
 // Mark is a symbol that survives black-and-white printing.
 func (c GridCell) Mark() string { return levelMark(c.Level) }
 
+// Mark is levelMark for a reason.
+func (r ReasonView) Mark() string { return levelMark(r.Level) }
+
 // Mark is levelMark for a distro verdict.
 func (d DistroVerdict) Mark() string { return levelMark(d.Level) }
 
