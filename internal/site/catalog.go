@@ -808,7 +808,8 @@ func (s *Site) Late() []Page {
 	for _, ap := range s.adapterPages {
 		ap.Fleet = uses[ap.Adapter.ID]
 		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
-		ap.Grid = s.verdicts.grid(s.m, ap.Adapter)
+		a := ap.Adapter
+		ap.grid = func() *Grid { return s.verdicts.grid(s.m, a) }
 		// The grid's reasons cite distro and stack entries too: list their
 		// sources, so every [id] on the page has its anchor.
 		have := map[string]bool{}

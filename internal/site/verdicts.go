@@ -475,8 +475,9 @@ type ReasonView struct {
 	html    template.HTML // Inline(Text), when already rendered
 }
 
-// inline is Inline, rendered once per text: the grids show the same
-// reasons in many cells and on many adapters' pages.
+// inline is Inline, rendered once per text: the grids show the reasons
+// several adapters share on each of their pages. (An adapter's own
+// reasons are not kept: at 10,000 adapters they would be most of them.)
 func (v *verdicts) inline(text string) template.HTML {
 	if h, ok := v.html.Load(text); ok {
 		return h.(template.HTML)
@@ -504,7 +505,11 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 // shown is reason with its text rendered, for a page.
 func (v *verdicts) shown(t *AdapterVerdicts, n int) ReasonView {
 	rv := v.reason(t, n)
-	rv.html = v.inline(rv.Text)
+	if n < len(v.shared) {
+		rv.html = v.inline(rv.Text)
+	} else {
+		rv.html = Inline(rv.Text)
+	}
 	return rv
 }
 
