@@ -370,19 +370,25 @@ func (v *verdicts) all() {
 // judge asks the engine about every target × stack of one adapter.
 func (v *verdicts) judge(adapter string) judged {
 	var j judged
-	seen := map[string]int{}
+	// Reasons by text, compared field by field: a key string per reason
+	// of every cell was most of a 10k-adapter build's garbage.
+	byText := map[string][]int{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			res := v.engine.Judge(tg.Plan(adapter, st.Key))
-			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}, kernel: res.Kernel}
+			c := XCell{Level: levelNum(res.Verdict), Reasons: make([]int, 0, len(res.Reasons)), kernel: res.Kernel}
 			for _, r := range res.Reasons {
-				fr := exportReason(r)
-				k := reasonKey(fr)
-				i, ok := seen[k]
-				if !ok {
+				i := -1
+				for _, n := range byText[r.Text] {
+					if sameReason(j.reasons[n], r) {
+						i = n
+						break
+					}
+				}
+				if i < 0 {
 					i = len(j.reasons)
-					seen[k] = i
-					j.reasons = append(j.reasons, fr)
+					byText[r.Text] = append(byText[r.Text], i)
+					j.reasons = append(j.reasons, exportReason(r))
 				}
 				c.Reasons = append(c.Reasons, i)
 			}
@@ -393,6 +399,26 @@ func (v *verdicts) judge(adapter string) judged {
 		}
 	}
 	return j
+}
+
+// sameReason reports whether r is exported as x: reasonKey(exportReason(r))
+// == reasonKey(x) (the firmware mark follows from the matrix entries).
+func sameReason(x fullReason, r verdict.Reason) bool {
+	if x.Level != levelNum(r.Verdict) || x.Text != r.Text || x.Nearest != r.Nearest || len(x.Refs) != len(r.Matrix) {
+		return false
+	}
+	for i, ref := range r.Matrix {
+		xr := x.Refs[i]
+		if xr.Entry != ref.Entry || xr.Confidence != ref.Confidence || len(xr.Sources) != len(ref.Sources) {
+			return false
+		}
+		for k, s := range ref.Sources {
+			if xr.Sources[k] != s.ID {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // reasonKey and refKey tell reasons and matrix entries apart for
