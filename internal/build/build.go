@@ -128,7 +128,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		render.Static(layers),
 		tpl.Pages(s.Pages),
 		verdictFiles(s),
-		export.Matrix(k.Matrix),
+		export.Matrix(k.Matrix, s),
 		export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
 		hostPages,
 		summaryPages,

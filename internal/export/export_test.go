@@ -58,7 +58,7 @@ func bundledMatrix(t *testing.T) *matrix.Matrix {
 func TestMatrixExports(t *testing.T) {
 	t.Parallel()
 	m := bundledMatrix(t)
-	a, b := collect(t, Matrix(m)), collect(t, Matrix(m))
+	a, b := collect(t, Matrix(m, nil)), collect(t, Matrix(m, nil))
 	for name := range a {
 		if !bytes.Equal(a[name], b[name]) {
 			t.Errorf("%s differs between runs", name)
@@ -116,6 +116,30 @@ func TestMatrixExports(t *testing.T) {
 	}
 	if len(cx["sources"].([]any)) == 0 || cx["page"] != "adapter/connectx-5.html" {
 		t.Errorf("connectx-5.json: sources %v, page %v", cx["sources"], cx["page"])
+	}
+}
+
+// TestMatrixExportsFromSiteVerdicts: the exports that read the site's
+// verdict table (as a build writes them) are byte for byte those that
+// judge every cell with verdict.Judge.
+func TestMatrixExportsFromSiteVerdicts(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: &content.Content{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged, read := collect(t, Matrix(m, nil)), collect(t, Matrix(m, s))
+	if len(judged) != len(read) {
+		t.Fatalf("%d files judged, %d read from the site", len(judged), len(read))
+	}
+	for name, want := range judged {
+		if !bytes.Equal(read[name], want) {
+			t.Errorf("%s differs when read from the site's verdicts", name)
+		}
+	}
+	if _, ok := s.DistroVerdict("connectx-5", "rhel-9.4", "no-such-stack"); ok {
+		t.Error("DistroVerdict answers for a stack the table does not hold")
 	}
 }
 

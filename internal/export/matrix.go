@@ -17,10 +17,11 @@ import (
 
 // Matrix emits matrix.json (the whole matrix), matrix.csv (one verdict per
 // adapter × stack × distro) and adapter/<id>.json (one adapter, its rows,
-// its verdicts and its sources). The verdicts are verdict.Judge's, worked
-// out once and shared by the CSV and the adapter files.
-func Matrix(m *matrix.Matrix) render.Producer {
-	g := &grid{m: m}
+// its verdicts and its sources). The verdicts are verdict.Judge's: read
+// from vs (the site's verdict table) when it holds them, else judged here,
+// once, and shared by the CSV and the adapter files. vs may be nil.
+func Matrix(m *matrix.Matrix, vs Verdicts) render.Producer {
+	g := &grid{m: m, vs: vs}
 	return func(emit func(render.Output) error) error {
 		if err := emit(render.Func("matrix.json", func(w io.Writer) error { return writeJSON(w, matrixJSON(m)) })); err != nil {
 			return err
@@ -74,34 +75,69 @@ func sortedAdapters(m *matrix.Matrix) []*matrix.Adapter {
 	return out
 }
 
+// Verdicts holds verdicts already judged (site.Site's DistroVerdict): the
+// engine's verdict of an adapter on a distro's GA kernel with a stack and
+// no firmware given; ok is false for one it does not hold.
+type Verdicts interface {
+	DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool)
+}
+
 // Cell is one verdict of the grid.
 type Cell struct {
 	Adapter, Stack, Distro string
 	Verdict                verdict.Verdict
 }
 
-// grid is every adapter × stack × distro verdict, judged once on first use.
-// An adapter's stacks are inbox and the vendor stacks its entry lists.
+// grid is every adapter × stack × distro verdict. An adapter's stacks are
+// inbox and the vendor stacks its entry lists.
 type grid struct {
-	m     *matrix.Matrix
-	once  sync.Once
-	cells []Cell
+	m        *matrix.Matrix
+	vs       Verdicts
+	once     sync.Once
+	distros  []string                // ids, sorted
+	rows     map[string]*adapterRows // adapter id → its matrix rows
+	judged   map[string][]Cell       // adapter id → cells, when vs is nil
+	judgedMu sync.Mutex
 }
 
-func (g *grid) all() []Cell {
+func (g *grid) init() {
 	g.once.Do(func() {
-		distros := append([]matrix.Distro(nil), g.m.Distros...)
-		sort.Slice(distros, func(i, j int) bool { return distros[i].ID < distros[j].ID })
-		for _, a := range sortedAdapters(g.m) {
-			for _, st := range stacksOf(a) {
-				for _, d := range distros {
-					v := verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d.ID, Stack: st})
-					g.cells = append(g.cells, Cell{Adapter: a.ID, Stack: st, Distro: d.ID, Verdict: v})
-				}
-			}
+		for _, d := range g.m.Distros {
+			g.distros = append(g.distros, d.ID)
 		}
+		sort.Strings(g.distros)
+		g.rows = indexRows(g.m)
+		g.judged = map[string][]Cell{}
 	})
-	return g.cells
+}
+
+// cells are an adapter's verdicts, stack-major then distro.
+func (g *grid) cells(a *matrix.Adapter) []Cell {
+	g.init()
+	if g.vs == nil {
+		g.judgedMu.Lock()
+		defer g.judgedMu.Unlock()
+		if cs, ok := g.judged[a.ID]; ok {
+			return cs
+		}
+	}
+	var out []Cell
+	for _, st := range stacksOf(a) {
+		for _, d := range g.distros {
+			v, ok := verdict.Verdict{}, false
+			if g.vs != nil {
+				v, ok = g.vs.DistroVerdict(a.ID, d, st)
+			}
+			if !ok {
+				v = verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
+			}
+			out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: v})
+		}
+	}
+	if g.vs == nil {
+		g.judged[a.ID] = out
+	}
+	return out
 }
 
 func stacksOf(a *matrix.Adapter) []string {
@@ -154,13 +190,14 @@ func (g *grid) writeCSV(w io.Writer) error {
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
-	for _, c := range g.all() {
-		a := g.m.Adapter(c.Adapter)
-		v := c.Verdict
-		err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict),
-			strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
-		if err != nil {
-			return err
+	for _, a := range sortedAdapters(g.m) {
+		for _, c := range g.cells(a) {
+			v := c.Verdict
+			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict),
+				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
+			if err != nil {
+				return err
+			}
 		}
 	}
 	cw.Flush()
@@ -187,34 +224,16 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	if d := m.Driver(a.RDMADriver); d != nil {
 		out["driver"] = plain(d)
 	}
-	var fw, parts, kernels, distro, stack []any
-	for _, f := range m.Firmware {
-		if f.Adapter == a.ID {
-			fw = append(fw, plain(f))
-		}
+	g.init()
+	rs := g.rows[a.ID]
+	if rs == nil {
+		rs = &adapterRows{}
 	}
-	for _, p := range m.Parts {
-		if p.Adapter == a.ID {
-			parts = append(parts, plain(p))
-		}
-	}
-	pcis := map[string]bool{}
-	for _, p := range a.PCI {
-		pcis[p.ID] = true
-	}
-	for _, k := range m.PCIKernels {
-		if pcis[k.PCI] {
-			kernels = append(kernels, plain(k))
-		}
-	}
+	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
+	var distro []any
 	for _, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
 			distro = append(distro, plain(r))
-		}
-	}
-	for _, r := range m.StackRows {
-		if contains(r.Adapters, a.ID) {
-			stack = append(stack, plain(r))
 		}
 	}
 	set := func(k string, v []any) {
@@ -229,10 +248,7 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	set("distro_support", distro)
 	set("stack_support", stack)
 	verdicts := []any{}
-	for _, c := range g.all() {
-		if c.Adapter != a.ID {
-			continue
-		}
+	for _, c := range g.cells(a) {
 		row := map[string]any{"stack": c.Stack, "distro": c.Distro, "verdict": string(c.Verdict.Verdict), "conditions": nonNil(conditions(c.Verdict))}
 		if c.Verdict.Kernel != "" {
 			row["kernel"] = c.Verdict.Kernel
@@ -249,6 +265,58 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	}
 	out["sources"] = srcs
 	out["page"] = page.Path(page.Adapter, a.ID)
+	return out
+}
+
+// adapterRows are the matrix rows of one adapter, as plain values.
+type adapterRows struct {
+	firmware, parts, kernels, stack []any
+}
+
+// indexRows sorts the firmware_min, part_number, pci_kernel and
+// stack_support rows by adapter in one pass each, keeping file order, so
+// an adapter's file does not scan every row.
+func indexRows(m *matrix.Matrix) map[string]*adapterRows {
+	out := map[string]*adapterRows{}
+	of := func(id string) *adapterRows {
+		r := out[id]
+		if r == nil {
+			r = &adapterRows{}
+			out[id] = r
+		}
+		return r
+	}
+	for _, f := range m.Firmware {
+		of(f.Adapter).firmware = append(of(f.Adapter).firmware, plain(f))
+	}
+	for _, p := range m.Parts {
+		of(p.Adapter).parts = append(of(p.Adapter).parts, plain(p))
+	}
+	byPCI := map[string][]string{} // PCI id → adapters listing it
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		seen := map[string]bool{}
+		for _, p := range a.PCI {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				byPCI[p.ID] = append(byPCI[p.ID], a.ID)
+			}
+		}
+	}
+	for _, k := range m.PCIKernels {
+		for _, id := range byPCI[k.PCI] {
+			of(id).kernels = append(of(id).kernels, plain(k))
+		}
+	}
+	for _, r := range m.StackRows {
+		seen := map[string]bool{}
+		for _, id := range r.Adapters {
+			if !seen[id] {
+				seen[id] = true
+				of(id).stack = append(of(id).stack, plain(r))
+			}
+		}
+	}
 	return out
 }
 

@@ -351,7 +351,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		// Keep the engine's order for the shared reasons.
 		for _, r := range first.Reasons {
 			if in[r] {
-				g.Common[st.Key] = append(g.Common[st.Key], v.reason(t, r))
+				g.Common[st.Key] = append(g.Common[st.Key], v.shown(t, r))
 			}
 		}
 	}
@@ -362,11 +362,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		}
 		for _, st := range g.Stacks {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
-			level, _, near := v.Cell(a.ID, d.Key, st.Key)
+			level, near := v.level(t, c)
 			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Level: level, Nearest: near}
 			for _, r := range c.Reasons {
 				if !common[st.Key][r] {
-					gc.Reasons = append(gc.Reasons, v.reason(t, r))
+					gc.Reasons = append(gc.Reasons, v.shown(t, r))
 				}
 			}
 			row.Cells = append(row.Cells, gc)
@@ -400,6 +400,9 @@ func (d DistroVerdict) Class() string { return LevelClass(d.Level) }
 
 // Mark is a symbol that survives black-and-white printing.
 func (c GridCell) Mark() string { return levelMark(c.Level) }
+
+// Mark is levelMark for a reason.
+func (r ReasonView) Mark() string { return levelMark(r.Level) }
 
 // Mark is levelMark for a distro verdict.
 func (d DistroVerdict) Mark() string { return levelMark(d.Level) }
@@ -805,7 +808,8 @@ func (s *Site) Late() []Page {
 	for _, ap := range s.adapterPages {
 		ap.Fleet = uses[ap.Adapter.ID]
 		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
-		ap.Grid = s.verdicts.grid(s.m, ap.Adapter)
+		a := ap.Adapter
+		ap.grid = func() *Grid { return s.verdicts.grid(s.m, a) }
 		// The grid's reasons cite distro and stack entries too: list their
 		// sources, so every [id] on the page has its anchor.
 		have := map[string]bool{}
@@ -903,7 +907,10 @@ func isDefaultLang(l string) bool { return l == "" || l == content.DefaultLang }
 func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 	var out []DistroVerdict
 	for _, a := range sortedAdapters(s.m) {
-		l, _, _ := s.verdicts.Cell(a.ID, d.ID, "inbox")
+		l := verdict.Undecided
+		if c, ok := s.verdicts.cell(a.ID, d.ID, "inbox"); ok {
+			l = Levels[c.Level]
+		}
 		out = append(out, DistroVerdict{Adapter: a, Level: l})
 	}
 	return out
@@ -941,4 +948,9 @@ func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter 
 
 // HTML is the reason's text as inline markdown: the engine quotes matrix
 // fields, which write commands in backticks.
-func (r ReasonView) HTML() template.HTML { return Inline(r.Text) }
+func (r ReasonView) HTML() template.HTML {
+	if r.html != "" || r.Text == "" {
+		return r.html
+	}
+	return Inline(r.Text)
+}

@@ -114,8 +114,19 @@ type AdapterPage struct {
 	Devices  []Device
 	Stacks   []*matrix.Stack // the stacks the matrix relates to it, by name
 	Tiers    []Tier
-	Grid     *Grid      // set by Late
 	Fleet    []FleetUse // set by Late
+
+	grid func() *Grid // set by Late
+}
+
+// Grid is the adapter's verdict grid, made each time it is asked for (a
+// template asks once), so a build holds only the grids of the pages
+// being written and makes them on the writers.
+func (p *AdapterPage) Grid() *Grid {
+	if p.grid == nil {
+		return nil
+	}
+	return p.grid()
 }
 
 // FAQ is the data of faq/<slug>.html.

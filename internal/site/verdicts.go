@@ -3,10 +3,12 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -90,6 +92,7 @@ type XCell struct {
 	Level   int
 	Reasons []int
 	Nearest []string // nil when derived from the reasons
+	kernel  string   // the verdict's kernel, for the exports; not in the file
 }
 
 // MarshalJSON writes the cell as an array: it is the bulk of the file.
@@ -155,11 +158,13 @@ type verdicts struct {
 	stacks  []Target
 
 	once    sync.Once
+	engine  *verdict.Engine
 	refs    []XRef
 	shared  []XReason
 	tables  map[string]*AdapterVerdicts
 	targetN map[string]int
 	stackN  map[string]int
+	html    sync.Map // reason text → Inline(text)
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
@@ -277,6 +282,7 @@ type judged struct {
 func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
+		v.engine = verdict.NewEngine(v.m)
 		js := make([]judged, len(as))
 		var wg sync.WaitGroup
 		next := make(chan int)
@@ -364,19 +370,25 @@ func (v *verdicts) all() {
 // judge asks the engine about every target × stack of one adapter.
 func (v *verdicts) judge(adapter string) judged {
 	var j judged
-	seen := map[string]int{}
+	// Reasons by text, compared field by field: a key string per reason
+	// of every cell was most of a 10k-adapter build's garbage.
+	byText := map[string][]int{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
-			res := verdict.Judge(v.m, tg.Plan(adapter, st.Key))
-			c := XCell{Level: levelNum(res.Verdict), Reasons: []int{}}
+			res := v.engine.Judge(tg.Plan(adapter, st.Key))
+			c := XCell{Level: levelNum(res.Verdict), Reasons: make([]int, 0, len(res.Reasons)), kernel: res.Kernel}
 			for _, r := range res.Reasons {
-				fr := exportReason(r)
-				k := reasonKey(fr)
-				i, ok := seen[k]
-				if !ok {
+				i := -1
+				for _, n := range byText[r.Text] {
+					if sameReason(j.reasons[n], r) {
+						i = n
+						break
+					}
+				}
+				if i < 0 {
 					i = len(j.reasons)
-					seen[k] = i
-					j.reasons = append(j.reasons, fr)
+					byText[r.Text] = append(byText[r.Text], i)
+					j.reasons = append(j.reasons, exportReason(r))
 				}
 				c.Reasons = append(c.Reasons, i)
 			}
@@ -389,19 +401,66 @@ func (v *verdicts) judge(adapter string) judged {
 	return j
 }
 
+// sameReason reports whether r is exported as x: reasonKey(exportReason(r))
+// == reasonKey(x) (the firmware mark follows from the matrix entries).
+func sameReason(x fullReason, r verdict.Reason) bool {
+	if x.Level != levelNum(r.Verdict) || x.Text != r.Text || x.Nearest != r.Nearest || len(x.Refs) != len(r.Matrix) {
+		return false
+	}
+	for i, ref := range r.Matrix {
+		xr := x.Refs[i]
+		if xr.Entry != ref.Entry || xr.Confidence != ref.Confidence || len(xr.Sources) != len(ref.Sources) {
+			return false
+		}
+		for k, s := range ref.Sources {
+			if xr.Sources[k] != s.ID {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // reasonKey and refKey tell reasons and matrix entries apart for
 // numbering; \x00 and \x01 never occur in matrix text.
 func reasonKey(r fullReason) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d\x00%s\x00%s\x00%t", r.Level, r.Text, r.Nearest, r.Firmware)
+	// Built by hand, not with fmt: a 10k-adapter build makes millions.
+	n := len(r.Text) + len(r.Nearest) + 16
 	for _, x := range r.Refs {
-		b.WriteString("\x01" + refKey(x))
+		n += len(x.Entry) + len(x.Confidence) + 3
+		for _, s := range x.Sources {
+			n += len(s) + 1
+		}
 	}
-	return b.String()
+	b := make([]byte, 0, n)
+	b = strconv.AppendInt(b, int64(r.Level), 10)
+	b = append(b, 0)
+	b = append(b, r.Text...)
+	b = append(b, 0)
+	b = append(b, r.Nearest...)
+	b = append(b, 0)
+	b = strconv.AppendBool(b, r.Firmware)
+	for _, x := range r.Refs {
+		b = append(b, 1)
+		b = appendRefKey(b, x)
+	}
+	return string(b)
 }
 
-func refKey(x XRef) string {
-	return x.Entry + "\x00" + x.Confidence + "\x00" + strings.Join(x.Sources, "\x00")
+func refKey(x XRef) string { return string(appendRefKey(nil, x)) }
+
+func appendRefKey(b []byte, x XRef) []byte {
+	b = append(b, x.Entry...)
+	b = append(b, 0)
+	b = append(b, x.Confidence...)
+	b = append(b, 0)
+	for i, s := range x.Sources {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, s...)
+	}
+	return b
 }
 
 // DerivedNearest is the nearest changes a verdict's reasons give, in
@@ -439,6 +498,19 @@ type ReasonView struct {
 	Text    string
 	Nearest string
 	Refs    []XRef
+	html    template.HTML // Inline(Text), when already rendered
+}
+
+// inline is Inline, rendered once per text: the grids show the reasons
+// several adapters share on each of their pages. (An adapter's own
+// reasons are not kept: at 10,000 adapters they would be most of them.)
+func (v *verdicts) inline(text string) template.HTML {
+	if h, ok := v.html.Load(text); ok {
+		return h.(template.HTML)
+	}
+	h := Inline(text)
+	v.html.Store(text, h)
+	return h
 }
 
 // reason resolves reason number n of an adapter's table.
@@ -452,6 +524,17 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest}
 	for _, r := range x.Refs {
 		rv.Refs = append(rv.Refs, v.refs[r])
+	}
+	return rv
+}
+
+// shown is reason with its text rendered, for a page.
+func (v *verdicts) shown(t *AdapterVerdicts, n int) ReasonView {
+	rv := v.reason(t, n)
+	if n < len(v.shared) {
+		rv.html = v.inline(rv.Text)
+	} else {
+		rv.html = Inline(rv.Text)
 	}
 	return rv
 }
@@ -472,26 +555,60 @@ func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
 	return t.Cells[ti*len(v.stacks)+si], true
 }
 
-// Cell returns the verdict of adapter on target × stack, and its reasons.
-func (v *verdicts) Cell(adapter, target, stack string) (verdict.Level, []ReasonView, []string) {
-	c, ok := v.cell(adapter, target, stack)
-	if !ok {
-		return verdict.Undecided, nil, nil
-	}
-	t := v.table(adapter)
-	rs := make([]ReasonView, len(c.Reasons))
-	for i, r := range c.Reasons {
-		rs[i] = v.reason(t, r)
-	}
+// level is a cell's verdict and nearest changes, without its reasons.
+func (v *verdicts) level(t *AdapterVerdicts, c XCell) (verdict.Level, []string) {
 	near := c.Nearest
 	if near == nil {
-		for _, r := range rs {
-			if r.Nearest != "" && r.Level != verdict.Supported && !slices.Contains(near, r.Nearest) {
+		for _, n := range c.Reasons {
+			r := v.raw(t, n)
+			if r.Nearest != "" && r.Level != levelNum(verdict.Supported) && !slices.Contains(near, r.Nearest) {
 				near = append(near, r.Nearest)
 			}
 		}
 	}
-	return Levels[c.Level], rs, near
+	return Levels[c.Level], near
+}
+
+// raw is reason number n of an adapter's table, as exported.
+func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
+	if n < len(v.shared) {
+		return &v.shared[n]
+	}
+	return &t.Reasons[n-len(v.shared)]
+}
+
+// DistroVerdict is the engine's verdict of adapter on a distro's GA
+// kernel with stack and no firmware given, as verdict.Judge gives it
+// (Kernel, Verdict, Nearest and the reasons' level, text, nearest and
+// matrix entries with their source ids), read from the verdict table the
+// pages show; ok is false for a cell the table does not hold. The
+// exports read it, so a build judges each cell once.
+func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, ok bool) {
+	vs := s.verdicts
+	c, ok := vs.cell(adapter, distro, stack)
+	if !ok || distro == "" || strings.HasPrefix(distro, "k:") {
+		return verdict.Verdict{}, false
+	}
+	t := vs.table(adapter)
+	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
+		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	for i, n := range c.Reasons {
+		rv := vs.reason(t, n)
+		r := verdict.Reason{Verdict: rv.Level, Text: rv.Text, Nearest: rv.Nearest}
+		for _, x := range rv.Refs {
+			ref := rule.Ref{Entry: x.Entry, Confidence: x.Confidence}
+			for _, id := range x.Sources {
+				ref.Sources = append(ref.Sources, rule.SourceRef{ID: id})
+			}
+			r.Matrix = append(r.Matrix, ref)
+		}
+		v.Reasons[i] = r
+	}
+	v.Nearest = c.Nearest
+	if v.Nearest == nil {
+		v.Nearest = DerivedNearest(v.Reasons)
+	}
+	return v, true
 }
 
 // VerdictIndex is the data of verdicts.js.

@@ -11,10 +11,16 @@ import (
 // *supported* verdict from a kernel older than the device's first kernel
 // with no distro_support row behind it, at the adapter's position. Judge
 // cannot give one by construction; Lint guards that against regressions.
-func Lint(m *matrix.Matrix) diag.List { return lint(m, Judge) }
+func Lint(m *matrix.Matrix) diag.List { return lint(m, nil) }
 
-// lint is Lint with the judge passed in, so a test can break it.
+// lint is Lint with the judge passed in, so a test can break it; nil
+// judges with an Engine.
 func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List {
+	e := NewEngine(m)
+	m = e.m
+	if judge == nil {
+		judge = func(_ *matrix.Matrix, p Plan) Verdict { return e.Judge(p) }
+	}
 	var probs diag.List
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
@@ -22,7 +28,8 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 		if drv == nil || !drv.InTree || a.NotRoCE != "" {
 			continue
 		}
-		dk := deviceKernelOf(m, a, drv, "")
+		am := e.view(m, a) // the rows that bear on a
+		dk := deviceKernelOf(am, a, drv, "")
 		older := func(base string) bool {
 			c, ok := rule.Compare(base, dk.Kernel)
 			return dk.Kernel == "" || !ok || c < 0
@@ -32,7 +39,7 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 			if d.KernelBase == "" {
 				continue
 			}
-			if row, _ := DistroRow(m, a, d); row == nil && older(d.KernelBase) {
+			if row, _ := DistroRow(am, a, d); row == nil && older(d.KernelBase) {
 				if v := judge(m, Plan{Adapter: a.ID, Distro: d.ID}); v.Verdict == Supported {
 					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on %s from kernel %s, older than the device's first kernel %s, with no distro_support row behind it", a.ID, d.ID, d.KernelBase, rule.OrDash(dk.Kernel))
 				}

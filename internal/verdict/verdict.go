@@ -105,11 +105,16 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
+	return judge(m, nil, p)
+}
+
+// judge is Judge, with e's lookups when e is not nil.
+func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
 	}
-	a := m.Adapter(strings.TrimSpace(p.Adapter))
+	a := e.adapter(m, strings.TrimSpace(p.Adapter))
 	if a == nil {
 		res := m.ResolveAdapter(p.Adapter)
 		if len(res.Candidates) > 0 {
@@ -122,6 +127,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 		}
 	}
 	v.Adapter, v.AdapterName = a.ID, a.Name
+	m = e.view(m, a)
 	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 	if ms := softwareStack(m, p.Stack); ms != nil {
 		judgeSoftware(m, &v, a, aref, ms, p)
@@ -135,7 +141,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	// The distro, and the kernel: --kernel, else the distro's GA kernel.
 	var distro *matrix.Distro
 	if p.Distro != "" {
-		if distro = findDistro(m, p.Distro); distro == nil {
+		if distro = e.distro(m, p.Distro); distro == nil {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
 		} else {
 			v.Distro = distro.ID
@@ -157,7 +163,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 			stackVer = ver
 		}
 		var res matrix.Resolution[matrix.Stack]
-		stackID, res = m.ResolveStack(name)
+		stackID, res = e.resolveStack(m, name)
 		ms = res.Value
 		if stackID == "" {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix%s; `kbgen check --list stacks` lists the stacks", name, matrix.DidYouMean(res.Suggest))})

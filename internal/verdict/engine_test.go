@@ -1,0 +1,98 @@
+package verdict
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rocekb/rocekb/internal/hosttest"
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// gridPlans are the plans the site judges: every adapter on every distro
+// and upstream kernel the matrix names, and with nothing given, on inbox
+// and every stack; then the golden table's plans, which name adapters,
+// distros and stacks in every way a person does.
+func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
+	targets := []Plan{{}}
+	for _, d := range m.Distros {
+		targets = append(targets, Plan{Distro: d.ID})
+	}
+	for _, k := range m.PCIKernels {
+		if k.FirstKernel != "" {
+			targets = append(targets, Plan{Kernel: k.FirstKernel})
+		}
+	}
+	stacks := []string{matrix.Inbox}
+	for _, s := range m.Stacks {
+		stacks = append(stacks, s.ID)
+	}
+	var out []Plan
+	for _, a := range m.Adapters {
+		for _, tg := range targets {
+			for _, s := range stacks {
+				p := tg
+				p.Adapter, p.Stack = a.ID, s
+				out = append(out, p)
+			}
+		}
+	}
+	var f struct {
+		Case []goldenCase `toml:"case"`
+	}
+	if _, err := toml.DecodeFile(filepath.Join(hosttest.Root, "testdata", "verdicts", "cases.toml"), &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range f.Case {
+		out = append(out, Plan{Adapter: c.Adapter, Distro: c.Distro, Kernel: c.Kernel, Stack: c.Stack, StackVersion: c.StackVersion, Firmware: c.Firmware})
+	}
+	return out
+}
+
+// TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason.
+func TestEngineIsJudge(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	ps := gridPlans(t, m)
+	if len(ps) < 1000 {
+		t.Fatalf("only %d plans", len(ps))
+	}
+	for _, p := range ps {
+		if d := cmp.Diff(Judge(m, p), e.Judge(p)); d != "" {
+			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
+		}
+	}
+}
+
+// BenchmarkJudgeGrid judges the site's whole grid of the bundled matrix
+// once per iteration, with Judge and with an Engine (its indexing counted).
+func BenchmarkJudgeGrid(b *testing.B) {
+	m, err := realMatrix()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := gridPlans(b, m)
+	b.Run("Judge", func(b *testing.B) {
+		for b.Loop() {
+			for _, p := range ps {
+				Judge(m, p)
+			}
+		}
+		b.ReportMetric(float64(len(ps)), "plans/op")
+	})
+	b.Run("Engine", func(b *testing.B) {
+		for b.Loop() {
+			e := NewEngine(m)
+			for _, p := range ps {
+				e.Judge(p)
+			}
+		}
+		b.ReportMetric(float64(len(ps)), "plans/op")
+	})
+}
