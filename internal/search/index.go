@@ -9,6 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -210,7 +211,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	bi, err := bleve.NewMemOnly(im)
+	bi, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil) // memory-only
 	if err != nil {
 		return nil, err
 	}
