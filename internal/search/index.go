@@ -169,6 +169,7 @@ type Index struct {
 	bi       bleve.Index
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
+	marks    *marks
 	DocCount int
 }
 
@@ -236,6 +237,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 		return nil, err
 	}
 	ix.DocCount = len(ix.docs)
+	ix.marks = newMarks(ix.an, ix.docs)
 	return ix, nil
 }
 
@@ -342,7 +344,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		return nil, err
 	}
 	res.Total = int(sr.Total)
-	set := termSet(qts)
+	want := ix.marks.want(termSet(qts))
 	for _, h := range sr.Hits {
 		i, err := strconv.Atoi(h.ID)
 		if err != nil || i < 0 || i >= len(ix.docs) {
@@ -350,7 +352,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		}
 		d := &ix.docs[i]
 		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
-			Snippet: Snippet(ix.an, d.Body, set), Score: h.Score})
+			Snippet: ix.marks.snippet(i, d.Body, want), Score: h.Score})
 	}
 	for name, fr := range sr.Facets {
 		var list []FacetCount

@@ -14,20 +14,30 @@ const (
 // Snippet returns the stretch of text with the most query-term matches,
 // HTML-escaped, matches in <mark>. Without a match it is the text's start.
 func Snippet(an *Analyzer, text string, terms map[string]bool) string {
-	type span struct{ s, e int }
 	var hits []span
 	for _, t := range an.Analyze(text) {
-		if !terms[t.Term] {
-			continue
+		if terms[t.Term] {
+			hits = addSpan(hits, t.Start, t.End)
 		}
-		if n := len(hits); n > 0 && t.Start < hits[n-1].e {
-			if t.End > hits[n-1].e {
-				hits[n-1].e = t.End
-			}
-			continue
-		}
-		hits = append(hits, span{t.Start, t.End})
 	}
+	return renderSnippet(text, hits)
+}
+
+type span struct{ s, e int }
+
+// addSpan appends a match, merged into the last one when they overlap.
+func addSpan(hits []span, s, e int) []span {
+	if n := len(hits); n > 0 && s < hits[n-1].e {
+		if e > hits[n-1].e {
+			hits[n-1].e = e
+		}
+		return hits
+	}
+	return append(hits, span{s, e})
+}
+
+// renderSnippet cuts the window with the most hits out of text.
+func renderSnippet(text string, hits []span) string {
 	// The window starting before hit i that covers the most hits.
 	best, bestN := 0, 0
 	for i := range hits {
@@ -123,4 +133,68 @@ func collapse(s string) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// marks are the analyzed body texts of an index's documents, kept so a
+// query's snippets need no analysis: each document's tokens, one mark per
+// distinct span, name the set of terms analysed there (a key), and each
+// term lists the keys that hold it. Snippets from marks are byte for byte
+// those of Snippet.
+type marks struct {
+	docs [][]mark           // by doc number, in text order
+	rev  map[string][]int32 // term → keys whose term set holds it
+}
+
+type mark struct{ key, start, end int32 }
+
+func newMarks(an *Analyzer, docs []Doc) *marks {
+	m := &marks{docs: make([][]mark, len(docs)), rev: map[string][]int32{}}
+	keys := map[string]int32{}
+	var set []string
+	for i := range docs {
+		toks := an.Analyze(docs[i].Body)
+		var out []mark
+		for j := 0; j < len(toks); {
+			k := j
+			set = set[:0]
+			for ; k < len(toks) && toks[k].Start == toks[j].Start && toks[k].End == toks[j].End; k++ {
+				set = append(set, toks[k].Term)
+			}
+			name := strings.Join(set, "\x00")
+			id, ok := keys[name]
+			if !ok {
+				id = int32(len(keys))
+				keys[name] = id
+				for _, t := range set {
+					m.rev[t] = append(m.rev[t], id)
+				}
+			}
+			out = append(out, mark{key: id, start: int32(toks[j].Start), end: int32(toks[j].End)})
+			j = k
+		}
+		m.docs[i] = out
+	}
+	return m
+}
+
+// want is the set of keys that hold any of the terms.
+func (m *marks) want(terms map[string]bool) map[int32]bool {
+	w := map[int32]bool{}
+	for t := range terms {
+		for _, k := range m.rev[t] {
+			w[k] = true
+		}
+	}
+	return w
+}
+
+// snippet is Snippet(an, docs[doc].Body, terms), with want from m.want(terms).
+func (m *marks) snippet(doc int, text string, want map[int32]bool) string {
+	var hits []span
+	for _, mk := range m.docs[doc] {
+		if want[mk.key] {
+			hits = addSpan(hits, int(mk.start), int(mk.end))
+		}
+	}
+	return renderSnippet(text, hits)
 }
