@@ -170,6 +170,7 @@ type Index struct {
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
+	facets   *facetIndex
 	DocCount int
 }
 
@@ -238,6 +239,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	}
 	ix.DocCount = len(ix.docs)
 	ix.marks = newMarks(ix.an, ix.docs)
+	ix.facets = newFacetIndex(ix.an, ix.docs)
 	return ix, nil
 }
 
@@ -336,9 +338,6 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	req := bleve.NewSearchRequestOptions(bleveQuery(qts, q), limit, 0, false)
 	req.SortBy([]string{"-_score", "_id"})
-	for _, f := range []string{"kind", "vendor", "lang"} {
-		req.AddFacet(f, bleve.NewFacetRequest(f, 50))
-	}
 	sr, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
@@ -354,29 +353,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
 			Snippet: ix.marks.snippet(i, d.Body, want), Score: h.Score})
 	}
-	for name, fr := range sr.Facets {
-		var list []FacetCount
-		if fr.Terms != nil {
-			for _, t := range fr.Terms.Terms() {
-				if t.Term == "" {
-					continue
-				}
-				list = append(list, FacetCount{Value: t.Term, Count: t.Count})
-			}
-		}
-		sortFacets(list)
-		if list == nil {
-			list = []FacetCount{}
-		}
-		switch name {
-		case "kind":
-			res.Facets.Kind = list
-		case "vendor":
-			res.Facets.Vendor = list
-		case "lang":
-			res.Facets.Lang = list
-		}
-	}
+	res.Facets = ix.facets.count(qts, q)
 	return res, nil
 }
 
