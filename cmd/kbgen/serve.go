@@ -35,6 +35,7 @@ type serveOptions struct {
 	build buildOptions
 	addr  string
 	dir   string // serve this built folder as it is: no build, no watching
+	cache int    // /api/search answers kept for repeated queries
 	// ready, when set, is called with the address once the server listens
 	// (for tests).
 	ready func(addr string)
@@ -104,12 +105,13 @@ Examples:
 	fl.BoolVar(&o.build.strict, "strict", false, "fail a build on a record that does not validate, instead of leaving it out")
 	fl.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fl.StringVarP(&o.dir, "dir", "d", "", "serve this built folder as it is: no build, no watching")
+	fl.IntVar(&o.cache, "search-cache", search.DefaultCacheSize, "/api/search answers kept for repeated queries (0: none)")
 	return c
 }
 
 func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serveOptions) error {
 	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
-	srv := &server{reload: newBroker()}
+	srv := &server{reload: newBroker(), cache: o.cache}
 	var wt *watcher
 	if o.dir != "" {
 		if _, err := os.Stat(filepath.Join(o.dir, render.Marker)); err != nil {
@@ -171,6 +173,7 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 // server serves the built folder, the search API and the reload events.
 type server struct {
 	dir    string
+	cache  int
 	reload *broker
 	builds atomic.Int64 // builds done, the first included
 	busy   sync.Mutex   // one rebuild at a time
@@ -180,6 +183,7 @@ type server struct {
 }
 
 func (s *server) setIndex(ix *search.Index) {
+	ix.SetCacheSize(s.cache)
 	s.mu.Lock()
 	old := s.ix
 	s.ix = ix

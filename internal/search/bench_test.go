@@ -33,23 +33,31 @@ func BenchmarkSearch(b *testing.B) {
 // network.
 func BenchmarkHandlerParallel(b *testing.B) {
 	ix, _, _ := loadBundled(b)
-	h := Handler(ix)
 	qs := benchQueries(b)
 	reqs := make([]*http.Request, len(qs))
 	for i, q := range qs {
 		reqs[i] = httptest.NewRequest("GET", "/api/search?q="+url.QueryEscape(q), nil)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := 0
-		for pb.Next() {
-			w := httptest.NewRecorder()
-			w.Body = nil
-			h.ServeHTTP(discardWriter{w.Header()}, reqs[i%len(reqs)])
-			i++
-		}
-	})
+	defer ix.SetCacheSize(DefaultCacheSize)
+	for _, c := range []struct {
+		name string
+		size int
+	}{{"cache=off", 0}, {"cache=on", DefaultCacheSize}} {
+		b.Run(c.name, func(b *testing.B) {
+			ix.SetCacheSize(c.size)
+			h := Handler(ix)
+			b.ReportAllocs()
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				w := discardWriter{http.Header{}}
+				i := 0
+				for pb.Next() {
+					h.ServeHTTP(w, reqs[i%len(reqs)])
+					i++
+				}
+			})
+		})
+	}
 }
 
 type discardWriter struct{ h http.Header }

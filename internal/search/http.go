@@ -1,9 +1,11 @@
 package search
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,7 +15,8 @@ import (
 const MaxQueryBytes = 512
 
 // Handler answers GET /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…]
-// with the JSON of Results. It is safe for concurrent requests.
+// with the JSON of Results. It is safe for concurrent requests. Answers to
+// repeated queries come from the index's cache (see SetCacheSize).
 func Handler(ix *Index) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -39,16 +42,24 @@ func Handler(ix *Index) http.Handler {
 			}
 			q.Limit = n
 		}
-		res, err := ix.Search(r.Context(), q)
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
+		key := strings.Join([]string{q.Text, q.Kind, q.Vendor, q.Lang, strconv.Itoa(q.Limit)}, "\x00")
+		body, ok := ix.cache.get(key)
+		if !ok {
+			res, err := ix.Search(r.Context(), q)
+			if err != nil {
+				httpError(w, http.StatusInternalServerError, err.Error())
+				return
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(res)
+			body = buf.Bytes()
+			ix.cache.put(key, body)
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(res)
+		_, _ = w.Write(body)
 	})
 }
 

@@ -171,6 +171,7 @@ type Index struct {
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
 	facets   *facetIndex
+	cache    *answerCache
 	DocCount int
 }
 
@@ -240,6 +241,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix.DocCount = len(ix.docs)
 	ix.marks = newMarks(ix.an, ix.docs)
 	ix.facets = newFacetIndex(ix.an, ix.docs)
+	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil
 }
 
