@@ -91,7 +91,7 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 			stats[i][f] = st
 			for _, r := range rawTokens(text) {
 				raws[r.text] = true
-				for _, p := range splitRe.Split(r.text, -1) {
+				for _, p := range splitParts(r.text) {
 					raws[p] = true
 				}
 			}
@@ -192,18 +192,18 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			for j := 0; j+1 < len(rs); j++ {
 				add(string(rs[j:j+2]), CJK)
 			}
-		case noiseRe.MatchString(r.text):
+		case isNoise(r.text):
 		default:
 			// Unknown: kept whole, unstemmed, with the kind of its shape.
 			switch {
-			case alphaRe.MatchString(r.text):
+			case isAlpha(r.text):
 				add(r.text, Word)
-			case numberRe.MatchString(r.text):
+			case isNumber(r.text):
 				add(r.text, Number)
 			default:
 				add(r.text, Ident)
 			}
-			if parts := splitRe.Split(r.text, -1); len(parts) > 1 {
+			if parts := splitParts(r.text); len(parts) > 1 {
 				for _, p := range parts {
 					for _, t := range s.surf[p] {
 						if t.Kind != Alias {
