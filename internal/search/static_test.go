@@ -45,7 +45,7 @@ func TestStaticDeterministic(t *testing.T) {
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
-	total, shards := 0, 0
+	total, shards, frags := 0, 0, 0
 	for p, data := range a {
 		if !bytes.Equal(data, b[p]) {
 			t.Errorf("%s differs between two builds", p)
@@ -57,12 +57,15 @@ func TestStaticDeterministic(t *testing.T) {
 		if strings.HasPrefix(p, "search/s/") {
 			shards++
 		}
+		if strings.HasPrefix(p, "search/f/") {
+			frags++
+		}
 	}
 	if _, ok := a["search/manifest.js"]; !ok {
 		t.Fatal("no search/manifest.js")
 	}
-	t.Logf("static index: %d files (%d shards, %d fragments), %d bytes; manifest %d bytes",
-		len(a), shards, len(docs), total, len(a["search/manifest.js"]))
+	t.Logf("static index: %d files (%d shards, %d fragment files for %d docs), %d bytes; manifest %d bytes",
+		len(a), shards, frags, len(docs), total, len(a["search/manifest.js"]))
 }
 
 // goldenQueries are the awkward cases: identifiers, aliases, versions,
@@ -137,6 +140,7 @@ func TestTermsGolden(t *testing.T) {
 	var js map[string]struct {
 		Terms []string
 		Top   []int
+		URLs  []string
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("node output: %v\n%.300s", err, out)
@@ -158,9 +162,10 @@ func TestTermsGolden(t *testing.T) {
 	// search.js ranks exactly as the Go mirror of it.
 	for _, q := range qs {
 		hits, _ := st.Search(Query{Text: q, Limit: 10})
-		goTop := []int{}
+		goTop, goURLs := []int{}, []string{}
 		for _, h := range hits {
 			goTop = append(goTop, h.Doc)
+			goURLs = append(goURLs, h.URL)
 		}
 		jsTop := js[q].Top
 		if jsTop == nil {
@@ -168,6 +173,13 @@ func TestTermsGolden(t *testing.T) {
 		}
 		if diff := cmp.Diff(goTop, jsTop); diff != "" {
 			t.Errorf("%q: search.js ranking differs from Static.Search (-go +js):\n%s", q, diff)
+		}
+		jsURLs := js[q].URLs
+		if jsURLs == nil {
+			jsURLs = []string{}
+		}
+		if diff := cmp.Diff(goURLs, jsURLs); diff != "" {
+			t.Errorf("%q: the fragments search.js loads name other pages (-go +js):\n%s", q, diff)
 		}
 	}
 }
