@@ -183,3 +183,50 @@ func TestTermsGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstQuery reads the written index back the way search.js does
+// and checks that it ranks as Static.Search, loading only some shards.
+func TestFirstQuery(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	st := NewStatic(docs, al)
+	dir, files := writeStatic(t, st)
+	ss, err := OpenStatic(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards := 0
+	for p := range files {
+		if strings.HasPrefix(p, "search/s/") {
+			shards++
+		}
+	}
+	for _, q := range loadQueries(t).Query {
+		loads, top, err := ss.FirstQuery(q.Q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, _ := st.Search(Query{Text: q.Q, Limit: 10})
+		want := []int{}
+		for _, h := range hits {
+			want = append(want, h.Doc)
+		}
+		if top == nil {
+			top = []int{}
+		}
+		if diff := cmp.Diff(want, top); diff != "" {
+			t.Errorf("%q: FirstQuery ranks otherwise than Static.Search (-static +first):\n%s", q.Q, diff)
+		}
+		n := 0
+		for _, f := range loads {
+			if _, ok := files[f]; !ok {
+				t.Errorf("%q: loads %s, which the index does not have", q.Q, f)
+			}
+			if strings.HasPrefix(f, "search/s/") {
+				n++
+			}
+		}
+		if n == 0 || n == shards {
+			t.Errorf("%q: loads %d of %d shards", q.Q, n, shards)
+		}
+	}
+}
