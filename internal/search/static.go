@@ -54,7 +54,7 @@ type group struct{ start, kind, vendor, lang int }
 // text at fragmentText bytes, and fragmentGroup docs share a fragment file
 // (docs in a file are neighbours in doc order: one kind and vendor).
 const (
-	shardBytes    = 16 << 10
+	shardBytes    = 8 << 10
 	fragmentText  = 1000
 	fragmentGroup = 4
 )
