@@ -176,6 +176,12 @@ type Analyzer struct {
 
 // Analyze returns the index terms of text, in order.
 func (a *Analyzer) Analyze(text string) []Token {
+	toks, _ := a.analyze(text)
+	return toks
+}
+
+// analyze is Analyze that also returns the raw tokens.
+func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 	raws := rawTokens(text)
 	var out []Token
 	for i, r := range raws {
@@ -225,7 +231,7 @@ func (a *Analyzer) Analyze(text string) []Token {
 			}
 		}
 	}
-	return out
+	return out, raws
 }
 
 func isCJK(s string) bool {

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Static is the index the published site searches without a server. Its
@@ -74,33 +76,65 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 	}
 	stats := make([][]fstat, s.n)
 	df := make([]map[string]int, len(Fields))
-	for f := range Fields {
-		df[f] = map[string]int{}
+	// Documents are analyzed in parallel, a run of them per worker, each
+	// with its own document frequencies and raw tokens, merged after: the
+	// result does not depend on the order.
+	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64))
+	type part struct {
+		df   []map[string]int
+		raws map[string]bool
 	}
-	raws := map[string]bool{}
-	for i := range s.docs {
-		stats[i] = make([]fstat, len(Fields))
-		for f, name := range Fields {
-			text := fieldText(&s.docs[i], name)
-			toks := s.an.Analyze(text)
-			st := fstat{tf: map[string]int{}}
-			if len(toks) > 0 {
-				// bleve keeps norms as float32.
-				st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+	parts := make([]part, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]bool{}}
+			for f := range Fields {
+				pt.df[f] = map[string]int{}
 			}
-			for _, t := range toks {
-				st.tf[t.Term]++
-			}
-			for t := range st.tf {
-				df[f][t]++
-			}
-			stats[i][f] = st
-			for _, r := range rawTokens(text) {
-				raws[r.text] = true
-				for _, p := range splitParts(r.text) {
-					raws[p] = true
+			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
+				stats[i] = make([]fstat, len(Fields))
+				for f, name := range Fields {
+					toks, rs := s.an.analyze(fieldText(&s.docs[i], name))
+					st := fstat{tf: make(map[string]int, len(toks))}
+					if len(toks) > 0 {
+						// bleve keeps norms as float32.
+						st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+					}
+					for _, t := range toks {
+						st.tf[t.Term]++
+					}
+					for t := range st.tf {
+						pt.df[f][t]++
+					}
+					stats[i][f] = st
+					for _, r := range rs {
+						if pt.raws[r.text] {
+							continue
+						}
+						pt.raws[r.text] = true
+						for _, p := range splitParts(r.text) {
+							pt.raws[p] = true
+						}
+					}
 				}
 			}
+			parts[w] = pt
+		}(w)
+	}
+	wg.Wait()
+	raws := parts[0].raws
+	copy(df, parts[0].df)
+	for _, pt := range parts[1:] {
+		for f := range Fields {
+			for t, n := range pt.df[f] {
+				df[f][t] += n
+			}
+		}
+		for r := range pt.raws {
+			raws[r] = true
 		}
 	}
 	if al != nil {
