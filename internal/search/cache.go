@@ -17,6 +17,15 @@ type answerCache struct {
 	size int
 	ll   *list.List // of *cacheEntry, most recent first
 	at   map[string]*list.Element
+	// flight holds the searches under way: a burst of one query waits
+	// for a single search instead of running it once per request.
+	flight map[string]*flight
+}
+
+type flight struct {
+	done chan struct{}
+	body []byte
+	err  error
 }
 
 type cacheEntry struct {
@@ -25,7 +34,7 @@ type cacheEntry struct {
 }
 
 func newAnswerCache(size int) *answerCache {
-	return &answerCache{size: size, ll: list.New(), at: map[string]*list.Element{}}
+	return &answerCache{size: size, ll: list.New(), at: map[string]*list.Element{}, flight: map[string]*flight{}}
 }
 
 func (c *answerCache) get(key string) ([]byte, bool) {
@@ -63,3 +72,32 @@ func (c *answerCache) put(key string, body []byte) {
 // SetCacheSize sets how many answers Handler keeps for repeated queries;
 // 0 turns the cache off. Call it before the index serves requests.
 func (ix *Index) SetCacheSize(n int) { ix.cache = newAnswerCache(n) }
+
+// do returns the cached answer for key, or runs search once for all the
+// requests that miss it at the same time and caches what it returns.
+func (c *answerCache) do(key string, search func() ([]byte, error)) ([]byte, error) {
+	if c == nil || c.size <= 0 {
+		return search()
+	}
+	if body, ok := c.get(key); ok {
+		return body, nil
+	}
+	c.mu.Lock()
+	if f, ok := c.flight[key]; ok {
+		c.mu.Unlock()
+		<-f.done
+		return f.body, f.err
+	}
+	f := &flight{done: make(chan struct{})}
+	c.flight[key] = f
+	c.mu.Unlock()
+	f.body, f.err = search()
+	if f.err == nil {
+		c.put(key, f.body)
+	}
+	c.mu.Lock()
+	delete(c.flight, key)
+	c.mu.Unlock()
+	close(f.done)
+	return f.body, f.err
+}

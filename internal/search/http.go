@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -43,19 +44,21 @@ func Handler(ix *Index) http.Handler {
 			q.Limit = n
 		}
 		key := strings.Join([]string{q.Text, q.Kind, q.Vendor, q.Lang, strconv.Itoa(q.Limit)}, "\x00")
-		body, ok := ix.cache.get(key)
-		if !ok {
-			res, err := ix.Search(r.Context(), q)
+		body, err := ix.cache.do(key, func() ([]byte, error) {
+			// Not cancelled with the request: others may wait for it.
+			res, err := ix.Search(context.WithoutCancel(r.Context()), q)
 			if err != nil {
-				httpError(w, http.StatusInternalServerError, err.Error())
-				return
+				return nil, err
 			}
 			var buf bytes.Buffer
 			enc := json.NewEncoder(&buf)
 			enc.SetEscapeHTML(false)
-			_ = enc.Encode(res)
-			body = buf.Bytes()
-			ix.cache.put(key, body)
+			err = enc.Encode(res)
+			return buf.Bytes(), err
+		})
+		if err != nil {
+			httpError(w, http.StatusInternalServerError, err.Error())
+			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
