@@ -116,23 +116,27 @@ func wordEnd(s string, i int) int {
 
 // collapse folds runs of white space into one space.
 func collapse(s string) string {
-	var b strings.Builder
+	if !strings.ContainsAny(s, "\n\t\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
 	space := false
-	for _, c := range s {
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\n', '\t', '\r':
 			space = true
-			continue
+		default:
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, c)
 		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(c)
 	}
 	if space {
-		b.WriteByte(' ')
+		b = append(b, ' ')
 	}
-	return b.String()
+	return string(b)
 }
 
 // marks are the analyzed body texts of an index's documents, kept so a
@@ -141,8 +145,9 @@ func collapse(s string) string {
 // term lists the keys that hold it. Snippets from marks are byte for byte
 // those of Snippet.
 type marks struct {
-	docs [][]mark           // by doc number, in text order
-	rev  map[string][]int32 // term → keys whose term set holds it
+	docs  [][]mark           // by doc number, in text order
+	rev   map[string][]int32 // term → keys whose term set holds it
+	nkeys int
 }
 
 type mark struct{ key, start, end int32 }
@@ -174,25 +179,26 @@ func newMarks(an *Analyzer, docs []Doc) *marks {
 		}
 		m.docs[i] = out
 	}
+	m.nkeys = len(keys)
 	return m
 }
 
-// want is the set of keys that hold any of the terms.
-func (m *marks) want(terms map[string]bool) map[int32]bool {
-	w := map[int32]bool{}
+// want is the set of keys that hold any of the terms, as a bit set.
+func (m *marks) want(terms map[string]bool) []uint64 {
+	w := make([]uint64, (m.nkeys+63)/64)
 	for t := range terms {
 		for _, k := range m.rev[t] {
-			w[k] = true
+			w[k>>6] |= 1 << (k & 63)
 		}
 	}
 	return w
 }
 
 // snippet is Snippet(an, docs[doc].Body, terms), with want from m.want(terms).
-func (m *marks) snippet(doc int, text string, want map[int32]bool) string {
+func (m *marks) snippet(doc int, text string, want []uint64) string {
 	var hits []span
 	for _, mk := range m.docs[doc] {
-		if want[mk.key] {
+		if want[mk.key>>6]&(1<<(mk.key&63)) != 0 {
 			hits = addSpan(hits, int(mk.start), int(mk.end))
 		}
 	}
