@@ -54,7 +54,7 @@ type group struct{ start, kind, vendor, lang int }
 
 // Sizes of the static files: shards are cut at about shardBytes, fragment
 // text at fragmentText bytes, and fragmentGroup docs share a fragment file
-// (docs in a file are neighbours in doc order: one kind and vendor).
+// (neighbours in doc order, so mostly of one kind and vendor).
 const (
 	shardBytes    = 8 << 10
 	fragmentText  = 1000
