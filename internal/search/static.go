@@ -56,9 +56,9 @@ type group struct{ start, kind, vendor, lang int }
 // text at fragmentText bytes, and fragmentGroup docs share a fragment file
 // (neighbours in doc order, so mostly of one kind and vendor).
 const (
-	shardBytes    = 8 << 10
-	fragmentText  = 1000
-	fragmentGroup = 4
+	shardBytes    = 4 << 10
+	fragmentText  = 800
+	fragmentGroup = 2
 )
 
 // NewStatic builds the static index of docs with the bleve index's scoring
