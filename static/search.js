@@ -1,6 +1,6 @@
 // rocekb site search: no server, no framework. It loads search/manifest.js,
 // then only the term-range shards for the query's tokens and terms, then
-// the fragments of the results it shows. Every file registers itself
+// the fragment files (a few docs each) of the results it shows. Every file registers itself
 // through window.rocekbSearch, so <script src> works over HTTP and from
 // file:// (where fetch and XHR are blocked). The query analysis uses the
 // tables and patterns the Go analyzer exported; this file does not stem,
@@ -12,7 +12,8 @@
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
   var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {};
-  var re = {};
+  var re = {}, digit = {}, decoded = {};
+  var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
   function load(src) {
     var el = document.createElement("script");
@@ -39,6 +40,7 @@
       re.cjk = new RegExp("^" + m.cjk);
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
+      for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
       manWait = [];
     },
@@ -47,12 +49,12 @@
       (shardWait[i] || []).forEach(function (f) { f(d); });
       delete shardWait[i];
     },
-    frag: function (i, d) {
-      frags[i] = d;
-      (fragWait[i] || []).forEach(function (f) { f(d); });
-      delete fragWait[i];
+    frags: function (g, list) {
+      list.forEach(function (d, j) { frags[g * man.fg + j] = d; });
+      (fragWait[g] || []).forEach(function (f) { f(list); });
+      delete fragWait[g];
     },
-    terms: terms, run: run
+    terms: terms, run: run, fragment: fragment
   };
   window.rocekbSearch = api;
 
@@ -82,6 +84,24 @@
   function entry(table, key) {
     var d = shards[shardOf(key)];
     return d && d[table] && Object.prototype.hasOwnProperty.call(d[table], key) ? d[table][key] : null;
+  }
+  // postings decodes a term's posting string (see encodePostings in Go)
+  // into [doc, weight, doc, weight, …] with absolute doc numbers.
+  function postings(term) {
+    if (Object.prototype.hasOwnProperty.call(decoded, term)) return decoded[term];
+    var str = entry("p", term), out = [];
+    if (str) {
+      for (var i = 0, doc = 0; i < str.length;) {
+        var d = 0, mul = 1, c;
+        while ((c = digit[str.charCodeAt(i++)]) >= 32) { d += (c - 32) * mul; mul *= 32; }
+        doc += d + c * mul;
+        var code = digit[str.charCodeAt(i)] * 4096 + digit[str.charCodeAt(i + 1)] * 64 + digit[str.charCodeAt(i + 2)];
+        i += 3;
+        out.push(doc, (code % 10000) / pow10[Math.floor(code / 10000)]);
+      }
+    }
+    decoded[term] = out;
+    return out;
   }
   function raws(text) {
     var out = [], m;
@@ -154,9 +174,9 @@
       return shardsFor(qts.map(function (t) { return t.term; })).then(function () {
         var score = {}, count = {}, marks = {};
         qts.forEach(function (t) {
-          var p = entry("p", t.term) || [], doc = 0;
+          var p = postings(t.term);
           for (var j = 0; j < p.length; j += 2) {
-            doc += p[j];
+            var doc = p[j];
             score[doc] = (score[doc] || 0) + t.weight * p[j + 1];
             count[doc] = (count[doc] || 0) + 1;
           }
@@ -176,6 +196,19 @@
         hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
         return { terms: qts, total: hits.length, hits: hits.slice(0, limit), facets: facets, marks: marks };
       });
+    });
+  }
+
+  // fragment resolves to doc's fragment {u, t, k, v, l, x}, loading the
+  // file of fg docs that holds it.
+  function fragment(doc) {
+    var g = Math.floor(doc / man.fg);
+    return new Promise(function (resolve) {
+      if (frags[doc]) return resolve(frags[doc]);
+      var first = !fragWait[g];
+      if (first) fragWait[g] = [];
+      fragWait[g].push(function () { resolve(frags[doc]); });
+      if (first) load("search/f/" + g + ".js");
     });
   }
 
@@ -244,10 +277,7 @@
       return h + "</div>";
     }
     function render(q, res, mySeq) {
-      var want = res.hits.map(function (h) {
-        return waitFor(frags, fragWait, h.doc, "search/f/" + h.doc + ".js");
-      });
-      Promise.all(want).then(function (fs) {
+      Promise.all(res.hits.map(function (h) { return fragment(h.doc); })).then(function (fs) {
         if (mySeq !== seq) return;
         status.textContent = res.total ? res.total + " result" + (res.total === 1 ? "" : "s") + " for “" + q + "”" : "No results for “" + q + "”";
         facetsEl.innerHTML = facetHTML("kind", res.facets.kind) + facetHTML("vendor", res.facets.vendor);

@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/corpus"
+	"github.com/rocekb/rocekb/internal/search"
 )
 
 type options struct {
@@ -191,12 +192,22 @@ func run(o options, out io.Writer) error {
 				rep.add(out, m)
 			}
 		}
-		if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), o.clients, o.requests); err != nil {
-			rep.add(out, Measure{Name: "api-search", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
+		if ms, err := staticFirstQuery(filepath.Join(dir, "public")); err != nil {
+			rep.add(out, Measure{Name: "static-first-query", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
 		} else {
 			for _, m := range ms {
 				m.Size = s.Name
 				rep.add(out, m)
+			}
+		}
+		for _, cache := range []int{0, 1024} {
+			if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), o.clients, o.requests, cache); err != nil {
+				rep.add(out, Measure{Name: "api-search", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
+			} else {
+				for _, m := range ms {
+					m.Size = s.Name
+					rep.add(out, m)
+				}
 			}
 		}
 		if d, err := serveReload(kbgen, kb, filepath.Join(dir, "public")); err != nil {
@@ -430,14 +441,14 @@ func serveReload(kbgen, kb, public string) (time.Duration, error) {
 
 // startServe runs kbgen serve on a free loopback port (building public and
 // watching the inputs) and waits until it answers; stop ends it.
-func startServe(kbgen, kb, public string) (addr string, stop func(), err error) {
+func startServe(kbgen, kb, public string, args ...string) (addr string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
 	addr = ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(kbgen, "serve", "--addr", addr, "--out", public)
+	cmd := exec.Command(kbgen, append([]string{"serve", "--addr", addr, "--out", public}, args...)...)
 	cmd.Dir = kb
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
@@ -457,13 +468,14 @@ func startServe(kbgen, kb, public string) (addr string, stop func(), err error) 
 }
 
 // searchLoad sends the query set to /api/search from clients concurrent
-// clients, each sending perClient requests, and reports p50 and p99.
-func searchLoad(kbgen, kb, public string, clients, perClient int) ([]Measure, error) {
+// clients, each sending perClient requests, and reports p50 and p99; serve
+// keeps cache answers for repeated queries (0: none, every request searches).
+func searchLoad(kbgen, kb, public string, clients, perClient, cache int) ([]Measure, error) {
 	queries, err := loadQueries("internal/search/testdata/queries.toml")
 	if err != nil {
 		return nil, err
 	}
-	addr, stop, err := startServe(kbgen, kb, public)
+	addr, stop, err := startServe(kbgen, kb, public, "--search-cache", strconv.Itoa(cache))
 	if err != nil {
 		return nil, err
 	}
@@ -514,10 +526,56 @@ func searchLoad(kbgen, kb, public string, clients, perClient int) ([]Measure, er
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
 	pct := func(p float64) float64 { return all[int(p*float64(len(all)-1))].Seconds() }
-	note := fmt.Sprintf("%d clients × %d requests, %.0f req/s", clients, perClient, float64(len(all))/wall.Seconds())
+	note := fmt.Sprintf("%d clients × %d requests, %.0f req/s, answer cache %d", clients, perClient, float64(len(all))/wall.Seconds(), cache)
+	name := "api-search"
+	if cache > 0 {
+		name = "api-search-cached"
+	}
 	return []Measure{
-		{Name: "api-search-p50", Tool: "kbgen", WallS: pct(0.50), Note: note},
-		{Name: "api-search-p99", Tool: "kbgen", WallS: pct(0.99), Note: note},
+		{Name: name + "-p50", Tool: "kbgen", WallS: pct(0.50), Note: note},
+		{Name: name + "-p99", Tool: "kbgen", WallS: pct(0.99), Note: note},
+	}, nil
+}
+
+// staticFirstQuery reports the bytes the site's search.js loads for the
+// first query in a fresh page (manifest, the shards of the query's tokens
+// and terms, the fragment files of the ten results), over the query set:
+// the median and the largest, with the query that needs the most.
+func staticFirstQuery(public string) ([]Measure, error) {
+	queries, err := loadQueries("internal/search/testdata/queries.toml")
+	if err != nil {
+		return nil, err
+	}
+	ss, err := search.OpenStatic(os.DirFS(public))
+	if err != nil {
+		return nil, err
+	}
+	type load struct {
+		q     string
+		bytes int64
+		files int
+	}
+	var loads []load
+	for _, q := range queries {
+		files, _, err := ss.FirstQuery(q, 10)
+		if err != nil {
+			return nil, err
+		}
+		l := load{q: q, files: len(files)}
+		for _, f := range files {
+			fi, err := os.Stat(filepath.Join(public, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, err
+			}
+			l.bytes += fi.Size()
+		}
+		loads = append(loads, l)
+	}
+	sort.Slice(loads, func(i, j int) bool { return loads[i].bytes < loads[j].bytes })
+	med, top := loads[len(loads)/2], loads[len(loads)-1]
+	return []Measure{
+		{Name: "static-first-query-median", Tool: "kbgen", Bytes: med.bytes, Files: med.files, Note: fmt.Sprintf("%d queries of the query set", len(loads))},
+		{Name: "static-first-query-max", Tool: "kbgen", Bytes: top.bytes, Files: top.files, Note: fmt.Sprintf("%q", top.q)},
 	}, nil
 }
 

@@ -25,6 +25,7 @@ type serveOptions struct {
 	build buildOptions
 	addr  string
 	dir   string // serve this built folder as it is: no build, no watching
+	cache int    // /api/search answers kept for repeated queries
 	// ready, when set, is called with the address once the server listens
 	// (for tests).
 	ready func(addr string)
@@ -80,6 +81,7 @@ Examples:
 	fl.BoolVar(&o.build.strict, "strict", false, "fail a build on a record that does not validate, instead of leaving it out")
 	fl.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fl.StringVarP(&o.dir, "dir", "d", "", "serve this built folder as it is: no build, no watching")
+	fl.IntVar(&o.cache, "search-cache", search.DefaultCacheSize, "/api/search answers kept for repeated queries (0: none)")
 	return c
 }
 
@@ -87,7 +89,7 @@ Examples:
 // internal/preview, which rebuilds it through runBuild on every change.
 func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serveOptions) error {
 	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
-	popts := preview.Options{Dir: o.dir, Stdout: stdout, Stderr: stderr, Name: c.Root().Name()}
+	popts := preview.Options{Dir: o.dir, SearchCache: o.cache, Stdout: stdout, Stderr: stderr, Name: c.Root().Name()}
 	var first *build.Result
 	if o.dir != "" {
 		if _, err := os.Stat(filepath.Join(o.dir, render.Marker)); err != nil {

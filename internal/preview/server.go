@@ -27,6 +27,9 @@ type Options struct {
 	// and aliases the search API answers from. A failed rebuild leaves
 	// the previous site and index in place.
 	Rebuild func() ([]search.Doc, *search.Aliases, error)
+	// SearchCache is how many /api/search answers are kept for repeated
+	// queries (0: none).
+	SearchCache int
 	// Stdout gets the index and rebuild times, Stderr failed rebuilds;
 	// nil discards them.
 	Stdout, Stderr io.Writer
@@ -78,6 +81,7 @@ func (s *Server) Watching() []string {
 
 // SetIndex puts ix in place for the search API and closes the one before.
 func (s *Server) SetIndex(ix *search.Index) {
+	ix.SetCacheSize(s.opts.SearchCache)
 	s.mu.Lock()
 	old := s.ix
 	s.ix = ix

@@ -73,32 +73,33 @@ func (a *Aliases) Add(canon string, names ...string) {
 				}
 				p := phrase{Rest: rest, Canon: canon}
 				first := raws[0].text
-				if !hasPhrase(a.multi[first], p) {
-					a.multi[first] = append(a.multi[first], p)
-					sort.Slice(a.multi[first], func(i, j int) bool {
-						x, y := a.multi[first][i], a.multi[first][j]
-						if xs, ys := strings.Join(x.Rest, " "), strings.Join(y.Rest, " "); xs != ys {
-							return xs < ys
-						}
-						return x.Canon < y.Canon
-					})
-				}
+				a.multi[first] = addPhrase(a.multi[first], p)
 			}
 		}
 	}
 }
 
+// addPhrase inserts p into ps, kept sorted by rest then canon, unless it
+// is there already.
+func addPhrase(ps []phrase, p phrase) []phrase {
+	key := strings.Join(p.Rest, " ")
+	i := sort.Search(len(ps), func(i int) bool {
+		if ks := strings.Join(ps[i].Rest, " "); ks != key {
+			return ks > key
+		}
+		return ps[i].Canon >= p.Canon
+	})
+	if i < len(ps) && ps[i].Canon == p.Canon && strings.Join(ps[i].Rest, " ") == key {
+		return ps
+	}
+	ps = append(ps, phrase{})
+	copy(ps[i+1:], ps[i:])
+	ps[i] = p
+	return ps
+}
+
 // maxPhrase is the longest alias, in raw tokens, matched token by token.
 const maxPhrase = 4
-
-func hasPhrase(ps []phrase, p phrase) bool {
-	for _, q := range ps {
-		if q.Canon == p.Canon && strings.Join(q.Rest, " ") == strings.Join(p.Rest, " ") {
-			return true
-		}
-	}
-	return false
-}
 
 func addSorted(list []string, s string) []string {
 	i := sort.SearchStrings(list, s)

@@ -114,7 +114,7 @@ var (
 
 // compact is the form single-token aliases match by: lower case, with
 // hyphens, underscores, dots and the like removed (CX-5 → cx5).
-func compact(s string) string { return compactRe.ReplaceAllString(strings.ToLower(s), "") }
+func compact(s string) string { return compactFast(s) }
 
 // keptWords are English stop words that mean something here ("port down").
 var keptWords = map[string]bool{"up": true, "down": true, "off": true}
@@ -161,7 +161,7 @@ type raw struct {
 }
 
 func rawTokens(text string) []raw {
-	locs := rawRe.FindAllStringIndex(text, -1)
+	locs := rawSpans(text)
 	out := make([]raw, 0, len(locs))
 	for _, l := range locs {
 		out = append(out, raw{text: strings.ToLower(text[l[0]:l[1]]), start: l[0], end: l[1]})
@@ -176,16 +176,26 @@ type Analyzer struct {
 
 // Analyze returns the index terms of text, in order.
 func (a *Analyzer) Analyze(text string) []Token {
+	toks, _ := a.analyze(text)
+	return toks
+}
+
+// analyze is Analyze that also returns the raw tokens.
+func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 	raws := rawTokens(text)
 	var out []Token
 	for i, r := range raws {
 		pos := i + 1
-		seen := map[string]bool{}
+		first := len(out) // this position's terms so far: out[first:]
 		emit := func(term string, k Kind, start, end int) {
-			if term == "" || seen[term] {
+			if term == "" {
 				return
 			}
-			seen[term] = true
+			for _, t := range out[first:] {
+				if t.Term == term {
+					return
+				}
+			}
 			out = append(out, Token{Term: term, Kind: k, Pos: pos, Start: start, End: end})
 		}
 		if isCJK(r.text) {
@@ -221,7 +231,7 @@ func (a *Analyzer) Analyze(text string) []Token {
 			}
 		}
 	}
-	return out
+	return out, raws
 }
 
 func isCJK(s string) bool {
@@ -249,14 +259,14 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 		for i := 0; i+1 < len(rs); i++ {
 			emit(string(rs[i:i+2]), CJK)
 		}
-	case noiseRe.MatchString(t):
+	case isNoise(t):
 		// dropped: see noisePattern
-	case numberRe.MatchString(t):
+	case isNumber(t):
 		emit(t, Number)
-	case versionRe.MatchString(t):
+	case versionPrefix(t) != "":
 		emit(t, Version)
 		for _, seg := range strings.Split(t, "-") {
-			lead := versionRe.FindString(seg)
+			lead := versionPrefix(seg)
 			if lead == "" {
 				a.parts(seg, emit)
 				continue
@@ -287,7 +297,7 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 // is a stop word or one letter, else kept whole as kind k.
 func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
 	switch {
-	case alphaRe.MatchString(t):
+	case isAlpha(t):
 		if len(t) < 2 || stopWords[t] {
 			return
 		}
@@ -295,7 +305,7 @@ func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
 			k = Word
 		}
 		emit(stem(t), k)
-	case numberRe.MatchString(t):
+	case isNumber(t):
 		if k == Ident {
 			k = Number
 		}
@@ -307,7 +317,7 @@ func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
 
 // parts emits the parts of an identifier that carry letters or digits.
 func (a *Analyzer) parts(t string, emit func(string, Kind)) {
-	for _, p := range splitRe.Split(t, -1) {
+	for _, p := range splitParts(t) {
 		if p != "" && p != t {
 			a.word(p, Part, emit)
 		}

@@ -1,9 +1,12 @@
 package search
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,7 +16,8 @@ import (
 const MaxQueryBytes = 512
 
 // Handler answers GET /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…]
-// with the JSON of Results. It is safe for concurrent requests.
+// with the JSON of Results. It is safe for concurrent requests. Answers to
+// repeated queries come from the index's cache (see SetCacheSize).
 func Handler(ix *Index) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -39,16 +43,26 @@ func Handler(ix *Index) http.Handler {
 			}
 			q.Limit = n
 		}
-		res, err := ix.Search(r.Context(), q)
+		key := strings.Join([]string{q.Text, q.Kind, q.Vendor, q.Lang, strconv.Itoa(q.Limit)}, "\x00")
+		body, err := ix.cache.do(key, func() ([]byte, error) {
+			// Not cancelled with the request: others may wait for it.
+			res, err := ix.Search(context.WithoutCancel(r.Context()), q)
+			if err != nil {
+				return nil, err
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			err = enc.Encode(res)
+			return buf.Bytes(), err
+		})
 		if err != nil {
 			httpError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(res)
+		_, _ = w.Write(body)
 	})
 }
 

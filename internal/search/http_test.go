@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestHandler(t *testing.T) {
@@ -59,6 +61,18 @@ func TestHandler(t *testing.T) {
 	}
 	if resp, err := http.Post(srv.URL+"/api/search?q=x", "text/plain", nil); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST: %v %v", resp.StatusCode, err)
+	}
+	// A cached answer is the uncached one.
+	ix.SetCacheSize(0)
+	_, cold := get("q=" + url.QueryEscape("RoCE 模式") + "&limit=5")
+	ix.SetCacheSize(DefaultCacheSize)
+	get("q=" + url.QueryEscape("RoCE 模式") + "&limit=5")
+	_, warm := get("q=" + url.QueryEscape("RoCE 模式") + "&limit=5")
+	if len(cold.Results) == 0 || !cmp.Equal(cold, warm) {
+		t.Errorf("cached answer differs:\n%+v\n%+v", cold, warm)
+	}
+	if _, ok := ix.cache.get(strings.Join([]string{"RoCE 模式", "", "", "", "5"}, "\x00")); !ok {
+		t.Error("the answer was not cached")
 	}
 	// Concurrent queries agree with a lone one (run with -race to check sharing).
 	_, want := get("q=" + url.QueryEscape("Failed to modify QP to RTR"))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -168,6 +169,9 @@ type Index struct {
 	bi       bleve.Index
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
+	marks    *marks
+	facets   *facetIndex
+	cache    *answerCache
 	DocCount int
 }
 
@@ -210,7 +214,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	bi, err := bleve.NewMemOnly(im)
+	bi, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil) // memory-only
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +239,9 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 		return nil, err
 	}
 	ix.DocCount = len(ix.docs)
+	ix.marks = newMarks(ix.an, ix.docs)
+	ix.facets = newFacetIndex(ix.an, ix.docs)
+	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil
 }
 
@@ -333,15 +340,12 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	req := bleve.NewSearchRequestOptions(bleveQuery(qts, q), limit, 0, false)
 	req.SortBy([]string{"-_score", "_id"})
-	for _, f := range []string{"kind", "vendor", "lang"} {
-		req.AddFacet(f, bleve.NewFacetRequest(f, 50))
-	}
 	sr, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	res.Total = int(sr.Total)
-	set := termSet(qts)
+	want := ix.marks.want(termSet(qts))
 	for _, h := range sr.Hits {
 		i, err := strconv.Atoi(h.ID)
 		if err != nil || i < 0 || i >= len(ix.docs) {
@@ -349,31 +353,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		}
 		d := &ix.docs[i]
 		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
-			Snippet: Snippet(ix.an, d.Body, set), Score: h.Score})
+			Snippet: ix.marks.snippet(i, d.Body, want), Score: h.Score})
 	}
-	for name, fr := range sr.Facets {
-		var list []FacetCount
-		if fr.Terms != nil {
-			for _, t := range fr.Terms.Terms() {
-				if t.Term == "" {
-					continue
-				}
-				list = append(list, FacetCount{Value: t.Term, Count: t.Count})
-			}
-		}
-		sortFacets(list)
-		if list == nil {
-			list = []FacetCount{}
-		}
-		switch name {
-		case "kind":
-			res.Facets.Kind = list
-		case "vendor":
-			res.Facets.Vendor = list
-		case "lang":
-			res.Facets.Lang = list
-		}
-	}
+	res.Facets = ix.facets.count(qts, q)
 	return res, nil
 }
 

@@ -231,7 +231,9 @@ var (
 	quotedRe   = regexp.MustCompile(`'([^'\n]{4,120})'`)
 	linkRe     = regexp.MustCompile(`\[([^\]\n]+)\]\([^)\n]*\)`)
 	citeRe     = regexp.MustCompile(`\s?\[[a-z0-9][a-z0-9.,\s-]*\]`)
-	emphRe     = regexp.MustCompile("\\*\\*|__|`")
+	// emphReplacer drops ** __ and `, left to right, as the pattern
+	// \*\*|__|` would.
+	emphReplacer = strings.NewReplacer("**", "", "__", "", "`", "")
 )
 
 func codeSpans(md string) []string {
@@ -266,9 +268,13 @@ func markdownText(md string) (headings []string, body string) {
 		case strings.HasPrefix(t, "|") && strings.Trim(t, "|-: ") == "":
 			continue
 		}
-		l = linkRe.ReplaceAllString(l, "$1")
-		l = citeRe.ReplaceAllString(l, "")
-		l = emphRe.ReplaceAllString(l, "")
+		if strings.Contains(l, "](") {
+			l = linkRe.ReplaceAllString(l, "$1")
+		}
+		if strings.IndexByte(l, '[') >= 0 {
+			l = citeRe.ReplaceAllString(l, "")
+		}
+		l = emphReplacer.Replace(l)
 		l = strings.ReplaceAll(l, "|", " ")
 		lines = append(lines, strings.TrimRight(l, " "))
 	}

@@ -17,7 +17,7 @@ type querySet struct {
 	} `toml:"query"`
 }
 
-func loadQueries(t *testing.T) querySet {
+func loadQueries(t testing.TB) querySet {
 	t.Helper()
 	var qs querySet
 	src, err := os.ReadFile("testdata/queries.toml")

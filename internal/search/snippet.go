@@ -14,20 +14,30 @@ const (
 // Snippet returns the stretch of text with the most query-term matches,
 // HTML-escaped, matches in <mark>. Without a match it is the text's start.
 func Snippet(an *Analyzer, text string, terms map[string]bool) string {
-	type span struct{ s, e int }
 	var hits []span
 	for _, t := range an.Analyze(text) {
-		if !terms[t.Term] {
-			continue
+		if terms[t.Term] {
+			hits = addSpan(hits, t.Start, t.End)
 		}
-		if n := len(hits); n > 0 && t.Start < hits[n-1].e {
-			if t.End > hits[n-1].e {
-				hits[n-1].e = t.End
-			}
-			continue
-		}
-		hits = append(hits, span{t.Start, t.End})
 	}
+	return renderSnippet(text, hits)
+}
+
+type span struct{ s, e int }
+
+// addSpan appends a match, merged into the last one when they overlap.
+func addSpan(hits []span, s, e int) []span {
+	if n := len(hits); n > 0 && s < hits[n-1].e {
+		if e > hits[n-1].e {
+			hits[n-1].e = e
+		}
+		return hits
+	}
+	return append(hits, span{s, e})
+}
+
+// renderSnippet cuts the window with the most hits out of text.
+func renderSnippet(text string, hits []span) string {
 	// The window starting before hit i that covers the most hits.
 	best, bestN := 0, 0
 	for i := range hits {
@@ -106,21 +116,91 @@ func wordEnd(s string, i int) int {
 
 // collapse folds runs of white space into one space.
 func collapse(s string) string {
-	var b strings.Builder
+	if !strings.ContainsAny(s, "\n\t\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
 	space := false
-	for _, c := range s {
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\n', '\t', '\r':
 			space = true
-			continue
+		default:
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, c)
 		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(c)
 	}
 	if space {
-		b.WriteByte(' ')
+		b = append(b, ' ')
 	}
-	return b.String()
+	return string(b)
+}
+
+// marks are the analyzed body texts of an index's documents, kept so a
+// query's snippets need no analysis: each document's tokens, one mark per
+// distinct span, name the set of terms analysed there (a key), and each
+// term lists the keys that hold it. Snippets from marks are byte for byte
+// those of Snippet.
+type marks struct {
+	docs  [][]mark           // by doc number, in text order
+	rev   map[string][]int32 // term → keys whose term set holds it
+	nkeys int
+}
+
+type mark struct{ key, start, end int32 }
+
+func newMarks(an *Analyzer, docs []Doc) *marks {
+	m := &marks{docs: make([][]mark, len(docs)), rev: map[string][]int32{}}
+	keys := map[string]int32{}
+	var set []string
+	for i := range docs {
+		toks := an.Analyze(docs[i].Body)
+		var out []mark
+		for j := 0; j < len(toks); {
+			k := j
+			set = set[:0]
+			for ; k < len(toks) && toks[k].Start == toks[j].Start && toks[k].End == toks[j].End; k++ {
+				set = append(set, toks[k].Term)
+			}
+			name := strings.Join(set, "\x00")
+			id, ok := keys[name]
+			if !ok {
+				id = int32(len(keys))
+				keys[name] = id
+				for _, t := range set {
+					m.rev[t] = append(m.rev[t], id)
+				}
+			}
+			out = append(out, mark{key: id, start: int32(toks[j].Start), end: int32(toks[j].End)})
+			j = k
+		}
+		m.docs[i] = out
+	}
+	m.nkeys = len(keys)
+	return m
+}
+
+// want is the set of keys that hold any of the terms, as a bit set.
+func (m *marks) want(terms map[string]bool) []uint64 {
+	w := make([]uint64, (m.nkeys+63)/64)
+	for t := range terms {
+		for _, k := range m.rev[t] {
+			w[k>>6] |= 1 << (k & 63)
+		}
+	}
+	return w
+}
+
+// snippet is Snippet(an, docs[doc].Body, terms), with want from m.want(terms).
+func (m *marks) snippet(doc int, text string, want []uint64) string {
+	var hits []span
+	for _, mk := range m.docs[doc] {
+		if want[mk.key>>6]&(1<<(mk.key&63)) != 0 {
+			hits = addSpan(hits, int(mk.start), int(mk.end))
+		}
+	}
+	return renderSnippet(text, hits)
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Static is the index the published site searches without a server. Its
@@ -18,9 +20,11 @@ import (
 //	search/manifest.js  the token patterns, term weights, shard ranges and facet runs
 //	search/s/N.js       term-range shard N: for each key in its range, the
 //	                    query terms of that raw token (s), phrase aliases
-//	                    starting with it (c), the postings of that term (p)
-//	                    and the raw tokens that yield the term (r, for marking)
-//	search/f/N.js       result fragment of doc N: url, title, facets, text
+//	                    starting with it (c), the postings of that term (p,
+//	                    see encodePostings) and the raw tokens that yield
+//	                    the term (r, for marking)
+//	search/f/N.js       result fragments of docs N×fg … N×fg+fg-1: url,
+//	                    title, facets, the text's start
 //
 // The browser never analyzes text itself: the s table holds the Go
 // analyzer's terms for every raw token of the corpus and of the aliases;
@@ -41,16 +45,20 @@ type Static struct {
 type posting struct {
 	doc int
 	w   float64 // the term's score in the doc, before query weight and coord
+	// code is w as the shards store it (see weightCode).
+	code int
 }
 
 // group is a run of docs with one kind, vendor and lang (docs are sorted so).
 type group struct{ start, kind, vendor, lang int }
 
 // Sizes of the static files: shards are cut at about shardBytes, fragment
-// text at fragmentText bytes.
+// text at fragmentText bytes, and fragmentGroup docs share a fragment file
+// (neighbours in doc order, so mostly of one kind and vendor).
 const (
-	shardBytes   = 16 << 10
-	fragmentText = 3000
+	shardBytes    = 4 << 10
+	fragmentText  = 800
+	fragmentGroup = 2
 )
 
 // NewStatic builds the static index of docs with the bleve index's scoring
@@ -68,33 +76,65 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 	}
 	stats := make([][]fstat, s.n)
 	df := make([]map[string]int, len(Fields))
-	for f := range Fields {
-		df[f] = map[string]int{}
+	// Documents are analyzed in parallel, a run of them per worker, each
+	// with its own document frequencies and raw tokens, merged after: the
+	// result does not depend on the order.
+	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64))
+	type part struct {
+		df   []map[string]int
+		raws map[string]bool
 	}
-	raws := map[string]bool{}
-	for i := range s.docs {
-		stats[i] = make([]fstat, len(Fields))
-		for f, name := range Fields {
-			text := fieldText(&s.docs[i], name)
-			toks := s.an.Analyze(text)
-			st := fstat{tf: map[string]int{}}
-			if len(toks) > 0 {
-				// bleve keeps norms as float32.
-				st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+	parts := make([]part, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]bool{}}
+			for f := range Fields {
+				pt.df[f] = map[string]int{}
 			}
-			for _, t := range toks {
-				st.tf[t.Term]++
-			}
-			for t := range st.tf {
-				df[f][t]++
-			}
-			stats[i][f] = st
-			for _, r := range rawTokens(text) {
-				raws[r.text] = true
-				for _, p := range splitRe.Split(r.text, -1) {
-					raws[p] = true
+			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
+				stats[i] = make([]fstat, len(Fields))
+				for f, name := range Fields {
+					toks, rs := s.an.analyze(fieldText(&s.docs[i], name))
+					st := fstat{tf: make(map[string]int, len(toks))}
+					if len(toks) > 0 {
+						// bleve keeps norms as float32.
+						st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+					}
+					for _, t := range toks {
+						st.tf[t.Term]++
+					}
+					for t := range st.tf {
+						pt.df[f][t]++
+					}
+					stats[i][f] = st
+					for _, r := range rs {
+						if pt.raws[r.text] {
+							continue
+						}
+						pt.raws[r.text] = true
+						for _, p := range splitParts(r.text) {
+							pt.raws[p] = true
+						}
+					}
 				}
 			}
+			parts[w] = pt
+		}(w)
+	}
+	wg.Wait()
+	raws := parts[0].raws
+	copy(df, parts[0].df)
+	for _, pt := range parts[1:] {
+		for f := range Fields {
+			for t, n := range pt.df[f] {
+				df[f][t] += n
+			}
+		}
+		for r := range pt.raws {
+			raws[r] = true
 		}
 	}
 	if al != nil {
@@ -134,18 +174,60 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 				idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
 				sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * stats[i][f].norm
 			}
-			w := round4(sum * float64(matched) / float64(len(Fields)))
-			s.post[t] = append(s.post[t], posting{doc: i, w: w})
+			code, w := weightCode(sum * float64(matched) / float64(len(Fields)))
+			s.post[t] = append(s.post[t], posting{doc: i, w: w, code: code})
 		}
 	}
 	s.groupDocs()
 	return s
 }
 
-// round4 keeps four significant digits, as the shards store weights.
-func round4(w float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(w, 'g', 4, 64), 64)
-	return v
+// weightCode keeps four significant digits of a posting's weight w as
+// the code e×10000 + m, which stands for m / 10^e (m in 1000…9999, e in
+// 0…9), and returns the code and the weight it stands for. Dividing an
+// integer by an exact power of ten rounds the same in Go and JavaScript,
+// so both rank with the same numbers.
+func weightCode(w float64) (int, float64) {
+	str := strconv.FormatFloat(w, 'e', 3, 64) // d.ddde±x
+	m, _ := strconv.Atoi(str[0:1] + str[2:5])
+	x, _ := strconv.Atoi(str[6:])
+	e := 3 - x
+	switch {
+	case e < 0: // w ≥ 10000: saturate
+		m, e = 9999, 0
+	case e > 9: // w < 1e-6
+		m, e = 1000, 9
+	}
+	return e*10000 + m, float64(m) / pow10[e]
+}
+
+var pow10 = [...]float64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+
+// Postings are stored as one string per term: per posting, the doc
+// number's distance from the previous one (a varint: digits 32…63 carry
+// five low bits and continue, a digit 0…31 ends) and then the weight
+// code in three digits, most significant first. Digits are the 64
+// characters of b64 (no quote or backslash, so JSON leaves them as they
+// are).
+const b64 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+
+func encodePostings(ps []posting) string {
+	var b strings.Builder
+	b.Grow(5 * len(ps))
+	prev := 0
+	for _, p := range ps {
+		d := p.doc - prev
+		prev = p.doc
+		for d >= 32 {
+			b.WriteByte(b64[32+d&31])
+			d >>= 5
+		}
+		b.WriteByte(b64[d])
+		b.WriteByte(b64[p.code>>12&63])
+		b.WriteByte(b64[p.code>>6&63])
+		b.WriteByte(b64[p.code&63])
+	}
+	return b.String()
 }
 
 func (s *Static) groupDocs() {
@@ -192,18 +274,18 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			for j := 0; j+1 < len(rs); j++ {
 				add(string(rs[j:j+2]), CJK)
 			}
-		case noiseRe.MatchString(r.text):
+		case isNoise(r.text):
 		default:
 			// Unknown: kept whole, unstemmed, with the kind of its shape.
 			switch {
-			case alphaRe.MatchString(r.text):
+			case isAlpha(r.text):
 				add(r.text, Word)
-			case numberRe.MatchString(r.text):
+			case isNumber(r.text):
 				add(r.text, Number)
 			default:
 				add(r.text, Ident)
 			}
-			if parts := splitRe.Split(r.text, -1); len(parts) > 1 {
+			if parts := splitParts(r.text); len(parts) > 1 {
 				for _, p := range parts {
 					for _, t := range s.surf[p] {
 						if t.Kind != Alias {
@@ -274,7 +356,7 @@ func (s *Static) Vocabulary(term string) bool { return len(s.post[term]) > 0 }
 type shardData struct {
 	S map[string][]any      `json:"s,omitempty"`
 	C map[string][][]string `json:"c,omitempty"`
-	P map[string][]any      `json:"p,omitempty"`
+	P map[string]string     `json:"p,omitempty"`
 	R map[string][]string   `json:"r,omitempty"`
 }
 
@@ -339,18 +421,12 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 		}
 		if ps, ok := s.post[k]; ok {
 			if cur.P == nil {
-				cur.P = map[string][]any{}
+				cur.P = map[string]string{}
 				cur.R = map[string][]string{}
 			}
-			flat := make([]any, 0, 2*len(ps))
-			prev := 0
-			for _, p := range ps {
-				flat = append(flat, p.doc-prev, json.Number(strconv.FormatFloat(p.w, 'g', 4, 64)))
-				prev = p.doc
-			}
-			cur.P[k] = flat
+			cur.P[k] = encodePostings(ps)
 			cur.R[k] = s.rev[k]
-			add += len(k) + 10*len(ps) + 10*len(s.rev[k])
+			add += len(k) + len(cur.P[k]) + 10*len(s.rev[k])
 		}
 		size += add
 		if size >= shardBytes {
@@ -362,14 +438,17 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	if err := flush(); err != nil {
 		return err
 	}
-	for i := range s.docs {
-		d := &s.docs[i]
-		text := d.Body
-		if len(text) > fragmentText {
-			text = text[:wordEnd(text, fragmentText)] + "…"
+	for g := 0; g*fragmentGroup < s.n; g++ {
+		var list []map[string]string
+		for i := g * fragmentGroup; i < min(s.n, (g+1)*fragmentGroup); i++ {
+			d := &s.docs[i]
+			text := d.Body
+			if len(text) > fragmentText {
+				text = text[:wordEnd(text, fragmentText)] + "…"
+			}
+			list = append(list, map[string]string{"u": d.URL, "t": d.Title, "k": d.Kind, "v": d.Vendor, "l": d.Lang, "x": text})
 		}
-		frag := map[string]string{"u": d.URL, "t": d.Title, "k": d.Kind, "v": d.Vendor, "l": d.Lang, "x": text}
-		if err := emit(fmt.Sprintf("search/f/%d.js", i), jsonp("frag", strconv.Itoa(i), frag)); err != nil {
+		if err := emit(fmt.Sprintf("search/f/%d.js", g), jsonp("frags", strconv.Itoa(g), list)); err != nil {
 			return err
 		}
 	}
@@ -380,7 +459,7 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	kw := make([]float64, len(KindWeight))
 	copy(kw, KindWeight[:])
 	man := map[string]any{
-		"v": 1, "n": s.n, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
+		"v": 2, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs,
 	}

@@ -45,7 +45,7 @@ func TestStaticDeterministic(t *testing.T) {
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
-	total, shards := 0, 0
+	total, shards, frags := 0, 0, 0
 	for p, data := range a {
 		if !bytes.Equal(data, b[p]) {
 			t.Errorf("%s differs between two builds", p)
@@ -57,12 +57,15 @@ func TestStaticDeterministic(t *testing.T) {
 		if strings.HasPrefix(p, "search/s/") {
 			shards++
 		}
+		if strings.HasPrefix(p, "search/f/") {
+			frags++
+		}
 	}
 	if _, ok := a["search/manifest.js"]; !ok {
 		t.Fatal("no search/manifest.js")
 	}
-	t.Logf("static index: %d files (%d shards, %d fragments), %d bytes; manifest %d bytes",
-		len(a), shards, len(docs), total, len(a["search/manifest.js"]))
+	t.Logf("static index: %d files (%d shards, %d fragment files for %d docs), %d bytes; manifest %d bytes",
+		len(a), shards, frags, len(docs), total, len(a["search/manifest.js"]))
 }
 
 // goldenQueries are the awkward cases: identifiers, aliases, versions,
@@ -137,6 +140,7 @@ func TestTermsGolden(t *testing.T) {
 	var js map[string]struct {
 		Terms []string
 		Top   []int
+		URLs  []string
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("node output: %v\n%.300s", err, out)
@@ -158,9 +162,10 @@ func TestTermsGolden(t *testing.T) {
 	// search.js ranks exactly as the Go mirror of it.
 	for _, q := range qs {
 		hits, _ := st.Search(Query{Text: q, Limit: 10})
-		goTop := []int{}
+		goTop, goURLs := []int{}, []string{}
 		for _, h := range hits {
 			goTop = append(goTop, h.Doc)
+			goURLs = append(goURLs, h.URL)
 		}
 		jsTop := js[q].Top
 		if jsTop == nil {
@@ -168,6 +173,60 @@ func TestTermsGolden(t *testing.T) {
 		}
 		if diff := cmp.Diff(goTop, jsTop); diff != "" {
 			t.Errorf("%q: search.js ranking differs from Static.Search (-go +js):\n%s", q, diff)
+		}
+		jsURLs := js[q].URLs
+		if jsURLs == nil {
+			jsURLs = []string{}
+		}
+		if diff := cmp.Diff(goURLs, jsURLs); diff != "" {
+			t.Errorf("%q: the fragments search.js loads name other pages (-go +js):\n%s", q, diff)
+		}
+	}
+}
+
+// TestFirstQuery reads the written index back the way search.js does
+// and checks that it ranks as Static.Search, loading only some shards.
+func TestFirstQuery(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	st := NewStatic(docs, al)
+	dir, files := writeStatic(t, st)
+	ss, err := OpenStatic(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards := 0
+	for p := range files {
+		if strings.HasPrefix(p, "search/s/") {
+			shards++
+		}
+	}
+	for _, q := range loadQueries(t).Query {
+		loads, top, err := ss.FirstQuery(q.Q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, _ := st.Search(Query{Text: q.Q, Limit: 10})
+		want := []int{}
+		for _, h := range hits {
+			want = append(want, h.Doc)
+		}
+		if top == nil {
+			top = []int{}
+		}
+		if diff := cmp.Diff(want, top); diff != "" {
+			t.Errorf("%q: FirstQuery ranks otherwise than Static.Search (-static +first):\n%s", q.Q, diff)
+		}
+		n := 0
+		for _, f := range loads {
+			if _, ok := files[f]; !ok {
+				t.Errorf("%q: loads %s, which the index does not have", q.Q, f)
+			}
+			if strings.HasPrefix(f, "search/s/") {
+				n++
+			}
+		}
+		if n == 0 || n == shards {
+			t.Errorf("%q: loads %d of %d shards", q.Q, n, shards)
 		}
 	}
 }

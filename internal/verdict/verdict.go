@@ -127,12 +127,14 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		}
 	}
 	v.Adapter, v.AdapterName = a.ID, a.Name
-	m = e.view(m, a)
-	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
+	// A software stack reads the whole matrix: its distro rows name its
+	// driver, not the adapter, so the adapter's view holds none of them.
 	if ms := softwareStack(m, p.Stack); ms != nil {
-		judgeSoftware(m, &v, a, aref, ms, p)
+		judgeSoftware(m, &v, a, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name), ms, p)
 		return v
 	}
+	m = e.view(m, a)
+	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 	if a.NotRoCE != "" {
 		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
 		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})

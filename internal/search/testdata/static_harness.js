@@ -1,7 +1,8 @@
 // Runs static/search.js under node against a static index folder, the way
 // a browser would load it: every <script src> is read and run at once.
 // Usage: node static_harness.js SITE_DIR SEARCH_JS < queries.json
-// Prints {query: {terms: [term…], top: [doc…]}} as JSON.
+// Prints {query: {terms: [term…], top: [doc…], urls: [url…]}} as JSON, the
+// urls from the fragment files, as the page shows them.
 "use strict";
 const fs = require("fs"), path = require("path"), vm = require("vm");
 const [site, searchJS] = process.argv.slice(2);
@@ -27,7 +28,8 @@ const queries = JSON.parse(fs.readFileSync(0, "utf8"));
   const out = {};
   for (const q of queries) {
     const res = await window.rocekbSearch.run(q, {}, 10);
-    out[q] = { terms: res.terms.map((t) => t.term + "/" + t.weight), top: res.hits.map((h) => h.doc) };
+    const frags = await Promise.all(res.hits.map((h) => window.rocekbSearch.fragment(h.doc)));
+    out[q] = { terms: res.terms.map((t) => t.term + "/" + t.weight), top: res.hits.map((h) => h.doc), urls: frags.map((f) => f.u) };
   }
   process.stdout.write(JSON.stringify(out));
 })();
