@@ -81,7 +81,9 @@ func (s *Server) Watching() []string {
 
 // SetIndex puts ix in place for the search API and closes the one before.
 func (s *Server) SetIndex(ix *search.Index) {
-	ix.SetCacheSize(s.opts.SearchCache)
+	if ix != nil {
+		ix.SetCacheSize(s.opts.SearchCache)
+	}
 	s.mu.Lock()
 	old := s.ix
 	s.ix = ix
