@@ -34,14 +34,15 @@ import (
 )
 
 type options struct {
-	sizes    []string
-	runs     int
-	peers    bool // install and run Hugo and Pagefind
-	kbgen    string
-	results  string
-	keepWork bool
-	clients  int // concurrent /api/search clients
-	requests int // requests per client
+	sizes     []string
+	runs      int
+	peers     bool // install and run Hugo and Pagefind
+	kbgen     string
+	results   string
+	keepWork  bool
+	buildOnly bool // measure kbgen build alone (the fleet size)
+	clients   int  // concurrent /api/search clients
+	requests  int  // requests per client
 }
 
 func main() {
@@ -53,6 +54,7 @@ func main() {
 	flag.StringVar(&o.kbgen, "kbgen", "bin/kbgen", "kbgen binary to measure")
 	flag.StringVar(&o.results, "results", "bench/results", "folder for raw results")
 	flag.BoolVar(&o.keepWork, "keep", false, "keep the generated corpora")
+	flag.BoolVar(&o.buildOnly, "build-only", false, "measure only kbgen build (and peers), no rebuilds, searches or serve")
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
 	flag.Parse()
@@ -138,21 +140,11 @@ func run(o options, out io.Writer) error {
 				m.Note = "bytes/files: the static search index"
 			}
 			rep.add(out, m)
-			m, err = timed("rebuild", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
-			if err != nil {
-				return err
+			if !o.buildOnly {
+				if err := rebuilds(rep, out, s.Name, kb, kbgen, filepath.Join(dir, "public")); err != nil {
+					return err
+				}
 			}
-			m.Note = "into the existing output folder"
-			rep.add(out, m)
-			if err := touchOneFAQ(kb); err != nil {
-				return err
-			}
-			m, err = timed("incremental", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
-			if err != nil {
-				return err
-			}
-			m.Note = "after one FAQ page changed"
-			rep.add(out, m)
 			if hugo != "" {
 				hdir := filepath.Join(dir, "hugo")
 				os.RemoveAll(filepath.Join(hdir, "public"))
@@ -170,6 +162,9 @@ func run(o options, out io.Writer) error {
 				m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public", "pagefind"))
 				rep.add(out, m)
 			}
+		}
+		if o.buildOnly {
+			continue
 		}
 		for _, sp := range []searchPage{ourSearch, pagefindSearch} {
 			site := filepath.Join(dir, "public")
@@ -218,6 +213,27 @@ func run(o options, out io.Writer) error {
 	}
 	rep.ratios(out)
 	return rep.save(o.results)
+}
+
+// rebuilds times a build into the existing output folder, then one after
+// a FAQ page changed.
+func rebuilds(rep *Report, out io.Writer, size, kb, kbgen, public string) error {
+	m, err := timed("rebuild", size, "kbgen", kb, kbgen, "build", "--out", public)
+	if err != nil {
+		return err
+	}
+	m.Note = "into the existing output folder"
+	rep.add(out, m)
+	if err := touchOneFAQ(kb); err != nil {
+		return err
+	}
+	m, err = timed("incremental", size, "kbgen", kb, kbgen, "build", "--out", public)
+	if err != nil {
+		return err
+	}
+	m.Note = "after one FAQ page changed"
+	rep.add(out, m)
+	return nil
 }
 
 func (r *Report) add(out io.Writer, m Measure) {
