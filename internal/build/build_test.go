@@ -104,6 +104,9 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,
 		},
 		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 39 host records.`},
+		// Without JavaScript, search.html sends readers to the adapters
+		// index and the FAQ list.
+		"search.html": {`<a href="adapter/index.html">adapters index</a>`, `<a href="faq/index.html">FAQ list</a>`, `<ol id="search-results">`},
 	} {
 		b, err := os.ReadFile(filepath.Join(out, file))
 		if err != nil {

@@ -191,6 +191,10 @@ func (c Citation) URL() string {
 // NotFoundPage is 404.html.
 type NotFoundPage struct{ Meta }
 
+// SearchPage is search.html: the static search (static/search.js) over
+// the index the build writes into search/.
+type SearchPage struct{ Meta }
+
 // FolderPage is the index.html of a folder whose kind has no page of its
 // own yet (faq/, tree/, tag/, host/): a list of the folder's pages.
 type FolderPage struct {
@@ -631,7 +635,7 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 	sort.Slice(sti.Stacks, func(i, j int) bool { return sti.Stacks[i].Name < sti.Stacks[j].Name })
 	s.Pages = append(s.Pages, sti)
 
-	s.Pages = append(s.Pages, s.sourcesPage(meta, faqs), &NotFoundPage{Meta: meta(page.NotFound, "", "Page not found")})
+	s.Pages = append(s.Pages, s.sourcesPage(meta, faqs), &NotFoundPage{Meta: meta(page.NotFound, "", "Page not found")}, &SearchPage{Meta: meta(page.Search, "", "Search")})
 }
 
 func vendorsByName(m *matrix.Matrix) []*matrix.Vendor {
