@@ -446,13 +446,13 @@ func serveReload(kbgen, kb, public string) (time.Duration, error) {
 	t0 := time.Now()
 	fmt.Fprintf(f, "\n%s\n", mark)
 	f.Close()
-	for time.Since(t0) < 10*time.Second {
+	for time.Since(t0) < 5*time.Minute {
 		if strings.Contains(get(), mark) {
 			return time.Since(t0), nil
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return 0, errors.New("the edit did not show within 10 s (serve does not rebuild)")
+	return 0, errors.New("the edit did not show within 5 minutes (serve does not rebuild)")
 }
 
 // startServe runs kbgen serve on a free loopback port (building public and
