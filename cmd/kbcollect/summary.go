@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/source"
 )
 
 // summary is the one line kbcollect prints on standard error after a
@@ -29,25 +28,10 @@ func count(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// absentTools lists, in table order, the rows with a package whose every
-// recorded source is absent (a failed tool is installed; a row with no
-// source recorded was not needed), and their packages once each.
+// absentTools names the tools Host.AbsentTools lists, and their packages
+// once each.
 func absentTools(h *record.Host) (tools, pkgs []string) {
-	seen, ok := map[string]bool{}, map[string]bool{}
-	for _, s := range h.Sources {
-		t, found := source.Of(source.ID(s.ID))
-		if !found {
-			continue
-		}
-		seen[t.Name] = true
-		if s.Status != record.StatusAbsent {
-			ok[t.Name] = true
-		}
-	}
-	for _, t := range source.Tools {
-		if t.Package == "" || !seen[t.Name] || ok[t.Name] {
-			continue
-		}
+	for _, t := range h.AbsentTools() {
 		tools = append(tools, t.Name)
 		if !slices.Contains(pkgs, t.Package) {
 			pkgs = append(pkgs, t.Package)

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/source"
 )
 
 // Snapshot is what was wrong with the snapshot itself, for the host report
@@ -26,27 +25,11 @@ type AbsentTool struct {
 // Empty reports whether nothing was wrong with the snapshot.
 func (s Snapshot) Empty() bool { return len(s.Problems) == 0 && len(s.Absent) == 0 }
 
-// snapshotOf lists the record's problems and, in source-table order, the
-// tools with a package whose every recorded source is absent (a failed
-// tool is installed; a row with no source recorded was not looked for).
-// kbcollect's summary line names the same tools.
+// snapshotOf lists the record's problems and the tools it has no output
+// of (Host.AbsentTools).
 func snapshotOf(h *record.Host) Snapshot {
 	s := Snapshot{Problems: slices.Clone(h.Problems)}
-	seen, ok := map[string]bool{}, map[string]bool{}
-	for _, src := range h.Sources {
-		t, found := source.Of(source.ID(src.ID))
-		if !found {
-			continue
-		}
-		seen[t.Name] = true
-		if src.Status != record.StatusAbsent {
-			ok[t.Name] = true
-		}
-	}
-	for _, t := range source.Tools {
-		if t.Package == "" || !seen[t.Name] || ok[t.Name] {
-			continue
-		}
+	for _, t := range h.AbsentTools() {
 		s.Absent = append(s.Absent, AbsentTool{Tool: t.Name, Package: t.Package})
 	}
 	return s
