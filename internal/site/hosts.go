@@ -205,14 +205,15 @@ func hostName(id string) (name, label string) {
 	return id, id
 }
 
-// checkTitles maps every check id to its question.
-func checkTitles() map[string]string {
+// checkTitles maps every check id to its question; built once, since
+// every host page reads it.
+var checkTitles = func() map[string]string {
 	out := map[string]string{}
 	for _, c := range checkid.All() {
 		out[c.ID] = c.Title
 	}
 	return out
-}
+}()
 
 // plural counts a noun: "1 warning", "2 warnings", "0 info".
 func plural(n int, noun string) string {
@@ -232,12 +233,11 @@ func (j *HostJob) Page() *HostPage {
 	if name != "" {
 		title = "Host " + name
 	}
-	titles := checkTitles()
 	hp := &HostPage{
 		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
 		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
-		CheckTitles: titles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
+		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
 	}
 	sum := HostSummary{Slug: j.slug, ID: label, Name: name, Kernel: h.Host.KernelRelease, OS: rep.OS,
 		SourceKind: h.Host.SourceKind, Redacted: h.Host.Redacted,
@@ -261,7 +261,7 @@ func (j *HostJob) Page() *HostPage {
 		g := FindingGroup{Severity: sev}
 		for _, f := range rep.Findings {
 			if f.Severity == sev {
-				g.Findings = append(g.Findings, FindingView{Finding: f, Title: titles[f.Check], See: s.see(f)})
+				g.Findings = append(g.Findings, FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)})
 			}
 		}
 		if len(g.Findings) > 0 {
@@ -270,7 +270,7 @@ func (j *HostJob) Page() *HostPage {
 		}
 	}
 	for _, f := range rep.Findings {
-		rows = append(rows, FindingRow{Host: label, Page: j.Path(), Check: f.Check, Title: titles[f.Check], Severity: f.Severity,
+		rows = append(rows, FindingRow{Host: label, Page: j.Path(), Check: f.Check, Title: checkTitles[f.Check], Severity: f.Severity,
 			Subject: f.Subject, Adapter: f.Adapter, Message: f.Message})
 	}
 	fl := slim(rep)
@@ -320,7 +320,7 @@ func (s *Site) Summaries() []Page {
 	if len(sums) > 0 {
 		fp := &FleetPage{
 			Meta:  Meta{Ref: page.Ref{Kind: page.Fleet}, Title: "Fleet", Lang: content.DefaultLang, Site: s.Info},
-			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles(),
+			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles,
 		}
 		// The fleet summary names hosts by record id, which for an unnamed
 		// record is the loader's "(<file>)": map them back to their rows.
