@@ -13,6 +13,7 @@ import (
 	"github.com/rocekb/rocekb/internal/build"
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/render"
 )
 
 // buildOptions are the build's own flags.
@@ -21,6 +22,9 @@ type buildOptions struct {
 	// recordsSet: the records path was named (flag or kb.toml), so a
 	// missing one is a mistake rather than a knowledge base without hosts.
 	recordsSet bool
+	// previous is the manifest of the build that made the output folder:
+	// kbgen serve's rebuilds update it in place (build.Options.Previous).
+	previous *render.Manifest
 }
 
 func newBuildCmd() *cobra.Command {
@@ -84,7 +88,7 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*build.Resul
 			return nil, cli.Usagef("--records %s: no such file or folder%s", cfg.Records, nearbyPath(cfg.Records))
 		}
 	}
-	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr()})
+	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr(), Previous: o.previous})
 	var input *build.InputError
 	switch {
 	case errors.As(err, &input):

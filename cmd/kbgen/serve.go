@@ -102,15 +102,21 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 		}
 		popts.Dir = cfg.Output
 		popts.Inputs = []string{cfg.Matrix, cfg.Content, cfg.Records, cfg.Templates, cfg.Static, o.site.config}
+		// A rebuild updates the folder the last build left, rendering
+		// what changed; after a failed one the next builds it afresh.
+		manifest := first.Manifest
 		popts.Rebuild = func() ([]search.Doc, *search.Aliases, error) {
 			cfg, err := o.site.resolve(c) // kb.toml may have changed
 			if err != nil {
 				return nil, nil, err
 			}
-			res, err := runBuild(c, cfg, o.build)
+			bo := o.build
+			bo.previous, manifest = manifest, nil
+			res, err := runBuild(c, cfg, bo)
 			if err != nil {
 				return nil, nil, err
 			}
+			manifest = res.Manifest
 			return res.Docs, res.Aliases, nil
 		}
 	}

@@ -28,6 +28,10 @@ type Options struct {
 	// Stderr gets the lint and record warnings and, when it is a
 	// terminal, the progress line; nil discards them.
 	Stderr io.Writer
+	// Previous, when set, is the manifest of the build that made
+	// cfg.Output: the build then updates that folder in place, rendering
+	// only the outputs whose inputs changed (kbgen serve's rebuild).
+	Previous *render.Manifest
 }
 
 // InputError is a build stopped by its inputs: the knowledge base does not
@@ -40,8 +44,11 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // Result is what a build made, for the summary and for kbgen serve.
 type Result struct {
-	Pages, Outputs    int // HTML pages; every file written
-	Records, Skipped  int // host records published; left out as invalid
+	Pages, Outputs    int // HTML pages; every file the site holds
+	Rendered, Changed int // outputs rendered; files created, rewritten or removed
+	Manifest          *render.Manifest
+	Update            bool // the folder was updated in place (Options.Previous)
+	Records, Skipped  int  // host records published; left out as invalid
 	Warnings          int
 	Elapsed, IndexDur time.Duration
 	Docs              []search.Doc // what the search index holds
@@ -76,6 +83,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary)}
+	key := newKeys(cfg, tpl, k.Content, k.Records.Len() > 0)
 
 	var recordProbs diag.List
 	var hostDocs sync.Map // record number → search.Doc, filled on the writers
@@ -104,7 +112,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		return nil
 	}
 	summaryPages := func(emit func(render.Output) error) error {
-		return tpl.Pages(append(s.Summaries(), s.Late()...))(emit)
+		return key.keyedPages(tpl, append(s.Summaries(), s.Late()...))(emit)
 	}
 	// searchIndex stays the last stage: it indexes the pages the stages
 	// before it wrote, and only those.
@@ -117,19 +125,32 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			}
 		}
 		res.Docs = docs
+		// The index is a function of its documents and the aliases (from
+		// the matrix and the glossary): when neither changed, an update
+		// keeps its files without building it.
+		ixKey := key.index(docs)
+		if ps := o.Previous.Paths("search/"); ixKey != "" && o.Previous.Kept(ps, ixKey) {
+			for _, p := range ps {
+				if err := emit(render.Keyed(render.Bytes(p, nil), ixKey)); err != nil {
+					return err
+				}
+			}
+			res.IndexDur = time.Since(t)
+			return nil
+		}
 		err := search.NewStatic(docs, res.Aliases).Outputs(func(name string, data []byte) error {
-			return emit(render.Bytes(name, data))
+			return emit(render.Keyed(render.Bytes(name, data), ixKey))
 		})
 		res.IndexDur = time.Since(t)
 		return err
 	}
 	// The stage list: an export is one line here.
-	st, err := render.Build(cfg.Output, b.stages(
+	st, err := render.Update(cfg.Output, o.Previous, b.stages(
 		render.Static(layers),
-		tpl.Pages(s.Pages),
-		verdictFiles(s),
-		export.Matrix(k.Matrix, s),
-		export.Feed(k.Matrix, cfg.Title, cfg.BaseURL),
+		key.keyedPages(tpl, s.Pages),
+		key.fromMatrix(verdictFiles(s)),
+		key.fromMatrix(export.Matrix(k.Matrix, s)),
+		key.fromMatrix(export.Feed(k.Matrix, cfg.Title, cfg.BaseURL)),
 		hostPages,
 		summaryPages,
 		export.Hosts(s),
@@ -145,7 +166,8 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Outputs, res.Pages = st.Outputs, b.pages
+	res.Outputs, res.Pages, res.Rendered, res.Changed, res.Manifest = st.Outputs, b.pages, st.Rendered, st.Changed, st.Manifest
+	res.Update = st.InPlace
 	res.Warnings = probs.Warnings() + recordProbs.Warnings()
 	res.Elapsed = time.Since(start)
 	return res, nil
@@ -176,8 +198,12 @@ func (r *Result) Summary(out string) string {
 	if r.Skipped > 0 {
 		recs += fmt.Sprintf(" (%d left out)", r.Skipped)
 	}
-	return fmt.Sprintf("built %s from %s into %s: %s in %s (search index %s), %s",
-		plural(r.Pages, "page"), recs, out, plural(r.Outputs, "file"), seconds(r.Elapsed), seconds(r.IndexDur), plural(r.Warnings, "warning"))
+	verb, files := "built", plural(r.Outputs, "file")
+	if r.Update {
+		verb, files = "updated", fmt.Sprintf("%s (%d rendered, %d changed)", files, r.Rendered, r.Changed)
+	}
+	return fmt.Sprintf("%s %s from %s into %s: %s in %s (search index %s), %s",
+		verb, plural(r.Pages, "page"), recs, out, files, seconds(r.Elapsed), seconds(r.IndexDur), plural(r.Warnings, "warning"))
 }
 
 func plural(n int, noun string) string {

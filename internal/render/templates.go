@@ -1,6 +1,7 @@
 package render
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"html/template"
@@ -54,7 +55,12 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Templates are the parsed templates/*.html of the layers. A page of kind
 // k renders with the template named k.html, its typed page as dot.
-type Templates struct{ t *template.Template }
+type Templates struct {
+	t *template.Template
+	// Digest identifies the template files' names and bytes, for the keys
+	// of the pages they render (see Keyed).
+	Digest string
+}
 
 // LoadTemplates parses templates/*.html from the layers.
 func LoadTemplates(layers Layers) (*Templates, error) {
@@ -63,6 +69,7 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 		return nil, err
 	}
 	base := template.New("").Funcs(funcs)
+	sum := sha256.New()
 	for _, n := range sortedKeys(files) {
 		if !strings.HasSuffix(n, ".html") {
 			continue
@@ -74,8 +81,10 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 		if _, err := base.New(n).Parse(string(b)); err != nil {
 			return nil, fmt.Errorf("templates/%s: %w", n, err)
 		}
+		fmt.Fprintf(sum, "%s %d\n", n, len(b))
+		sum.Write(b)
 	}
-	return &Templates{t: base}, nil
+	return &Templates{t: base, Digest: fmt.Sprintf("%x", sum.Sum(nil))}, nil
 }
 
 // Execute writes page p.

@@ -1,12 +1,15 @@
 package render
 
 import (
-	"bufio"
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
+	"strings"
 	"sync"
 )
 
@@ -18,7 +21,39 @@ const markerText = "written by kbgen build; this folder is replaced on every bui
 
 // Stats count what a build wrote.
 type Stats struct {
-	Outputs int // files, the marker not included
+	Outputs  int  // files, the marker not included
+	Rendered int  // outputs rendered; an update keeps the others by their key
+	Changed  int  // files created, rewritten or removed
+	InPlace  bool // Update changed the folder in place rather than replacing it
+	// Manifest is what the folder now holds, for the next Update.
+	Manifest *Manifest
+}
+
+// Manifest records, for every file a build or an update left in its
+// folder, the output's key (see Keyed) and the digest of its bytes.
+type Manifest struct{ files map[string]entry }
+
+type entry struct {
+	key string
+	sum [sha256.Size]byte
+}
+
+// Keyed is o with a key: a digest of everything o's bytes depend on.
+// Update keeps the file of an output whose key is the one the previous
+// build wrote it with, without rendering it. An output with no key is
+// rendered every time and written only when its bytes changed.
+func Keyed(o Output, key string) Output { return keyed{o, key} }
+
+type keyed struct {
+	Output
+	key string
+}
+
+func keyOf(o Output) string {
+	if k, ok := o.(keyed); ok {
+		return k.key
+	}
+	return ""
 }
 
 // Build runs the producers in order, writing each output as it comes on
@@ -29,6 +64,33 @@ type Stats struct {
 // pages the stage before made). An existing dir is replaced only if it is
 // empty or holds the Marker file; two outputs with one path are an error.
 func Build(dir string, stages ...Producer) (st Stats, err error) {
+	return build(dir, nil, stages)
+}
+
+// Update brings dir, as the build or update that returned prev left it,
+// up to date in place: outputs whose key is unchanged are not rendered,
+// files whose bytes are unchanged are not written, a changed file is
+// replaced by a rename (a reader sees the old file or the new one), and
+// files no stage emitted any more are removed. It is kbgen serve's
+// rebuild; with a nil prev, or a folder that is gone, it is Build. After
+// a failed update the folder is part old, part new: build it again.
+func Update(dir string, prev *Manifest, stages ...Producer) (Stats, error) {
+	dir = filepath.Clean(dir)
+	if prev == nil {
+		return Build(dir, stages...)
+	}
+	if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
+		return Build(dir, stages...)
+	}
+	return build(dir, prev, stages)
+}
+
+func build(dir string, prev *Manifest, stages []Producer) (st Stats, err error) {
+	if prev != nil {
+		st, err := run(&pool{dir: dir, prev: prev}, stages)
+		st.InPlace = true
+		return st, err
+	}
 	dir = filepath.Clean(dir)
 	if err := replaceable(dir); err != nil {
 		return st, err
@@ -49,8 +111,18 @@ func Build(dir string, stages ...Producer) (st Stats, err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return st, err
 	}
+	if st, err = run(&pool{dir: tmp}, stages); err != nil {
+		return st, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
+		return st, err
+	}
+	return st, swap(tmp, dir)
+}
 
-	p := &pool{tmp: tmp, queue: make(chan Output, 2*runtime.GOMAXPROCS(0)), seen: map[string]bool{Marker: true}}
+// run writes the stages' outputs into p.dir.
+func run(p *pool, stages []Producer) (st Stats, err error) {
+	p.queue, p.seen, p.next = make(chan Output, 2*runtime.GOMAXPROCS(0)), map[string]bool{Marker: true}, map[string]entry{}
 	var workers sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		workers.Add(1)
@@ -81,22 +153,31 @@ func Build(dir string, stages ...Producer) (st Stats, err error) {
 	if err != nil {
 		return st, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
-		return st, err
+	if p.prev != nil {
+		for name := range p.prev.files {
+			if !p.seen[name] {
+				os.Remove(filepath.Join(p.dir, filepath.FromSlash(name)))
+				p.changed++
+			}
+		}
 	}
-	st.Outputs = len(p.seen) - 1
-	return st, swap(tmp, dir)
+	st.Outputs, st.Rendered, st.Changed = len(p.seen)-1, p.rendered, p.changed
+	st.Manifest = &Manifest{files: p.next}
+	return st, nil
 }
 
 // pool hands outputs to the writers and keeps the first failure.
 type pool struct {
-	tmp     string
+	dir     string    // where the outputs go
+	prev    *Manifest // what dir holds, when updating in place
 	queue   chan Output
 	pending sync.WaitGroup
 	seen    map[string]bool // paths emitted; only the producer goroutine touches it
 
-	mu  sync.Mutex
-	err error
+	mu                sync.Mutex
+	err               error
+	next              map[string]entry
+	rendered, changed int
 }
 
 func (p *pool) emit(o Output) error {
@@ -134,31 +215,131 @@ func (p *pool) write(o Output) error {
 	if p.failed() != nil {
 		return nil
 	}
-	target := filepath.Join(p.tmp, filepath.FromSlash(o.Path()))
+	name, key := o.Path(), keyOf(o)
+	target := filepath.Join(p.dir, filepath.FromSlash(name))
+	old, had := p.prev.entry(name)
+	if had && key != "" && old.key == key {
+		if _, err := os.Lstat(target); err == nil {
+			p.record(name, old, false, false)
+			return nil
+		}
+	}
+	buf := buffers.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	if err := o.Render(buf); err != nil {
+		return err
+	}
+	e := entry{key: key, sum: sha256.Sum256(buf.Bytes())}
+	if had && old.sum == e.sum {
+		if _, err := os.Lstat(target); err == nil {
+			p.record(name, e, true, false)
+			return nil
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return err
 	}
+	write := writeNew
+	if p.prev != nil {
+		write = replaceFile
+	}
+	if err := write(target, buf.Bytes()); err != nil {
+		return err
+	}
+	p.record(name, e, true, true)
+	return nil
+}
+
+func (p *pool) record(name string, e entry, rendered, changed bool) {
+	p.mu.Lock()
+	p.next[name] = e
+	if rendered {
+		p.rendered++
+	}
+	if changed {
+		p.changed++
+	}
+	p.mu.Unlock()
+}
+
+// Paths lists the files under the folder prefix (e.g. "search/") that
+// the manifest holds, sorted.
+func (m *Manifest) Paths(prefix string) []string {
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for name := range m.files {
+		if strings.HasPrefix(name, prefix) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Kept reports whether every one of paths was written with key, so
+// emitting them again Keyed with it keeps them without rendering.
+func (m *Manifest) Kept(paths []string, key string) bool {
+	if m == nil || len(paths) == 0 {
+		return false
+	}
+	for _, p := range paths {
+		if m.files[p].key != key {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Manifest) entry(name string) (entry, bool) {
+	if m == nil {
+		return entry{}, false
+	}
+	e, ok := m.files[name]
+	return e, ok
+}
+
+// writeNew creates a file that must not exist yet.
+func writeNew(target string, b []byte) error {
 	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	bw := writers.Get().(*bufio.Writer)
-	bw.Reset(f)
-	err = o.Render(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	bw.Reset(nil)
-	writers.Put(bw)
+	_, err = f.Write(b)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
 
-// writers are the outputs' write buffers, reused: a fresh 64 KiB buffer
-// per page was 3 GB of garbage for 50,000 host pages.
-var writers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
+// replaceFile writes b beside target and renames it over target.
+func replaceFile(target string, b []byte) error {
+	tmp := filepath.Join(filepath.Dir(target), ".kbgen-tmp-"+filepath.Base(target))
+	if err := writeNew(tmp, b); err != nil {
+		os.Remove(tmp)
+		if err := writeNew(tmp, b); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// buffers hold an output while it is rendered, so its digest is known
+// before it is written. They are reused (a fresh buffer per page was 3 GB
+// of garbage for 50,000 host pages), but not the few large ones.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func putBuffer(b *bytes.Buffer) {
+	if b.Cap() <= 1<<20 {
+		b.Reset()
+		buffers.Put(b)
+	}
+}
 
 // replaceable refuses a dir that exists and was not written by kbgen.
 func replaceable(dir string) error {

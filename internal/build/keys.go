@@ -1,0 +1,102 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/render"
+	"github.com/rocekb/rocekb/internal/search"
+	"github.com/rocekb/rocekb/internal/site"
+)
+
+// keys make the outputs' keys (render.Keyed) from digests of the inputs,
+// so kbgen serve's update renders only the outputs whose inputs changed.
+// An output is keyed only where every input it reads is in its key; the
+// rest are rendered on every build and written when their bytes change.
+type keys struct {
+	matrix string // config and every matrix file: the exports and verdicts
+	pages  string // matrix, templates, content front matter, trees, glossary, whether there are hosts
+}
+
+func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool) keys {
+	h := sha256.New()
+	fmt.Fprintf(h, "%#v\n", cfg)
+	if cfg.Matrix != "" {
+		fsys := os.DirFS(cfg.Matrix)
+		fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := fs.ReadFile(fsys, p)
+				fmt.Fprintf(h, "%s %d\n", p, len(b))
+				h.Write(b)
+			}
+			return nil
+		})
+	}
+	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil))}
+	fmt.Fprintf(h, "templates %s hosts %t\n", tpl.Digest, hosts)
+	enc := json.NewEncoder(h)
+	for _, p := range c.Pages {
+		enc.Encode([]any{p.File, p.Slug, p.Meta})
+	}
+	enc.Encode(c.Trees)
+	enc.Encode(c.Glossary)
+	k.pages = fmt.Sprintf("%x", h.Sum(nil))
+	return k
+}
+
+// page is the key of a page whose inputs it knows, or "".
+func (k keys) page(p site.Page) string {
+	h := sha256.New()
+	switch p := p.(type) {
+	case *site.FAQ:
+		fmt.Fprintf(h, "faq %s\n%s", k.pages, p.Page.Body)
+	case *site.AdapterPage:
+		fmt.Fprintf(h, "adapter %s %s\n", k.pages, p.Adapter.ID)
+		json.NewEncoder(h).Encode(p.Fleet)
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// pages emits the outputs of pages, keyed where k knows their inputs.
+func (k keys) keyedPages(tpl *render.Templates, pages []site.Page) render.Producer {
+	return func(emit func(render.Output) error) error {
+		for _, p := range pages {
+			o := tpl.Page(p)
+			if key := k.page(p); key != "" {
+				o = render.Keyed(o, key)
+			}
+			if err := emit(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// fromMatrix keys every output of a producer that reads only the matrix
+// and the configuration.
+func (k keys) fromMatrix(produce render.Producer) render.Producer {
+	return func(emit func(render.Output) error) error {
+		return produce(func(o render.Output) error { return emit(render.Keyed(o, k.matrix)) })
+	}
+}
+
+// index is the key of the static search index of docs.
+func (k keys) index(docs []search.Doc) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "index %s\n", k.pages)
+	enc := json.NewEncoder(h)
+	for i := range docs {
+		if err := enc.Encode(&docs[i]); err != nil {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}

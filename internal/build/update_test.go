@@ -1,0 +1,150 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb"
+)
+
+// copyTree copies the files under src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		os.MkdirAll(filepath.Dir(target), 0o755)
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// edit replaces old with new in file, which must hold old.
+func edit(t *testing.T, file, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s does not hold %q", file, old)
+	}
+	if err := os.WriteFile(file, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUpdateEqualsBuild edits a copy of the bundled knowledge base one
+// input at a time and requires, after each edit, that updating the
+// previous build's folder in place gives the tree a fresh build gives:
+// the outputs' keys (keys.go) name every input their bytes depend on.
+func TestUpdateEqualsBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the bundled site 21 times")
+	}
+	work := t.TempDir()
+	for _, d := range []string{"matrix", "content"} {
+		copyTree(t, filepath.Join("../..", d), filepath.Join(work, d))
+	}
+	// A few records: host pages are not keyed, so more only cost time.
+	hosts, _ := filepath.Glob("../../testdata/hosts/*.golden.toml")
+	for _, h := range hosts[:min(6, len(hosts))] {
+		b, err := os.ReadFile(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(work, "records"), 0o755)
+		os.WriteFile(filepath.Join(work, "records", filepath.Base(h)), b, 0o644)
+	}
+	cfg := bundled(filepath.Join(work, "live"))
+	cfg.Matrix, cfg.Content, cfg.Records, cfg.Static = filepath.Join(work, "matrix"), filepath.Join(work, "content"), filepath.Join(work, "records"), filepath.Join(work, "static")
+	res, err := Site(cfg, Options{Assets: rocekb.Assets})
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := res.Manifest
+	faq := filepath.Join(work, "content/faq/gid-index-rtr.md")
+	steps := []struct {
+		name   string
+		change func()
+		// rendered and changed are the shares of the outputs the update
+		// may render and write, where the edit touches little.
+		rendered, changed float64
+	}{
+		{"nothing", func() {}, 0.5, 0},
+		{"a FAQ body", func() { edit(t, faq, "\n+++\n", "\n+++\nAn added first paragraph.\n\n") }, 1, 0.1},
+		{"a FAQ title", func() { edit(t, faq, "title = \"", "title = \"Edited: ") }, 1, 1},
+		{"the FAQ body back", func() { edit(t, faq, "\n+++\nAn added first paragraph.\n\n", "\n+++\n") }, 1, 0.1},
+		{"an adapter note", func() {
+			edit(t, filepath.Join(work, "matrix/nvidia.toml"), "Supported by MLNX_OFED up to 4.9 LTS.", "Supported by MLNX_OFED up to 4.9 LTS. Edited.")
+		}, 1, 1},
+		{"a glossary definition", func() {
+			edit(t, filepath.Join(work, "content/glossary.toml"), "Remote direct memory access:", "Remote direct memory access (edited):")
+		}, 1, 1},
+		{"a tree title", func() {
+			edit(t, filepath.Join(work, "content/trees/gid-table-empty.toml"), "title = \"", "title = \"Edited: ")
+		}, 1, 1},
+		{"a record removed", func() {
+			os.Remove(hostFile(work))
+		}, 1, 1},
+		{"a static file added", func() {
+			os.MkdirAll(filepath.Join(work, "static"), 0o755)
+			os.WriteFile(filepath.Join(work, "static/extra.txt"), []byte("extra\n"), 0o644)
+		}, 1, 1},
+		{"the static file removed", func() { os.RemoveAll(filepath.Join(work, "static")) }, 0.5, 0.01},
+	}
+	for i, st := range steps {
+		st.change()
+		res, err := Site(cfg, Options{Assets: rocekb.Assets, Previous: manifest})
+		if err != nil {
+			t.Fatalf("%s: update: %v", st.name, err)
+		}
+		if !res.Update {
+			t.Fatalf("%s: the build did not update in place", st.name)
+		}
+		manifest = res.Manifest
+		t.Logf("%s: rendered %d, changed %d of %d", st.name, res.Rendered, res.Changed, res.Outputs)
+		if float64(res.Rendered) > st.rendered*float64(res.Outputs) || float64(res.Changed) > st.changed*float64(res.Outputs) {
+			t.Errorf("%s: the update rendered %d and changed %d of %d outputs", st.name, res.Rendered, res.Changed, res.Outputs)
+		}
+		fresh := bundled(filepath.Join(work, "fresh", string(rune('a'+i))))
+		fresh.Matrix, fresh.Content, fresh.Records, fresh.Static = cfg.Matrix, cfg.Content, cfg.Records, cfg.Static
+		if _, err := Site(fresh, Options{Assets: rocekb.Assets}); err != nil {
+			t.Fatalf("%s: build: %v", st.name, err)
+		}
+		got, want := readTree(t, cfg.Output), readTree(t, fresh.Output)
+		for name, b := range want {
+			if g, ok := got[name]; !ok {
+				t.Errorf("%s: the update lacks %s", st.name, name)
+			} else if !bytes.Equal(g, b) {
+				t.Errorf("%s: %s differs from a fresh build", st.name, name)
+			}
+		}
+		for name := range got {
+			if _, ok := want[name]; !ok && !strings.HasPrefix(filepath.Base(name), ".kbgen-tmp-") {
+				t.Errorf("%s: the update left %s, which a fresh build does not have", st.name, name)
+			} else if !ok {
+				t.Errorf("%s: temporary file %s left behind", st.name, name)
+			}
+		}
+		os.RemoveAll(fresh.Output)
+	}
+}
+
+// hostFile is one of the records the test copied.
+func hostFile(work string) string {
+	files, _ := filepath.Glob(filepath.Join(work, "records", "*.toml"))
+	return files[0]
+}
