@@ -13,7 +13,6 @@ import (
 	"github.com/rocekb/rocekb/internal/build"
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/config"
-	"github.com/rocekb/rocekb/internal/render"
 )
 
 // buildOptions are the build's own flags.
@@ -22,9 +21,9 @@ type buildOptions struct {
 	// recordsSet: the records path was named (flag or kb.toml), so a
 	// missing one is a mistake rather than a knowledge base without hosts.
 	recordsSet bool
-	// previous is the manifest of the build that made the output folder:
-	// kbgen serve's rebuilds update it in place (build.Options.Previous).
-	previous *render.Manifest
+	// previous is the build that made the output folder: kbgen serve's
+	// rebuilds update it in place (build.Options.Previous).
+	previous *build.Result
 }
 
 func newBuildCmd() *cobra.Command {

@@ -104,19 +104,19 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 		popts.Inputs = []string{cfg.Matrix, cfg.Content, cfg.Records, cfg.Templates, cfg.Static, o.site.config}
 		// A rebuild updates the folder the last build left, rendering
 		// what changed; after a failed one the next builds it afresh.
-		manifest := first.Manifest
+		last := first
 		popts.Rebuild = func() ([]search.Doc, *search.Aliases, error) {
 			cfg, err := o.site.resolve(c) // kb.toml may have changed
 			if err != nil {
 				return nil, nil, err
 			}
 			bo := o.build
-			bo.previous, manifest = manifest, nil
+			bo.previous, last = last, nil
 			res, err := runBuild(c, cfg, bo)
 			if err != nil {
 				return nil, nil, err
 			}
-			manifest = res.Manifest
+			last = res
 			return res.Docs, res.Aliases, nil
 		}
 	}

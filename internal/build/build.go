@@ -28,10 +28,12 @@ type Options struct {
 	// Stderr gets the lint and record warnings and, when it is a
 	// terminal, the progress line; nil discards them.
 	Stderr io.Writer
-	// Previous, when set, is the manifest of the build that made
+	// Previous, when set, is the result of the build that made
 	// cfg.Output: the build then updates that folder in place, rendering
-	// only the outputs whose inputs changed (kbgen serve's rebuild).
-	Previous *render.Manifest
+	// only the outputs whose inputs changed, and reuses the matrix, its
+	// lint and its verdicts when the matrix files did not change (kbgen
+	// serve's rebuild).
+	Previous *Result
 }
 
 // InputError is a build stopped by its inputs: the knowledge base does not
@@ -48,7 +50,10 @@ type Result struct {
 	Rendered, Changed int // outputs rendered; files created, rewritten or removed
 	Manifest          *render.Manifest
 	Update            bool // the folder was updated in place (Options.Previous)
-	Records, Skipped  int  // host records published; left out as invalid
+
+	cache             *kb.Cache
+	site              *site.Site
+	Records, Skipped  int // host records published; left out as invalid
 	Warnings          int
 	Elapsed, IndexDur time.Duration
 	Docs              []search.Doc // what the search index holds
@@ -67,13 +72,19 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	}
 	b := newTracker(o.Stderr)
 	defer b.stop()
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true})
+	var prevSite *site.Site
+	var prev *render.Manifest
+	cache := &kb.Cache{}
+	if o.Previous != nil {
+		prevSite, prev, cache = o.Previous.site, o.Previous.Manifest, o.Previous.cache
+	}
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Cache: cache})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}
 	fmt.Fprint(o.Stderr, probs.String())
 	b.total.Store(int64(k.Records.Len()))
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len()})
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Previous: prevSite})
 	if err != nil {
 		return nil, &InputError{err}
 	}
@@ -82,7 +93,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary)}
+	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, site: s}
 	key := newKeys(cfg, tpl, k.Content, k.Records.Len() > 0)
 
 	var recordProbs diag.List
@@ -129,7 +140,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		// the matrix and the glossary): when neither changed, an update
 		// keeps its files without building it.
 		ixKey := key.index(docs)
-		if ps := o.Previous.Paths("search/"); ixKey != "" && o.Previous.Kept(ps, ixKey) {
+		if ps := prev.Paths("search/"); ixKey != "" && prev.Kept(ps, ixKey) {
 			for _, p := range ps {
 				if err := emit(render.Keyed(render.Bytes(p, nil), ixKey)); err != nil {
 					return err
@@ -145,7 +156,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		return err
 	}
 	// The stage list: an export is one line here.
-	st, err := render.Update(cfg.Output, o.Previous, b.stages(
+	st, err := render.Update(cfg.Output, prev, b.stages(
 		render.Static(layers),
 		key.keyedPages(tpl, s.Pages),
 		key.fromMatrix(verdictFiles(s)),

@@ -74,7 +74,7 @@ func TestUpdateEqualsBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	manifest := res.Manifest
+	prev := res
 	faq := filepath.Join(work, "content/faq/gid-index-rtr.md")
 	steps := []struct {
 		name   string
@@ -107,14 +107,14 @@ func TestUpdateEqualsBuild(t *testing.T) {
 	}
 	for i, st := range steps {
 		st.change()
-		res, err := Site(cfg, Options{Assets: rocekb.Assets, Previous: manifest})
+		res, err := Site(cfg, Options{Assets: rocekb.Assets, Previous: prev})
 		if err != nil {
 			t.Fatalf("%s: update: %v", st.name, err)
 		}
 		if !res.Update {
 			t.Fatalf("%s: the build did not update in place", st.name)
 		}
-		manifest = res.Manifest
+		prev = res
 		t.Logf("%s: rendered %d, changed %d of %d", st.name, res.Rendered, res.Changed, res.Outputs)
 		if float64(res.Rendered) > st.rendered*float64(res.Outputs) || float64(res.Changed) > st.changed*float64(res.Outputs) {
 			t.Errorf("%s: the update rendered %d and changed %d of %d outputs", st.name, res.Rendered, res.Changed, res.Outputs)

@@ -1,6 +1,9 @@
 package kb
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
 	"os"
 	"time"
 
@@ -32,6 +35,33 @@ type Options struct {
 	// records are read one at a time by Records.Each, and their problems
 	// come from there.
 	StreamRecords bool
+	// Cache, when set, keeps the loaded matrix and its lint between
+	// loads: a load whose matrix files (and day) are unchanged reuses
+	// them, the same *matrix.Matrix (kbgen serve's rebuilds).
+	Cache *Cache
+}
+
+// Cache is what Load keeps between loads of one knowledge base.
+type Cache struct {
+	key    string
+	matrix *matrix.Matrix
+	probs  diag.List
+}
+
+// matrixKey identifies the matrix files' names and bytes and the day.
+func matrixKey(dir string, now time.Time) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s\n", dir, now.Format("2006-01-02"))
+	fsys := os.DirFS(dir)
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(fsys, p)
+			fmt.Fprintf(h, "%s %d\n", p, len(b))
+			h.Write(b)
+		}
+		return nil
+	})
+	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
 // contentLintOptions resolves content references against the matrix when
@@ -70,17 +100,12 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg config.Config, op
 func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	var probs diag.List
 	k := &KB{Config: cfg}
-	m, ps := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
-	probs = append(probs, ps...)
-	matrixOK := m != nil && ps.Errors() == 0
-	if matrixOK {
-		now := opts.Now
-		if now.IsZero() {
-			now = time.Now()
-		}
-		probs = append(probs, matrix.Lint(m, matrix.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour})...)
-		probs = append(probs, verdict.Lint(m)...) // no supported verdict below a device's first kernel without a distro row
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
 	}
+	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Cache)
+	probs = append(probs, matrixProbs...)
 	k.Matrix = m
 	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
 	probs = append(probs, ps...)
@@ -104,4 +129,25 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 		return nil, probs
 	}
 	return k, probs
+}
+
+// loadMatrix loads and lints the matrix, or takes both from c when the
+// files are the ones c holds.
+func loadMatrix(cfg config.Config, now time.Time, c *Cache) (*matrix.Matrix, diag.List, bool) {
+	var key string
+	if c != nil {
+		if key = matrixKey(cfg.Matrix, now); key == c.key && c.matrix != nil {
+			return c.matrix, c.probs, true
+		}
+	}
+	m, probs := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
+	ok := m != nil && probs.Errors() == 0
+	if ok {
+		probs = append(probs, matrix.Lint(m, matrix.LintOptions{Now: now, StaleAfter: time.Duration(cfg.StaleDays) * 24 * time.Hour})...)
+		probs = append(probs, verdict.Lint(m)...) // no supported verdict below a device's first kernel without a distro row
+	}
+	if c != nil && ok && probs.Errors() == 0 {
+		c.key, c.matrix, c.probs = key, m, probs
+	}
+	return m, probs, ok
 }

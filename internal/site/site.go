@@ -65,6 +65,9 @@ type Input struct {
 	Matrix  *matrix.Matrix
 	Content *content.Content
 	Records int // how many host record files the build will read
+	// Previous is the site of the build before, whose verdicts are
+	// reused when it was made from this very matrix (kbgen serve).
+	Previous *Site
 }
 
 // SourceRef is a resolved citation.
@@ -161,6 +164,9 @@ func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
 	s.verdicts = newVerdicts(m)
+	if in.Previous != nil && in.Previous.m == m {
+		s.verdicts = in.Previous.verdicts
+	}
 	meta := func(k page.Kind, id, title string) Meta {
 		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
 	}
