@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,6 +159,7 @@ type Binding struct {
 	Driver       string
 	PCIAddress   string
 	Netdevs      []string // netdev names the driver printed after the address
+	NetdevLines  []int    // per netdev: the first line naming it
 	RDMADevices  []string // RDMA device names printed after the address
 	Firmware     string   // "firmware version: 16.27.2048" and the like, when printed
 	FirmwareLine int      // line of Firmware
@@ -598,7 +600,10 @@ func (st *logState) facts(p pending) {
 			b.RDMADevices = appendNew(b.RDMADevices, name)
 			st.name(name, module, p.line)
 		} else {
-			b.Netdevs = appendNew(b.Netdevs, name)
+			if n := len(b.Netdevs); n < 16 && !slices.Contains(b.Netdevs, name) {
+				b.Netdevs = append(b.Netdevs, name)
+				b.NetdevLines = append(b.NetdevLines, p.line)
+			}
 		}
 	}
 	if strings.Contains(text, ": renamed from ") {

@@ -91,3 +91,18 @@ func TestParseLogFlashFailure(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// A netdev named after the address cites the line that names it, not the
+// binding's first line: the rename comes 16 lines after the firmware line.
+func TestParseLogNetdevLines(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-renamed-from-eth0-netdev-mail.txt")))
+	b := lg.Bindings[0]
+	if b.PCIAddress != "0000:21:00.0" || b.Line != 1 || !cmp.Equal(b.Netdevs, []string{"enp33s0f0np0"}) || !cmp.Equal(b.NetdevLines, []int{17}) {
+		t.Errorf("binding %+v", b)
+	}
+	en, _ := ParseLog(bytes.NewReader(capture(t, "enic_rdma-vic-rocev2-enabled.txt")))
+	if b := en.Bindings[1]; !cmp.Equal(b.Netdevs, []string{"eth2"}) || !cmp.Equal(b.NetdevLines, []int{4}) {
+		t.Errorf("enic binding %+v", b)
+	}
+}
