@@ -115,13 +115,17 @@ func (c *collector) logHardware(lg dmesg.Log, at func(int) string) {
 		if !providerModule(b.Driver) {
 			fill(&a.Driver.Name, b.Driver, &a.From, "driver.name", at(b.Line))
 		}
-		for _, name := range b.Netdevs {
+		for i, name := range b.Netdevs {
 			if renamed[addr+" "+name] {
 				continue
 			}
+			line := b.Line
+			if i < len(b.NetdevLines) {
+				line = b.NetdevLines[i]
+			}
 			a.Netdevs = append(a.Netdevs, name)
-			n := c.addNetdev(name, at(b.Line))
-			fill(&n.PCIAddress, addr, &n.From, "pci_address", at(b.Line))
+			n := c.addNetdev(name, at(line))
+			fill(&n.PCIAddress, addr, &n.From, "pci_address", at(line))
 		}
 		for _, name := range b.RDMADevices {
 			if d, ok := c.devices[name]; ok {

@@ -39,7 +39,7 @@ func checkBoundToVFIO(h *record.Host, m *matrix.Matrix) Result {
 			Message:     a.PCIAddress + " (" + rulesOr(name, "RDMA-capable function") + ") is bound to " + a.Driver.Name + ", so the host has no RDMA device on it",
 			Explanation: a.Driver.Name + " hands the whole PCI function to user space (DPDK) or to a guest (passthrough): the host kernel's driver, its netdev and its RDMA device are gone. This is expected under DPDK or passthrough; RDMA then happens in the guest or not at all.",
 			Fix:         "Nothing to do under DPDK or passthrough. To use RDMA on the host, unbind it (driverctl unset-override " + a.PCIAddress + ", or echo the address to the driver's unbind and the vendor driver's bind file) and load the vendor driver.",
-			Evidence:    []Evidence{adapterFact(a, "driver", a.Driver.Name)},
+			Evidence:    []Evidence{adapterFact(a, "driver.name", a.Driver.Name)},
 		})
 	}
 	if len(r.Findings) > 0 {

@@ -284,6 +284,11 @@ func TestMSIXDisabled(t *testing.T) {
 		{"disabled", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Warning, "0000:3b:00.0"},
 		{"disabled on msix-only cisco", with(cisco, func(h *record.Host) { h.Adapters[0].MSIX.Enabled = ptr(false) }), Found, Error, "0000:62:00.1"},
 		{"absent", with(healthy, func(h *record.Host) { h.Adapters[0].MSIX = nil }), Unknown, "", ""},
+		// As on the real CX-4 Lx handed to DPDK
+		// (lspci/mlx5-cx4lx-vfio-pci-vv-width-x4-downgraded.txt).
+		{"disabled under vfio-pci", with(healthy, func(h *record.Host) {
+			h.Adapters[0].Driver.Name, h.Adapters[0].MSIX.Enabled = "vfio-pci", ptr(false)
+		}), Pass, "", ""},
 		{"pci ids not recorded, mlx5_core bound", with(healthy, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""
 			h.Adapters[0].MSIX.Enabled = ptr(false)

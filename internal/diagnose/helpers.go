@@ -166,14 +166,17 @@ func (v view) rdmaDevicesOf(a *record.Adapter) []string {
 
 // rdmaLike reports whether a function the matrix does not match may be an
 // RDMA part: it has an RDMA device, its driver is the Ethernet side of a
-// matrix RDMA driver, its PCI vendor makes parts the matrix lists, or the
-// record has neither its PCI ids nor its driver.
+// matrix RDMA driver, lspci's "Kernel modules" line names one (a function
+// handed to vfio-pci keeps that line, and lspci without -nn gives no ids),
+// its PCI vendor makes parts the matrix lists, or the record has neither
+// its PCI ids nor its driver.
 func (v view) rdmaLike(a *record.Adapter) bool {
 	if a.Vendor == "" && a.Driver.Name == "" {
 		return true // nothing identifies it, so nothing rules RDMA out
 	}
 	return len(v.rdmaDevicesOf(a)) > 0 ||
 		a.Driver.Name != "" && ethDriverKnown(v.m, a.Driver.Name) ||
+		v.rdmaModules(a) ||
 		a.Vendor != "" && vendorKnown(v.m, a.Vendor)
 }
 

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,38 +102,51 @@ func TestFirmwareMismatch(t *testing.T) {
 
 func TestFlashFailed(t *testing.T) {
 	t.Parallel()
-	flash := record.LogEvent{Kind: record.LogFlashFailure, Module: "mlx5_core", Device: "0000:3b:00.0",
-		Text: "mlx5_core 0000:3b:00.0: mlxfw_firmware_flash: Firmware flash failed: -5", Source: "cmd/dmesg", Line: 3}
 	runCases(t, "fw-flash-failed", []checkCase{
 		{"golden mlx5-cx4lx-hpe-probe-failed", golden(t, "mlx5-cx4lx-hpe-probe-failed"), Pass, "", ""},
-		{"golden mlx5-cx4lx-hpe-probe-failed, with a flash failure", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
-			h.KernelLog = append(h.KernelLog, flash)
-		}), Found, Error, "0000:3b:00.0"},
-		{"unreadable image", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
+		{"golden dmesg-only-mlx5-cx5-quoted-printable-mail: probe failures, no flash", golden(t, "dmesg-only-mlx5-cx5-quoted-printable-mail"), Pass, "", ""},
+		// mlxfw names no PCI function, so the host is the subject.
+		{"golden dmesg-only-mlxfw-flash-failed", golden(t, "dmesg-only-mlxfw-flash-failed"), Found, Error, "mlxfw"},
+		// No capture shows a driver calling its stored image unreadable.
+		{"golden mlx5-cx4lx-hpe-probe-failed, with an unreadable image line added", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
 			h.KernelLog = append(h.KernelLog, record.LogEvent{Kind: record.LogFirmwareProblem, Device: "0000:0b:00.1", Text: "ice 0000:0b:00.1: NVM image is corrupt", Source: "cmd/dmesg", Line: 30})
 		}), Found, Error, "0000:0b:00.1"},
 		{"golden mlx5-cx7-doca-ofed: no kernel log", golden(t, "mlx5-cx7-doca-ofed"), Unknown, "", ""},
 	})
+	r, _ := Evaluate(tm(t), golden(t, "dmesg-only-mlxfw-flash-failed")(), "fw-flash-failed")
+	if ev := r.Findings[0].Evidence; len(ev) != 1 || ev[0].Line != 1 || !strings.Contains(ev[0].Fact, "key not applicable, err (7)") {
+		t.Errorf("evidence = %+v, want the mlxfw line", ev)
+	}
 }
 
 func TestPCIeDegraded(t *testing.T) {
 	t.Parallel()
 	runCases(t, "pcie-degraded", []checkCase{
 		{"golden mlx5-cx4lx-hpe-probe-failed (lspci, full link)", golden(t, "mlx5-cx4lx-hpe-probe-failed"), Pass, "", ""},
+		{"golden lspci-only-ice-e810xxv-vfio-pci (lspci, full link, on vfio-pci)", golden(t, "lspci-only-ice-e810xxv-vfio-pci"), Pass, "", ""},
 		{"golden dmesg-only-mlx5-cx5-arm-bandwidth (log line without limited by)", golden(t, "dmesg-only-mlx5-cx5-arm-bandwidth"), Pass, "", ""},
-		{"golden mlx5-cx4lx-hpe-probe-failed, trained at x4", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
-			h.Adapters[0].PCIe.Width, h.Adapters[0].PCIe.Downgraded = ptr(4), ptr(true)
-		}), Found, Warning, "0000:0b:00.0"},
-		{"kernel log limited by", with(golden(t, "dmesg-only-mlx5-cx5-arm-bandwidth"), func(h *record.Host) {
-			h.Adapters[0].PCIe.CapableGbps, h.Adapters[0].PCIe.LimitedBy = ptr(126.016), "0004:00:00.0"
-		}), Found, Warning, "0004:01:00.0"},
+		{"golden lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded (LnkSta x4 of x8)", golden(t, "lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded"), Found, Warning, "0000:08:00.0"},
+		{"golden dmesg-only-mlx5-cx5-limited-by-x8 (mlx5_core: limited by x8, capable of x16)", golden(t, "dmesg-only-mlx5-cx5-limited-by-x8"), Found, Warning, "0001:43:00.0"},
+		{"golden dmesg-only-pci-cx3pro-limited-5gts (PCI core: limited by 5 GT/s)", golden(t, "dmesg-only-pci-cx3pro-limited-5gts"), Found, Warning, "0000:01:00.0"},
 		{"golden mlx5-six-ports-two-down: no adapter", golden(t, "mlx5-six-ports-two-down"), Unknown, "", ""},
 	})
-	r, _ := Evaluate(tm(t), with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
-		h.Adapters[0].PCIe.Width, h.Adapters[0].PCIe.Downgraded = ptr(4), ptr(true)
-	})(), "pcie-degraded")
-	if m := r.Findings[0].Message; !strings.Contains(m, "31.5 Gb/s of the 63.0 Gb/s") || !strings.Contains(m, "50% lost") {
-		t.Errorf("message = %q, want the bandwidth lost", m)
+	for _, tc := range []struct {
+		host, msg string
+		lines     []int // evidence lines: the link fact's source has none, log lines have theirs
+	}{
+		{"lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded", "0000:08:00.0: the link gives 31.5 Gb/s of the 63.0 Gb/s it can (50% lost)", []int{0}},
+		{"dmesg-only-mlx5-cx5-limited-by-x8", "0001:43:00.0: the link gives 63.0 Gb/s of the 126.0 Gb/s it can (50% lost)", []int{0, 2}},
+		{"dmesg-only-pci-cx3pro-limited-5gts", "0000:01:00.0: the link gives 32.0 Gb/s of the 63.0 Gb/s it can (49% lost)", []int{0, 26}},
+	} {
+		r, _ := Evaluate(tm(t), golden(t, tc.host)(), "pcie-degraded")
+		f := r.Findings[0]
+		var lines []int
+		for _, e := range f.Evidence {
+			lines = append(lines, e.Line)
+		}
+		if f.Message != tc.msg || !slices.Equal(lines, tc.lines) {
+			t.Errorf("%s: message %q, evidence %+v", tc.host, f.Message, f.Evidence)
+		}
 	}
 }
 
@@ -184,11 +198,16 @@ func TestBoundToVFIO(t *testing.T) {
 	t.Parallel()
 	runCases(t, "bound-to-vfio", []checkCase{
 		{"golden ice-e810-devlink-bundle-id", golden(t, "ice-e810-devlink-bundle-id"), Pass, "", ""},
-		{"golden mlx5-cx4lx-hpe-probe-failed, bound to vfio-pci", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
-			h.Adapters[1].Driver.Name = "vfio-pci"
-		}), Found, Info, "0000:0b:00.1"},
+		// lspci -vv without -nn: no ids, so "Kernel modules" says what the
+		// function is.
+		{"golden lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded (Kernel modules: mlx5_core)", golden(t, "lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded"), Found, Info, "0000:08:00.0"},
+		{"golden lspci-only-ice-e810xxv-vfio-pci (Kernel modules: ice)", golden(t, "lspci-only-ice-e810xxv-vfio-pci"), Found, Info, "0000:01:00.0"},
 		{"golden mlx5-six-ports-two-down: no adapter", golden(t, "mlx5-six-ports-two-down"), Unknown, "", ""},
 	})
+	r, _ := Evaluate(tm(t), golden(t, "lspci-only-mlx5-cx4lx-vfio-pci-x4-downgraded")(), "bound-to-vfio")
+	if ev := r.Findings[0].Evidence; len(ev) != 1 || ev[0].Source != "cmd/lspci -vv" || !strings.Contains(ev[0].Fact, "vfio-pci") {
+		t.Errorf("evidence = %+v, want lspci's driver line", ev)
+	}
 }
 
 func TestProbeFailedQuotesContext(t *testing.T) {

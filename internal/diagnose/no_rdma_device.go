@@ -64,7 +64,7 @@ func checkNoRDMADevice(h *record.Host, m *matrix.Matrix) Result {
 			continue // bound-to-vfio says why it has no RDMA device
 		}
 		hw = appendOnce(hw, p.Name)
-		ev = append(ev, adapterFact(a, "driver", rulesOr(a.Driver.Name, "not recorded")))
+		ev = append(ev, adapterFact(a, "driver.name", rulesOr(a.Driver.Name, "not recorded")))
 		if !v.guessed(a) {
 			guessed = false
 		}

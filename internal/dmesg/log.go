@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,6 +159,7 @@ type Binding struct {
 	Driver       string
 	PCIAddress   string
 	Netdevs      []string // netdev names the driver printed after the address
+	NetdevLines  []int    // per netdev: the first line naming it
 	RDMADevices  []string // RDMA device names printed after the address
 	Firmware     string   // "firmware version: 16.27.2048" and the like, when printed
 	FirmwareLine int      // line of Firmware
@@ -252,51 +254,101 @@ func ParseLog(r io.Reader) (Log, error) {
 	lg := Log{Context: map[int][]ContextLine{}, Repairs: map[string]int{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(64 << 10)
-	qp := isQuotedPrintable(head)
 	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}}
-	var p pending
-	stamped := false
-	var soft string // a quoted-printable line ending in a soft break
+	var q *qpLines
+	if isQuotedPrintable(head) {
+		q = &qpLines{st: st}
+	}
 	for {
 		raw, err := lines.Read(br)
 		if raw != "" || err == nil {
 			lg.Lines++
-			if qp {
-				if strings.HasSuffix(raw, "=") {
-					soft += raw[:len(raw)-1]
-					lg.Repairs["quoted-printable"]++
-					goto next
-				}
-				raw = decodeQP(soft + raw)
-				soft = ""
-			}
-			{
-				line := st.repair(raw)
-				t, text, ok := stamp(line)
-				switch {
-				case ok:
-					stamped = true
-					st.flush(p)
-					p = pending{time: t, text: text, line: lg.Lines, set: true}
-				case stamped && p.set && strings.TrimSpace(line) != "" && !looksLikeStart(line):
-					if len(p.text) < lines.Max {
-						p.text += " " + strings.TrimSpace(line)
-					}
-				default:
-					st.flush(p)
-					p = pending{text: strings.TrimSpace(line), line: lg.Lines, set: true}
-				}
+			if q != nil {
+				q.add(raw, lg.Lines)
+			} else {
+				st.line(raw, lg.Lines)
 			}
 		}
-	next:
 		if err != nil {
-			st.flush(p)
+			if q != nil {
+				q.end()
+			}
+			st.flush(st.p)
 			st.endBlock()
 			if err == io.EOF {
 				return lg, nil
 			}
 			return lg, err
 		}
+	}
+}
+
+// line takes one physical line of the log (n is its line number): a
+// timestamp starts a message, a line without one continues the message
+// before it or stands alone.
+func (st *logState) line(raw string, n int) {
+	line := st.repair(raw)
+	t, text, ok := stamp(line)
+	switch {
+	case ok:
+		st.stamped = true
+		st.flush(st.p)
+		st.p = pending{time: t, text: text, line: n, set: true}
+	case st.stamped && st.p.set && strings.TrimSpace(line) != "" && !looksLikeStart(line):
+		if len(st.p.text) < lines.Max {
+			st.p.text += " " + strings.TrimSpace(line)
+		}
+	default:
+		st.flush(st.p)
+		st.p = pending{text: strings.TrimSpace(line), line: n, set: true}
+	}
+}
+
+// qpLines decodes quoted-printable text into the lines it encodes. A line
+// ending in "=" is a soft break: it continues on the next one. An encoded
+// newline ("=0A", "=0D=0A") ends a line anywhere, which is how some mail
+// clients (Outlook among them) send every line: "text=0A=" followed by a
+// soft break, so the whole body is one soft-broken run.
+type qpLines struct {
+	st    *logState
+	buf   string // encoded text of the line being joined
+	start int    // line number where buf began
+}
+
+func (q *qpLines) add(raw string, n int) {
+	if q.buf == "" {
+		q.start = n
+	}
+	body, soft := strings.CutSuffix(raw, "=")
+	if soft {
+		q.st.lg.Repairs["quoted-printable"]++
+	}
+	s := q.buf + body
+	for {
+		i := strings.Index(s, "=0A")
+		if i < 0 {
+			break
+		}
+		q.st.line(decodeQP(strings.TrimSuffix(s[:i], "=0D")), q.start)
+		s = s[i+len("=0A"):]
+		q.start = n
+	}
+	// A line without a soft break ends here; so does a run past the line
+	// cap, which only hostile input makes.
+	if !soft || len(s) > lines.Max {
+		if s != "" || !soft {
+			q.st.line(decodeQP(s), q.start)
+		}
+		s = ""
+	}
+	q.buf = s
+}
+
+// end flushes a soft-broken run the input ended in.
+func (q *qpLines) end() {
+	if q.buf != "" {
+		q.st.line(decodeQP(q.buf), q.start)
+		q.buf = ""
 	}
 }
 
@@ -313,6 +365,8 @@ func looksLikeStart(line string) bool {
 
 type logState struct {
 	lg       *Log
+	p        pending                  // the message being read
+	stamped  bool                     // a timestamped line was seen
 	recent   map[string][]ContextLine // per device: its last lines
 	bindings map[string]int           // driver+address → index in Bindings
 	block    []ContextLine            // the current WARNING/BUG block
@@ -546,7 +600,10 @@ func (st *logState) facts(p pending) {
 			b.RDMADevices = appendNew(b.RDMADevices, name)
 			st.name(name, module, p.line)
 		} else {
-			b.Netdevs = appendNew(b.Netdevs, name)
+			if n := len(b.Netdevs); n < 16 && !slices.Contains(b.Netdevs, name) {
+				b.Netdevs = append(b.Netdevs, name)
+				b.NetdevLines = append(b.NetdevLines, p.line)
+			}
 		}
 	}
 	if strings.Contains(text, ": renamed from ") {

@@ -105,6 +105,17 @@ func TestParseVV(t *testing.T) {
 			Name:          "Advanced Micro Devices, Inc. [AMD/ATI] Bonaire XT [Radeon HD 7790/8770 / R7 360 / R9 260/360 OEM]",
 			SubsystemName: "ASUSTeK Computer Inc. Radeon HD 7790 DirectCU II OC", Driver: "vfio-pci", Modules: []string{"amdgpu"},
 			Link: &Link{Speed: "8GT/s", Width: 4, CapableSpeed: "8GT/s", CapableWidth: 16, WidthDowngraded: true}}}},
+		// A network adapter handed to DPDK: vfio-pci in use, mlx5_core the
+		// module, MSI-X off (no host driver), and the link at x4 of x8.
+		{"mlx5-cx4lx-vfio-pci-vv-width-x4-downgraded.txt", []Device{{Slot: "0000:08:00.0", Class: "Ethernet controller", Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]",
+			SubsystemName: "Mellanox Technologies Stand-up ConnectX-4 Lx EN, 25GbE dual-port SFP28, PCIe3.0 x8, MCX4121A-ACAT", Driver: "vfio-pci", Modules: []string{"mlx5_core"},
+			MSIX: &MSIX{Count: 64}, Link: &Link{Speed: "8GT/s", Width: 4, CapableSpeed: "8GT/s", CapableWidth: 8, WidthDowngraded: true},
+			VPDName: "CX4121A - ConnectX-4 LX SFP28", PartNumber: "MCX4121A-ACAT"}}},
+		// Space-indented, Dell VPD, link at its full 16GT/s x8.
+		{"ice-e810xxv-vfio-pci-vv-link-ok.txt", []Device{{Slot: "0000:01:00.0", Class: "Ethernet controller", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Rev: "02",
+			SubsystemName: "Intel Corporation Ethernet 25G 2P E810-XXV Adapter", Driver: "vfio-pci", Modules: []string{"ice"}, MSIX: &MSIX{Enabled: true, Count: 1024},
+			Link:    &Link{Speed: "16GT/s", Width: 8, CapableSpeed: "16GT/s", CapableWidth: 8},
+			VPDName: "E810-XXV 25GbE Controller", PartNumber: "CD16M"}}},
 	} {
 		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
 		if err != nil {
@@ -114,7 +125,7 @@ func TestParseVV(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", tc.file, d)
 		}
 		for _, d := range got {
-			if strings.Contains(fmt.Sprintf("%+v", d), "MT2042X16761") {
+			if s := fmt.Sprintf("%+v", d); strings.Contains(s, "MT2042X16761") || strings.Contains(s, "MT1844K19636") {
 				t.Errorf("%s: the VPD serial number leaked", tc.file)
 			}
 		}
