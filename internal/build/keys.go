@@ -9,6 +9,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
@@ -18,6 +19,7 @@ import (
 // so kbgen serve's update renders only the outputs whose inputs changed.
 // An output is keyed only where every input it reads is in its key; the
 // rest are rendered on every build and written when their bytes change.
+// TestUpdateEqualsBuild edits each kind of input to hold this true.
 type keys struct {
 	matrix string // config and every matrix file: the exports and verdicts
 	pages  string // matrix, templates, content front matter, trees, glossary, whether there are hosts
@@ -49,17 +51,27 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 	return k
 }
 
-// page is the key of a page whose inputs it knows, or "".
+// page is the key of a page whose inputs it knows, or "". A page reads
+// the matrix, the content's front matter, trees and glossary, the
+// templates and the configuration, and in these kinds more: a FAQ page
+// its body, an adapter page the hosts that run the adapter; the home
+// and fleet pages, the host pages and the hosts index read every host,
+// so they have no key.
 func (k keys) page(p site.Page) string {
 	h := sha256.New()
+	m := p.PageMeta()
+	fmt.Fprintf(h, "%s %s\n", k.pages, m.Path())
 	switch p := p.(type) {
-	case *site.FAQ:
-		fmt.Fprintf(h, "faq %s\n%s", k.pages, p.Page.Body)
-	case *site.AdapterPage:
-		fmt.Fprintf(h, "adapter %s %s\n", k.pages, p.Adapter.ID)
-		json.NewEncoder(h).Encode(p.Fleet)
-	default:
+	case *site.Home, *site.FleetPage, *site.HostPage:
 		return ""
+	case *site.FolderPage:
+		if m.Ref.Kind == page.Hosts {
+			return ""
+		}
+	case *site.FAQ:
+		h.Write([]byte(p.Page.Body))
+	case *site.AdapterPage:
+		json.NewEncoder(h).Encode(p.Fleet)
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
