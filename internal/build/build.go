@@ -50,14 +50,16 @@ type Result struct {
 	Rendered, Changed int // outputs rendered; files created, rewritten or removed
 	Manifest          *render.Manifest
 	Update            bool // the folder was updated in place (Options.Previous)
-
-	cache             *kb.Cache
-	site              *site.Site
-	Records, Skipped  int // host records published; left out as invalid
+	Records, Skipped  int  // host records published; left out as invalid
 	Warnings          int
 	Elapsed, IndexDur time.Duration
 	Docs              []search.Doc // what the search index holds
 	Aliases           *search.Aliases
+
+	// What the next build of this site reuses (Options.Previous).
+	cache  *kb.Cache
+	search *search.Cache
+	site   *site.Site
 }
 
 // Site builds the site cfg names into cfg.Output in stages: static files,
@@ -74,9 +76,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	defer b.stop()
 	var prevSite *site.Site
 	var prev *render.Manifest
-	cache := &kb.Cache{}
+	cache, searchCache := &kb.Cache{}, &search.Cache{}
 	if o.Previous != nil {
-		prevSite, prev, cache = o.Previous.site, o.Previous.Manifest, o.Previous.cache
+		prevSite, prev, cache, searchCache = o.Previous.site, o.Previous.Manifest, o.Previous.cache, o.Previous.search
 	}
 	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Cache: cache})
 	if probs.Errors() > 0 {
@@ -93,7 +95,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, site: s}
+	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, search: searchCache, site: s}
 	key := newKeys(cfg, tpl, k.Content, k.Records.Len() > 0)
 
 	var recordProbs diag.List
@@ -129,7 +131,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	// before it wrote, and only those.
 	searchIndex := func(emit func(render.Output) error) error {
 		t := time.Now()
-		docs := search.Written(search.FromKB(k.Matrix, k.Content), b.wrote)
+		docs := search.Written(searchCache.FromKB(k.Matrix, k.Content), b.wrote)
 		for i := range res.Records {
 			if d, ok := hostDocs.Load(i); ok {
 				docs = append(docs, d.(search.Doc))
@@ -149,7 +151,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			res.IndexDur = time.Since(t)
 			return nil
 		}
-		err := search.NewStatic(docs, res.Aliases).Outputs(func(name string, data []byte) error {
+		err := searchCache.NewStatic(docs, res.Aliases, key.aliases).Outputs(func(name string, data []byte) error {
 			return emit(render.Keyed(render.Bytes(name, data), ixKey))
 		})
 		res.IndexDur = time.Since(t)

@@ -21,8 +21,9 @@ import (
 // rest are rendered on every build and written when their bytes change.
 // TestUpdateEqualsBuild edits each kind of input to hold this true.
 type keys struct {
-	matrix string // config and every matrix file: the exports and verdicts
-	pages  string // matrix, templates, content front matter, trees, glossary, whether there are hosts
+	matrix  string // config and every matrix file: the exports and verdicts
+	aliases string // matrix and glossary: the search aliases
+	pages   string // matrix, templates, content front matter, trees, glossary, whether there are hosts
 }
 
 func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool) keys {
@@ -40,6 +41,10 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 		})
 	}
 	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil))}
+	ah := sha256.New()
+	fmt.Fprintf(ah, "%s\n", k.matrix)
+	json.NewEncoder(ah).Encode(c.Glossary)
+	k.aliases = fmt.Sprintf("%x", ah.Sum(nil))
 	fmt.Fprintf(h, "templates %s hosts %t\n", tpl.Digest, hosts)
 	enc := json.NewEncoder(h)
 	for _, p := range c.Pages {

@@ -136,9 +136,15 @@ type Content struct {
 
 // Load reads content/ from fsys: faq/*.md, trees/*.toml and glossary.toml.
 // name prefixes file names in problems. Missing folders are empty content.
-func Load(fsys fs.FS, name string) (*Content, diag.List) {
+func Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, nil) }
+
+func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	c := &Content{}
 	var probs diag.List
+	next := map[string]cachedPage{}
+	if cache != nil {
+		defer func() { cache.pages = next }()
+	}
 	mds, _ := fs.Glob(fsys, "faq/*.md")
 	sort.Strings(mds)
 	for _, f := range mds {
@@ -148,7 +154,7 @@ func Load(fsys fs.FS, name string) (*Content, diag.List) {
 			probs.Add(display, diag.Pos{}, "read: %v", err)
 			continue
 		}
-		p, ps := ParsePage(display, src)
+		p, ps := cache.parse(display, src, next)
 		probs = append(probs, ps...)
 		if p != nil {
 			c.Pages = append(c.Pages, p)

@@ -37,6 +37,10 @@ type LintOptions struct {
 	// pages may name; nil falls back to KnownChecks. kb passes them in so
 	// content need not import the engine, which imports content.
 	Checks []string
+	// Cache, when set, keeps the problems of each unchanged page body
+	// (the same *Page from Cache.Load) whose links resolve against the
+	// same pages, trees, glossary and adapters.
+	Cache *Cache
 }
 
 // knownCheck reports whether id is an engine check id.
@@ -61,6 +65,8 @@ type linter struct {
 	c     *Content
 	opts  LintOptions
 	probs diag.List
+	links string                // linksKey, with a Cache
+	next  map[bodyKey]diag.List // the body problems this lint used
 }
 
 // Lint checks loaded content for what strict decoding cannot see: required
@@ -72,6 +78,10 @@ type linter struct {
 // problem, sorted.
 func Lint(c *Content, opts LintOptions) diag.List {
 	l := &linter{c: c, opts: opts}
+	if cache := opts.Cache; cache != nil {
+		l.links, l.next = l.linksKey(), map[bodyKey]diag.List{}
+		defer func() { cache.bodies = l.next }()
+	}
 	l.pages()
 	l.translations()
 	l.trees()
@@ -215,9 +225,17 @@ func (l *linter) page(p *Page) {
 // body checks the links and citations in the markdown with the same
 // goldmark pass that renders it.
 func (l *linter) body(p *Page) {
-	l.probs = append(l.probs, markup.Check(p.Body, markup.Doc{
-		File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
-	})...)
+	key := bodyKey{p, l.links}
+	probs, ok := l.opts.Cache.body(key)
+	if !ok {
+		probs = markup.Check(p.Body, markup.Doc{
+			File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
+		})
+	}
+	if l.next != nil {
+		l.next[key] = probs
+	}
+	l.probs = append(l.probs, probs...)
 }
 
 // translations: pages sharing a translation_key must differ in language,

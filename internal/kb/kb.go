@@ -43,9 +43,10 @@ type Options struct {
 
 // Cache is what Load keeps between loads of one knowledge base.
 type Cache struct {
-	key    string
-	matrix *matrix.Matrix
-	probs  diag.List
+	key     string
+	matrix  *matrix.Matrix
+	probs   diag.List
+	content content.Cache
 }
 
 // matrixKey identifies the matrix files' names and bytes and the day.
@@ -107,11 +108,17 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Cache)
 	probs = append(probs, matrixProbs...)
 	k.Matrix = m
-	c, ps := content.Load(os.DirFS(cfg.Content), cfg.Content)
+	var cc *content.Cache
+	if opts.Cache != nil {
+		cc = &opts.Cache.content
+	}
+	c, ps := cc.Load(os.DirFS(cfg.Content), cfg.Content)
 	probs = append(probs, ps...)
 	k.Content = c
 	if c != nil {
-		probs = append(probs, content.Lint(c, contentLintOptions(m, matrixOK, cfg, opts))...)
+		lo := contentLintOptions(m, matrixOK, cfg, opts)
+		lo.Cache = cc
+		probs = append(probs, content.Lint(c, lo)...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
 		recs, ps := listRecords(cfg.Records)

@@ -16,7 +16,11 @@ import (
 // tree/<id>.html, glossary.html#<id>), paths from the page model
 // (page.Path); either may be nil. kbgen build keeps the documents of the
 // pages it wrote (see Written) and adds the host reports (HostDoc).
-func FromKB(m *matrix.Matrix, c *content.Content) []Doc {
+func FromKB(m *matrix.Matrix, c *content.Content) []Doc { return (*Cache)(nil).FromKB(m, c) }
+
+// FromKB is the package's FromKB, taking each FAQ body's text from the
+// cache when an earlier build read the same body.
+func (cache *Cache) FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 	var docs []Doc
 	adapterVendor := map[string]string{}
 	vendorIDs := map[string]bool{}
@@ -32,13 +36,16 @@ func FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 	if c == nil {
 		return docs
 	}
+	cache.beginBodies()
+	defer cache.endBodies()
 	for _, p := range c.Pages {
-		headings, body := markdownText(p.Body)
+		bt := cache.body(p.Body)
+		headings, body := bt.headings, bt.body
 		ids := append([]string{}, p.Meta.Tags...)
 		ids = append(ids, p.Meta.Adapters...)
 		ids = append(ids, p.Meta.Drivers...)
 		ids = append(ids, p.Meta.Checks...)
-		ids = append(ids, codeSpans(p.Body)...)
+		ids = append(ids, bt.code...)
 		docs = append(docs, Doc{
 			URL: page.Path(page.FAQ, p.Slug), Title: p.Meta.Title, Kind: "faq",
 			Vendor: pickVendor(p.Meta.Adapters, p.Meta.Tags, adapterVendor, vendorIDs),

@@ -63,18 +63,21 @@ const (
 
 // NewStatic builds the static index of docs with the bleve index's scoring
 // (tf-idf with field boosts and coord), so both engines rank alike.
-func NewStatic(docs []Doc, al *Aliases) *Static {
+func NewStatic(docs []Doc, al *Aliases) *Static { return (*Cache)(nil).NewStatic(docs, al, "") }
+
+// NewStatic is the package's NewStatic, taking each document's analysis
+// and each raw token's query terms from c when an earlier build made them
+// with the same aliases (aliasKey names them; "" never matches).
+func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 	s := &Static{an: &Analyzer{Aliases: al}, docs: sortDocs(docs), surf: map[string][]QueryTerm{},
 		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
 	if al != nil {
 		s.multi = al.multi
 	}
+	c.begin(aliasKey)
+	defer c.end()
 	s.n = len(s.docs)
-	type fstat struct {
-		tf   map[string]int
-		norm float64
-	}
-	stats := make([][]fstat, s.n)
+	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
 	// Documents are analyzed in parallel, a run of them per worker, each
 	// with its own document frequencies and raw tokens, merged after: the
@@ -95,30 +98,15 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 				pt.df[f] = map[string]int{}
 			}
 			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
-				stats[i] = make([]fstat, len(Fields))
-				for f, name := range Fields {
-					toks, rs := s.an.analyze(fieldText(&s.docs[i], name))
-					st := fstat{tf: make(map[string]int, len(toks))}
-					if len(toks) > 0 {
-						// bleve keeps norms as float32.
-						st.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
-					}
-					for _, t := range toks {
-						st.tf[t.Term]++
-					}
-					for t := range st.tf {
+				st := c.doc(&s.docs[i], s.an)
+				stats[i] = st
+				for f := range Fields {
+					for t := range st.fields[f].tf {
 						pt.df[f][t]++
 					}
-					stats[i][f] = st
-					for _, r := range rs {
-						if pt.raws[r.text] {
-							continue
-						}
-						pt.raws[r.text] = true
-						for _, p := range splitParts(r.text) {
-							pt.raws[p] = true
-						}
-					}
+				}
+				for _, r := range st.raws {
+					pt.raws[r] = true
 				}
 			}
 			parts[w] = pt
@@ -146,7 +134,7 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 		if isCJK(r) {
 			continue
 		}
-		qts := queryTerms(s.an.Analyze(r))
+		qts := c.raw(r, s.an)
 		s.surf[r] = qts
 		for _, t := range qts {
 			s.rev[t.Term] = append(s.rev[t.Term], r)
@@ -158,7 +146,7 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 	for i := range s.docs {
 		terms := map[string]bool{}
 		for f := range Fields {
-			for t := range stats[i][f].tf {
+			for t := range stats[i].fields[f].tf {
 				terms[t] = true
 			}
 		}
@@ -166,13 +154,13 @@ func NewStatic(docs []Doc, al *Aliases) *Static {
 			var sum float64
 			matched := 0
 			for f, name := range Fields {
-				tf := stats[i][f].tf[t]
+				tf := stats[i].fields[f].tf[t]
 				if tf == 0 {
 					continue
 				}
 				matched++
 				idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
-				sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * stats[i][f].norm
+				sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * stats[i].fields[f].norm
 			}
 			code, w := weightCode(sum * float64(matched) / float64(len(Fields)))
 			s.post[t] = append(s.post[t], posting{doc: i, w: w, code: code})

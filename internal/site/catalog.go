@@ -821,17 +821,10 @@ func (s *Site) Late() []Page {
 			have[r.ID] = true
 		}
 		var more []string
-		t := s.verdicts.table(ap.Adapter.ID)
-		for _, c := range t.Cells {
-			for _, n := range c.Reasons {
-				for _, ref := range s.verdicts.reason(t, n).Refs {
-					for _, id := range ref.Sources {
-						if !have[id] {
-							have[id] = true
-							more = append(more, id)
-						}
-					}
-				}
+		for _, id := range s.verdicts.sources(ap.Adapter.ID) {
+			if !have[id] {
+				have[id] = true
+				more = append(more, id)
 			}
 		}
 		ap.Sources = append(ap.Sources, resolve(s.m, more)...)

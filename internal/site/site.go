@@ -55,6 +55,7 @@ type Site struct {
 	hosts hostState
 
 	verdicts     *verdicts
+	structure    string // c.Structure(): what the pages' links resolved against
 	adapterPages []*AdapterPage // made by Late, after the host pages
 	distroPages  []*DistroPage
 }
@@ -65,8 +66,10 @@ type Input struct {
 	Matrix  *matrix.Matrix
 	Content *content.Content
 	Records int // how many host record files the build will read
-	// Previous is the site of the build before, whose verdicts are
-	// reused when it was made from this very matrix (kbgen serve).
+	// Previous is the site of the build before (kbgen serve): made from
+	// this very matrix, its verdicts are reused, and with the same
+	// content structure, the HTML of each FAQ page whose *content.Page
+	// is the same (content.Cache keeps unchanged pages).
 	Previous *Site
 }
 
@@ -164,8 +167,15 @@ func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
 	s.verdicts = newVerdicts(m)
-	if in.Previous != nil && in.Previous.m == m {
-		s.verdicts = in.Previous.verdicts
+	s.structure = c.Structure()
+	reuse := map[*content.Page]template.HTML{}
+	if prev := in.Previous; prev != nil && prev.m == m {
+		s.verdicts = prev.verdicts
+		if prev.structure == s.structure {
+			for _, f := range prev.home.FAQ {
+				reuse[f.Page] = f.HTML
+			}
+		}
 	}
 	meta := func(k page.Kind, id, title string) Meta {
 		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
@@ -178,8 +188,12 @@ func Build(in Input) (*Site, error) {
 	for _, p := range c.Pages {
 		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
 		f.Lang = p.Meta.Lang
-		html, ps := markup.Render(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-		probs = append(probs, ps...)
+		html, ok := reuse[p]
+		if !ok {
+			var ps diag.List
+			html, ps = markup.Render(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+			probs = append(probs, ps...)
+		}
 		f.HTML = html
 		if key := p.Meta.TranslationKey; key != "" {
 			for _, o := range c.Pages {
@@ -269,7 +283,11 @@ func Build(in Input) (*Site, error) {
 }
 
 func sortPages(ps []Page) {
-	sort.Slice(ps, func(i, j int) bool { return ps[i].PageMeta().Path() < ps[j].PageMeta().Path() })
+	paths := make(map[Page]string, len(ps))
+	for _, p := range ps {
+		paths[p] = p.PageMeta().Path()
+	}
+	sort.Slice(ps, func(i, j int) bool { return paths[ps[i]] < paths[ps[j]] })
 }
 
 // resolver answers markup's questions about which pages exist.

@@ -1,0 +1,93 @@
+package content
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"github.com/rocekb/rocekb/internal/diag"
+)
+
+// Cache keeps, between loads of one content folder (kbgen serve's
+// rebuilds), each FAQ page parsed from bytes that did not change (the
+// same *Page, so later stages can tell it is unchanged) and the problems
+// of each page body's links and citations. A nil *Cache keeps nothing.
+type Cache struct {
+	pages  map[string]cachedPage // file → its last parse
+	bodies map[bodyKey]diag.List // a body's link and citation problems
+}
+
+type cachedPage struct {
+	sum   [sha256.Size]byte
+	page  *Page
+	probs diag.List
+}
+
+type bodyKey struct {
+	page  *Page
+	links string // Structure and the matrix references the links resolved against
+}
+
+// parse is ParsePage, reusing the page an earlier load parsed from src.
+func (c *Cache) parse(file string, src []byte, next map[string]cachedPage) (*Page, diag.List) {
+	if c == nil {
+		return ParsePage(file, src)
+	}
+	sum := sha256.Sum256(src)
+	if old, ok := c.pages[file]; ok && old.sum == sum {
+		next[file] = old
+		return old.page, old.probs
+	}
+	p, probs := ParsePage(file, src)
+	next[file] = cachedPage{sum, p, probs}
+	return p, probs
+}
+
+// Load is the package's Load, reusing unchanged pages.
+func (c *Cache) Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, c) }
+
+// Structure identifies what links into content can name: the pages'
+// slugs, the trees' ids and node ids and the glossary's ids.
+func (c *Content) Structure() string {
+	h := sha256.New()
+	var slugs []string
+	for _, p := range c.Pages {
+		slugs = append(slugs, p.Slug)
+	}
+	sort.Strings(slugs)
+	fmt.Fprintln(h, slugs)
+	for _, t := range c.Trees {
+		fmt.Fprint(h, t.ID)
+		for _, n := range t.Nodes {
+			fmt.Fprint(h, " ", n.ID)
+		}
+		fmt.Fprintln(h)
+	}
+	for _, t := range c.Glossary {
+		fmt.Fprintln(h, t.ID)
+	}
+	fmt.Fprintln(h, len(c.Glossary) > 0)
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// linksKey identifies everything a body's links are checked against.
+func (l *linter) linksKey() string {
+	h := sha256.New()
+	fmt.Fprintln(h, l.c.Structure())
+	if l.opts.Refs != nil {
+		json.NewEncoder(h).Encode(l.opts.Refs.Adapters) // map keys encode sorted
+	} else {
+		fmt.Fprintln(h, "no matrix")
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func (c *Cache) body(k bodyKey) (diag.List, bool) {
+	if c == nil {
+		return nil, false
+	}
+	probs, ok := c.bodies[k]
+	return probs, ok
+}
