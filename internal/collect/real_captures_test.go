@@ -106,6 +106,24 @@ func TestRealCaptureFacts(t *testing.T) {
 				"firmware:0000:41:00.1:30", "probe-failure:0000:41:00.1:42", "probe-failure:0000:41:00.1:44"},
 		},
 		{
+			// Line numbers of a viewer undone ("1701 [ …", and "1700[ …"
+			// glued): each function cites the numbered line that names it,
+			// counted in the pasted log, whose line 1 is blank.
+			host: "dmesg-only-mlx5-grep-line-numbered",
+			adapters: []adapter{
+				{addr: "0000:13:00.0", driver: "mlx5_core", pcie: "none", from: map[string]string{"driver.name": "cmd/dmesg line 2"}},
+				{addr: "0000:63:00.0", driver: "mlx5_core",
+					pcie: `32GT/s x16 of -GT/s x-, 504.112 of - Gb/s, limited by "", downgraded -`,
+					from: map[string]string{"pcie.width": "cmd/dmesg line 3"}},
+				{addr: "0000:75:00.0", driver: "mlx5_core",
+					pcie: `16GT/s x16 of -GT/s x-, 252.048 of - Gb/s, limited by "", downgraded -`,
+					from: map[string]string{"pcie.width": "cmd/dmesg line 5"}},
+				{addr: "0000:75:00.1", driver: "mlx5_core",
+					pcie: `16GT/s x16 of -GT/s x-, 252.048 of - Gb/s, limited by "", downgraded -`,
+					from: map[string]string{"driver.name": "cmd/dmesg line 11", "pcie.width": "cmd/dmesg line 11"}},
+			},
+		},
+		{
 			// mlxfw names no PCI function, so no adapter; the event is kept.
 			host:   "dmesg-only-mlxfw-flash-failed",
 			events: []string{"firmware-flash-failure::1"},

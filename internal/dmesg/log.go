@@ -375,12 +375,17 @@ type logState struct {
 
 var (
 	lineNoRE = regexp.MustCompile(`^\s*\d{1,8}(?:[:\t-]|\s{1,8})\s*`)
-	cont     = regexp.MustCompile(`^\s*\[\s*\d+\.\d+\]|^\s*[A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d |^\s*\d{4}-\d\d-\d\dT`)
+	// gluedNoRE is a line number with no separator before a bracketed
+	// timestamp, "1700[   22.316553] …", as a viewer's gutter copies; no
+	// kernel line starts with digits and then "[".
+	gluedNoRE = regexp.MustCompile(`^\s*\d{1,8}\[\s*\d+\.\d+\]`)
+	cont      = regexp.MustCompile(`^\s*\[\s*\d+\.\d+\]|^\s*[A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d |^\s*\d{4}-\d\d-\d\dT`)
 )
 
 // repair undoes per-line paste damage: mail quote marks, line-number
-// prefixes (only when what follows is a timestamp or a speaker), and
-// indentation before a timestamp.
+// prefixes (only when what follows is a timestamp or a speaker; with no
+// separator only before a bracketed timestamp), and indentation before a
+// timestamp.
 func (st *logState) repair(raw string) string {
 	line := raw
 	for strings.HasPrefix(line, ">") {
@@ -393,6 +398,9 @@ func (st *logState) repair(raw string) string {
 			line = rest
 			st.lg.Repairs["line-numbers"]++
 		}
+	} else if gluedNoRE.MatchString(line) {
+		line = line[strings.IndexByte(line, '['):]
+		st.lg.Repairs["line-numbers"]++
 	}
 	if t := strings.TrimLeft(line, " \t"); len(t) < len(line) && cont.MatchString(t) {
 		line = t

@@ -161,6 +161,7 @@ func TestParseLogPasteDamage(t *testing.T) {
 		"cat -n":   func(i int, l string) string { return "     " + itoa(i+1) + "\t" + l },
 		"grep -n":  func(i int, l string) string { return itoa(i+1) + ":" + l },
 		"viewer":   func(i int, l string) string { return itoa(i+1) + " " + l },
+		"glued":    func(i int, l string) string { return itoa(i+1) + l }, // a gutter copied without its separator
 		"indented": func(i int, l string) string { return "    " + l },
 	}
 	for name, f := range damage {

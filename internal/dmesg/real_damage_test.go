@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // A kernel log as a mail client sent it: quoted-printable where every line
@@ -104,5 +105,39 @@ func TestParseLogNetdevLines(t *testing.T) {
 	en, _ := ParseLog(bytes.NewReader(capture(t, "enic_rdma-vic-rocev2-enabled.txt")))
 	if b := en.Bindings[1]; !cmp.Equal(b.Netdevs, []string{"eth2"}) || !cmp.Equal(b.NetdevLines, []int{4}) {
 		t.Errorf("enic binding %+v", b)
+	}
+}
+
+// A kernel log pasted with a viewer's line numbers (grep output numbered
+// 1700…1708): "1701 [ …" with a space, the first as "1700[ …" with none,
+// and two long lines wrapped onto unnumbered, indented rows. Undone, the
+// four mlx5 functions and three bandwidth lines are read at their lines;
+// the wrapped rows join the message before them and start none.
+func TestParseLogLineNumberedViewer(t *testing.T) {
+	t.Parallel()
+	lg, err := ParseLog(bytes.NewReader(capture(t, "mlx5-gen5-x16-grep-line-numbered-truncated.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantB := []Binding{
+		{Driver: "mlx5_core", PCIAddress: "0000:13:00.0", Line: 2},
+		{Driver: "mlx5_core", PCIAddress: "0000:63:00.0", Line: 3},
+		{Driver: "mlx5_core", PCIAddress: "0000:75:00.0", Line: 5},
+		{Driver: "mlx5_core", PCIAddress: "0000:75:00.1", Line: 11},
+	}
+	if d := cmp.Diff(wantB, lg.Bindings, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("bindings (-want +got):\n%s", d)
+	}
+	wantBW := []Bandwidth{
+		{PCIAddress: "0000:63:00.0", AvailableGbps: 504.112, SpeedGTps: 32, Width: 16, Line: 3},
+		{PCIAddress: "0000:75:00.0", AvailableGbps: 252.048, SpeedGTps: 16, Width: 16, Line: 5},
+		{PCIAddress: "0000:75:00.1", AvailableGbps: 252.048, SpeedGTps: 16, Width: 16, Line: 11},
+	}
+	if d := cmp.Diff(wantBW, lg.Bandwidth); d != "" {
+		t.Errorf("bandwidth (-want +got):\n%s", d)
+	}
+	// Nine numbered lines; the two wrapped rows are not numbered.
+	if d := cmp.Diff(map[string]int{"line-numbers": 9}, lg.Repairs); d != "" || lg.Lines != 12 || len(lg.Events) != 0 {
+		t.Errorf("repairs (-want +got):\n%s; lines %d, events %+v", d, lg.Lines, lg.Events)
 	}
 }
