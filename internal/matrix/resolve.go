@@ -151,15 +151,20 @@ func (m *Matrix) resolvePCI(s string) (Resolution[Adapter], bool) {
 			}
 		}
 	}
-	switch {
-	case len(plain) == 1 && len(withSub) == 0:
-		return Resolution[Adapter]{Value: plain[0], How: "pci id"}, true
-	case len(plain)+len(withSub) == 0:
+	cands := withSub
+	for _, a := range plain {
+		cands = appendAdapter(cands, a)
+	}
+	switch len(cands) {
+	case 0:
 		return Resolution[Adapter]{}, true
+	case 1:
+		// One adapter, listed with and without subsystem ids.
+		return Resolution[Adapter]{Value: cands[0], How: "pci id"}, true
 	default:
 		// Only the subsystem id names the model (1137:0043 is every Cisco
 		// VIC): the caller explains the candidates.
-		return Resolution[Adapter]{How: "pci id", Candidates: append(withSub, plain...)}, true
+		return Resolution[Adapter]{How: "pci id", Candidates: cands}, true
 	}
 }
 

@@ -31,6 +31,11 @@ func TestResolveAdapter(t *testing.T) {
 	if r.Value != nil || len(r.Candidates) < 2 {
 		t.Errorf("1137:0043 = %+v, want several candidates and no value", r)
 	}
+	// bcm5760x lists 14e4:1760 with and without subsystem ids: one
+	// adapter, not an ambiguity between it and itself.
+	if r := m.ResolveAdapter("14e4:1760"); r.Value == nil || r.Value.ID != "bcm5760x" {
+		t.Errorf("14e4:1760 = %+v, want bcm5760x", r)
+	}
 	r = m.ResolveAdapter("conectx-5")
 	if r.Value != nil || len(r.Suggest) == 0 || r.Suggest[0] != "connectx-5" {
 		t.Errorf("conectx-5: suggest %v, want connectx-5 first", r.Suggest)
