@@ -159,14 +159,21 @@ func TestRebuildReloads(t *testing.T) {
 	if want := "<body>edited while serving" + reloadScript + "</body>"; string(body) != want {
 		t.Errorf("served page:\n%s\nwant:\n%s", body, want)
 	}
-	resp, err = http.Get("http://" + addr + "/api/search?q=edited")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ = io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !strings.Contains(string(body), `"url":"index.html"`) {
-		t.Errorf("search API after the rebuild: %s", body)
+	// The search API is reindexed after the reload is sent.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		resp, err = http.Get("http://" + addr + "/api/search?q=edited")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), `"url":"index.html"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("search API 5 s after the rebuild: %s", body)
+			break
+		}
 	}
 	time.Sleep(4 * debounce) // room for a rebuild the output's writes would wrongly cause
 	if n := builds.Load(); n != 1 {

@@ -43,7 +43,7 @@ type Server struct {
 	opts   Options
 	reload *broker
 	watch  *watcher     // nil: no watching
-	builds atomic.Int64 // builds indexed, the first included
+	builds atomic.Int64 // builds served, the first included
 	busy   sync.Mutex   // one rebuild at a time
 
 	mu sync.RWMutex
@@ -102,7 +102,6 @@ func (s *Server) Index(docs []search.Doc, aliases *search.Aliases) error {
 		return err
 	}
 	s.SetIndex(ix)
-	s.builds.Add(1)
 	fmt.Fprintf(s.opts.Stdout, "search API: %d documents indexed in %s\n", len(docs), seconds(time.Since(t)))
 	return nil
 }
@@ -137,20 +136,22 @@ func (s *Server) Close() {
 }
 
 // rebuild builds the site again after a change first seen at first; on
-// success it reindexes and tells open pages to reload.
+// success it tells open pages to reload, then reindexes: the pages show
+// the change as soon as its files are written, and the search API
+// answers from the previous index until the new one is in place.
 func (s *Server) rebuild(first time.Time) {
 	s.busy.Lock()
 	defer s.busy.Unlock()
 	docs, aliases, err := s.opts.Rebuild()
-	if err == nil {
-		err = s.Index(docs, aliases)
-	}
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "%s: rebuild failed, still serving the previous site: %v\n", s.opts.Name, err)
 		return
 	}
-	n := s.reload.publish(strconv.FormatInt(s.builds.Load(), 10))
+	n := s.reload.publish(strconv.FormatInt(s.builds.Add(1), 10))
 	fmt.Fprintf(s.opts.Stdout, "rebuilt: %s from the change to the reload sent to %d open page(s)\n", seconds(time.Since(first)), n)
+	if err := s.Index(docs, aliases); err != nil {
+		fmt.Fprintf(s.opts.Stderr, "%s: search API not reindexed, still answering from the previous index: %v\n", s.opts.Name, err)
+	}
 }
 
 // ServeHTTP serves the reload events, the search API and the site's files.
