@@ -36,17 +36,21 @@ func newServeCmd() *cobra.Command { return newServeCmdWith(&serveOptions{}) }
 func newServeCmdWith(o *serveOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve",
-		Short: "Build the site, serve it for local preview and rebuild it on every change",
+		Short: "Build the site, serve it for local preview and update it on every change",
 		Long: `Build the site (as 'kbgen build' does, into --out), serve it over HTTP and
 watch the inputs: the matrix, the content, the records, the template and
-static folders and kb.toml. A change rebuilds the site (the time each
-rebuild takes is printed) and open pages reload themselves, through
-server-sent events from ` + preview.ReloadPath + `; the script that listens is added to
-the pages as they are served and never written into the built files.
+static folders and kb.toml. A change updates the site in place: only the
+pages and files whose inputs changed are rendered, only files whose bytes
+changed are written, and an unchanged matrix keeps its verdicts (each
+update prints what it rendered and changed, and how long it took). Open
+pages then reload themselves, through server-sent events from
+` + preview.ReloadPath + `; the script that listens is added to the pages as they
+are served and never written into the built files.
 
 /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…] answers from a bleve
 index of the same pages as the site's static search, as JSON with facets and
-highlighted snippets; it is rebuilt with the site.
+highlighted snippets; it is reindexed after each update, answering from the
+previous index meanwhile.
 
 A folder serves its index.html, never a listing; a missing page serves
 404.html with status 404; files whose name starts with a dot (the build's
