@@ -4,11 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
@@ -30,15 +29,7 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 	h := sha256.New()
 	fmt.Fprintf(h, "%#v\n", cfg)
 	if cfg.Matrix != "" {
-		fsys := os.DirFS(cfg.Matrix)
-		fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				b, _ := fs.ReadFile(fsys, p)
-				fmt.Fprintf(h, "%s %d\n", p, len(b))
-				h.Write(b)
-			}
-			return nil
-		})
+		fmt.Fprintln(h, kb.FilesDigest(cfg.Matrix))
 	}
 	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil))}
 	ah := sha256.New()

@@ -49,10 +49,9 @@ type Cache struct {
 	content content.Cache
 }
 
-// matrixKey identifies the matrix files' names and bytes and the day.
-func matrixKey(dir string, now time.Time) string {
+// FilesDigest identifies the names and bytes of every file under dir.
+func FilesDigest(dir string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s %s\n", dir, now.Format("2006-01-02"))
 	fsys := os.DirFS(dir)
 	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -143,7 +142,8 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 func loadMatrix(cfg config.Config, now time.Time, c *Cache) (*matrix.Matrix, diag.List, bool) {
 	var key string
 	if c != nil {
-		if key = matrixKey(cfg.Matrix, now); key == c.key && c.matrix != nil {
+		// The lint's staleness warnings depend on the day too.
+		if key = FilesDigest(cfg.Matrix) + now.Format(" 2006-01-02"); key == c.key && c.matrix != nil {
 			return c.matrix, c.probs, true
 		}
 	}

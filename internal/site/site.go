@@ -55,7 +55,7 @@ type Site struct {
 	hosts hostState
 
 	verdicts     *verdicts
-	structure    string // c.Structure(): what the pages' links resolved against
+	structure    string         // c.Structure(): what the pages' links resolved against
 	adapterPages []*AdapterPage // made by Late, after the host pages
 	distroPages  []*DistroPage
 }
