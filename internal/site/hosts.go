@@ -42,6 +42,30 @@ type HostPage struct {
 	RecordFile  string // the record's file name beside the page, host/<slug>.toml
 }
 
+// Reached lists the walks that answered at least one of their tree's
+// questions from the record; Unreached the ones that stopped at their
+// first question, which the report lists apart instead of as answered.
+func (p *HostPage) Reached() []treewalk.Walk { return p.walks(true) }
+
+// Unreached: see Reached.
+func (p *HostPage) Unreached() []treewalk.Walk { return p.walks(false) }
+
+func (p *HostPage) walks(reached bool) []treewalk.Walk {
+	var out []treewalk.Walk
+	for _, w := range p.Walks {
+		answered := w.Complete
+		for _, st := range w.Path {
+			if st.Answer == treewalk.Yes || st.Answer == treewalk.No {
+				answered = true
+			}
+		}
+		if answered == reached {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // FindingGroup is the findings of one severity.
 type FindingGroup struct {
 	Severity diagnose.Severity

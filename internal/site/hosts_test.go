@@ -113,3 +113,39 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s differs (run go test ./internal/site -update and review the diff):\n%s", file, got)
 	}
 }
+
+// TestWalksReachedApart: on the fixture hosts, a walk is listed as
+// answered only when the record answered one of its questions; the host
+// with no adapter named (vendor unknown) walks every tree and answers
+// some of them, not the Cisco VIC one.
+func TestWalksReachedApart(t *testing.T) {
+	_, pages := bundled(t)
+	var reached, unreached int
+	for _, p := range pages {
+		for _, w := range p.Reached() {
+			reached++
+			if !w.Complete && w.Path[0].Answer != "yes" && w.Path[0].Answer != "no" {
+				t.Errorf("%s: %s listed as answered, path %+v", p.Slug, w.Tree, w.Path)
+			}
+		}
+		for _, w := range p.Unreached() {
+			unreached++
+			if w.Complete || len(w.Path) > 1 {
+				t.Errorf("%s: %s listed as not reached, path %+v", p.Slug, w.Tree, w.Path)
+			}
+		}
+		if len(p.Reached())+len(p.Unreached()) != len(p.Walks) {
+			t.Errorf("%s: %d reached + %d unreached != %d walks", p.Slug, len(p.Reached()), len(p.Unreached()), len(p.Walks))
+		}
+		if strings.HasPrefix(p.Slug, "azure-renamed-unknown-provider") {
+			for _, w := range p.Reached() {
+				if w.Tree == "cisco-vic-rocev2" {
+					t.Errorf("%s: the Cisco VIC tree is listed as answered on a host with no Cisco adapter", p.Slug)
+				}
+			}
+		}
+	}
+	if reached == 0 || unreached == 0 {
+		t.Errorf("fixtures give %d reached and %d unreached walks; want some of each", reached, unreached)
+	}
+}
