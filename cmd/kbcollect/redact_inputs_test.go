@@ -26,7 +26,10 @@ var (
 	inGUID0x = regexp.MustCompile(`(?i)0x[0-9a-f]{16}`)
 	inHex4   = regexp.MustCompile(`(?i)[0-9a-f]{4}(?::[0-9a-f]{4}){3,7}`)
 	inColon  = regexp.MustCompile(`(?i)[0-9a-f]{0,4}(?::(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4})){2,7}`)
-	inSerial = regexp.MustCompile(`(?i)(?:serial[ _.-]?(?:number|no\.?|num)?|\[SN\][^:\n]*|\bSN)["']?\s*[:=]?\s*["']?([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
+	// mlxfwmanager and mlxup print GUIDs and MACs as bare hex:
+	// "Base GUID:        ec0d9a030044c158", "Port1 MAC:        248a0723bd75".
+	inBareHex = regexp.MustCompile(`(?im)^\s*(?:Base|Port\d+)\s+(GUID|MAC):\s+([0-9a-f]{16}|[0-9a-f]{12})\s*$`)
+	inSerial  = regexp.MustCompile(`(?i)(?:serial[ _.-]?(?:number|no\.?|num)?|\[SN\][^:\n]*|\bSN)["']?\s*[:=]?\s*["']?([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
 )
 
 // versionKey ends the text before a version on its line: ethtool's
@@ -124,6 +127,15 @@ func candidates(text string) map[string]string {
 			add("ipv6", p.String(), m)
 		}
 	}
+	for _, m := range inBareHex.FindAllStringSubmatch(text, -1) {
+		h := strings.ToLower(m[2])
+		switch {
+		case m[1] == "GUID" && len(h) == 16:
+			add("guid", h, m[2])
+		case m[1] == "MAC" && len(h) == 12:
+			add("mac", h[0:2]+":"+h[2:4]+":"+h[4:6]+":"+h[6:8]+":"+h[8:10]+":"+h[10:12], m[2])
+		}
+	}
 	for _, m := range inSerial.FindAllStringSubmatch(text, -1) {
 		if !notIdentifierWords[strings.ToLower(m[1])] {
 			add("serial", strings.ToLower(m[1]), m[1])
@@ -166,6 +178,8 @@ func leaks(in map[string]string, out string) []string {
 			l = append(l, k+" ("+seen+")")
 		case kind == "serial" && strings.Contains(lower, norm):
 			l = append(l, k+" ("+seen+")")
+		case kind == "mac" && strings.Contains(lower, strings.ReplaceAll(norm, ":", "")):
+			l = append(l, k+" ("+seen+")") // bare, as mlxfwmanager prints it
 		case kind == "guid" && strings.Contains(lower, norm):
 			l = append(l, k+" ("+seen+")")
 		case kind == "ipv6" && prefixIn(lower, netip.MustParsePrefix(norm)):
@@ -222,10 +236,8 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "modinfo":
 		files[string(source.ModinfoAll)] = body
 	case "mlxfwmanager":
-		// No parser reads it (captures/INDEX.md, Gaps); it sits where a
-		// kbcollect capture would keep it, so the run must still leak none
-		// of its identifiers.
-		files["sos_commands/kbcollect/mlxfwmanager_--query"] = body
+		// mlxup --query prints the same blocks; both are read from here.
+		put("mlxfwmanager --query")
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {
 			put(cmdline)

@@ -59,7 +59,8 @@ var steps = []struct {
 	{"show_gids", (*collector).showGIDs},
 	{"ibv_devices", (*collector).ibvDevices},
 	{"rxe_cfg", (*collector).rxeCfg},
-	{"ethtool", (*collector).ethtool}, // after every step that finds netdevs
+	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
+	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware

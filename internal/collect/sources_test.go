@@ -63,7 +63,7 @@ func TestIDConstantsAreInTheTable(t *testing.T) {
 		source.LspciNNVV, source.DevlinkInfoJ, source.DevlinkInfo, source.DevlinkParams, source.SysInfiniBand,
 		source.RDMACM, source.IbvDevinfoV, source.IbvDevinfo, source.Ibstat, source.Ibstatus, source.RdmaLink,
 		source.RdmaDev, source.Ibdev2netdev, source.Ibdev2netdevV, source.ShowGIDs, source.IbvDevices, source.RdmaResQP, source.RxeCfgStatus, source.RxeCfg,
-		source.Dmesg, source.VarLogDmesg, source.JournalK, source.ModinfoAll,
+		source.MlxfwmanagerQuery, source.MlxupQuery, source.Dmesg, source.VarLogDmesg, source.JournalK, source.ModinfoAll,
 	} {
 		if !inTable(string(id)) {
 			t.Errorf("%q is not in source.Tools", id)

@@ -92,6 +92,8 @@ func TestFirmwarePending(t *testing.T) {
 		{"no stored", with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "" }), Unknown, "", ""},
 		{"golden mlx5-cx7-devlink", golden(t, "mlx5-cx7-devlink"), Pass, "", ""},
 		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Unknown, "", ""},
+		// mlxup after a burn: FW (Running) 28.46.3048, flash 28.47.1026.
+		{"golden mlxup-only-cx7-fw-running-differs", golden(t, "mlxup-only-cx7-fw-running-differs"), Found, Warning, "0000:8e:00.0"},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, func(h *record.Host) { h.Adapters[0].Firmware.Stored = "16.35.4030" })(), "fw-update-pending")
 	if ev := r.Findings[0].Evidence[0]; ev.Source != "cmd/devlink dev info" {

@@ -20,7 +20,8 @@ type fwUnit struct {
 // checkFirmwareMismatch flags adapters with the same PSID (or, without one,
 // the same board id) that run different firmware on one host. Functions of
 // one card report the same firmware, so a difference means two cards of one
-// model on two levels.
+// model on two levels. The devices of mlxfwmanager that name no adapter
+// (the record's firmware_device table) are compared with the adapters.
 //
 // Severity: warning. Each level may work, but the cards then differ in
 // fixes and behaviour, and the vendor supports a model at one level per
@@ -54,13 +55,19 @@ func checkFirmwareMismatch(h *record.Host, m *matrix.Matrix) Result {
 		}
 		units = append(units, fwUnit{d.Name, d.PCIAddress, "board id", d.BoardID, d.FwVer, v.deviceFact(d, "fw_ver", fmt.Sprintf("%s fw_ver %s (board_id %s)", d.Name, d.FwVer, d.BoardID))})
 	}
+	for i := range h.FirmwareDevices {
+		d := &h.FirmwareDevices[i]
+		if u, ok := firmwareDeviceUnit(d); ok {
+			units = append(units, u)
+		}
+	}
 	if len(units) == 0 {
 		text := "the record has no adapter with both a PSID or board id and its running firmware"
-		if len(h.Adapters)+len(h.Devices) == 0 {
+		if len(h.Adapters)+len(h.Devices)+len(h.FirmwareDevices) == 0 {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter"})
 			return r
 		}
-		if len(h.Adapters)+len(h.Devices) == 1 {
+		if len(h.Adapters)+len(h.Devices)+len(h.FirmwareDevices) == 1 {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "one adapter at most, so nothing to compare"})
 			return r
 		}
@@ -99,4 +106,25 @@ func checkFirmwareMismatch(h *record.Host, m *matrix.Matrix) Result {
 		})
 	}
 	return r
+}
+
+// firmwareDeviceUnit is an mlxfwmanager device of the firmware_device table
+// with its PSID and running firmware: the "FW (Running)" row when the tool
+// printed one, else the FW row. The evidence cites the row's line.
+func firmwareDeviceUnit(d *record.FirmwareDevice) (fwUnit, bool) {
+	fw, row := d.FWCurrent, "FW"
+	if d.FWRunning != "" {
+		fw, row = d.FWRunning, "FW (Running)"
+	}
+	if fw == "" || d.PSID == "" || slices.Contains(placeholderFirmware, fw) {
+		return fwUnit{}, false
+	}
+	line := 0
+	for _, v := range d.Versions {
+		if v.Name == row {
+			line = v.Line
+		}
+	}
+	ev := Evidence{Fact: fmt.Sprintf("%s %s %s (PSID %s)", d.Name, row, fw, d.PSID), Source: d.Source, Line: line}
+	return fwUnit{subject: d.Name, idKind: "PSID", id: d.PSID, fw: fw, ev: ev}, true
 }

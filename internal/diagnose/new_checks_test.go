@@ -82,19 +82,14 @@ func TestRoCEModeNotSet(t *testing.T) {
 }
 
 // The one real host with two cards of one PSID on two levels is an
-// mlxfwmanager --query capture (captures/mlxfwmanager), which no parser
-// reads: it names the cards by mst device, not PCI address. So the finding
-// is still tested on a real record with a second card added.
+// mlxfwmanager --query capture whose devices are named by mst device, so
+// they sit in the record's firmware_device table.
 func TestFirmwareMismatch(t *testing.T) {
 	t.Parallel()
 	runCases(t, "fw-mismatch", []checkCase{
 		{"golden mlx5-cx7-devlink", golden(t, "mlx5-cx7-devlink"), Pass, "", ""},
-		{"golden mlx5-cx7-devlink, a second card on older firmware", with(golden(t, "mlx5-cx7-devlink"), func(h *record.Host) {
-			b := h.Adapters[0]
-			b.PCIAddress, b.From = "0000:d8:00.0", nil
-			b.Firmware.Running = "28.39.1002"
-			h.Adapters = append(h.Adapters, b)
-		}), Found, Warning, "0000:08:00.0"},
+		{"golden mlxfwmanager-only-cx4-two-cards-same-psid", golden(t, "mlxfwmanager-only-cx4-two-cards-same-psid"), Found, Warning, "/dev/mst/mt4115_pciconf0"},
+		{"golden mlxup-only-cx7-fw-running-differs: one card", golden(t, "mlxup-only-cx7-fw-running-differs"), Pass, "", ""},
 		{"golden mlx5-cx7-devlink, a second card without firmware", with(golden(t, "mlx5-cx7-devlink"), func(h *record.Host) {
 			b := h.Adapters[0]
 			b.PCIAddress, b.Firmware.Running = "0000:d8:00.0", ""
@@ -102,6 +97,15 @@ func TestFirmwareMismatch(t *testing.T) {
 		}), Pass, "", ""},
 		{"golden mlx5-six-ports-two-down: no PSID", golden(t, "mlx5-six-ports-two-down"), Unknown, "", ""},
 	})
+	r, _ := Evaluate(tm(t), golden(t, "mlxfwmanager-only-cx4-two-cards-same-psid")(), "fw-mismatch")
+	f := r.Findings[0]
+	want := []Evidence{
+		{Fact: "/dev/mst/mt4115_pciconf0 FW 12.17.2046 (PSID MT_2180110032)", Source: "cmd/mlxfwmanager --query", Line: 31},
+		{Fact: "/dev/mst/mt4115_pciconf1 FW 12.28.2040 (PSID MT_2180110032)", Source: "cmd/mlxfwmanager --query", Line: 15},
+	}
+	if f.Message != "adapters with PSID MT_2180110032 run different firmware: 12.17.2046, 12.28.2040" || !slices.Equal(f.Evidence, want) {
+		t.Errorf("finding = %q, evidence %+v", f.Message, f.Evidence)
+	}
 }
 
 func TestFlashFailed(t *testing.T) {

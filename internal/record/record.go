@@ -45,8 +45,11 @@ type Host struct {
 	Netdevs      []Netdev      `toml:"netdev,omitempty" json:"netdevs,omitempty"`
 	ModulesSeen  []ModuleSeen  `toml:"module_seen,omitempty" json:"modules_seen,omitempty"`
 	ToolMessages []ToolMessage `toml:"tool_message,omitempty" json:"tool_messages,omitempty"`
-	Sources      []Source      `toml:"source,omitempty" json:"sources,omitempty"`
-	Problems     []Problem     `toml:"problem,omitempty" json:"problems,omitempty"`
+	// FirmwareDevices are the devices of mlxfwmanager --query (or mlxup)
+	// that name no PCI function, so they complete no adapter.
+	FirmwareDevices []FirmwareDevice `toml:"firmware_device,omitempty" json:"firmware_devices,omitempty"`
+	Sources         []Source         `toml:"source,omitempty" json:"sources,omitempty"`
+	Problems        []Problem        `toml:"problem,omitempty" json:"problems,omitempty"`
 }
 
 // HostInfo identifies the host and the snapshot.
@@ -270,6 +273,36 @@ type ToolMessage struct {
 	Count  int    `toml:"count,omitempty,omitzero" json:"count,omitempty"` // times the line appeared, when more than once
 	Source string `toml:"source" json:"source"`                            // source id
 	Line   int    `toml:"line" json:"line"`                                // 1-based line where it first appeared
+}
+
+// FirmwareDevice is one device of `mlxfwmanager --query` or `mlxup
+// --query` whose "PCI Device Name" is an mst device such as
+// /dev/mst/mt4115_pciconf0, not a PCI address, so it cannot be placed on an
+// adapter (schema 2). A device named by its PCI address fills that
+// adapter's firmware and part number instead.
+type FirmwareDevice struct {
+	Name        string                  `toml:"name" json:"name"`                                     // PCI Device Name as printed
+	DeviceType  string                  `toml:"device_type,omitempty" json:"device_type,omitempty"`   // Device Type, e.g. ConnectX4
+	PartNumber  string                  `toml:"part_number,omitempty" json:"part_number,omitempty"`   // Part Number, e.g. MCX455A-ECA_Ax
+	Description string                  `toml:"description,omitempty" json:"description,omitempty"`   // Description
+	PSID        string                  `toml:"psid,omitempty" json:"psid,omitempty"`                 // PSID
+	BaseGUID    string                  `toml:"base_guid,omitempty" json:"base_guid,omitempty"`       // Base GUID; a token when redacted
+	FWCurrent   string                  `toml:"fw_current,omitempty" json:"fw_current,omitempty"`     // the FW row's Current: the image in flash
+	FWAvailable string                  `toml:"fw_available,omitempty" json:"fw_available,omitempty"` // the FW row's Available: the image the tool would burn
+	FWRunning   string                  `toml:"fw_running,omitempty" json:"fw_running,omitempty"`     // the "FW (Running)" row, printed only when it differs from the flash image
+	Status      string                  `toml:"status,omitempty" json:"status,omitempty"`             // Status, e.g. "No matching image found"
+	Versions    []FirmwareDeviceVersion `toml:"version,omitempty" json:"versions,omitempty"`          // every row of the versions table
+	Source      string                  `toml:"source" json:"source"`                                 // source id
+	Line        int                     `toml:"line,omitempty,omitzero" json:"line,omitempty"`        // 1-based line of the "Device #N:" header
+}
+
+// FirmwareDeviceVersion is one row of mlxfwmanager's versions table; "N/A"
+// is absent.
+type FirmwareDeviceVersion struct {
+	Name      string `toml:"name" json:"name"`                               // FW, PXE, UEFI, "FW (Running)" …
+	Current   string `toml:"current,omitempty" json:"current,omitempty"`     // the version on the device
+	Available string `toml:"available,omitempty" json:"available,omitempty"` // the version the tool would burn
+	Line      int    `toml:"line" json:"line"`                               // 1-based line in the source
 }
 
 // Stack is a vendor RDMA stack found on the host.

@@ -190,6 +190,21 @@ func Validate(h *Host) []Invalid {
 	for i, m := range h.ToolMessages {
 		text("tool_message."+strconv.Itoa(i)+".text", m.Text)
 	}
+	for i, d := range h.FirmwareDevices {
+		p := "firmware_device." + strconv.Itoa(i) + "."
+		for _, f := range []struct{ k, v string }{{"name", d.Name}, {"device_type", d.DeviceType}, {"part_number", d.PartNumber}, {"description", d.Description}, {"psid", d.PSID}, {"status", d.Status}} {
+			text(p+f.k, f.v)
+		}
+		ver(p+"fw_current", d.FWCurrent)
+		ver(p+"fw_available", d.FWAvailable)
+		ver(p+"fw_running", d.FWRunning)
+		for j, v := range d.Versions {
+			q := p + "version." + strconv.Itoa(j) + "."
+			text(q+"name", v.Name)
+			ver(q+"current", v.Current)
+			ver(q+"available", v.Available)
+		}
+	}
 	for i, pr := range h.Problems {
 		text("problem."+strconv.Itoa(i)+".msg", pr.Msg)
 	}

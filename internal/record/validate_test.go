@@ -41,6 +41,12 @@ func TestValidate(t *testing.T) {
 		{"os id", func(h *Host) { h.Host.OS.ID = "RHEL 9" }, "host.os.id"},
 		{"source kind", func(h *Host) { h.Host.SourceKind = "guess" }, "host.source_kind"},
 		{"control character", func(h *Host) { h.Host.ID = "a\x1b[31mb" }, "host.id"},
+		{"firmware device", func(h *Host) {
+			h.FirmwareDevices = []FirmwareDevice{{Name: "/dev/mst/mt4115_pciconf0", PSID: "MT_2180110032", FWCurrent: "12.17.2046", Versions: []FirmwareDeviceVersion{{Name: "FW", Current: "12.17.2046"}}}}
+		}, ""},
+		{"firmware device version", func(h *Host) {
+			h.FirmwareDevices = []FirmwareDevice{{Name: "/dev/mst/mt4115_pciconf0", Versions: []FirmwareDeviceVersion{{Name: "FW", Current: "javascript:alert(1)"}}}}
+		}, "firmware_device.0.version.0.current"},
 		{"stack version", func(h *Host) { h.Stack = &Stack{Name: "MLNX_OFED", Version: "http://x"} }, "stack.version"},
 	} {
 		h := base()

@@ -59,6 +59,7 @@ var keep = map[string]bool{
 	"pci_address": true, "vendor": true, "device": true, "subsystem_vendor": true, "subsystem_device": true,
 	"kind": true, "status": true, "origin": true, "type": true, "link_layer": true, "state": true,
 	"phys_state": true, "rate": true, "source_kind": true, "collector": true, "default_roce_mode": true,
+	"fw_current": true, "fw_available": true, "fw_running": true, "current": true, "available": true,
 }
 
 // Host redacts a record in place and marks it redacted.

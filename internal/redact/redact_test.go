@@ -56,6 +56,9 @@ func fixture() *record.Host {
 			{Kind: record.LogFirmware, Text: "GID:fe80::0ac0:ebff:fe12:3456 on node17.example.com, ipv4 ::ffff:192.168.10.17", Source: "cmd/dmesg", Line: 5},
 			{Kind: record.LogFirmware, Text: "route 2001:db8:0:42::/64 via fd12:3456:789a:1::1 dev ens1f0np0", Source: "cmd/dmesg", Line: 6},
 		},
+		// mlxfwmanager prints the base GUID as bare hex.
+		FirmwareDevices: []record.FirmwareDevice{{Name: "/dev/mst/mt4115_pciconf0", PSID: "MT_2180110032", BaseGUID: "0c42a10300659e3c",
+			FWCurrent: "12.28.2040", Versions: []record.FirmwareDeviceVersion{{Name: "FW", Current: "12.28.2040", Line: 15}}, Source: "cmd/mlxfwmanager --query"}},
 		Sources:  []record.Source{{ID: "cmd/ethtool -i ens1f0np0", Status: record.StatusFailed, Reason: "exit status 1: cannot reach 192.168.10.17 (serial_number ABC123SERIAL)"}},
 		Problems: []record.Problem{{Source: "etc/hostname", Msg: "node17 is odd"}},
 	}

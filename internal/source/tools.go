@@ -122,6 +122,15 @@ var Tools = []Tool{
 		{Line: "rxe_cfg", Plugin: "kbcollect"},
 	}},
 	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
+	// NVIDIA's firmware query: mlxfwmanager ships in MFT, mlxup is the
+	// standalone updater, and both print the same blocks; no distribution
+	// packages either. sos's mellanox_firmware plugin runs flint and
+	// mstflint queries, not these, so no sosreport holds their output.
+	// After ethtool: firmware from devlink, sysfs and ethtool wins.
+	{Name: "mlxfwmanager", Commands: []Command{
+		{Line: "mlxfwmanager --query", Plugin: "kbcollect", Prefetch: true},
+		{Line: "mlxup --query", Plugin: "kbcollect"},
+	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
 		{Line: "journalctl -k --no-pager", Plugin: "logs"},
