@@ -15,13 +15,19 @@ import (
 type fwUnit struct {
 	subject, adapter, idKind, id, fw string
 	ev                               Evidence
+	// mst: a device of the firmware_device table, named by its mst path.
+	// Those are compared among themselves only: one of them may be the
+	// very card an adapter stands for, and mlxfwmanager may print the
+	// flash's level where the driver reports the running one, which would
+	// be a mismatch of a card with itself.
+	mst bool
 }
 
 // checkFirmwareMismatch flags adapters with the same PSID (or, without one,
 // the same board id) that run different firmware on one host. Functions of
 // one card report the same firmware, so a difference means two cards of one
 // model on two levels. The devices of mlxfwmanager that name no adapter
-// (the record's firmware_device table) are compared with the adapters.
+// (the record's firmware_device table) are compared with each other.
 //
 // Severity: warning. Each level may work, but the cards then differ in
 // fixes and behaviour, and the vendor supports a model at one level per
@@ -46,14 +52,14 @@ func checkFirmwareMismatch(h *record.Host, m *matrix.Matrix) Result {
 		for _, n := range v.rdmaDevicesOf(a) {
 			covered[n] = true
 		}
-		units = append(units, fwUnit{a.PCIAddress, a.PCIAddress, kind, id, fw, adapterFact(a, "firmware.running", fw+" ("+kind+" "+id+")")})
+		units = append(units, fwUnit{subject: a.PCIAddress, adapter: a.PCIAddress, idKind: kind, id: id, fw: fw, ev: adapterFact(a, "firmware.running", fw+" ("+kind+" "+id+")")})
 	}
 	for i := range h.Devices {
 		d := &h.Devices[i]
 		if covered[d.Name] || v.adapterOf(d) != nil && v.adapterOf(d).Firmware.Running != "" || d.BoardID == "" || d.FwVer == "" {
 			continue
 		}
-		units = append(units, fwUnit{d.Name, d.PCIAddress, "board id", d.BoardID, d.FwVer, v.deviceFact(d, "fw_ver", fmt.Sprintf("%s fw_ver %s (board_id %s)", d.Name, d.FwVer, d.BoardID))})
+		units = append(units, fwUnit{subject: d.Name, adapter: d.PCIAddress, idKind: "board id", id: d.BoardID, fw: d.FwVer, ev: v.deviceFact(d, "fw_ver", fmt.Sprintf("%s fw_ver %s (board_id %s)", d.Name, d.FwVer, d.BoardID))})
 	}
 	for i := range h.FirmwareDevices {
 		d := &h.FirmwareDevices[i]
@@ -76,15 +82,20 @@ func checkFirmwareMismatch(h *record.Host, m *matrix.Matrix) Result {
 	}
 	groups := map[string][]fwUnit{}
 	for _, u := range units {
-		groups[u.idKind+" "+u.id] = append(groups[u.idKind+" "+u.id], u)
+		k := u.idKind + " " + u.id
+		if u.mst {
+			k = "mst " + k
+		}
+		groups[k] = append(groups[k], u)
 	}
 	keys := make([]string, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	for _, k := range keys {
-		g := groups[k]
+	for _, key := range keys {
+		g := groups[key]
+		k := g[0].idKind + " " + g[0].id
 		var levels []string
 		for _, u := range g {
 			levels = appendOnce(levels, u.fw)
@@ -126,5 +137,5 @@ func firmwareDeviceUnit(d *record.FirmwareDevice) (fwUnit, bool) {
 		}
 	}
 	ev := Evidence{Fact: fmt.Sprintf("%s %s %s (PSID %s)", d.Name, row, fw, d.PSID), Source: d.Source, Line: line}
-	return fwUnit{subject: d.Name, idKind: "PSID", id: d.PSID, fw: fw, ev: ev}, true
+	return fwUnit{subject: d.Name, idKind: "PSID", id: d.PSID, fw: fw, ev: ev, mst: true}, true
 }
