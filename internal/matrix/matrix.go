@@ -63,6 +63,7 @@ type Matrix struct {
 	LooseReleases []StackRelease `toml:"stack_release"`
 
 	locs map[string]*diag.Locator // file → key positions, for lint
+	byID *ids                     // Load's index of the entries by id
 }
 
 // Source is a public document a claim rests on.

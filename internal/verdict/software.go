@@ -11,12 +11,12 @@ import (
 
 // softwareStack returns the plan's stack when it is a software RDMA stack
 // (SoftRoCE), which runs on any Ethernet adapter whatever its own RoCE.
-func softwareStack(m *matrix.Matrix, s string) *matrix.Stack {
+func softwareStack(m *matrix.Matrix, e *Engine, s string) *matrix.Stack {
 	name, _, _ := strings.Cut(s, "@")
 	if name == "" {
 		return nil
 	}
-	if _, r := m.ResolveStack(name); r.Value != nil && r.Value.Kind == "software" {
+	if _, r := e.resolveStack(m, name); r.Value != nil && r.Value.Kind == "software" {
 		return r.Value
 	}
 	return nil

@@ -129,7 +129,7 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v.Adapter, v.AdapterName = a.ID, a.Name
 	// A software stack reads the whole matrix: its distro rows name its
 	// driver, not the adapter, so the adapter's view holds none of them.
-	if ms := softwareStack(m, p.Stack); ms != nil {
+	if ms := softwareStack(m, e, p.Stack); ms != nil {
 		judgeSoftware(m, &v, a, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name), ms, p)
 		return v
 	}
