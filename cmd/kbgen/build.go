@@ -24,6 +24,7 @@ type buildOptions struct {
 	// previous is the build that made the output folder: kbgen serve's
 	// rebuilds update it in place (build.Options.Previous).
 	previous *build.Result
+	keep     bool // keep what the next rebuild reuses (kbgen serve)
 }
 
 func newBuildCmd() *cobra.Command {
@@ -87,7 +88,7 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*build.Resul
 			return nil, cli.Usagef("--records %s: no such file or folder%s", cfg.Records, nearbyPath(cfg.Records))
 		}
 	}
-	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr(), Previous: o.previous})
+	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr(), Previous: o.previous, Keep: o.keep})
 	var input *build.InputError
 	switch {
 	case errors.As(err, &input):

@@ -101,6 +101,7 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 		}
 	} else {
 		var err error
+		o.build.keep = true
 		if first, err = runBuild(c, cfg, o.build); err != nil {
 			return err
 		}

@@ -34,6 +34,10 @@ type Options struct {
 	// lint and its verdicts when the matrix files did not change (kbgen
 	// serve's rebuild).
 	Previous *Result
+	// Keep makes the result hold what a rebuild reuses (the matrix and
+	// its verdicts, the parsed content, the search analysis), for a
+	// Previous to come; a one-off build does not keep it.
+	Keep bool
 }
 
 // InputError is a build stopped by its inputs: the knowledge base does not
@@ -76,9 +80,13 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	defer b.stop()
 	var prevSite *site.Site
 	var prev *render.Manifest
-	cache, searchCache := &kb.Cache{}, &search.Cache{}
-	if o.Previous != nil {
+	var cache *kb.Cache
+	var searchCache *search.Cache // nil keeps nothing
+	switch {
+	case o.Previous != nil:
 		prevSite, prev, cache, searchCache = o.Previous.site, o.Previous.Manifest, o.Previous.cache, o.Previous.search
+	case o.Keep:
+		cache, searchCache = &kb.Cache{}, &search.Cache{}
 	}
 	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Cache: cache})
 	if probs.Errors() > 0 {
@@ -95,7 +103,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, search: searchCache, site: s}
+	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, search: searchCache}
+	if cache != nil {
+		res.site = s
+	}
 	key := newKeys(cfg, tpl, k.Content, k.Records.Len() > 0)
 
 	var recordProbs diag.List

@@ -70,7 +70,7 @@ func TestUpdateEqualsBuild(t *testing.T) {
 	}
 	cfg := bundled(filepath.Join(work, "live"))
 	cfg.Matrix, cfg.Content, cfg.Records, cfg.Static = filepath.Join(work, "matrix"), filepath.Join(work, "content"), filepath.Join(work, "records"), filepath.Join(work, "static")
-	res, err := Site(cfg, Options{Assets: rocekb.Assets})
+	res, err := Site(cfg, Options{Assets: rocekb.Assets, Keep: true})
 	if err != nil {
 		t.Fatal(err)
 	}
