@@ -61,15 +61,19 @@ func (m *Matrix) inTree(a Adapter) bool {
 
 func (l *linter) distroRows() {
 	m := l.m
-	families := map[string]bool{}
+	families, rebuilds := map[string]bool{}, map[string]bool{}
 	for _, d := range m.Distros {
 		families[d.Family] = true
+		rebuilds[d.Family+" "+d.Rebuild] = true
 	}
 	for _, r := range m.DistroRows {
 		what := "distro_support " + r.Family + " " + r.From
 		l.required(r.At, what, "family", r.Family)
 		if r.Family != "" && !families[r.Family] {
 			l.errAt(r.At, "family", "%s: family %q names no distro family", what, r.Family)
+		}
+		if r.Rebuild != "" && !rebuilds[r.Family+" "+r.Rebuild] {
+			l.errAt(r.At, "rebuild", "%s: no %s release is the rebuild %q", what, r.Family, r.Rebuild)
 		}
 		l.required(r.At, what, "from", r.From)
 		l.required(r.At, what, "status", r.Status)

@@ -225,15 +225,19 @@ type FirmwareMin struct {
 
 // Distro is one distribution release with its kernel.
 type Distro struct {
-	ID         string     `toml:"id"`     // e.g. rhel-9.4
-	Family     string     `toml:"family"` // rhel, ubuntu, sles
-	Name       string     `toml:"name"`
-	Version    string     `toml:"version"`
-	Kernel     string     `toml:"kernel"`                   // GA kernel release string
-	KernelBase string     `toml:"kernel_base"`              // upstream version it is based on
-	Flavour    string     `toml:"kernel_flavour,omitempty"` // ga (default) or hwe (Ubuntu's hardware-enablement kernel)
-	EOL        *time.Time `toml:"eol,omitempty"`            // end of the release's standard support
-	Backports  []Backport `toml:"backport,omitempty"`
+	ID         string `toml:"id"`     // e.g. rhel-9.4
+	Family     string `toml:"family"` // rhel, ubuntu, sles
+	Name       string `toml:"name"`
+	Version    string `toml:"version"`
+	Kernel     string `toml:"kernel"`                   // GA kernel release string
+	KernelBase string `toml:"kernel_base"`              // upstream version it is based on
+	Flavour    string `toml:"kernel_flavour,omitempty"` // ga (default) or hwe (Ubuntu's hardware-enablement kernel)
+	// Rebuild names the rebuild of the family this release is (almalinux
+	// of rhel): judged as the family's release of its version, except
+	// where a distro_support row names the rebuild.
+	Rebuild   string     `toml:"rebuild,omitempty"`
+	EOL       *time.Time `toml:"eol,omitempty"` // end of the release's standard support
+	Backports []Backport `toml:"backport,omitempty"`
 	Claim
 }
 
@@ -307,6 +311,9 @@ type DistroRow struct {
 	Drivers  []string `toml:"drivers,omitempty"`  // driver module ids
 	Status   string   `toml:"status"`             // supported, unsupported, deprecated or tech-preview
 	Text     string   `toml:"text"`
+	// Rebuild limits the row to one rebuild of the family (almalinux);
+	// for that rebuild's releases it wins over the family's rows.
+	Rebuild string `toml:"rebuild,omitempty"`
 	Claim
 }
 

@@ -188,22 +188,30 @@ func contains(s []string, v string) bool {
 
 // ResolveDistro finds a distro release by id or by a folded name: rhel9.4,
 // "RHEL 9.4", rhel-9.4 and "Red Hat Enterprise Linux 9.4" name one release;
-// rocky, alma and oracle (non-UEK) releases are judged as RHEL's.
+// rocky, alma and oracle (non-UEK) releases without an entry of their
+// own are judged as RHEL's.
 func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 	f := fold(s)
-	for _, alias := range []string{"rocky", "almalinux", "alma", "centos", "oraclelinux", "oracle", "ol", "redhat", "redhatenterpriselinux"} {
+	names := []string{f}
+	for _, alias := range []string{"rockylinux", "rocky", "almalinux", "alma", "centos", "oraclelinux", "oracle", "ol", "redhat", "redhatenterpriselinux"} {
 		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' && !strings.Contains(f, "uek") {
-			f = "rhel" + rest
+			if alias == "alma" {
+				names = append(names, "almalinux"+rest) // AlmaLinux releases with entries of their own
+			}
+			names = append(names, "rhel"+rest)
 			break
+		}
+	}
+	for _, n := range names {
+		for i := range m.Distros {
+			if d := &m.Distros[i]; n == fold(d.ID) || n == fold(d.Name) {
+				return Resolution[Distro]{Value: d, How: "id"}
+			}
 		}
 	}
 	var ids []string
 	for i := range m.Distros {
-		d := &m.Distros[i]
-		ids = append(ids, d.ID)
-		if f == fold(d.ID) || f == fold(d.Name) {
-			return Resolution[Distro]{Value: d, How: "id"}
-		}
+		ids = append(ids, m.Distros[i].ID)
 	}
 	return Resolution[Distro]{Suggest: closestIDs(s, ids, func(id string) []string { return []string{fold(id)} })}
 }

@@ -48,6 +48,11 @@ func TestResolveAdapter(t *testing.T) {
 func TestResolveDistroAndStack(t *testing.T) {
 	t.Parallel()
 	m := bundled(t)
+	for name, want := range map[string]string{"alma10.2": "almalinux-10.2", "AlmaLinux 10.1": "almalinux-10.1", "almalinux-10.0": "almalinux-10.0", "rocky-10.0": "rhel-10.0", "Rocky Linux 9.4": "rhel-9.4", "alma-9.4": "rhel-9.4"} {
+		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
+			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
+		}
+	}
 	for _, name := range []string{"rhel-9.4", "rhel9.4", "RHEL 9.4", "Rocky 9.4", "Red Hat Enterprise Linux 9.4"} {
 		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != "rhel-9.4" {
 			t.Errorf("ResolveDistro(%q) = %+v, want rhel-9.4", name, r)

@@ -3,6 +3,7 @@ package rule
 import (
 	"regexp"
 
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/version"
 )
 
@@ -38,3 +39,25 @@ func KernelBase(release string) (base, distro string, ok bool) {
 }
 
 var leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)
+
+// InRelease reports whether version v lies in from..until, either end
+// open when empty.
+func InRelease(v, from, until string) bool {
+	if from != "" {
+		if c, ok := Compare(v, from); !ok || c < 0 {
+			return false
+		}
+	}
+	if until == "" {
+		return true
+	}
+	c, ok := Compare(v, until)
+	return ok && c <= 0
+}
+
+// Covers reports whether a distro_support row is about release d: its
+// family and version span, and, for a row about one rebuild of the family
+// (AlmaLinux of RHEL), that rebuild.
+func Covers(r *matrix.DistroRow, d *matrix.Distro) bool {
+	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && InRelease(d.Version, r.From, r.Until)
+}

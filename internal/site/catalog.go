@@ -464,19 +464,6 @@ func supportEndSummary(a *matrix.Adapter) (text, date string) {
 }
 
 // inRelease reports whether version v lies in from..until (either may be empty).
-func inRelease(v, from, until string) bool {
-	if from != "" {
-		if c, ok := rule.Compare(v, from); !ok || c < 0 {
-			return false
-		}
-	}
-	if until != "" {
-		if c, ok := rule.Compare(v, until); !ok || c > 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // buildCatalog adds the matrix's index, vendor, driver, distro, stack,
 // sources and 404 pages.
@@ -565,7 +552,7 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		}
 		for j := range m.DistroRows {
 			r := &m.DistroRows[j]
-			if r.Family == d.Family && inRelease(d.Version, r.From, r.Until) {
+			if rule.Covers(r, d) {
 				dp.Rows = append(dp.Rows, r)
 				claims = append(claims, r.Claim)
 			}
@@ -708,7 +695,7 @@ func (s *Site) sourcesPage(meta func(page.Kind, string, string) Meta, faqs []*FA
 	for _, r := range m.DistroRows {
 		var to *page.Ref
 		for _, d := range m.Distros {
-			if d.Family == r.Family && inRelease(d.Version, r.From, r.Until) {
+			if rule.Covers(&r, &d) {
 				to = ref(page.Distro, d.ID, "")
 				break
 			}
@@ -925,7 +912,7 @@ func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter 
 	for _, a := range sortedAdapters(m) {
 		in := false
 		for _, r := range m.StackRows {
-			if r.Stack == stack && r.Status != "unsupported" && contains(r.Adapters, a.ID) && inRelease(version, r.First, r.Last) {
+			if r.Stack == stack && r.Status != "unsupported" && contains(r.Adapters, a.ID) && rule.InRelease(version, r.First, r.Last) {
 				in = true
 			}
 		}

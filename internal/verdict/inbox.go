@@ -258,15 +258,21 @@ func DistroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro) (row *matr
 	drivers := adapterDrivers(m, a)
 	for i := range m.DistroRows {
 		r := &m.DistroRows[i]
-		if r.Family != d.Family || !inRelease(d.Version, r.From, r.Until) {
+		if !rule.Covers(r, d) {
 			continue
 		}
 		ad := slices.Contains(r.Adapters, a.ID)
 		if !ad && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
 			continue
 		}
+		// A row about the release's rebuild wins over the family's; then
+		// a row naming the adapter over one naming its driver; then the
+		// later from.
 		switch {
-		case row == nil, ad && !byAdapter:
+		case row == nil, r.Rebuild != "" && row.Rebuild == "":
+		case r.Rebuild == "" && row.Rebuild != "":
+			continue
+		case ad && !byAdapter:
 		case ad == byAdapter:
 			if c, ok := rule.Compare(r.From, row.From); !ok || c <= 0 {
 				continue
@@ -296,16 +302,6 @@ func adapterDrivers(m *matrix.Matrix, a *matrix.Adapter) []string {
 
 // inRelease reports whether version v lies in from..until (until empty:
 // open). Versions of different majors compare as numbers: 8.10 > 8.9.
-func inRelease(v, from, until string) bool {
-	if c, ok := rule.Compare(v, from); !ok || c < 0 {
-		return false
-	}
-	if until == "" {
-		return true
-	}
-	c, ok := rule.Compare(v, until)
-	return ok && c <= 0
-}
 
 func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.Distro, dk deviceKernel, r *matrix.DistroRow, byAdapter bool) {
 	span := r.From + " and later"
@@ -348,7 +344,7 @@ func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matr
 	var best *matrix.DistroRow
 	for i := range m.DistroRows {
 		r := &m.DistroRows[i]
-		if r == not || r.Family != d.Family || r.Status != matrix.StatusSupported {
+		if r == not || r.Family != d.Family || r.Rebuild != "" && r.Rebuild != d.Rebuild || r.Status != matrix.StatusSupported {
 			continue
 		}
 		if !slices.Contains(r.Adapters, a.ID) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {

@@ -68,7 +68,7 @@ func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Re
 	if k.Distro != nil {
 		for i := range m.DistroRows {
 			r := &m.DistroRows[i]
-			if r.Family == k.Distro.Family && inRelease(k.Distro.Version, r.From, r.Until) && slices.Contains(r.Drivers, drv.ID) {
+			if rule.Covers(r, k.Distro) && slices.Contains(r.Drivers, drv.ID) {
 				judgeDistroRow(m, v, a, k.Distro, deviceKernel{Kernel: drv.FirstKernel}, r, true)
 				return
 			}
