@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,7 +53,7 @@ func edit(t *testing.T, file, old, new string) {
 // the outputs' keys (keys.go) name every input their bytes depend on.
 func TestUpdateEqualsBuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the bundled site 21 times")
+		t.Skip("builds the bundled site 27 times")
 	}
 	work := t.TempDir()
 	for _, d := range []string{"matrix", "content"} {
@@ -69,7 +70,8 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		os.WriteFile(filepath.Join(work, "records", filepath.Base(h)), b, 0o644)
 	}
 	cfg := bundled(filepath.Join(work, "live"))
-	cfg.Matrix, cfg.Content, cfg.Records, cfg.Static = filepath.Join(work, "matrix"), filepath.Join(work, "content"), filepath.Join(work, "records"), filepath.Join(work, "static")
+	cfg.Matrix, cfg.Content, cfg.Records = filepath.Join(work, "matrix"), filepath.Join(work, "content"), filepath.Join(work, "records")
+	cfg.Static, cfg.Templates = filepath.Join(work, "static"), filepath.Join(work, "templates")
 	res, err := Site(cfg, Options{Assets: rocekb.Assets, Keep: true})
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +106,16 @@ func TestUpdateEqualsBuild(t *testing.T) {
 			os.WriteFile(filepath.Join(work, "static/extra.txt"), []byte("extra\n"), 0o644)
 		}, 1, 1},
 		{"the static file removed", func() { os.RemoveAll(filepath.Join(work, "static")) }, 0.1, 0.01},
+		{"a template overridden", func() {
+			b, err := fs.ReadFile(rocekb.Assets, "templates/faq.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.MkdirAll(cfg.Templates, 0o755)
+			os.WriteFile(filepath.Join(cfg.Templates, "faq.html"), append(b, "<!-- overridden -->\n"...), 0o644)
+		}, 1, 1},
+		{"the override removed", func() { os.RemoveAll(cfg.Templates) }, 1, 1},
+		{"the site title", func() { cfg.Title = "Edited title" }, 1, 1},
 	}
 	for i, st := range steps {
 		st.change()
@@ -119,8 +131,8 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		if float64(res.Rendered) > st.rendered*float64(res.Outputs) || float64(res.Changed) > st.changed*float64(res.Outputs) {
 			t.Errorf("%s: the update rendered %d and changed %d of %d outputs", st.name, res.Rendered, res.Changed, res.Outputs)
 		}
-		fresh := bundled(filepath.Join(work, "fresh", string(rune('a'+i))))
-		fresh.Matrix, fresh.Content, fresh.Records, fresh.Static = cfg.Matrix, cfg.Content, cfg.Records, cfg.Static
+		fresh := cfg
+		fresh.Output = filepath.Join(work, "fresh", string(rune('a'+i)))
 		if _, err := Site(fresh, Options{Assets: rocekb.Assets}); err != nil {
 			t.Fatalf("%s: build: %v", st.name, err)
 		}
