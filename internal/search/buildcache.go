@@ -12,14 +12,52 @@ import (
 // each FAQ body's text. An entry no build used is dropped at the end of
 // the next one. A nil *Cache keeps nothing.
 type Cache struct {
-	mu       sync.Mutex
-	aliases  string
-	docs     map[[sha256.Size]byte]*docStats
-	raws     map[string][]QueryTerm
-	bodies   map[string]*bodyText
-	usedDocs map[[sha256.Size]byte]*docStats
-	usedRaws map[string][]QueryTerm
-	usedBody map[string]*bodyText
+	aliases string // the aliases docs and raws were analyzed with
+	docs    memo[[sha256.Size]byte, *docStats]
+	raws    memo[string, []QueryTerm]
+	bodies  memo[string, *bodyText]
+}
+
+// memo is one table of a Cache: what the last build used, and what this
+// one has used so far.
+type memo[K comparable, V any] struct {
+	mu        sync.Mutex
+	last, now map[K]V
+}
+
+// get returns the value of k, from this build or the last, and marks it
+// used; make makes a missing one.
+func (m *memo[K, V]) get(k K, make func() V) V {
+	m.mu.Lock()
+	v, ok := m.now[k]
+	if !ok {
+		v, ok = m.last[k]
+	}
+	m.mu.Unlock()
+	if !ok {
+		v = make()
+	}
+	m.mu.Lock()
+	if m.now == nil {
+		m.now = map[K]V{}
+	}
+	m.now[k] = v
+	m.mu.Unlock()
+	return v
+}
+
+// done ends a build: what it used is what the next one may reuse.
+func (m *memo[K, V]) done() {
+	m.mu.Lock()
+	m.last, m.now = m.now, nil
+	m.mu.Unlock()
+}
+
+// forget drops everything.
+func (m *memo[K, V]) forget() {
+	m.mu.Lock()
+	m.last, m.now = nil, nil
+	m.mu.Unlock()
 }
 
 // docStats is a document's analysis: per field, its terms' frequencies
@@ -40,55 +78,41 @@ type bodyText struct {
 	code     []string
 }
 
-// begin starts a build whose analysis uses the aliases aliasKey names;
-// entries made with other aliases are dropped.
+// begin starts a static index whose analysis uses the aliases aliasKey
+// names; entries made with other aliases are dropped.
 func (c *Cache) begin(aliasKey string) {
-	if c == nil {
-		return
+	if c != nil && (aliasKey == "" || aliasKey != c.aliases) {
+		c.docs.forget()
+		c.raws.forget()
+		c.aliases = aliasKey
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if aliasKey == "" || aliasKey != c.aliases {
-		c.docs, c.raws = nil, nil
-	}
-	c.aliases = aliasKey
-	c.usedDocs, c.usedRaws = map[[sha256.Size]byte]*docStats{}, map[string][]QueryTerm{}
 }
 
-// end keeps what the build used.
+// end keeps what the index used.
 func (c *Cache) end() {
-	if c == nil {
-		return
+	if c != nil {
+		c.docs.done()
+		c.raws.done()
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.aliases != "" {
-		c.docs, c.raws = c.usedDocs, c.usedRaws
-	}
-	c.usedDocs, c.usedRaws = nil, nil
 }
 
 // doc analyzes d, or returns the analysis of a document with its text.
 func (c *Cache) doc(d *Doc, an *Analyzer) *docStats {
-	var key [sha256.Size]byte
-	if c != nil {
-		h := sha256.New()
-		for _, name := range Fields {
-			t := fieldText(d, name)
-			h.Write([]byte{byte(len(t)), byte(len(t) >> 8), byte(len(t) >> 16), byte(len(t) >> 24)})
-			h.Write([]byte(t))
-		}
-		h.Sum(key[:0])
-		c.mu.Lock()
-		st, ok := c.docs[key]
-		if ok {
-			c.usedDocs[key] = st
-		}
-		c.mu.Unlock()
-		if ok {
-			return st
-		}
+	if c == nil {
+		return analyzeDoc(d, an)
 	}
+	h := sha256.New()
+	for _, name := range Fields {
+		t := fieldText(d, name)
+		h.Write([]byte{byte(len(t)), byte(len(t) >> 8), byte(len(t) >> 16), byte(len(t) >> 24)})
+		h.Write([]byte(t))
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	return c.docs.get(key, func() *docStats { return analyzeDoc(d, an) })
+}
+
+func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 	st := &docStats{fields: make([]fieldStats, len(Fields))}
 	seen := map[string]bool{}
 	for f, name := range Fields {
@@ -116,66 +140,33 @@ func (c *Cache) doc(d *Doc, an *Analyzer) *docStats {
 			}
 		}
 	}
-	if c != nil {
-		c.mu.Lock()
-		c.usedDocs[key] = st
-		c.mu.Unlock()
-	}
 	return st
 }
 
 // raw returns the query terms of raw token r.
 func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
-	if c != nil {
-		if qts, ok := c.raws[r]; ok {
-			c.usedRaws[r] = qts
-			return qts
-		}
+	if c == nil {
+		return queryTerms(an.Analyze(r))
 	}
-	qts := queryTerms(an.Analyze(r))
-	if c != nil {
-		c.usedRaws[r] = qts
-	}
-	return qts
+	return c.raws.get(r, func() []QueryTerm { return queryTerms(an.Analyze(r)) })
 }
 
 // body returns the headings, text and code spans of a FAQ body.
 func (c *Cache) body(md string) *bodyText {
-	if c != nil {
-		c.mu.Lock()
-		b, ok := c.bodies[md]
-		if ok {
-			c.usedBody[md] = b
-		}
-		c.mu.Unlock()
-		if ok {
-			return b
-		}
+	read := func() *bodyText {
+		b := &bodyText{code: codeSpans(md)}
+		b.headings, b.body = markdownText(md)
+		return b
 	}
-	b := &bodyText{code: codeSpans(md)}
-	b.headings, b.body = markdownText(md)
-	if c != nil {
-		c.mu.Lock()
-		c.usedBody[md] = b
-		c.mu.Unlock()
-	}
-	return b
-}
-
-func (c *Cache) beginBodies() {
 	if c == nil {
-		return
+		return read()
 	}
-	c.mu.Lock()
-	c.usedBody = map[string]*bodyText{}
-	c.mu.Unlock()
+	return c.bodies.get(md, read)
 }
 
+// endBodies keeps the bodies FromKB used.
 func (c *Cache) endBodies() {
-	if c == nil {
-		return
+	if c != nil {
+		c.bodies.done()
 	}
-	c.mu.Lock()
-	c.bodies, c.usedBody = c.usedBody, nil
-	c.mu.Unlock()
 }

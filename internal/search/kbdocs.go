@@ -36,7 +36,6 @@ func (cache *Cache) FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 	if c == nil {
 		return docs
 	}
-	cache.beginBodies()
 	defer cache.endBodies()
 	for _, p := range c.Pages {
 		bt := cache.body(p.Body)
