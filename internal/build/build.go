@@ -64,6 +64,14 @@ type Result struct {
 	cache  *kb.Cache
 	search *search.Cache
 	site   *site.Site
+	hosts  map[string]keptHost // by host key
+}
+
+// keptHost is what a host page left for the pages that list hosts and for
+// the search index.
+type keptHost struct {
+	state site.HostState
+	doc   search.Doc
 }
 
 // Site builds the site cfg names into cfg.Output in stages: static files,
@@ -111,20 +119,48 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 
 	var recordProbs diag.List
 	var hostDocs sync.Map // record number → search.Doc, filled on the writers
+	// A kept build remembers each host page's state and search document
+	// by its key, so the next update restores them for a host whose page
+	// it keeps instead of diagnosing and rendering it again.
+	var prevHosts map[string]keptHost
+	if o.Previous != nil {
+		prevHosts = o.Previous.hosts
+	}
+	var hostsMu sync.Mutex
+	if cache != nil {
+		res.hosts = map[string]keptHost{}
+	}
 	hostPages := func(emit func(render.Output) error) error {
 		probs, err := k.Records.Each(func(h *record.Host) error {
 			j, i := s.Host(h), res.Records
 			res.Records++
 			b.hosts.Add(1)
-			err := emit(tpl.Deferred(j.Path(), func() site.Page {
+			hk := ""
+			if cache != nil {
+				hk = key.host(j.Path(), h)
+			}
+			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
+				j.Restore(kh.state)
+				hostDocs.Store(i, kh.doc)
+				hostsMu.Lock()
+				res.hosts[hk] = kh
+				hostsMu.Unlock()
+			}
+			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
-				hostDocs.Store(i, search.HostDoc(p))
+				doc := search.HostDoc(p)
+				hostDocs.Store(i, doc)
+				if hk != "" {
+					hostsMu.Lock()
+					res.hosts[hk] = keptHost{j.State(), doc}
+					hostsMu.Unlock()
+				}
 				return p
-			}))
-			if err != nil {
+			})
+			if err := emit(render.Keyed(page, hk)); err != nil {
 				return err
 			}
-			return emit(render.Func(j.RecordPath(), j.WriteRecord))
+			return emit(render.Keyed(render.Func(j.RecordPath(), j.WriteRecord), hk))
 		})
 		recordProbs = probs
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
@@ -51,8 +52,8 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 // the matrix, the content's front matter, trees and glossary, the
 // templates and the configuration, and in these kinds more: a FAQ page
 // its body, an adapter page the hosts that run the adapter; the home
-// and fleet pages, the host pages and the hosts index read every host,
-// so they have no key.
+// and fleet pages and the hosts index read every host, so they have no
+// key (a host page's key is host's).
 func (k keys) page(p site.Page) string {
 	h := sha256.New()
 	m := p.PageMeta()
@@ -107,4 +108,15 @@ func (k keys) index(docs []search.Doc) string {
 		}
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// host is the key of a host's page and record download: the page key's
+// inputs, the page's path and the record as decoded.
+func (k keys) host(path string, h *record.Host) string {
+	hs := sha256.New()
+	fmt.Fprintf(hs, "host %s %s\n", k.pages, path)
+	if err := json.NewEncoder(hs).Encode(h); err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%x", hs.Sum(nil))
 }

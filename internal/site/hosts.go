@@ -304,6 +304,31 @@ func (j *HostJob) Page() *HostPage {
 	return hp
 }
 
+// HostState is what a host page leaves behind for the pages that list
+// the hosts (its summary, slim report and finding rows).
+type HostState struct {
+	sum      HostSummary
+	fleet    *diagnose.Report
+	findings []FindingRow
+}
+
+// State returns what the job's Page left behind.
+func (j *HostJob) State() HostState {
+	st := &j.s.hosts
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return HostState{st.sums[j.i], st.fleet[j.i], st.findings[j.i]}
+}
+
+// Restore puts back what Page left behind in an earlier build of the same
+// record, for a rebuild that keeps the host's page instead of making it.
+func (j *HostJob) Restore(hs HostState) {
+	st := &j.s.hosts
+	st.mu.Lock()
+	st.sums[j.i], st.fleet[j.i], st.findings[j.i] = hs.sum, hs.fleet, hs.findings
+	st.mu.Unlock()
+}
+
 // slim keeps of a report what the fleet summary reads, so that 50,000
 // hosts do not keep 50,000 records and diagnoses alive.
 func slim(rep *diagnose.Report) *diagnose.Report {
