@@ -1,0 +1,5 @@
+// Package paste splits what a customer pasted (one or more command outputs,
+// with or without shell prompts, in any order) into the outputs it holds
+// and lays them out where a kbcollect capture keeps them, so the collector
+// reads a paste as it reads a capture.
+package paste

@@ -1,0 +1,246 @@
+package paste
+
+import (
+	"bufio"
+	"io"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"testing/fstest"
+
+	"github.com/rocekb/rocekb/internal/source"
+)
+
+// Section is one command output found in a paste.
+type Section struct {
+	Command string // the source table's command line it is filed as, e.g. "ibv_devinfo -v"
+	Path    string // where a capture keeps it: sos_commands/<plugin>/<name>
+	Line    int    // the paste's line where the output starts (1-based)
+	Lines   int    // how many lines it has
+	// Named: the paste names the command (a prompt line or a bare command
+	// line); otherwise the output was recognised by what it says.
+	Named bool
+	text  strings.Builder
+}
+
+// maxLine bounds one line of a paste; longer ones are cut.
+const maxLine = 1 << 20
+
+// Split reads a paste and returns its sections in paste order. Text that
+// neither follows a command line nor looks like the output of a known
+// tool is dropped; Unknown counts its lines.
+func Split(r io.Reader) (secs []*Section, unknown int, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
+	var cur *Section // a named section, or nil while lines are loose
+	var loose []string
+	looseStart := 0
+	flush := func() {
+		if s := sniff(loose); s != nil {
+			s.Line = looseStart
+			for _, l := range loose {
+				s.add(l)
+			}
+			secs = append(secs, s)
+		} else {
+			for _, l := range loose {
+				if strings.TrimSpace(l) != "" {
+					unknown++
+				}
+			}
+		}
+		loose = nil
+	}
+	n, prevBlank := 0, true
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if c, ok := commandLine(line, prevBlank || n == 1); ok {
+			if cur == nil {
+				flush()
+			}
+			cur = &Section{Command: c.line, Path: c.path, Line: n + 1, Named: true}
+			secs = append(secs, cur)
+			prevBlank = false
+			continue
+		}
+		prevBlank = strings.TrimSpace(line) == ""
+		if cur != nil {
+			cur.add(line)
+			continue
+		}
+		if len(loose) == 0 {
+			looseStart = n
+		}
+		loose = append(loose, line)
+	}
+	if cur == nil {
+		flush()
+	}
+	return secs, unknown, sc.Err()
+}
+
+func (s *Section) add(line string) {
+	s.text.WriteString(line)
+	s.text.WriteByte('\n')
+	s.Lines++
+}
+
+// Text is the section's output.
+func (s *Section) Text() string { return s.text.String() }
+
+// FS lays the sections out as a capture. Sections filed at one path (two
+// dmesg excerpts) are joined in paste order.
+func FS(secs []*Section) fstest.MapFS {
+	out := fstest.MapFS{}
+	for _, s := range secs {
+		f := out[s.Path]
+		if f == nil {
+			f = &fstest.MapFile{Mode: 0o644}
+			out[s.Path] = f
+		}
+		f.Data = append(f.Data, s.Text()...)
+	}
+	return out
+}
+
+// command is a command of the source table with where a capture keeps it.
+type command struct{ line, path string }
+
+var (
+	// prompt matches the shell prompts people paste: user@host:~$,
+	// [root@host ~]#, a bare $ or #, and >, after a virtualenv or conda
+	// environment's "(name) ".
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>])\s+`)
+	// binaries are the first words of the table's command lines.
+	binaries = func() map[string]bool {
+		m := map[string]bool{}
+		for _, t := range source.Tools {
+			for _, c := range t.Commands {
+				m[strings.Fields(c.Line)[0]] = true
+			}
+		}
+		return m
+	}()
+)
+
+// commandLine reports whether line runs a command of the source table: a
+// prompt followed by it, or (after a blank line or at the top) the bare
+// command line of a table entry.
+func commandLine(line string, top bool) (command, bool) {
+	rest := line
+	hasPrompt := false
+	if loc := prompt.FindStringIndex(line); loc != nil {
+		rest, hasPrompt = line[loc[1]:], true
+	} else if !top {
+		return command{}, false
+	}
+	rest, _, _ = strings.Cut(rest, "|")
+	words := strings.Fields(rest)
+	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
+		words = words[1:]
+	}
+	if len(words) == 0 || len(words) > 8 {
+		return command{}, false
+	}
+	words[0] = path.Base(words[0])
+	if !binaries[words[0]] {
+		return command{}, false
+	}
+	c, exact := match(words)
+	if !hasPrompt && !exact {
+		// A bare line must be a table command to the letter: "dmesg" in a
+		// paste is a command, "ethtool reports …" is not.
+		return command{}, false
+	}
+	return c, true
+}
+
+// match files a pasted argv under the table's command with the same
+// program and the most flags in common; exact is true when the words
+// match a table line, placeholders matching any word.
+func match(words []string) (command, bool) {
+	type cand struct {
+		c     source.Command
+		score int
+	}
+	var cands []cand
+	for _, t := range source.Tools {
+		for _, c := range t.Commands {
+			tw := strings.Fields(c.Line)
+			if tw[0] != words[0] {
+				continue
+			}
+			if line, ok := fill(tw, words); ok {
+				return command{c.Line, capturePath(c.Plugin, line)}, true
+			}
+			cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	c := cands[0].c // binaries holds only programs of the table
+	line := c.Line
+	if strings.Contains(line, "{") {
+		tw := strings.Fields(line)
+		for i, w := range tw {
+			if strings.HasPrefix(w, "{") {
+				tw[i] = "pasted"
+			}
+		}
+		line = strings.Join(tw, " ")
+	}
+	return command{c.Line, capturePath(c.Plugin, line)}, false
+}
+
+// fill matches words against a table line's words, placeholders taking
+// any word, and returns the line with them filled in.
+func fill(tw, words []string) (string, bool) {
+	if len(tw) != len(words) {
+		return "", false
+	}
+	out := make([]string, len(tw))
+	for i, w := range tw {
+		switch {
+		case strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}"):
+			out[i] = words[i]
+		case w == words[i]:
+			out[i] = w
+		default:
+			return "", false
+		}
+	}
+	return strings.Join(out, " "), true
+}
+
+// overlap scores how alike two argument lists are: shared flag letters
+// and words.
+func overlap(a, b []string) int {
+	set := func(ws []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range ws {
+			if strings.HasPrefix(w, "--") || !strings.HasPrefix(w, "-") {
+				m[w] = true
+				continue
+			}
+			for _, r := range w[1:] {
+				m["-"+string(r)] = true
+			}
+		}
+		return m
+	}
+	sa, sb := set(a), set(b)
+	n := 0
+	for w := range sa {
+		if sb[w] {
+			n += 2
+		} else {
+			n--
+		}
+	}
+	return n
+}
+
+func capturePath(plugin, line string) string {
+	return "sos_commands/" + plugin + "/" + source.SosName(line)
+}

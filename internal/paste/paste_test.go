@@ -1,0 +1,126 @@
+package paste
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
+	"github.com/rocekb/rocekb/internal/collect"
+	"github.com/rocekb/rocekb/internal/snapshot"
+)
+
+// body is a real capture without its header lines: what its poster pasted.
+func body(t *testing.T, tool, name string) string {
+	t.Helper()
+	return string(capturetest.Read(t, tool, name))
+}
+
+// TestSplitRealPastes joins four real pastes as one customer message
+// would: a kernel log excerpt with no command line, then ethtool after
+// its poster's user@host:~$ prompt, ibv_devinfo -vvv after a conda
+// environment and [user@host dir]$, and mlxfwmanager as a bare sudo line.
+func TestSplitRealPastes(t *testing.T) {
+	parts := []string{
+		body(t, "dmesg", "mlx5-cx4lx-renamed-from-eth0-netdev-mail.txt"),
+		body(t, "ethtool", "mlx5_core-cx4lx-inbox-3.0-1.txt"),
+		body(t, "ibv_devinfo", "mlx5-cx5-vvv-truncated.txt"),
+		"\n" + body(t, "mlxfwmanager", "mlx5-cx4-mcx455a-two-cards-same-psid-fw-12.28-and-12.17.txt"),
+	}
+	paste := strings.Join(parts, "\n")
+	secs, unknown, err := Split(strings.NewReader(paste))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		command, path string
+		named         bool
+	}{
+		{"dmesg", "sos_commands/kernel/dmesg", false},
+		{"ethtool -i {netdev}", "sos_commands/networking/ethtool_-i_p3p1", true},
+		{"ibv_devinfo -v", "sos_commands/infiniband/ibv_devinfo_-v", true},
+		{"mlxfwmanager --query", "sos_commands/kbcollect/mlxfwmanager_--query", true},
+	}
+	if len(secs) != len(want) {
+		for _, s := range secs {
+			t.Logf("section %q at line %d (%d lines)", s.Command, s.Line, s.Lines)
+		}
+		t.Fatalf("%d sections, want %d", len(secs), len(want))
+	}
+	for i, w := range want {
+		if s := secs[i]; s.Command != w.command || s.Path != w.path || s.Named != w.named || s.Lines == 0 {
+			t.Errorf("section %d = %q at %s (named %t, %d lines), want %q at %s (named %t)", i, s.Command, s.Path, s.Named, s.Lines, w.command, w.path, w.named)
+		}
+	}
+	if unknown != 0 {
+		t.Errorf("%d lines not filed", unknown)
+	}
+	if !strings.HasPrefix(secs[1].Text(), "driver: mlx5_core") {
+		t.Errorf("ethtool section starts %q, want its first output line", firstLine(secs[1].Text()))
+	}
+
+	// The collector reads the paste as a capture.
+	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.FirmwareDevices) != 2 {
+		t.Errorf("%d firmware devices from mlxfwmanager, want 2", len(h.FirmwareDevices))
+	}
+	if len(h.Devices) == 0 || h.Devices[0].Name != "mlx5_0" {
+		t.Errorf("rdma devices %+v, want mlx5_0 from ibv_devinfo", h.Devices)
+	}
+	drivers := map[string]bool{}
+	for _, a := range h.Adapters {
+		drivers[a.Driver.Name] = true
+	}
+	if !drivers["mlx5_core"] {
+		t.Errorf("adapters %+v: none with driver mlx5_core (ethtool, kernel log)", h.Adapters)
+	}
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+func TestCommandLines(t *testing.T) {
+	for _, c := range []struct {
+		line, command string
+		top, ok       bool
+	}{
+		{"[root@h ~]# ibv_devinfo", "ibv_devinfo", false, true},
+		{"root@node1:~# sudo lspci -vvv", "lspci -vvv", false, true},
+		{"$ dmesg | grep -i mlx5", "dmesg", false, true},
+		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
+		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},        // closest table line
+		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
+		{"ethtool reports the driver", "", true, false},               // bare prose
+		{"ibv_devinfo", "", false, false},                             // bare, mid-output
+		{"$ ls -l /tmp", "", false, false},                            // not a table program
+		{"        link_layer:             Ethernet", "", true, false}, // output
+	} {
+		got, ok := commandLine(c.line, c.top)
+		if ok != c.ok || ok && got.line != c.command {
+			t.Errorf("commandLine(%q, top %t) = %q, %t; want %q, %t", c.line, c.top, got.line, ok, c.command, c.ok)
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	capturetest.Seed(f, "dmesg", "ethtool", "ibv_devinfo", "mlxfwmanager", "lspci")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		secs, _, err := Split(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		n := 0
+		for _, s := range secs {
+			n += s.Lines
+			if !strings.HasPrefix(s.Path, "sos_commands/") {
+				t.Fatalf("section filed at %q", s.Path)
+			}
+		}
+		if n > bytes.Count(b, []byte("\n"))+1 {
+			t.Fatalf("%d lines filed from %d", n, bytes.Count(b, []byte("\n"))+1)
+		}
+		FS(secs)
+	})
+}

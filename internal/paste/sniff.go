@@ -1,0 +1,72 @@
+package paste
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A rule recognises the output of one command by what it says, for text a
+// paste gives without its command line. The first rule that matches wins,
+// so the specific ones come first.
+type rule struct {
+	line string // the table command it is filed as
+	test func(text string) bool
+}
+
+var (
+	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
+	reJournal    = regexp.MustCompile(`(?m)^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
+	reLspci      = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] \S`)
+	reRdmaLink   = regexp.MustCompile(`(?m)^link \S+/\d+ (?:subnet_prefix|state) `)
+	reDevlink    = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
+)
+
+var rules = []rule{
+	{"mlxfwmanager --query", func(s string) bool {
+		return strings.Contains(s, "Querying Mellanox devices firmware") || strings.Contains(s, "PSID:") && strings.Contains(s, "Device Type:")
+	}},
+	{"ibv_devinfo -v", func(s string) bool { return strings.Contains(s, "hca_id:") && strings.Contains(s, "max_qp:") }},
+	{"ibv_devinfo", func(s string) bool {
+		return strings.Contains(s, "hca_id:") || strings.Contains(s, "No IB devices found")
+	}},
+	{"ibv_devices", func(s string) bool { return strings.Contains(s, "node GUID") && strings.Contains(s, "device") }},
+	{"ibstat", func(s string) bool { return strings.Contains(s, "CA '") && strings.Contains(s, "CA type:") }},
+	{"ibstatus", func(s string) bool { return strings.Contains(s, "Infiniband device '") }},
+	{"show_gids", func(s string) bool {
+		return strings.Contains(s, "DEV") && strings.Contains(s, "GID") && strings.Contains(s, "n_gids_found")
+	}},
+	{"ibdev2netdev", func(s string) bool { return strings.Contains(s, " ==> ") && strings.Contains(s, " port ") }},
+	{"rdma link show", func(s string) bool { return reRdmaLink.MatchString(s) }},
+	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
+	{"lspci -nnvv", func(s string) bool { return reLspci.MatchString(s) }},
+	{"ethtool -i {netdev}", func(s string) bool {
+		return strings.Contains(s, "driver: ") && strings.Contains(s, "bus-info:")
+	}},
+	{"lsmod", func(s string) bool { return strings.Contains(s, "Module") && strings.Contains(s, "Used by") }},
+	{"ofed_info -s", func(s string) bool {
+		return strings.Contains(s, "MLNX_OFED_LINUX-") || strings.Contains(s, "OFED-internal-")
+	}},
+	{"journalctl -k --no-pager", func(s string) bool { return reJournal.MatchString(s) }},
+	{"dmesg", func(s string) bool { return reKernelLine.MatchString(s) }},
+}
+
+// sniff files loose lines by what they say, or returns nil.
+func sniff(lines []string) *Section {
+	text := strings.Join(lines, "\n")
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	for _, r := range rules {
+		if r.test(text) {
+			words := strings.Fields(r.line)
+			for i, w := range words {
+				if strings.HasPrefix(w, "{") {
+					words[i] = "pasted" // ethtool -i: the output does not name its netdev
+				}
+			}
+			c, _ := match(words)
+			return &Section{Command: c.line, Path: c.path}
+		}
+	}
+	return nil
+}
