@@ -28,6 +28,7 @@ type rootOptions struct {
 	output   string
 	noTools  bool
 	quiet    bool
+	pasted   bool // kbcollect paste
 }
 
 func newRootCmd() *cobra.Command {
@@ -74,6 +75,7 @@ Examples:
   kbcollect --root ./extracted-sosreport
   kbcollect capture -o host.tar.gz             # save raw data to parse later
   kbcollect host.tar.gz                        # parse a capture, here or elsewhere
+  kbcollect paste ticket-1234.txt              # command output a customer pasted
 
 After the record, one line on standard error says what was found and which
 tools were absent, with the package that installs each (Debian's name, then
@@ -104,7 +106,7 @@ infiniband-diags (ibstat, ibstatus), kmod (lsmod, modinfo). --quiet drops it.
 	f.BoolVar(&o.noTools, "no-tools", false, "live host: run no tool, read only /sys, /proc and /etc")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print no summary line on standard error")
 	addLimitFlags(c, &o.timeout, &o.jobs, &o.maxFile)
-	c.AddCommand(newCaptureCmd())
+	c.AddCommand(newCaptureCmd(), newPasteCmd())
 	cli.Completion(c)
 	return c
 }
@@ -154,6 +156,12 @@ func runCollect(c *cobra.Command, o rootOptions) error {
 	}
 	snap.MaxFile, snap.Timeout, snap.Jobs, snap.NoTools = o.maxFile, o.timeout, o.jobs, o.noTools
 	snap.Prefetch()
+	return writeRecord(c, o, snap)
+}
+
+// writeRecord collects snap, redacts the record unless told not to, writes
+// it and prints the summary line.
+func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error {
 	h, err := collectHost(snap)
 	if err != nil {
 		return cli.Fail(err)
@@ -173,7 +181,7 @@ func runCollect(c *cobra.Command, o rootOptions) error {
 		return err
 	}
 	if !o.quiet {
-		fmt.Fprintln(c.ErrOrStderr(), summary(h))
+		fmt.Fprintln(c.ErrOrStderr(), summaryOf(h, o.pasted))
 	}
 	return nil
 }

@@ -11,11 +11,18 @@ import (
 // summary is the one line kbcollect prints on standard error after a
 // record: what it found, and which tools of source.Tools that a
 // distribution package provides were absent, with those packages.
-func summary(h *record.Host) string {
+func summary(h *record.Host) string { return summaryOf(h, false) }
+
+// summaryOf is summary; for a paste it asks for the missing outputs
+// instead of naming packages to install.
+func summaryOf(h *record.Host, pasted bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "kbcollect: %s, %s", count(len(h.Devices), "RDMA device"), count(len(h.Adapters), "adapter"))
 	absent, pkgs := absentTools(h)
-	if len(absent) > 0 {
+	switch {
+	case len(absent) > 0 && pasted:
+		fmt.Fprintf(&b, "; not in the paste: %s (ask for their output for a fuller record)", strings.Join(absent, ", "))
+	case len(absent) > 0:
 		fmt.Fprintf(&b, "; absent: %s (install %s for a fuller record)", strings.Join(absent, ", "), strings.Join(pkgs, ", "))
 	}
 	return b.String()

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/paste"
+	"github.com/rocekb/rocekb/internal/snapshot"
+)
+
+func newPasteCmd() *cobra.Command {
+	var o rootOptions
+	c := &cobra.Command{
+		Use:   "paste [FILE ...]",
+		Short: "Write a host record from command output a customer pasted (a ticket, a mail, a chat log)",
+		Long: `kbcollect paste reads text that holds the output of one or more commands (a
+support ticket, a mail, an issue comment) from the files named, or from standard
+input when there are none or a file is "-", and writes the host record those
+outputs give, as kbcollect does for a capture.
+
+Each output is found by the command line before it: a shell prompt and the
+command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
+[root@host ~]# dmesg | grep mlx5), or the bare command line at the top or after a
+blank line. Output with no command line before it is recognised by what it says:
+a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
+ibdev2netdev, ibstat, show_gids, lsmod, ofed_info and mlxfwmanager output. What it
+filed, and the lines it could not place, are listed on standard error; line
+numbers in the record count within each command's output.
+
+Paste damage is undone as for a capture: line-number prefixes, indentation, mail
+wrapping and quoted-printable text in kernel logs. Redaction is on by default, as
+for kbcollect.
+
+Examples:
+  kbcollect paste ticket-1234.txt -o records/ticket-1234.toml
+  pbpaste | kbcollect paste --no-redact
+  kbcollect paste dmesg.txt lspci.txt ibv_devinfo.txt
+` + exitCodesHelp,
+		RunE: func(c *cobra.Command, args []string) error { return runPaste(c, o, args) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
+	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
+	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
+	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing on standard error but errors")
+	f.Int64Var(&o.maxFile, "max-file", snapshot.DefaultMaxFile, "cap in bytes for the pasted text (16 MiB)")
+	return c
+}
+
+func runPaste(c *cobra.Command, o rootOptions, files []string) error {
+	if o.format != "toml" && o.format != "json" {
+		return cli.Usagef("unknown --format %q (want toml or json)", o.format)
+	}
+	if o.maxFile < 1024 || o.maxFile > 1<<30 {
+		return cli.Usagef("--max-file must be between 1024 and 1073741824 bytes")
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	// Each file is split on its own: a kernel log in the second file does
+	// not belong to the last command of the first.
+	var secs []*paste.Section
+	left := o.maxFile
+	for _, f := range files {
+		name, r := f, io.Reader(c.InOrStdin())
+		if f == "-" {
+			name = "standard input"
+		} else {
+			fh, err := os.Open(f)
+			if err != nil {
+				return cli.Usagef("paste: %v", err)
+			}
+			defer fh.Close()
+			r = fh
+		}
+		b, err := io.ReadAll(io.LimitReader(r, left))
+		if err != nil {
+			return cli.Usagef("paste: read %s: %v", name, err)
+		}
+		left -= int64(len(b))
+		ss, unknown, err := paste.Split(bytes.NewReader(b))
+		if err != nil {
+			return cli.Usagef("paste: %s: %v", name, err)
+		}
+		if len(ss) == 0 {
+			return cli.Usagef("paste: no command output recognised in %s; put the command line before each output (e.g. \"$ ibv_devinfo -v\")", name)
+		}
+		if !o.quiet {
+			for _, s := range ss {
+				how := "after its command line"
+				if !s.Named {
+					how = "recognised by its output"
+				}
+				fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %d lines (%s)\n", name, s.Line, s.Command, s.Lines, how)
+			}
+			if unknown > 0 {
+				fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %d lines matched no command and were left out\n", name, unknown)
+			}
+		}
+		secs = append(secs, ss...)
+	}
+	snap := snapshot.FromFS(paste.FS(secs), "capture", "paste:"+strings.Join(files, ","))
+	snap.MaxFile, o.pasted = o.maxFile, true
+	return writeRecord(c, o, snap)
+}
