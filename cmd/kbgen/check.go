@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing/fstest"
 
 	"github.com/spf13/cobra"
 
@@ -35,10 +37,11 @@ type checkOptions struct {
 	lang    string // language of the FAQ links (--lang)
 	plan    verdict.Plan
 
-	paths       []string // host records: files or folders
-	planned     bool     // --adapter was given
-	planFlags   []string // the other planned-configuration flags given
-	recordsSet  bool     // --records was given
+	paths       []string  // host records: files or folders
+	planned     bool      // --adapter was given
+	planFlags   []string  // the other planned-configuration flags given
+	recordsSet  bool      // --records was given
+	in          io.Reader // a record given as "-"
 	out, errOut io.Writer
 
 	cfg config.Config
@@ -87,6 +90,7 @@ Examples:
   kbgen check --format json records/ > report.json
   kbgen check --explain fw-below-min records/host1.toml
   kbgen check --tree no-rdma-traffic records/host1.toml
+  kbcollect paste ticket.txt | kbgen check -      # a record on standard input
   kbgen check --adapter connectx-5 --distro rhel-8.2 --stack inbox --firmware 16.35.2000
   kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
   kbgen check --adapter cx5 --distro "RHEL 9.4" --stack mofed --stack-version 23.10-2.1.3.1
@@ -94,7 +98,7 @@ Examples:
   kbgen check --list adapters
 ` + cli.ExitCodesHelp,
 		RunE: func(c *cobra.Command, args []string) error {
-			o.paths, o.out, o.errOut = args, c.OutOrStdout(), c.ErrOrStderr()
+			o.paths, o.in, o.out, o.errOut = args, c.InOrStdin(), c.OutOrStdout(), c.ErrOrStderr()
 			o.planned, o.recordsSet = c.Flags().Changed("adapter"), c.Flags().Changed("records")
 			for _, f := range []string{"kernel", "distro", "stack", "stack-version", "firmware"} {
 				if c.Flags().Changed(f) {
@@ -208,7 +212,7 @@ func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 	if len(paths) == 0 {
 		paths = []string{o.cfg.Records}
 	}
-	hosts, probs := loadRecords(paths)
+	hosts, probs := loadRecords(paths, o.in)
 	if probs.Errors() > 0 {
 		return report.Output{}, "", cli.Usage(probs.Err())
 	}
@@ -241,10 +245,25 @@ func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 // loadRecords reads host records from files and folders, in argument
 // order (a folder in name order), with record.Load: the loader kbgen build
 // uses too. A missing path is a problem, hence exit 2.
-func loadRecords(paths []string) ([]*record.Host, diag.List) {
+func loadRecords(paths []string, stdin io.Reader) ([]*record.Host, diag.List) {
 	var hosts []*record.Host
 	var probs diag.List
 	for _, p := range paths {
+		if p == "-" {
+			// A record piped in: kbcollect paste ticket.txt | kbgen check -
+			b, err := io.ReadAll(stdin)
+			if err != nil {
+				probs.Add("standard input", diag.Pos{}, "%v", err)
+				continue
+			}
+			name := "standard-input.toml"
+			if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
+				name = "standard-input.json"
+			}
+			hs, ps := record.LoadDir(fstest.MapFS{name: {Data: b}}, "")
+			hosts, probs = append(hosts, hs...), append(probs, ps...)
+			continue
+		}
 		hs, ps, err := record.Load(p)
 		if err != nil {
 			var pe *os.PathError
