@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,8 +31,9 @@ command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
 blank line. Output with no command line before it is recognised by what it says:
 a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
 ibdev2netdev, ibstat, show_gids, lsmod, ofed_info and mlxfwmanager output. What it
-filed, and the lines it could not place, are listed on standard error; line
-numbers in the record count within each command's output.
+filed, and the lines it could not place, are listed on standard error. In the
+record each source's path names the file and lines it came from (ticket.txt:17-25);
+evidence line numbers count within that command's output.
 
 Paste damage is undone as for a capture: line-number prefixes, indentation, mail
 wrapping and quoted-printable text in kernel logs. Redaction is on by default, as
@@ -67,6 +69,7 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 	// Each file is split on its own: a kernel log in the second file does
 	// not belong to the last command of the first.
 	var secs []*paste.Section
+	from := map[string][]string{} // capture path → "file:first-last" of each output filed there
 	left := o.maxFile
 	for _, f := range files {
 		name, r := f, io.Reader(c.InOrStdin())
@@ -104,7 +107,15 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 				fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %d lines matched no command and were left out\n", name, unknown)
 			}
 		}
+		for _, s := range ss {
+			// The file's base name only: a record is shared, its folders are the user's.
+			from[s.Path] = append(from[s.Path], fmt.Sprintf("%s:%d-%d", filepath.Base(name), s.Line, s.Line+max(s.Lines, 1)-1))
+		}
 		secs = append(secs, ss...)
+	}
+	o.where = func(p string) (string, bool) {
+		w, ok := from[p]
+		return strings.Join(w, ", ") + " (pasted)", ok
 	}
 	snap := snapshot.FromFS(paste.FS(secs), "capture", "paste:"+strings.Join(files, ","))
 	snap.MaxFile, o.pasted = o.maxFile, true

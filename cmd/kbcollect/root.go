@@ -29,6 +29,9 @@ type rootOptions struct {
 	noTools  bool
 	quiet    bool
 	pasted   bool // kbcollect paste
+	// where, when set, rewrites a source's path in the record: a paste
+	// names the file and lines each output came from.
+	where func(path string) (string, bool)
 }
 
 func newRootCmd() *cobra.Command {
@@ -165,6 +168,13 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	h, err := collectHost(snap)
 	if err != nil {
 		return cli.Fail(err)
+	}
+	if o.where != nil {
+		for i := range h.Sources {
+			if p, ok := o.where(h.Sources[i].Path); ok {
+				h.Sources[i].Path = p
+			}
+		}
 	}
 	if !o.noRedact {
 		salt := o.salt
