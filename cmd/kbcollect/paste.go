@@ -46,13 +46,8 @@ Examples:
 ` + exitCodesHelp,
 		RunE: func(c *cobra.Command, args []string) error { return runPaste(c, o, args) },
 	}
-	f := c.Flags()
-	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
-	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
-	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
-	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing on standard error but errors")
-	f.Int64Var(&o.maxFile, "max-file", snapshot.DefaultMaxFile, "cap in bytes for the pasted text (16 MiB)")
+	addRecordFlags(c, &o)
+	c.Flags().Int64Var(&o.maxFile, "max-file", snapshot.DefaultMaxFile, "cap in bytes for the pasted text (16 MiB)")
 	return c
 }
 

@@ -102,12 +102,8 @@ infiniband-diags (ibstat, ibstatus), kmod (lsmod, modinfo). --quiet drops it.
 	f := c.Flags()
 	f.StringVar(&o.root, "root", "", "read a copied tree, sosreport or capture (folder or tarball) instead of the live host")
 	f.StringVar(&o.root, "snapshot", "", "the same as --root")
-	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
-	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
-	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
-	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
+	addRecordFlags(c, &o)
 	f.BoolVar(&o.noTools, "no-tools", false, "live host: run no tool, read only /sys, /proc and /etc")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "print no summary line on standard error")
 	addLimitFlags(c, &o.timeout, &o.jobs, &o.maxFile)
 	c.AddCommand(newCaptureCmd(), newPasteCmd())
 	cli.Completion(c)
@@ -121,6 +117,17 @@ Exit status:
   0  the record (or capture) was written
   1  failure: the collector failed, or the output could not be written
   2  usage error, or a snapshot or output path that could not be used`
+
+// addRecordFlags adds the flags of how a record is written, which
+// kbcollect and kbcollect paste share.
+func addRecordFlags(c *cobra.Command, o *rootOptions) {
+	f := c.Flags()
+	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
+	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
+	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
+	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing on standard error but errors (no summary line)")
+}
 
 func addLimitFlags(c *cobra.Command, timeout *time.Duration, jobs *int, maxFile *int64) {
 	c.Flags().DurationVar(timeout, "timeout", snapshot.DefaultTimeout, "live host: time limit for each tool")
