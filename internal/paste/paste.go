@@ -65,9 +65,22 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			prevBlank = false
 			continue
 		}
+		if prompt.MatchString(line) {
+			// A prompt running some other command (ls, cat a file the
+			// table does not read): its output is not the last command's.
+			if cur == nil {
+				flush()
+			}
+			cur = &Section{Line: n + 1} // not in secs: its lines are left out
+			unknown++
+			continue
+		}
 		prevBlank = strings.TrimSpace(line) == ""
 		if cur != nil {
 			cur.add(line)
+			if cur.Path == "" && !prevBlank {
+				unknown++
+			}
 			continue
 		}
 		if len(loose) == 0 {

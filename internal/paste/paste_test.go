@@ -79,6 +79,21 @@ func TestSplitRealPastes(t *testing.T) {
 	}
 }
 
+// TestOtherCommandsAreLeftOut: a prompt running a command the collector
+// does not read ends the section before it; its output is left out.
+func TestOtherCommandsAreLeftOut(t *testing.T) {
+	secs, unknown, err := Split(strings.NewReader("$ ibv_devices\n    device          \t   node GUID\n    mlx5_0          \t0c42a10300a3f0c8\n$ ls /etc/libibverbs.d\nmlx5.driver\nrxe.driver\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(secs) != 1 || secs[0].Command != "ibv_devices" || secs[0].Lines != 2 {
+		t.Fatalf("sections %+v, want ibv_devices with 2 lines", secs)
+	}
+	if unknown != 3 {
+		t.Errorf("%d lines left out, want 3 (the ls line and its output)", unknown)
+	}
+}
+
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 
 func TestCommandLines(t *testing.T) {
