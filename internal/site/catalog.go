@@ -43,9 +43,9 @@ type GridRow struct {
 
 // GridCell is one verdict of the grid.
 type GridCell struct {
-	Stack   string
-	Anchor  string
-	Level   verdict.Level
+	Stack  string
+	Anchor string
+	Shown
 	Nearest []string
 	Reasons []ReasonView // those not in the column's Common
 }
@@ -110,7 +110,7 @@ type DistrosPage struct {
 // DistroVerdict is an adapter's inbox verdict on a distro.
 type DistroVerdict struct {
 	Adapter *matrix.Adapter
-	Level   verdict.Level
+	Shown
 }
 
 // DistroPage is distro/<id>.html.
@@ -367,7 +367,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		for _, st := range g.Stacks {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
 			level, near := v.level(t, c)
-			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Level: level, Nearest: near}
+			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Shown: Shown{level}, Nearest: near}
 			for _, r := range c.Reasons {
 				if !common[st.Key][r] {
 					gc.Reasons = append(gc.Reasons, v.shown(t, r))
@@ -380,9 +380,14 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	return g
 }
 
-// LevelClass is the CSS class and LevelMark the printable mark of a verdict.
-func LevelClass(l verdict.Level) string {
-	switch l {
+// Shown is a verdict level as pages show it: a CSS class, a mark that
+// survives black-and-white printing, and words. Grid cells, reasons and
+// distro verdicts embed it.
+type Shown struct{ Level verdict.Level }
+
+// Class is the level's CSS class.
+func (s Shown) Class() string {
+	switch s.Level {
 	case verdict.Supported:
 		return "ok"
 	case verdict.Conditional:
@@ -393,35 +398,9 @@ func LevelClass(l verdict.Level) string {
 	return "unk"
 }
 
-// Class is LevelClass for a cell.
-func (c GridCell) Class() string { return LevelClass(c.Level) }
-
-// Class is LevelClass for a reason.
-func (r ReasonView) Class() string { return LevelClass(r.Level) }
-
-// Class is LevelClass for a distro verdict.
-func (d DistroVerdict) Class() string { return LevelClass(d.Level) }
-
 // Mark is a symbol that survives black-and-white printing.
-func (c GridCell) Mark() string { return levelMark(c.Level) }
-
-// Mark is levelMark for a reason.
-func (r ReasonView) Mark() string { return levelMark(r.Level) }
-
-// Mark is levelMark for a distro verdict.
-func (d DistroVerdict) Mark() string { return levelMark(d.Level) }
-
-// Word is the verdict in words.
-func (c GridCell) Word() string { return levelWord(c.Level) }
-
-// Word is levelWord for a reason.
-func (r ReasonView) Word() string { return levelWord(r.Level) }
-
-// Word is levelWord for a distro verdict.
-func (d DistroVerdict) Word() string { return levelWord(d.Level) }
-
-func levelMark(l verdict.Level) string {
-	switch l {
+func (s Shown) Mark() string {
+	switch s.Level {
 	case verdict.Supported:
 		return "✓"
 	case verdict.Conditional:
@@ -432,8 +411,9 @@ func levelMark(l verdict.Level) string {
 	return "?"
 }
 
-func levelWord(l verdict.Level) string {
-	switch l {
+// Word is the verdict in words.
+func (s Shown) Word() string {
+	switch s.Level {
 	case verdict.Supported:
 		return "supported"
 	case verdict.Conditional:
@@ -895,7 +875,7 @@ func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 		if c, ok := s.verdicts.cell(a.ID, d.ID, "inbox"); ok {
 			l = Levels[c.Level]
 		}
-		out = append(out, DistroVerdict{Adapter: a, Level: l})
+		out = append(out, DistroVerdict{Adapter: a, Shown: Shown{l}})
 	}
 	return out
 }

@@ -521,7 +521,7 @@ func exportReason(r verdict.Reason) fullReason {
 
 // ReasonView is a reason as the pages show it.
 type ReasonView struct {
-	Level   verdict.Level
+	Shown
 	Text    string
 	Nearest string
 	Refs    []XRef
@@ -548,7 +548,7 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	} else {
 		x = t.Reasons[n-len(v.shared)]
 	}
-	rv := ReasonView{Level: Levels[x.Level], Text: x.Text, Nearest: x.Nearest}
+	rv := ReasonView{Shown: Shown{Levels[x.Level]}, Text: x.Text, Nearest: x.Nearest}
 	for _, r := range x.Refs {
 		rv.Refs = append(rv.Refs, v.refs[r])
 	}
