@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/preview"
 )
 
@@ -32,28 +33,6 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
-}
-
-// copyTree copies a folder of the repository into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // startServe runs kbgen serve with args until the test ends and returns
@@ -95,8 +74,8 @@ func startServe(t *testing.T, args ...string) (string, *syncBuffer) {
 // then serves the change, and the built file never holds the reload script.
 func TestServeReloadsOnChange(t *testing.T) {
 	dir := t.TempDir()
-	copyTree(t, "../../matrix", filepath.Join(dir, "matrix"))
-	copyTree(t, "../../content", filepath.Join(dir, "content"))
+	dirtest.Copy(t, "../../matrix", filepath.Join(dir, "matrix"))
+	dirtest.Copy(t, "../../content", filepath.Join(dir, "content"))
 	out := filepath.Join(dir, "public")
 	addr, log := startServe(t, "--matrix", filepath.Join(dir, "matrix"), "--content", filepath.Join(dir, "content"), "--out", out)
 

@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/rocekb/rocekb"
 	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/dirtest"
 )
 
 // bundled is the site configuration of the repository's matrix, content
@@ -32,7 +32,7 @@ func TestBuildDeterministic(t *testing.T) {
 		if _, err := Site(bundled(out), Options{Assets: rocekb.Assets}); err != nil {
 			t.Fatalf("build %d: %v", i, err)
 		}
-		trees[i] = readTree(t, out)
+		trees[i] = dirtest.Read(t, out)
 	}
 	if len(trees[0]) < 3 {
 		t.Fatalf("only %d files built", len(trees[0]))
@@ -45,24 +45,6 @@ func TestBuildDeterministic(t *testing.T) {
 			t.Errorf("%s differs between builds", name)
 		}
 	}
-}
-
-func readTree(t *testing.T, root string) map[string][]byte {
-	t.Helper()
-	files := map[string][]byte{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		files[rel] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 // TestBuildHostAndFleetFragments builds the fixture hosts and checks what

@@ -9,28 +9,8 @@ import (
 	"testing"
 
 	"github.com/rocekb/rocekb"
+	"github.com/rocekb/rocekb/internal/dirtest"
 )
-
-// copyTree copies the files under src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		os.MkdirAll(filepath.Dir(target), 0o755)
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // edit replaces old with new in file, which must hold old.
 func edit(t *testing.T, file, old, new string) {
@@ -57,7 +37,7 @@ func TestUpdateEqualsBuild(t *testing.T) {
 	}
 	work := t.TempDir()
 	for _, d := range []string{"matrix", "content"} {
-		copyTree(t, filepath.Join("../..", d), filepath.Join(work, d))
+		dirtest.Copy(t, filepath.Join("../..", d), filepath.Join(work, d))
 	}
 	// A few records: host pages are not keyed, so more only cost time.
 	hosts, _ := filepath.Glob("../../testdata/hosts/*.golden.toml")
@@ -139,7 +119,7 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		if _, err := Site(fresh, Options{Assets: rocekb.Assets}); err != nil {
 			t.Fatalf("%s: build: %v", st.name, err)
 		}
-		got, want := readTree(t, cfg.Output), readTree(t, fresh.Output)
+		got, want := dirtest.Read(t, cfg.Output), dirtest.Read(t, fresh.Output)
 		for name, b := range want {
 			if g, ok := got[name]; !ok {
 				t.Errorf("%s: the update lacks %s", st.name, name)

@@ -6,21 +6,18 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/dirtest"
 )
 
 // tree reads every file under dir but the marker.
 func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
 	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == Marker {
-			return err
+	for name, b := range dirtest.Read(t, dir) {
+		if name != Marker {
+			out[name] = string(b)
 		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		out[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
+	}
 	return out
 }
 
