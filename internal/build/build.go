@@ -115,7 +115,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if cache != nil {
 		res.site = s
 	}
-	key := newKeys(cfg, tpl, k.Content, k.Records.Len() > 0)
+	var key keys // only a build an update may follow keys its outputs
+	if cache != nil {
+		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest())
+	}
 
 	var recordProbs diag.List
 	var hostDocs sync.Map // record number → search.Doc, filled on the writers
@@ -135,10 +138,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			j, i := s.Host(h), res.Records
 			res.Records++
 			b.hosts.Add(1)
-			hk := ""
-			if cache != nil {
-				hk = key.host(j.Path(), h)
-			}
+			hk := key.host(j.Path(), h)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
 				hostDocs.Store(i, kh.doc)

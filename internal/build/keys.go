@@ -7,7 +7,6 @@ import (
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
-	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
@@ -19,19 +18,19 @@ import (
 // so kbgen serve's update renders only the outputs whose inputs changed.
 // An output is keyed only where every input it reads is in its key; the
 // rest are rendered on every build and written when their bytes change.
-// TestUpdateEqualsBuild edits each kind of input to hold this true.
+// TestUpdateEqualsBuild edits each kind of input to hold this true. The
+// zero keys, for a build no update will follow, key nothing.
 type keys struct {
 	matrix  string // config and every matrix file: the exports and verdicts
 	aliases string // matrix and glossary: the search aliases
 	pages   string // matrix, templates, content front matter, trees, glossary, whether there are hosts
 }
 
-func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool) keys {
+// newKeys makes the keys from the inputs; matrix is kb.FilesDigest of the
+// matrix folder, which the kb cache has already read.
+func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool, matrix string) keys {
 	h := sha256.New()
-	fmt.Fprintf(h, "%#v\n", cfg)
-	if cfg.Matrix != "" {
-		fmt.Fprintln(h, kb.FilesDigest(cfg.Matrix))
-	}
+	fmt.Fprintf(h, "%#v\n%s\n", cfg, matrix)
 	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil))}
 	ah := sha256.New()
 	fmt.Fprintf(ah, "%s\n", k.matrix)
@@ -55,6 +54,9 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 // and fleet pages and the hosts index read every host, so they have no
 // key (a host page's key is host's).
 func (k keys) page(p site.Page) string {
+	if k.pages == "" {
+		return ""
+	}
 	h := sha256.New()
 	m := p.PageMeta()
 	fmt.Fprintf(h, "%s %s\n", k.pages, m.Path())
@@ -92,6 +94,9 @@ func (k keys) keyedPages(tpl *render.Templates, pages []site.Page) render.Produc
 // fromMatrix keys every output of a producer that reads only the matrix
 // and the configuration.
 func (k keys) fromMatrix(produce render.Producer) render.Producer {
+	if k.matrix == "" {
+		return produce
+	}
 	return func(emit func(render.Output) error) error {
 		return produce(func(o render.Output) error { return emit(render.Keyed(o, k.matrix)) })
 	}
@@ -99,6 +104,9 @@ func (k keys) fromMatrix(produce render.Producer) render.Producer {
 
 // index is the key of the static search index of docs.
 func (k keys) index(docs []search.Doc) string {
+	if k.pages == "" {
+		return ""
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "index %s\n", k.pages)
 	enc := json.NewEncoder(h)
@@ -113,6 +121,9 @@ func (k keys) index(docs []search.Doc) string {
 // host is the key of a host's page and record download: the page key's
 // inputs, the page's path and the record as decoded.
 func (k keys) host(path string, h *record.Host) string {
+	if k.pages == "" {
+		return ""
+	}
 	hs := sha256.New()
 	fmt.Fprintf(hs, "host %s %s\n", k.pages, path)
 	if err := json.NewEncoder(hs).Encode(h); err != nil {

@@ -43,6 +43,7 @@ type Options struct {
 
 // Cache is what Load keeps between loads of one knowledge base.
 type Cache struct {
+	digest  string // FilesDigest of the matrix folder at the last load
 	key     string
 	matrix  *matrix.Matrix
 	probs   diag.List
@@ -137,13 +138,18 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	return k, probs
 }
 
+// MatrixDigest is FilesDigest of the matrix folder as the last Load with
+// this cache read it.
+func (c *Cache) MatrixDigest() string { return c.digest }
+
 // loadMatrix loads and lints the matrix, or takes both from c when the
 // files are the ones c holds.
 func loadMatrix(cfg config.Config, now time.Time, c *Cache) (*matrix.Matrix, diag.List, bool) {
 	var key string
 	if c != nil {
 		// The lint's staleness warnings depend on the day too.
-		if key = FilesDigest(cfg.Matrix) + now.Format(" 2006-01-02"); key == c.key && c.matrix != nil {
+		c.digest = FilesDigest(cfg.Matrix)
+		if key = c.digest + now.Format(" 2006-01-02"); key == c.key && c.matrix != nil {
 			return c.matrix, c.probs, true
 		}
 	}
