@@ -122,6 +122,9 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 				return nil, nil, err
 			}
 			last = res
+			if res.IndexKept {
+				return nil, nil, nil // the search API keeps its index
+			}
 			return res.Docs, res.Aliases, nil
 		}
 	}

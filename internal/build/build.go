@@ -59,6 +59,7 @@ type Result struct {
 	Elapsed, IndexDur time.Duration
 	Docs              []search.Doc // what the search index holds
 	Aliases           *search.Aliases
+	IndexKept         bool // an update kept the search index: its documents and aliases did not change
 
 	// What the next build of this site reuses (Options.Previous).
 	cache  *kb.Cache
@@ -195,7 +196,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 					return err
 				}
 			}
-			res.IndexDur = time.Since(t)
+			res.IndexDur, res.IndexKept = time.Since(t), true
 			return nil
 		}
 		err := searchCache.NewStatic(docs, res.Aliases, key.aliases).Outputs(func(name string, data []byte) error {

@@ -109,6 +109,10 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		if !res.Update {
 			t.Fatalf("%s: the build did not update in place", st.name)
 		}
+		// The search index is kept when no document changed, and only then.
+		if st.name == "nothing" && !res.IndexKept || st.name == "a FAQ body" && res.IndexKept {
+			t.Errorf("%s: IndexKept = %t", st.name, res.IndexKept)
+		}
 		prev = res
 		t.Logf("%s: rendered %d, changed %d of %d", st.name, res.Rendered, res.Changed, res.Outputs)
 		if float64(res.Rendered) > st.rendered*float64(res.Outputs) || float64(res.Changed) > st.changed*float64(res.Outputs) {

@@ -24,8 +24,9 @@ type Options struct {
 	// Rebuild, nothing is watched.
 	Inputs []string
 	// Rebuild builds the site into Dir again and returns the documents
-	// and aliases the search API answers from. A failed rebuild leaves
-	// the previous site and index in place.
+	// and aliases the search API answers from, or nil aliases when they
+	// are the ones of the build before (the index is kept). A failed
+	// rebuild leaves the previous site and index in place.
 	Rebuild func() ([]search.Doc, *search.Aliases, error)
 	// SearchCache is how many /api/search answers are kept for repeated
 	// queries (0: none).
@@ -149,6 +150,9 @@ func (s *Server) rebuild(first time.Time) {
 	}
 	n := s.reload.publish(strconv.FormatInt(s.builds.Add(1), 10))
 	fmt.Fprintf(s.opts.Stdout, "rebuilt: %s from the change to the reload sent to %d open page(s)\n", seconds(time.Since(first)), n)
+	if aliases == nil {
+		return // the documents did not change
+	}
 	if err := s.Index(docs, aliases); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "%s: search API not reindexed, still answering from the previous index: %v\n", s.opts.Name, err)
 	}
