@@ -206,6 +206,11 @@ type StackRelease struct {
 	LTS     bool       `toml:"lts,omitempty"`
 	Date    *time.Time `toml:"date,omitempty"` // release date
 	OS      []string   `toml:"os,omitempty"`   // distro ids the release notes list as supported
+	// Adapters lists the adapter ids the release's own notes list as
+	// supported ("Supported NICs", "General Support"); when set, the list is
+	// complete for that release, and an adapter not in it is not supported by
+	// it. Absent means the matrix lacks the list.
+	Adapters []string `toml:"adapters,omitempty"`
 	Claim
 }
 
