@@ -47,12 +47,13 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 	return k
 }
 
-// page is the key of a page whose inputs it knows, or "". A page reads
-// the matrix, the content's front matter, trees and glossary, the
-// templates and the configuration, and in these kinds more: a FAQ page
-// its body, an adapter page the hosts that run the adapter; the home
-// and fleet pages and the hosts index read every host, so they have no
-// key (a host page's key is host's).
+// page is the key of a page whose inputs its kind's rule (page.Table's
+// Key) names, or "": every page reads the matrix, the content's front
+// matter, trees and glossary, the templates and the configuration
+// (KeyShared); a FAQ page also its body (KeyBody), an adapter page the
+// hosts that run the adapter (KeyFleet). Pages that read every host
+// (KeyNone), host pages (keyed by host) and a kind without a rule have
+// no key, so an update renders them every time.
 func (k keys) page(p site.Page) string {
 	if k.pages == "" {
 		return ""
@@ -60,17 +61,22 @@ func (k keys) page(p site.Page) string {
 	h := sha256.New()
 	m := p.PageMeta()
 	fmt.Fprintf(h, "%s %s\n", k.pages, m.Path())
-	switch p := p.(type) {
-	case *site.Home, *site.FleetPage, *site.HostPage:
-		return ""
-	case *site.FolderPage:
-		if m.Ref.Kind == page.Hosts {
+	switch page.SpecOf(m.Ref.Kind).Key {
+	case page.KeyShared:
+	case page.KeyBody:
+		f, ok := p.(*site.FAQ)
+		if !ok {
 			return ""
 		}
-	case *site.FAQ:
-		h.Write([]byte(p.Page.Body))
-	case *site.AdapterPage:
-		json.NewEncoder(h).Encode(p.Fleet)
+		h.Write([]byte(f.Page.Body))
+	case page.KeyFleet:
+		a, ok := p.(*site.AdapterPage)
+		if !ok {
+			return ""
+		}
+		json.NewEncoder(h).Encode(a.Fleet)
+	default:
+		return ""
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
