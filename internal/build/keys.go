@@ -8,7 +8,6 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/page"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
@@ -125,15 +124,13 @@ func (k keys) index(docs []search.Doc) string {
 }
 
 // host is the key of a host's page and record download: the page key's
-// inputs, the page's path and the record as decoded.
-func (k keys) host(path string, h *record.Host) string {
+// inputs, the page's path and the record's bytes.
+func (k keys) host(path string, src []byte) string {
 	if k.pages == "" {
 		return ""
 	}
 	hs := sha256.New()
 	fmt.Fprintf(hs, "host %s %s\n", k.pages, path)
-	if err := json.NewEncoder(hs).Encode(h); err != nil {
-		return ""
-	}
+	hs.Write(src)
 	return fmt.Sprintf("%x", hs.Sum(nil))
 }
