@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
 	"os"
 	"path"
@@ -237,7 +238,8 @@ func loadFile(fsys fs.FS, f, display string) (*Host, diag.List) {
 		// named after its file, in parentheses, so every host in the
 		// output can be told apart.
 		base := path.Base(f)
-		h.Host.ID = "(" + strings.TrimSuffix(base, path.Ext(base)) + ")"
+		// A file name is anyone's to choose: what it hides is escaped.
+		h.Host.ID = "(" + visible.Escape(strings.TrimSuffix(base, path.Ext(base))) + ")"
 	}
 	return h, probs
 }
