@@ -46,6 +46,10 @@ snippet. --json prints {"query", "results": [{"url", "title", "kind",
 The index is built from the matrix and content each run (well under a
 second for the bundled knowledge base).
 
+Any query is taken as it is: a word that starts with a dash but is not
+one of the flags below (-E- PSID mismatch, -22) is part of the query, and
+everything after -- is.
+
 Exit status 1 means no results.
 
 Examples:
@@ -53,10 +57,23 @@ Examples:
   kbgen search 'Failed to modify QP to RTR'
   kbgen search --kind adapter CX5
   kbgen search --json 15b3:1017
+  kbgen search -- -E- PSID mismatch
 ` + cli.ExitCodesHelp,
-		Args: cobra.MinimumNArgs(1),
+		// Flags are parsed here, not by cobra, so that a query may start
+		// with a dash (see splitQueryArgs).
+		DisableFlagParsing: true,
 		RunE: func(c *cobra.Command, args []string) error {
-			o.query = strings.Join(args, " ")
+			flags, words, help := splitQueryArgs(c.Flags(), args)
+			if help {
+				return c.Help()
+			}
+			if err := c.Flags().Parse(flags); err != nil {
+				return c.FlagErrorFunc()(c, err)
+			}
+			if len(words) == 0 {
+				return cli.Usagef("requires at least 1 arg(s), only received 0\nRun '%s --help' for usage.", c.CommandPath())
+			}
+			o.query = strings.Join(words, " ")
 			return runSearch(c, o)
 		},
 	}
@@ -122,6 +139,49 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 		return cli.Silent(cli.Failure)
 	}
 	return nil
+}
+
+// splitQueryArgs separates flags from the words of the query. An argument
+// is a flag when it starts with -- (unknown ones are then reported), or
+// when it is a cluster of defined one-letter flags (-h); any other word,
+// dashes and all, belongs to the query, and so does everything after --.
+// A flag that takes a value without = takes the next argument.
+func splitQueryArgs(fs *pflag.FlagSet, args []string) (flags, words []string, help bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(words, args[i+1:]...), help
+		case a == "--help" || a == "-h":
+			help = true
+		case strings.HasPrefix(a, "--"):
+			flags = append(flags, a)
+			name := strings.SplitN(a[2:], "=", 2)[0]
+			if f := fs.Lookup(name); f != nil && !strings.Contains(a, "=") && f.NoOptDefVal == "" && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		case len(a) > 1 && a[0] == '-' && shorthands(fs, a[1:]):
+			flags = append(flags, a)
+			if f := fs.ShorthandLookup(a[len(a)-1:]); f.NoOptDefVal == "" && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			words = append(words, a)
+		}
+	}
+	return flags, words, help
+}
+
+// shorthands reports whether every letter of s is a defined one-letter flag.
+func shorthands(fs *pflag.FlagSet, s string) bool {
+	for _, r := range s {
+		if r > 127 || fs.ShorthandLookup(string(r)) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func printResults(w io.Writer, res *search.Results) {
