@@ -11,7 +11,7 @@
     var s = document.currentScript && document.currentScript.src;
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
-  var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {};
+  var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {}, fuzzy = null, fuzzyWait = [];
   var re = {}, digit = {}, decoded = {};
   var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
@@ -40,6 +40,8 @@
       re.cjk = new RegExp("^" + m.cjk);
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
+      re.head = new RegExp(m.head, "gm");
+      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
       manWait = [];
@@ -53,6 +55,11 @@
       list.forEach(function (d, j) { frags[g * man.fg + j] = d; });
       (fragWait[g] || []).forEach(function (f) { f(list); });
       delete fragWait[g];
+    },
+    fuzzy: function (list) {
+      fuzzy = list;
+      fuzzyWait.forEach(function (f) { f(list); });
+      fuzzyWait = [];
     },
     terms: terms, run: run, fragment: fragment
   };
@@ -141,20 +148,118 @@
       var w = man.kw[t[1]];
       if (!w) return;
       if (Object.prototype.hasOwnProperty.call(at, t[0])) {
-        if (w > out[at[t[0]]].weight) out[at[t[0]]].weight = w;
+        var o = out[at[t[0]]];
+        if (w > o.weight) { o.weight = w; o.kind = t[1]; }
         return;
       }
       at[t[0]] = out.length;
-      out.push({ term: t[0], weight: w });
+      out.push({ term: t[0], weight: w, kind: t[1] });
     });
     return out;
   }
-  // terms resolves to the query's analyzed terms.
+
+  // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
+  // normalize drops syslog and journal headers (Normalize in Go).
+  function normalize(text) {
+    if (text.indexOf(":") < 0) return text;
+    re.head.lastIndex = 0;
+    return text.replace(re.head, "");
+  }
+  // explain returns the templates text matches whose page passes the
+  // filter, one per page, in table order (explain in Go).
+  function explain(text, filter) {
+    var out = [], seen = {};
+    re.tpl.forEach(function (t) {
+      if (seen[t.url] || !t.re.test(text) || !passes(t.doc, filter)) return;
+      seen[t.url] = true;
+      out.push(t);
+    });
+    return out;
+  }
+  function isASCII(s) { return /^[\x00-\x7f]*$/.test(s); }
+  function compact(s) { return s.toLowerCase().replace(/[^0-9a-z\u0080-\uffff]+/g, ""); }
+  function mainKind(k) { return k !== 2 && k !== 5 && k !== 4; } // not a part, number or prefix
+  // known: a raw token has a main term with postings (the term shards of
+  // its analysis must be loaded).
+  function known(r) {
+    return analyze([r]).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
+  }
+  // unknownTokens returns [start, end) of the tokens a correction may
+  // replace (unknownTokens in Go).
+  function unknownTokens(text) {
+    var spans = [], m;
+    re.tok.lastIndex = 0;
+    while ((m = re.tok.exec(text)) !== null) spans.push([m.index, m.index + m[0].length]);
+    if (spans.length > man.fz[0]) return [];
+    return spans.filter(function (l) {
+      var r = text.slice(l[0], l[1]).toLowerCase();
+      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.noise.test(r) && !known(r);
+    });
+  }
+  function distance(a, b) {
+    var prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      cur[0] = i;
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      var t = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+  // correct returns text with each unknown token replaced by the closest
+  // fuzzy name, or "" (correct in Go).
+  function correct(text, spans) {
+    var out = "", at = 0, changed = false;
+    spans.forEach(function (l) {
+      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1;
+      fuzzy.forEach(function (n) {
+        var dl = n[0].length - key.length;
+        if (dl > maxD || -dl > maxD) return;
+        var d = distance(key, n[0]);
+        if (d < bestD) { best = n; bestD = d; }
+      });
+      if (!best) return;
+      out += text.slice(at, l[0]) + best[1];
+      at = l[1];
+      changed = true;
+    });
+    return changed ? out + text.slice(at) : "";
+  }
+  function loadFuzzy() {
+    return new Promise(function (resolve) {
+      if (fuzzy) return resolve(fuzzy);
+      fuzzyWait.push(resolve);
+      if (fuzzyWait.length === 1) load("search/fuzzy.js");
+    });
+  }
+  // terms resolves to the query's analyzed terms, with the shards of the
+  // terms loaded.
   function terms(text) {
     return manifest().then(function () {
       var rs = raws(text), keys = rs.slice();
       rs.forEach(function (r) { r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
-      return shardsFor(keys).then(function () { return analyze(rs); });
+      return shardsFor(keys).then(function () {
+        var qts = analyze(rs);
+        return shardsFor(qts.map(function (t) { return t.term; })).then(function () { return qts; });
+      });
+    });
+  }
+  // prepare resolves to {text, terms, didYouMean}: the query normalized,
+  // and corrected when it is short and has a token no page has.
+  function prepare(text) {
+    return manifest().then(function () {
+      text = normalize(text);
+      return terms(text).then(function (qts) {
+        var spans = unknownTokens(text);
+        if (!spans.length) return { text: text, terms: qts, didYouMean: "" };
+        return loadFuzzy().then(function () {
+          var c = correct(text, spans);
+          if (!c) return { text: text, terms: qts, didYouMean: "" };
+          return terms(c).then(function (cq) { return { text: c, terms: cq, didYouMean: c }; });
+        });
+      });
     });
   }
   function groupOf(doc) {
@@ -165,37 +270,55 @@
     }
     return g[lo];
   }
-  // run resolves to {terms, total, hits: [{doc, score}], facets, marks}.
-  // Ranking mirrors Static.Search in Go.
-  function run(text, filter, limit) {
+  function passes(doc, filter) {
+    var g = groupOf(doc);
+    return !((filter.kind && man.kinds[g[1]] !== filter.kind) || (filter.vendor && man.vendors[g[2]] !== filter.vendor) ||
+      (filter.lang && man.langs[g[3]] !== filter.lang));
+  }
+  // run resolves to {terms, total, hits: [{doc, score}], facets, marks,
+  // didYouMean, explains}, the hits from offset on. Ranking mirrors
+  // Static.Search in Go: explained pages, then knowledge pages by score ×
+  // kind boost, then host reports unless the query names a host.
+  function run(text, filter, limit, offset) {
     filter = filter || {};
     limit = limit || 10;
-    return terms(text).then(function (qts) {
-      return shardsFor(qts.map(function (t) { return t.term; })).then(function () {
-        var score = {}, count = {}, marks = {};
-        qts.forEach(function (t) {
-          var p = postings(t.term);
-          for (var j = 0; j < p.length; j += 2) {
-            var doc = p[j];
-            score[doc] = (score[doc] || 0) + t.weight * p[j + 1];
-            count[doc] = (count[doc] || 0) + 1;
-          }
-          (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
-          if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
-        });
-        var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
-        Object.keys(score).forEach(function (k) {
-          var d = +k, g = groupOf(d);
-          var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
-          if ((filter.kind && kind !== filter.kind) || (filter.vendor && vendor !== filter.vendor) || (filter.lang && lang !== filter.lang)) return;
-          hits.push({ doc: d, score: score[d] * count[d] / qts.length });
-          facets.kind[kind] = (facets.kind[kind] || 0) + 1;
-          if (vendor) facets.vendor[vendor] = (facets.vendor[vendor] || 0) + 1;
-          facets.lang[lang] = (facets.lang[lang] || 0) + 1;
-        });
-        hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
-        return { terms: qts, total: hits.length, hits: hits.slice(0, limit), facets: facets, marks: marks };
+    offset = offset || 0;
+    return prepare(text).then(function (pq) {
+      var qts = pq.terms;
+      var score = {}, count = {}, marks = {}, explained = {};
+      qts.forEach(function (t) {
+        var p = postings(t.term);
+        for (var j = 0; j < p.length; j += 2) {
+          var doc = p[j];
+          score[doc] = (score[doc] || 0) + t.weight * p[j + 1];
+          count[doc] = (count[doc] || 0) + 1;
+        }
+        (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
+        if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
       });
+      var explains = explain(pq.text, filter);
+      explains.forEach(function (t) {
+        explained[t.doc] = true;
+        if (!(t.doc in score)) score[t.doc] = 0;
+      });
+      var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
+      var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
+      Object.keys(score).forEach(function (k) {
+        var d = +k, g = groupOf(d);
+        var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
+        if (!passes(d, filter)) return;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] : 0;
+        var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
+        hits.push({ doc: d, score: v, tier: tier });
+        facets.kind[kind] = (facets.kind[kind] || 0) + 1;
+        if (vendor) facets.vendor[vendor] = (facets.vendor[vendor] || 0) + 1;
+        facets.lang[lang] = (facets.lang[lang] || 0) + 1;
+      });
+      hits.sort(function (a, b) { return a.tier - b.tier || b.score - a.score || a.doc - b.doc; });
+      return {
+        terms: qts, total: hits.length, offset: offset, hits: hits.slice(offset, offset + limit), facets: facets, marks: marks,
+        didYouMean: pq.didYouMean, explains: explains.map(function (t) { return { template: t.id, url: t.url, means: t.means }; })
+      };
     });
   }
 

@@ -25,6 +25,7 @@ type searchOptions struct {
 	vendor string
 	lang   string
 	limit  int
+	offset int
 	json   bool
 }
 
@@ -83,6 +84,7 @@ Examples:
 	fl.StringVar(&o.vendor, "vendor", "", "only pages of this matrix vendor id, e.g. nvidia")
 	fl.StringVar(&o.lang, "lang", "", "only pages in this language, e.g. en or zh")
 	fl.IntVar(&o.limit, "limit", 10, "number of results")
+	fl.IntVar(&o.offset, "offset", 0, "results to skip: --offset 10 shows the second page")
 	fl.BoolVar(&o.json, "json", false, "print JSON")
 	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return cli.Usagef("%v%s\nRun '%s --help' for usage.", err, suggestFlag(c, err.Error()), c.CommandPath())
@@ -96,6 +98,9 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	}
 	if o.limit < 1 {
 		return cli.Usagef("--limit must be at least 1")
+	}
+	if o.offset < 0 {
+		return cli.Usagef("--offset must not be negative")
 	}
 	cfg, err := o.site.resolve(c)
 	if err != nil {
@@ -120,7 +125,7 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 		return err
 	}
 	defer ix.Close()
-	res, err := ix.Search(context.Background(), search.Query{Text: o.query, Kind: o.kind, Vendor: o.vendor, Lang: o.lang, Limit: o.limit})
+	res, err := ix.Search(context.Background(), search.Query{Text: o.query, Kind: o.kind, Vendor: o.vendor, Lang: o.lang, Limit: o.limit, Offset: o.offset})
 	if err != nil {
 		return err
 	}
@@ -185,6 +190,12 @@ func shorthands(fs *pflag.FlagSet, s string) bool {
 }
 
 func printResults(w io.Writer, res *search.Results) {
+	if res.DidYouMean != "" {
+		fmt.Fprintf(w, "did you mean %q? showing its results\n", res.DidYouMean)
+	}
+	for _, e := range res.Explains {
+		fmt.Fprintf(w, "this line: %s\n  explained in %s\n", e.Means, e.URL)
+	}
 	if len(res.Results) == 0 {
 		fmt.Fprintf(w, "no results for %q\n", res.Query)
 		return
@@ -197,7 +208,7 @@ func printResults(w io.Writer, res *search.Results) {
 		if h.Lang != "" && h.Lang != "en" {
 			tag += " · " + h.Lang
 		}
-		fmt.Fprintf(w, "%d. %s  [%s]  %s  (%.3f)\n", i+1, h.Title, tag, h.URL, h.Score)
+		fmt.Fprintf(w, "%d. %s  [%s]  %s  (%.3f)\n", res.Offset+i+1, h.Title, tag, h.URL, h.Score)
 		s := strings.NewReplacer("<mark>", "**", "</mark>", "**").Replace(h.Snippet)
 		fmt.Fprintf(w, "   %s\n", html.UnescapeString(s))
 	}
