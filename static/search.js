@@ -385,7 +385,9 @@
     var list = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var facetsEl = document.getElementById("search-facets");
-    var filter = {}, seq = 0, timer = 0;
+    var explainEl = document.getElementById("search-explain");
+    var pager = document.getElementById("search-pager");
+    var filter = {}, seq = 0, timer = 0, page = 0, perPage = 10;
     var root = base; // search.js sits at the site root
 
     function facetHTML(name, counts) {
@@ -399,27 +401,68 @@
       });
       return h + "</div>";
     }
+    function pagerHTML(res) {
+      if (res.total <= perPage) return "";
+      var last = Math.ceil(res.total / perPage) - 1, h = "";
+      if (page > 0) h += '<button type="button" data-page="' + (page - 1) + '">← Previous</button> ';
+      for (var p = 0; p <= last; p++) {
+        if (p === page) h += '<span aria-current="page">' + (p + 1) + "</span> ";
+        else if (p === 0 || p === last || Math.abs(p - page) <= 2) h += '<button type="button" data-page="' + p + '">' + (p + 1) + "</button> ";
+        else if (Math.abs(p - page) === 3) h += "… ";
+      }
+      if (page < last) h += '<button type="button" data-page="' + (page + 1) + '">Next →</button>';
+      return h;
+    }
     function render(q, res, mySeq) {
       Promise.all(res.hits.map(function (h) { return fragment(h.doc); })).then(function (fs) {
         if (mySeq !== seq) return;
-        status.textContent = res.total ? res.total + " result" + (res.total === 1 ? "" : "s") + " for “" + q + "”" : "No results for “" + q + "”";
+        var shown = res.didYouMean || q, from = res.offset + 1, to = res.offset + res.hits.length;
+        status.textContent = (res.total ? res.total + " result" + (res.total === 1 ? "" : "s") + " for “" + shown + "”" +
+          (res.total > perPage ? ", " + from + "–" + to + " shown" : "") : "No results for “" + shown + "”");
+        var ex = "";
+        if (res.didYouMean) {
+          ex += '<p class="note">Did you mean <a href="?q=' + encodeURIComponent(res.didYouMean) + '" data-q="' + esc(res.didYouMean) + '">' +
+            esc(res.didYouMean) + "</a>? No page has “" + esc(q) + "”, so these are its results.</p>";
+        }
+        res.explains.forEach(function (e) {
+          ex += '<p class="note"><strong>This line:</strong> ' + esc(e.means) + ' Explained in <a href="' + esc(root + e.url) + '">' + esc(e.url) + "</a>.</p>";
+        });
+        explainEl.innerHTML = ex;
         facetsEl.innerHTML = facetHTML("kind", res.facets.kind) + facetHTML("vendor", res.facets.vendor);
+        list.start = from;
         list.innerHTML = fs.map(function (f) {
           return '<li><a href="' + esc(root + f.u) + '">' + esc(f.t) + '</a> <span class="kind">' + esc(f.k) +
             (f.v ? " · " + esc(f.v) : "") + '</span><p class="snippet">' + snippet(f.x, res.marks) + "</p></li>";
         }).join("");
+        pager.innerHTML = pagerHTML(res);
       });
     }
-    function go() {
+    function go(keepPage) {
       var q = box.value.trim(), mySeq = ++seq;
+      if (!keepPage) page = 0;
       try {
         var u = new URL(location.href);
         if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+        if (page) u.searchParams.set("p", page + 1); else u.searchParams.delete("p");
         history.replaceState(null, "", u.toString());
       } catch (e) { /* file:// may refuse; the query still runs */ }
-      if (!q) { list.innerHTML = ""; facetsEl.innerHTML = ""; status.textContent = ""; return; }
-      run(q, filter, 10).then(function (res) { if (mySeq === seq) render(q, res, mySeq); });
+      if (!q) { list.innerHTML = ""; facetsEl.innerHTML = ""; explainEl.innerHTML = ""; pager.innerHTML = ""; status.textContent = ""; return; }
+      run(q, filter, perPage, page * perPage).then(function (res) { if (mySeq === seq) render(q, res, mySeq); });
     }
+    pager.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-page]");
+      if (!b) return;
+      page = +b.getAttribute("data-page");
+      go(true);
+      box.scrollIntoView && box.scrollIntoView();
+    });
+    explainEl.addEventListener("click", function (e) {
+      var a = e.target.closest("a[data-q]");
+      if (!a) return;
+      e.preventDefault();
+      box.value = a.getAttribute("data-q");
+      go();
+    });
     box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(go, 60); });
     facetsEl.addEventListener("click", function (e) {
       var b = e.target.closest("button[data-facet]");
@@ -440,8 +483,9 @@
         if (document.activeElement === box) { box.value = ""; go(); } else box.focus();
       }
     });
-    var q0 = new URLSearchParams(location.search).get("q");
-    if (q0) { box.value = q0; go(); }
+    var params = new URLSearchParams(location.search), q0 = params.get("q");
+    page = Math.max(0, (+params.get("p") || 1) - 1);
+    if (q0) { box.value = q0; go(true); }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ui); else ui();
 })();
