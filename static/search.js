@@ -196,17 +196,20 @@
       return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.noise.test(r) && !known(r);
     });
   }
+  // distance is suggest.Transposed: Levenshtein with the swap of two
+  // neighbours as one edit.
   function distance(a, b) {
-    var prev = [], cur = [], i, j;
-    for (j = 0; j <= b.length; j++) prev[j] = j;
+    var rows = [], i, j;
+    for (i = 0; i <= a.length; i++) { rows.push([i]); }
+    for (j = 1; j <= b.length; j++) rows[0][j] = j;
     for (i = 1; i <= a.length; i++) {
-      cur[0] = i;
       for (j = 1; j <= b.length; j++) {
-        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        var d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+        rows[i][j] = d;
       }
-      var t = prev; prev = cur; cur = t;
     }
-    return prev[b.length];
+    return rows[a.length][b.length];
   }
   // correct returns text with each unknown token replaced by the closest
   // fuzzy name, or "" (correct in Go).

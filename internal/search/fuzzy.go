@@ -23,7 +23,8 @@ const (
 )
 
 // FuzzyName is a name a misspelling may mean: its compact form (see
-// compact) and how it is shown.
+// compact) and how it is shown. Distance is suggest.Transposed: a swap of
+// two neighbours is one edit.
 type FuzzyName struct {
 	Key, Show string
 }
@@ -91,7 +92,7 @@ func closestName(key string, names []FuzzyName) (FuzzyName, bool) {
 		if dl := len(n.Key) - len(key); dl > maxD || -dl > maxD {
 			continue
 		}
-		if d := suggest.Distance(key, n.Key); d < bestD {
+		if d := suggest.Transposed(key, n.Key); d < bestD {
 			best, bestD = n, d
 		}
 	}

@@ -99,8 +99,17 @@ func hostTerms(an *Analyzer, docs []Doc) map[string]bool {
 			continue
 		}
 		for _, f := range []string{"title", "ids"} {
-			for _, t := range an.Analyze(fieldText(d, f)) {
-				if !known[t.Term] && KindWeight[t.Kind] > 0 {
+			toks := an.Analyze(fieldText(d, f))
+			// A token that is a matrix or glossary name (a part number, a
+			// PCI id) is the knowledge pages' too, not the host's own.
+			named := map[int]bool{}
+			for _, t := range toks {
+				if t.Kind == Alias {
+					named[t.Pos] = true
+				}
+			}
+			for _, t := range toks {
+				if !known[t.Term] && !named[t.Pos] && KindWeight[t.Kind] > 0 {
 					out[t.Term] = true
 				}
 			}
