@@ -24,8 +24,9 @@ type logFirmware struct {
 // kernelLog classifies every kernel log the snapshot holds, in the
 // table's order: dmesg, dmesg -T, journalctl -k, /var/log/dmesg, then the
 // row's Globs (sos's journal variants, the syslog files and their
-// rotations, supportconfig's boot.txt and messages.txt). A live run reads
-// the first ring-buffer source that answers and no file. The same message
+// rotations, supportconfig's boot.txt and messages.txt). A live run (and
+// a capture of one) reads the first ring-buffer source that answers and
+// no file. The same message
 // read from several places counts once: an event is kept from a later
 // log only past the number of times the logs before it held it, so each
 // keeps the source and line where it was first read. Besides its events,
@@ -35,8 +36,11 @@ func (c *collector) kernelLog() {
 	row, _ := source.Of(source.Dmesg)
 	seen := map[string]int{} // event key → times the logs read so far held it
 	read := 0
+	// A live run, and a capture that replays one, read the first
+	// ring-buffer source that answers.
+	first := c.s.Kind == snapshot.KindLive || c.s.Kind == snapshot.KindCapture
 	for _, cmd := range row.Commands {
-		if c.s.Kind == snapshot.KindLive && read > 0 {
+		if first && read > 0 {
 			break
 		}
 		if r, id := c.command(cmd.Line); r.OK() {
@@ -44,7 +48,7 @@ func (c *collector) kernelLog() {
 			read++
 		}
 	}
-	if c.s.Kind == snapshot.KindLive && read > 0 {
+	if first && read > 0 {
 		return
 	}
 	for _, f := range row.Files {
