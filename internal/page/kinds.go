@@ -74,7 +74,7 @@ var Table = []Spec{
 	{Kind: FAQ, Dir: "faq", Section: FAQIndex, Template: "faq.html", Search: true, Langs: true, Key: KeyBody},
 	{Kind: FAQIndex, File: "faq/index.html", Label: "nav_faq", Nav: true, Template: "faqs.html", Key: KeyShared},
 	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html", Key: KeyShared},
-	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Key: KeyShared},
+	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true, Key: KeyShared},
 	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html", Key: KeyShared},
 	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, NavIfPresent: true, Template: "glossary.html", Search: true, Key: KeyShared},
 	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html", Key: KeyShared},
