@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 	"sync"
 	"time"
 
@@ -150,7 +151,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			}
 			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
-				doc := search.HostDoc(p)
+				doc := keepDoc(search.HostDoc(p))
 				hostDocs.Store(i, doc)
 				if hk != "" {
 					hostsMu.Lock()
@@ -233,6 +234,20 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.Warnings = probs.Warnings() + recordProbs.Warnings()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// keepDoc copies a host's search document out of its record: a string
+// decoded from a record file shares the file's bytes, and the document,
+// kept until the index is built, would keep every record file alive.
+func keepDoc(d search.Doc) search.Doc {
+	k := strings.Clone
+	d.URL, d.Title, d.Kind, d.Vendor, d.Lang, d.Body = k(d.URL), k(d.Title), k(d.Kind), k(d.Vendor), k(d.Lang), k(d.Body)
+	for _, ss := range [][]string{d.Headings, d.IDs} {
+		for i := range ss {
+			ss[i] = k(ss[i])
+		}
+	}
+	return d
 }
 
 // skipped turns the errors of records left out into warnings, adding one

@@ -304,9 +304,14 @@ func (j *HostJob) Page() *HostPage {
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
 		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
 	}
-	sum := HostSummary{Slug: j.slug, ID: label, Name: name, Kernel: h.Host.KernelRelease, OS: rep.OS,
-		SourceKind: h.Host.SourceKind, Redacted: h.Host.Redacted,
-		Errors: rep.Errors, Warnings: rep.Warnings, Infos: rep.Infos, Worst: rep.Worst(), Unknown: len(rep.Unknown), rid: h.Host.ID}
+	// What is kept of the host past its page is copied out of the
+	// record: a string decoded from a record file shares the file's
+	// bytes, and one kept string would keep the whole file alive for the
+	// rest of the build (100,000 of them at fleet scale).
+	k := strings.Clone
+	sum := HostSummary{Slug: j.slug, ID: k(label), Name: k(name), Kernel: k(h.Host.KernelRelease), OS: k(rep.OS),
+		SourceKind: k(h.Host.SourceKind), Redacted: h.Host.Redacted,
+		Errors: rep.Errors, Warnings: rep.Warnings, Infos: rep.Infos, Worst: rep.Worst(), Unknown: len(rep.Unknown), rid: k(h.Host.ID)}
 	for i := range h.Adapters {
 		a := &h.Adapters[i]
 		ma := s.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
@@ -319,7 +324,7 @@ func (j *HostJob) Page() *HostPage {
 			id = "pci:" + a.Vendor + ":" + a.Device
 		}
 		sum.Adapters = append(sum.Adapters, id)
-		sum.Firmware = append(sum.Firmware, rule.OrDash(a.Firmware.Running))
+		sum.Firmware = append(sum.Firmware, k(rule.OrDash(a.Firmware.Running)))
 	}
 	var rows []FindingRow
 	for _, sev := range []diagnose.Severity{diagnose.Error, diagnose.Warning, diagnose.Info} {
@@ -335,8 +340,8 @@ func (j *HostJob) Page() *HostPage {
 		}
 	}
 	for _, f := range rep.Findings {
-		rows = append(rows, FindingRow{Host: label, Page: j.Path(), Check: f.Check, Title: checkTitles[f.Check], Severity: f.Severity,
-			Subject: f.Subject, Adapter: f.Adapter, Message: f.Message})
+		rows = append(rows, FindingRow{Host: sum.ID, Page: j.Path(), Check: f.Check, Title: checkTitles[f.Check], Severity: f.Severity,
+			Subject: k(f.Subject), Adapter: k(f.Adapter), Message: k(f.Message)})
 	}
 	fl := slim(rep)
 	s.hosts.mu.Lock()
@@ -371,25 +376,33 @@ func (j *HostJob) Restore(hs HostState) {
 }
 
 // slim keeps of a report what the fleet summary reads, so that 50,000
-// hosts do not keep 50,000 records and diagnoses alive.
+// hosts do not keep 50,000 records and diagnoses alive: its strings are
+// copies (see Page), not parts of the record file.
 func slim(rep *diagnose.Report) *diagnose.Report {
+	k := strings.Clone
 	h := rep.Record
-	out := &diagnose.Report{Host: rep.Host}
+	out := &diagnose.Report{Host: k(rep.Host)}
 	for _, f := range rep.Findings {
 		out.Findings = append(out.Findings, diagnose.Finding{Check: f.Check, Severity: f.Severity})
 	}
 	if h == nil {
 		return out
 	}
-	r := &record.Host{Host: record.HostInfo{ID: h.Host.ID}, Stack: h.Stack}
+	r := &record.Host{Host: record.HostInfo{ID: k(h.Host.ID)}}
+	if st := h.Stack; st != nil {
+		r.Stack = &record.Stack{Name: k(st.Name), Version: k(st.Version), Raw: k(st.Raw), From: k(st.From)}
+	}
 	for _, a := range h.Adapters {
-		r.Adapters = append(r.Adapters, record.Adapter{Vendor: a.Vendor, Device: a.Device, SubsystemVendor: a.SubsystemVendor,
-			SubsystemDevice: a.SubsystemDevice, Name: a.Name, Driver: a.Driver, Firmware: record.Firmware{Running: a.Firmware.Running}})
+		d := a.Driver
+		r.Adapters = append(r.Adapters, record.Adapter{Vendor: k(a.Vendor), Device: k(a.Device), SubsystemVendor: k(a.SubsystemVendor),
+			SubsystemDevice: k(a.SubsystemDevice), Name: k(a.Name),
+			Driver:   record.Driver{Name: k(d.Name), Version: k(d.Version), SrcVersion: k(d.SrcVersion), Origin: k(d.Origin), OriginWhy: k(d.OriginWhy)},
+			Firmware: record.Firmware{Running: k(a.Firmware.Running)}})
 	}
 	for _, d := range h.Devices {
-		sd := record.RDMADevice{Name: d.Name}
+		sd := record.RDMADevice{Name: k(d.Name)}
 		for _, p := range d.Ports {
-			sd.Ports = append(sd.Ports, record.Port{Number: p.Number, LinkLayer: p.LinkLayer, DefaultRoCEMode: p.DefaultRoCEMode})
+			sd.Ports = append(sd.Ports, record.Port{Number: p.Number, LinkLayer: k(p.LinkLayer), DefaultRoCEMode: k(p.DefaultRoCEMode)})
 		}
 		r.Devices = append(r.Devices, sd)
 	}
