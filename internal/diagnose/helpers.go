@@ -551,3 +551,23 @@ func roCEPort(r *Result, subj, pci string, p record.Port) bool {
 	}
 	return true
 }
+
+// portState is a port's verbs state, or, when no source gave it, DOWN
+// from ibdev2netdev's "(Down)": the netdev under a RoCE port has no link,
+// so the port cannot be ACTIVE. how says which it is.
+func portState(p record.Port) (state, how string) {
+	if p.State != "" {
+		return p.State, "state " + p.State
+	}
+	if strings.EqualFold(p.NetdevLink, "Down") {
+		return "DOWN", "netdev " + nonEmptyStr(p.Netdev, "link") + " (Down) per ibdev2netdev"
+	}
+	return "", ""
+}
+
+func nonEmptyStr(s, dflt string) string {
+	if s != "" {
+		return s
+	}
+	return dflt
+}

@@ -1,8 +1,10 @@
 package diagnose
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
@@ -55,5 +57,42 @@ func runCases(t *testing.T, id string, cases []checkCase) {
 				t.Errorf("finding is missing parts: %+v", f)
 			}
 		})
+	}
+}
+
+// A check's FAQ pages come from the registry once the content has them,
+// and a vendor's page explains only its vendor's findings: the Cisco VIC
+// page names module-not-loaded, but a ConnectX-5 finding does not link it;
+// a bnxt_en command timeout links Broadcom's page and the generic one,
+// an mlx5 timeout the generic one and the mlx5 pre-init page.
+func TestLinksStayWithTheirVendor(t *testing.T) {
+	t.Parallel()
+	c := &content.Content{Pages: []*content.Page{
+		{Slug: "cisco-vic-rocev2", Meta: content.Front{Checks: []string{"module-not-loaded"}, Drivers: []string{"enic_rdma", "usnic_verbs"}}},
+		{Slug: "kernel-modules", Meta: content.Front{Checks: []string{"module-not-loaded"}}},
+		{Slug: "firmware-command-timeout"}, {Slug: "bnxt-re-known-issues"}, {Slug: "firmware-pre-init"},
+	}}
+	l := LinksFrom(c)
+	h := &record.Host{
+		Adapters: []record.Adapter{
+			{PCIAddress: "0000:3b:00.0", Vendor: "15b3", Device: "1017", Driver: record.Driver{Name: "mlx5_core"}},
+			{PCIAddress: "0000:5e:00.0", Vendor: "14e4", Device: "16d7", Driver: record.Driver{Name: "bnxt_en"}},
+		},
+	}
+	v := newView(h, tm(t))
+	for _, tc := range []struct {
+		f    Finding
+		want []string
+	}{
+		{Finding{Check: "module-not-loaded", Adapter: "0000:3b:00.0"}, []string{"faq/kernel-modules"}},
+		{Finding{Check: "fw-command-timeout", Adapter: "0000:5e:00.0"}, []string{"faq/bnxt-re-known-issues", "faq/firmware-command-timeout"}},
+		{Finding{Check: "fw-command-timeout", Adapter: "0000:3b:00.0"}, []string{"faq/firmware-command-timeout", "faq/firmware-pre-init"}},
+		{Finding{Check: "gid-table-error", Adapter: "0000:3b:00.0"}, nil}, // its page is not written yet
+	} {
+		f := tc.f
+		l.attach(&f, v)
+		if !slices.Equal(f.FAQ, tc.want) {
+			t.Errorf("%s@%s links %v, want %v", f.Check, f.Adapter, f.FAQ, tc.want)
+		}
 	}
 }
