@@ -58,7 +58,9 @@ var (
 	fullRE   = regexp.MustCompile(`^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z]{2,5}| [+-]\d{4})?)\s+`)
 	// identRE is a syslog line's host and identifier: "node1 kernel: ",
 	// "node1 rdma-ndd[812]: ".
-	identRE    = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
+	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
+	// pidIdentRE is an unstamped user-space line of such a paste.
+	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
 	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
 	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
@@ -110,6 +112,17 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	if t, text, ok := dmesgStamp(line); ok {
 		return t, text, "", true
 	}
+	// journalctl -o cat with identifiers, or a paste that dropped the
+	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
+	if rest, ok := strings.CutPrefix(line, "kernel: "); ok {
+		if t, text, ok := dmesgStamp(rest); ok {
+			return t, text, "", true
+		}
+		return "", strings.TrimSpace(rest), "", true
+	}
+	if m := pidIdentRE.FindStringSubmatchIndex(line); m != nil {
+		return "", strings.TrimSpace(line[m[1]:]), line[m[2]:m[3]], true // "multipathd[18578]: …"
+	}
 	var res []*regexp.Regexp
 	switch c := line[0]; {
 	case c == '[':
@@ -129,7 +142,9 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		// identifier; dmesg's own stamps (and its iso form, whose
 		// fraction follows a comma) by the message.
 		if re == syslogRE || re == fullRE || re == isoRE && !strings.Contains(t, ",") {
-			if h := identRE.FindStringSubmatchIndex(text); h != nil {
+			if rest, ok := strings.CutPrefix(text, "kernel: "); ok {
+				text = rest // no host: "Feb 11 04:24:55  kernel: …"
+			} else if h := identRE.FindStringSubmatchIndex(text); h != nil {
 				if id := text[h[2]:h[3]]; id != "kernel" {
 					ident = id
 				}

@@ -96,7 +96,10 @@ func TestTimestampFormats(t *testing.T) {
 		"kern  :err   : [    5.663152] ":                        "5.663152",
 		"kern  :err   : [Mon Nov 30 09:00:00 2026] ":            "Mon Nov 30 09:00:00 2026",
 		"Nov 30 09:00:00 host1.example.com kernel: [  5.6631] ": "Nov 30 09:00:00",
-		"": "",
+		"Nov 30 09:00:00  kernel: ":                             "Nov 30 09:00:00", // no host
+		"kernel: ":                                              "",                // journalctl -o cat with identifiers
+		"kernel: [    5.663152] ":                               "5.663152",
+		"":                                                      "",
 	} {
 		got, _ := ParseLog(strings.NewReader(stamp + msg + "\n"))
 		if len(got.Events) != 1 || got.Events[0].Time != want || got.Events[0].Text != msg {
