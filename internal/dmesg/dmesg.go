@@ -51,7 +51,10 @@ var relevant = map[string]bool{
 var rdmaSymbolRE = regexp.MustCompile(`^_*(ib_|rdma_|iw_|uverbs|mlx[45]?_|bnxt|irdma|qed|hns|ice_|roce)`)
 
 var (
-	stampRE  = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
+	stampRE = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
+	// humanRE is dmesg -H: "[Jul29 07:17] …" at each new minute, then
+	// deltas "[  +0.553164] …".
+	humanRE  = regexp.MustCompile(`^\[((?:[A-Z][a-z]{2}\d{1,2} \d\d:\d\d)|\s*\+\d+\.\d+)\]\s?`)
 	ctimeRE  = regexp.MustCompile(`^\[([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?`)
 	isoRE    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
 	syslogRE = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?)\s+`)
@@ -126,7 +129,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	var res []*regexp.Regexp
 	switch c := line[0]; {
 	case c == '[':
-		res = []*regexp.Regexp{stampRE, ctimeRE}
+		res = []*regexp.Regexp{stampRE, ctimeRE, humanRE}
 	case c >= '0' && c <= '9':
 		res = []*regexp.Regexp{isoRE}
 	case c >= 'A' && c <= 'Z':
@@ -137,7 +140,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		if m == nil {
 			continue
 		}
-		t, text = line[m[2]:m[3]], line[m[1]:]
+		t, text = strings.TrimSpace(line[m[2]:m[3]]), line[m[1]:]
 		// A syslog or journal stamp is followed by the host and the
 		// identifier; dmesg's own stamps (and its iso form, whose
 		// fraction follows a comma) by the message.
@@ -191,7 +194,17 @@ func dmesgStamp(line string) (t, text string, ok bool) {
 	if dot <= 0 || dot == len(t)-1 || !isDigits(t[:dot]) || !isDigits(t[dot+1:]) {
 		return "", "", false
 	}
-	return t, strings.TrimSpace(line[end+1:]), true
+	text = strings.TrimSpace(line[end+1:])
+	// CONFIG_PRINTK_CALLER adds the caller: "[  223.28][   T13] …", "[ 3.1][    C0] …".
+	if len(text) > 3 && text[0] == '[' {
+		if e := strings.IndexByte(text, ']'); e > 2 {
+			id := strings.TrimLeft(text[1:e], " ")
+			if len(id) > 1 && (id[0] == 'T' || id[0] == 'C') && isDigits(id[1:]) {
+				text = strings.TrimSpace(text[e+1:])
+			}
+		}
+	}
+	return t, text, true
 }
 
 func isDigits(s string) bool {
