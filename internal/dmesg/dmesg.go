@@ -67,7 +67,7 @@ var (
 	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
 	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
-	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)`)
+	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
 	failedErr  = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
 	fwLoad     = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
 	fwProblem  = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
@@ -117,7 +117,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	}
 	// journalctl -o cat with identifiers, or a paste that dropped the
 	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
-	if rest, ok := strings.CutPrefix(line, "kernel: "); ok {
+	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "kernel: "); ok {
 		if t, text, ok := dmesgStamp(rest); ok {
 			return t, text, "", true
 		}
@@ -228,9 +228,18 @@ func event(p pending) (Event, bool) {
 	}
 	module, device, rest := speaker(text)
 	named := ""
+	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
+	if module == "" && strings.Contains(text, "ipoib") {
+		module = "ib_ipoib"
+	}
 	if module == "" || device == "" && !relevant[module] && !ulps[module] && !broadSpeakers[module] {
 		if cls, name, r, ok := classDevice(text); ok {
 			module, named, rest = cls, name, r
+			// An auxiliary driver names itself "irdma.gen_2", its device
+			// "ice.roce.1".
+			if j := strings.IndexByte(module, '.'); j > 0 && relevant[module[:j]] {
+				module = module[:j]
+			}
 			// "scsi host5: ib_srp: …": the ULP speaks through its host.
 			if j := strings.Index(r, ": "); j > 0 && ulps[r[:j]] {
 				module, rest = r[:j], r[j+2:]
@@ -286,9 +295,16 @@ func event(p pending) (Event, bool) {
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
 		return Event{}, false
-	case strings.Contains(text, "probe of ") && probe.MatchString(text):
+	case (strings.Contains(text, "probe of ") || strings.Contains(text, "probe with driver ")) && probe.MatchString(text):
+		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
+		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
+		// irdma.gen_2 failed with error -110" (the device second).
 		m := probe.FindStringSubmatch(text)
-		ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
+		if m[1] != "" {
+			ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
+		} else {
+			ev.Kind, ev.Device, ev.Errno = ProbeFailure, strings.TrimSuffix(m[4], ":"), atoi(m[5])
+		}
 	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
 	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
@@ -343,6 +359,12 @@ func cut(text string) string {
 // "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
 // regular expressions because it runs on every line.
 func speaker(text string) (module, device, rest string) {
+	// mlx4_ib's own prefix: "<mlx4_ib> create_pv_sqp: Couldn't …".
+	if len(text) > 2 && text[0] == '<' {
+		if j := strings.IndexByte(text, '>'); j > 1 && isWord(text[1:j]) {
+			return text[1:j], "", strings.TrimSpace(text[j+1:])
+		}
+	}
 	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text
