@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -28,8 +27,8 @@ func TestRealLogsStateWhatTheyHold(t *testing.T) {
 			adapters: []string{"0000:12:00.0", "0000:12:00.1", "0000:d8:00.0", "0000:d8:00.1"}, devices: []string{"bnxt_re0"},
 			problems: []string{"command-timeout@0000:12:00.0", "qp-error@0000:12:00.0", "qp-error@bnxt_re0", "queue-failure@bnxt_re0",
 				"kernel-warning@", "command-error@0000:12:00.0"}},
-		"bnxt_re-bcm57417-roce-not-supported-dmesg-wrapped-truncated": {adapters: []string{"0000:18:00.0", "0000:18:00.1"}},
-		"bnxt_re-bcm57417-roce-not-supported-messages-wrapped":        {adapters: []string{"0000:18:00.0", "0000:18:00.1"}},
+		"bnxt_re-bcm57417-roce-not-supported-dmesg-wrapped-truncated":     {adapters: []string{"0000:18:00.0", "0000:18:00.1"}},
+		"bnxt_re-bcm57417-roce-not-supported-messages-wrapped":            {adapters: []string{"0000:18:00.0", "0000:18:00.1"}},
 		"cxgb4-t6-link-flaps-nvme-tcp-timeouts-dmesg-H-wrapped-truncated": {adapters: []string{"0000:02:00.4"}},
 		"cxgb4-t6-nvme-connect-dmesg-H-wrapped-truncated":                 {adapters: []string{"0000:02:00.4", "0000:03:00.0"}},
 		"efa-i4g-ib-device-registered-boot":                               {adapters: []string{"0000:00:1b.0"}, devices: []string{"efa_0"}},
@@ -53,7 +52,7 @@ func TestRealLogsStateWhatTheyHold(t *testing.T) {
 			problems: []string{"command-error@7870:00:00.0", "queue-failure@7870:00:00.0"}},
 		"mlx4-cx2-mad-ifc-module-info-i2c-failed-mail-quoted": {adapters: []string{"0000:01:00.0"},
 			problems: []string{"command-error@0000:01:00.0"}},
-		"mlx4-cx3-limited-x4-link-grep": {adapters: []string{"0000:c3:00.0"}, problems: []string{"pcie-limited@0000:c3:00.0"}},
+		"mlx4-cx3-limited-x4-link-grep":           {adapters: []string{"0000:c3:00.0"}, problems: []string{"pcie-limited@0000:c3:00.0"}},
 		"mlx4-sriov-create-special-qp1-failed-16": {adapters: []string{"0000:05:00.0"}, problems: []string{"qp-error@"}},
 		"mlx5-cx4-cmd-entry-reg-mr-failed-journal-boot": {adapters: []string{"0000:01:00.0"}, devices: []string{"mlx5_0"},
 			problems: []string{"resource-exhausted@0000:01:00.0", "command-error@mlx5_0"}},
@@ -123,7 +122,6 @@ func TestRealLogsStateWhatTheyHold(t *testing.T) {
 	if len(logs) < 29 {
 		t.Errorf("%d real logs, want at least 29", len(logs))
 	}
-	_ = fmt.Sprint
 }
 
 // failureKinds are the kernel log kinds that are problems.
