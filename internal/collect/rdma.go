@@ -223,9 +223,41 @@ func (c *collector) ibvDevinfo() {
 					setFrom(&d.From, pfield(p.Number, "gid"), id)
 				}
 			}
+			fill(&d.Protocol, transportProtocol(dv.Transport, d.Ports), &d.From, "protocol", id)
 		}
 		return nil
 	})
+}
+
+// transportProtocol reads ibv_devinfo's transport line as rdma dev's
+// protocol: "iWARP (1)" is iw, whatever the link layer (qedr, i40iw,
+// irdma in iWARP mode, siw, cxgb4); "InfiniBand (0)" is roce on an
+// Ethernet link layer and ib on an InfiniBand one. "" when it does not
+// tell (usNIC, an unknown transport, no link layer).
+func transportProtocol(transport string, ports []record.Port) string {
+	t := strings.ToLower(transport)
+	switch {
+	case strings.HasPrefix(t, "iwarp"):
+		return "iw"
+	case !strings.HasPrefix(t, "infiniband"):
+		return ""
+	}
+	layer := ""
+	for _, p := range ports {
+		if p.LinkLayer != "" {
+			if layer != "" && !strings.EqualFold(layer, p.LinkLayer) {
+				return "" // mixed ports: rdma dev prints one protocol per device
+			}
+			layer = p.LinkLayer
+		}
+	}
+	switch strings.ToLower(layer) {
+	case "ethernet":
+		return "roce"
+	case "infiniband":
+		return "ib"
+	}
+	return ""
 }
 
 // guid writes ibstat's 0x-prefixed GUID (0x8e8474fffe1f2550) or

@@ -395,6 +395,12 @@ func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevic
 				}
 				continue
 			}
+			// An iWARP device (qedr or irdma in iWARP mode, cxgb4, siw)
+			// has Ethernet ports but no RoCE GIDs to judge.
+			if d.Protocol == "iw" {
+				r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Pass, Text: d.Name + " is an iWARP device, not RoCE: " + what + " does not apply"})
+				continue
+			}
 			for _, p := range d.Ports {
 				subj := portSubject(d, p)
 				if !roCEPort(r, subj, pci, p) {

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/content"
@@ -93,6 +94,21 @@ func TestLinksStayWithTheirVendor(t *testing.T) {
 		l.attach(&f, v)
 		if !slices.Equal(f.FAQ, tc.want) {
 			t.Errorf("%s@%s links %v, want %v", f.Check, f.Adapter, f.FAQ, tc.want)
+		}
+	}
+}
+
+// ibv_devinfo's "transport: iWARP (1)" makes the device iWARP: the RoCE
+// GID checks leave it alone, while its ConnectX-5 neighbour is judged.
+func TestIWARPDeviceIsNotRoCE(t *testing.T) {
+	t.Parallel()
+	h := golden(t, "verbs-cx5-roce-cxgb4-iwarp-transport")()
+	for _, id := range []string{"gid-table-empty", "gid-no-roce-v2"} {
+		r, _ := Evaluate(tm(t), h, id)
+		for _, f := range r.Findings {
+			if strings.HasPrefix(f.Subject, "cxgb4_0") {
+				t.Errorf("%s judges the iWARP device: %s", id, f.Message)
+			}
 		}
 	}
 }
