@@ -53,6 +53,7 @@ const (
 	RxeCfg            ID = "cmd/rxe_cfg"
 	MlxfwmanagerQuery ID = "cmd/mlxfwmanager --query"
 	MlxupQuery        ID = "cmd/mlxup --query"
+	MstStatusV        ID = "cmd/mst status -v"
 
 	Dmesg       ID = "cmd/dmesg"
 	VarLogDmesg ID = "var/log/dmesg"

@@ -144,6 +144,12 @@ var Tools = []Tool{
 	// "journalctl --all --this-boot --no-pager") and copies
 	// /var/log/{messages,kern.log,syslog}* with their rotations.
 	// supportconfig keeps dmesg in boot.txt and the syslog in messages.txt.
+	// MFT's device table; sos's mellanox_firmware plugin runs "mst status
+	// -v" (sos/report/plugins/mellanox_firmware.py). It ties each NVIDIA
+	// function to its RDMA device and netdevs when sysfs was not copied.
+	{Name: "mst", Commands: []Command{
+		{Line: "mst status -v", Plugin: "mellanox_firmware"},
+	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
 		{Line: "dmesg -T", Plugin: "kernel"},
