@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -108,6 +109,52 @@ func TestIWARPDeviceIsNotRoCE(t *testing.T) {
 		for _, f := range r.Findings {
 			if strings.HasPrefix(f.Subject, "cxgb4_0") {
 				t.Errorf("%s judges the iWARP device: %s", id, f.Message)
+			}
+		}
+	}
+}
+
+// With the project's own content, the findings of real kernel logs link
+// the pages written for them, and never another vendor's: the Broadcom
+// firmware stall links the generic timeout page and Broadcom's, the
+// ConnectX-4 command failure NVIDIA's command page.
+func TestRealLogFindingsLinkTheirPages(t *testing.T) {
+	t.Parallel()
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	links := func(host, check string) []string {
+		rep := Diagnose(tm(t), c, golden(t, host)())
+		var out []string
+		for _, f := range rep.Findings {
+			if f.Check == check {
+				out = append(out, f.FAQ...)
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	for _, tc := range []struct {
+		host, check string
+		want, not   []string
+	}{
+		{"log-bnxt_re-bcm57416-fw-stall-qp1-warning-journal", "fw-command-timeout",
+			[]string{"faq/bnxt-re-known-issues", "faq/firmware-command-timeout"}, []string{"faq/firmware-pre-init", "faq/mlx5-command-failures"}},
+		{"log-mlx5-cx4-cmd-entry-reg-mr-failed-journal-boot", "fw-command-failed",
+			[]string{"faq/mlx5-command-failures"}, []string{"faq/bnxt-re-known-issues"}},
+		{"log-hns-roce-cmdq-mailbox-timeout-set-gid-failed-mail-quoted-truncated", "gid-table-error",
+			[]string{"faq/gid-table-errors"}, nil},
+	} {
+		got := links(tc.host, tc.check)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s %s: links %v, want %s", tc.host, tc.check, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%s %s: links %v, must not link %s", tc.host, tc.check, got, n)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package diagnose
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
@@ -84,7 +85,7 @@ func (l Links) attach(f *Finding, v view) {
 			if have == nil {
 				have = findingDrivers(f, v)
 			}
-			if !slices.ContainsFunc(want, func(d string) bool { return slices.Contains(have, d) }) {
+			if !slices.ContainsFunc(want, func(d string) bool { return slices.ContainsFunc(have, func(h string) bool { return sameDriver(h, d) }) }) {
 				continue
 			}
 		}
@@ -119,6 +120,13 @@ func findingDrivers(f *Finding, v view) []string {
 			out = append(out, e.Module)
 		}
 	}
+	// A network driver's RDMA provider is the same hardware (mlx5_core
+	// and mlx5_ib, bnxt_en and bnxt_re): the matrix pairs them.
+	for _, ma := range v.m.Adapters {
+		if ma.EthDriver != "" && ma.RDMADriver != "" && slices.Contains(out, ma.EthDriver) && !slices.Contains(out, ma.RDMADriver) {
+			out = append(out, ma.RDMADriver)
+		}
+	}
 	return out
 }
 
@@ -129,4 +137,11 @@ func appendUnique(s []string, v string) []string {
 		}
 	}
 	return append(s, v)
+}
+
+// sameDriver reports whether a module is the driver a page names: the
+// same name, or a module of the driver's family (hns_roce_hw_v2 of the
+// matrix driver hns_roce).
+func sameDriver(module, driver string) bool {
+	return module == driver || driver != "" && strings.HasPrefix(module, driver+"_")
 }
