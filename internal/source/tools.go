@@ -62,7 +62,7 @@ var Tools = []Tool{
 		{Line: "uname -r", Plugin: "kernel", Prefetch: true},
 		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
 	}},
-	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease}},
+	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease, EtcRedHatRelease}},
 	{Name: "lsmod", Package: "kmod", Files: []ID{ProcModules, SysModule}, Commands: []Command{
 		{Line: "lsmod", Plugin: "kernel", Prefetch: true, Also: []string{"lsmod"}},
 	}},
