@@ -40,6 +40,7 @@ const (
 	RXEInUse          = "rxe-in-use"          // SoftRoCE (rxe) is configured
 	RXEWithHardware   = "rxe-with-hardware"   // SoftRoCE rides on a netdev that has hardware RDMA
 	StackMixed        = "stack-mixed"         // vendor OFED modules mixed with inbox ones
+	StackRelease      = "stack-release"       // the installed stack release is unsupported for the host's OS and adapters
 )
 
 // Check is one registered check id, the question the check answers, and
@@ -102,6 +103,7 @@ var checks = []Check{
 	{RXEInUse, "Is SoftRoCE (rxe) absent, or on a plain netdev with GIDs?", nil},
 	{RXEWithHardware, "Is SoftRoCE (rxe) absent from hosts with hardware RoCE?", nil},
 	{StackMixed, "Are inbox and vendor RDMA stacks kept apart?", []Link{faq("ofed-after-kernel-update")}},
+	{StackRelease, "Does the matrix support the installed RDMA stack release on this OS and these adapters?", []Link{faq("ofed-after-kernel-update")}},
 	{ULPFailure, "Did every RDMA ULP (NVMe-oF, NFS/RDMA, iSER, SRP, SMB Direct) connect on its device?", []Link{faq("ulp-connection-failures"), faq("rdma-cm-events")}},
 	{UserspaceNoDevice, "Does user space see the RDMA devices the kernel has?", []Link{faq("userspace-provider")}},
 }

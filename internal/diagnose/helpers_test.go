@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // The fixtures are shared with the fleet, treewalk and verdict tests.
@@ -158,4 +159,44 @@ func TestRealLogFindingsLinkTheirPages(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stack-release says what the verdict engine says of the same plan: a
+// finding exactly when `kbgen check --adapter … --distro … --stack …`
+// would answer unsupported, a pass when it answers supported, unknown
+// otherwise. MLNX_OFED 5.0-2.1.8 (a real ofed_info -s) on a ConnectX-4 Lx,
+// put on several distributions.
+func TestStackReleaseAgreesWithVerdict(t *testing.T) {
+	t.Parallel()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	levels := map[verdict.Level]int{}
+	for _, d := range []struct{ id, version string }{{"rhel", "8.6"}, {"rhel", "8.2"}, {"rhel", "7.9"}, {"ubuntu", "20.04"}, {"ubuntu", "24.04"}} {
+		h := with(golden(t, "mlx5-cx4lx-mlnxofed-pod"), func(h *record.Host) {
+			h.Host.OS = record.OSRelease{ID: d.id, VersionID: d.version}
+			h.Adapters = append(h.Adapters, record.Adapter{PCIAddress: "0000:5e:00.0", Vendor: "15b3", Device: "1015"})
+		})()
+		r, _ := Evaluate(m, h, "stack-release")
+		v := newView(h, m)
+		stack, version := v.hostStack()
+		ma := v.match(&h.Adapters[len(h.Adapters)-1])
+		if ma == nil {
+			t.Fatal("ConnectX-4 Lx 15b3:1015 is not in the matrix")
+		}
+		vd := verdict.Judge(m, verdict.Plan{Adapter: ma.ID, Distro: d.id + "-" + d.version, Stack: stack, StackVersion: version})
+		levels[vd.Verdict]++
+		sev := Severity("")
+		for _, f := range r.Findings {
+			if f.Adapter == "0000:5e:00.0" {
+				sev = f.Severity
+			}
+		}
+		want := map[verdict.Level]Severity{verdict.Unsupported: Error, verdict.Conditional: Info}[vd.Verdict]
+		if sev != want {
+			t.Errorf("%s-%s: verdict %s, finding %q, want %q", d.id, d.version, vd.Verdict, sev, want)
+		}
+	}
+	t.Logf("verdicts: %v", levels)
 }

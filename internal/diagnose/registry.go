@@ -36,6 +36,7 @@ var funcs = func() map[string]Func {
 		checkid.RoCEModeV1:        checkRoCEMode,
 		checkid.RXEWithHardware:   checkRXE,
 		checkid.StackMixed:        checkStackMixed,
+		checkid.StackRelease:      checkStackRelease,
 		checkid.BoundToVFIO:       checkBoundToVFIO,
 		checkid.FWFlashFailed:     checkFlashFailed,
 		checkid.FWMismatch:        checkFirmwareMismatch,
