@@ -153,6 +153,32 @@ func (c *collector) firstCommand(cmdlines ...string) (snapshot.Result, string, b
 	return last, lastID, false
 }
 
+// read is one source a step read.
+type read struct {
+	res snapshot.Result
+	id  string
+}
+
+// everyCommand reads each command line that the snapshot holds, in
+// order, for outputs collectors keep under several names (rdma_link and
+// rdma_link_show): an sosreport may hold more than one, and each may add
+// what the other lacks. A live run, and a capture of one, stop at the
+// first that answers. Each one tried is recorded.
+func (c *collector) everyCommand(cmdlines ...string) []read {
+	var out []read
+	for _, cl := range cmdlines {
+		r, id := c.command(cl)
+		if !r.OK() {
+			continue
+		}
+		out = append(out, read{r, id})
+		if c.s.Kind == snapshot.KindLive || c.s.Kind == snapshot.KindCapture {
+			break
+		}
+	}
+	return out
+}
+
 // firstFile tries files in order.
 func (c *collector) firstFile(paths ...string) (snapshot.Result, string, bool) {
 	var last snapshot.Result

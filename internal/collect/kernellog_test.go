@@ -2,11 +2,13 @@ package collect
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
@@ -60,5 +62,33 @@ func TestKernelLogsMergedOnce(t *testing.T) {
 	}
 	if _, ok := read["sos_commands/logs/journalctl_--no-pager_--all_--boot_--output_verbose"]; ok {
 		t.Error("a verbose journal was read as a log")
+	}
+}
+
+// When an sosreport holds both rdma_link and rdma_link_show (two
+// collectors' names for one output), both are read: a port only one of
+// them lists is kept, each with the file that gave it. The two files are
+// the halves of one real capture.
+func TestBothRdmaLinkFilesRead(t *testing.T) {
+	t.Parallel()
+	lines := strings.SplitAfter(string(capturetest.Read(t, "rdma", "mlx5-link-six-ports-two-disabled.txt")), "\n")
+	fsys := fstest.MapFS{
+		"sos_commands/rdma/rdma_link_show": {Data: []byte(strings.Join(lines[:3], ""))},
+		"sos_commands/rdma/rdma_link":      {Data: []byte(strings.Join(lines[3:], ""))},
+	}
+	h, err := Collect(snapshot.FromFS(fsys, snapshot.KindSosreport, "links"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := map[string]int{}
+	ports := 0
+	for _, d := range h.Devices {
+		for _, p := range d.Ports {
+			ports++
+			from[d.From[fmt.Sprintf("port.%d.state", p.Number)]]++
+		}
+	}
+	if ports != 6 || from["cmd/rdma link show"] != 2 || from["cmd/rdma link"] != 4 {
+		t.Errorf("%d ports, from %v; want 6: 2 from rdma_link_show, 4 from rdma_link", ports, from)
 	}
 }

@@ -328,34 +328,34 @@ func (c *collector) ibstatus() {
 }
 
 func (c *collector) rdmaTool() {
-	if r, id, ok := c.firstCommand("rdma link show"); ok {
-		c.parse(id, func() error {
-			links, err := rdmatool.ParseLink(reader(r))
+	for _, r := range c.everyCommand("rdma link show", "rdma link", "rdma link show -d") {
+		c.parse(r.id, func() error {
+			links, err := rdmatool.ParseLink(reader(r.res))
 			if err != nil {
 				return err
 			}
 			for _, l := range links {
 				d := c.device(l.Device)
 				p := port(d, l.Port)
-				setPort(d, p, "state", &p.State, ibverbs.State(l.State), id)
-				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), id)
-				setPort(d, p, "netdev", &p.Netdev, l.Netdev, id)
-				c.addNetdev(l.Netdev, id)
+				setPort(d, p, "state", &p.State, ibverbs.State(l.State), r.id)
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), r.id)
+				setPort(d, p, "netdev", &p.Netdev, l.Netdev, r.id)
+				c.addNetdev(l.Netdev, r.id)
 			}
 			return nil
 		})
 	}
-	if r, id, ok := c.firstCommand("rdma dev show"); ok {
-		c.parse(id, func() error {
-			devs, err := rdmatool.ParseDev(reader(r))
+	for _, r := range c.everyCommand("rdma dev show", "rdma dev", "rdma dev show -d") {
+		c.parse(r.id, func() error {
+			devs, err := rdmatool.ParseDev(reader(r.res))
 			if err != nil {
 				return err
 			}
 			for _, rd := range devs {
 				d := c.device(rd.Name)
-				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", id)
-				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", id)
-				fill(&d.Protocol, rd.Protocol, &d.From, "protocol", id)
+				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", r.id)
+				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", r.id)
+				fill(&d.Protocol, rd.Protocol, &d.From, "protocol", r.id)
 			}
 			return nil
 		})

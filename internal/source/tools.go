@@ -104,8 +104,12 @@ var Tools = []Tool{
 	{Name: "ibstat", Package: "infiniband-diags", Commands: []Command{{Line: "ibstat", Plugin: "infiniband", Prefetch: true}}},
 	{Name: "ibstatus", Package: "infiniband-diags", Commands: []Command{{Line: "ibstatus", Plugin: "infiniband", Prefetch: true}}},
 	{Name: "rdma", Package: "iproute2/iproute", Commands: []Command{
-		{Line: "rdma link show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_link_show_-d", "sos_commands/*/rdma_link"}},
-		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"}},
+		// Collectors name the same output rdma_link, rdma_link_show or
+		// rdma_link_show_-d: the collector reads each one present.
+		{Line: "rdma link show", Plugin: "rdma", Prefetch: true},
+		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true},
+		{Line: "rdma link", Plugin: "rdma"},
+		{Line: "rdma dev", Plugin: "rdma"},
 		{Line: "rdma link show -d", Plugin: "rdma"},
 		{Line: "rdma dev show -d", Plugin: "rdma"},
 		// QPs name the devices that have them; sos's rdma plugin does not run it.
