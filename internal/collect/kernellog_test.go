@@ -2,6 +2,7 @@ package collect
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -90,5 +91,38 @@ func TestBothRdmaLinkFilesRead(t *testing.T) {
 	}
 	if ports != 6 || from["cmd/rdma link show"] != 2 || from["cmd/rdma link"] != 4 {
 		t.Errorf("%d ports, from %v; want 6: 2 from rdma_link_show, 4 from rdma_link", ports, from)
+	}
+}
+
+// A loaded module whose own files were not copied takes the version its
+// adapter's driver reports: lsmod lists mlx5_core and ethtool -i says
+// 23.10-1.1.9 (DOCA-OFED), so the module is not called inbox beside an
+// OFED driver of the same name. (The two captures come from two hosts,
+// put together here to make the case.)
+func TestModuleOriginFollowsItsDriversVersion(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"sos_commands/kernel/lsmod":                    {Data: capturetest.Read(t, "lsmod", "mlx5-inbox-grep-mlx.txt")},
+		"sos_commands/networking/ethtool_-i_ens4np0":   {Data: capturetest.Read(t, "ethtool", "mlx5_core-cx7-doca-ofed-23.10.txt")},
+		"sys/class/net/ens4np0/device":                 {Data: []byte("../../../0000:e6:00.0"), Mode: fs.ModeSymlink},
+		"sys/bus/pci/devices/0000:e6:00.0/net/ens4np0": {Mode: fs.ModeDir | 0o555},
+	}
+	h, err := Collect(snapshot.FromFS(fsys, snapshot.KindSosreport, "origin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	driver, module := "", ""
+	for _, a := range h.Adapters {
+		if a.Driver.Name == "mlx5_core" {
+			driver = a.Driver.Origin
+		}
+	}
+	for _, m := range h.Modules {
+		if m.Name == "mlx5_core" {
+			module = m.Origin
+		}
+	}
+	if driver != "ofed" || module != "ofed" {
+		t.Errorf("mlx5_core: driver origin %q, module origin %q; want ofed for both", driver, module)
 	}
 }
