@@ -218,54 +218,15 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	return nil
 }
 
-// collectHost runs the collector and completes the record with what only
-// the snapshot layer knows: when it was taken, its own problems, and every
-// command the run executed.
-func collectHost(snap *snapshot.Snapshot) (h *record.Host, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			h, err = nil, fmt.Errorf("collector bug: panic reading %s: %v", snap.Name, p)
-		}
-	}()
-	h, err = collect.Collect(snap)
+// collectHost runs the collector, which returns the finished record, and
+// stamps it with this kbcollect's version.
+func collectHost(snap *snapshot.Snapshot) (*record.Host, error) {
+	h, err := collect.Collect(snap)
 	if err != nil {
 		return nil, err
 	}
 	h.Host.Collector = cli.Version()
-	if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
-		h.Host.CollectedAt = &t
-	}
-	complete(h, snap)
 	return h, nil
-}
-
-// complete adds the snapshot's problems and command sources the collector
-// did not record itself, then sorts both lists.
-func complete(h *record.Host, snap *snapshot.Snapshot) {
-	seenP := map[record.Problem]bool{}
-	for _, p := range h.Problems {
-		seenP[p] = true
-	}
-	for _, p := range collect.Problems(snap) {
-		if !seenP[p] {
-			h.Problems = append(h.Problems, p)
-		}
-	}
-	seenS := map[string]bool{}
-	for _, s := range h.Sources {
-		seenS[s.ID] = true
-	}
-	for _, s := range collect.CommandSources(snap) {
-		if !seenS[s.ID] {
-			h.Sources = append(h.Sources, s)
-		}
-	}
-	sortRecordLists(h)
-}
-
-func sortRecordLists(h *record.Host) {
-	sortBy(h.Problems, func(p record.Problem) string { return p.Source + "\x00" + p.Msg })
-	sortBy(h.Sources, func(s record.Source) string { return s.ID + "\x00" + s.Path })
 }
 
 // defaultSalt keys redaction by the host's machine id, so the same host
