@@ -385,6 +385,9 @@
   function ui() {
     var box = document.getElementById("search-q");
     if (!box) return;
+    // Typing searches; Enter must not reload the page (no inline handler:
+    // the preview's Content-Security-Policy allows no inline script).
+    if (box.form) box.form.addEventListener("submit", function (e) { e.preventDefault(); });
     var list = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var facetsEl = document.getElementById("search-facets");
