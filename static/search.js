@@ -305,12 +305,13 @@
         if (!(t.doc in score)) score[t.doc] = 0;
       });
       var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
+      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); });
       var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
       Object.keys(score).forEach(function (k) {
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;

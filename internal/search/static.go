@@ -370,6 +370,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		}
 	}
 	hostNamed := namesHost(qts, s.hosts)
+	cjk := hasCJK(text)
 	var rs []ranked
 	for d, sc := range score {
 		if !s.passes(d, q) {
@@ -378,7 +379,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		kind := s.docs[d].Kind
 		var v float64
 		if count[d] > 0 {
-			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind)
+			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, cjk)
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
 	}
@@ -536,9 +537,18 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong},
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return emit("search/manifest.js", jsonp("manifest", "", man))
+}
+
+func cjkLangList() []string {
+	var out []string
+	for l := range cjkLangs {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func cjkClass() string {
