@@ -165,14 +165,19 @@
     re.head.lastIndex = 0;
     return text.replace(re.head, "");
   }
-  // explain returns the templates text matches whose page passes the
-  // filter, one per page, in table order (explain in Go).
+  // explain returns, for each line of text, the first template in table
+  // order that matches it and whose page passes the filter; one per page
+  // (explain in Go).
   function explain(text, filter) {
     var out = [], seen = {};
-    re.tpl.forEach(function (t) {
-      if (seen[t.url] || !t.re.test(text) || !passes(t.doc, filter)) return;
-      seen[t.url] = true;
-      out.push(t);
+    text.split("\n").forEach(function (line) {
+      if (!line.trim()) return;
+      for (var i = 0; i < re.tpl.length; i++) {
+        var t = re.tpl[i];
+        if (!t.re.test(line) || !passes(t.doc, filter)) continue;
+        if (!seen[t.url]) { seen[t.url] = true; out.push(t); }
+        break;
+      }
     });
     return out;
   }

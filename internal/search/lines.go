@@ -112,24 +112,33 @@ type Explanation struct {
 	Means    string `json:"means"`
 }
 
-// explain returns the templates a query matches whose page is indexed
-// (has returns its doc number), one per page, in table order.
+// explain returns, for each line of a query, the first template in table
+// order that matches it and whose page is indexed and passes the filters
+// (has returns its doc number); one per page.
 func explain(q string, has func(url string) (int, bool)) ([]Explanation, []int) {
 	var out []Explanation
 	var docs []int
 	seen := map[string]bool{}
-	for i := range Templates {
-		t := &Templates[i]
-		if seen[t.Page] || !t.re.MatchString(q) {
+	for _, line := range strings.Split(q, "\n") {
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		d, ok := has(t.Page)
-		if !ok {
-			continue
+		for i := range Templates {
+			t := &Templates[i]
+			if !t.re.MatchString(line) {
+				continue
+			}
+			d, ok := has(t.Page)
+			if !ok {
+				continue
+			}
+			if !seen[t.Page] {
+				seen[t.Page] = true
+				out = append(out, Explanation{Template: t.ID, URL: t.Page, Means: t.Means})
+				docs = append(docs, d)
+			}
+			break
 		}
-		seen[t.Page] = true
-		out = append(out, Explanation{Template: t.ID, URL: t.Page, Means: t.Means})
-		docs = append(docs, d)
 	}
 	return out, docs
 }

@@ -19,7 +19,7 @@ var KindBoost = map[string]float64{
 // language (zh, ja, ko), any other query the rest, so the English and the
 // Chinese version of one answer, which share its commands and log lines,
 // each rank first for their readers.
-const OtherLanguage = 0.5
+const OtherLanguage = 0.3
 
 // cjkLangs are the page languages written in CJK script.
 var cjkLangs = map[string]bool{"zh": true, "ja": true, "ko": true}
