@@ -161,7 +161,7 @@
   // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
   // normalize drops syslog and journal headers (Normalize in Go).
   function normalize(text) {
-    if (text.indexOf(":") < 0) return text;
+    if (text.indexOf(":") < 0 && text.indexOf("]") < 0) return text;
     re.head.lastIndex = 0;
     return text.replace(re.head, "");
   }

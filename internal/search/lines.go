@@ -24,16 +24,21 @@ import (
 // The patterns are plain syntax that Go's regexp and JavaScript read
 // alike; the static index ships them in its manifest.
 
-// headerPattern matches a syslog or journal header at the start of a
-// line: "Jan  2 03:04:05 host kernel: ", "2024-05-01T10:00:00+02:00 host
-// kernel: [  12.3] ", "<4>Jan 2 03:04:05 host NetworkManager[812]: ".
-const headerPattern = `^[ \t]*(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)[ \t]+[\w.-]+[ \t]+(?:kernel:[ \t]*(?:\[[ \t]*\d+\.\d+\][ \t]*)?|[\w./@-]+\[\d+\]:[ \t]*|[\w./@-]+:[ \t]*)`
+// headerPattern matches what a log line carries before its message: a
+// syslog or journal header ("Jan  2 03:04:05 host kernel: ",
+// "2024-05-01T10:00:00+02:00 host kernel: ", "<4>Jan 2 03:04:05 host
+// NetworkManager[812]: ") and a dmesg time stamp ("[  12.345678] ",
+// "[Mon Jan  2 03:04:05 2024] "), either or both.
+const headerPattern = `^[ \t]*(?:<\d{1,3}>)?` +
+	`(?:(?:[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)[ \t]+[\w.-]+[ \t]+(?:kernel:|[\w./@-]+\[\d+\]:|[\w./@-]+:)[ \t]*)?` +
+	`(?:\[[ \t]*\d+\.\d+\][ \t]*|\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}\][ \t]*)?`
 
 var headerRe = regexp.MustCompile("(?m)" + headerPattern)
 
-// Normalize removes the log headers of every line of a query.
+// Normalize removes the log headers and time stamps of every line of a
+// query.
 func Normalize(q string) string {
-	if !strings.ContainsAny(q, ":") {
+	if !strings.ContainsAny(q, ":]") {
 		return q
 	}
 	return headerRe.ReplaceAllString(q, "")

@@ -61,10 +61,10 @@ func quality(got, expect []string) (recall, rr float64) {
 // reciprocal rank of the first expected page (the target is 0.9); recall@3
 // the share of all expected pages (at most three) in the top three.
 const (
-	minQueries = 100
+	minQueries = 150
 	minRecall3 = 0.90
-	minHit3    = 0.95
-	minMRR     = 0.93
+	minHit3    = 0.97
+	minMRR     = 0.94
 	minAgree   = 0.97
 )
 
