@@ -41,7 +41,7 @@
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
       re.head = new RegExp(m.head, "gm");
-      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4] }; });
+      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
       manWait = [];
@@ -168,19 +168,28 @@
   // explain returns, for each line of text, the first template in table
   // order that matches it and whose page passes the filter; one per page
   // (explain in Go).
-  function explain(text, filter) {
+  function explain(text, filter, cjk) {
     var out = [], seen = {};
     text.split("\n").forEach(function (line) {
       if (!line.trim()) return;
       for (var i = 0; i < re.tpl.length; i++) {
         var t = re.tpl[i];
-        if (!t.re.test(line) || !passes(t.doc, filter)) continue;
-        if (!seen[t.url]) { seen[t.url] = true; out.push(t); }
+        if (!t.re.test(line)) continue;
+        var doc = t.doc, url = t.url, ok = passes(doc, filter);
+        if (cjk) {
+          for (var j = 0; j < man.cjkl.length; j++) {
+            var l = t.loc[man.cjkl[j]];
+            if (l && passes(l[0], filter)) { doc = l[0]; url = l[1]; ok = true; break; }
+          }
+        }
+        if (!ok) continue;
+        if (!seen[url]) { seen[url] = true; out.push({ doc: doc, url: url, means: t.means, id: t.id }); }
         break;
       }
     });
     return out;
   }
+
   function isASCII(s) { return /^[\x00-\x7f]*$/.test(s); }
   function compact(s) { return s.toLowerCase().replace(/[^0-9a-z\u0080-\uffff]+/g, ""); }
   function mainKind(k) { return k !== 2 && k !== 5 && k !== 4; } // not a part, number or prefix
@@ -304,13 +313,13 @@
         (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
         if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
       });
-      var explains = explain(pq.text, filter);
+      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); });
+      var explains = explain(pq.text, filter, cjk);
       explains.forEach(function (t) {
         explained[t.doc] = true;
         if (!(t.doc in score)) score[t.doc] = 0;
       });
       var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
-      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); });
       var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
       Object.keys(score).forEach(function (k) {
         var d = +k, g = groupOf(d);

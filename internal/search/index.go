@@ -384,7 +384,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
 	var pinned []int
-	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
 		i, ok := ix.byURL[u]
 		return i, ok && ix.passes(i, q)
 	})

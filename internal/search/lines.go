@@ -117,10 +117,20 @@ type Explanation struct {
 	Means    string `json:"means"`
 }
 
+// localizedURL is the URL of a page's version in language lang:
+// faq/softroce.html → faq/softroce.zh.html.
+func localizedURL(u, lang string) string {
+	if strings.Contains(u, "#") || !strings.HasSuffix(u, ".html") {
+		return ""
+	}
+	return strings.TrimSuffix(u, ".html") + "." + lang + ".html"
+}
+
 // explain returns, for each line of a query, the first template in table
 // order that matches it and whose page is indexed and passes the filters
-// (has returns its doc number); one per page.
-func explain(q string, has func(url string) (int, bool)) ([]Explanation, []int) {
+// (has returns its doc number); one per page. A query in CJK script is
+// explained by the page's version in a CJK language when there is one.
+func explain(q string, cjk bool, has func(url string) (int, bool)) ([]Explanation, []int) {
 	var out []Explanation
 	var docs []int
 	seen := map[string]bool{}
@@ -133,13 +143,22 @@ func explain(q string, has func(url string) (int, bool)) ([]Explanation, []int) 
 			if !t.re.MatchString(line) {
 				continue
 			}
-			d, ok := has(t.Page)
+			u := t.Page
+			d, ok := has(u)
+			if cjk {
+				for _, l := range cjkLangList() {
+					if ld, lok := has(localizedURL(t.Page, l)); lok {
+						u, d, ok = localizedURL(t.Page, l), ld, true
+						break
+					}
+				}
+			}
 			if !ok {
 				continue
 			}
-			if !seen[t.Page] {
-				seen[t.Page] = true
-				out = append(out, Explanation{Template: t.ID, URL: t.Page, Means: t.Means})
+			if !seen[u] {
+				seen[u] = true
+				out = append(out, Explanation{Template: t.ID, URL: u, Means: t.Means})
 				docs = append(docs, d)
 			}
 			break

@@ -350,7 +350,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 	}
 	qts := s.StaticTerms(text)
 	var pinned []int
-	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
 		i, ok := s.byURL[u]
 		return i, ok && s.passes(i, q)
 	})
@@ -519,11 +519,18 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	for i, k := range s.kinds {
 		kb[i] = kindBoost(k)
 	}
-	// Templates whose page is indexed: [pattern, doc, means, id, url].
+	// Templates whose page is indexed: [pattern, doc, means, id, url,
+	// {lang: [doc, url]} of the page's versions in CJK languages].
 	tpl := [][]any{}
 	for _, t := range Templates {
 		if d, ok := s.byURL[t.Page]; ok {
-			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page})
+			loc := map[string][]any{}
+			for _, l := range cjkLangList() {
+				if ld, ok := s.byURL[localizedURL(t.Page, l)]; ok {
+					loc[l] = []any{ld, localizedURL(t.Page, l)}
+				}
+			}
+			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page, loc})
 		}
 	}
 	fz := make([][2]string, len(s.fuzzy))
