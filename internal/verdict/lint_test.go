@@ -45,6 +45,18 @@ func TestLintCatches(t *testing.T) {
 	if !strings.Contains(got, "testdata/matrix/engine.toml:") {
 		t.Errorf("problems carry no position:\n%s", got)
 	}
+	// A yes resting on an unconfirmed entry (ConnectX-3's RoCE claim is
+	// unconfirmed in the test matrix) is reported.
+	cited := func(m *matrix.Matrix, p Plan) Verdict {
+		v := Judge(m, p)
+		if p.Adapter == "connectx-3" {
+			v.Verdict = Supported
+		}
+		return v
+	}
+	if got := lint(m, cited).String(); !strings.Contains(got, "adapter connectx-3: debian-11.3 with inbox: a yes whose chain has an unconfirmed step") {
+		t.Errorf("lint lacks the unconfirmed step:\n%s", got)
+	}
 	// A distro_support row behind the verdict keeps it quiet.
 	m2 := *m
 	m2.DistroRows = append([]matrix.DistroRow{{Family: "rhel", From: "1", Adapters: []string{"connectx-5"}, Status: matrix.StatusSupported, Text: "test row",
