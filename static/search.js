@@ -11,7 +11,7 @@
     var s = document.currentScript && document.currentScript.src;
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
-  var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {};
+  var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {}, fuzzy = null, fuzzyWait = [];
   var re = {}, digit = {}, decoded = {};
   var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
@@ -40,6 +40,8 @@
       re.cjk = new RegExp("^" + m.cjk);
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
+      re.head = new RegExp(m.head, "gm");
+      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
       manWait = [];
@@ -53,6 +55,11 @@
       list.forEach(function (d, j) { frags[g * man.fg + j] = d; });
       (fragWait[g] || []).forEach(function (f) { f(list); });
       delete fragWait[g];
+    },
+    fuzzy: function (list) {
+      fuzzy = list;
+      fuzzyWait.forEach(function (f) { f(list); });
+      fuzzyWait = [];
     },
     terms: terms, run: run, fragment: fragment
   };
@@ -141,20 +148,121 @@
       var w = man.kw[t[1]];
       if (!w) return;
       if (Object.prototype.hasOwnProperty.call(at, t[0])) {
-        if (w > out[at[t[0]]].weight) out[at[t[0]]].weight = w;
+        var o = out[at[t[0]]];
+        if (w > o.weight) { o.weight = w; o.kind = t[1]; }
         return;
       }
       at[t[0]] = out.length;
-      out.push({ term: t[0], weight: w });
+      out.push({ term: t[0], weight: w, kind: t[1] });
     });
     return out;
   }
-  // terms resolves to the query's analyzed terms.
+
+  // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
+  // normalize drops syslog and journal headers (Normalize in Go).
+  function normalize(text) {
+    if (text.indexOf(":") < 0) return text;
+    re.head.lastIndex = 0;
+    return text.replace(re.head, "");
+  }
+  // explain returns the templates text matches whose page passes the
+  // filter, one per page, in table order (explain in Go).
+  function explain(text, filter) {
+    var out = [], seen = {};
+    re.tpl.forEach(function (t) {
+      if (seen[t.url] || !t.re.test(text) || !passes(t.doc, filter)) return;
+      seen[t.url] = true;
+      out.push(t);
+    });
+    return out;
+  }
+  function isASCII(s) { return /^[\x00-\x7f]*$/.test(s); }
+  function compact(s) { return s.toLowerCase().replace(/[^0-9a-z\u0080-\uffff]+/g, ""); }
+  function mainKind(k) { return k !== 2 && k !== 5 && k !== 4; } // not a part, number or prefix
+  // known: a raw token has a main term with postings (the term shards of
+  // its analysis must be loaded).
+  function known(r) {
+    return analyze([r]).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
+  }
+  // unknownTokens returns [start, end) of the tokens a correction may
+  // replace (unknownTokens in Go).
+  function unknownTokens(text) {
+    var spans = [], m;
+    re.tok.lastIndex = 0;
+    while ((m = re.tok.exec(text)) !== null) spans.push([m.index, m.index + m[0].length]);
+    if (spans.length > man.fz[0]) return [];
+    return spans.filter(function (l) {
+      var r = text.slice(l[0], l[1]).toLowerCase();
+      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.noise.test(r) && !known(r);
+    });
+  }
+  // distance is suggest.Transposed: Levenshtein with the swap of two
+  // neighbours as one edit.
+  function distance(a, b) {
+    var rows = [], i, j;
+    for (i = 0; i <= a.length; i++) { rows.push([i]); }
+    for (j = 1; j <= b.length; j++) rows[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+        rows[i][j] = d;
+      }
+    }
+    return rows[a.length][b.length];
+  }
+  // correct returns text with each unknown token replaced by the closest
+  // fuzzy name, or "" (correct in Go).
+  function correct(text, spans) {
+    var out = "", at = 0, changed = false;
+    spans.forEach(function (l) {
+      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1;
+      fuzzy.forEach(function (n) {
+        var dl = n[0].length - key.length;
+        if (dl > maxD || -dl > maxD) return;
+        var d = distance(key, n[0]);
+        if (d < bestD) { best = n; bestD = d; }
+      });
+      if (!best) return;
+      out += text.slice(at, l[0]) + best[1];
+      at = l[1];
+      changed = true;
+    });
+    return changed ? out + text.slice(at) : "";
+  }
+  function loadFuzzy() {
+    return new Promise(function (resolve) {
+      if (fuzzy) return resolve(fuzzy);
+      fuzzyWait.push(resolve);
+      if (fuzzyWait.length === 1) load("search/fuzzy.js");
+    });
+  }
+  // terms resolves to the query's analyzed terms, with the shards of the
+  // terms loaded.
   function terms(text) {
     return manifest().then(function () {
       var rs = raws(text), keys = rs.slice();
       rs.forEach(function (r) { r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
-      return shardsFor(keys).then(function () { return analyze(rs); });
+      return shardsFor(keys).then(function () {
+        var qts = analyze(rs);
+        return shardsFor(qts.map(function (t) { return t.term; })).then(function () { return qts; });
+      });
+    });
+  }
+  // prepare resolves to {text, terms, didYouMean}: the query normalized,
+  // and corrected when it is short and has a token no page has.
+  function prepare(text) {
+    return manifest().then(function () {
+      text = normalize(text);
+      return terms(text).then(function (qts) {
+        var spans = unknownTokens(text);
+        if (!spans.length) return { text: text, terms: qts, didYouMean: "" };
+        return loadFuzzy().then(function () {
+          var c = correct(text, spans);
+          if (!c) return { text: text, terms: qts, didYouMean: "" };
+          return terms(c).then(function (cq) { return { text: c, terms: cq, didYouMean: c }; });
+        });
+      });
     });
   }
   function groupOf(doc) {
@@ -165,37 +273,55 @@
     }
     return g[lo];
   }
-  // run resolves to {terms, total, hits: [{doc, score}], facets, marks}.
-  // Ranking mirrors Static.Search in Go.
-  function run(text, filter, limit) {
+  function passes(doc, filter) {
+    var g = groupOf(doc);
+    return !((filter.kind && man.kinds[g[1]] !== filter.kind) || (filter.vendor && man.vendors[g[2]] !== filter.vendor) ||
+      (filter.lang && man.langs[g[3]] !== filter.lang));
+  }
+  // run resolves to {terms, total, hits: [{doc, score}], facets, marks,
+  // didYouMean, explains}, the hits from offset on. Ranking mirrors
+  // Static.Search in Go: explained pages, then knowledge pages by score ×
+  // kind boost, then host reports unless the query names a host.
+  function run(text, filter, limit, offset) {
     filter = filter || {};
     limit = limit || 10;
-    return terms(text).then(function (qts) {
-      return shardsFor(qts.map(function (t) { return t.term; })).then(function () {
-        var score = {}, count = {}, marks = {};
-        qts.forEach(function (t) {
-          var p = postings(t.term);
-          for (var j = 0; j < p.length; j += 2) {
-            var doc = p[j];
-            score[doc] = (score[doc] || 0) + t.weight * p[j + 1];
-            count[doc] = (count[doc] || 0) + 1;
-          }
-          (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
-          if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
-        });
-        var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
-        Object.keys(score).forEach(function (k) {
-          var d = +k, g = groupOf(d);
-          var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
-          if ((filter.kind && kind !== filter.kind) || (filter.vendor && vendor !== filter.vendor) || (filter.lang && lang !== filter.lang)) return;
-          hits.push({ doc: d, score: score[d] * count[d] / qts.length });
-          facets.kind[kind] = (facets.kind[kind] || 0) + 1;
-          if (vendor) facets.vendor[vendor] = (facets.vendor[vendor] || 0) + 1;
-          facets.lang[lang] = (facets.lang[lang] || 0) + 1;
-        });
-        hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
-        return { terms: qts, total: hits.length, hits: hits.slice(0, limit), facets: facets, marks: marks };
+    offset = offset || 0;
+    return prepare(text).then(function (pq) {
+      var qts = pq.terms;
+      var score = {}, count = {}, marks = {}, explained = {};
+      qts.forEach(function (t) {
+        var p = postings(t.term);
+        for (var j = 0; j < p.length; j += 2) {
+          var doc = p[j];
+          score[doc] = (score[doc] || 0) + t.weight * p[j + 1];
+          count[doc] = (count[doc] || 0) + 1;
+        }
+        (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
+        if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
       });
+      var explains = explain(pq.text, filter);
+      explains.forEach(function (t) {
+        explained[t.doc] = true;
+        if (!(t.doc in score)) score[t.doc] = 0;
+      });
+      var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
+      var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
+      Object.keys(score).forEach(function (k) {
+        var d = +k, g = groupOf(d);
+        var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
+        if (!passes(d, filter)) return;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] : 0;
+        var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
+        hits.push({ doc: d, score: v, tier: tier });
+        facets.kind[kind] = (facets.kind[kind] || 0) + 1;
+        if (vendor) facets.vendor[vendor] = (facets.vendor[vendor] || 0) + 1;
+        facets.lang[lang] = (facets.lang[lang] || 0) + 1;
+      });
+      hits.sort(function (a, b) { return a.tier - b.tier || b.score - a.score || a.doc - b.doc; });
+      return {
+        terms: qts, total: hits.length, offset: offset, hits: hits.slice(offset, offset + limit), facets: facets, marks: marks,
+        didYouMean: pq.didYouMean, explains: explains.map(function (t) { return { template: t.id, url: t.url, means: t.means }; })
+      };
     });
   }
 
@@ -262,7 +388,9 @@
     var list = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var facetsEl = document.getElementById("search-facets");
-    var filter = {}, seq = 0, timer = 0;
+    var explainEl = document.getElementById("search-explain");
+    var pager = document.getElementById("search-pager");
+    var filter = {}, seq = 0, timer = 0, page = 0, perPage = 10;
     var root = base; // search.js sits at the site root
 
     function facetHTML(name, counts) {
@@ -276,27 +404,68 @@
       });
       return h + "</div>";
     }
+    function pagerHTML(res) {
+      if (res.total <= perPage) return "";
+      var last = Math.ceil(res.total / perPage) - 1, h = "";
+      if (page > 0) h += '<button type="button" data-page="' + (page - 1) + '">← Previous</button> ';
+      for (var p = 0; p <= last; p++) {
+        if (p === page) h += '<span aria-current="page">' + (p + 1) + "</span> ";
+        else if (p === 0 || p === last || Math.abs(p - page) <= 2) h += '<button type="button" data-page="' + p + '">' + (p + 1) + "</button> ";
+        else if (Math.abs(p - page) === 3) h += "… ";
+      }
+      if (page < last) h += '<button type="button" data-page="' + (page + 1) + '">Next →</button>';
+      return h;
+    }
     function render(q, res, mySeq) {
       Promise.all(res.hits.map(function (h) { return fragment(h.doc); })).then(function (fs) {
         if (mySeq !== seq) return;
-        status.textContent = res.total ? res.total + " result" + (res.total === 1 ? "" : "s") + " for “" + q + "”" : "No results for “" + q + "”";
+        var shown = res.didYouMean || q, from = res.offset + 1, to = res.offset + res.hits.length;
+        status.textContent = (res.total ? res.total + " result" + (res.total === 1 ? "" : "s") + " for “" + shown + "”" +
+          (res.total > perPage ? ", " + from + "–" + to + " shown" : "") : "No results for “" + shown + "”");
+        var ex = "";
+        if (res.didYouMean) {
+          ex += '<p class="note">Did you mean <a href="?q=' + encodeURIComponent(res.didYouMean) + '" data-q="' + esc(res.didYouMean) + '">' +
+            esc(res.didYouMean) + "</a>? No page has “" + esc(q) + "”, so these are its results.</p>";
+        }
+        res.explains.forEach(function (e) {
+          ex += '<p class="note"><strong>This line:</strong> ' + esc(e.means) + ' Explained in <a href="' + esc(root + e.url) + '">' + esc(e.url) + "</a>.</p>";
+        });
+        explainEl.innerHTML = ex;
         facetsEl.innerHTML = facetHTML("kind", res.facets.kind) + facetHTML("vendor", res.facets.vendor);
+        list.start = from;
         list.innerHTML = fs.map(function (f) {
           return '<li><a href="' + esc(root + f.u) + '">' + esc(f.t) + '</a> <span class="kind">' + esc(f.k) +
             (f.v ? " · " + esc(f.v) : "") + '</span><p class="snippet">' + snippet(f.x, res.marks) + "</p></li>";
         }).join("");
+        pager.innerHTML = pagerHTML(res);
       });
     }
-    function go() {
+    function go(keepPage) {
       var q = box.value.trim(), mySeq = ++seq;
+      if (!keepPage) page = 0;
       try {
         var u = new URL(location.href);
         if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+        if (page) u.searchParams.set("p", page + 1); else u.searchParams.delete("p");
         history.replaceState(null, "", u.toString());
       } catch (e) { /* file:// may refuse; the query still runs */ }
-      if (!q) { list.innerHTML = ""; facetsEl.innerHTML = ""; status.textContent = ""; return; }
-      run(q, filter, 10).then(function (res) { if (mySeq === seq) render(q, res, mySeq); });
+      if (!q) { list.innerHTML = ""; facetsEl.innerHTML = ""; explainEl.innerHTML = ""; pager.innerHTML = ""; status.textContent = ""; return; }
+      run(q, filter, perPage, page * perPage).then(function (res) { if (mySeq === seq) render(q, res, mySeq); });
     }
+    pager.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-page]");
+      if (!b) return;
+      page = +b.getAttribute("data-page");
+      go(true);
+      box.scrollIntoView && box.scrollIntoView();
+    });
+    explainEl.addEventListener("click", function (e) {
+      var a = e.target.closest("a[data-q]");
+      if (!a) return;
+      e.preventDefault();
+      box.value = a.getAttribute("data-q");
+      go();
+    });
     box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(go, 60); });
     facetsEl.addEventListener("click", function (e) {
       var b = e.target.closest("button[data-facet]");
@@ -317,8 +486,9 @@
         if (document.activeElement === box) { box.value = ""; go(); } else box.focus();
       }
     });
-    var q0 = new URLSearchParams(location.search).get("q");
-    if (q0) { box.value = q0; go(); }
+    var params = new URLSearchParams(location.search), q0 = params.get("q");
+    page = Math.max(0, (+params.get("p") || 1) - 1);
+    if (q0) { box.value = q0; go(true); }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ui); else ui();
 })();

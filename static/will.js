@@ -157,6 +157,40 @@
     return hit;
   }
 
+  // suggestAdapters ports matrix.closestIDs and suggest.Closest: the ids
+  // of up to three adapters whose folded names are nearest to s, within
+  // max(2, len/3) edits, a prefix either way counting as one.
+  function suggestAdapters(s) {
+    var f = fold(s), cands = [], idOf = {};
+    if (!f || !index) return [];
+    index.adapters.forEach(function (a) {
+      [a.id, a.n].concat(a.a || []).forEach(function (n) {
+        var k = fold(n);
+        if (k && !Object.prototype.hasOwnProperty.call(idOf, k)) { idOf[k] = a.id; cands.push(k); }
+      });
+    });
+    var near = [];
+    cands.forEach(function (c) {
+      var d = editDistance(f, c);
+      if (c.indexOf(f) === 0 || f.indexOf(c) === 0) d = Math.min(d, 1);
+      if (d <= Math.max(2, Math.floor(f.length / 3))) near.push([c, d]);
+    });
+    near.sort(function (x, y) { return x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); });
+    var out = [];
+    near.forEach(function (n) { if (out.length < 3 && out.indexOf(idOf[n[0]]) < 0) out.push(idOf[n[0]]); });
+    return out;
+  }
+  function editDistance(a, b) {
+    var prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      cur[0] = i;
+      for (j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      var t = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+
   function load(id, done) {
     if (tables[id]) return done(tables[id]);
     if (waits[id]) return waits[id].push(done);
@@ -236,7 +270,9 @@
     out.textContent = "";
     var a = findAdapter(name);
     if (!a) {
-      show(out, null, { l: "unknown", r: [{ l: "unknown", t: "adapter \"" + name + "\" is not in the matrix, so there is no verdict" }], x: [] }, t, s);
+      var near = suggestAdapters(name);
+      show(out, null, { l: "unknown", r: [{ l: "unknown", t: "adapter \"" + name + "\" is not in the matrix, so there is no verdict" +
+        (near.length ? " (did you mean " + near.join(", ") + "?)" : "") }], x: [] }, t, s);
       return;
     }
     out.textContent = "Loading the verdicts for " + a.n + "…";

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -22,6 +23,7 @@ type rootOptions struct {
 	format   string
 	noRedact bool
 	salt     string
+	saltFile string
 	timeout  time.Duration
 	jobs     int
 	maxFile  int64
@@ -74,6 +76,7 @@ Examples:
   kbcollect > host.toml                        # this host, redacted
   kbcollect --no-redact --format json          # keep the real addresses
   kbcollect --salt "$FLEET_SECRET" -o "$(hostname).toml"
+  kbcollect --salt-file /run/fleet-salt -o "$(hostname).toml"   # contrib/ansible does this
   kbcollect sosreport-host1-2024-05-01-abcdef.tar.xz
   kbcollect --root ./extracted-sosreport
   kbcollect capture -o host.tar.gz             # save raw data to parse later
@@ -125,6 +128,8 @@ func addRecordFlags(c *cobra.Command, o *rootOptions) {
 	f.StringVar(&o.format, "format", "toml", "output format: toml or json")
 	f.BoolVar(&o.noRedact, "no-redact", false, "keep MAC/IP addresses, GUIDs, serial numbers and host names")
 	f.StringVar(&o.salt, "salt", "", "key for redaction tokens; the same salt gives the same tokens across hosts")
+	f.StringVar(&o.saltFile, "salt-file", "", "read the salt from FILE (its first line), keeping it off command lines and out of process listings")
+	c.MarkFlagsMutuallyExclusive("salt", "salt-file")
 	f.StringVarP(&o.output, "output", "o", "", "write the record to FILE (atomically) instead of standard output")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing on standard error but errors (no summary line)")
 }
@@ -185,7 +190,17 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	}
 	if !o.noRedact {
 		salt := o.salt
-		if !c.Flags().Changed("salt") {
+		switch {
+		case o.saltFile != "":
+			b, err := os.ReadFile(o.saltFile)
+			if err != nil {
+				return cli.Usagef("--salt-file: %v", err)
+			}
+			salt, _, _ = strings.Cut(string(b), "\n")
+			if salt = strings.TrimRight(salt, "\r"); salt == "" {
+				return cli.Usagef("--salt-file %s: the first line is empty", o.saltFile)
+			}
+		case !c.Flags().Changed("salt"):
 			salt = defaultSalt(snap)
 		}
 		redact.New(salt, hostnames(snap, h)...).Host(h)
@@ -203,54 +218,15 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	return nil
 }
 
-// collectHost runs the collector and completes the record with what only
-// the snapshot layer knows: when it was taken, its own problems, and every
-// command the run executed.
-func collectHost(snap *snapshot.Snapshot) (h *record.Host, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			h, err = nil, fmt.Errorf("collector bug: panic reading %s: %v", snap.Name, p)
-		}
-	}()
-	h, err = collect.Collect(snap)
+// collectHost runs the collector, which returns the finished record, and
+// stamps it with this kbcollect's version.
+func collectHost(snap *snapshot.Snapshot) (*record.Host, error) {
+	h, err := collect.Collect(snap)
 	if err != nil {
 		return nil, err
 	}
 	h.Host.Collector = cli.Version()
-	if t, ok := snap.CollectedAt(); ok && h.Host.CollectedAt == nil {
-		h.Host.CollectedAt = &t
-	}
-	complete(h, snap)
 	return h, nil
-}
-
-// complete adds the snapshot's problems and command sources the collector
-// did not record itself, then sorts both lists.
-func complete(h *record.Host, snap *snapshot.Snapshot) {
-	seenP := map[record.Problem]bool{}
-	for _, p := range h.Problems {
-		seenP[p] = true
-	}
-	for _, p := range collect.Problems(snap) {
-		if !seenP[p] {
-			h.Problems = append(h.Problems, p)
-		}
-	}
-	seenS := map[string]bool{}
-	for _, s := range h.Sources {
-		seenS[s.ID] = true
-	}
-	for _, s := range collect.CommandSources(snap) {
-		if !seenS[s.ID] {
-			h.Sources = append(h.Sources, s)
-		}
-	}
-	sortRecordLists(h)
-}
-
-func sortRecordLists(h *record.Host) {
-	sortBy(h.Problems, func(p record.Problem) string { return p.Source + "\x00" + p.Msg })
-	sortBy(h.Sources, func(s record.Source) string { return s.ID + "\x00" + s.Path })
 }
 
 // defaultSalt keys redaction by the host's machine id, so the same host

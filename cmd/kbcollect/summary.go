@@ -13,8 +13,9 @@ import (
 // distribution package provides were absent, with those packages.
 func summary(h *record.Host) string { return summaryOf(h, false) }
 
-// summaryOf is summary; for a paste it asks for the missing outputs
-// instead of naming packages to install.
+// summaryOf is summary; for a paste it asks for the missing outputs, and
+// for an sosreport or copied tree it only names them: packages are worth
+// naming only where kbcollect ran the tools (live, or a capture).
 func summaryOf(h *record.Host, pasted bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "kbcollect: %s, %s", count(len(h.Devices), "RDMA device"), count(len(h.Adapters), "adapter"))
@@ -22,6 +23,10 @@ func summaryOf(h *record.Host, pasted bool) string {
 	switch {
 	case len(absent) > 0 && pasted:
 		fmt.Fprintf(&b, "; not in the paste: %s (ask for their output for a fuller record)", strings.Join(absent, ", "))
+	case len(absent) > 0 && h.Host.SourceKind != record.KindLive && h.Host.SourceKind != record.KindCapture:
+		// Someone else's sosreport or copied tree: installing packages
+		// here changes nothing.
+		fmt.Fprintf(&b, "; not in the snapshot: %s", strings.Join(absent, ", "))
 	case len(absent) > 0:
 		fmt.Fprintf(&b, "; absent: %s (install %s for a fuller record)", strings.Join(absent, ", "), strings.Join(pkgs, ", "))
 	}

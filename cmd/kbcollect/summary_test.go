@@ -14,6 +14,7 @@ func TestSummary(t *testing.T) {
 		want string
 	}{
 		{record.Host{
+			Host:     record.HostInfo{SourceKind: record.KindLive},
 			Devices:  make([]record.RDMADevice, 2),
 			Adapters: make([]record.Adapter, 3),
 			Sources: []record.Source{
@@ -29,6 +30,10 @@ func TestSummary(t *testing.T) {
 		{record.Host{Devices: make([]record.RDMADevice, 1), Adapters: make([]record.Adapter, 1),
 			Sources: []record.Source{src("cmd/lspci -nnvv", record.StatusOK), src("cmd/lspci -vvv", record.StatusAbsent)}},
 			"kbcollect: 1 RDMA device, 1 adapter"},
+		// Someone else's sosreport: nothing to install here.
+		{record.Host{Host: record.HostInfo{SourceKind: record.KindSosreport},
+			Sources: []record.Source{src("cmd/lspci -nnvv", record.StatusAbsent)}},
+			"kbcollect: 0 RDMA devices, 0 adapters; not in the snapshot: lspci"},
 	} {
 		if got := summary(&c.h); got != c.want {
 			t.Errorf("summary =\n  %s\nwant\n  %s", got, c.want)

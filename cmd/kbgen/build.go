@@ -37,15 +37,21 @@ func newBuildCmd() *cobra.Command {
 
 The matrix and content are linted first (see 'kbgen lint'); any error stops the
 build before anything is written. The output folder is written beside itself
-and swapped in only when complete, so a failed build leaves the previous site
-untouched. kbgen refuses to replace a non-empty folder it did not write.
+and swapped in only when complete, in one step on Linux, so a failed build
+leaves the previous site untouched and a server never finds it missing. Builds
+into one folder wait for each other (a lock file .<out>.lock beside it), and
+each removes what killed builds left beside it (.<out>.tmp-*). kbgen refuses
+to replace a non-empty folder it did not write.
 
 --records names a folder of records or a single record file. A record is
 validated as it is read: PCI addresses, PCI ids, module and device names,
 versions and the other fields must have their formats. A record that does
 not is reported with its file, line and column and left out of the site;
 --strict fails the build instead. A --records path that does not exist
-exits 2.
+exits 2. Only regular files are read (never a named pipe or a device), links
+only inside the records folder, a record of at most --max-record-size and at
+most --max-records-size in all; each entry left unread is a warning saying
+why, an error with --strict.
 
 The site includes its search index (search/, read by search.html without a
 server, from file:// too). The build ends with one line: pages, records,

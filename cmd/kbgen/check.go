@@ -212,7 +212,7 @@ func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 	if len(paths) == 0 {
 		paths = []string{o.cfg.Records}
 	}
-	hosts, probs := loadRecords(paths, o.in)
+	hosts, probs := loadRecords(paths, o.in, record.Limits{MaxFile: o.cfg.MaxRecordBytes, MaxTotal: o.cfg.MaxRecordsBytes})
 	if probs.Errors() > 0 {
 		return report.Output{}, "", cli.Usage(probs.Err())
 	}
@@ -245,15 +245,23 @@ func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 // loadRecords reads host records from files and folders, in argument
 // order (a folder in name order), with record.Load: the loader kbgen build
 // uses too. A missing path is a problem, hence exit 2.
-func loadRecords(paths []string, stdin io.Reader) ([]*record.Host, diag.List) {
+func loadRecords(paths []string, stdin io.Reader, lim record.Limits) ([]*record.Host, diag.List) {
 	var hosts []*record.Host
 	var probs diag.List
 	for _, p := range paths {
 		if p == "-" {
 			// A record piped in: kbcollect paste ticket.txt | kbgen check -
-			b, err := io.ReadAll(stdin)
+			max := lim.MaxFile
+			if max <= 0 {
+				max = record.DefaultMaxFile
+			}
+			b, err := io.ReadAll(io.LimitReader(stdin, max+1))
 			if err != nil {
 				probs.Add("standard input", diag.Pos{}, "%v", err)
+				continue
+			}
+			if int64(len(b)) > max {
+				probs.Add("standard input", diag.Pos{}, "not read: over the cap of %d bytes on one record (--max-record-size)", max)
 				continue
 			}
 			name := "standard-input.toml"
@@ -264,7 +272,7 @@ func loadRecords(paths []string, stdin io.Reader) ([]*record.Host, diag.List) {
 			hosts, probs = append(hosts, hs...), append(probs, ps...)
 			continue
 		}
-		hs, ps, err := record.Load(p)
+		hs, ps, err := record.LoadLimits(p, lim)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

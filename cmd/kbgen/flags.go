@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +18,8 @@ import (
 type siteFlags struct {
 	config string
 	cfg    config.Config
+	// the records loader's caps, as written: "16MiB", "200M", "1048576"
+	maxRecord, maxRecords string
 }
 
 func (f *siteFlags) register(c *cobra.Command) {
@@ -25,6 +30,8 @@ func (f *siteFlags) register(c *cobra.Command) {
 	fl.StringVar(&f.cfg.Content, "content", d.Content, "content folder (faq/*.md, trees/*.toml, glossary.toml)")
 	fl.StringVar(&f.cfg.Records, "records", d.Records, "host records folder (*.toml or *.json from kbcollect); may be missing")
 	fl.IntVar(&f.cfg.StaleDays, "stale-days", d.StaleDays, "warn when a claim's last_verified is older than this many days (0: never)")
+	fl.StringVar(&f.maxRecord, "max-record-size", "16MiB", "a record file larger than this is not read (a warning names it)")
+	fl.StringVar(&f.maxRecords, "max-records-size", "8GiB", "records past this total size are not read (a warning names each)")
 }
 
 // resolve loads kb.toml, then applies the flags the user set.
@@ -47,6 +54,19 @@ func (f *siteFlags) resolve(c *cobra.Command) (config.Config, error) {
 	if c.Flags().Changed("stale-days") {
 		cfg.StaleDays = f.cfg.StaleDays
 	}
+	for _, sz := range []struct {
+		flag, v string
+		dst     *int64
+	}{{"max-record-size", f.maxRecord, &cfg.MaxRecordBytes}, {"max-records-size", f.maxRecords, &cfg.MaxRecordsBytes}} {
+		if !c.Flags().Changed(sz.flag) {
+			continue
+		}
+		n, err := parseSize(sz.v)
+		if err != nil {
+			return cfg, cli.Usagef("--%s %s: %v", sz.flag, sz.v, err)
+		}
+		*sz.dst = n
+	}
 	return cfg, nil
 }
 
@@ -58,4 +78,28 @@ func loadKB(c *cobra.Command, cfg config.Config, opts kb.Options) (*kb.KB, diag.
 	}
 	fmt.Fprint(c.ErrOrStderr(), probs.String())
 	return k, probs, nil
+}
+
+// sizeUnits are the suffixes parseSize knows, binary and decimal alike as
+// people mean them for file sizes.
+var sizeUnits = []struct {
+	suffix string
+	n      int64
+}{{"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10}, {"gb", 1 << 30}, {"mb", 1 << 20}, {"kb", 1 << 10}, {"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1}}
+
+// parseSize reads a size in bytes: "16MiB", "200M", "512k", "1048576".
+func parseSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range sizeUnits {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.n
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("want a positive size such as 16MiB, 200M or 1048576")
+	}
+	return n * mult, nil
 }

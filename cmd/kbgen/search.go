@@ -25,6 +25,7 @@ type searchOptions struct {
 	vendor string
 	lang   string
 	limit  int
+	offset int
 	json   bool
 }
 
@@ -46,6 +47,10 @@ snippet. --json prints {"query", "results": [{"url", "title", "kind",
 The index is built from the matrix and content each run (well under a
 second for the bundled knowledge base).
 
+Any query is taken as it is: a word that starts with a dash but is not
+one of the flags below (-E- PSID mismatch, -22) is part of the query, and
+everything after -- is.
+
 Exit status 1 means no results.
 
 Examples:
@@ -53,10 +58,23 @@ Examples:
   kbgen search 'Failed to modify QP to RTR'
   kbgen search --kind adapter CX5
   kbgen search --json 15b3:1017
+  kbgen search -- -E- PSID mismatch
 ` + cli.ExitCodesHelp,
-		Args: cobra.MinimumNArgs(1),
+		// Flags are parsed here, not by cobra, so that a query may start
+		// with a dash (see splitQueryArgs).
+		DisableFlagParsing: true,
 		RunE: func(c *cobra.Command, args []string) error {
-			o.query = strings.Join(args, " ")
+			flags, words, help := splitQueryArgs(c.Flags(), args)
+			if help {
+				return c.Help()
+			}
+			if err := c.Flags().Parse(flags); err != nil {
+				return c.FlagErrorFunc()(c, err)
+			}
+			if len(words) == 0 {
+				return cli.Usagef("requires at least 1 arg(s), only received 0\nRun '%s --help' for usage.", c.CommandPath())
+			}
+			o.query = strings.Join(words, " ")
 			return runSearch(c, o)
 		},
 	}
@@ -66,6 +84,7 @@ Examples:
 	fl.StringVar(&o.vendor, "vendor", "", "only pages of this matrix vendor id, e.g. nvidia")
 	fl.StringVar(&o.lang, "lang", "", "only pages in this language, e.g. en or zh")
 	fl.IntVar(&o.limit, "limit", 10, "number of results")
+	fl.IntVar(&o.offset, "offset", 0, "results to skip: --offset 10 shows the second page")
 	fl.BoolVar(&o.json, "json", false, "print JSON")
 	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return cli.Usagef("%v%s\nRun '%s --help' for usage.", err, suggestFlag(c, err.Error()), c.CommandPath())
@@ -79,6 +98,9 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	}
 	if o.limit < 1 {
 		return cli.Usagef("--limit must be at least 1")
+	}
+	if o.offset < 0 {
+		return cli.Usagef("--offset must not be negative")
 	}
 	cfg, err := o.site.resolve(c)
 	if err != nil {
@@ -103,7 +125,7 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 		return err
 	}
 	defer ix.Close()
-	res, err := ix.Search(context.Background(), search.Query{Text: o.query, Kind: o.kind, Vendor: o.vendor, Lang: o.lang, Limit: o.limit})
+	res, err := ix.Search(context.Background(), search.Query{Text: o.query, Kind: o.kind, Vendor: o.vendor, Lang: o.lang, Limit: o.limit, Offset: o.offset})
 	if err != nil {
 		return err
 	}
@@ -124,7 +146,56 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	return nil
 }
 
+// splitQueryArgs separates flags from the words of the query. An argument
+// is a flag when it starts with -- (unknown ones are then reported), or
+// when it is a cluster of defined one-letter flags (-h); any other word,
+// dashes and all, belongs to the query, and so does everything after --.
+// A flag that takes a value without = takes the next argument.
+func splitQueryArgs(fs *pflag.FlagSet, args []string) (flags, words []string, help bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(words, args[i+1:]...), help
+		case a == "--help" || a == "-h":
+			help = true
+		case strings.HasPrefix(a, "--"):
+			flags = append(flags, a)
+			name := strings.SplitN(a[2:], "=", 2)[0]
+			if f := fs.Lookup(name); f != nil && !strings.Contains(a, "=") && f.NoOptDefVal == "" && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		case len(a) > 1 && a[0] == '-' && shorthands(fs, a[1:]):
+			flags = append(flags, a)
+			if f := fs.ShorthandLookup(a[len(a)-1:]); f.NoOptDefVal == "" && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			words = append(words, a)
+		}
+	}
+	return flags, words, help
+}
+
+// shorthands reports whether every letter of s is a defined one-letter flag.
+func shorthands(fs *pflag.FlagSet, s string) bool {
+	for _, r := range s {
+		if r > 127 || fs.ShorthandLookup(string(r)) == nil {
+			return false
+		}
+	}
+	return true
+}
+
 func printResults(w io.Writer, res *search.Results) {
+	if res.DidYouMean != "" {
+		fmt.Fprintf(w, "did you mean %q? showing its results\n", res.DidYouMean)
+	}
+	for _, e := range res.Explains {
+		fmt.Fprintf(w, "this line: %s\n  explained in %s\n", e.Means, e.URL)
+	}
 	if len(res.Results) == 0 {
 		fmt.Fprintf(w, "no results for %q\n", res.Query)
 		return
@@ -137,7 +208,7 @@ func printResults(w io.Writer, res *search.Results) {
 		if h.Lang != "" && h.Lang != "en" {
 			tag += " · " + h.Lang
 		}
-		fmt.Fprintf(w, "%d. %s  [%s]  %s  (%.3f)\n", i+1, h.Title, tag, h.URL, h.Score)
+		fmt.Fprintf(w, "%d. %s  [%s]  %s  (%.3f)\n", res.Offset+i+1, h.Title, tag, h.URL, h.Score)
 		s := strings.NewReplacer("<mark>", "**", "</mark>", "**").Replace(h.Snippet)
 		fmt.Fprintf(w, "   %s\n", html.UnescapeString(s))
 	}

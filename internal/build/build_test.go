@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,18 +23,58 @@ func bundled(out string) config.Config {
 	return cfg
 }
 
-// TestBuildDeterministic builds the shipped knowledge base twice and
-// requires byte-identical trees.
-func TestBuildDeterministic(t *testing.T) {
-	dir := t.TempDir()
-	var trees [2]map[string][]byte
-	for i := range trees {
-		out := filepath.Join(dir, []string{"a", "b"}[i])
-		if _, err := Site(bundled(out), Options{Assets: rocekb.Assets}); err != nil {
-			t.Fatalf("build %d: %v", i, err)
-		}
-		trees[i] = dirtest.Read(t, out)
+// tiny is a site of the one-adapter matrix and empty content in
+// testdata, for the tests about records: a build of it costs little.
+func tiny(out string) config.Config {
+	cfg := bundled(out)
+	cfg.Matrix, cfg.Content = "testdata/matrix", "testdata/content"
+	return cfg
+}
+
+// TestMain removes the shared build's folder (sharedSite) after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
 	}
+	os.Exit(code)
+}
+
+// shared is one build of the bundled site with the fixture hosts, made
+// by the first test that asks for it and read by the others.
+var shared struct {
+	once sync.Once
+	dir  string // holds the site in "site"
+	res  *Result
+	err  error
+}
+
+// sharedSite builds the bundled knowledge base with the fixture hosts
+// once per test binary and returns its result and output folder.
+func sharedSite(t *testing.T) (*Result, string) {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.dir, shared.err = os.MkdirTemp("", "build-test-"); shared.err != nil {
+			return
+		}
+		shared.res, shared.err = Site(bundled(filepath.Join(shared.dir, "site")), Options{Assets: rocekb.Assets})
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.res, filepath.Join(shared.dir, "site")
+}
+
+// TestBuildDeterministic builds the shipped knowledge base a second time
+// and requires the tree the shared build made, byte for byte.
+func TestBuildDeterministic(t *testing.T) {
+	t.Parallel()
+	_, first := sharedSite(t)
+	out := filepath.Join(t.TempDir(), "b")
+	if _, err := Site(bundled(out), Options{Assets: rocekb.Assets}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	trees := [2]map[string][]byte{dirtest.Read(t, first), dirtest.Read(t, out)}
 	if len(trees[0]) < 3 {
 		t.Fatalf("only %d files built", len(trees[0]))
 	}
@@ -50,11 +91,8 @@ func TestBuildDeterministic(t *testing.T) {
 // TestBuildHostAndFleetFragments builds the fixture hosts and checks what
 // their host and fleet pages say, through the real templates.
 func TestBuildHostAndFleetFragments(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	res, err := Site(bundled(out), Options{Assets: rocekb.Assets})
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	res, out := sharedSite(t)
 	if res.Records != 49 || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
 		t.Errorf("result: %d records, %d skipped, %d pages, %d files, %d search docs", res.Records, res.Skipped, res.Pages, res.Outputs, len(res.Docs))
 	}
@@ -107,12 +145,13 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 // warning at its field; Strict makes it an InputError and keeps the
 // previous site.
 func TestInvalidRecord(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	recs := filepath.Join(dir, "records")
 	os.MkdirAll(recs, 0o755)
 	os.WriteFile(filepath.Join(recs, "good.toml"), []byte("schema = 2\n[host]\nid = \"db-01\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false\n"), 0o644)
 	os.WriteFile(filepath.Join(recs, "bad.toml"), []byte("schema = 2\n[host]\nid = \"evil\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false\n\n[[adapter]]\npci_address = \"javascript:alert(1)\"\n"), 0o644)
-	cfg := bundled(filepath.Join(dir, "public"))
+	cfg := tiny(filepath.Join(dir, "public"))
 	cfg.Records = recs
 	var stderr bytes.Buffer
 	res, err := Site(cfg, Options{Assets: rocekb.Assets, Stderr: &stderr})

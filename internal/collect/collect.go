@@ -11,10 +11,19 @@ import (
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
-// Collect reads a snapshot into a host record. It never fails on bad
-// input: unreadable or unparsable sources are recorded as failed, and a
-// parser panic is recovered and recorded against the input that caused it.
-func Collect(s *snapshot.Snapshot) (*record.Host, error) {
+// Collect reads a snapshot into the finished host record: every source it
+// consulted and every command the snapshot ran or recorded, the snapshot's
+// own problems and the collector's, sorted, with when the snapshot was
+// taken. It never fails on bad input: unreadable or unparsable sources are
+// recorded as failed, and a parser panic is recovered and recorded against
+// the input that caused it. A panic outside a parser is a collector bug,
+// returned as an error.
+func Collect(s *snapshot.Snapshot) (h *record.Host, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			h, err = nil, fmt.Errorf("collector bug: panic reading %s: %v", s.Name, p)
+		}
+	}()
 	c := &collector{
 		s:        s,
 		h:        &record.Host{Schema: record.Schema, Host: record.HostInfo{SourceKind: recordKind(s.Kind)}},
@@ -27,6 +36,9 @@ func Collect(s *snapshot.Snapshot) (*record.Host, error) {
 	}
 	for _, st := range steps {
 		st.run(c)
+	}
+	if t, ok := s.CollectedAt(); ok {
+		c.h.Host.CollectedAt = &t
 	}
 	c.finish()
 	return c.h, nil
@@ -243,8 +255,21 @@ func (c *collector) finish() {
 	for _, s := range c.sources {
 		h.Sources = append(h.Sources, s)
 	}
-	sort.Slice(h.Sources, func(i, j int) bool { return h.Sources[i].ID < h.Sources[j].ID })
+	// Commands the collector did not ask for (a live run's or a capture's
+	// others) are sources too.
+	for _, s := range CommandSources(c.s) {
+		if _, ok := c.sources[s.ID]; !ok {
+			h.Sources = append(h.Sources, s)
+		}
+	}
+	sort.Slice(h.Sources, func(i, j int) bool {
+		if h.Sources[i].ID != h.Sources[j].ID {
+			return h.Sources[i].ID < h.Sources[j].ID
+		}
+		return h.Sources[i].Path < h.Sources[j].Path
+	})
 	h.Problems = append(h.Problems, c.problems...)
+	h.Problems = append(h.Problems, Problems(c.s)...)
 	sort.Slice(h.Problems, func(i, j int) bool {
 		if h.Problems[i].Source != h.Problems[j].Source {
 			return h.Problems[i].Source < h.Problems[j].Source

@@ -1,9 +1,13 @@
 package collect
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"io/fs"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/dmesg"
@@ -17,28 +21,117 @@ type logFirmware struct {
 	addr, version, src string
 }
 
-// kernelLog classifies the first kernel log the snapshot holds: dmesg
-// (sos_commands/kernel/dmesg), /var/log/dmesg, then the journal. Besides
-// its events, the log states what is bound to which PCI function, so a
-// host with only a kernel log still gets adapters.
+// kernelLog classifies every kernel log the snapshot holds, in the
+// table's order: dmesg, dmesg -T, journalctl -k, /var/log/dmesg, then the
+// row's Globs (sos's journal variants, the syslog files and their
+// rotations, supportconfig's boot.txt and messages.txt). A live run (and
+// a capture of one) reads the first ring-buffer source that answers and
+// no file. The same message
+// read from several places counts once: an event is kept from a later
+// log only past the number of times the logs before it held it, so each
+// keeps the source and line where it was first read. Besides its events,
+// a log states what is bound to which PCI function, so a host with only a
+// kernel log still gets adapters; earlier logs win there.
 func (c *collector) kernelLog() {
-	r, id, ok := c.firstCommand("dmesg")
-	if !ok {
-		r, id, ok = c.firstFile(string(source.VarLogDmesg))
+	row, _ := source.Of(source.Dmesg)
+	seen := map[string]int{} // event key → times the logs read so far held it
+	read := 0
+	// A live run, and a capture that replays one, read the first
+	// ring-buffer source that answers.
+	first := c.s.Kind == snapshot.KindLive || c.s.Kind == snapshot.KindCapture
+	for _, cmd := range row.Commands {
+		if first && read > 0 {
+			break
+		}
+		if r, id := c.command(cmd.Line); r.OK() {
+			c.readLog(id, r, seen)
+			read++
+		}
 	}
-	if !ok {
-		r, id, ok = c.firstCommand("journalctl -k --no-pager")
-	}
-	if !ok {
-		r, id, ok = c.sosJournal()
-	}
-	if !ok {
+	if first && read > 0 {
 		return
 	}
+	for _, f := range row.Files {
+		if r := c.file(string(f)); r.OK() {
+			c.readLog(string(f), r, seen)
+		}
+	}
+	for _, p := range c.globbed(row) {
+		r := c.file(p)
+		if !r.OK() {
+			continue
+		}
+		if strings.HasSuffix(p, ".gz") {
+			r = c.gunzip(p, r)
+			if !r.OK() {
+				continue
+			}
+		}
+		c.readLog(p, r, seen)
+	}
+}
+
+// globbed lists the snapshot files the row's Globs match, in the order of
+// the Globs and by name within each (an older rotation after the current
+// file), each once.
+func (c *collector) globbed(row source.Tool) []string {
+	var out []string
+	done := map[string]bool{}
+	for _, g := range row.Globs {
+		matches, _ := fs.Glob(c.s.FS(), g)
+		sort.Strings(matches)
+		for _, m := range matches {
+			if fi, err := fs.Stat(c.s.FS(), m); err != nil || fi.IsDir() || done[m] || !row.Globbed(m) {
+				continue
+			}
+			done[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// gunzip decompresses a rotated log, at most the snapshot's per-file cap.
+func (c *collector) gunzip(p string, r snapshot.Result) snapshot.Result {
+	zr, err := gzip.NewReader(bytes.NewReader(r.Data))
+	if err != nil {
+		c.fail(p, "gzip: "+err.Error())
+		return snapshot.Result{Path: p, Status: snapshot.StatusFailed}
+	}
+	limit := c.s.MaxFile
+	if limit <= 0 {
+		limit = snapshot.DefaultMaxFile
+	}
+	data, err := io.ReadAll(io.LimitReader(zr, limit+1))
+	if err != nil && len(data) == 0 {
+		c.fail(p, "gzip: "+err.Error())
+		return snapshot.Result{Path: p, Status: snapshot.StatusFailed}
+	}
+	if int64(len(data)) > limit {
+		data = data[:limit]
+		c.problem(p, "truncated: decompressed past the per-file cap of %d bytes", limit)
+	}
+	r.Data = data
+	return r
+}
+
+// eventKey is what makes two log events the same message: read from two
+// places, a message keeps its kind and text (timestamps are stripped).
+func eventKey(kind, text string) string { return kind + "\x00" + text }
+
+// readLog classifies one kernel log, keeping the events that logs read
+// before it did not hold (seen counts them).
+func (c *collector) readLog(id string, r snapshot.Result, seen map[string]int) {
 	c.parse(id, func() error {
 		lg, err := dmesg.ParseLog(reader(r))
 		at := func(line int) string { return fmt.Sprintf("%s line %d", id, line) }
+		here := map[string]int{}
 		for i, e := range lg.Events {
+			k := eventKey(e.Kind, e.Text)
+			here[k]++
+			if here[k] <= seen[k] {
+				continue // read from an earlier source already
+			}
 			ev := record.LogEvent{
 				Kind: e.Kind, Time: e.Time, Module: e.Module, Device: e.Device, Errno: e.Errno,
 				Text: e.Text, Source: id, Line: e.Line,
@@ -55,6 +148,9 @@ func (c *collector) kernelLog() {
 					}
 				}
 			}
+		}
+		for k, n := range here {
+			seen[k] = max(seen[k], n)
 		}
 		if lg.Dropped > 0 {
 			c.problem(id, "kept the first %d RDMA-relevant kernel log lines; %d more were dropped", dmesg.MaxEvents, lg.Dropped)
@@ -197,20 +293,6 @@ func (c *collector) applyLogFirmware() {
 		a := c.adapter(f.addr)
 		fill(&a.Firmware.Running, f.version, &a.From, "firmware.running", f.src)
 	}
-}
-
-// sosJournal finds sos's journal output of the kernel ring buffer under
-// sos_commands/logs (journalctl … -k or --dmesg).
-func (c *collector) sosJournal() (snapshot.Result, string, bool) {
-	entries, _ := fs.ReadDir(c.s.FS(), source.KernelLogJournal)
-	for _, e := range entries {
-		n := e.Name()
-		if strings.HasPrefix(n, "journalctl") && (strings.Contains(n, "_-k") || strings.Contains(n, "--dmesg")) {
-			r, id, ok := c.firstFile(source.KernelLogJournal + "/" + n)
-			return r, id, ok
-		}
-	}
-	return snapshot.Result{}, "", false
 }
 
 // providerModule reports whether a module is an RDMA provider that rides

@@ -19,6 +19,10 @@ type Config struct {
 	Templates string `toml:"templates"`  // folder whose *.html override the embedded templates by name
 	Static    string `toml:"static"`     // folder whose files override or add to the embedded static files
 	StaleDays int    `toml:"stale_days"` // lint warns about claims verified longer ago; 0 disables
+	// The records loader's caps, in bytes (0: record.DefaultMaxFile and
+	// record.DefaultMaxTotal): one record file, and the records of a build.
+	MaxRecordBytes  int64 `toml:"max_record_bytes"`
+	MaxRecordsBytes int64 `toml:"max_records_bytes"`
 }
 
 // Default is used when there is no kb.toml.

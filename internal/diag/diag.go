@@ -3,6 +3,7 @@ package diag
 import (
 	"errors"
 	"fmt"
+	"github.com/rocekb/rocekb/internal/visible"
 	"sort"
 	"strings"
 )
@@ -33,10 +34,12 @@ type Problem struct {
 }
 
 // String formats the problem as file:line:col: msg, the form editors jump to.
-// Warnings carry a "warning: " prefix before the message.
+// Warnings carry a "warning: " prefix before the message. A file name or a
+// message that quotes a record holds what anyone wrote there: its control,
+// bidi and zero-width characters are escaped, never printed raw.
 func (p Problem) String() string {
 	var b strings.Builder
-	b.WriteString(p.File)
+	b.WriteString(visible.Escape(p.File))
 	if p.Line > 0 {
 		fmt.Fprintf(&b, ":%d", p.Line)
 		if p.Col > 0 {
@@ -47,7 +50,7 @@ func (p Problem) String() string {
 	if p.Severity == Warning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(p.Msg)
+	b.WriteString(visible.Escape(p.Msg))
 	return b.String()
 }
 

@@ -1,13 +1,9 @@
 package dmesg
 
 import (
-	"bufio"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // Event kinds; the same strings as the host record's kernel_log kinds.
@@ -30,13 +26,6 @@ type Event struct {
 	Errno  *int   // error code of a failure
 	Text   string // the line without its timestamp, continuation lines joined
 	Line   int    // 1-based line where the message starts
-}
-
-// Result is what Parse found.
-type Result struct {
-	Events  []Event
-	Lines   int // lines read
-	Dropped int // events beyond MaxEvents, counted but not kept
 }
 
 // Limits that keep a huge log bounded in memory.
@@ -62,20 +51,24 @@ var relevant = map[string]bool{
 var rdmaSymbolRE = regexp.MustCompile(`^_*(ib_|rdma_|iw_|uverbs|mlx[45]?_|bnxt|irdma|qed|hns|ice_|roce)`)
 
 var (
-	stampRE   = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
-	ctimeRE   = regexp.MustCompile(`^\[([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?`)
-	isoRE     = regexp.MustCompile(`^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
-	syslogRE  = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d) \S+ kernel: `)
-	kernelRE  = regexp.MustCompile(`^\S+ kernel: `)
-	disagree  = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
-	unknown   = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
-	probe     = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)`)
-	failedErr = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
-	fwLoad    = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
-	fwProblem = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
-	roceRE    = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
-	fwVersion = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
-	initRE    = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
+	stampRE  = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
+	ctimeRE  = regexp.MustCompile(`^\[([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?`)
+	isoRE    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
+	syslogRE = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?)\s+`)
+	fullRE   = regexp.MustCompile(`^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z]{2,5}| [+-]\d{4})?)\s+`)
+	// identRE is a syslog line's host and identifier: "node1 kernel: ",
+	// "node1 rdma-ndd[812]: ".
+	identRE    = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
+	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
+	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
+	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
+	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)`)
+	failedErr  = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
+	fwLoad     = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
+	fwProblem  = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
+	roceRE     = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
+	fwVersion  = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
+	initRE     = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
 )
 
 // compatPrefix starts MLNX_OFED's compat-layer banner.
@@ -96,62 +89,26 @@ func hasAny(s string, words []string) bool {
 
 type pending struct {
 	time, text string
+	ident      string // the syslog identifier of a user-space message; "" for the kernel
 	line       int
 	set        bool
 }
 
-// Parse reads a kernel log and classifies its RDMA-relevant lines. Lines
-// without a timestamp that follow timestamped ones are continuations
-// (wrapped mail, multi-line messages) and are joined to them.
-func Parse(r io.Reader) (Result, error) {
-	var res Result
-	var p pending
-	stamped := false
-	flush := func() {
-		if p.set {
-			classify(&res, p)
-		}
-		p = pending{}
-	}
-	br := bufio.NewReaderSize(r, 4<<10)
-	for {
-		raw, err := lines.Read(br)
-		if raw != "" || err == nil {
-			res.Lines++
-			t, text, ok := stamp(raw)
-			switch {
-			case ok:
-				stamped = true
-				flush()
-				p = pending{time: t, text: text, line: res.Lines, set: true}
-			case stamped && p.set && strings.TrimSpace(raw) != "":
-				if len(p.text) < maxText {
-					p.text += " " + strings.TrimSpace(raw)
-				}
-			default:
-				flush()
-				p = pending{text: strings.TrimSpace(raw), line: res.Lines, set: true}
-			}
-		}
-		if err == io.EOF {
-			flush()
-			return res, nil
-		}
-		if err != nil {
-			flush()
-			return res, err
-		}
-	}
-}
-
-// stamp strips a leading timestamp, reporting whether there was one.
-func stamp(line string) (t, text string, ok bool) {
+// stamp strips what a log line carries before the message: a dmesg
+// stamp (plain, -T, --time-format iso, -r's "<6>" level, -x's
+// "kern  :warn  : " facility), a syslog or journal stamp (short,
+// short-precise, short-iso, short-iso-precise, short-full, rsyslog's
+// RFC 3339) with its host and identifier, and the kernel's own stamp
+// after "kernel:". ident is the syslog identifier when the line names one
+// other than the kernel ("rdma-ndd", "nvme"): a user-space message.
+func stamp(line string) (t, text, ident string, ok bool) {
 	line = strings.TrimRight(line, " \t")
+	line = stripLevel(line)
 	if line == "" {
-		return "", line, false
+		return "", line, "", false
 	}
 	if t, text, ok := dmesgStamp(line); ok {
-		return t, text, true
+		return t, text, "", true
 	}
 	var res []*regexp.Regexp
 	switch c := line[0]; {
@@ -160,21 +117,48 @@ func stamp(line string) (t, text string, ok bool) {
 	case c >= '0' && c <= '9':
 		res = []*regexp.Regexp{isoRE}
 	case c >= 'A' && c <= 'Z':
-		res = []*regexp.Regexp{syslogRE}
+		res = []*regexp.Regexp{syslogRE, fullRE}
 	}
 	for _, re := range res {
-		if m := re.FindStringSubmatchIndex(line); m != nil {
-			t, text = line[m[2]:m[3]], line[m[1]:]
-			if loc := kernelRE.FindStringIndex(text); loc != nil {
-				text = text[loc[1]:]
+		m := re.FindStringSubmatchIndex(line)
+		if m == nil {
+			continue
+		}
+		t, text = line[m[2]:m[3]], line[m[1]:]
+		// A syslog or journal stamp is followed by the host and the
+		// identifier; dmesg's own stamps (and its iso form, whose
+		// fraction follows a comma) by the message.
+		if re == syslogRE || re == fullRE || re == isoRE && !strings.Contains(t, ",") {
+			if h := identRE.FindStringSubmatchIndex(text); h != nil {
+				if id := text[h[2]:h[3]]; id != "kernel" {
+					ident = id
+				}
+				text = text[h[1]:]
 			}
+		}
+		text = strings.TrimSpace(text)
+		if ident == "" {
 			if m2 := stampRE.FindStringSubmatchIndex(text); m2 != nil && re != stampRE {
 				text = text[m2[1]:]
 			}
-			return t, strings.TrimSpace(text), true
+		}
+		return t, strings.TrimSpace(text), ident, true
+	}
+	return "", line, "", false
+}
+
+// stripLevel drops a leading syslog priority ("<6>", dmesg -r and
+// rsyslog's raw form) and dmesg -x's "kern  :warn  : " facility and level.
+func stripLevel(line string) string {
+	if len(line) > 2 && line[0] == '<' {
+		if end := strings.IndexByte(line, '>'); end > 1 && end <= 4 && isDigits(line[1:end]) {
+			line = line[end+1:]
 		}
 	}
-	return "", line, false
+	if m := facilityRE.FindStringIndex(line); m != nil {
+		line = line[m[1]:]
+	}
+	return line
 }
 
 // dmesgStamp strips the common "[   12.345678] " prefix without a
@@ -204,31 +188,35 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-func classify(res *Result, p pending) {
-	ev, ok := event(p, false)
-	if !ok {
-		return
-	}
-	if len(res.Events) >= MaxEvents {
-		res.Dropped++
-		return
-	}
-	res.Events = append(res.Events, ev)
-}
-
-// event classifies one message. broad (ParseLog) widens the speakers kept
-// from the named modules to any driver speaking about a PCI function and
-// the RDMA core, firmware and ULP speakers, and adds the kinds of
-// newKind.
-func event(p pending, broad bool) (Event, bool) {
+// event classifies one message: the speakers kept are the named modules,
+// any driver speaking about a PCI function, the RDMA core ("infiniband
+// <dev>:"), firmware and ULP speakers, and storage speakers whose message
+// is about their RDMA transport. Its device is the PCI function, else the
+// RDMA device the message names, else the device of a class prefix.
+func event(p pending) (Event, bool) {
 	text := p.text
 	if text == "" {
 		return Event{}, false
 	}
 	module, device, rest := speaker(text)
-	rel := relevant[module]
-	if broad && !rel {
-		rel = device != "" || broadSpeakers[module] || ulps[module]
+	named := ""
+	if module == "" || device == "" && !relevant[module] && !ulps[module] && !broadSpeakers[module] {
+		if cls, name, r, ok := classDevice(text); ok {
+			module, named, rest = cls, name, r
+			// "scsi host5: ib_srp: …": the ULP speaks through its host.
+			if j := strings.Index(r, ": "); j > 0 && ulps[r[:j]] {
+				module, rest = r[:j], r[j+2:]
+			}
+		}
+	}
+	lower := strings.ToLower(rest)
+	ulp := ulps[module] || ulpOnRDMA(module, lower)
+	rdma := relevant[module] || broadSpeakers[module] || ulp
+	rel := rdma || device != ""
+	// Lines of the RDMA core that name no module ("__ib_cache_gid_add:
+	// unable to add gid …") are kept by what they say.
+	if !rel && strings.Contains(lower, "gid") && gidRE.MatchString(rest) {
+		rel, rdma = true, true
 	}
 	// Most of a kernel log is about other subsystems: skip those lines
 	// before trying any pattern.
@@ -237,11 +225,19 @@ func event(p pending, broad bool) (Event, bool) {
 		return Event{}, false
 	}
 	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
-	lower := strings.ToLower(rest)
-	if broad && rel && !strings.Contains(text, "symbol") {
-		if k := newKind(module, rest, lower); k != "" {
+	if rel && !strings.Contains(text, "symbol") {
+		k := ""
+		if ulp && !ulps[module] {
+			if ulpFailRE.MatchString(rest) {
+				k = ULPFailure
+			}
+		} else {
+			k = newKind(module, rest, lower, rdma)
+		}
+		if k != "" {
 			ev.Kind = k
 			ev.Text = cut(text)
+			ev.Device = eventDevice(device, named, text, module, ulp)
 			return ev, true
 		}
 	}
@@ -280,8 +276,31 @@ func event(p pending, broad bool) (Event, bool) {
 	default:
 		return Event{}, false
 	}
+	if ev.Device == "" && (named != "" && isRDMAName(named) || module == "infiniband") {
+		ev.Device = named
+	}
 	ev.Text = cut(text)
 	return ev, true
+}
+
+// eventDevice names what a failure is about: the PCI function the line
+// names; for a ULP the RDMA device it failed on when the line names one
+// (never the ULP's own controller or host); else an RDMA device the line
+// names; else the class device ("infiniband mlx5_0", "nvme nvme0").
+func eventDevice(device, named, text, module string, ulp bool) string {
+	if device != "" {
+		return device
+	}
+	if named != "" && isRDMAName(named) {
+		return named
+	}
+	if d := namedDevice(strings.TrimPrefix(text, module)); d != "" {
+		return d
+	}
+	if ulp {
+		return ""
+	}
+	return named
 }
 
 func cut(text string) string {

@@ -16,7 +16,7 @@ func capture(t testing.TB, name string) []byte { return capturetest.Read(t, "dme
 
 func errno(n int) *int { return &n }
 
-func TestParse(t *testing.T) {
+func TestParseLog(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		file string
@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 		}},
 		{"mlx5-cx4lx-systemd-found-device.txt", nil},
 	} {
-		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
+		got, err := ParseLog(bytes.NewReader(capture(t, tc.file)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,17 +59,20 @@ func TestParse(t *testing.T) {
 // joined to its message, so the error code is still found.
 func TestWrappedContinuation(t *testing.T) {
 	t.Parallel()
-	got, _ := Parse(bytes.NewReader(capture(t, "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt")))
+	got, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt")))
 	var kinds []string
 	for _, e := range got.Events {
 		kinds = append(kinds, fmt.Sprintf("%s:%s:%d", e.Kind, e.Device, e.Line))
 	}
-	want := []string{"probe-failure:0000:0b:00.0:8", "probe-failure:0000:0b:00.0:10", "firmware:0000:0b:00.1:12", "probe-failure:0000:0b:00.1:22", "probe-failure:0000:0b:00.1:24"}
+	want := []string{"command-error:0000:0b:00.0:1", "queue-failure:0000:0b:00.0:3", "queue-failure:0000:0b:00.0:5", "queue-failure:0000:0b:00.0:7",
+		"probe-failure:0000:0b:00.0:8", "probe-failure:0000:0b:00.0:10", "firmware:0000:0b:00.1:12",
+		"command-error:0000:0b:00.1:15", "queue-failure:0000:0b:00.1:17", "queue-failure:0000:0b:00.1:19", "queue-failure:0000:0b:00.1:21",
+		"probe-failure:0000:0b:00.1:22", "probe-failure:0000:0b:00.1:24"}
 	if d := cmp.Diff(want, kinds); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if !strings.HasSuffix(got.Events[0].Text, "mlx5_load_one failed with error code -22") {
-		t.Errorf("continuation not joined: %q", got.Events[0].Text)
+	if !strings.HasSuffix(got.Events[4].Text, "mlx5_load_one failed with error code -22") {
+		t.Errorf("continuation not joined: %q", got.Events[4].Text)
 	}
 }
 
@@ -84,35 +87,74 @@ func TestTimestampFormats(t *testing.T) {
 		"2026-11-30T09:00:00+0000 host1 kernel: ":   "2026-11-30T09:00:00+0000",
 		"Nov 30 09:00:00 host1 kernel: ":            "Nov 30 09:00:00",
 		"Nov  3 09:00:00 host1 kernel: [5.663152] ": "Nov  3 09:00:00",
+		// journalctl -o short-precise, short-iso-precise, short-full.
+		"Nov 30 09:00:00.123456 host1 kernel: ":                "Nov 30 09:00:00.123456",
+		"2026-11-30T09:00:00.123456+00:00 host1 kernel: ":       "2026-11-30T09:00:00.123456+00:00",
+		"Mon 2026-11-30 09:00:00 UTC host1 kernel: ":            "Mon 2026-11-30 09:00:00 UTC",
+		"<3>Nov 30 09:00:00 host1 kernel: ":                     "Nov 30 09:00:00",
+		"<3>[    5.663152] ":                                     "5.663152",
+		"kern  :err   : [    5.663152] ":                        "5.663152",
+		"kern  :err   : [Mon Nov 30 09:00:00 2026] ":            "Mon Nov 30 09:00:00 2026",
+		"Nov 30 09:00:00 host1.example.com kernel: [  5.6631] ": "Nov 30 09:00:00",
 		"": "",
 	} {
-		got, _ := Parse(strings.NewReader(stamp + msg + "\n"))
+		got, _ := ParseLog(strings.NewReader(stamp + msg + "\n"))
 		if len(got.Events) != 1 || got.Events[0].Time != want || got.Events[0].Text != msg {
 			t.Errorf("%q: got %+v", stamp, got.Events)
 		}
 	}
 }
 
+// A journal or syslog file holds user-space messages too: only
+// libibverbs' provider failures are kept, as user space, never joined to
+// the kernel's lines.
+func TestUserSpaceLines(t *testing.T) {
+	t.Parallel()
+	in := "Nov 30 09:00:00 host1 kernel: mlx5_core 0000:01:00.0: firmware version: 16.35.2000\n" +
+		"Nov 30 09:00:01 host1 gpud[1441796]: {\"level\":\"info\",\"msg\":\"checking infiniband\"}\n" +
+		"Nov 30 09:00:02 host1 app[812]: libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 1 (supports 2 to 2) for device /sys/class/infiniband/mlx5_0\n" +
+		"Nov 30 09:00:03 host1 app[812]: libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n"
+	lg, _ := ParseLog(strings.NewReader(in))
+	var got []string
+	for _, e := range lg.Events {
+		got = append(got, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
+	}
+	want := []string{"firmware:mlx5_core:0000:01:00.0:1", "userspace-provider:app:mlx5_0:3", "userspace-provider:app::4"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
 func TestBounded(t *testing.T) {
 	t.Parallel()
 	line := "[    5.663152] mlx5_core: probe of 0000:01:00.0 failed with error -22\n"
-	got, _ := Parse(strings.NewReader(strings.Repeat(line, MaxEvents+10)))
+	got, _ := ParseLog(strings.NewReader(strings.Repeat(line, MaxEvents+10)))
 	if len(got.Events) != MaxEvents || got.Dropped != 10 || got.Lines != MaxEvents+10 {
 		t.Errorf("events %d dropped %d lines %d", len(got.Events), got.Dropped, got.Lines)
 	}
 	long := "[ 1.0] mlx5_core: firmware version: " + strings.Repeat("9", 5*lines.Max) + "\n"
-	got, _ = Parse(strings.NewReader(long))
+	got, _ = ParseLog(strings.NewReader(long))
 	if len(got.Events) != 1 || len(got.Events[0].Text) > maxText {
 		t.Errorf("long line: %d events", len(got.Events))
 	}
 }
 
-func TestUnrelatedIgnored(t *testing.T) {
+// What each message is, whoever prints it: a missing firmware file of a
+// driver speaking about its function, and a NULL dereference whose block
+// names RDMA code.
+func TestKindsOfOtherSpeakers(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"bnx2x-firmware-file-missing-error-2.txt", "qedr-null-deref-rdma-res-show-qp-oops.txt"} {
-		got, _ := Parse(bytes.NewReader(capture(t, name)))
-		if len(got.Events) != 0 {
-			t.Errorf("%s: %+v", name, got.Events)
+	for name, want := range map[string]string{
+		"bnx2x-firmware-file-missing-error-2.txt":   "firmware-problem:0001:0c:00.2:2",
+		"qedr-null-deref-rdma-res-show-qp-oops.txt": "kernel-warning::1",
+	} {
+		got, _ := ParseLog(bytes.NewReader(capture(t, name)))
+		var kinds []string
+		for _, e := range got.Events {
+			kinds = append(kinds, fmt.Sprintf("%s:%s:%d", e.Kind, e.Device, e.Line))
+		}
+		if d := cmp.Diff([]string{want}, kinds); d != "" {
+			t.Errorf("%s (-want +got):\n%s", name, d)
 		}
 	}
 }

@@ -43,7 +43,6 @@ var ulps = map[string]bool{
 var (
 	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b`)
 	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error`)
-	cmdRE     = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|cmd_exec|command failed`)
 	flashRE   = regexp.MustCompile(`(?i)(flash|burn|fsm|component|image|activat).{0,60}\b(fail|failed|error|timeout|timed out)\b|\b(fail|failed|error)\b.{0,40}\b(flash|burn)`)
 	ulpFailRE = regexp.MustCompile(`(?i)\b(fail|failed|failure|error|err|couldn't|could not|unable|can't|cannot|timed out|rejected)\b`)
 	limitRE   = regexp.MustCompile(`([\d.]+) Gb/s available PCIe bandwidth(?:, limited by ([\d.]+) GT/s PCIe x(\d+) link at ([0-9a-fA-F:.]+) \(capable of ([\d.]+) Gb/s with ([\d.]+) GT/s PCIe x(\d+) link\)| \(([\d.]+) GT/s PCIe x(\d+) link\))`)
@@ -56,27 +55,6 @@ var (
 	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|\[(ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
 	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_\w+|siw\d+|siw_\w+|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
 )
-
-// newKind returns the ParseLog-only kind of a message, or "".
-func newKind(module, rest, lower string) string {
-	switch {
-	case strings.Contains(rest, "available PCIe bandwidth") && strings.Contains(rest, "limited by"):
-		return PCIeLimited
-	case strings.Contains(rest, "BAR ") && barRE.MatchString(rest):
-		return BARUnassigned
-	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
-		return FlashFailure
-	case strings.Contains(lower, "status") && cmdRE.MatchString(rest):
-		return CommandError
-	case strings.Contains(lower, "qp") && qpRE.MatchString(rest):
-		return QPError
-	case isAsync(rest, lower):
-		return AsyncError
-	case ulps[module] && ulpFailRE.MatchString(rest):
-		return ULPFailure
-	}
-	return ""
-}
 
 // asyncWords are literals one of which every asyncRE match holds, in
 // lower case, one or more per alternative of the pattern.
@@ -288,12 +266,12 @@ func ParseLog(r io.Reader) (Log, error) {
 // before it or stands alone.
 func (st *logState) line(raw string, n int) {
 	line := st.repair(raw)
-	t, text, ok := stamp(line)
+	t, text, ident, ok := stamp(line)
 	switch {
 	case ok:
 		st.stamped = true
 		st.flush(st.p)
-		st.p = pending{time: t, text: text, line: n, set: true}
+		st.p = pending{time: t, text: text, ident: ident, line: n, set: true}
 	case st.stamped && st.p.set && strings.TrimSpace(line) != "" && !looksLikeStart(line):
 		if len(st.p.text) < lines.Max {
 			st.p.text += " " + strings.TrimSpace(line)
@@ -459,6 +437,13 @@ func (st *logState) flush(p pending) {
 	}
 	lg := st.lg
 	text := p.text
+	if p.ident != "" {
+		// A user-space message: no facts about the hardware, no blocks.
+		if ev, ok := userEvent(p); ok {
+			st.add(ev)
+		}
+		return
+	}
 	st.facts(p)
 	if isWarning(text) {
 		st.endBlock()
@@ -481,7 +466,7 @@ func (st *logState) flush(p pending) {
 			return
 		}
 	}
-	ev, ok := event(p, true)
+	ev, ok := event(p)
 	_, device, _ := speaker(text)
 	if ok {
 		i := st.add(ev)
@@ -562,10 +547,8 @@ func (st *logState) facts(p pending) {
 		}
 	}
 	module, device, rest := speaker(text)
-	if module == "infiniband" {
-		if f := strings.Fields(text); len(f) >= 2 {
-			st.name(strings.TrimSuffix(f[1], ":"), module, p.line)
-		}
+	if cls, name, _, ok := classDevice(text); ok && cls == "infiniband" {
+		st.name(name, cls, p.line)
 		return
 	}
 	if device == "" {

@@ -63,12 +63,16 @@ func TestParseLogLimitedLink(t *testing.T) {
 func TestParseLogProbeContext(t *testing.T) {
 	t.Parallel()
 	lg, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt")))
-	want := []string{CommandError + ":0000:0b:00.0", ProbeFailure + ":0000:0b:00.0", ProbeFailure + ":0000:0b:00.0",
-		Firmware + ":0000:0b:00.1", CommandError + ":0000:0b:00.1", ProbeFailure + ":0000:0b:00.1", ProbeFailure + ":0000:0b:00.1"}
+	// The failed CREATE_EQ is a command error, "failed to create async
+	// EQ" and "Failed to create EQs" queue failures, then the probe fails.
+	want := []string{CommandError + ":0000:0b:00.0", QueueFailure + ":0000:0b:00.0", QueueFailure + ":0000:0b:00.0", QueueFailure + ":0000:0b:00.0",
+		ProbeFailure + ":0000:0b:00.0", ProbeFailure + ":0000:0b:00.0",
+		Firmware + ":0000:0b:00.1", CommandError + ":0000:0b:00.1", QueueFailure + ":0000:0b:00.1", QueueFailure + ":0000:0b:00.1", QueueFailure + ":0000:0b:00.1",
+		ProbeFailure + ":0000:0b:00.1", ProbeFailure + ":0000:0b:00.1"}
 	if d := cmp.Diff(want, kinds(lg)); d != "" {
 		t.Errorf("kinds (-want +got):\n%s", d)
 	}
-	ctx := lg.Context[1]
+	ctx := lg.Context[4]
 	var joined []string
 	for _, c := range ctx {
 		joined = append(joined, c.Text)
@@ -85,7 +89,10 @@ func TestParseLogProbeContext(t *testing.T) {
 		t.Errorf("handle_hca_cap context: %+v", c)
 	}
 	in, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-innova2-fw-pre-init-timeout-probe-failed-16.txt")))
-	if c := in.Context[0]; len(c) != 1 || !strings.Contains(c[0].Text, "Firmware over 120000 MS in pre-initializing state") {
+	if in.Events[0].Kind != CommandTimeout {
+		t.Errorf("innova2: the pre-init stall is %s, want %s", in.Events[0].Kind, CommandTimeout)
+	}
+	if c := in.Context[1]; len(c) != 1 || !strings.Contains(c[0].Text, "Firmware over 120000 MS in pre-initializing state") {
 		t.Errorf("innova2 context: %+v", c)
 	}
 }

@@ -204,17 +204,6 @@ func (g *grid) writeCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// cells guards a CSV row against spreadsheet formulas: a cell that starts
-// with = + @ or a control character is read as text.
-func cells(vs ...string) []string {
-	for i, v := range vs {
-		if v != "" && strings.ContainsRune("=+@\t\r", rune(v[0])) {
-			vs[i] = "'" + v
-		}
-	}
-	return vs
-}
-
 func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	m := g.m
 	out := map[string]any{"adapter": plain(a)}

@@ -121,11 +121,11 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 		probs = append(probs, content.Lint(c, lo)...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
-		recs, ps := listRecords(cfg.Records)
+		recs, ps := listRecords(cfg.Records, record.Limits{MaxFile: cfg.MaxRecordBytes, MaxTotal: cfg.MaxRecordsBytes})
 		probs = append(probs, ps...)
 		k.Records = recs
 	} else if !opts.SkipRecords && cfg.Records != "" {
-		recs, ps := listRecords(cfg.Records)
+		recs, ps := listRecords(cfg.Records, record.Limits{MaxFile: cfg.MaxRecordBytes, MaxTotal: cfg.MaxRecordsBytes})
 		probs = append(probs, ps...)
 		hosts, ps := recs.All()
 		probs = append(probs, ps...)

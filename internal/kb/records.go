@@ -17,8 +17,8 @@ type Records = record.Set
 // listRecords lists the records of a file or a folder, as record.Load
 // reads them. A missing path holds no records: whether that is an error
 // is the command's to say (kbgen build --records <missing> exits 2).
-func listRecords(name string) (*Records, diag.List) {
-	set, probs, err := record.List(name)
+func listRecords(name string, lim record.Limits) (*Records, diag.List) {
+	set, probs, err := record.ListLimits(name, lim)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Records{}, nil
 	}

@@ -325,6 +325,11 @@ func (l *linter) stacks() {
 					l.errAt(r.At, "os", "%s: os %q names no distro release or family (e.g. rhel-9.4, or rhel-9 for every 9.x)", rw, os)
 				}
 			}
+			for _, a := range r.Adapters {
+				if l.m.Adapter(a) == nil {
+					l.errAt(r.At, "adapters", "%s: adapter %q is not defined", rw, a)
+				}
+			}
 			if prev, ok := releases[r.Version]; ok {
 				l.errAt(r.At, "version", "%s: duplicate release %q (first at %s)", what, r.Version, prev)
 			} else {

@@ -254,6 +254,11 @@ confidence = "vendor-documented"
 			want: []string{`@{family = "slackware"}:1: roce_default: family "slackware" names no distro family (or "upstream")`},
 		},
 		{
+			name: "stack release adapter not defined",
+			edit: replace("version = \"2.0-1\"\n", "version = \"2.0-1\"\nadapters = [\"acme-1\", \"acme-9\"]\n"),
+			want: []string{`@{adapters = ["acme-1", "acme-9"]}:1: stack acme-ofed release 2.0-1: adapter "acme-9" is not defined`},
+		},
+		{
 			name: "duplicate stack release",
 			edit: replace(`version = "2.0-1"`, `version = "1.0-1"`),
 			want: []string{`@{version = "1.0-1"#2}:1: stack acme-ofed: duplicate release "1.0-1" (first at matrix/m.toml:@{[[stack.release]]}:3)`},

@@ -2,13 +2,19 @@ package record
 
 import (
 	"errors"
+	"fmt"
+	"github.com/rocekb/rocekb/internal/visible"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -22,8 +28,11 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true}
 // Load reads host records from a file or a folder on disk, as kbgen build
 // and check name them. A missing path is an error (errors.Is
 // fs.ErrNotExist); problems in what it reads come back as a list.
-func Load(name string) ([]*Host, diag.List, error) {
-	set, probs, err := List(name)
+func Load(name string) ([]*Host, diag.List, error) { return LoadLimits(name, Limits{}) }
+
+// LoadLimits is Load with limits.
+func LoadLimits(name string, lim Limits) ([]*Host, diag.List, error) {
+	set, probs, err := ListLimits(name, lim)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -50,19 +59,64 @@ func LoadDir(fsys fs.FS, name string) ([]*Host, diag.List) {
 // build can read, use and drop one record at a time.
 type Set struct {
 	fsys  fs.FS
+	root  *os.Root // the records folder on disk, when it is one: fsys is its FS
+	named bool     // the one file the user named: read whatever it is (a pipe from <(…) too)
 	name  string   // prefixes file names in problems
+	lim   Limits
 	Files []string // slash paths in fsys, sorted
+	sizes []int64  // the listed size of each file, for the read-ahead budget
+	// skipped are the entries with a record's name that are not read, one
+	// error each saying why; Each returns them with the records' problems.
+	skipped diag.List
+}
+
+// Limits bound what the records loader reads, whatever a records folder
+// holds: people and scripts the site's owner does not control fill it.
+type Limits struct {
+	MaxFile  int64 // bytes of one record file; 0 is DefaultMaxFile
+	MaxTotal int64 // bytes of all the record files of one build; 0 is DefaultMaxTotal
+}
+
+const (
+	// DefaultMaxFile is kbcollect's own cap on a file it reads: a record
+	// is a summary, and a valid 200 MB record took 3.67 GB to build.
+	DefaultMaxFile = 16 << 20
+	// DefaultMaxTotal leaves room for a fleet of 100,000 records of tens
+	// of kilobytes each.
+	DefaultMaxTotal = 8 << 30
+	// readAhead bounds the bytes of records read ahead of the one in use.
+	readAhead = 32 << 20
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxFile <= 0 {
+		l.MaxFile = DefaultMaxFile
+	}
+	if l.MaxTotal <= 0 {
+		l.MaxTotal = DefaultMaxTotal
+	}
+	return l
 }
 
 // List lists the records a file or a folder on disk holds, as Load reads
-// them. A missing path is an error (errors.Is fs.ErrNotExist).
-func List(name string) (*Set, diag.List, error) {
+// them, with the default limits. A missing path is an error (errors.Is
+// fs.ErrNotExist).
+func List(name string) (*Set, diag.List, error) { return ListLimits(name, Limits{}) }
+
+// ListLimits is List with limits. A folder is read through an os.Root: a
+// symbolic link in it may point inside it, never out.
+func ListLimits(name string, lim Limits) (*Set, diag.List, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	if st.IsDir() {
-		set, probs := ListDir(os.DirFS(name), name)
+		root, err := os.OpenRoot(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		set, probs := listDir(root.FS(), name, lim)
+		set.root = root
 		return set, probs, nil
 	}
 	dir, file := filepath.Split(name)
@@ -70,20 +124,36 @@ func List(name string) (*Set, diag.List, error) {
 	if dir == "" {
 		dir = "."
 	}
-	return &Set{fsys: os.DirFS(dir), name: dir, Files: []string{file}}, nil, nil
+	return &Set{fsys: os.DirFS(dir), name: dir, named: true, lim: lim.withDefaults(), Files: []string{file}, sizes: []int64{st.Size()}}, nil, nil
 }
 
 // ListDir lists the records of fsys as LoadDir reads them.
-func ListDir(fsys fs.FS, name string) (*Set, diag.List) {
-	set := &Set{fsys: fsys, name: name}
+func ListDir(fsys fs.FS, name string) (*Set, diag.List) { return listDir(fsys, name, Limits{}) }
+
+func listDir(fsys fs.FS, name string, lim Limits) (*Set, diag.List) {
+	lim = lim.withDefaults()
+	set := &Set{fsys: fsys, name: name, lim: lim}
 	var probs diag.List
 	var snapshots []string
+	var total int64
+	skip := func(p, format string, args ...any) {
+		set.skipped.Add(path.Join(name, p), diag.Pos{}, "not read: "+format, args...)
+	}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == "." {
-				return fs.SkipAll
+			if p == "." {
+				if errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipAll
+				}
+				return err
 			}
-			return err
+			// A folder that cannot be opened is one folder left out,
+			// not a failed build.
+			skip(p, "%v", unwrapPath(err))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if d.IsDir() {
 			switch {
@@ -105,7 +175,21 @@ func ListDir(fsys fs.FS, name string) (*Set, diag.List) {
 		}
 		switch {
 		case isRecordName(p):
-			set.Files = append(set.Files, p)
+			// Listed by its directory entry, never opened: a named pipe
+			// would block the build and a device never end.
+			size, why := entrySize(fsys, p, d)
+			switch {
+			case why != "":
+				skip(p, "%s", why)
+			case size > lim.MaxFile:
+				skip(p, "%s, over the cap of %s on one record (--max-record-size)", bytesText(size), bytesText(lim.MaxFile))
+			case total+size > lim.MaxTotal:
+				skip(p, "the records before it reach the cap of %s on the records of one build", bytesText(lim.MaxTotal))
+			default:
+				total += size
+				set.Files = append(set.Files, p)
+				set.sizes = append(set.sizes, size)
+			}
 		case isSnapshot(p):
 			snapshots = append(snapshots, p)
 		}
@@ -115,7 +199,7 @@ func ListDir(fsys fs.FS, name string) (*Set, diag.List) {
 		probs.Add(name, diag.Pos{}, "read records: %v", err)
 		return set, probs
 	}
-	sort.Strings(set.Files)
+	sort.Sort(bySize{set})
 	if len(set.Files) == 0 && len(snapshots) > 0 {
 		sort.Strings(snapshots)
 		first := snapshots[0]
@@ -126,7 +210,79 @@ func ListDir(fsys fs.FS, name string) (*Set, diag.List) {
 		probs.Warn(path.Join(name, first), diag.Pos{}, "no host record here, only %d snapshot(s); this one %s", len(snapshots), what)
 	}
 	probs.Sort()
+	set.skipped.Sort()
 	return set, probs
+}
+
+// bySize sorts a set's files by name, with their sizes.
+type bySize struct{ s *Set }
+
+func (b bySize) Len() int           { return len(b.s.Files) }
+func (b bySize) Less(i, j int) bool { return b.s.Files[i] < b.s.Files[j] }
+func (b bySize) Swap(i, j int) {
+	b.s.Files[i], b.s.Files[j] = b.s.Files[j], b.s.Files[i]
+	b.s.sizes[i], b.s.sizes[j] = b.s.sizes[j], b.s.sizes[i]
+}
+
+// entrySize is the size of the regular file a directory entry names, or
+// why it is not read: not a regular file, or a symbolic link that leaves
+// the folder (an os.Root's FS refuses to follow it) or leads nowhere.
+// A link inside the folder is followed: its target is one more record.
+func entrySize(fsys fs.FS, p string, d fs.DirEntry) (int64, string) {
+	var info fs.FileInfo
+	var err error
+	if d.Type()&fs.ModeSymlink != 0 {
+		// fs.Stat follows the link as the loader's reads will: inside
+		// an os.Root, only to a file in the folder.
+		info, err = fs.Stat(fsys, p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return 0, "a symbolic link to nothing"
+		case err != nil && strings.Contains(err.Error(), "escapes"):
+			// os.Root's error, "path escapes from parent", has no
+			// sentinel to test.
+			return 0, "a symbolic link out of the records folder"
+		case err != nil:
+			return 0, "a symbolic link: " + unwrapPath(err).Error()
+		}
+	} else if info, err = d.Info(); err != nil {
+		return 0, unwrapPath(err).Error()
+	}
+	if why := notRegular(info.Mode()); why != "" {
+		return 0, why
+	}
+	return info.Size(), ""
+}
+
+// notRegular says what a file that is not a regular file is.
+func notRegular(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe, not a regular file"
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return "a device, not a regular file"
+	case m&fs.ModeSocket != 0:
+		return "a socket, not a regular file"
+	case m.IsDir():
+		return "a folder, not a regular file"
+	}
+	return "not a regular file (" + m.Type().String() + ")"
+}
+
+// bytesText writes a size for a message: "16 MiB", "200.5 MiB", "512 bytes".
+func bytesText(n int64) string {
+	unit := func(d float64, name string) string {
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/d, 'f', 1, 64), ".0") + " " + name
+	}
+	switch {
+	case n >= 1<<30:
+		return unit(1<<30, "GiB")
+	case n >= 1<<20:
+		return unit(1<<20, "MiB")
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // Len is the number of record files.
@@ -161,11 +317,23 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	tasks := make(chan task)
 	ahead := make(chan chan loaded, 4*workers) // in file order
 	done := make(chan struct{})
-	defer close(done)
+	// The window is bounded in bytes too: a few records near the cap
+	// are not read ahead together.
+	budget := newBudget(readAhead)
+	defer func() { close(done); budget.give(0) }()
+	weight := func(i int) int64 {
+		if i < len(s.sizes) {
+			return min(max(s.sizes[i], 1), readAhead)
+		}
+		return 1
+	}
 	go func() {
 		defer close(tasks)
 		defer close(ahead)
-		for _, f := range s.Files {
+		for i, f := range s.Files {
+			if !budget.take(weight(i), done) {
+				return
+			}
 			c := make(chan loaded, 1)
 			select {
 			case ahead <- c:
@@ -178,25 +346,103 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	for range workers {
 		go func() {
 			for t := range tasks {
-				h, ps := loadFile(s.fsys, t.f, path.Join(s.name, t.f))
+				h, ps := loadFile(s.read, t.f, path.Join(s.name, t.f))
 				t.out <- loaded{h, ps}
 			}
 		}()
 	}
-	var probs diag.List
+	probs := append(diag.List(nil), s.skipped...)
+	i := 0
 	for c := range ahead {
 		l := <-c
 		probs = append(probs, l.probs...)
-		if l.h == nil {
-			continue
+		if l.h != nil {
+			if err := fn(l.h); err != nil {
+				probs.Sort()
+				return probs, err
+			}
 		}
-		if err := fn(l.h); err != nil {
-			probs.Sort()
-			return probs, err
-		}
+		l.h = nil
+		budget.give(weight(i))
+		i++
 	}
 	probs.Sort()
 	return probs, nil
+}
+
+// read reads one record file of the set, refusing what is not a regular
+// file (a named pipe, a device: the set was listed, and it may have
+// changed since) unless the user named it, and at most the cap on one
+// record.
+func (s *Set) read(f string) ([]byte, error) {
+	var fh fs.File
+	var err error
+	if s.root != nil {
+		// O_NONBLOCK: opening a named pipe for reading would wait for a
+		// writer; it is refused below, unopened for reading.
+		fh, err = s.root.OpenFile(filepath.FromSlash(f), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	} else {
+		fh, err = s.fsys.Open(f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if why := notRegular(st.Mode()); why != "" && !s.named {
+		return nil, errors.New(why)
+	}
+	max := s.lim.withDefaults().MaxFile
+	if st.Mode().IsRegular() && st.Size() > max {
+		return nil, fmt.Errorf("%s, over the cap of %s on one record (--max-record-size)", bytesText(st.Size()), bytesText(max))
+	}
+	src, err := io.ReadAll(io.LimitReader(fh, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) > max {
+		return nil, fmt.Errorf("over the cap of %s on one record (--max-record-size)", bytesText(max))
+	}
+	return src, nil
+}
+
+// budget is a count of bytes that read-ahead takes and gives back.
+type budget struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	left int64
+}
+
+func newBudget(n int64) *budget {
+	b := &budget{left: n}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// take waits for n bytes, or for done to be closed (false).
+func (b *budget) take(n int64, done <-chan struct{}) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.left < n {
+		select {
+		case <-done:
+			return false
+		default:
+		}
+		b.cond.Wait()
+	}
+	b.left -= n
+	return true
+}
+
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	b.left += n
+	b.mu.Unlock()
+	b.cond.Broadcast()
 }
 
 // All reads every record of the set.
@@ -208,15 +454,15 @@ func (s *Set) All() ([]*Host, diag.List) {
 
 // loadFile decodes one record. A file that is not a record gets a plain
 // problem naming what it looks like and the likely fix.
-func loadFile(fsys fs.FS, f, display string) (*Host, diag.List) {
+func loadFile(read func(string) ([]byte, error), f, display string) (*Host, diag.List) {
 	var probs diag.List
 	if !isRecordName(f) {
 		probs.Add(display, diag.Pos{}, "%s", notRecord(f))
 		return nil, probs
 	}
-	src, err := fs.ReadFile(fsys, f)
+	src, err := read(f)
 	if err != nil {
-		probs.Add(display, diag.Pos{}, "read: %v", unwrapPath(err))
+		probs.Add(display, diag.Pos{}, "not read: %v", unwrapPath(err))
 		return nil, probs
 	}
 	h, ps := Decode(display, src)
@@ -237,7 +483,8 @@ func loadFile(fsys fs.FS, f, display string) (*Host, diag.List) {
 		// named after its file, in parentheses, so every host in the
 		// output can be told apart.
 		base := path.Base(f)
-		h.Host.ID = "(" + strings.TrimSuffix(base, path.Ext(base)) + ")"
+		// A file name is anyone's to choose: what it hides is escaped.
+		h.Host.ID = "(" + visible.Escape(strings.TrimSuffix(base, path.Ext(base))) + ")"
 	}
 	return h, probs
 }

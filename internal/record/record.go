@@ -331,6 +331,14 @@ const (
 	LogKernelWarning = "kernel-warning"         // a WARNING or BUG block in RDMA code
 	LogPCIeLimited   = "pcie-limited"           // available PCIe bandwidth limited by a slower link
 	LogBARUnassigned = "bar-unassigned"         // a BAR could not be assigned
+	// Failure kinds (schema 2, additive).
+	LogCommandTimeout    = "command-timeout"    // a firmware command timed out, or the firmware stalled (pre-init, no response)
+	LogQueueFailure      = "queue-failure"      // a hardware queue (EQ, CQ, NQ, CQP, cmdq …) or a port could not be created or opened
+	LogGIDError          = "gid-error"          // a GID could not be added to or updated in the GID table
+	LogRoCEDisabled      = "roce-disabled"      // the provider refused or disabled RoCE when it probed the function
+	LogResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
+	LogResetRecovery     = "reset-recovery"     // the device was reset, or its driver entered error recovery
+	LogUserspaceProvider = "userspace-provider" // libibverbs could not load or use a provider (a user-space line of the journal)
 )
 
 // LogEvent is one classified RDMA-relevant kernel log line.

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rocekb/rocekb/internal/visible"
+	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -77,7 +80,7 @@ func Validate(h *Host) []Invalid {
 		wantModule  = "a module name (letters, digits, '_' and '-')"
 		wantIfname  = "an interface or device name (letters, digits, '.', '_', ':', '@' and '-')"
 		wantVersion = "a version (letters, digits, spaces and . _ + ~ : , ( ) / -, starting with a letter or digit, with a digit, at most 128 bytes)"
-		wantText    = "text without control characters, at most 4096 bytes"
+		wantText    = "text without control, bidi or zero-width characters, at most 4096 bytes"
 	)
 	text := func(path, v string) { check(path, v, isText(v), wantText) }
 	ver := func(path, v string) { check(path, v, isVersion(v), wantVersion) }
@@ -208,7 +211,61 @@ func Validate(h *Host) []Invalid {
 	for i, pr := range h.Problems {
 		text("problem."+strconv.Itoa(i)+".msg", pr.Msg)
 	}
+	// Every other string of the record (source ids and paths, GIDs, map
+	// keys and values, fields added later) reaches a page, an export or a
+	// terminal too: none may hide characters.
+	flagged := map[string]bool{}
+	for _, v := range out {
+		flagged[v.Path] = true
+	}
+	eachString(reflect.ValueOf(h).Elem(), "", func(path, v string) {
+		if i, _ := visible.Find(v); i >= 0 && !flagged[path] {
+			out = append(out, Invalid{Path: path, Value: v, Want: "text without control, bidi or zero-width characters (" + visible.Name(v, i) + " at byte " + strconv.Itoa(i) + ")"})
+		}
+	})
 	return out
+}
+
+// eachString calls fn with every string in v and its TOML key path.
+func eachString(v reflect.Value, path string, fn func(path, v string)) {
+	join := func(k string) string {
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	}
+	switch v.Kind() {
+	case reflect.String:
+		fn(path, v.String())
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			eachString(v.Elem(), path, fn)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+			if name == "" || name == "-" {
+				name = f.Name
+			}
+			eachString(v.Field(i), join(name), fn)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			eachString(v.Index(i), join(strconv.Itoa(i)), fn)
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		for _, k := range keys {
+			eachString(k, join(fmt.Sprint(k)), fn)
+			eachString(v.MapIndex(k), join(fmt.Sprint(k)), fn)
+		}
+	}
 }
 
 func isVersion(v string) bool {
@@ -223,7 +280,7 @@ func isText(v string) bool {
 		return false
 	}
 	for _, r := range v {
-		if unicode.IsControl(r) && r != '\t' {
+		if (unicode.IsControl(r) && r != '\t') || visible.Hidden(r) {
 			return false
 		}
 	}

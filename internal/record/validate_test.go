@@ -41,6 +41,14 @@ func TestValidate(t *testing.T) {
 		{"os id", func(h *Host) { h.Host.OS.ID = "RHEL 9" }, "host.os.id"},
 		{"source kind", func(h *Host) { h.Host.SourceKind = "guess" }, "host.source_kind"},
 		{"control character", func(h *Host) { h.Host.ID = "a\x1b[31mb" }, "host.id"},
+		{"bidi override in host id", func(h *Host) { h.Host.ID = "host\u202egnp.exe" }, "host.id"},
+		{"zero width in product name", func(h *Host) { h.Adapters[0].ProductName = "ConnectX\u200b-6" }, "adapter.0.product_name"},
+		{"terminal attack in source id", func(h *Host) {
+			h.Sources = []Source{{ID: "\u001b]0;PWNED\u0007\u001b[2J\u001b[31mFAKE: all checks passed", Status: "ok"}}
+		}, "source.0.id"},
+		{"C1 in source reason", func(h *Host) { h.Sources = []Source{{ID: "cmd/lspci", Status: "failed", Reason: "x\u009b2J"}} }, "source.0.reason"},
+		{"bidi isolate in adapter.from", func(h *Host) { h.Adapters[0].From = map[string]string{"driver": "sys\u2066x"} }, "adapter.0.from.driver"},
+		{"newline and tab in a log line are text", func(h *Host) { h.Sources = []Source{{ID: "cmd/dmesg", Status: "ok", Reason: "a\tb"}} }, ""},
 		{"firmware device", func(h *Host) {
 			h.FirmwareDevices = []FirmwareDevice{{Name: "/dev/mst/mt4115_pciconf0", PSID: "MT_2180110032", FWCurrent: "12.17.2046", Versions: []FirmwareDeviceVersion{{Name: "FW", Current: "12.17.2046"}}}}
 		}, ""},

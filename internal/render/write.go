@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -86,20 +87,28 @@ func Update(dir string, prev *Manifest, stages ...Producer) (Stats, error) {
 }
 
 func build(dir string, prev *Manifest, stages []Producer) (st Stats, err error) {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return st, err
+	}
+	// One build at a time into one output: a second waits, then finds
+	// the first one's site in place.
+	unlock, err := lock(filepath.Join(parent, "."+filepath.Base(dir)+".lock"))
+	if err != nil {
+		return st, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	defer unlock()
+	removeDebris(dir)
 	if prev != nil {
 		st, err := run(&pool{dir: dir, prev: prev}, stages)
 		st.InPlace = true
 		return st, err
 	}
-	dir = filepath.Clean(dir)
 	if err := replaceable(dir); err != nil {
 		return st, err
 	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return st, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	tmp, err := os.MkdirTemp(parent, tmpPrefix(dir))
 	if err != nil {
 		return st, err
 	}
@@ -358,9 +367,41 @@ func replaceable(dir string) error {
 	return nil
 }
 
-// swap moves the finished tmp into dir's place, keeping the old dir until
-// the new one is in.
+// tmpPrefix begins the names of the folders a build of dir writes beside
+// it: the new site, and the old one on its way out.
+func tmpPrefix(dir string) string { return "." + filepath.Base(dir) + ".tmp-" }
+
+// removeDebris removes what builds of dir that were killed (SIGKILL,
+// SIGINT, a power cut) left beside it: their unfinished trees and the old
+// sites they were removing. The caller holds dir's lock, so no build is
+// still writing them.
+func removeDebris(dir string) {
+	parent, prefix := filepath.Dir(dir), tmpPrefix(dir)
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) {
+			removeTree(filepath.Join(parent, e.Name()))
+		}
+	}
+}
+
+// errNoExchange: the system cannot swap two folders in one step.
+var errNoExchange = errors.New("no atomic exchange")
+
+// swap moves the finished tmp into dir's place. Where the system can, the
+// two folders are exchanged in one step, so dir always names a whole
+// site (a server never finds it missing); otherwise the old dir is
+// renamed aside, then tmp into its place.
 func swap(tmp, dir string) error {
+	if fi, err := os.Lstat(dir); err == nil && fi.IsDir() {
+		switch err := exchange(tmp, dir); {
+		case err == nil:
+			removeTree(tmp) // the old site
+			return nil
+		case !errors.Is(err, errNoExchange):
+			return fmt.Errorf("replace %s: %w", dir, err)
+		}
+	}
 	old := ""
 	if _, err := os.Stat(dir); err == nil {
 		old = tmp + ".old"

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/rocekb/rocekb/internal/visible"
 	"io"
 	"slices"
 	"sort"
@@ -18,9 +19,15 @@ import (
 )
 
 // Text writes o for a person; with color, severities and answers are in
-// ANSI colours.
+// ANSI colours. What records, the matrix and the content say is written
+// with their control, bidi and zero-width characters escaped (see
+// package visible): only the report's own colours reach the terminal.
 func Text(w io.Writer, o Output, color bool) {
-	p := painter{on: color}
+	p := painter{}
+	if color {
+		p.c = visible.NewColour()
+	}
+	w = visible.Writer(w, p.c)
 	switch {
 	case o.Verdict != nil:
 		writeVerdict(w, p, *o.Verdict)
@@ -59,14 +66,15 @@ func Text(w io.Writer, o Output, color bool) {
 	}
 }
 
-// painter wraps words in ANSI colours when on.
-type painter struct{ on bool }
+// painter wraps words in ANSI colours when it has a colour mark, which
+// the writer Text writes through turns into escape sequences.
+type painter struct{ c visible.Colour }
 
 func (p painter) paint(code, s string) string {
-	if !p.on {
+	if p.c == (visible.Colour{}) {
 		return s
 	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
+	return p.c.SGR(code) + s + p.c.SGR("0")
 }
 
 func (p painter) sev(s diagnose.Severity) string {

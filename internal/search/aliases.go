@@ -18,6 +18,7 @@ type Aliases struct {
 	single map[string][]string // compact(name) → canonical ids
 	multi  map[string][]phrase // first raw token → phrases starting with it
 	words  map[string]bool     // every raw token of every name
+	names  map[string]bool     // every name as given, for "did you mean"
 }
 
 // phrase is a multi-token alias: the raw tokens after the first one.
@@ -42,7 +43,7 @@ func (p phrase) follows(raws []raw, i int) bool {
 
 // NewAliases returns an empty table.
 func NewAliases() *Aliases {
-	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, words: map[string]bool{}}
+	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}}
 }
 
 // Add registers names as aliases of canon.
@@ -52,6 +53,9 @@ func (a *Aliases) Add(canon string, names ...string) {
 		return
 	}
 	for _, n := range append([]string{canon}, names...) {
+		if n = strings.TrimSpace(n); n != "" && a.names != nil {
+			a.names[n] = true
+		}
 		for _, v := range nameVariants(n) {
 			raws := rawTokens(v)
 			if len(raws) == 0 {
@@ -195,6 +199,16 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		a.Add(t.ID, append([]string{t.Term}, t.Aliases...)...)
 	}
 	return a
+}
+
+// shows returns the names as given, sorted.
+func (a *Aliases) shows() []string {
+	out := make([]string, 0, len(a.names))
+	for k := range a.names {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Words returns every raw token of every registered name, sorted: the

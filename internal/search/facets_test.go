@@ -20,7 +20,7 @@ func TestFacetsMatchBleve(t *testing.T) {
 			if len(qts) == 0 {
 				continue
 			}
-			req := bleve.NewSearchRequestOptions(bleveQuery(qts, q), 1, 0, false)
+			req := bleve.NewSearchRequestOptions(bleveQuery(qts, q, anyDocs), 1, 0, false)
 			for _, f := range []string{"kind", "vendor", "lang"} {
 				req.AddFacet(f, bleve.NewFacetRequest(f, facetLimit))
 			}

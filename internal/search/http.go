@@ -15,7 +15,7 @@ import (
 // two fits.
 const MaxQueryBytes = 512
 
-// Handler answers GET /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…]
+// Handler answers GET /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…][&offset=…]
 // with the JSON of Results. It is safe for concurrent requests. Answers to
 // repeated queries come from the index's cache (see SetCacheSize).
 func Handler(ix *Index) http.Handler {
@@ -43,7 +43,15 @@ func Handler(ix *Index) http.Handler {
 			}
 			q.Limit = n
 		}
-		key := strings.Join([]string{q.Text, q.Kind, q.Vendor, q.Lang, strconv.Itoa(q.Limit)}, "\x00")
+		if s := v.Get("offset"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 || n > 100000 {
+				httpError(w, http.StatusBadRequest, "offset must be 0 to 100000")
+				return
+			}
+			q.Offset = n
+		}
+		key := strings.Join([]string{q.Text, q.Kind, q.Vendor, q.Lang, strconv.Itoa(q.Limit), strconv.Itoa(q.Offset)}, "\x00")
 		body, err := ix.cache.do(key, func() ([]byte, error) {
 			// Not cancelled with the request: others may wait for it.
 			res, err := ix.Search(context.WithoutCancel(r.Context()), q)

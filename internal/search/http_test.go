@@ -53,6 +53,7 @@ func TestHandler(t *testing.T) {
 		"q=" + strings.Repeat("a", MaxQueryBytes+1): http.StatusRequestEntityTooLarge,
 		"q=x&limit=0":    http.StatusBadRequest,
 		"q=x&limit=many": http.StatusBadRequest,
+		"q=x&offset=-1":  http.StatusBadRequest,
 		"q=%ff":          http.StatusBadRequest,
 	} {
 		if resp, _ := get(q); resp.StatusCode != code {
@@ -71,7 +72,7 @@ func TestHandler(t *testing.T) {
 	if len(cold.Results) == 0 || !cmp.Equal(cold, warm) {
 		t.Errorf("cached answer differs:\n%+v\n%+v", cold, warm)
 	}
-	if _, ok := ix.cache.get(strings.Join([]string{"RoCE 模式", "", "", "", "5"}, "\x00")); !ok {
+	if _, ok := ix.cache.get(strings.Join([]string{"RoCE 模式", "", "", "", "5", "0"}, "\x00")); !ok {
 		t.Error("the answer was not cached")
 	}
 	// Concurrent queries agree with a lone one (run with -race to check sharing).

@@ -172,6 +172,10 @@ type Index struct {
 	marks    *marks
 	facets   *facetIndex
 	cache    *answerCache
+	byURL    map[string]int  // doc number of each URL
+	hosts    map[string]bool // terms that name a host (hostTerms)
+	nHosts   int             // host reports indexed
+	fuzzy    []FuzzyName
 	DocCount int
 }
 
@@ -239,6 +243,15 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 		return nil, err
 	}
 	ix.DocCount = len(ix.docs)
+	ix.byURL = make(map[string]int, len(ix.docs))
+	for i := range ix.docs {
+		ix.byURL[ix.docs[i].URL] = i
+		if ix.docs[i].Kind == "host" {
+			ix.nHosts++
+		}
+	}
+	ix.hosts = hostTerms(ix.an, ix.docs)
+	ix.fuzzy = fuzzyNames(ix.docs, al)
 	ix.marks = newMarks(ix.an, ix.docs)
 	ix.facets = newFacetIndex(ix.an, ix.docs)
 	ix.cache = newAnswerCache(DefaultCacheSize)
@@ -258,6 +271,7 @@ type Query struct {
 	Vendor string
 	Lang   string
 	Limit  int // results; 0 means 10
+	Offset int // results skipped, for the pages after the first
 }
 
 // Hit is one result.
@@ -286,11 +300,18 @@ type Facets struct {
 
 // Results answer a Query.
 type Results struct {
-	Query   string      `json:"query"`
-	Terms   []QueryTerm `json:"terms"`
-	Total   int         `json:"total"`
-	Results []Hit       `json:"results"`
-	Facets  Facets      `json:"facets"`
+	Query string `json:"query"`
+	// DidYouMean is the query searched instead, when a token of it is
+	// no page's and a known name is within a typo of it.
+	DidYouMean string `json:"did_you_mean,omitempty"`
+	// Explains says what a pasted line means, for each known message
+	// template it matches; those pages rank first.
+	Explains []Explanation `json:"explains,omitempty"`
+	Terms    []QueryTerm   `json:"terms"`
+	Total    int           `json:"total"`
+	Offset   int           `json:"offset"`
+	Results  []Hit         `json:"results"`
+	Facets   Facets        `json:"facets"`
 }
 
 // bleveQuery is a disjunction over the query's terms, each a disjunction
@@ -298,7 +319,7 @@ type Results struct {
 // disjunction by the share of its clauses that match (coord), so a page
 // matching more of the query's terms ranks higher; the static index ranks
 // the same way (see Static).
-func bleveQuery(qts []QueryTerm, q Query) query.Query {
+func bleveQuery(qts []QueryTerm, q Query, hosts hostFilter) query.Query {
 	var terms []query.Query
 	for _, t := range qts {
 		var fs []query.Query
@@ -320,43 +341,158 @@ func bleveQuery(qts []QueryTerm, q Query) query.Query {
 			filters = append(filters, tq)
 		}
 	}
+	if hosts == onlyHosts {
+		tq := bleve.NewTermQuery("host")
+		tq.SetField("kind")
+		tq.SetBoost(0)
+		filters = append(filters, tq)
+	}
 	if len(filters) > 0 {
 		top = bleve.NewConjunctionQuery(append([]query.Query{top}, filters...)...)
+	}
+	if hosts == noHosts {
+		tq := bleve.NewTermQuery("host")
+		tq.SetField("kind")
+		bq := bleve.NewBooleanQuery()
+		bq.AddMust(top)
+		bq.AddMustNot(tq)
+		top = bq
 	}
 	return top
 }
 
-// Search runs q. An empty query has no results.
+// hostFilter narrows a bleve query to the knowledge pages or the hosts.
+type hostFilter int
+
+const (
+	anyDocs hostFilter = iota
+	noHosts
+	onlyHosts
+)
+
+// Search runs q. An empty query has no results. The query is normalized
+// (log headers dropped), corrected when a short query has a token no page
+// has (DidYouMean), and matched against the message templates, whose pages
+// rank first (Explains); then come the knowledge pages by score × kind
+// boost, then the host reports, unless the query names a host.
 func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
-	res := &Results{Query: q.Text, Results: []Hit{}, Facets: Facets{Kind: []FacetCount{}, Vendor: []FacetCount{}, Lang: []FacetCount{}}}
-	qts := ix.an.QueryTerms(q.Text)
+	res := &Results{Query: q.Text, Offset: q.Offset, Results: []Hit{}, Facets: Facets{Kind: []FacetCount{}, Vendor: []FacetCount{}, Lang: []FacetCount{}}}
+	text := Normalize(q.Text)
+	if c := correct(text, ix.fuzzy, ix.known); c != "" {
+		text, res.DidYouMean = c, c
+	}
+	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
-	if len(qts) == 0 {
+	var pinned []int
+	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+		i, ok := ix.byURL[u]
+		return i, ok && ix.passes(i, q)
+	})
+	if len(qts) == 0 && len(pinned) == 0 {
 		return res, nil
 	}
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 10
 	}
-	req := bleve.NewSearchRequestOptions(bleveQuery(qts, q), limit, 0, false)
+	offset := max(q.Offset, 0)
+	explained := map[int]bool{}
+	for _, d := range pinned {
+		explained[d] = true
+	}
+	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
+	var first []ranked
+	var hostHits []ranked
+	total := 0
+	if len(qts) > 0 {
+		filter, size := anyDocs, ix.DocCount
+		if hostsApart {
+			filter, size = noHosts, ix.DocCount-ix.nHosts
+		}
+		hits, n, err := ix.run(ctx, qts, q, filter, max(size, 1), 0)
+		if err != nil {
+			return nil, err
+		}
+		total += n
+		for _, h := range hits {
+			first = append(first, ranked{doc: h.doc, tier: tierOf(ix.docs[h.doc].Kind, explained[h.doc], !hostsApart),
+				score: h.score * kindBoost(ix.docs[h.doc].Kind)})
+		}
+	}
+	for _, d := range pinned {
+		found := false
+		for _, r := range first {
+			found = found || r.doc == d
+		}
+		if !found {
+			first = append(first, ranked{doc: d, tier: tierExplained})
+			total++
+		}
+	}
+	sortRanked(first)
+	if hostsApart && len(qts) > 0 {
+		need := max(0, offset+limit-len(first))
+		hits, n, err := ix.run(ctx, qts, q, onlyHosts, need, 0)
+		if err != nil {
+			return nil, err
+		}
+		total += n
+		for _, h := range hits {
+			hostHits = append(hostHits, ranked{doc: h.doc, tier: tierHost, score: h.score * kindBoost("host")})
+		}
+		sortRanked(hostHits)
+	}
+	res.Total = total
+	all := append(first, hostHits...)
+	want := ix.marks.want(termSet(qts))
+	for k := offset; k < len(all) && k < offset+limit; k++ {
+		i := all[k].doc
+		d := &ix.docs[i]
+		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
+			Snippet: ix.marks.snippet(i, d.Body, want), Score: all[k].score})
+	}
+	res.Facets = ix.facets.count(qts, q)
+	return res, nil
+}
+
+type bleveHit struct {
+	doc   int
+	score float64
+}
+
+// run is one bleve search: the top size hits from from, and the total.
+func (ix *Index) run(ctx context.Context, qts []QueryTerm, q Query, filter hostFilter, size, from int) ([]bleveHit, int, error) {
+	req := bleve.NewSearchRequestOptions(bleveQuery(qts, q, filter), size, from, false)
 	req.SortBy([]string{"-_score", "_id"})
 	sr, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	res.Total = int(sr.Total)
-	want := ix.marks.want(termSet(qts))
+	var out []bleveHit
 	for _, h := range sr.Hits {
 		i, err := strconv.Atoi(h.ID)
 		if err != nil || i < 0 || i >= len(ix.docs) {
 			continue
 		}
-		d := &ix.docs[i]
-		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
-			Snippet: ix.marks.snippet(i, d.Body, want), Score: h.Score})
+		out = append(out, bleveHit{i, h.Score})
 	}
-	res.Facets = ix.facets.count(qts, q)
-	return res, nil
+	return out, int(sr.Total), nil
+}
+
+// passes reports whether doc i passes q's facet filters.
+func (ix *Index) passes(i int, q Query) bool {
+	d := &ix.docs[i]
+	return (q.Kind == "" || d.Kind == q.Kind) && (q.Vendor == "" || d.Vendor == q.Vendor) && (q.Lang == "" || d.Lang == q.Lang)
+}
+
+// known reports whether a raw token has a term some page has.
+func (ix *Index) known(raw string) bool {
+	for _, t := range queryTerms(ix.an.Analyze(raw)) {
+		if mainTerm(t.Kind) && len(ix.facets.docs[t.Term]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func sortFacets(l []FacetCount) {

@@ -40,6 +40,9 @@ type Static struct {
 	rev                   map[string][]string  // term → raw tokens that yield it
 	groups                []group
 	kinds, vendors, langs []string
+	hosts                 map[string]bool // terms that name a host (hostTerms)
+	fuzzy                 []FuzzyName
+	byURL                 map[string]int
 }
 
 type posting struct {
@@ -167,6 +170,12 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 		}
 	}
 	s.groupDocs()
+	s.hosts = hostTerms(s.an, s.docs)
+	s.fuzzy = fuzzyNames(s.docs, al)
+	s.byURL = make(map[string]int, s.n)
+	for i := range s.docs {
+		s.byURL[s.docs[i].URL] = i
+	}
 	return s
 }
 
@@ -299,12 +308,52 @@ type StaticHit struct {
 	Score float64
 }
 
-// Search ranks as search.js does: for each doc, the sum over the query's
-// terms of weight × stored score, times the share of terms it matches;
-// ties go to the lower doc number. It returns the top limit hits after the
-// facet filters, and the number of matches.
+// StaticResults are what Static.Search finds: the hits of the page asked
+// for, the number of matches, the corrected query and the explanations.
+type StaticResults struct {
+	Hits       []StaticHit
+	Total      int
+	DidYouMean string
+	Explains   []Explanation
+}
+
+// known reports whether a raw token has a main term with postings.
+func (s *Static) known(raw string) bool {
+	e, ok := s.surf[raw]
+	if !ok {
+		e = s.StaticTerms(raw)
+	}
+	for _, t := range e {
+		if mainTerm(t.Kind) && len(s.post[t.Term]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Search ranks as search.js does: the query normalized and corrected as
+// Index.Search does it; for each doc, the sum over the query's terms of
+// weight × stored score, times the share of terms it matches, times its
+// kind's boost; the template-explained pages first, host reports last
+// unless the query names a host; ties go to the lower doc number.
 func (s *Static) Search(q Query) ([]StaticHit, int) {
-	qts := s.StaticTerms(q.Text)
+	r := s.SearchAll(q)
+	return r.Hits, r.Total
+}
+
+// SearchAll is Search with the correction and explanations.
+func (s *Static) SearchAll(q Query) StaticResults {
+	var res StaticResults
+	text := Normalize(q.Text)
+	if c := correct(text, s.fuzzy, s.known); c != "" {
+		text, res.DidYouMean = c, c
+	}
+	qts := s.StaticTerms(text)
+	var pinned []int
+	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+		i, ok := s.byURL[u]
+		return i, ok && s.passes(i, q)
+	})
 	score := map[int]float64{}
 	count := map[int]int{}
 	for _, t := range qts {
@@ -313,29 +362,41 @@ func (s *Static) Search(q Query) ([]StaticHit, int) {
 			count[p.doc]++
 		}
 	}
-	var hits []StaticHit
+	explained := map[int]bool{}
+	for _, d := range pinned {
+		explained[d] = true
+		if _, ok := score[d]; !ok {
+			score[d] = 0
+		}
+	}
+	hostNamed := namesHost(qts, s.hosts)
+	var rs []ranked
 	for d, sc := range score {
-		doc := &s.docs[d]
-		if (q.Kind != "" && doc.Kind != q.Kind) || (q.Vendor != "" && doc.Vendor != q.Vendor) || (q.Lang != "" && doc.Lang != q.Lang) {
+		if !s.passes(d, q) {
 			continue
 		}
-		hits = append(hits, StaticHit{Doc: d, URL: doc.URL, Score: sc * float64(count[d]) / float64(len(qts))})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
+		kind := s.docs[d].Kind
+		var v float64
+		if count[d] > 0 {
+			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind)
 		}
-		return hits[i].Doc < hits[j].Doc
-	})
-	total := len(hits)
+		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
+	}
+	sortRanked(rs)
+	res.Total = len(rs)
 	limit := q.Limit
 	if limit <= 0 {
 		limit = 10
 	}
-	if len(hits) > limit {
-		hits = hits[:limit]
+	for k := max(q.Offset, 0); k < len(rs) && k < max(q.Offset, 0)+limit; k++ {
+		res.Hits = append(res.Hits, StaticHit{Doc: rs[k].doc, URL: s.docs[rs[k].doc].URL, Score: rs[k].score})
 	}
-	return hits, total
+	return res
+}
+
+func (s *Static) passes(d int, q Query) bool {
+	doc := &s.docs[d]
+	return (q.Kind == "" || doc.Kind == q.Kind) && (q.Vendor == "" || doc.Vendor == q.Vendor) && (q.Lang == "" || doc.Lang == q.Lang)
 }
 
 // Vocabulary reports whether term has postings.
@@ -346,6 +407,7 @@ type shardData struct {
 	C map[string][][]string `json:"c,omitempty"`
 	P map[string]string     `json:"p,omitempty"`
 	R map[string][]string   `json:"r,omitempty"`
+	H map[string]int        `json:"h,omitempty"` // terms that name a host
 }
 
 // Outputs emits the static index files, byte for byte the same for the
@@ -414,6 +476,12 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 			}
 			cur.P[k] = encodePostings(ps)
 			cur.R[k] = s.rev[k]
+			if s.hosts[k] {
+				if cur.H == nil {
+					cur.H = map[string]int{}
+				}
+				cur.H[k] = 1
+			}
 			add += len(k) + len(cur.P[k]) + 10*len(s.rev[k])
 		}
 		size += add
@@ -446,10 +514,29 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	}
 	kw := make([]float64, len(KindWeight))
 	copy(kw, KindWeight[:])
+	kb := make([]float64, len(s.kinds))
+	for i, k := range s.kinds {
+		kb[i] = kindBoost(k)
+	}
+	// Templates whose page is indexed: [pattern, doc, means, id, url].
+	tpl := [][]any{}
+	for _, t := range Templates {
+		if d, ok := s.byURL[t.Page]; ok {
+			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page})
+		}
+	}
+	fz := make([][2]string, len(s.fuzzy))
+	for i, n := range s.fuzzy {
+		fz[i] = [2]string{n.Key, n.Show}
+	}
+	if err := emit("search/fuzzy.js", jsonp("fuzzy", "", fz)); err != nil {
+		return err
+	}
 	man := map[string]any{
-		"v": 2, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
+		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong},
 	}
 	return emit("search/manifest.js", jsonp("manifest", "", man))
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/terms.golden")
@@ -138,9 +139,11 @@ func TestTermsGolden(t *testing.T) {
 		t.Fatalf("node: %v\n%s", err, stderr.String())
 	}
 	var js map[string]struct {
-		Terms []string
-		Top   []int
-		URLs  []string
+		Terms      []string
+		Top        []int
+		URLs       []string
+		DidYouMean string
+		Explains   []string
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("node output: %v\n%.300s", err, out)
@@ -159,9 +162,21 @@ func TestTermsGolden(t *testing.T) {
 			t.Errorf("%q: search.js terms differ from the golden (-golden +js):\n%s", q, diff)
 		}
 	}
-	// search.js ranks exactly as the Go mirror of it.
+	// search.js ranks exactly as the Go mirror of it, corrects and
+	// explains alike.
 	for _, q := range qs {
-		hits, _ := st.Search(Query{Text: q, Limit: 10})
+		all := st.SearchAll(Query{Text: q, Limit: 10})
+		hits := all.Hits
+		if all.DidYouMean != js[q].DidYouMean {
+			t.Errorf("%q: search.js corrects to %q, Static.Search to %q", q, js[q].DidYouMean, all.DidYouMean)
+		}
+		var ex []string
+		for _, e := range all.Explains {
+			ex = append(ex, e.Template)
+		}
+		if diff := cmp.Diff(ex, js[q].Explains, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q: search.js explains otherwise (-go +js):\n%s", q, diff)
+		}
 		goTop, goURLs := []int{}, []string{}
 		for _, h := range hits {
 			goTop = append(goTop, h.Doc)

@@ -19,15 +19,21 @@ type StaticSite struct {
 }
 
 type staticManifest struct {
-	N      int      `json:"n"`
-	FG     int      `json:"fg"`
-	Shards []string `json:"shards"`
+	N       int      `json:"n"`
+	FG      int      `json:"fg"`
+	Shards  []string `json:"shards"`
+	Groups  [][4]int `json:"groups"`
+	Kinds   []string `json:"kinds"`
+	Vendors []string `json:"vendors"`
+	Langs   []string `json:"langs"`
+	Tpl     [][]any  `json:"tpl"`
 }
 
 type shardFile struct {
 	S map[string][]any      `json:"s"`
 	C map[string][][]string `json:"c"`
 	P map[string]string     `json:"p"`
+	H map[string]int        `json:"h"`
 }
 
 // OpenStatic reads search/manifest.js of the site in fsys.
@@ -70,8 +76,10 @@ func (ss *StaticSite) shardOf(key string) int {
 
 // FirstQuery returns the files search.js loads, in order, to show the
 // first limit results of q in a fresh page: the manifest, the shards of
-// the query's raw tokens and parts, the shards of its terms, and the
-// fragment files of the results; and the docs it ranks first.
+// the query's raw tokens and parts, the shards of its terms, for a short
+// query with an unknown token the fuzzy names and the shards of the
+// corrected query, and the fragment files of the results; and the docs it
+// ranks first.
 func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int, err error) {
 	files = []string{"search/manifest.js"}
 	loaded := map[int]bool{}
@@ -97,25 +105,101 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 		}
 		return nil
 	}
-	raws := rawTokens(q)
-	var keys []string
-	for _, r := range raws {
-		keys = append(keys, r.text)
-	}
-	for _, r := range raws {
-		for _, p := range splitParts(r.text) {
-			if p != "" {
-				keys = append(keys, p)
+	// terms loads what analyzing text needs: the shards of its raw
+	// tokens and parts, then those of its terms.
+	terms := func(text string) (*Static, error) {
+		var keys []string
+		raws := rawTokens(text)
+		for _, r := range raws {
+			keys = append(keys, r.text)
+		}
+		for _, r := range raws {
+			for _, p := range splitParts(r.text) {
+				if p != "" {
+					keys = append(keys, p)
+				}
 			}
 		}
+		if err := need(keys); err != nil {
+			return nil, err
+		}
+		st, err := ss.static(loaded, nil)
+		if err != nil {
+			return nil, err
+		}
+		keys = keys[:0]
+		for _, t := range st.StaticTerms(text) {
+			keys = append(keys, t.Term)
+		}
+		if err := need(keys); err != nil {
+			return nil, err
+		}
+		return ss.static(loaded, nil)
 	}
-	if err := need(keys); err != nil {
+	text := Normalize(q)
+	st, err := terms(text)
+	if err != nil {
 		return nil, nil, err
 	}
-	// A Static holding just the loaded entries analyzes as search.js does.
-	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}}
+	if len(unknownTokens(text, st.known)) > 0 {
+		// A token is unknown: load the names, and what the corrected
+		// query needs.
+		files = append(files, "search/fuzzy.js")
+		var fz [][2]string
+		if err := ss.read("search/fuzzy.js", "fuzzy", &fz); err != nil {
+			return nil, nil, err
+		}
+		names := make([]FuzzyName, len(fz))
+		for i, f := range fz {
+			names[i] = FuzzyName{Key: f[0], Show: f[1]}
+		}
+		if c := correct(text, names, st.known); c != "" {
+			if _, err := terms(c); err != nil {
+				return nil, nil, err
+			}
+		}
+		if st, err = ss.static(loaded, names); err != nil {
+			return nil, nil, err
+		}
+	}
+	res := st.SearchAll(Query{Text: q, Limit: limit})
+	seen := map[int]bool{}
+	for _, h := range res.Hits {
+		top = append(top, h.Doc)
+		if g := h.Doc / ss.man.FG; !seen[g] {
+			seen[g] = true
+			files = append(files, "search/f/"+strconv.Itoa(g)+".js")
+		}
+	}
+	return files, top, nil
+}
+
+// static is a Static that holds just the loaded shards' entries, with
+// the manifest's docs (kinds, vendors, languages, no text) and templates:
+// it analyzes and ranks as search.js does with those files.
+func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, error) {
+	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}, post: map[string][]posting{},
+		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N)}
+	for gi, g := range ss.man.Groups {
+		end := ss.man.N
+		if gi+1 < len(ss.man.Groups) {
+			end = ss.man.Groups[gi+1][0]
+		}
+		for d := g[0]; d < end; d++ {
+			st.docs[d] = Doc{Kind: ss.man.Kinds[g[1]], Vendor: ss.man.Vendors[g[2]], Lang: ss.man.Langs[g[3]]}
+		}
+	}
+	for _, t := range ss.man.Tpl {
+		if len(t) == 5 {
+			d, _ := t[1].(float64)
+			u, _ := t[4].(string)
+			st.byURL[u] = int(d)
+			st.docs[int(d)].URL = u
+		}
+	}
 	for i := range loaded {
-		for k, flat := range ss.shards[i].S {
+		sf := ss.shards[i]
+		for k, flat := range sf.S {
 			var qts []QueryTerm
 			for j := 0; j+1 < len(flat); j += 2 {
 				term, _ := flat[j].(string)
@@ -124,57 +208,25 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 			}
 			st.surf[k] = qts
 		}
-		for k, list := range ss.shards[i].C {
+		for k, list := range sf.C {
 			for _, l := range list {
 				if len(l) > 1 {
 					st.multi[k] = append(st.multi[k], phrase{Canon: l[0], Rest: l[1:]})
 				}
 			}
 		}
-	}
-	qts := st.StaticTerms(q)
-	keys = keys[:0]
-	for _, t := range qts {
-		keys = append(keys, t.Term)
-	}
-	if err := need(keys); err != nil {
-		return nil, nil, err
-	}
-	score, count := map[int]float64{}, map[int]int{}
-	for _, t := range qts {
-		str := ss.shards[ss.shardOf(t.Term)].P[t.Term]
-		ps, err := decodePostings(str)
-		if err != nil {
-			return nil, nil, fmt.Errorf("postings of %q: %v", t.Term, err)
+		for k, str := range sf.P {
+			ps, err := decodePostings(str)
+			if err != nil {
+				return nil, fmt.Errorf("postings of %q: %v", k, err)
+			}
+			st.post[k] = ps
 		}
-		for _, p := range ps {
-			score[p.doc] += t.Weight * p.w
-			count[p.doc]++
+		for k := range sf.H {
+			st.hosts[k] = true
 		}
 	}
-	type hit struct {
-		doc   int
-		score float64
-	}
-	var hits []hit
-	for d, sc := range score {
-		hits = append(hits, hit{d, sc * float64(count[d]) / float64(len(qts))})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].score != hits[j].score {
-			return hits[i].score > hits[j].score
-		}
-		return hits[i].doc < hits[j].doc
-	})
-	seen := map[int]bool{}
-	for i := 0; i < len(hits) && i < limit; i++ {
-		top = append(top, hits[i].doc)
-		if g := hits[i].doc / ss.man.FG; !seen[g] {
-			seen[g] = true
-			files = append(files, "search/f/"+strconv.Itoa(g)+".js")
-		}
-	}
-	return files, top, nil
+	return st, nil
 }
 
 // decodePostings reverses encodePostings.

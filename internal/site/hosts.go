@@ -161,7 +161,7 @@ type DriftRow struct {
 // never the record.
 type hostState struct {
 	mu       sync.Mutex
-	used     map[string]int // slug → times used
+	names    hostNames
 	sums     []HostSummary
 	fleet    []*diagnose.Report // slim: see slim
 	findings [][]FindingRow
@@ -180,16 +180,7 @@ type HostJob struct {
 // the job's Page may then be made on any.
 func (s *Site) Host(h *record.Host) *HostJob {
 	st := &s.hosts
-	slug := page.Slug(h.Host.ID)
-	if slug == "" {
-		slug = "host"
-	}
-	if n := st.used[slug]; n > 0 {
-		st.used[slug] = n + 1
-		slug += "-" + strconv.Itoa(n+1)
-	} else {
-		st.used[slug] = 1
-	}
+	slug := st.names.name(h.Host.ID)
 	st.mu.Lock()
 	i := len(st.sums)
 	st.sums = append(st.sums, HostSummary{})
@@ -197,6 +188,41 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	st.findings = append(st.findings, nil)
 	st.mu.Unlock()
 	return &HostJob{s: s, i: i, slug: slug, h: h}
+}
+
+// hostNames gives each host page a file name no other host page has,
+// whatever ids arrive: a slug already given, numbered or not, is never given
+// again ("web", "web", "web-2" are named web, web-2 and web-2-2), and names
+// the host folder holds for itself are never given.
+type hostNames struct {
+	taken map[string]bool
+	next  map[string]int // slug → the number its next collision tries
+}
+
+// hostReserved are the host folder's own pages (page.Hosts is host/index.html).
+var hostReserved = map[string]bool{"index": true}
+
+func (n *hostNames) name(id string) string {
+	if n.taken == nil {
+		n.taken, n.next = map[string]bool{}, map[string]int{}
+	}
+	base := page.Slug(id)
+	if base == "" {
+		base = "host"
+	}
+	slug, i := base, n.next[base]
+	if i == 0 {
+		i = 1
+	} else {
+		slug = base + "-" + strconv.Itoa(i)
+	}
+	for n.taken[slug] || hostReserved[slug] {
+		i++
+		slug = base + "-" + strconv.Itoa(i)
+	}
+	n.next[base] = i + 1
+	n.taken[slug] = true
+	return slug
 }
 
 // Path is the output path of the job's page.

@@ -278,7 +278,6 @@ func Build(in Input) (*Site, error) {
 	}
 	s.buildCatalog(meta, faqs)
 	sortPages(s.Pages)
-	s.hosts.used = map[string]int{}
 	return s, nil
 }
 

@@ -311,8 +311,18 @@ func (s *Snapshot) detectKind() error {
 			return nil
 		}
 	}
-	return nil
+	for name := range rootNames {
+		if fi, err := fs.Stat(s.fsys, name); err == nil && fi.IsDir() {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: %w", s.Name, ErrNotSnapshot)
 }
+
+// ErrNotSnapshot means a folder or tarball holds none of the layouts
+// kbcollect reads.
+var ErrNotSnapshot = errors.New("not a snapshot: expected an sosreport (sos_commands/), a kbcollect capture (" +
+	ManifestName + ") or a tree laid out like / (sys/, proc/, etc/, var/ …)")
 
 // Live opens the running host, read-only. Commands run on first use; call
 // Prefetch to start the usual ones in parallel at once.

@@ -11,8 +11,8 @@ func Cmd(cmdline string) ID { return ID("cmd/" + cmdline) }
 
 // Ids of the sources whose id is fixed. Those of commands run once per
 // netdev or module are made with Cmd ("ethtool -i ens1f0np0",
-// "modinfo mlx5_core"), and sos's journal of the kernel log keeps the name
-// sos gave it (see KernelLogJournal).
+// "modinfo mlx5_core"), and the logs a row's Globs match keep their
+// snapshot path.
 const (
 	EtcHostname   ID = "etc/hostname"
 	SosHostname   ID = "hostname" // sos's top-level link to hostname's output
@@ -59,8 +59,3 @@ const (
 	JournalK    ID = "cmd/journalctl -k --no-pager"
 	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
 )
-
-// KernelLogJournal is the folder where an sosreport keeps journalctl's
-// output; the collector reads the first file there whose name says it holds
-// the kernel ring buffer (journalctl … -k or --dmesg), under its own path.
-const KernelLogJournal = "sos_commands/logs"

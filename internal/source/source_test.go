@@ -34,6 +34,24 @@ func TestOf(t *testing.T) {
 		"sys/class/infiniband/mlx5_0":  "",
 		"proc/version":                 "",
 		"sos_commands/logs/messages":   "",
+		// Every place sos 3.x–4.x and supportconfig keep kernel messages.
+		"sos_commands/logs/journalctl_--no-pager":                   "kernel-log",
+		"sos_commands/logs/journalctl_--no-pager_--boot":            "kernel-log",
+		"sos_commands/logs/journalctl_--no-pager_--boot_-1":         "kernel-log",
+		"sos_commands/logs/journalctl_--no-pager_--catalog_--boot":  "kernel-log",
+		"sos_commands/logs/journalctl_--no-pager_--since_-3days":    "kernel-log",
+		"sos_commands/logs/journalctl_--all_--this-boot_--no-pager": "kernel-log",
+		"sos_commands/kernel/dmesg_-T":                              "",
+		"cmd/dmesg -T":                                              "kernel-log",
+		"var/log/messages":                                          "kernel-log",
+		"var/log/messages-20240101":                                 "kernel-log",
+		"var/log/kern.log.2.gz":                                     "kernel-log",
+		"var/log/syslog.1":                                          "kernel-log",
+		"boot.txt":                                                  "kernel-log",
+		// Journals that hold no kernel message lines.
+		"sos_commands/logs/journalctl_--no-pager_--all_--boot_--output_verbose": "",
+		"sos_commands/logs/journalctl_--disk-usage":                             "",
+		"sos_commands/logs/journalctl_--no-pager_--unit_rdma":                   "",
 	} {
 		got, ok := Of(id)
 		if got.Name != want || ok != (want != "") {

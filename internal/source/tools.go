@@ -13,6 +13,11 @@ type Tool struct {
 	Name     string    // the row's name, e.g. "ibv_devinfo"; collect's read step has the same
 	Commands []Command // the command lines kbcollect may run for it, in the order the collector tries them
 	Files    []ID      // the snapshot files and folders it reads, in the order the collector tries them
+	// Globs are path.Match patterns of further snapshot files the row
+	// reads, every match in name order after Files: rotated logs
+	// (var/log/messages-20240101, kern.log.1) and the command-line
+	// variants sos names its outputs by (journalctl_--no-pager_--boot_-1).
+	Globs []string
 	// Package is the distribution package that installs the tool, Debian's
 	// name then RHEL's after a slash when they differ ("iproute2/iproute");
 	// empty for files, tools every system has, and vendor-stack tools no
@@ -131,10 +136,23 @@ var Tools = []Tool{
 		{Line: "mlxfwmanager --query", Plugin: "kbcollect", Prefetch: true},
 		{Line: "mlxup --query", Plugin: "kbcollect"},
 	}},
+	// Every place a snapshot keeps kernel messages; the collector reads
+	// each one present and merges their events once. sos's kernel plugin
+	// runs dmesg and dmesg -T and copies /var/log/dmesg; its logs plugin
+	// runs journalctl --no-pager with --boot, --boot -1, --since, --catalog
+	// (add_journal in sos/report/plugins/__init__.py and logs.py, sos 3.x
+	// "journalctl --all --this-boot --no-pager") and copies
+	// /var/log/{messages,kern.log,syslog}* with their rotations.
+	// supportconfig keeps dmesg in boot.txt and the syslog in messages.txt.
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
+		{Line: "dmesg -T", Plugin: "kernel"},
 		{Line: "journalctl -k --no-pager", Plugin: "logs"},
 		{Line: "journalctl -k -b --no-pager", Plugin: "logs"},
+	}, Globs: []string{
+		"sos_commands/logs/journalctl*", "sos_commands/kernel/journalctl*",
+		"var/log/kern.log*", "var/log/messages*", "var/log/syslog*",
+		"boot.txt", "messages.txt",
 	}},
 	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
 }
@@ -259,8 +277,8 @@ func SosName(cmdline string) string {
 }
 
 // Of returns the row a record source id belongs to: the row of its command
-// line (placeholders matching any word) or of its file, and for a file of
-// sos's journal folder (KernelLogJournal) the kernel-log row. The engine
+// line (placeholders matching any word), of its file, or of its Globs (a
+// rotated syslog file, a journal variant: the kernel-log row). The engine
 // uses it to ask "was any kernel log read" without matching ids by
 // substring.
 func Of(id ID) (Tool, bool) {
@@ -282,8 +300,33 @@ func Of(id ID) (Tool, bool) {
 			}
 		}
 	}
-	if path.Dir(string(id)) == KernelLogJournal && strings.HasPrefix(path.Base(string(id)), "journalctl") {
-		return Of(JournalK)
+	for _, t := range Tools {
+		if t.Globbed(string(id)) {
+			return t, true
+		}
 	}
 	return Tool{}, false
 }
+
+// Globbed reports whether a snapshot path is one of the row's Globs and
+// holds what the row reads: a journal in a format other than lines of
+// text (verbose, export, json), one unit's or identifier's journal, or
+// journalctl's disk usage is not a log of the kernel.
+func (t Tool) Globbed(p string) bool {
+	for _, g := range t.Globs {
+		if ok, _ := path.Match(g, p); ok {
+			base := path.Base(p)
+			for _, not := range notLogs {
+				if strings.Contains(base, not) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// notLogs are words of a journal file name that say it holds no kernel
+// message lines.
+var notLogs = []string{"verbose", "export", "json", "disk-usage", "--unit", "_-u_", "--identifier", "_-t_", "--list-boots", "--field"}

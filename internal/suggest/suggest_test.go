@@ -35,3 +35,15 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestTransposed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"bnxter", "bnxtre", 1}, {"conectx6", "connectx6", 1}, {"ab", "ba", 1}, {"abc", "ca", 3}, {"kitten", "sitting", 3}} {
+		if got := Transposed(tc.a, tc.b); got != tc.want {
+			t.Errorf("Transposed(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -29,7 +29,8 @@ const queries = JSON.parse(fs.readFileSync(0, "utf8"));
   for (const q of queries) {
     const res = await window.rocekbSearch.run(q, {}, 10);
     const frags = await Promise.all(res.hits.map((h) => window.rocekbSearch.fragment(h.doc)));
-    out[q] = { terms: res.terms.map((t) => t.term + "/" + t.weight), top: res.hits.map((h) => h.doc), urls: frags.map((f) => f.u) };
+    out[q] = { terms: res.terms.map((t) => t.term + "/" + t.weight), top: res.hits.map((h) => h.doc), urls: frags.map((f) => f.u),
+      didYouMean: res.didYouMean, explains: res.explains.map((e) => e.template) };
   }
   process.stdout.write(JSON.stringify(out));
 })();

@@ -1,0 +1,62 @@
+package dmesg
+
+import (
+	"strings"
+	"testing"
+)
+
+// Each failure kind from the format string that prints it, one message
+// per provider where the provider has its own wording; the device is the
+// PCI function, else the RDMA device the line names. The printf verbs
+// are filled as the kernel fills them.
+func TestFailureKinds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ line, kind, device string }{
+		// Firmware command timeouts and stalls.
+		{"mlx5_core 0000:01:00.0: wait_func_handle_exec_timeout:1081:(pid 3): cmd[0]: DESTROY_EQ(0x302) No done completion", CommandTimeout, "0000:01:00.0"},
+		{"mlx5_core 0000:01:00.0: cmd_work_handler:954:(pid 9): ACCESS_REG(0x805) timeout. Will cause a leak of a command resource", CommandTimeout, "0000:01:00.0"},
+		{"mlx5_core 0000:03:00.0: mlx5_function_setup:1236:(pid 182): Firmware over 120000 MS in pre-initializing state, aborting", CommandTimeout, "0000:03:00.0"},
+		{"bnxt_en 0000:3b:00.0 eno1: Error (timeout: 500015) msg {0x41 0x2c4} len:0", CommandTimeout, "0000:3b:00.0"},
+		{"bnxt_en 0000:3b:00.0: Error (timeout: 500015) msg {0x41 0x2c4} len:0", CommandTimeout, "0000:3b:00.0"},
+		{"qed 0000:04:00.0: The MFW failed to respond to command 0x30000000 [param 0x00000000].", CommandTimeout, "0000:04:00.0"},
+		{"mana 7870:00:00.0: HWC: Request timed out!", CommandTimeout, "7870:00:00.0"},
+		{"infiniband bnxt_re0: bnxt_re_net_ring_free: failed to free NQ ring", "", ""},
+		// Firmware command failures.
+		{"mlx5_core 0000:d2:00.0: mlx5_cmd_out_err:838:(pid 1441871): ACCESS_REG(0x805) op_mod(0x1) failed, status bad operation(0x2), syndrome (0x9a6171), err(-22)", CommandError, "0000:d2:00.0"},
+		{"bnxt_en 0000:3b:00.0 eno1: hwrm req_type 0x1a seq id 0x5 error 0x2", CommandError, "0000:3b:00.0"},
+		// Hardware queues and ports.
+		{"mlx5_core 0000:0b:00.0: mlx5_load:1053:(pid 13): Failed to create EQs", QueueFailure, "0000:0b:00.0"},
+		{"hns_roce_hw_v2 0000:7d:00.0: failed to init eq, ret = -12.", QueueFailure, "0000:7d:00.0"},
+		{"infiniband irdma0: Create CQP failed", QueueFailure, "irdma0"},
+		{"mlx4_ib: mlx4_0: Couldn't open port 1", QueueFailure, "mlx4_0"},
+		// GID table.
+		{"__ib_cache_gid_add: unable to add gid fe80:0000:0000:0000:4600:4dff:fea7:9599 error=-28", GIDError, ""},
+		{"infiniband mlx5_2: add_roce_gid GID add failed port=1 index=0", GIDError, "mlx5_2"},
+		// RoCE refused at probe.
+		{"bnxt_en 0000:3b:00.0: bnxt_re: probe error: RoCE is not supported on this device", RoCEDisabled, "0000:3b:00.0"},
+		// QP creation rejected.
+		{"infiniband mlx5_0: create_qp:3183:(pid 4201): Create QP type 2 failed", QPError, "mlx5_0"},
+		// Resource exhaustion, reset and recovery.
+		{"mlx5_core 0000:01:00.0: give_pages:413:(pid 2): page allocation failure", ResourceExhausted, "0000:01:00.0"},
+		{"bnxt_en 0000:3b:00.0 eno1: Firmware reset in progress", ResetRecovery, "0000:3b:00.0"},
+		{"irdma 0000:af:00.0: Requesting a reset", ResetRecovery, "0000:af:00.0"},
+		{"mlx5_core 0000:01:00.0: mlx5_pci_err_detected Device state = 1 pci_status: 1. Enter, pci channel state = 2", ResetRecovery, "0000:01:00.0"},
+		// ULPs name the RDMA device they failed on, not their controller.
+		{"nvme nvme0: rdma connection establishment failed (-104)", ULPFailure, ""},
+		{"scsi host5: ib_srp: Connection 0/8 to fe80::1 failed on mlx5_0", ULPFailure, "mlx5_0"},
+		{"rpcrdma: removing device mlx5_1 for 192.0.2.1:20049 failed", ULPFailure, "mlx5_1"},
+		// Not failures.
+		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
+		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
+		{"nvme 0000:05:00.0: reset requested", "", ""},
+	} {
+		lg, _ := ParseLog(strings.NewReader("[    1.000000] " + tc.line + "\n"))
+		kind, device := "", ""
+		if len(lg.Events) > 0 {
+			kind, device = lg.Events[0].Kind, lg.Events[0].Device
+		}
+		if kind != tc.kind || device != tc.device {
+			t.Errorf("%s\n  = %q on %q, want %q on %q", tc.line, kind, device, tc.kind, tc.device)
+		}
+	}
+}

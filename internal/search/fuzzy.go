@@ -1,0 +1,147 @@
+package search
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/suggest"
+)
+
+// Fuzzy identifiers: a short query with a token no page has (conectx6,
+// mlx5_cor) is searched with the closest name the knowledge base knows
+// instead, and the result says "did you mean". Both engines use one list
+// of names and one rule (the static index ships the list as
+// search/fuzzy.js and search.js ports the rule; TestFuzzyAgrees checks it).
+
+// Fuzzy limits: queries of at most fuzzyMaxTokens raw tokens are
+// corrected, tokens of at least fuzzyMinLen bytes, within edit distance 1,
+// or 2 from fuzzyLong bytes on.
+const (
+	fuzzyMaxTokens = 4
+	fuzzyMinLen    = 4
+	fuzzyLong      = 7
+)
+
+// FuzzyName is a name a misspelling may mean: its compact form (see
+// compact) and how it is shown. Distance is suggest.Transposed: a swap of
+// two neighbours is one edit.
+type FuzzyName struct {
+	Key, Show string
+}
+
+// fuzzyNames lists the names of identifiers and models: every alias of
+// the matrix and glossary, and the identifiers in the pages' titles and
+// identifier fields, sorted by key, one per key (an alias's spelling wins).
+func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
+	byKey := map[string]string{}
+	add := func(show string, alias bool) {
+		k := compact(show)
+		if len(k) < fuzzyMinLen || !isASCII(k) || isNumber(k) || isNoise(strings.ToLower(show)) {
+			return
+		}
+		if old, ok := byKey[k]; ok && (!alias || old < show) {
+			return
+		}
+		byKey[k] = show
+	}
+	if al != nil {
+		for _, s := range al.shows() {
+			add(s, true)
+		}
+	}
+	for i := range docs {
+		d := &docs[i]
+		if d.Kind == "host" {
+			continue
+		}
+		for _, f := range []string{"title", "ids"} {
+			text := fieldText(d, f)
+			for _, l := range rawSpans(text) {
+				if r := text[l[0]:l[1]]; !isAlpha(strings.ToLower(r)) || f == "ids" {
+					add(r, false)
+				}
+			}
+		}
+	}
+	out := make([]FuzzyName, 0, len(byKey))
+	for k, s := range byKey {
+		out = append(out, FuzzyName{Key: k, Show: s})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// closestName is the name nearest to key within the fuzzy distance, the
+// first in key order among the nearest; ok is false when none is near.
+func closestName(key string, names []FuzzyName) (FuzzyName, bool) {
+	maxD := 1
+	if len(key) >= fuzzyLong {
+		maxD = 2
+	}
+	best, bestD := FuzzyName{}, maxD+1
+	for _, n := range names {
+		if dl := len(n.Key) - len(key); dl > maxD || -dl > maxD {
+			continue
+		}
+		if d := suggest.Transposed(key, n.Key); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best, bestD <= maxD
+}
+
+// correct returns q with each unknown token replaced by the closest name,
+// or "" when nothing is corrected. known reports whether a raw token (lower
+// case) has any term a page has.
+func correct(q string, names []FuzzyName, known func(raw string) bool) string {
+	var b strings.Builder
+	at, changed := 0, false
+	for _, l := range unknownTokens(q, known) {
+		n, ok := closestName(compact(q[l[0]:l[1]]), names)
+		if !ok {
+			continue
+		}
+		b.WriteString(q[at:l[0]])
+		b.WriteString(n.Show)
+		at, changed = l[1], true
+	}
+	if !changed {
+		return ""
+	}
+	b.WriteString(q[at:])
+	return b.String()
+}
+
+// unknownTokens returns the spans of the tokens correct may replace: in a
+// query of at most fuzzyMaxTokens raw tokens, the ASCII tokens of at least
+// fuzzyMinLen letters and digits that are not numbers, not noise and not
+// known.
+func unknownTokens(q string, known func(raw string) bool) [][2]int {
+	spans := rawSpans(q)
+	if len(spans) > fuzzyMaxTokens {
+		return nil
+	}
+	var out [][2]int
+	for _, l := range spans {
+		r := strings.ToLower(q[l[0]:l[1]])
+		if len(compact(r)) < fuzzyMinLen || !isASCII(r) || isNumber(r) || isNoise(r) || known(r) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// mainTerm reports whether a term of kind k stands for its token: parts,
+// bare numbers and prefixes do not (mlx5 of mlx5_cor is known, the token
+// is not).
+func mainTerm(k Kind) bool { return k != Part && k != Number && k != Prefix }

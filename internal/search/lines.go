@@ -1,0 +1,135 @@
+package search
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// A pasted log line is read in two steps that both engines share:
+//
+//   - Normalize drops what says where and when a line was logged, not
+//     what it says: the syslog or journal header (time, host, facility,
+//     process id). The analyzer then drops the other varying tokens
+//     (dmesg timestamps, PCI addresses, MACs, GIDs, pointers: see
+//     noisePattern), and the index's tf-idf weighs what is left by
+//     rarity, so function, event, module and error names decide.
+//   - Templates match the messages the project knows; a line that
+//     matches one has its explaining page ranked first and the result
+//     says what the line means.
+//
+// The patterns are plain syntax that Go's regexp and JavaScript read
+// alike; the static index ships them in its manifest.
+
+// headerPattern matches a syslog or journal header at the start of a
+// line: "Jan  2 03:04:05 host kernel: ", "2024-05-01T10:00:00+02:00 host
+// kernel: [  12.3] ", "<4>Jan 2 03:04:05 host NetworkManager[812]: ".
+const headerPattern = `^[ \t]*(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)[ \t]+[\w.-]+[ \t]+(?:kernel:[ \t]*(?:\[[ \t]*\d+\.\d+\][ \t]*)?|[\w./@-]+\[\d+\]:[ \t]*|[\w./@-]+:[ \t]*)`
+
+var headerRe = regexp.MustCompile("(?m)" + headerPattern)
+
+// Normalize removes the log headers of every line of a query.
+func Normalize(q string) string {
+	if !strings.ContainsAny(q, ":") {
+		return q
+	}
+	return headerRe.ReplaceAllString(q, "")
+}
+
+// Template is a known message: a pattern, the page that explains it and
+// what it means. Kind, when set, is the kernel-log classifier kind
+// (internal/dmesg) the pattern stands for in the search: every line the
+// classifier puts in that kind must match a template of it
+// (TestTemplatesCoverClassifier).
+type Template struct {
+	ID    string `toml:"id"`
+	Match string `toml:"match"` // case-insensitive; Go and JavaScript syntax alike
+	Page  string `toml:"page"`  // site-relative URL of the explaining page
+	Means string `toml:"means"` // what a matching line means, one sentence
+	Kind  string `toml:"kind"`
+	// Example is a line the template must match, from a public report.
+	Example string `toml:"example"`
+	re      *regexp.Regexp
+}
+
+//go:embed templates.toml
+var templatesTOML string
+
+// Templates are the known message templates, in table order (the first
+// that matches a query explains it first).
+var Templates = mustTemplates(templatesTOML)
+
+func mustTemplates(src string) []Template {
+	ts, err := parseTemplates(src)
+	if err != nil {
+		panic(err)
+	}
+	return ts
+}
+
+// jsUnsafe are constructs one of the two regexp dialects reads otherwise.
+var jsUnsafe = regexp.MustCompile(`\(\?[a-zA-Z]|\\[AzZpPQE]|\(\?P<|\[\[:`)
+
+func parseTemplates(src string) ([]Template, error) {
+	var f struct {
+		Template []Template `toml:"template"`
+	}
+	md, err := toml.Decode(src, &f)
+	if err != nil {
+		return nil, fmt.Errorf("templates.toml: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("templates.toml: unknown key %s", und[0])
+	}
+	seen := map[string]bool{}
+	for i := range f.Template {
+		t := &f.Template[i]
+		switch {
+		case t.ID == "" || t.Match == "" || t.Page == "" || t.Means == "":
+			return nil, fmt.Errorf("templates.toml: template %d (%q): id, match, page and means are required", i+1, t.ID)
+		case seen[t.ID]:
+			return nil, fmt.Errorf("templates.toml: template %q twice", t.ID)
+		case jsUnsafe.MatchString(t.Match):
+			return nil, fmt.Errorf("templates.toml: template %q: %q is read otherwise by JavaScript", t.ID, jsUnsafe.FindString(t.Match))
+		}
+		seen[t.ID] = true
+		re, err := regexp.Compile("(?i)" + t.Match)
+		if err != nil {
+			return nil, fmt.Errorf("templates.toml: template %q: %v", t.ID, err)
+		}
+		t.re = re
+	}
+	return f.Template, nil
+}
+
+// Explanation says what a query line means and which page explains it.
+type Explanation struct {
+	Template string `json:"template"`
+	URL      string `json:"url"`
+	Means    string `json:"means"`
+}
+
+// explain returns the templates a query matches whose page is indexed
+// (has returns its doc number), one per page, in table order.
+func explain(q string, has func(url string) (int, bool)) ([]Explanation, []int) {
+	var out []Explanation
+	var docs []int
+	seen := map[string]bool{}
+	for i := range Templates {
+		t := &Templates[i]
+		if seen[t.Page] || !t.re.MatchString(q) {
+			continue
+		}
+		d, ok := has(t.Page)
+		if !ok {
+			continue
+		}
+		seen[t.Page] = true
+		out = append(out, Explanation{Template: t.ID, URL: t.Page, Means: t.Means})
+		docs = append(docs, d)
+	}
+	return out, docs
+}

@@ -1,0 +1,129 @@
+package search
+
+import (
+	"sort"
+)
+
+// KindBoost weighs a page by its kind, after the text score: the pages
+// that answer a question (FAQ and trees) and the adapter pages rank above
+// the glossary and vendor pages that merely name the same things. Both
+// engines multiply by it (the static index through its manifest), and
+// docs/reference.md lists it; TestKindBoostDocumented insists.
+var KindBoost = map[string]float64{
+	"faq": 1.3, "tree": 1.3, "adapter": 1.2, "driver": 1.1, "stack": 1, "distro": 1, "vendor": 0.8, "glossary": 0.8,
+	"host": 1,
+}
+
+// Tiers order results before scores do: the pages a line template says
+// explain the query first, then the knowledge pages, then the host
+// reports — unless the query names a host, when its reports rank with the
+// knowledge pages by score.
+const (
+	tierExplained = 0
+	tierKnowledge = 1
+	tierHost      = 2
+)
+
+// kindBoost is KindBoost[kind], 1 for a kind it does not list.
+func kindBoost(kind string) float64 {
+	if b, ok := KindBoost[kind]; ok {
+		return b
+	}
+	return 1
+}
+
+// ranked is one result before the final order.
+type ranked struct {
+	doc   int
+	tier  int
+	score float64
+}
+
+// tierOf is the tier of a doc of kind k.
+func tierOf(kind string, explained, namesHost bool) int {
+	switch {
+	case explained:
+		return tierExplained
+	case kind == "host" && !namesHost:
+		return tierHost
+	}
+	return tierKnowledge
+}
+
+// sortRanked puts results in their final order: tier, then score (text
+// score × kind boost), then doc number.
+func sortRanked(rs []ranked) {
+	sort.Slice(rs, func(i, j int) bool {
+		a, b := rs[i], rs[j]
+		switch {
+		case a.tier != b.tier:
+			return a.tier < b.tier
+		case a.score != b.score:
+			return a.score > b.score
+		}
+		return a.doc < b.doc
+	})
+}
+
+// hostTerms are the terms that name a host: the terms of a host report's
+// title and identifiers (its id, kernel release, part numbers, versions)
+// that no knowledge page has. A query with one of them asks about hosts,
+// so their reports are not put after the knowledge pages.
+func hostTerms(an *Analyzer, docs []Doc) map[string]bool {
+	out := map[string]bool{}
+	hasHost := false
+	for i := range docs {
+		if docs[i].Kind == "host" {
+			hasHost = true
+			break
+		}
+	}
+	if !hasHost {
+		return out
+	}
+	known := map[string]bool{}
+	for i := range docs {
+		d := &docs[i]
+		if d.Kind == "host" {
+			continue
+		}
+		for _, f := range Fields {
+			for _, t := range an.Analyze(fieldText(d, f)) {
+				known[t.Term] = true
+			}
+		}
+	}
+	for i := range docs {
+		d := &docs[i]
+		if d.Kind != "host" {
+			continue
+		}
+		for _, f := range []string{"title", "ids"} {
+			toks := an.Analyze(fieldText(d, f))
+			// A token that is a matrix or glossary name (a part number, a
+			// PCI id) is the knowledge pages' too, not the host's own.
+			named := map[int]bool{}
+			for _, t := range toks {
+				if t.Kind == Alias {
+					named[t.Pos] = true
+				}
+			}
+			for _, t := range toks {
+				if !known[t.Term] && !named[t.Pos] && KindWeight[t.Kind] > 0 {
+					out[t.Term] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namesHost reports whether a query term names a host.
+func namesHost(qts []QueryTerm, hosts map[string]bool) bool {
+	for _, t := range qts {
+		if hosts[t.Term] {
+			return true
+		}
+	}
+	return false
+}
