@@ -3,7 +3,9 @@ package verdict
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
@@ -49,6 +51,36 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 		return
 	}
 	s.any(v)
+}
+
+// releaseOrder is a stack's releases sorted by version (unparsable ones
+// last, in file order), cached per stack: the grid asks for it millions
+// of times.
+type releaseOrder struct {
+	first *matrix.StackRelease // &Releases[0], to notice a changed stack
+	n     int
+	rels  []*matrix.StackRelease
+}
+
+var orders sync.Map // *matrix.Stack → releaseOrder
+
+func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
+	if len(ms.Releases) == 0 {
+		return nil
+	}
+	if o, ok := orders.Load(ms); ok {
+		ro := o.(releaseOrder)
+		if ro.first == &ms.Releases[0] && ro.n == len(ms.Releases) {
+			return ro.rels
+		}
+	}
+	rels := make([]*matrix.StackRelease, len(ms.Releases))
+	for i := range ms.Releases {
+		rels[i] = &ms.Releases[i]
+	}
+	sort.SliceStable(rels, func(i, j int) bool { return later(rels[j].Version, rels[i].Version) })
+	orders.Store(ms, releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels})
+	return rels
 }
 
 // listedByRelease reports whether a release of the stack lists the adapter.
@@ -417,23 +449,19 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 
 // nearestLists names the releases nearest rel whose OS list the matrix holds.
 func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
-	var before, after *matrix.StackRelease
-	for i := range s.ms.Releases {
-		r := &s.ms.Releases[i]
-		if len(r.OS) == 0 || r == rel {
-			continue
-		}
-		if later(rel.Version, r.Version) && (before == nil || later(r.Version, before.Version)) {
-			before = r
-		}
-		if later(r.Version, rel.Version) && (after == nil || later(after.Version, r.Version)) {
-			after = r
+	rels := sortedReleases(s.ms)
+	at := slices.Index(rels, rel)
+	var near []string
+	for i := at - 1; i >= 0 && at >= 0; i-- {
+		if len(rels[i].OS) > 0 && later(rel.Version, rels[i].Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+			break
 		}
 	}
-	var near []string
-	for _, r := range []*matrix.StackRelease{before, after} {
-		if r != nil {
-			near = append(near, fmt.Sprintf("%s (%s)", r.Version, strings.Join(r.OS, ", ")))
+	for i := at + 1; i < len(rels) && at >= 0; i++ {
+		if len(rels[i].OS) > 0 && later(rels[i].Version, rel.Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+			break
 		}
 	}
 	if len(near) == 0 {
@@ -444,14 +472,16 @@ func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
 
 // newest is the stack's latest release by version.
 func newest(ms *matrix.Stack) *matrix.StackRelease {
-	var best *matrix.StackRelease
-	for i := range ms.Releases {
-		r := &ms.Releases[i]
-		if best == nil || later(r.Version, best.Version) {
-			best = r
+	rels := sortedReleases(ms)
+	for i := len(rels) - 1; i >= 0; i-- {
+		if _, ok := rule.Compare(rels[i].Version, rels[i].Version); ok {
+			return rels[i]
 		}
 	}
-	return best
+	if len(rels) > 0 {
+		return rels[len(rels)-1]
+	}
+	return nil
 }
 
 // newerThanList reports whether distro d is later than every release of

@@ -179,6 +179,12 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	a := e.adapter(m, strings.TrimSpace(p.Adapter))
 	if a == nil {
 		res := m.ResolveAdapter(p.Adapter)
+		// The software device itself (--adapter softroce): over any NIC.
+		if ms := SoftwareDevice(m, p.Adapter); ms != nil && res.Value == nil && len(res.Candidates) == 0 {
+			v.Adapter, v.AdapterName = ms.ID, ms.Name
+			judgeSoftware(m, &v, nil, rule.Ref{}, ms, p)
+			return v
+		}
 		if len(res.Candidates) > 0 {
 			ambiguous(m, &v, p.Adapter, res.Candidates)
 			return v

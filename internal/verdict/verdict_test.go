@@ -98,3 +98,30 @@ func TestNilMatrix(t *testing.T) {
 		t.Errorf("verdict without a matrix: %s", v.Verdict)
 	}
 }
+
+// TestSoftRoCEAsAdapter: people ask whether SoftRoCE works on a kernel or a
+// distro without naming a NIC; every name they type means the stack.
+func TestSoftRoCEAsAdapter(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"softroce", "soft-roce", "SoftRoCE", "rxe", "RXE", "rdma_rxe"} {
+		if SoftwareDevice(m, name) == nil {
+			t.Errorf("%q does not name the software stack", name)
+		}
+		v := Judge(m, Plan{Adapter: name, Kernel: "6.8"})
+		if v.Adapter == "" || v.Stack != "softroce" {
+			t.Errorf("%q: judged as adapter %q on stack %q", name, v.Adapter, v.Stack)
+		}
+		if v.Verdict == Supported {
+			t.Errorf("%q: plain supported, though the device must be created (rdma link add)", name)
+		}
+	}
+	for _, name := range []string{"connectx-5", "", "e810"} {
+		if SoftwareDevice(m, name) != nil {
+			t.Errorf("%q taken for the software stack", name)
+		}
+	}
+}
