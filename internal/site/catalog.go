@@ -46,6 +46,7 @@ type GridCell struct {
 	Stack  string
 	Anchor string
 	Shown
+	Likely  verdict.Level // an unknown verdict's likely answer: a hint, never drawn as the verdict
 	Nearest []string
 	Reasons []ReasonView // those not in the column's Common
 }
@@ -300,20 +301,12 @@ func firstKernel(m *matrix.Matrix, a *matrix.Adapter) string {
 	return best
 }
 
-// adapterStacks are the stacks an adapter page's grid shows: inbox, then
-// every stack the matrix relates to the adapter.
+// adapterStacks are the stacks an adapter page's grid shows: those the
+// engine relates to the adapter (verdict.AdapterStacks), as the exports.
 func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
-	rel := map[string]bool{"inbox": true}
-	for _, s := range a.Stacks {
+	rel := map[string]bool{}
+	for _, s := range verdict.AdapterStacks(m, a) {
 		rel[s] = true
-	}
-	for _, e := range a.SupportEnd {
-		rel[e.Stack] = true
-	}
-	for _, r := range m.StackRows {
-		if contains(r.Adapters, a.ID) {
-			rel[r.Stack] = true
-		}
 	}
 	var out []Target
 	for _, t := range all {
@@ -368,11 +361,15 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
 			level, near := v.level(t, c)
 			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Shown: Shown{level}, Nearest: near}
+			var all []verdict.Reason
 			for _, r := range c.Reasons {
+				rv := v.reason(t, r)
+				all = append(all, verdict.Reason{Verdict: rv.Level, Likely: rv.Likely, Informs: rv.Informs})
 				if !common[st.Key][r] {
 					gc.Reasons = append(gc.Reasons, v.shown(t, r))
 				}
 			}
+			gc.Likely = verdict.LikelyOf(level, all)
 			row.Cells = append(row.Cells, gc)
 		}
 		g.Rows = append(g.Rows, row)

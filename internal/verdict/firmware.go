@@ -127,24 +127,44 @@ func otherLine(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, fw string) bool 
 	if major == own.Major {
 		return false
 	}
-	refs := []rule.Ref{rule.Cite(m, "firmware_line "+own.Major, own.Claim, fmt.Sprintf("%s firmware is line %s (%s.x)", a.Name, own.Major, own.Major))}
+	refs := []rule.Ref{LineRef(m, a, own, true)}
 	text := fmt.Sprintf("firmware %s is not %s firmware: %s runs firmware line %s (%s.x.x)", fw, a.Name, a.Name, own.Major, own.Major)
 	for i := range m.FWLines {
 		l := &m.FWLines[i]
 		if l.Vendor == own.Vendor && l.Major == major {
-			var names []string
-			for _, id := range l.Adapters {
-				if o := m.Adapter(id); o != nil {
-					names = append(names, o.Name)
-				}
-			}
-			text = fmt.Sprintf("firmware %s is %s firmware (line %s), not %s's: %s runs line %s; the adapter is not the one planned, or the version is mistyped", fw, strings.Join(names, " / "), major, a.Name, a.Name, own.Major)
-			refs = append(refs, rule.Cite(m, "firmware_line "+l.Major, l.Claim, fmt.Sprintf("line %s is %s firmware", l.Major, strings.Join(names, ", "))))
+			text = fmt.Sprintf("firmware %s is %s firmware (line %s), not %s's: %s runs line %s; the adapter is not the one planned, or the version is mistyped", fw, strings.Join(LineNames(m, l), " / "), major, a.Name, a.Name, own.Major)
+			refs = append(refs, LineRef(m, a, l, false))
 			break
 		}
 	}
 	v.add(Reason{Verdict: Unsupported, Text: text, Nearest: fmt.Sprintf("%s firmware (%s.x.x)", a.Name, own.Major), Matrix: refs})
 	return true
+}
+
+// FirmwareLineOf is the firmware line an adapter runs, or nil.
+func FirmwareLineOf(m *matrix.Matrix, adapter string) *matrix.FirmwareLine {
+	return firmwareLine(m, adapter)
+}
+
+// LineRef cites a firmware line as a firmware reason does: own is the
+// adapter's line (say names the adapter), else the line a firmware of
+// another device belongs to.
+func LineRef(m *matrix.Matrix, a *matrix.Adapter, l *matrix.FirmwareLine, own bool) rule.Ref {
+	if own {
+		return rule.Cite(m, "firmware_line "+l.Major, l.Claim, fmt.Sprintf("%s firmware is line %s (%s.x)", a.Name, l.Major, l.Major))
+	}
+	return rule.Cite(m, "firmware_line "+l.Major, l.Claim, fmt.Sprintf("line %s is %s firmware", l.Major, strings.Join(LineNames(m, l), ", ")))
+}
+
+// LineNames are the names of the adapters that run a line.
+func LineNames(m *matrix.Matrix, l *matrix.FirmwareLine) []string {
+	var names []string
+	for _, id := range l.Adapters {
+		if o := m.Adapter(id); o != nil {
+			names = append(names, o.Name)
+		}
+	}
+	return names
 }
 
 // firmwareLine is the firmware line an adapter runs, or nil.

@@ -119,6 +119,19 @@ func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, nam
 	return dk
 }
 
+// FirstKernel is the first upstream kernel from which the adapter's RoCE
+// works inbox, as Judge reads it (its PCI ids' [[pci_kernel]] rows, never
+// before its RDMA driver), and whether every row it rests on is sourced;
+// "" when the matrix states none or the driver is not in the kernel.
+func FirstKernel(m *matrix.Matrix, a *matrix.Adapter) (kernel string, sourced bool) {
+	drv := m.Driver(a.RDMADriver)
+	if drv == nil || !drv.InTree || a.NotRoCE != "" {
+		return "", false
+	}
+	dk := deviceKernelOf(m, a, drv, "")
+	return dk.Kernel, dk.Kernel != "" && dk.sourced()
+}
+
 // planPCI returns the adapter's PCI ids the plan means: the one it named,
 // else its physical functions (or every id, for a virtual function model).
 func planPCI(a *matrix.Adapter, named string) []matrix.PCIID {

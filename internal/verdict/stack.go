@@ -83,6 +83,33 @@ func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
 	return rels
 }
 
+// AdapterStacks are the stacks the matrix relates to an adapter, inbox
+// first, then in the matrix's stack order: those its entry names, those of
+// its support_end entries and stack_support rows, and those with a release
+// whose adapter list names it. Every view's grid shows these columns.
+func AdapterStacks(m *matrix.Matrix, a *matrix.Adapter) []string {
+	rel := map[string]bool{}
+	for _, s := range a.Stacks {
+		rel[s] = true
+	}
+	for _, e := range a.SupportEnd {
+		rel[e.Stack] = true
+	}
+	for _, r := range m.StackRows {
+		if slices.Contains(r.Adapters, a.ID) {
+			rel[r.Stack] = true
+		}
+	}
+	out := []string{matrix.Inbox}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		if st.ID != matrix.Inbox && (rel[st.ID] || listedByRelease(st, a.ID)) {
+			out = append(out, st.ID)
+		}
+	}
+	return out
+}
+
 // listedByRelease reports whether a release of the stack lists the adapter.
 func listedByRelease(ms *matrix.Stack, adapter string) bool {
 	for _, r := range ms.Releases {

@@ -103,30 +103,34 @@ func unconfirmedRef(refs []rule.Ref) (rule.Ref, bool) {
 	return rule.Ref{}, false
 }
 
-// finish sets the likely hint of an unknown verdict: the worst of its
-// decided steps and its unknown steps' hints, when every unknown step has
-// one. Judge calls it once, last.
-func (v *Verdict) finish() {
-	v.Likely = ""
-	if v.Verdict != Undecided {
-		return
+// finish sets the likely hint of an unknown verdict (LikelyOf). Judge
+// calls it once, last.
+func (v *Verdict) finish() { v.Likely = LikelyOf(v.Verdict, v.Reasons) }
+
+// LikelyOf is the likely hint of a verdict at level with reasons rs: for
+// an unknown verdict, the worst of its deciding steps and its unknown
+// steps' hints, when every unknown step has one; "" otherwise. Views that
+// rebuild a verdict from its reasons call it, as Judge does.
+func LikelyOf(level Level, rs []Reason) Level {
+	if level != Undecided {
+		return ""
 	}
 	likely := Supported
-	for _, r := range v.Reasons {
+	for _, r := range rs {
 		if r.Informs {
 			continue
 		}
 		l := r.Verdict
 		if l == Undecided {
 			if l = r.Likely; l == "" {
-				return
+				return ""
 			}
 		}
 		if l.rank() > likely.rank() {
 			likely = l
 		}
 	}
-	v.Likely = likely
+	return likely
 }
 
 // note adds a reason that informs without deciding the verdict.
