@@ -139,6 +139,20 @@ func (v *Verdict) note(r Reason) {
 	v.Reasons = append(v.Reasons, r)
 }
 
+// RoCE is the RoCE an adapter does as Judge's first step reads it: its
+// versions, and whether the matrix sources them (an unconfirmed adapter
+// entry makes that step unknown).
+func RoCE(a *matrix.Adapter) (versions []string, sourced bool) {
+	if a.NotRoCE != "" {
+		return nil, true
+	}
+	return a.RoCE, len(a.RoCE) > 0 && a.Confidence != matrix.Unconfirmed
+}
+
+// Yes reports whether a verdict is a sourced yes (supported, with or
+// without conditions); an unknown with a likely hint is not.
+func (v Verdict) Yes() bool { return v.Verdict == Supported || v.Verdict == Conditional }
+
 // FindAdapter resolves an adapter id, name, alias, part number or PCI id
 // (vvvv:dddd, or vvvv:dddd/ssss:ssss with subsystem ids); nil when nothing
 // or more than one adapter matches.
