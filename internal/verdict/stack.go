@@ -35,8 +35,10 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is "+ms.Vendor+"'s stack"), rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name+" is made by "+a.Vendor)}})
 			return
 		}
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
-		return
+		if !anyList(ms) {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
+			return
+		}
 	}
 	if d == nil {
 		d = k.Distro
@@ -108,6 +110,16 @@ func AdapterStacks(m *matrix.Matrix, a *matrix.Adapter) []string {
 		}
 	}
 	return out
+}
+
+// anyList reports whether a release of the stack has its adapter list.
+func anyList(ms *matrix.Stack) bool {
+	for _, r := range ms.Releases {
+		if len(r.Adapters) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // listedByRelease reports whether a release of the stack lists the adapter.
@@ -319,6 +331,15 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s is after %s, the last release for %s: %s", ms.Name, ver, se.LastRelease, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}}}
 		}
 	}
+	// The release's own list, complete for it: it wins over the ranges,
+	// which summarise many releases.
+	if rel != nil && len(rel.Adapters) > 0 {
+		if slices.Contains(rel.Adapters, a.ID) {
+			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
+			return out
+		}
+		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+	}
 	// Outside every bounded range: no release there supports it.
 	var bounded []*matrix.StackRow
 	for _, r := range s.rows {
@@ -351,14 +372,6 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 		}
 		return []Reason{{Verdict: Unsupported, Text: text, Nearest: near, Matrix: refs}}
 	}
-	// The release's own list, complete for it.
-	if rel != nil && len(rel.Adapters) > 0 {
-		if slices.Contains(rel.Adapters, a.ID) {
-			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
-			return out
-		}
-		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
-	}
 	// Firmware the release was tested with on the adapter: its notes
 	// name the adapter.
 	if f := testedWith(s.m, a.ID, ms.ID, ver); f != nil {
@@ -379,7 +392,12 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 		what += fmt.Sprintf(", and its rows for %s name no releases (%s)", a.Name, s.rows[0].Text)
 		refs = append(refs, s.citeRow(s.rows[0]))
 	}
-	return append(out, Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("whether %s %s supports %s is not sourced: %s; that release's \"Supported NICs\" list would decide it%s", ms.Name, ver, a.Name, what, s.nearestKnown(ver)), Matrix: refs})
+	// A hint only where some source ties the stack to the adapter.
+	var likely Level
+	if len(s.rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID) {
+		likely = Supported
+	}
+	return append(out, Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("whether %s %s supports %s is not sourced: %s; that release's \"Supported NICs\" list would decide it%s", ms.Name, ver, a.Name, what, s.nearestKnown(ver)), Matrix: refs})
 }
 
 // listing names the releases whose adapter list holds the adapter.
