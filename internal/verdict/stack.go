@@ -20,7 +20,7 @@ import (
 // A named release the matrix lacks is unknown, never judged from its
 // neighbours; without a version, every release the matrix holds is judged
 // and the plan needs one that passes.
-func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
+func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
 	rows := StackRows(m, ms.ID, a.ID)
 	for _, r := range rows {
 		if r.Status == matrix.StatusUnsupported {
@@ -44,6 +44,9 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 		d = k.Distro
 	}
 	s := stackSteps{m: m, a: a, ms: ms, rows: rows, d: d, kernel: v.Kernel}
+	if e != nil {
+		s.cache = &e.steps
+	}
 	if ver != "" {
 		for _, r := range s.release(ver) {
 			if r.Text != "" {
@@ -152,14 +155,45 @@ type stackSteps struct {
 	rows   []*matrix.StackRow
 	d      *matrix.Distro // nil: no distro given
 	kernel string         // the kernel given, when no distro
+	cache  *sync.Map      // the engine's: stepKey → []Reason (nil: none)
+}
+
+// stepKey names the steps of one release for an adapter (os false) or an
+// OS (os true): what they depend on, so an engine judges each once.
+type stepKey struct {
+	os     bool
+	a      *matrix.Adapter
+	ms     *matrix.Stack
+	rel    *matrix.StackRelease
+	ver    string
+	d      *matrix.Distro
+	kernel string
+}
+
+// steps is adapterSteps then osStep, each from the engine's cache when
+// there is one.
+func (s stackSteps) steps(ver string, rel *matrix.StackRelease) []Reason {
+	if s.cache == nil {
+		return append(s.adapterSteps(ver, rel), s.osStep(ver, rel))
+	}
+	ak := stepKey{a: s.a, ms: s.ms, rel: rel, ver: ver}
+	as, ok := s.cache.Load(ak)
+	if !ok {
+		as, _ = s.cache.LoadOrStore(ak, s.adapterSteps(ver, rel))
+	}
+	ok2 := stepKey{os: true, ms: s.ms, rel: rel, ver: ver, d: s.d, kernel: s.kernel}
+	os, ok := s.cache.Load(ok2)
+	if !ok {
+		os, _ = s.cache.LoadOrStore(ok2, []Reason{s.osStep(ver, rel)})
+	}
+	out := append([]Reason(nil), as.([]Reason)...)
+	return append(out, os.([]Reason)...)
 }
 
 // release gives the steps of one named release: the adapter, its drop,
 // and the OS.
 func (s stackSteps) release(ver string) []Reason {
-	rel := findRelease(s.ms, ver)
-	out := s.adapterSteps(ver, rel)
-	return append(out, s.osStep(ver, rel))
+	return s.steps(ver, findRelease(s.ms, ver))
 }
 
 // worst is the level the steps give together.
@@ -203,8 +237,7 @@ func (s stackSteps) any(v *Verdict) {
 		if !known[r] {
 			rel = nil
 		}
-		rs := s.adapterSteps(r.Version, rel)
-		rs = append(rs, s.osStep(r.Version, rel))
+		rs := s.steps(r.Version, rel)
 		steps[r] = rs
 		switch worst(rs).Verdict {
 		case Supported, Conditional:
