@@ -29,6 +29,8 @@ func Text(w io.Writer, o Output, color bool) {
 	}
 	w = visible.Writer(w, p.c)
 	switch {
+	case o.Readiness != nil:
+		writeReadiness(w, p, *o.Readiness)
 	case o.Verdict != nil:
 		writeVerdict(w, p, *o.Verdict)
 	case o.Walks != nil:
