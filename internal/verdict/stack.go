@@ -562,20 +562,19 @@ func newest(ms *matrix.Stack) *matrix.StackRelease {
 	return nil
 }
 
-// newerThanList reports whether distro d is later than every release of
-// its family an OS list names (false when the list names none).
+// newerThanList reports whether distro d may be later than the list: it
+// is later than every release of its family the list names, or the list
+// names none of its family (the release may predate the family's support).
 func newerThanList(list []string, d *matrix.Distro) bool {
 	dv, err := version.Parse(d.Version)
 	if err != nil {
 		return false
 	}
-	family := false
 	for _, e := range list {
 		fam, rel, ok := strings.Cut(e, "-")
 		if !ok || fam != d.Family {
 			continue
 		}
-		family = true
 		rel = strings.TrimSuffix(rel, "+")
 		ev, err := version.Parse(rel)
 		if err != nil {
@@ -593,7 +592,7 @@ func newerThanList(list []string, d *matrix.Distro) bool {
 			return false
 		}
 	}
-	return family
+	return true
 }
 
 func appendNew(s []string, x string) []string {
