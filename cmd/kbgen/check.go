@@ -65,6 +65,14 @@ never a guess. Given several hosts, a fleet summary follows: counts per
 adapter model, firmware and finding, and drift (one model on several
 firmware, driver or stack versions; mixed RDMA_CM RoCE modes).
 
+Fleet readiness: host records with --distro, --kernel, --stack,
+--stack-version or --firmware (and no --adapter) judge every host's adapters
+and firmware against that target with the same engine, and say per host and
+in total: ready, needs action (a stack to install, firmware to update),
+unknown (what the matrix lacks) or blocked (a source excludes the target for
+an adapter). What the target does not name stays as each host has it. Exit
+status 1 when any host is blocked.
+
 Planned configuration: --adapter with --kernel or --distro, --stack and
 --firmware gives supported, supported-with-conditions, unsupported or
 unknown, each reason tied to its matrix entry, and the nearest supported
@@ -94,6 +102,8 @@ Examples:
   kbgen check --adapter connectx-5 --distro rhel-8.2 --stack inbox --firmware 16.35.2000
   kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
   kbgen check --adapter cx5 --distro "RHEL 9.4" --stack mofed --stack-version 23.10-2.1.3.1
+  kbgen check records/ --distro rhel-9.6 --stack doca-ofed --stack-version 3.0.0
+  kbgen check records/ --stack mlnx-ofed --stack-version 24.10-1.1.4.0 --format json
   kbgen check --list
   kbgen check --list adapters
 ` + cli.ExitCodesHelp,
@@ -161,8 +171,11 @@ func (o *checkOptions) validate() error {
 	if o.color != "auto" && o.color != "always" && o.color != "never" {
 		return cli.Usagef("unknown --color %q (want auto, always or never)", o.color)
 	}
-	if len(o.planFlags) > 0 && !o.planned {
-		return cli.Usagef("--%s describes a planned configuration and needs --adapter", o.planFlags[0])
+	if len(o.planFlags) > 0 && !o.planned && len(o.paths) == 0 && !o.recordsSet {
+		return cli.Usagef("--%s describes a planned configuration: give --adapter to judge one adapter, or host records to judge a fleet against it", o.planFlags[0])
+	}
+	if len(o.planFlags) > 0 && !o.planned && (o.explain != "" || o.tree != "") {
+		return cli.Usagef("--%s judges the fleet against a target; --explain and --tree diagnose hosts as they are", o.planFlags[0])
 	}
 	if o.planned && (len(o.paths) > 0 || o.explain != "" || o.tree != "") {
 		return cli.Usagef("--adapter judges a planned configuration; give host records or --adapter, not both")
@@ -219,6 +232,9 @@ func (o *checkOptions) build() (report.Output, diagnose.Severity, error) {
 	fmt.Fprint(o.errOut, probs.String())
 	if len(hosts) == 0 {
 		return report.Output{}, "", cli.Usagef("no host records (*.toml, *.json) in %s", strings.Join(paths, ", "))
+	}
+	if len(o.planFlags) > 0 {
+		return o.readiness(hosts)
 	}
 	reports := make([]*diagnose.Report, len(hosts))
 	for i, h := range hosts {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/rocekb/rocekb/internal/readiness"
 	"slices"
 	"strings"
 
@@ -22,6 +23,9 @@ type Output struct {
 	Findings []diagnose.Finding `json:"findings,omitempty"` // --explain
 	Hosts    []*diagnose.Report `json:"hosts,omitempty"`
 	Fleet    *fleet.Summary     `json:"fleet,omitempty"` // with two hosts or more
+	// Readiness is the fleet judged against a target plan (kbgen check
+	// records/ --distro … --stack …).
+	Readiness *readiness.Report `json:"readiness,omitempty"`
 
 	Matrix *matrix.Matrix `json:"-"` // names the adapters in the text
 	Tree   *content.Tree  `json:"-"` // the tree Walks walked

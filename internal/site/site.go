@@ -261,7 +261,11 @@ func Build(in Input) (*Site, error) {
 		s.Pages = append(s.Pages, f)
 	}
 	for _, t := range c.Trees {
-		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
+		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)}
+		if t.Lang != "" {
+			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
+		}
+		s.Pages = append(s.Pages, tp)
 	}
 	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
