@@ -198,6 +198,14 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	words[0] = path.Base(words[0])
+	if words[0] == "cat" && len(words) == 2 {
+		// "cat /etc/os-release": the output is that file, when the
+		// table reads it (or a file under a folder it reads).
+		if f, ok := tableFile(words[1]); ok {
+			return command{"cat " + words[1], f}, true
+		}
+		return command{}, false
+	}
 	if !binaries[words[0]] {
 		return command{}, false
 	}
@@ -296,4 +304,26 @@ func overlap(a, b []string) int {
 
 func capturePath(plugin, line string) string {
 	return "sos_commands/" + plugin + "/" + source.SosName(line)
+}
+
+// tableFile reports whether a path a paste cats is one the source table
+// reads: one of a row's Files, a file under one of its folders
+// (/sys/class/infiniband/mlx5_0/fw_ver), or one of its Globs
+// (/var/log/messages). It returns the snapshot path.
+func tableFile(p string) (string, bool) {
+	f := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if f == "" || strings.HasPrefix(f, "..") {
+		return "", false
+	}
+	for _, t := range source.Tools {
+		for _, id := range t.Files {
+			if f == string(id) || strings.HasPrefix(f, string(id)+"/") {
+				return f, true
+			}
+		}
+		if t.Globbed(f) {
+			return f, true
+		}
+	}
+	return "", false
 }
