@@ -206,6 +206,9 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 		}
 		redact.New(salt, hostnames(snap, h)...).Host(h)
 	}
+	// A log line may carry an escape sequence or a bidi override: written
+	// escaped, the record is one kbgen accepts and shows as it was.
+	record.EscapeHidden(h)
 	var buf bytes.Buffer
 	if err := record.Encode(&buf, h, o.format); err != nil {
 		return cli.Fail(err)
