@@ -95,10 +95,10 @@ func TestBuildDeterministic(t *testing.T) {
 func TestBuildHostAndFleetFragments(t *testing.T) {
 	t.Parallel()
 	res, out := sharedSite(t)
-	fixtures, _ := filepath.Glob("../../testdata/hosts/*.toml")
-	n := len(fixtures)
-	if n == 0 || res.Records != n || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
-		t.Errorf("result: %d records (want %d), %d skipped, %d pages, %d files, %d search docs", res.Records, n, res.Skipped, res.Pages, res.Outputs, len(res.Docs))
+	records, _ := filepath.Glob("../../testdata/hosts/*.toml")
+	n := len(records)
+	if n < 49 || res.Records != n || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
+		t.Errorf("result: %d records, %d skipped, %d pages, %d files, %d search docs", res.Records, res.Skipped, res.Pages, res.Outputs, len(res.Docs))
 	}
 	for file, fragments := range map[string][]string{
 		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
