@@ -94,7 +94,7 @@ func TestBuildDeterministic(t *testing.T) {
 func TestBuildHostAndFleetFragments(t *testing.T) {
 	t.Parallel()
 	res, out := sharedSite(t)
-	if res.Records != 49 || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
+	if res.Records != 80 || res.Skipped != 0 || res.Pages == 0 || res.Outputs <= res.Pages || len(res.Docs) == 0 {
 		t.Errorf("result: %d records, %d skipped, %d pages, %d files, %d search docs", res.Records, res.Skipped, res.Pages, res.Outputs, len(res.Docs))
 	}
 	for file, fragments := range map[string][]string{
@@ -118,13 +118,13 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 <td><span class="absent">not recorded</span></td>`,
 		},
 		"fleet.html": {
-			`<p class="lede">49 host records, diagnosed against the matrix.</p>`,
+			`<p class="lede">80 host records, diagnosed against the matrix.</p>`,
 			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
 			`<a href="hosts.csv">hosts.csv</a>`,
 			`<svg class="chart" role="img"`,
 			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,
 		},
-		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 49 host records.`},
+		"index.html": {`<a href="fleet.html">Fleet view</a>: drift and counts across 80 host records.`},
 		// Without JavaScript, search.html sends readers to the adapters
 		// index and the FAQ list.
 		"search.html": {`<a href="adapter/index.html">adapters index</a>`, `<a href="faq/index.html">FAQ list</a>`, `<ol id="search-results">`},
