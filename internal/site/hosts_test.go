@@ -81,10 +81,20 @@ func TestHostAndFleetPages(t *testing.T) {
 	if len(home.Hosts) != len(pages) || len(fleet.Hosts) != len(pages) || fleet.Fleet.Hosts != len(pages) {
 		t.Errorf("home lists %d hosts, fleet %d (%d summarised); want %d", len(home.Hosts), len(fleet.Hosts), fleet.Fleet.Hosts, len(pages))
 	}
-	for i := 1; i < len(fleet.Hosts); i++ {
-		if fleet.Hosts[i-1].Slug >= fleet.Hosts[i].Slug {
-			t.Errorf("fleet hosts not sorted by unique slug: %q, %q", fleet.Hosts[i-1].Slug, fleet.Hosts[i].Slug)
+	for i := 1; i < len(home.Hosts); i++ {
+		if home.Hosts[i-1].Slug >= home.Hosts[i].Slug {
+			t.Errorf("home hosts not sorted by unique slug: %q, %q", home.Hosts[i-1].Slug, home.Hosts[i].Slug)
 		}
+	}
+	// The fleet lists the hosts worst first: errors, then warnings.
+	for i := 1; i < len(fleet.Hosts); i++ {
+		a, b := fleet.Hosts[i-1], fleet.Hosts[i]
+		if a.Errors < b.Errors || (a.Errors == b.Errors && (a.Warnings < b.Warnings || (a.Warnings == b.Warnings && a.ID > b.ID))) {
+			t.Errorf("fleet hosts not worst first: %q (%d, %d) before %q (%d, %d)", a.ID, a.Errors, a.Warnings, b.ID, b.Errors, b.Warnings)
+		}
+	}
+	if fleet.Hosts[0].Errors == 0 {
+		t.Errorf("the fleet's first host has no error: %+v", fleet.Hosts[0])
 	}
 	fmt.Fprintf(&b, "fleet: %d hosts, %d models\n", fleet.Fleet.Hosts, len(fleet.Fleet.Models))
 	for _, d := range fleet.Fleet.Drift {
