@@ -98,7 +98,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 	}
 	for file, fragments := range map[string][]string{
 		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
-			`<title>Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
+			`<title>Host record mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
 			`<link rel="stylesheet" href="../style.css">`,
 			`<strong>0 errors, 1 warning, 0 info.</strong>`,
 			`<h3><span class="badge sev-warning">warning</span> 1 warning</h3>`,
@@ -118,7 +118,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 		},
 		"fleet.html": {
 			`<p class="lede">49 host records, diagnosed against the matrix.</p>`,
-			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
+			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
 			`<a href="hosts.csv">hosts.csv</a>`,
 			`<svg class="chart" role="img"`,
 			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,

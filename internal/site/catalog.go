@@ -884,6 +884,22 @@ func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 // written (it reads every adapter's verdict table).
 func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Distro) }
 
+// DriverOf is the driver page a kernel module a distro row names belongs
+// on: the driver of that id, or the one that lists it among its Ethernet
+// drivers (mlx4_core is on mlx4_ib's page); "" when no page has it.
+func (d *DistroPage) DriverOf(module string) string {
+	m := d.site.m
+	if m.Driver(module) != nil {
+		return module
+	}
+	for i := range m.Drivers {
+		if contains(m.Drivers[i].EthDrivers, module) {
+			return m.Drivers[i].ID
+		}
+	}
+	return ""
+}
+
 // releaseAdapters are the adapters a stack release supports by the
 // matrix's stack_support rows (first..last), less those whose end of
 // support on the stack came at or before it.

@@ -275,7 +275,13 @@ func Build(in Input) (*Site, error) {
 		s.Pages = append(s.Pages, f)
 	}
 	for _, t := range c.Trees {
-		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)})
+		// The list holds the tree's sources and every source a question
+		// cites, so each citation has its anchor.
+		ids := append([]string(nil), t.Sources...)
+		for _, n := range t.Nodes {
+			ids = append(ids, n.Sources...)
+		}
+		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)})
 	}
 	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
