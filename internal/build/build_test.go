@@ -117,7 +117,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 <td><span class="absent">not recorded</span></td>`,
 		},
 		"fleet.html": {
-			`<p class="lede">49 host records, diagnosed against the matrix.</p>`,
+			`<p class="lede">49 host records, diagnosed against the matrix. Hosts worst first.</p>`,
 			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
 			`<a href="hosts.csv">hosts.csv</a>`,
 			`<svg class="chart" role="img"`,
