@@ -41,7 +41,7 @@
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
       re.head = new RegExp(m.head, "gm");
-      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4] }; });
+      re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
       manWait = [];
@@ -161,21 +161,35 @@
   // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
   // normalize drops syslog and journal headers (Normalize in Go).
   function normalize(text) {
-    if (text.indexOf(":") < 0) return text;
+    if (text.indexOf(":") < 0 && text.indexOf("]") < 0) return text;
     re.head.lastIndex = 0;
     return text.replace(re.head, "");
   }
-  // explain returns the templates text matches whose page passes the
-  // filter, one per page, in table order (explain in Go).
-  function explain(text, filter) {
+  // explain returns, for each line of text, the first template in table
+  // order that matches it and whose page passes the filter; one per page
+  // (explain in Go).
+  function explain(text, filter, cjk) {
     var out = [], seen = {};
-    re.tpl.forEach(function (t) {
-      if (seen[t.url] || !t.re.test(text) || !passes(t.doc, filter)) return;
-      seen[t.url] = true;
-      out.push(t);
+    text.split("\n").forEach(function (line) {
+      if (!line.trim()) return;
+      for (var i = 0; i < re.tpl.length; i++) {
+        var t = re.tpl[i];
+        if (!t.re.test(line)) continue;
+        var doc = t.doc, url = t.url, ok = passes(doc, filter);
+        if (cjk) {
+          for (var j = 0; j < man.cjkl.length; j++) {
+            var l = t.loc[man.cjkl[j]];
+            if (l && passes(l[0], filter)) { doc = l[0]; url = l[1]; ok = true; break; }
+          }
+        }
+        if (!ok) continue;
+        if (!seen[url]) { seen[url] = true; out.push({ doc: doc, url: url, means: t.means, id: t.id }); }
+        break;
+      }
     });
     return out;
   }
+
   function isASCII(s) { return /^[\x00-\x7f]*$/.test(s); }
   function compact(s) { return s.toLowerCase().replace(/[^0-9a-z\u0080-\uffff]+/g, ""); }
   function mainKind(k) { return k !== 2 && k !== 5 && k !== 4; } // not a part, number or prefix
@@ -299,7 +313,8 @@
         (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
         if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
       });
-      var explains = explain(pq.text, filter);
+      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); });
+      var explains = explain(pq.text, filter, cjk);
       explains.forEach(function (t) {
         explained[t.doc] = true;
         if (!(t.doc in score)) score[t.doc] = 0;
@@ -310,7 +325,7 @@
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;
@@ -385,6 +400,9 @@
   function ui() {
     var box = document.getElementById("search-q");
     if (!box) return;
+    // Typing searches; Enter must not reload the page (no inline handler:
+    // the preview's Content-Security-Policy allows no inline script).
+    if (box.form) box.form.addEventListener("submit", function (e) { e.preventDefault(); });
     var list = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var facetsEl = document.getElementById("search-facets");

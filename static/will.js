@@ -108,8 +108,21 @@
     var n = index.reasons.length;
     return cell.r.map(function (i) {
       var r = i < n ? index.reasons[i] : t.r[i - n];
-      return { l: index.levels[r.l], t: r.t, x: r.x, f: r.f, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
+      return { l: index.levels[r.l], t: r.t, x: r.x, f: r.f, y: r.y ? index.levels[r.y - 1] : "", i: !!r.i, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
     });
+  }
+  // likelyOf ports verdict.LikelyOf: an unknown verdict's hint, when every
+  // unknown step has one; never the verdict.
+  function likelyOf(level, rs) {
+    if (level !== "unknown") return "";
+    var likely = "supported";
+    for (var i = 0; i < rs.length; i++) {
+      var r = rs[i], l = r.l;
+      if (r.i) continue;
+      if (l === "unknown") { if (!r.y) return ""; l = r.y; }
+      if (rank[l] > rank[likely]) likely = l;
+    }
+    return likely;
   }
   function derivedNearest(rs) {
     var out = [];
@@ -121,6 +134,21 @@
   function judge(name, t, cell, fw) {
     var reasons = reasonsOf(t, cell);
     if (!fw) return { l: cell.l, r: reasons, x: cell.x || derivedNearest(reasons) };
+    // As the engine's otherLine (internal/verdict/firmware.go): a firmware
+    // whose leading number is another device line's is not this adapter's.
+    var ln = t.ln, mm = ln && /^([0-9]+)\.(.+)$/.exec(fw.trim());
+    if (mm && (mm[1].replace(/^0+/, "") || "0") !== ln.v) {
+      var maj = mm[1].replace(/^0+/, "") || "0", o = (ln.o || {})[maj];
+      var kept = reasons.filter(function (r) { return !r.f; });
+      kept.push({
+        l: "unsupported",
+        t: o ? "firmware " + fw + " is " + o.n + " firmware (line " + maj + "), not " + name + "'s: " + name + " runs line " + ln.v + "; the adapter is not the one planned, or the version is mistyped"
+             : "firmware " + fw + " is not " + name + " firmware: " + name + " runs firmware line " + ln.v + " (" + ln.v + ".x.x)",
+        x: name + " firmware (" + ln.v + ".x.x)",
+        m: o ? [ln.m, o.m] : [ln.m]
+      });
+      return { l: "unsupported", r: kept, x: derivedNearest(kept) };
+    }
     var stackMins = t.fw[cell.stack] || [];
     var out = reasons.filter(function (r) { return !r.f; });
     var level = "supported";
@@ -296,6 +324,8 @@
     h.appendChild(el("strong", null, marks[v.l] + " " + words[v.l]));
     h.appendChild(document.createTextNode(" — " + (a ? a.n : $("will-a").value) + " · " + tl + " · " + label(index.stacks, s) + ($("will-fw").value.trim() ? " · firmware " + $("will-fw").value.trim() : "")));
     out.appendChild(h);
+    var likely = likelyOf(v.l, v.r || []);
+    if (likely) out.appendChild(el("p", { "class": "meta" }, "Likely " + words[likely] + ": a hint from the unconfirmed steps below, not a verdict."));
     if (v.x && v.x.length) {
       out.appendChild(el("p", null, "Nearest change that would be supported:"));
       var ul = el("ul", { "class": "nearest" });

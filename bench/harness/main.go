@@ -43,6 +43,9 @@ type options struct {
 	buildOnly bool // measure kbgen build alone (the fleet size)
 	clients   int  // concurrent /api/search clients
 	requests  int  // requests per client
+	// The knowledge base the corpus grows from: the bundled matrix/ and
+	// content/ folders and the fixture hosts, unless a test names smaller.
+	matrix, content, hosts string
 }
 
 func main() {
@@ -58,6 +61,7 @@ func main() {
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
 	flag.Parse()
+	o.matrix, o.content, o.hosts = "matrix", "content", "testdata/hosts"
 	o.sizes = strings.Split(sizes, ",")
 	if err := run(o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "harness:", err)
@@ -115,7 +119,7 @@ func run(o options, out io.Writer) error {
 	if !o.keepWork {
 		defer os.RemoveAll(work)
 	}
-	in := corpus.Inputs{Matrix: os.DirFS("matrix"), Content: os.DirFS("content"), Hosts: os.DirFS("testdata/hosts")}
+	in := corpus.Inputs{Matrix: os.DirFS(o.matrix), Content: os.DirFS(o.content), Hosts: os.DirFS(o.hosts)}
 	for _, name := range o.sizes {
 		s, err := corpus.SizeNamed(name)
 		if err != nil {

@@ -96,6 +96,9 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 				if !s.Named {
 					how = "recognised by its output"
 				}
+				if s.Cut > 0 {
+					how += fmt.Sprintf("; %d over 1 MiB cut there", s.Cut)
+				}
 				fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %d lines (%s)\n", name, s.Line, s.Command, s.Lines, how)
 			}
 			if unknown > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"net/netip"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
+	"github.com/rocekb/rocekb/internal/paste"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -29,7 +31,7 @@ var (
 	// mlxfwmanager and mlxup print GUIDs and MACs as bare hex:
 	// "Base GUID:        ec0d9a030044c158", "Port1 MAC:        248a0723bd75".
 	inBareHex = regexp.MustCompile(`(?im)^\s*(?:Base|Port\d+)\s+(GUID|MAC):\s+([0-9a-f]{16}|[0-9a-f]{12})\s*$`)
-	inSerial  = regexp.MustCompile(`(?i)(?:serial[ _.-]?(?:number|no\.?|num)?|\[SN\][^:\n]*|\bSN)["']?\s*[:=]?\s*["']?([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
+	inSerial  = regexp.MustCompile(`(?i)(?:serial[ _.-]?(?:number|no\.?|num)?|\[SN\][^:\n]*|\bSN\b)["']?\s*[:=]?\s*["']?([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
 )
 
 // versionKey ends the text before a version on its line: ethtool's
@@ -235,6 +237,15 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 		}
 	case "modinfo":
 		files[string(source.ModinfoAll)] = body
+	case "paste":
+		// A shell session: each output where kbcollect paste files it.
+		secs, _, err := paste.Split(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, f := range paste.FS(secs) {
+			files[p] = f.Data
+		}
 	case "mlxfwmanager":
 		// mlxup --query prints the same blocks; both are read from here.
 		put("mlxfwmanager --query")
@@ -253,6 +264,7 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 			"devlink": "devlink dev info", "dmesg": "dmesg", "ibdev2netdev": "ibdev2netdev", "ibstat": "ibstat",
 			"ibstatus": "ibstatus", "ibv_devices": "ibv_devices", "ibv_devinfo": "ibv_devinfo", "lsmod": "lsmod",
 			"lspci": "lspci -nnvv", "ofed_info": "ofed_info -s", "rdma": "rdma link show", "rxe_cfg": "rxe_cfg status", "show_gids": "show_gids",
+			"kernellog": "dmesg", "mst": "mst status -v",
 		}[tool]
 		if def == "" {
 			t.Fatalf("%s/%s: no place for captures of %s; add one to captureLayout", tool, name, tool)

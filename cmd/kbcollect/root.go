@@ -257,5 +257,20 @@ func hostnames(snap *snapshot.Snapshot, h *record.Host) []string {
 			}
 		}
 	}
+	// The other machines /etc/hosts names (storage targets, peers) are
+	// identifying too, short names included, which no shape finds; a name
+	// without a digit, dot or dash ("storage", "gateway") is also a word
+	// of log lines, and stays.
+	if r := snap.File("etc/hosts"); r.OK() && len(r.Data) < 1<<20 {
+		for _, line := range strings.Split(string(r.Data), "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			f := strings.Fields(line)
+			for i := 1; i < len(f); i++ {
+				if n := strings.ToLower(f[i]); !strings.HasPrefix(n, "localhost") && !strings.HasPrefix(n, "ip6-") && strings.ContainsAny(n, "0123456789.-") {
+					names = append(names, f[i])
+				}
+			}
+		}
+	}
 	return names
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -464,6 +465,23 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		}
 	})
 
+	t.Run("will it work: did you mean", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		b.open(base + page.Path(page.Home, ""))
+		if err := b.poll(`document.querySelector("#will-t option") !== null`); err != nil {
+			t.Fatalf("the form has no distros: %v", err)
+		}
+		eval[string](b, `(() => { document.getElementById("will-a").value = "conectx-6"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`document.getElementById("will-result").innerText.includes("did you mean connectx-6")`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
+		}
+	})
+
 	t.Run("static search", func(t *testing.T) {
 		b.t = t
 		first := `(() => { const a = document.querySelector("#search-results li a"); return a ? a.getAttribute("href") : "" })()`
@@ -480,6 +498,27 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 			var got string
 			got = eval[string](b, first)
 			t.Errorf("typing 'Failed to modify QP to RTR': first result %q, want faq/gid-index-rtr.html: %v", got, err)
+		}
+		// The page says what the line means and pages through all results.
+		if err := b.poll(`document.getElementById("search-explain").innerText.includes("This line:")`); err != nil {
+			t.Errorf("a pasted line's meaning is not shown: %v", err)
+		}
+		b.open(base + "search.html?q=mlx5")
+		next := `document.querySelector("#search-pager button[data-page='1']")`
+		if err := b.poll(next + ` !== null`); err != nil {
+			t.Fatalf("search.html?q=mlx5: no second page of results: %v", err)
+		}
+		page1 := eval[string](b, first)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#search-pager button[data-page='1']`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`document.getElementById("search-results").start === 11 && ` + first + ` !== ` + strconv.Quote(page1)); err != nil {
+			t.Errorf("the second page of mlx5 does not show results 11 on: %v", err)
+		}
+		// A typo is searched as the name it is closest to.
+		b.open(base + "search.html?q=conectx6")
+		if err := b.poll(first + `.endsWith("adapter/connectx-6.html") && document.getElementById("search-explain").innerText.includes("Did you mean ConnectX-6")`); err != nil {
+			t.Errorf("search.html?q=conectx6: no ConnectX-6 and did you mean: %v", err)
 		}
 		b.screenshot(mode + "-search")
 	})

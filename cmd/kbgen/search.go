@@ -37,11 +37,20 @@ func newSearchCmd() *cobra.Command {
 		Long: `Search the matrix and content the way the site's search does: module
 names, PCI ids, part numbers, firmware and kernel versions and error
 messages are matched whole and by their parts; model aliases come from the
-matrix (ConnectX-5, CX5, MT27800); a pasted dmesg line finds the page that
-explains it; Chinese text is searched by character pairs.
+matrix (ConnectX-5, CX5, MT27800); Chinese text is searched by character
+pairs, and Chinese pages come first for it.
+
+A pasted log line is read without its syslog header, time stamp, PCI
+addresses and other varying numbers; when it is a known message (a
+kernel-log failure, a libibverbs or RDMA_CM error) the page that explains
+it comes first and "this line:" says what it means. A short query with a
+typo is searched as the closest known name (conectx6: ConnectX-6), saying
+"did you mean". Host reports come after the knowledge pages unless the
+query names a host.
 
 Results are ranked, with the matching words marked **like this** in the
-snippet. --json prints {"query", "results": [{"url", "title", "kind",
+snippet. --json prints {"query", "did_you_mean", "explains": [{"template",
+"url", "means"}], "total", "offset", "results": [{"url", "title", "kind",
 "snippet", "score"}], "facets"} with snippets as HTML (<mark>).
 
 The index is built from the matrix and content each run (well under a

@@ -54,8 +54,13 @@ previous index meanwhile.
 
 A folder serves its index.html, never a listing; a missing page serves
 404.html with status 404; files whose name starts with a dot (the build's
-marker among them) are not served. It listens on 127.0.0.1 by default so
-the preview is not exposed to the network.
+marker among them) are not served, nor a link that leads out of the folder.
+It listens on 127.0.0.1 by default so the preview, which serves customer
+records, is not exposed to the network; another --addr gets a warning.
+It answers GET and HEAD only, to a Host header naming the address it
+listens on (a rebound DNS name gets 421), with nosniff, a
+Content-Security-Policy that allows the site's own files only and no
+framing; slow clients are cut off and open reload streams are capped.
 
 --dir serves a folder 'kbgen build' wrote as it is, without building or
 watching.
@@ -148,6 +153,9 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return cli.Usage(err)
+	}
+	if !preview.Loopback(o.addr) {
+		fmt.Fprintf(stderr, "%s: warning: --addr %s is reachable from other machines, and the site holds customer records; serve on 127.0.0.1 unless you mean it\n", c.Root().Name(), o.addr)
 	}
 	fmt.Fprintf(stdout, "serving %s on http://%s/ (Ctrl-C to stop)\n", popts.Dir, ln.Addr())
 	if roots := srv.Watching(); roots != nil {

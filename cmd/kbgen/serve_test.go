@@ -132,7 +132,7 @@ func TestServeReloadsOnChange(t *testing.T) {
 	if !bytes.Contains(body, []byte(marker)) {
 		t.Errorf("the served page lacks the change")
 	}
-	if !bytes.Contains(body, []byte(`new EventSource("/__reload")`)) {
+	if !bytes.Contains(body, []byte(`<script src="/__reload.js"></script>`)) {
 		t.Errorf("the served page lacks the reload script")
 	}
 	built, err := os.ReadFile(filepath.Join(out, "faq", "roce-v1-vs-v2.html"))

@@ -135,11 +135,12 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		res.hosts = map[string]keptHost{}
 	}
 	hostPages := func(emit func(render.Output) error) error {
-		probs, err := k.Records.Each(func(h *record.Host) error {
-			j, i := s.Host(h), res.Records
+		probs, err := k.Records.EachLoaded(func(l record.Loaded) error {
+			j, i := s.Host(l.Host), res.Records
+			j.Source(l.File, l.Src)
 			res.Records++
 			b.hosts.Add(1)
-			hk := key.host(j.Path(), h)
+			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
 				hostDocs.Store(i, kh.doc)

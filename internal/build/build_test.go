@@ -13,6 +13,7 @@ import (
 	"github.com/rocekb/rocekb"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/dirtest"
+	"github.com/rocekb/rocekb/internal/record"
 )
 
 // bundled is the site configuration of the repository's matrix, content
@@ -202,5 +203,46 @@ func TestSummary(t *testing.T) {
 	want := "built 1 page from 1 record into out: 3 files in 12.3s (search index 0.25s), 0 warnings"
 	if got := r.Summary("out"); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestRecordDownloadIsItsBytes: the record beside a host page is the
+// record file as it came, comments and all, not the record encoded
+// again, and a JSON record is downloaded as JSON.
+func TestRecordDownloadIsItsBytes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	recs := filepath.Join(dir, "records")
+	os.MkdirAll(recs, 0o755)
+	tomlSrc := []byte("# collected by hand\nschema = 2\n[host]\nid = \"db-01\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false  # no adapters\n")
+	h, probs := record.Decode("db-02", []byte("schema = 2\n[host]\nid = \"db-02\"\nsource_kind = \"root\"\nredacted = false\nhas_rdma = false\n"))
+	if h == nil {
+		t.Fatal(probs)
+	}
+	var jsonSrc bytes.Buffer
+	if err := record.Encode(&jsonSrc, h, "json"); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(recs, "db-01.toml"), tomlSrc, 0o644)
+	os.WriteFile(filepath.Join(recs, "db-02.json"), jsonSrc.Bytes(), 0o644)
+	cfg := tiny(filepath.Join(dir, "public"))
+	cfg.Records = recs
+	if _, err := Site(cfg, Options{Assets: rocekb.Assets}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]byte{"host/db-01.toml": tomlSrc, "host/db-02.json": jsonSrc.Bytes()} {
+		got, err := os.ReadFile(filepath.Join(cfg.Output, file))
+		if err != nil {
+			t.Error(err)
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("%s:\n%s\nwant the record's bytes:\n%s", file, got, want)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(cfg.Output, "host/db-02.html"))
+	if err != nil || !bytes.Contains(page, []byte(`<a href="db-02.json" download>`)) {
+		t.Errorf("host/db-02.html does not link its JSON record (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Output, "host/db-02.toml")); err == nil {
+		t.Errorf("a JSON record was also written as TOML")
 	}
 }

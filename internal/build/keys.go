@@ -8,7 +8,6 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/page"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
@@ -47,12 +46,13 @@ func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts
 	return k
 }
 
-// page is the key of a page whose inputs it knows, or "". A page reads
-// the matrix, the content's front matter, trees and glossary, the
-// templates and the configuration, and in these kinds more: a FAQ page
-// its body, an adapter page the hosts that run the adapter; the home
-// and fleet pages and the hosts index read every host, so they have no
-// key (a host page's key is host's).
+// page is the key of a page whose inputs its kind's rule (page.Table's
+// Key) names, or "": every page reads the matrix, the content's front
+// matter, trees and glossary, the templates and the configuration
+// (KeyShared); a FAQ page also its body (KeyBody), an adapter page the
+// hosts that run the adapter (KeyFleet). Pages that read every host
+// (KeyNone), host pages (keyed by host) and a kind without a rule have
+// no key, so an update renders them every time.
 func (k keys) page(p site.Page) string {
 	if k.pages == "" {
 		return ""
@@ -60,17 +60,22 @@ func (k keys) page(p site.Page) string {
 	h := sha256.New()
 	m := p.PageMeta()
 	fmt.Fprintf(h, "%s %s\n", k.pages, m.Path())
-	switch p := p.(type) {
-	case *site.Home, *site.FleetPage, *site.HostPage:
-		return ""
-	case *site.FolderPage:
-		if m.Ref.Kind == page.Hosts {
+	switch page.SpecOf(m.Ref.Kind).Key {
+	case page.KeyShared:
+	case page.KeyBody:
+		f, ok := p.(*site.FAQ)
+		if !ok {
 			return ""
 		}
-	case *site.FAQ:
-		h.Write([]byte(p.Page.Body))
-	case *site.AdapterPage:
-		json.NewEncoder(h).Encode(p.Fleet)
+		h.Write([]byte(f.Page.Body))
+	case page.KeyFleet:
+		a, ok := p.(*site.AdapterPage)
+		if !ok {
+			return ""
+		}
+		json.NewEncoder(h).Encode(a.Fleet)
+	default:
+		return ""
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
@@ -119,15 +124,13 @@ func (k keys) index(docs []search.Doc) string {
 }
 
 // host is the key of a host's page and record download: the page key's
-// inputs, the page's path and the record as decoded.
-func (k keys) host(path string, h *record.Host) string {
+// inputs, the page's path and the record's bytes.
+func (k keys) host(path string, src []byte) string {
 	if k.pages == "" {
 		return ""
 	}
 	hs := sha256.New()
 	fmt.Fprintf(hs, "host %s %s\n", k.pages, path)
-	if err := json.NewEncoder(hs).Encode(h); err != nil {
-		return ""
-	}
+	hs.Write(src)
 	return fmt.Sprintf("%x", hs.Sum(nil))
 }

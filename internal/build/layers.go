@@ -34,6 +34,11 @@ func dirLayer(dir, as string) fs.FS {
 	if dir == "" {
 		return nil
 	}
+	// Read through an os.Root: a link in the folder may point inside it,
+	// never out (evil.txt -> /etc/passwd is an error, not a published file).
+	if root, err := os.OpenRoot(dir); err == nil {
+		return prefixFS{prefix: as, fsys: root.FS()}
+	}
 	return prefixFS{prefix: as, fsys: os.DirFS(dir)}
 }
 

@@ -5,6 +5,17 @@ import "slices"
 // The check ids. A check passes ("ok") when its problem is absent.
 const (
 	AdapterUnknown    = "adapter-unknown"     // no matrix adapter matches the PCI ids
+	DeviceReset       = "device-reset"        // the kernel log shows a device reset or error recovery
+	FWCommandFailed   = "fw-command-failed"   // a firmware command failed with a status or syndrome
+	FWCommandTimeout  = "fw-command-timeout"  // a firmware command timed out, or the firmware stalled
+	GIDTableError     = "gid-table-error"     // a GID could not be written to the GID table
+	HWQueueFailed     = "hw-queue-failed"     // a hardware queue or port could not be created or opened
+	KernelWarning     = "kernel-warning"      // a kernel WARNING or BUG in RDMA, devlink or driver code
+	QPCreateFailed    = "qp-create-failed"    // the provider rejected creating or modifying a QP
+	ResourceExhausted = "resource-exhausted"  // memory, pages or another device resource ran out
+	RoCEDisabled      = "roce-disabled"       // the provider refused or disabled RoCE at probe
+	ULPFailure        = "ulp-failure"         // an RDMA ULP (NVMe-oF, NFS/RDMA, iSER, SRP, SMB Direct) failed on a device
+	UserspaceNoDevice = "userspace-no-device" // libibverbs sees no device while the kernel has some
 	BoundToVFIO       = "bound-to-vfio"       // an RDMA-capable adapter is bound to vfio-pci
 	DriverProbeFailed = "driver-probe-failed" // the kernel log shows a driver probe failure
 	EnicRDMAUnmatched = "enic-rdma-unmatched" // Cisco enic_rdma loaded against an inbox enic
@@ -23,47 +34,78 @@ const (
 	PCIeDegraded      = "pcie-degraded"       // the PCIe link runs below its capable speed or width
 	PortDown          = "port-down"           // a port is DOWN beside an ACTIVE port of the same adapter
 	ProviderMissing   = "provider-missing"    // libibverbs cannot load the userspace provider
-	RDMALogError      = "rdma-log-error"      // QP, async, command or ULP errors, or kernel warnings in RDMA code
+	RDMALogError      = "rdma-log-error"      // asynchronous errors, unassigned BARs
 	RoCEModeNotSet    = "roce-mode-not-set"   // configfs rdma_cm missing, or a default_roce_mode write failed
 	RoCEModeV1        = "roce-mode-v1"        // RDMA_CM default_roce_mode is RoCE v1
 	RXEInUse          = "rxe-in-use"          // SoftRoCE (rxe) is configured
 	RXEWithHardware   = "rxe-with-hardware"   // SoftRoCE rides on a netdev that has hardware RDMA
 	StackMixed        = "stack-mixed"         // vendor OFED modules mixed with inbox ones
+	StackRelease      = "stack-release"       // the installed stack release is unsupported for the host's OS and adapters
 )
 
-// Check is one registered check id and the question the check answers.
+// Check is one registered check id, the question the check answers, and
+// the FAQ pages that explain its findings.
 type Check struct {
 	ID    string
 	Title string
+	FAQ   []Link
 }
+
+// Link is a FAQ page (content/faq/<Slug>.md) that explains a check's
+// findings. Drivers, when set, limits it to findings about an adapter or
+// device of one of those drivers: a vendor's page never explains another
+// vendor's finding. A page that is not in the content is not linked.
+type Link struct {
+	Slug    string
+	Drivers []string
+}
+
+var (
+	mlx5 = []string{"mlx5_core", "mlx5_ib"}
+	bnxt = []string{"bnxt_en", "bnxt_re"}
+)
+
+func faq(slug string, drivers ...string) Link { return Link{Slug: slug, Drivers: drivers} }
 
 // checks lists every check, sorted by id.
 var checks = []Check{
-	{AdapterUnknown, "Is every network and RDMA adapter in the matrix?"},
-	{BoundToVFIO, "Is every RDMA-capable adapter bound to its kernel driver rather than vfio-pci?"},
-	{DriverProbeFailed, "Did every driver probe its device without a failure in the kernel log?"},
-	{EnicRDMAUnmatched, "Is enic_rdma loaded with its matched Cisco enic?"},
-	{FWBelowMin, "Is the firmware at or above the matrix minimum?"},
-	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?"},
-	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?"},
-	{FWUpdatePending, "Does the stored firmware equal the running firmware?"},
-	{GIDNoRoCEv2, "Does each Ethernet port of a v2-capable adapter have RoCE v2 GIDs?"},
-	{GIDTableEmpty, "Does each Ethernet RDMA port have GIDs?"},
-	{KernelTooOld, "Is the kernel new enough for the adapter's inbox driver?"},
-	{ModuleNotLoaded, "Are ib_core and the provider module loaded for each RoCE adapter?"},
-	{MSIXDisabled, "Is MSI-X enabled on each RoCE adapter?"},
-	{MSIXTooFew, "Does each adapter have the MSI-X vectors the matrix requires?"},
-	{NoActivePort, "Does each RDMA device have an ACTIVE port?"},
-	{NoRDMADevice, "Does verbs see an RDMA device on a host with RoCE adapters or SoftRoCE?"},
-	{PCIeDegraded, "Does each adapter's PCIe link run at its capable speed and width?"},
-	{PortDown, "Is every port ACTIVE on an adapter that has an ACTIVE port?"},
-	{ProviderMissing, "Can libibverbs load a userspace provider for every RDMA device?"},
-	{RDMALogError, "Is the kernel log free of QP, async and ULP errors and RDMA kernel warnings?"},
-	{RoCEModeNotSet, "Could the RDMA_CM default RoCE mode be set (configfs rdma_cm present, writes succeeded)?"},
-	{RoCEModeV1, "Is the RDMA_CM default RoCE mode v2 on v2-capable ports?"},
-	{RXEInUse, "Is SoftRoCE (rxe) absent, or on a plain netdev with GIDs?"},
-	{RXEWithHardware, "Is SoftRoCE (rxe) absent from hosts with hardware RoCE?"},
-	{StackMixed, "Are inbox and vendor RDMA stacks kept apart?"},
+	{AdapterUnknown, "Is every network and RDMA adapter in the matrix?", nil},
+	{BoundToVFIO, "Is every RDMA-capable adapter bound to its kernel driver rather than vfio-pci?", nil},
+	{DeviceReset, "Did every RDMA device run without a reset or error recovery in the kernel log?", []Link{faq("bnxt-re-known-issues", bnxt...)}},
+	{DriverProbeFailed, "Did every driver probe its device without a failure in the kernel log?", []Link{faq("firmware-pre-init", mlx5...)}},
+	{EnicRDMAUnmatched, "Is enic_rdma loaded with its matched Cisco enic?", nil},
+	{FWBelowMin, "Is the firmware at or above the matrix minimum?", nil},
+	{FWCommandFailed, "Did every firmware command the drivers sent succeed?", []Link{faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{FWCommandTimeout, "Did the firmware answer every command in time?", []Link{faq("firmware-command-timeout"), faq("firmware-pre-init", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?", nil},
+	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?", nil},
+	{FWUpdatePending, "Does the stored firmware equal the running firmware?", nil},
+	{GIDNoRoCEv2, "Does each Ethernet port of a v2-capable adapter have RoCE v2 GIDs?", nil},
+	{GIDTableEmpty, "Does each Ethernet RDMA port have GIDs?", nil},
+	{GIDTableError, "Could every GID be written to its port's GID table?", []Link{faq("gid-table-errors")}},
+	{HWQueueFailed, "Could every provider create its hardware queues and open its ports?", []Link{faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{KernelTooOld, "Is the kernel new enough for the adapter's inbox driver?", nil},
+	{KernelWarning, "Is the kernel log free of WARNINGs and BUGs in RDMA, devlink and driver code?", []Link{faq("kernel-warning-rdma")}},
+	{ModuleNotLoaded, "Are ib_core and the provider module loaded for each RoCE adapter?", nil},
+	{MSIXDisabled, "Is MSI-X enabled on each RoCE adapter?", nil},
+	{MSIXTooFew, "Does each adapter have the MSI-X vectors the matrix requires?", nil},
+	{NoActivePort, "Does each RDMA device have an ACTIVE port?", []Link{faq("port-down")}},
+	{NoRDMADevice, "Does verbs see an RDMA device on a host with RoCE adapters or SoftRoCE?", nil},
+	{PCIeDegraded, "Does each adapter's PCIe link run at its capable speed and width?", []Link{faq("pcie-link-bandwidth")}},
+	{PortDown, "Is every port ACTIVE on an adapter that has an ACTIVE port?", []Link{faq("port-down")}},
+	{ProviderMissing, "Can libibverbs load a userspace provider for every RDMA device?", []Link{faq("userspace-provider")}},
+	{QPCreateFailed, "Did the providers accept every QP the host created?", []Link{faq("qp-creation-fails")}},
+	{RDMALogError, "Is the kernel log free of asynchronous RDMA errors and unassigned BARs?", nil},
+	{ResourceExhausted, "Did the RDMA drivers have the memory and device resources they asked for?", []Link{faq("bnxt-re-known-issues", bnxt...)}},
+	{RoCEDisabled, "Did every RDMA provider enable RoCE when it probed its function?", []Link{faq("roce-disabled-at-probe")}},
+	{RoCEModeNotSet, "Could the RDMA_CM default RoCE mode be set (configfs rdma_cm present, writes succeeded)?", nil},
+	{RoCEModeV1, "Is the RDMA_CM default RoCE mode v2 on v2-capable ports?", nil},
+	{RXEInUse, "Is SoftRoCE (rxe) absent, or on a plain netdev with GIDs?", nil},
+	{RXEWithHardware, "Is SoftRoCE (rxe) absent from hosts with hardware RoCE?", nil},
+	{StackMixed, "Are inbox and vendor RDMA stacks kept apart?", []Link{faq("ofed-after-kernel-update")}},
+	{StackRelease, "Does the matrix support the installed RDMA stack release on this OS and these adapters?", []Link{faq("ofed-after-kernel-update")}},
+	{ULPFailure, "Did every RDMA ULP (NVMe-oF, NFS/RDMA, iSER, SRP, SMB Direct) connect on its device?", []Link{faq("ulp-connection-failures"), faq("rdma-cm-events")}},
+	{UserspaceNoDevice, "Does user space see the RDMA devices the kernel has?", []Link{faq("userspace-provider")}},
 }
 
 // All returns every check, sorted by id.

@@ -24,3 +24,16 @@ func TestIDsSortedUniqueWellFormed(t *testing.T) {
 		t.Error("Known accepts an unregistered id")
 	}
 }
+
+// Every FAQ link names a page slug, and a vendor's link names its drivers.
+func TestLinksWellFormed(t *testing.T) {
+	t.Parallel()
+	slug := regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	for _, c := range All() {
+		for _, l := range c.FAQ {
+			if !slug.MatchString(l.Slug) || slices.Contains(l.Drivers, "") {
+				t.Errorf("%s: malformed link %+v", c.ID, l)
+			}
+		}
+	}
+}

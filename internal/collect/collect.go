@@ -73,6 +73,7 @@ var steps = []struct {
 	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
+	{"mst", (*collector).mst},                   // after sysfs, which it only completes
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware
@@ -150,6 +151,32 @@ func (c *collector) firstCommand(cmdlines ...string) (snapshot.Result, string, b
 		last, lastID = r, id
 	}
 	return last, lastID, false
+}
+
+// read is one source a step read.
+type read struct {
+	res snapshot.Result
+	id  string
+}
+
+// everyCommand reads each command line that the snapshot holds, in
+// order, for outputs collectors keep under several names (rdma_link and
+// rdma_link_show): an sosreport may hold more than one, and each may add
+// what the other lacks. A live run, and a capture of one, stop at the
+// first that answers. Each one tried is recorded.
+func (c *collector) everyCommand(cmdlines ...string) []read {
+	var out []read
+	for _, cl := range cmdlines {
+		r, id := c.command(cl)
+		if !r.OK() {
+			continue
+		}
+		out = append(out, read{r, id})
+		if c.s.Kind == snapshot.KindLive || c.s.Kind == snapshot.KindCapture {
+			break
+		}
+	}
+	return out
 }
 
 // firstFile tries files in order.

@@ -45,5 +45,14 @@ func (c *collector) osRelease() {
 			c.h.Host.OS = record.OSRelease{ID: o.ID, VersionID: o.VersionID, PrettyName: o.PrettyName}
 			return err
 		})
+		return
+	}
+	// Older Red Hat family hosts (RHEL 6, CentOS 6) have no os-release.
+	if r, id, ok := c.firstFile(string(source.EtcRedHatRelease)); ok {
+		c.parse(id, func() error {
+			o, err := osinfo.ParseRedHatRelease(reader(r))
+			c.h.Host.OS = record.OSRelease{ID: o.ID, VersionID: o.VersionID, PrettyName: o.PrettyName}
+			return err
+		})
 	}
 }

@@ -199,7 +199,9 @@ func (c *collector) logHardware(lg dmesg.Log, at func(int) string) {
 	for _, b := range lg.Bindings {
 		addr := strings.ToLower(b.PCIAddress)
 		_, known := c.adapters[addr]
-		if !known && !netDriver(b.Driver) && len(b.Netdevs) == 0 && len(b.RDMADevices) == 0 {
+		// A function is an adapter when its network driver or an RDMA
+		// provider speaks for it ("mlx4_core 0000:05:00.0: mlx4_ib: …").
+		if !known && !netDriver(b.Driver) && !providerModule(b.Driver) && len(b.Netdevs) == 0 && len(b.RDMADevices) == 0 {
 			continue
 		}
 		a := c.adapter(addr)

@@ -2,11 +2,14 @@ package collect
 
 import (
 	"fmt"
+	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
@@ -60,5 +63,66 @@ func TestKernelLogsMergedOnce(t *testing.T) {
 	}
 	if _, ok := read["sos_commands/logs/journalctl_--no-pager_--all_--boot_--output_verbose"]; ok {
 		t.Error("a verbose journal was read as a log")
+	}
+}
+
+// When an sosreport holds both rdma_link and rdma_link_show (two
+// collectors' names for one output), both are read: a port only one of
+// them lists is kept, each with the file that gave it. The two files are
+// the halves of one real capture.
+func TestBothRdmaLinkFilesRead(t *testing.T) {
+	t.Parallel()
+	lines := strings.SplitAfter(string(capturetest.Read(t, "rdma", "mlx5-link-six-ports-two-disabled.txt")), "\n")
+	fsys := fstest.MapFS{
+		"sos_commands/rdma/rdma_link_show": {Data: []byte(strings.Join(lines[:3], ""))},
+		"sos_commands/rdma/rdma_link":      {Data: []byte(strings.Join(lines[3:], ""))},
+	}
+	h, err := Collect(snapshot.FromFS(fsys, snapshot.KindSosreport, "links"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := map[string]int{}
+	ports := 0
+	for _, d := range h.Devices {
+		for _, p := range d.Ports {
+			ports++
+			from[d.From[fmt.Sprintf("port.%d.state", p.Number)]]++
+		}
+	}
+	if ports != 6 || from["cmd/rdma link show"] != 2 || from["cmd/rdma link"] != 4 {
+		t.Errorf("%d ports, from %v; want 6: 2 from rdma_link_show, 4 from rdma_link", ports, from)
+	}
+}
+
+// A loaded module whose own files were not copied takes the version its
+// adapter's driver reports: lsmod lists mlx5_core and ethtool -i says
+// 23.10-1.1.9 (DOCA-OFED), so the module is not called inbox beside an
+// OFED driver of the same name. (The two captures come from two hosts,
+// put together here to make the case.)
+func TestModuleOriginFollowsItsDriversVersion(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"sos_commands/kernel/lsmod":                    {Data: capturetest.Read(t, "lsmod", "mlx5-inbox-grep-mlx.txt")},
+		"sos_commands/networking/ethtool_-i_ens4np0":   {Data: capturetest.Read(t, "ethtool", "mlx5_core-cx7-doca-ofed-23.10.txt")},
+		"sys/class/net/ens4np0/device":                 {Data: []byte("../../../0000:e6:00.0"), Mode: fs.ModeSymlink},
+		"sys/bus/pci/devices/0000:e6:00.0/net/ens4np0": {Mode: fs.ModeDir | 0o555},
+	}
+	h, err := Collect(snapshot.FromFS(fsys, snapshot.KindSosreport, "origin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	driver, module := "", ""
+	for _, a := range h.Adapters {
+		if a.Driver.Name == "mlx5_core" {
+			driver = a.Driver.Origin
+		}
+	}
+	for _, m := range h.Modules {
+		if m.Name == "mlx5_core" {
+			module = m.Origin
+		}
+	}
+	if driver != "ofed" || module != "ofed" {
+		t.Errorf("mlx5_core: driver origin %q, module origin %q; want ofed for both", driver, module)
 	}
 }

@@ -291,9 +291,29 @@ func (c *collector) modinfo() {
 // origins fills module and driver versions and origins, and the Cisco or
 // compat-layer stack when ofed_info gave none.
 func (c *collector) origins() {
+	// The version a module's own files do not give, its adapters' driver
+	// (ethtool -i) may: an OFED mlx5_core that ethtool reports as
+	// 5.4-3.1.0 is not inbox because /sys/module was not copied. The
+	// lowest address's version, for a stable choice.
+	driverVersion := map[string]string{}
+	addrs := make([]string, 0, len(c.adapters))
+	for addr := range c.adapters {
+		addrs = append(addrs, addr)
+	}
+	sort.Strings(addrs)
+	for _, addr := range addrs {
+		a := c.adapters[addr]
+		if a.Driver.Name != "" && a.Driver.Version != "" && driverVersion[a.Driver.Name] == "" {
+			driverVersion[a.Driver.Name] = a.Driver.Version
+		}
+	}
 	for _, m := range c.modules {
 		if m.loaded {
-			m.rec.Origin, _ = c.origin(m.rec.Name, "")
+			v := ""
+			if m.rec.Version == "" {
+				v = driverVersion[m.rec.Name]
+			}
+			m.rec.Origin, _ = c.origin(m.rec.Name, v)
 		}
 	}
 	for _, a := range c.adapters {

@@ -223,9 +223,41 @@ func (c *collector) ibvDevinfo() {
 					setFrom(&d.From, pfield(p.Number, "gid"), id)
 				}
 			}
+			fill(&d.Protocol, transportProtocol(dv.Transport, d.Ports), &d.From, "protocol", id)
 		}
 		return nil
 	})
+}
+
+// transportProtocol reads ibv_devinfo's transport line as rdma dev's
+// protocol: "iWARP (1)" is iw, whatever the link layer (qedr, i40iw,
+// irdma in iWARP mode, siw, cxgb4); "InfiniBand (0)" is roce on an
+// Ethernet link layer and ib on an InfiniBand one. "" when it does not
+// tell (usNIC, an unknown transport, no link layer).
+func transportProtocol(transport string, ports []record.Port) string {
+	t := strings.ToLower(transport)
+	switch {
+	case strings.HasPrefix(t, "iwarp"):
+		return "iw"
+	case !strings.HasPrefix(t, "infiniband"):
+		return ""
+	}
+	layer := ""
+	for _, p := range ports {
+		if p.LinkLayer != "" {
+			if layer != "" && !strings.EqualFold(layer, p.LinkLayer) {
+				return "" // mixed ports: rdma dev prints one protocol per device
+			}
+			layer = p.LinkLayer
+		}
+	}
+	switch strings.ToLower(layer) {
+	case "ethernet":
+		return "roce"
+	case "infiniband":
+		return "ib"
+	}
+	return ""
 }
 
 // guid writes ibstat's 0x-prefixed GUID (0x8e8474fffe1f2550) or
@@ -296,34 +328,34 @@ func (c *collector) ibstatus() {
 }
 
 func (c *collector) rdmaTool() {
-	if r, id, ok := c.firstCommand("rdma link show"); ok {
-		c.parse(id, func() error {
-			links, err := rdmatool.ParseLink(reader(r))
+	for _, r := range c.everyCommand("rdma link show", "rdma link", "rdma link show -d") {
+		c.parse(r.id, func() error {
+			links, err := rdmatool.ParseLink(reader(r.res))
 			if err != nil {
 				return err
 			}
 			for _, l := range links {
 				d := c.device(l.Device)
 				p := port(d, l.Port)
-				setPort(d, p, "state", &p.State, ibverbs.State(l.State), id)
-				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), id)
-				setPort(d, p, "netdev", &p.Netdev, l.Netdev, id)
-				c.addNetdev(l.Netdev, id)
+				setPort(d, p, "state", &p.State, ibverbs.State(l.State), r.id)
+				setPort(d, p, "phys_state", &p.PhysState, ibverbs.PhysState(l.PhysState), r.id)
+				setPort(d, p, "netdev", &p.Netdev, l.Netdev, r.id)
+				c.addNetdev(l.Netdev, r.id)
 			}
 			return nil
 		})
 	}
-	if r, id, ok := c.firstCommand("rdma dev show"); ok {
-		c.parse(id, func() error {
-			devs, err := rdmatool.ParseDev(reader(r))
+	for _, r := range c.everyCommand("rdma dev show", "rdma dev", "rdma dev show -d") {
+		c.parse(r.id, func() error {
+			devs, err := rdmatool.ParseDev(reader(r.res))
 			if err != nil {
 				return err
 			}
 			for _, rd := range devs {
 				d := c.device(rd.Name)
-				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", id)
-				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", id)
-				fill(&d.Protocol, rd.Protocol, &d.From, "protocol", id)
+				fill(&d.FwVer, rd.FW, &d.From, "fw_ver", r.id)
+				fill(&d.NodeGUID, rd.NodeGUID, &d.From, "node_guid", r.id)
+				fill(&d.Protocol, rd.Protocol, &d.From, "protocol", r.id)
 			}
 			return nil
 		})

@@ -2,12 +2,15 @@ package content
 
 import (
 	"bytes"
+	"fmt"
+	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -195,6 +198,15 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 func ParsePage(file string, src []byte) (*Page, diag.List) {
 	var probs diag.List
 	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	// Pages are published as UTF-8: a byte that is not would reach
+	// readers as it is. Hidden characters (controls, bidi overrides,
+	// zero-width) make the text read differently from what it says.
+	if pos, what, ok := badText(src); !ok {
+		probs.Add(file, pos, "%s", what)
+		return nil, probs
+	} else if what != "" {
+		probs.Warn(file, pos, "%s", what)
+	}
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
 	if !strings.HasPrefix(text, "+++\n") {
 		probs.Add(file, diag.Pos{Line: 1, Col: 1}, "page must start with TOML front matter between +++ lines")
@@ -257,4 +269,25 @@ func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
 		p += "." + key
 	}
 	return c.glossFile, c.glossLoc.Pos(p)
+}
+
+// badText finds the first byte of src that is not UTF-8 (ok false), or the
+// first hidden character (a warning: what is set, ok true), with its
+// line and column.
+func badText(src []byte) (pos diag.Pos, what string, ok bool) {
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return diag.Pos{Line: line, Col: col}, fmt.Sprintf("invalid UTF-8: byte 0x%02x; pages are published as UTF-8", src[i]), false
+		case r == '\n':
+			line, col = line+1, 0
+		case r != '\r' && visible.Hidden(r) && what == "":
+			pos, what = diag.Pos{Line: line, Col: col}, fmt.Sprintf("hidden character U+%04X (a control, bidi or zero-width character): the text reads differently from what it holds", r)
+		}
+		i += n
+		col++
+	}
+	return pos, what, true
 }

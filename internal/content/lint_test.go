@@ -319,3 +319,28 @@ func TestContentChecks(t *testing.T) {
 		t.Errorf("Checks() = %q", got)
 	}
 }
+
+// TestLoadRejectsInvalidUTF8: a FAQ page with a byte that is not UTF-8 is
+// an error at its line and column (pages are declared UTF-8); a hidden
+// character (bidi override, zero-width) is a warning at its position.
+func TestLoadRejectsInvalidUTF8(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"faq/bad.md":    mdPage(goodFront, "# Title\n\nRoCE 是 \xff\xfe broken\n"),
+		"faq/hidden.md": mdPage(goodFront, "# Title\n\nrun mlx\u202econfig now\n"),
+		"faq/good.md":   mdPage(goodFront, "# 标题\n\n中文 text\n"),
+	}
+	c, probs := Load(fsys, "content")
+	got := probs.String()
+	for _, want := range []string{
+		"content/faq/bad.md:10:8: invalid UTF-8: byte 0xff",
+		"content/faq/hidden.md:10:8: warning: hidden character U+202E",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	if probs.Errors() != 1 || c.Page("bad") != nil || c.Page("good") == nil {
+		t.Errorf("%d errors, pages %v:\n%s", probs.Errors(), c.Pages, got)
+	}
+}

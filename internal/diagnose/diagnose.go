@@ -171,10 +171,11 @@ func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
 	}
 	rep.Snapshot = snapshotOf(h)
 	links := LinksFrom(c)
+	v := newView(h, m)
 	for _, chk := range Checks() {
 		r, _ := Evaluate(m, h, chk.ID)
 		for i := range r.Findings {
-			links.attach(&r.Findings[i])
+			links.attach(&r.Findings[i], v)
 		}
 		rep.Results = append(rep.Results, r)
 		rep.Findings = append(rep.Findings, r.Findings...)

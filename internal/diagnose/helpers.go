@@ -395,6 +395,12 @@ func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevic
 				}
 				continue
 			}
+			// An iWARP device (qedr or irdma in iWARP mode, cxgb4, siw)
+			// has Ethernet ports but no RoCE GIDs to judge.
+			if d.Protocol == "iw" {
+				r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Pass, Text: d.Name + " is an iWARP device, not RoCE: " + what + " does not apply"})
+				continue
+			}
 			for _, p := range d.Ports {
 				subj := portSubject(d, p)
 				if !roCEPort(r, subj, pci, p) {
@@ -550,4 +556,24 @@ func roCEPort(r *Result, subj, pci string, p record.Port) bool {
 		return false
 	}
 	return true
+}
+
+// portState is a port's verbs state, or, when no source gave it, DOWN
+// from ibdev2netdev's "(Down)": the netdev under a RoCE port has no link,
+// so the port cannot be ACTIVE. how says which it is.
+func portState(p record.Port) (state, how string) {
+	if p.State != "" {
+		return p.State, "state " + p.State
+	}
+	if strings.EqualFold(p.NetdevLink, "Down") {
+		return "DOWN", "netdev " + nonEmptyStr(p.Netdev, "link") + " (Down) per ibdev2netdev"
+	}
+	return "", ""
+}
+
+func nonEmptyStr(s, dflt string) string {
+	if s != "" {
+		return s
+	}
+	return dflt
 }

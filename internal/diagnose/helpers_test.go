@@ -1,11 +1,16 @@
 package diagnose
 
 import (
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // The fixtures are shared with the fleet, treewalk and verdict tests.
@@ -56,4 +61,142 @@ func runCases(t *testing.T, id string, cases []checkCase) {
 			}
 		})
 	}
+}
+
+// A check's FAQ pages come from the registry once the content has them,
+// and a vendor's page explains only its vendor's findings: the Cisco VIC
+// page names module-not-loaded, but a ConnectX-5 finding does not link it;
+// a bnxt_en command timeout links Broadcom's page and the generic one,
+// an mlx5 timeout the generic one and the mlx5 pre-init page.
+func TestLinksStayWithTheirVendor(t *testing.T) {
+	t.Parallel()
+	c := &content.Content{Pages: []*content.Page{
+		{Slug: "cisco-vic-rocev2", Meta: content.Front{Checks: []string{"module-not-loaded"}, Drivers: []string{"enic_rdma", "usnic_verbs"}}},
+		{Slug: "kernel-modules", Meta: content.Front{Checks: []string{"module-not-loaded"}}},
+		{Slug: "firmware-command-timeout"}, {Slug: "bnxt-re-known-issues"}, {Slug: "firmware-pre-init"},
+	}}
+	l := LinksFrom(c)
+	h := &record.Host{
+		Adapters: []record.Adapter{
+			{PCIAddress: "0000:3b:00.0", Vendor: "15b3", Device: "1017", Driver: record.Driver{Name: "mlx5_core"}},
+			{PCIAddress: "0000:5e:00.0", Vendor: "14e4", Device: "16d7", Driver: record.Driver{Name: "bnxt_en"}},
+		},
+	}
+	v := newView(h, tm(t))
+	for _, tc := range []struct {
+		f    Finding
+		want []string
+	}{
+		{Finding{Check: "module-not-loaded", Adapter: "0000:3b:00.0"}, []string{"faq/kernel-modules"}},
+		{Finding{Check: "fw-command-timeout", Adapter: "0000:5e:00.0"}, []string{"faq/bnxt-re-known-issues", "faq/firmware-command-timeout"}},
+		{Finding{Check: "fw-command-timeout", Adapter: "0000:3b:00.0"}, []string{"faq/firmware-command-timeout", "faq/firmware-pre-init"}},
+		{Finding{Check: "gid-table-error", Adapter: "0000:3b:00.0"}, nil}, // its page is not written yet
+	} {
+		f := tc.f
+		l.attach(&f, v)
+		if !slices.Equal(f.FAQ, tc.want) {
+			t.Errorf("%s@%s links %v, want %v", f.Check, f.Adapter, f.FAQ, tc.want)
+		}
+	}
+}
+
+// ibv_devinfo's "transport: iWARP (1)" makes the device iWARP: the RoCE
+// GID checks leave it alone, while its ConnectX-5 neighbour is judged.
+func TestIWARPDeviceIsNotRoCE(t *testing.T) {
+	t.Parallel()
+	h := golden(t, "verbs-cx5-roce-cxgb4-iwarp-transport")()
+	for _, id := range []string{"gid-table-empty", "gid-no-roce-v2"} {
+		r, _ := Evaluate(tm(t), h, id)
+		for _, f := range r.Findings {
+			if strings.HasPrefix(f.Subject, "cxgb4_0") {
+				t.Errorf("%s judges the iWARP device: %s", id, f.Message)
+			}
+		}
+	}
+}
+
+// With the project's own content, the findings of real kernel logs link
+// the pages written for them, and never another vendor's: the Broadcom
+// firmware stall links the generic timeout page and Broadcom's, the
+// ConnectX-4 command failure NVIDIA's command page.
+func TestRealLogFindingsLinkTheirPages(t *testing.T) {
+	t.Parallel()
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	links := func(host, check string) []string {
+		rep := Diagnose(tm(t), c, golden(t, host)())
+		var out []string
+		for _, f := range rep.Findings {
+			if f.Check == check {
+				out = append(out, f.FAQ...)
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	for _, tc := range []struct {
+		host, check string
+		want, not   []string
+	}{
+		{"log-bnxt_re-bcm57416-fw-stall-qp1-warning-journal", "fw-command-timeout",
+			[]string{"faq/bnxt-re-known-issues", "faq/firmware-command-timeout"}, []string{"faq/firmware-pre-init", "faq/mlx5-command-failures"}},
+		{"log-mlx5-cx4-cmd-entry-reg-mr-failed-journal-boot", "fw-command-failed",
+			[]string{"faq/mlx5-command-failures"}, []string{"faq/bnxt-re-known-issues"}},
+		{"log-hns-roce-cmdq-mailbox-timeout-set-gid-failed-mail-quoted-truncated", "gid-table-error",
+			[]string{"faq/gid-table-errors"}, nil},
+	} {
+		got := links(tc.host, tc.check)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s %s: links %v, want %s", tc.host, tc.check, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%s %s: links %v, must not link %s", tc.host, tc.check, got, n)
+			}
+		}
+	}
+}
+
+// stack-release says what the verdict engine says of the same plan: a
+// finding exactly when `kbgen check --adapter … --distro … --stack …`
+// would answer unsupported, a pass when it answers supported, unknown
+// otherwise. MLNX_OFED 5.0-2.1.8 (a real ofed_info -s) on a ConnectX-4 Lx,
+// put on several distributions.
+func TestStackReleaseAgreesWithVerdict(t *testing.T) {
+	t.Parallel()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	levels := map[verdict.Level]int{}
+	for _, d := range []struct{ id, version string }{{"rhel", "8.6"}, {"rhel", "8.2"}, {"rhel", "7.9"}, {"ubuntu", "20.04"}, {"ubuntu", "24.04"}} {
+		h := with(golden(t, "mlx5-cx4lx-mlnxofed-pod"), func(h *record.Host) {
+			h.Host.OS = record.OSRelease{ID: d.id, VersionID: d.version}
+			h.Adapters = append(h.Adapters, record.Adapter{PCIAddress: "0000:5e:00.0", Vendor: "15b3", Device: "1015"})
+		})()
+		r, _ := Evaluate(m, h, "stack-release")
+		v := newView(h, m)
+		stack, version := v.hostStack()
+		ma := v.match(&h.Adapters[len(h.Adapters)-1])
+		if ma == nil {
+			t.Fatal("ConnectX-4 Lx 15b3:1015 is not in the matrix")
+		}
+		vd := verdict.Judge(m, verdict.Plan{Adapter: ma.ID, Distro: d.id + "-" + d.version, Stack: stack, StackVersion: version})
+		levels[vd.Verdict]++
+		sev := Severity("")
+		for _, f := range r.Findings {
+			if f.Adapter == "0000:5e:00.0" {
+				sev = f.Severity
+			}
+		}
+		want := map[verdict.Level]Severity{verdict.Unsupported: Error, verdict.Conditional: Info}[vd.Verdict]
+		if sev != want {
+			t.Errorf("%s-%s: verdict %s, finding %q, want %q", d.id, d.version, vd.Verdict, sev, want)
+		}
+	}
+	t.Logf("verdicts: %v", levels)
 }

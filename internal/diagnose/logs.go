@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"slices"
+
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -57,4 +59,16 @@ func isPCIAddress(s string) bool {
 		}
 	}
 	return n == 2 && len(s) >= 12 && s[len(s)-2] == '.'
+}
+
+// logEvents returns the kernel log events of the given kinds, in record
+// order.
+func (v view) logEvents(kinds ...string) []record.LogEvent {
+	var out []record.LogEvent
+	for _, e := range v.h.KernelLog {
+		if slices.Contains(kinds, e.Kind) {
+			out = append(out, e)
+		}
+	}
+	return out
 }

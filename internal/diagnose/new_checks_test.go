@@ -194,16 +194,35 @@ func TestPortDown(t *testing.T) {
 
 func TestLogErrors(t *testing.T) {
 	t.Parallel()
-	runCases(t, "rdma-log-error", []checkCase{
+	runCases(t, "kernel-warning", []checkCase{
 		{"golden dmesg-only-mlx5_ib-warning-modules-linked-in", golden(t, "dmesg-only-mlx5_ib-warning-modules-linked-in"), Found, Warning, "host"},
 		{"golden qede-qedr-fastlinq", golden(t, "qede-qedr-fastlinq"), Found, Warning, "host"},
+		{"golden mlx5-cx7-doca-ofed: no kernel log", golden(t, "mlx5-cx7-doca-ofed"), Unknown, "", ""},
+	})
+	runCases(t, "fw-command-failed", []checkCase{
 		{"golden mlx5-cx4lx-hpe-probe-failed: command errors a probe failure quotes", golden(t, "mlx5-cx4lx-hpe-probe-failed"), Pass, "", ""},
+	})
+	runCases(t, "qp-create-failed", []checkCase{
 		{"qp error", with(golden(t, "mlx5-cx4lx-hpe-probe-failed"), func(h *record.Host) {
 			h.KernelLog = append(h.KernelLog, record.LogEvent{Kind: record.LogQPError, Device: "mlx5_0", Module: "infiniband", Text: "infiniband mlx5_0: create_qp:3092:(pid 1): Create QP type 2 failed", Source: "cmd/dmesg", Line: 40})
 		}), Found, Error, "mlx5_0"},
-		{"golden mlx5-cx7-doca-ofed: no kernel log", golden(t, "mlx5-cx7-doca-ofed"), Unknown, "", ""},
 	})
-	r, _ := Evaluate(tm(t), golden(t, "dmesg-only-mlx5_ib-warning-modules-linked-in")(), "rdma-log-error")
+	// Each failure kind is reported by its own check, on the device the
+	// line names.
+	for kind, id := range map[string]string{
+		record.LogCommandTimeout: "fw-command-timeout", record.LogQueueFailure: "hw-queue-failed", record.LogGIDError: "gid-table-error",
+		record.LogRoCEDisabled: "roce-disabled", record.LogResourceExhausted: "resource-exhausted", record.LogResetRecovery: "device-reset",
+		record.LogULPFailure: "ulp-failure", record.LogAsyncError: "rdma-log-error",
+	} {
+		h := with(golden(t, "mlx5-cx7-doca-ofed"), func(h *record.Host) {
+			h.KernelLog = append(h.KernelLog, record.LogEvent{Kind: kind, Device: "0000:3b:00.0", Module: "bnxt_en", Text: "a line", Source: "cmd/dmesg", Line: 7})
+		})()
+		r, _ := Evaluate(tm(t), h, id)
+		if len(r.Findings) != 1 || r.Findings[0].Subject != "0000:3b:00.0" || r.Findings[0].Adapter != "0000:3b:00.0" {
+			t.Errorf("%s: %s findings = %+v", kind, id, r.Findings)
+		}
+	}
+	r, _ := Evaluate(tm(t), golden(t, "dmesg-only-mlx5_ib-warning-modules-linked-in")(), "kernel-warning")
 	if ev := r.Findings[0].Evidence; len(ev) != 6 || !strings.Contains(ev[len(ev)-1].Fact, "RIP: 0010:alloc_cacheable_mr") || ev[len(ev)-1].Line != 6 {
 		t.Errorf("evidence = %+v, want the warning and its context lines", ev)
 	}

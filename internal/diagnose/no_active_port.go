@@ -25,14 +25,15 @@ func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
 		var ev []Evidence
 		active, unread := false, false
 		for _, p := range d.Ports {
-			if p.State == "" {
+			state, how := portState(p)
+			if state == "" {
 				unread = true
 				continue
 			}
-			if strings.EqualFold(p.State, "ACTIVE") {
+			if strings.EqualFold(state, "ACTIVE") {
 				active = true
 			}
-			fact := fmt.Sprintf("%s port %d state %s", d.Name, p.Number, p.State)
+			fact := fmt.Sprintf("%s port %d %s", d.Name, p.Number, how)
 			if p.PhysState != "" {
 				fact += ", phys_state " + p.PhysState
 			}

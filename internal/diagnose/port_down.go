@@ -75,10 +75,11 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 		var active []string
 		unread := false
 		for _, x := range ps {
-			if strings.EqualFold(x.p.State, "ACTIVE") {
+			state, _ := portState(x.p)
+			if strings.EqualFold(state, "ACTIVE") {
 				active = append(active, portSubject(x.d, x.p))
 			}
-			if x.p.State == "" {
+			if state == "" {
 				unread = true
 			}
 		}
@@ -92,12 +93,13 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 		}
 		down := 0
 		for _, x := range ps {
-			if x.p.State == "" || strings.EqualFold(x.p.State, "ACTIVE") {
+			state, how := portState(x.p)
+			if state == "" || strings.EqualFold(state, "ACTIVE") {
 				continue
 			}
 			down++
 			subj := portSubject(x.d, x.p)
-			fact := fmt.Sprintf("%s state %s", subj, x.p.State)
+			fact := fmt.Sprintf("%s %s", subj, how)
 			if x.p.PhysState != "" {
 				fact += ", phys_state " + x.p.PhysState
 			}
@@ -115,7 +117,7 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 			}
 			r.Findings = append(r.Findings, Finding{
 				Severity: sev, Subject: subj, Adapter: x.pci,
-				Message:     fmt.Sprintf("%s is %s while %s on the same adapter is ACTIVE", subj, x.p.State, strings.Join(active, ", ")),
+				Message:     fmt.Sprintf("%s is %s while %s on the same adapter is ACTIVE", subj, state, strings.Join(active, ", ")),
 				Explanation: "The adapter works on another port, so the driver and firmware are fine: this port has no link (cable, transceiver, switch port) or was turned off. Traffic meant for it, a bond or multipath member behind it, or the redundancy it gives is lost.",
 				Fix:         fix,
 				Evidence:    ev,

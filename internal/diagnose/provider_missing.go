@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"strings"
+
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
@@ -16,9 +18,10 @@ import (
 func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	msgs := v.messages(msgProviderMissing, msgProviderConfig)
+	msgs := v.messages(msgProviderMissing, msgProviderConfig, msgABIMismatch)
 	probs := v.abiProblems()
-	if len(msgs) == 0 && len(probs) == 0 {
+	logged := v.logEvents(record.LogUserspaceProvider)
+	if len(msgs) == 0 && len(probs) == 0 && len(logged) == 0 {
 		if s := v.readOf("ibv_devinfo", "ibv_devices"); s != nil {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: s.ID + " printed no missing-provider warning"})
 		} else {
@@ -27,15 +30,28 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 		return r
 	}
 	var ev []Evidence
-	config := false
+	config, abi, missing := false, len(probs) > 0, false
 	for _, msg := range msgs {
 		ev = append(ev, messageFact(msg))
-		if msg.Kind == msgProviderConfig {
+		switch msg.Kind {
+		case msgProviderConfig:
 			config = true
+		case msgABIMismatch:
+			abi = true
+		default:
+			missing = true
 		}
 	}
 	for _, p := range probs {
 		ev = append(ev, Evidence{Fact: p.Msg, Source: p.Source})
+	}
+	for _, e := range logged {
+		ev = append(ev, logEvidence(e)...)
+		if strings.Contains(e.Text, "kernel ABI") {
+			abi = true
+		} else {
+			missing = true
+		}
 	}
 	empty, emptyEv, _ := v.verbsEmpty()
 	sev := Warning
@@ -50,7 +66,7 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 	case config:
 		msg = "libibverbs has no provider configuration (/etc/libibverbs.d missing)"
 		expl = "libibverbs reads its providers from /etc/libibverbs.d (older rdma-core) and found that folder missing: no userspace provider is installed or configured, so verbs sees no device even where the kernel has one."
-	case len(probs) > 0 && len(msgs) == 0:
+	case abi && !missing:
 		msg = "the libibverbs provider does not support the kernel's ABI"
 		expl = "libibverbs loaded a provider for the device, but the provider and the kernel driver speak different ABI versions, so the device is left out. The userspace rdma-core and the kernel come from different releases (a vendor stack beside an inbox kernel, or an image built against other headers)."
 		fix = "Install the rdma-core that matches the running kernel (or the vendor stack's own), so that libibverbs and its providers support the kernel's uverbs ABI; then run ibv_devinfo again."

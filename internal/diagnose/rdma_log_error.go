@@ -2,6 +2,8 @@ package diagnose
 
 import (
 	"fmt"
+
+	"github.com/rocekb/rocekb/internal/checkid"
 	"sort"
 	"strings"
 
@@ -9,117 +11,164 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 )
 
-// logErrorKinds are the kernel log events rdma-log-error reports, with the
-// severity and words for each. QP and asynchronous errors break traffic
-// that is running (error); a failed firmware command, a ULP that could not
-// attach, a kernel warning in RDMA code and an unassigned BAR show a fault
-// whose effect the log alone does not tell (warning).
-var logErrorKinds = map[string]struct {
+// logKind is what a check says of one kind of kernel log event.
+type logKind struct {
 	sev  Severity
 	what string
 	why  string
 	fix  string
-}{
-	record.LogQPError: {Error, "QP error",
-		"The kernel could not create or modify a queue pair: an application or ULP on this device cannot open a connection, or one it had was torn down.",
-		"Read the quoted lines: an errno such as -12 (ENOMEM) points at resource limits (ulimit -l, the device's max_qp), -22 (EINVAL) at attributes the device rejects (MTU, GID index, path); check the port is ACTIVE with GIDs, then retry."},
-	record.LogAsyncError: {Error, "asynchronous error",
-		"The device raised an asynchronous event (a CQ, QP or work-queue error, or a catastrophic error): the QPs it names moved to the error state and their traffic stopped.",
-		"Look up the event and syndrome in the quoted lines; a catastrophic or port error usually needs the firmware, cable and switch port checked and the driver reloaded; a local QP or CQ error points at the application that owns it."},
-	record.LogCommandError: {Warning, "failed firmware command",
-		"The driver sent the adapter a firmware command that failed with the status and syndrome quoted; the feature the command sets up is missing.",
-		"Send the quoted status and syndrome with 'devlink dev info' (or 'ethtool -i') output to the adapter vendor, and bring the firmware to the level the driver expects."},
-	record.LogULPFailure: {Warning, "ULP failure",
-		"An RDMA upper-layer protocol (NFS over RDMA, iSER, SRP, NVMe over RDMA, IPoIB) failed to attach to the device or to connect, so the storage or IP traffic it carries is not on RDMA.",
-		"Check the port the ULP uses is ACTIVE with GIDs and reachable (rping or ib_send_bw between the hosts), then restart the ULP (remount, reconnect the target)."},
-	record.LogKernelWarning: {Warning, "kernel warning or BUG in RDMA code",
-		"The kernel hit a WARNING (or BUG) in RDMA code: a driver or core path met a state it does not expect. The system went on, but the operation that triggered it may have failed.",
-		"Note the function and module in the quoted lines; look for a fix in a newer kernel or driver (the stack's release notes), and report it with the full trace if it recurs."},
-	record.LogBARUnassigned: {Warning, "unassigned BAR",
-		"The PCI core could not assign a memory window (BAR) of the function, so its driver cannot map the device and the probe fails or the function is missing.",
-		"Enable 'Above 4G decoding' (and for SR-IOV, 'SR-IOV support') in the system firmware, or boot with pci=realloc, then check the function in lspci -vv."},
 }
 
-// checkLogErrors turns RDMA errors in the kernel log into findings that
-// quote the lines and their context. A failed firmware command that a
+// logChecks are the checks that report kernel log events, one row per
+// check: the kinds it reports and its words for each. A failure is
+// reported on the device the line names (PCI function, RDMA device), so
+// two adapters' failures are two findings.
+var logChecks = map[string]struct {
+	kinds map[string]logKind
+	pass  string // the pass note when a log was read and holds none
+}{
+	checkid.RDMALogError: {map[string]logKind{
+		record.LogAsyncError: {Error, "asynchronous error",
+			"The device raised an asynchronous event (a CQ, QP or work-queue error, or a catastrophic error): the QPs it names moved to the error state and their traffic stopped.",
+			"Look up the event and syndrome in the quoted lines; a catastrophic or port error usually needs the firmware, cable and switch port checked and the driver reloaded; a local QP or CQ error points at the application that owns it."},
+		record.LogBARUnassigned: {Warning, "unassigned BAR",
+			"The PCI core could not assign a memory window (BAR) of the function, so its driver cannot map the device and the probe fails or the function is missing.",
+			"Enable 'Above 4G decoding' (and for SR-IOV, 'SR-IOV support') in the system firmware, or boot with pci=realloc, then check the function in lspci -vv."},
+	}, "the kernel log has no asynchronous RDMA error and no unassigned BAR"},
+	checkid.FWCommandTimeout: {map[string]logKind{
+		record.LogCommandTimeout: {Error, "firmware command timeout",
+			"The driver sent the adapter's firmware a command that got no answer in time (or the firmware never left its initialising state): the device is hung or its firmware is stuck, and what the command set up (a queue, a port, the device itself) is missing.",
+			"Note the command and the device in the quoted lines; check the adapter's firmware level against the driver's release notes, look for PCIe errors (AER) around the same time, then reset the device (devlink dev reload, or a cold reboot) and update the firmware if the timeouts return."},
+	}, "the kernel log has no firmware command timeout"},
+	checkid.FWCommandFailed: {map[string]logKind{
+		record.LogCommandError: {Warning, "failed firmware command",
+			"The driver sent the adapter a firmware command that failed with the status and syndrome quoted; the feature the command sets up is missing.",
+			"Send the quoted status and syndrome with 'devlink dev info' (or 'ethtool -i') output to the adapter vendor, and bring the firmware to the level the driver expects."},
+	}, "the kernel log has no failed firmware command"},
+	checkid.HWQueueFailed: {map[string]logKind{
+		record.LogQueueFailure: {Error, "hardware queue or port failure",
+			"The provider could not create a hardware queue (event, completion, notification or command queue) or open a port: the RDMA device is missing or has no working port.",
+			"Read the failure before it in the quoted lines (a failed or timed out firmware command, too few MSI-X vectors, memory); fix that, then reload the driver."},
+	}, "the kernel log shows no failure to create a hardware queue or open a port"},
+	checkid.GIDTableError: {map[string]logKind{
+		record.LogGIDError: {Warning, "GID table error",
+			"The RDMA core or the provider could not write a GID (an address of the port) to the GID table: RoCE connections to or from that address fail, often because the table is full (-28, ENOSPC) or the device rejected the entry (-22).",
+			"Count the port's addresses (IPv4, IPv6, VLAN and macvlan interfaces each add GIDs) against the GID table size, remove the ones RoCE does not need, and check the firmware for GID-related fixes."},
+	}, "the kernel log has no GID table error"},
+	checkid.RoCEDisabled: {map[string]logKind{
+		record.LogRoCEDisabled: {Error, "RoCE refused at probe",
+			"The provider found the function without RoCE enabled (a firmware or NVM setting, a licence, or a device that cannot do it) and registered no RDMA device for it.",
+			"Enable RoCE in the adapter's NVM configuration with its vendor's tool, check the adapter model supports RoCE, then reload the driver or reboot."},
+	}, "the kernel log shows no provider refusing RoCE"},
+	checkid.QPCreateFailed: {map[string]logKind{
+		record.LogQPError: {Error, "QP error",
+			"The kernel could not create or modify a queue pair: an application or ULP on this device cannot open a connection, or one it had was torn down.",
+			"Read the quoted lines: an errno such as -12 (ENOMEM) points at resource limits (ulimit -l, the device's max_qp), -22 (EINVAL) at attributes the device rejects (MTU, GID index, path); check the port is ACTIVE with GIDs, then retry."},
+	}, "the kernel log shows no QP creation or modification rejected"},
+	checkid.ResourceExhausted: {map[string]logKind{
+		record.LogResourceExhausted: {Warning, "resource exhaustion",
+			"A driver ran out of memory, pages or a device resource (QPs, MRs, vectors): what it was setting up failed.",
+			"Check memory pressure and locked-memory limits at the time of the quoted lines, and the device's limits (ibv_devinfo -v max_qp, max_mr); reduce the load or raise the limits."},
+	}, "the kernel log shows no exhausted resource"},
+	checkid.DeviceReset: {map[string]logKind{
+		record.LogResetRecovery: {Warning, "device reset or error recovery",
+			"The device was reset, or its driver entered error recovery (a firmware fatal error, a PCI error): RDMA connections over it were torn down and the applications had to reconnect.",
+			"Look for the cause just before the quoted lines (firmware assert, PCIe AER error, command timeout); update the firmware and driver if it recurs, and check the slot and cooling."},
+	}, "the kernel log shows no device reset or error recovery"},
+	checkid.ULPFailure: {map[string]logKind{
+		record.LogULPFailure: {Warning, "ULP failure",
+			"An RDMA upper-layer protocol (NVMe over RDMA, NFS over RDMA, iSER, SRP, SMB Direct, IPoIB) failed to attach to the device or to connect, so the storage or IP traffic it carries is not on RDMA.",
+			"Check the port the ULP uses is ACTIVE with GIDs and reachable (rping or ib_send_bw between the hosts), then restart the ULP (remount, reconnect the target)."},
+	}, "the kernel log has no ULP failure"},
+	checkid.KernelWarning: {map[string]logKind{
+		record.LogKernelWarning: {Warning, "kernel warning or BUG in RDMA code",
+			"The kernel hit a WARNING (or BUG) in RDMA, devlink or driver code: a driver or core path met a state it does not expect. The system went on, but the operation that triggered it may have failed.",
+			"Note the function and module in the quoted lines; look for a fix in a newer kernel or driver (the stack's release notes), and report it with the full trace if it recurs."},
+	}, "the kernel log has no WARNING or BUG in RDMA code"},
+}
+
+// logCheck returns the check of a logChecks row: it turns the row's
+// kernel log events into findings that quote the lines and their context,
+// one per device and kind. A failed firmware command or queue that a
 // probe failure already quotes is left to driver-probe-failed.
-//
-// Severity: per kind, see logErrorKinds.
-func checkLogErrors(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
-	var r Result
-	if !v.logRead() {
-		r.Notes = append(r.Notes, noLogNote("RDMA errors in it"))
-		return r
-	}
-	quoted := map[int]bool{} // lines a probe failure quotes
-	for _, e := range h.KernelLog {
-		if e.Kind == record.LogProbeFailure {
-			for _, c := range e.Context {
-				quoted[c.Line] = true
+func logCheck(id string) Func {
+	row := logChecks[id]
+	return func(h *record.Host, m *matrix.Matrix) Result {
+		v := newView(h, m)
+		var r Result
+		if !v.logRead() {
+			r.Notes = append(r.Notes, noLogNote("what it says of "+id))
+			return r
+		}
+		quoted := map[int]bool{} // lines a probe failure quotes
+		for _, e := range h.KernelLog {
+			if e.Kind == record.LogProbeFailure {
+				for _, c := range e.Context {
+					quoted[c.Line] = true
+				}
 			}
 		}
-	}
-	type key struct{ subj, kind string }
-	groups := map[key][]record.LogEvent{}
-	for _, e := range h.KernelLog {
-		if _, ok := logErrorKinds[e.Kind]; !ok {
-			continue
-		}
-		if e.Kind == record.LogCommandError && quoted[e.Line] && e.Line > 0 {
-			continue
-		}
-		k := key{logSubject(e), e.Kind}
-		groups[k] = append(groups[k], e)
-	}
-	if len(groups) == 0 {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "the kernel log has no QP, async, firmware command or ULP error, no RDMA kernel warning and no unassigned BAR"})
-		return r
-	}
-	keys := make([]key, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].subj != keys[j].subj {
-			return keys[i].subj < keys[j].subj
-		}
-		return keys[i].kind < keys[j].kind
-	})
-	for _, k := range keys {
-		es := groups[k]
-		info := logErrorKinds[k.kind]
-		var ev []Evidence
-		for i, e := range es {
-			if i == 3 {
-				ev = append(ev, Evidence{Fact: fmt.Sprintf("… and %d more such lines", len(es)-3), Source: e.Source})
-				break
+		type key struct{ subj, kind string }
+		groups := map[key][]record.LogEvent{}
+		for _, e := range h.KernelLog {
+			if _, ok := row.kinds[e.Kind]; !ok {
+				continue
 			}
-			ev = append(ev, logEvidence(e)...)
+			if (e.Kind == record.LogCommandError || e.Kind == record.LogQueueFailure) && quoted[e.Line] && e.Line > 0 {
+				continue // driver-probe-failed quotes it as the probe's cause
+			}
+			k := key{logSubject(e), e.Kind}
+			groups[k] = append(groups[k], e)
 		}
-		what := info.what
-		if len(es) > 1 {
-			what = fmt.Sprintf("%d× %s", len(es), info.what)
+		if len(groups) == 0 {
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: row.pass})
+			return r
 		}
-		msg := fmt.Sprintf("%s: %s in the kernel log", k.subj, what)
-		if k.subj == "host" {
-			msg = strings.ToUpper(what[:1]) + what[1:] + " in the kernel log"
+		keys := make([]key, 0, len(groups))
+		for k := range groups {
+			keys = append(keys, k)
 		}
-		adapter := ""
-		if isPCIAddress(k.subj) {
-			adapter = k.subj
-		} else if d := v.device(k.subj); d != nil {
-			adapter = adapterPCI(v, d)
-		}
-		r.Findings = append(r.Findings, Finding{
-			Severity: info.sev, Subject: k.subj, Adapter: adapter,
-			Message:     msg + ": " + clip(es[0].Text, 120),
-			Explanation: info.why,
-			Fix:         info.fix,
-			Evidence:    ev,
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i].subj != keys[j].subj {
+				return keys[i].subj < keys[j].subj
+			}
+			return keys[i].kind < keys[j].kind
 		})
+		for _, k := range keys {
+			es := groups[k]
+			info := row.kinds[k.kind]
+			var ev []Evidence
+			for i, e := range es {
+				if i == 3 {
+					ev = append(ev, Evidence{Fact: fmt.Sprintf("… and %d more such lines", len(es)-3), Source: e.Source})
+					break
+				}
+				ev = append(ev, logEvidence(e)...)
+			}
+			what := info.what
+			if len(es) > 1 {
+				what = fmt.Sprintf("%d× %s", len(es), info.what)
+			}
+			msg := fmt.Sprintf("%s: %s in the kernel log", k.subj, what)
+			if k.subj == "host" {
+				msg = strings.ToUpper(what[:1]) + what[1:] + " in the kernel log"
+			}
+			adapter := ""
+			if isPCIAddress(k.subj) {
+				adapter = k.subj
+			} else if d := v.device(k.subj); d != nil {
+				adapter = adapterPCI(v, d)
+			}
+			r.Findings = append(r.Findings, Finding{
+				Severity: info.sev, Subject: k.subj, Adapter: adapter,
+				Message:     msg + ": " + clip(es[0].Text, 120),
+				Explanation: info.why,
+				Fix:         info.fix,
+				Evidence:    ev,
+			})
+		}
+		return r
 	}
-	return r
 }
 
 // device returns the RDMA device with the given name, or nil.

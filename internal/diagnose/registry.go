@@ -19,33 +19,41 @@ type Check struct {
 
 // funcs binds each id of the check registry (internal/checkid) to its
 // check, one file per check; TestRegistryComplete keeps the two in step.
-var funcs = map[string]Func{
-	checkid.AdapterUnknown:    checkAdapterUnknown,
-	checkid.DriverProbeFailed: checkProbeFailed,
-	checkid.EnicRDMAUnmatched: checkEnicRDMA,
-	checkid.FWBelowMin:        checkFirmwareMin,
-	checkid.FWUpdatePending:   checkFirmwarePending,
-	checkid.GIDNoRoCEv2:       checkGIDv2,
-	checkid.GIDTableEmpty:     checkGIDEmpty,
-	checkid.KernelTooOld:      checkKernel,
-	checkid.ModuleNotLoaded:   checkModules,
-	checkid.MSIXDisabled:      checkMSIXDisabled,
-	checkid.MSIXTooFew:        checkMSIXFew,
-	checkid.NoActivePort:      checkActivePort,
-	checkid.RoCEModeV1:        checkRoCEMode,
-	checkid.RXEWithHardware:   checkRXE,
-	checkid.StackMixed:        checkStackMixed,
-	checkid.BoundToVFIO:       checkBoundToVFIO,
-	checkid.FWFlashFailed:     checkFlashFailed,
-	checkid.FWMismatch:        checkFirmwareMismatch,
-	checkid.NoRDMADevice:      checkNoRDMADevice,
-	checkid.PCIeDegraded:      checkPCIeDegraded,
-	checkid.PortDown:          checkPortDown,
-	checkid.ProviderMissing:   checkProviderMissing,
-	checkid.RDMALogError:      checkLogErrors,
-	checkid.RoCEModeNotSet:    checkRoCEModeNotSet,
-	checkid.RXEInUse:          checkRXEInUse,
-}
+var funcs = func() map[string]Func {
+	m := map[string]Func{
+		checkid.AdapterUnknown:    checkAdapterUnknown,
+		checkid.DriverProbeFailed: checkProbeFailed,
+		checkid.EnicRDMAUnmatched: checkEnicRDMA,
+		checkid.FWBelowMin:        checkFirmwareMin,
+		checkid.FWUpdatePending:   checkFirmwarePending,
+		checkid.GIDNoRoCEv2:       checkGIDv2,
+		checkid.GIDTableEmpty:     checkGIDEmpty,
+		checkid.KernelTooOld:      checkKernel,
+		checkid.ModuleNotLoaded:   checkModules,
+		checkid.MSIXDisabled:      checkMSIXDisabled,
+		checkid.MSIXTooFew:        checkMSIXFew,
+		checkid.NoActivePort:      checkActivePort,
+		checkid.RoCEModeV1:        checkRoCEMode,
+		checkid.RXEWithHardware:   checkRXE,
+		checkid.StackMixed:        checkStackMixed,
+		checkid.StackRelease:      checkStackRelease,
+		checkid.BoundToVFIO:       checkBoundToVFIO,
+		checkid.FWFlashFailed:     checkFlashFailed,
+		checkid.FWMismatch:        checkFirmwareMismatch,
+		checkid.NoRDMADevice:      checkNoRDMADevice,
+		checkid.PCIeDegraded:      checkPCIeDegraded,
+		checkid.PortDown:          checkPortDown,
+		checkid.ProviderMissing:   checkProviderMissing,
+		checkid.UserspaceNoDevice: checkUserspaceNoDevice,
+		checkid.RoCEModeNotSet:    checkRoCEModeNotSet,
+		checkid.RXEInUse:          checkRXEInUse,
+	}
+	// The kernel log checks are rows of one table (logChecks).
+	for id := range logChecks {
+		m[id] = logCheck(id)
+	}
+	return m
+}()
 
 // CheckIDs lists every registered check id, sorted.
 func CheckIDs() []string { return checkid.IDs() }

@@ -11,6 +11,7 @@ const (
 	msgNoDevice        = "no-device"
 	msgProviderMissing = "provider-missing"
 	msgProviderConfig  = "provider-config-missing"
+	msgABIMismatch     = "abi-mismatch"
 	msgConfigfsError   = "configfs-error"
 	msgWriteError      = "write-error"
 )

@@ -41,17 +41,22 @@ var (
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
 		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b`)
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
-		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]`)
+		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
+		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
+		`|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
 	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
-		`|\bfailed to (?:send|post|exec\w*|issue) (?:\w+ )?(?:cmd|command|mailbox|mbox)`)
+		`|\bfailed to (?:send|post|exec\w*|issue) (?:\w+ )?(?:cmd|command|mailbox|mbox|message)` +
+		`|\b(?:free|dealloc|destroy|query|alloc) (?:hw )?(?:mw|mr|pd|ah)\b.{0,10}\bfailed\b`)
 	queueRE = regexp.MustCompile(`(?i)\b(?:fail(?:ed|ure)?|unable|couldn't|could not|cannot|can't|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?|init(?:iali[sz]e)?|set ?up|enable|open|register|request|start)\b[^.;]{0,30}?\b(?:[acn]?eqs?|cqs?|srqs?|nqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|hardware channel|rcfw|mailbox|command (?:interface|queue)|event queues?|completion queues?|notification queues?|admin queues?|port \d+|ports?|doorbells?|uars?|dpis?|msi-?x|irqs?|vectors?)\b` +
-		`|\b(?:create|alloc(?:ate)?|init|setup|open|request)_?\w*?[ _](?:[acn]?eqs?|cqs?|srqs?|nqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|rcfw|port|irqs?|uar)\w*\b[^.;]{0,40}?\b(?:fail(?:ed|ure)?|error|err)\b`)
+		`|\b(?:create|alloc(?:ate)?|init|setup|open|request|destroy)_?\w*?[ _](?:[acn]?eqs?|cqs?|srqs?|nqs?|wqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|rcfw|port|irqs?|uar|td|pd|tir|tis|rqt|mkey)\w*\b[^.;]{0,40}?\b(?:fail(?:ed|ure)?|error|err)\b` +
+		`|\b(?:cmd|command|event|completion|admin|notification|work|control) ?queue\b.{0,20}\b(?:init\w*|creat\w*|alloc\w*|setup)\b.{0,20}\b(?:fail\w*|error)\b` +
+		`|\b(?:hardware|hw|device) initiali[sz]ation (?:failed|error)\b|\bfailed to destroy (?:\w+ )?(?:wq|cq|eq|qp|srq)\b`)
 	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
 	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:is )?(?:disabled|not (?:supported|enabled))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
-	resourceRE = regexp.MustCompile(`(?i)\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)`)
+	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
+	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -62,7 +67,7 @@ func failureKind(rest, lower string) string {
 	switch {
 	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
 		return CommandTimeout
-	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm")) && cmdFailRE.MatchString(rest):
+	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail")) && cmdFailRE.MatchString(rest):
 		return CommandError
 	case strings.Contains(lower, "gid") && gidRE.MatchString(rest):
 		return GIDError
@@ -76,9 +81,9 @@ func failureKind(rest, lower string) string {
 		return QPError
 	case hasAny(lower, failWords) && queueRE.MatchString(rest):
 		return QueueFailure
-	case hasAny(lower, cmdWords) && cmdSendRE.MatchString(rest):
+	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchString(rest):
 		return CommandError
-	case resourceRE.MatchString(rest):
+	case !strings.Contains(rest, "failed with error") && resourceRE.MatchString(rest):
 		return ResourceExhausted
 	case hasAny(lower, resetWords) && resetRE.MatchString(rest):
 		return ResetRecovery
@@ -88,7 +93,7 @@ func failureKind(rest, lower string) string {
 
 var (
 	timeoutWords = []string{"time", "stall", "respond", "completion", "not ready", "pre-initializing", "firmware over", "wait_func", "busy"}
-	cmdWords     = []string{"cmd", "command", "mailbox", "mbox", "cmq", "cqp", "hwrm", "hwc"}
+	cmdWords     = []string{"cmd", "command", "mailbox", "mbox", "cmq", "cqp", "hwrm", "hwc", "message"}
 	failWords    = []string{"fail", "unable", "couldn't", "could not", "cannot", "can't", "error", "err"}
 	resetWords   = []string{"reset", "recover", "err_detected", "pci", "crdump"}
 )
@@ -170,7 +175,7 @@ func newKind(module, rest, lower string, rdma bool) string {
 		return ""
 	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
 		return FlashFailure
-	case strings.Contains(rest, "probe of ") && probe.MatchString(rest):
+	case (strings.Contains(rest, "probe of ") || strings.Contains(rest, "probe with driver ")) && probe.MatchString(rest):
 		return "" // a probe failure, whatever its errno
 	}
 	if ulps[module] {

@@ -51,18 +51,23 @@ var relevant = map[string]bool{
 var rdmaSymbolRE = regexp.MustCompile(`^_*(ib_|rdma_|iw_|uverbs|mlx[45]?_|bnxt|irdma|qed|hns|ice_|roce)`)
 
 var (
-	stampRE  = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
+	stampRE = regexp.MustCompile(`^\[\s*(\d+\.\d+)\]\s?`)
+	// humanRE is dmesg -H: "[Jul29 07:17] …" at each new minute, then
+	// deltas "[  +0.553164] …".
+	humanRE  = regexp.MustCompile(`^\[((?:[A-Z][a-z]{2}\d{1,2} \d\d:\d\d)|\s*\+\d+\.\d+)\]\s?`)
 	ctimeRE  = regexp.MustCompile(`^\[([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?`)
 	isoRE    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
 	syslogRE = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?)\s+`)
 	fullRE   = regexp.MustCompile(`^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z]{2,5}| [+-]\d{4})?)\s+`)
 	// identRE is a syslog line's host and identifier: "node1 kernel: ",
 	// "node1 rdma-ndd[812]: ".
-	identRE    = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
+	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
+	// pidIdentRE is an unstamped user-space line of such a paste.
+	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
 	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
 	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
-	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)`)
+	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
 	failedErr  = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
 	fwLoad     = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
 	fwProblem  = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
@@ -110,10 +115,21 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	if t, text, ok := dmesgStamp(line); ok {
 		return t, text, "", true
 	}
+	// journalctl -o cat with identifiers, or a paste that dropped the
+	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
+	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "kernel: "); ok {
+		if t, text, ok := dmesgStamp(rest); ok {
+			return t, text, "", true
+		}
+		return "", strings.TrimSpace(rest), "", true
+	}
+	if m := pidIdentRE.FindStringSubmatchIndex(line); m != nil {
+		return "", strings.TrimSpace(line[m[1]:]), line[m[2]:m[3]], true // "multipathd[18578]: …"
+	}
 	var res []*regexp.Regexp
 	switch c := line[0]; {
 	case c == '[':
-		res = []*regexp.Regexp{stampRE, ctimeRE}
+		res = []*regexp.Regexp{stampRE, ctimeRE, humanRE}
 	case c >= '0' && c <= '9':
 		res = []*regexp.Regexp{isoRE}
 	case c >= 'A' && c <= 'Z':
@@ -124,12 +140,14 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		if m == nil {
 			continue
 		}
-		t, text = line[m[2]:m[3]], line[m[1]:]
+		t, text = strings.TrimSpace(line[m[2]:m[3]]), line[m[1]:]
 		// A syslog or journal stamp is followed by the host and the
 		// identifier; dmesg's own stamps (and its iso form, whose
 		// fraction follows a comma) by the message.
 		if re == syslogRE || re == fullRE || re == isoRE && !strings.Contains(t, ",") {
-			if h := identRE.FindStringSubmatchIndex(text); h != nil {
+			if rest, ok := strings.CutPrefix(text, "kernel: "); ok {
+				text = rest // no host: "Feb 11 04:24:55  kernel: …"
+			} else if h := identRE.FindStringSubmatchIndex(text); h != nil {
 				if id := text[h[2]:h[3]]; id != "kernel" {
 					ident = id
 				}
@@ -176,7 +194,17 @@ func dmesgStamp(line string) (t, text string, ok bool) {
 	if dot <= 0 || dot == len(t)-1 || !isDigits(t[:dot]) || !isDigits(t[dot+1:]) {
 		return "", "", false
 	}
-	return t, strings.TrimSpace(line[end+1:]), true
+	text = strings.TrimSpace(line[end+1:])
+	// CONFIG_PRINTK_CALLER adds the caller: "[  223.28][   T13] …", "[ 3.1][    C0] …".
+	if len(text) > 3 && text[0] == '[' {
+		if e := strings.IndexByte(text, ']'); e > 2 {
+			id := strings.TrimLeft(text[1:e], " ")
+			if len(id) > 1 && (id[0] == 'T' || id[0] == 'C') && isDigits(id[1:]) {
+				text = strings.TrimSpace(text[e+1:])
+			}
+		}
+	}
+	return t, text, true
 }
 
 func isDigits(s string) bool {
@@ -200,9 +228,18 @@ func event(p pending) (Event, bool) {
 	}
 	module, device, rest := speaker(text)
 	named := ""
+	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
+	if module == "" && strings.Contains(text, "ipoib") {
+		module = "ib_ipoib"
+	}
 	if module == "" || device == "" && !relevant[module] && !ulps[module] && !broadSpeakers[module] {
 		if cls, name, r, ok := classDevice(text); ok {
 			module, named, rest = cls, name, r
+			// An auxiliary driver names itself "irdma.gen_2", its device
+			// "ice.roce.1".
+			if j := strings.IndexByte(module, '.'); j > 0 && relevant[module[:j]] {
+				module = module[:j]
+			}
 			// "scsi host5: ib_srp: …": the ULP speaks through its host.
 			if j := strings.Index(r, ": "); j > 0 && ulps[r[:j]] {
 				module, rest = r[:j], r[j+2:]
@@ -258,9 +295,16 @@ func event(p pending) (Event, bool) {
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
 		return Event{}, false
-	case strings.Contains(text, "probe of ") && probe.MatchString(text):
+	case (strings.Contains(text, "probe of ") || strings.Contains(text, "probe with driver ")) && probe.MatchString(text):
+		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
+		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
+		// irdma.gen_2 failed with error -110" (the device second).
 		m := probe.FindStringSubmatch(text)
-		ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
+		if m[1] != "" {
+			ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
+		} else {
+			ev.Kind, ev.Device, ev.Errno = ProbeFailure, strings.TrimSuffix(m[4], ":"), atoi(m[5])
+		}
 	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
 	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
@@ -315,6 +359,12 @@ func cut(text string) string {
 // "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
 // regular expressions because it runs on every line.
 func speaker(text string) (module, device, rest string) {
+	// mlx4_ib's own prefix: "<mlx4_ib> create_pv_sqp: Couldn't …".
+	if len(text) > 2 && text[0] == '<' {
+		if j := strings.IndexByte(text, '>'); j > 1 && isWord(text[1:j]) {
+			return text[1:j], "", strings.TrimSpace(text[j+1:])
+		}
+	}
 	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text

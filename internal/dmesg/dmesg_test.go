@@ -88,15 +88,18 @@ func TestTimestampFormats(t *testing.T) {
 		"Nov 30 09:00:00 host1 kernel: ":            "Nov 30 09:00:00",
 		"Nov  3 09:00:00 host1 kernel: [5.663152] ": "Nov  3 09:00:00",
 		// journalctl -o short-precise, short-iso-precise, short-full.
-		"Nov 30 09:00:00.123456 host1 kernel: ":                "Nov 30 09:00:00.123456",
+		"Nov 30 09:00:00.123456 host1 kernel: ":                 "Nov 30 09:00:00.123456",
 		"2026-11-30T09:00:00.123456+00:00 host1 kernel: ":       "2026-11-30T09:00:00.123456+00:00",
 		"Mon 2026-11-30 09:00:00 UTC host1 kernel: ":            "Mon 2026-11-30 09:00:00 UTC",
 		"<3>Nov 30 09:00:00 host1 kernel: ":                     "Nov 30 09:00:00",
-		"<3>[    5.663152] ":                                     "5.663152",
+		"<3>[    5.663152] ":                                    "5.663152",
 		"kern  :err   : [    5.663152] ":                        "5.663152",
 		"kern  :err   : [Mon Nov 30 09:00:00 2026] ":            "Mon Nov 30 09:00:00 2026",
 		"Nov 30 09:00:00 host1.example.com kernel: [  5.6631] ": "Nov 30 09:00:00",
-		"": "",
+		"Nov 30 09:00:00  kernel: ":                             "Nov 30 09:00:00", // no host
+		"kernel: ":                                              "",                // journalctl -o cat with identifiers
+		"kernel: [    5.663152] ":                               "5.663152",
+		"":                                                      "",
 	} {
 		got, _ := ParseLog(strings.NewReader(stamp + msg + "\n"))
 		if len(got.Events) != 1 || got.Events[0].Time != want || got.Events[0].Text != msg {

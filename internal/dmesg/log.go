@@ -41,7 +41,7 @@ var ulps = map[string]bool{
 }
 
 var (
-	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b`)
+	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b|\b(?:fail(?:ed)?|couldn't|could not|unable|can't|cannot)\b.{0,30}\b(?:create|modify|destroy|change|alloc\w*|init\w*)\b.{0,20}\bqp\d*\b|\bno qp matches\b`)
 	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error`)
 	flashRE   = regexp.MustCompile(`(?i)(flash|burn|fsm|component|image|activat).{0,60}\b(fail|failed|error|timeout|timed out)\b|\b(fail|failed|error)\b.{0,40}\b(flash|burn)`)
 	ulpFailRE = regexp.MustCompile(`(?i)\b(fail|failed|failure|error|err|couldn't|could not|unable|can't|cannot|timed out|rejected)\b`)
@@ -53,7 +53,7 @@ var (
 	taintRE   = regexp.MustCompile(`\b(?:Tainted: ([A-Z ]+?)|Not tainted) +(\d+\.\d+\S*)`)
 	warnRE    = regexp.MustCompile(`^(WARNING|BUG|Oops|kernel BUG)\b`)
 	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|\[(ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
-	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_\w+|siw\d+|siw_\w+|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
+	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_[a-z]+\d\w*|[a-z]+\d\w*_rxe|siw\d+|siw_[a-z]+\d\w*|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|rdmap\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
 )
 
 // asyncWords are literals one of which every asyncRE match holds, in
@@ -90,10 +90,13 @@ func isAsync(rest, lower string) bool {
 // that starts with none of them is not an RDMA device name, which spares
 // the pattern every word of every relevant line.
 var rdmaPrefixes = []string{"mlx4_", "mlx5_", "bnxt_re", "irdma", "i40iw", "rxe", "siw", "qedr", "hns_", "hrn", "efa_",
-	"erdma_", "mana_", "ionic_", "rocep", "roceo", "rocex", "vmw_pvrdma", "ocrdma", "usnic_", "hfi1_", "qib"}
+	"erdma_", "mana_", "ionic_", "rocep", "roceo", "rocex", "rdmap", "vmw_pvrdma", "ocrdma", "usnic_", "hfi1_", "qib"}
 
 // isRDMAName reports whether a word is an RDMA device name (rdmaName).
 func isRDMAName(w string) bool {
+	if strings.HasSuffix(w, "_rxe") {
+		return rdmaName.MatchString(w) // "enp1s0_rxe", as blktests names it
+	}
 	for _, p := range rdmaPrefixes {
 		if strings.HasPrefix(w, p) {
 			return rdmaName.MatchString(w)

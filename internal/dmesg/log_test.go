@@ -208,15 +208,21 @@ func TestPrefiltersKeepEveryMatch(t *testing.T) {
 	t.Parallel()
 	// A name for each alternative of rdmaName (two for mlx[45]): a new one needs its
 	// name here and its head in rdmaPrefixes.
-	names := []string{"mlx4_0", "mlx5_12", "mlx5_bond_0", "bnxt_re0", "irdma1", "i40iw0", "rxe0", "rxe_eth0", "siw0", "siw_lo",
+	names := []string{"mlx4_0", "mlx5_12", "mlx5_bond_0", "bnxt_re0", "irdma1", "i40iw0", "rxe0", "rxe_eth0", "enp1s0_rxe", "siw0", "siw_eth0",
 		"qedr0", "hns_0", "hrn0_1", "efa_0", "erdma_0", "mana_0", "ionic_0", "rocep1s0f0", "roceo1", "rocex2", "vmw_pvrdma0",
-		"ocrdma0", "usnic_0", "hfi1_0", "qib0"}
+		"ocrdma0", "usnic_0", "hfi1_0", "qib0", "rdmap160s26"}
 	if n := strings.Count(rdmaName.String(), "|") + 1; n != len(names)-1 {
 		t.Errorf("rdmaName has %d alternatives; give this test a name for each new one", n)
 	}
 	for _, n := range names {
 		if !rdmaName.MatchString(n) || !isRDMAName(n) {
 			t.Errorf("%q: rdmaName %v, isRDMAName %v", n, rdmaName.MatchString(n), isRDMAName(n))
+		}
+	}
+	// Function and module names of the providers are not devices.
+	for _, n := range []string{"rxe_umem_get", "rxe_mem_init_user", "siw_qp_llp_close", "rdma_rxe", "mlx5_core"} {
+		if isRDMAName(n) {
+			t.Errorf("%q taken for an RDMA device name", n)
 		}
 	}
 	asyncLines := []string{

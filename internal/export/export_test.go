@@ -70,7 +70,7 @@ func TestMatrixExports(t *testing.T) {
 	}
 	want := 1
 	for i := range m.Adapters {
-		want += len(stacksOf(&m.Adapters[i])) * len(m.Distros)
+		want += len(verdict.AdapterStacks(m, &m.Adapters[i])) * len(m.Distros)
 	}
 	if len(rows) != want || strings.Join(rows[0], ",") != strings.Join(csvHeader, ",") {
 		t.Fatalf("matrix.csv: %d rows (want %d), header %v", len(rows), want, rows[0])
@@ -111,7 +111,7 @@ func TestMatrixExports(t *testing.T) {
 	if err := json.Unmarshal(a["adapter/connectx-5.json"], &cx); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(cx["verdicts"].([]any)); n != len(stacksOf(m.Adapter("connectx-5")))*len(m.Distros) {
+	if n := len(cx["verdicts"].([]any)); n != len(verdict.AdapterStacks(m, m.Adapter("connectx-5")))*len(m.Distros) {
 		t.Errorf("connectx-5.json: %d verdicts", n)
 	}
 	if len(cx["sources"].([]any)) == 0 || cx["page"] != "adapter/connectx-5.html" {

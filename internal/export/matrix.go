@@ -122,7 +122,7 @@ func (g *grid) cells(a *matrix.Adapter) []Cell {
 		}
 	}
 	var out []Cell
-	for _, st := range stacksOf(a) {
+	for _, st := range g.stacksOf(a) {
 		for _, d := range g.distros {
 			v, ok := verdict.Verdict{}, false
 			if g.vs != nil {
@@ -140,23 +140,16 @@ func (g *grid) cells(a *matrix.Adapter) []Cell {
 	return out
 }
 
-func stacksOf(a *matrix.Adapter) []string {
-	out := []string{"inbox"}
-	seen := map[string]bool{"inbox": true}
-	for _, s := range a.Stacks {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// stacksOf are the grid's stacks for an adapter: those the engine relates
+// to it, as the adapter page's grid.
+func (g *grid) stacksOf(a *matrix.Adapter) []string { return verdict.AdapterStacks(g.m, a) }
 
-// conditions are the reasons that keep a verdict from plain "supported".
+// conditions are the reasons that keep a verdict from plain "supported"
+// (never a note, which decides nothing).
 func conditions(v verdict.Verdict) []string {
 	var out []string
 	for _, r := range v.Reasons {
-		if r.Verdict != verdict.Supported {
+		if r.Verdict != verdict.Supported && !r.Informs {
 			out = append(out, r.Text)
 		}
 	}
@@ -179,7 +172,7 @@ func verdictSources(v verdict.Verdict) []string {
 	return out
 }
 
-var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "conditions", "nearest", "sources"}
+var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
 
 func (g *grid) writeCSV(w io.Writer) error {
 	names := map[string]string{}
@@ -193,7 +186,7 @@ func (g *grid) writeCSV(w io.Writer) error {
 	for _, a := range sortedAdapters(g.m) {
 		for _, c := range g.cells(a) {
 			v := c.Verdict
-			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict),
+			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict), string(v.Likely),
 				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
 			if err != nil {
 				return err
@@ -239,6 +232,9 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	verdicts := []any{}
 	for _, c := range g.cells(a) {
 		row := map[string]any{"stack": c.Stack, "distro": c.Distro, "verdict": string(c.Verdict.Verdict), "conditions": nonNil(conditions(c.Verdict))}
+		if c.Verdict.Likely != "" {
+			row["likely"] = string(c.Verdict.Likely) // a hint, never the verdict
+		}
 		if c.Verdict.Kernel != "" {
 			row["kernel"] = c.Verdict.Kernel
 		}

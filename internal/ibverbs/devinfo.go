@@ -31,6 +31,10 @@ const (
 	// ProviderConfigMissing: the provider configuration directory is
 	// absent ("couldn't open config directory '/etc/libibverbs.d'").
 	ProviderConfigMissing = "provider-config-missing"
+	// ABIMismatch: a provider refused the kernel's uverbs ABI ("Driver
+	// mlx5 does not support the kernel ABI of 1 (supports 2 to 2) for
+	// device /sys/class/infiniband/mlx5_0", rdma-core libibverbs/init.c).
+	ABIMismatch = "abi-mismatch"
 	// OpenFailed: a device is listed but cannot be opened ("Failed to
 	// open device"), e.g. inside a container without its char device.
 	OpenFailed = "open-failed"
@@ -54,6 +58,7 @@ type Problem struct {
 var (
 	noDriverRE   = regexp.MustCompile(`no userspace device-specific driver found for \S*?/?(uverbs\d+)`)
 	loadDriverRE = regexp.MustCompile(`couldn't load driver '(?:lib)?([A-Za-z0-9_]+?)(?:-rdmav\d+\.so)?'`)
+	abiRE        = regexp.MustCompile(`Driver (\S+) does not support the kernel ABI of \d+ \(supports \d+ to \d+\) for device \S*?/?([A-Za-z0-9_]+)$`)
 )
 
 // classify turns one error line into a Problem.
@@ -73,6 +78,11 @@ func classify(line string) Problem {
 		p.Kind = ProviderMissing
 		if m := loadDriverRE.FindStringSubmatch(line); m != nil {
 			p.Driver = m[1]
+		}
+	case strings.Contains(line, "does not support the kernel ABI"):
+		p.Kind = ABIMismatch
+		if m := abiRE.FindStringSubmatch(line); m != nil {
+			p.Driver, p.Device = m[1], m[2]
 		}
 	case strings.HasPrefix(line, "Failed to open device"):
 		p.Kind = OpenFailed

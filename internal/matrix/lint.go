@@ -77,6 +77,7 @@ func Lint(m *Matrix, opts LintOptions) diag.List {
 	l.distroRows()
 	l.stackRows()
 	l.parts()
+	l.firmwareLines()
 	l.deviceKernelCoverage()
 	l.probs.Sort()
 	return l.probs

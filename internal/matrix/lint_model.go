@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/version"
@@ -185,6 +186,36 @@ func (l *linter) parts() {
 			l.errAt(p.At, "number", "%s is listed twice (also at %s)", what, prev)
 		} else {
 			seen[key] = p.At
+		}
+	}
+}
+
+// firmwareLines checks that each line names a vendor, a number and
+// defined adapters of that vendor, and that no adapter runs two lines.
+func (l *linter) firmwareLines() {
+	m := l.m
+	seen := map[string]Loc{}
+	for _, f := range m.FWLines {
+		what := "firmware_line " + f.Major
+		l.required(f.At, what, "vendor", f.Vendor)
+		l.ref(f.At, "vendor", "vendor", f.Vendor, m.Vendor(f.Vendor) != nil)
+		if _, err := strconv.Atoi(f.Major); err != nil {
+			l.errAt(f.At, "major", "%s: major %q is not a number", what, f.Major)
+		}
+		if len(f.Adapters) == 0 {
+			l.errAt(f.At, "", "%s names no adapters", what)
+		}
+		for _, id := range f.Adapters {
+			a := m.Adapter(id)
+			l.ref(f.At, "adapters", "adapter", id, a != nil)
+			if a != nil && a.Vendor != f.Vendor {
+				l.errAt(f.At, "adapters", "%s: adapter %s is %s's, not %s's", what, id, a.Vendor, f.Vendor)
+			}
+			if prev, ok := seen[id]; ok {
+				l.errAt(f.At, "adapters", "%s: adapter %s already runs a firmware line (at %s)", what, id, prev)
+			} else {
+				seen[id] = f.At
+			}
 		}
 	}
 }

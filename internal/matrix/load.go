@@ -3,6 +3,7 @@ package matrix
 import (
 	"io/fs"
 	"path"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,104 +117,44 @@ func (m *Matrix) attachReleases(probs *diag.List) {
 	m.LooseReleases = nil
 }
 
-// place records where each entry was written.
+// place records where each entry was written: every source, and every
+// entry of every table (walk).
 func (m *Matrix) place(file string, loc *diag.Locator) {
-	at := func(c *Claim, p string) {
-		pos := loc.Pos(p)
-		c.At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: p}
-	}
-	idx := func(table string, i int) string { return table + "." + strconv.Itoa(i) }
 	for i := range m.Sources {
-		pos := loc.Pos(idx("source", i))
-		m.Sources[i].At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: idx("source", i)}
+		p := "source." + strconv.Itoa(i)
+		pos := loc.Pos(p)
+		m.Sources[i].At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: p}
 	}
-	for i := range m.Vendors {
-		at(&m.Vendors[i].Claim, idx("vendor", i))
-	}
-	for i := range m.Drivers {
-		at(&m.Drivers[i].Claim, idx("driver", i))
-	}
-	for i := range m.Adapters {
-		a := &m.Adapters[i]
-		p := idx("adapter", i)
-		at(&a.Claim, p)
-		if a.Interrupts != nil {
-			at(&a.Interrupts.Claim, p+".interrupts")
-		}
-		for j := range a.Constraints {
-			at(&a.Constraints[j].Claim, idx(p+".constraint", j))
-		}
-		for j := range a.KnownIssues {
-			at(&a.KnownIssues[j].Claim, idx(p+".known_issue", j))
-		}
-		for j := range a.SupportEnd {
-			at(&a.SupportEnd[j].Claim, idx(p+".support_end", j))
-		}
-	}
-	for i := range m.Stacks {
-		p := idx("stack", i)
-		at(&m.Stacks[i].Claim, p)
-		for j := range m.Stacks[i].Releases {
-			at(&m.Stacks[i].Releases[j].Claim, idx(p+".release", j))
-		}
-	}
-	for i := range m.Firmware {
-		at(&m.Firmware[i].Claim, idx("firmware_min", i))
-	}
-	for i := range m.Distros {
-		p := idx("distro", i)
-		at(&m.Distros[i].Claim, p)
-		for j := range m.Distros[i].Backports {
-			at(&m.Distros[i].Backports[j].Claim, idx(p+".backport", j))
-		}
-	}
-	for i := range m.RoCEDefaults {
-		at(&m.RoCEDefaults[i].Claim, idx("roce_default", i))
-	}
-	if m.Protocol != nil {
-		at(&m.Protocol.Claim, "protocol")
-	}
-	for i := range m.CMModes {
-		at(&m.CMModes[i].Claim, idx("rdma_cm_mode", i))
-	}
-	for i := range m.PCIKernels {
-		at(&m.PCIKernels[i].Claim, idx("pci_kernel", i))
-	}
-	for i := range m.DistroRows {
-		at(&m.DistroRows[i].Claim, idx("distro_support", i))
-	}
-	for i := range m.StackRows {
-		at(&m.StackRows[i].Claim, idx("stack_support", i))
-	}
-	for i := range m.Parts {
-		at(&m.Parts[i].Claim, idx("part_number", i))
-	}
-	for i := range m.LooseReleases {
-		at(&m.LooseReleases[i].Claim, idx("stack_release", i))
-	}
+	m.walk(func(e entry) {
+		pos := loc.Pos(e.Path)
+		e.Claim.At = Loc{File: file, Line: pos.Line, Col: pos.Col, Path: e.Path}
+	})
 }
 
+// merge appends every table of p (each slice field of Matrix) to m's; a
+// single table ([protocol]) may be defined once.
 func (m *Matrix) merge(p *Matrix, file string, probs *diag.List, loc *diag.Locator) {
-	m.Sources = append(m.Sources, p.Sources...)
-	m.Vendors = append(m.Vendors, p.Vendors...)
-	m.Drivers = append(m.Drivers, p.Drivers...)
-	m.Adapters = append(m.Adapters, p.Adapters...)
-	m.Stacks = append(m.Stacks, p.Stacks...)
-	m.Firmware = append(m.Firmware, p.Firmware...)
-	m.Distros = append(m.Distros, p.Distros...)
-	m.RoCEDefaults = append(m.RoCEDefaults, p.RoCEDefaults...)
-	m.CMModes = append(m.CMModes, p.CMModes...)
-	m.PCIKernels = append(m.PCIKernels, p.PCIKernels...)
-	m.DistroRows = append(m.DistroRows, p.DistroRows...)
-	m.StackRows = append(m.StackRows, p.StackRows...)
-	m.Parts = append(m.Parts, p.Parts...)
-	m.LooseReleases = append(m.LooseReleases, p.LooseReleases...)
-	if p.Protocol != nil {
-		if m.Protocol != nil {
-			probs.Add(file, loc.Pos("protocol"), "[protocol] is already defined in %s", m.Protocol.At.File)
-			return
+	mv, pv := reflect.ValueOf(m).Elem(), reflect.ValueOf(p).Elem()
+	t := mv.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if tomlKey(f) == "" {
+			continue
 		}
-		m.Protocol = p.Protocol
+		switch f.Type.Kind() {
+		case reflect.Slice:
+			mv.Field(i).Set(reflect.AppendSlice(mv.Field(i), pv.Field(i)))
+		case reflect.Pointer:
+			if pv.Field(i).IsNil() {
+				continue
+			}
+			if !mv.Field(i).IsNil() {
+				prev := mv.Field(i).Elem().FieldByName("Claim").Interface().(Claim)
+				probs.Add(file, loc.Pos(tomlKey(f)), "[%s] is already defined in %s", tomlKey(f), prev.At.File)
+				continue
+			}
+			mv.Field(i).Set(pv.Field(i))
+		}
 	}
 }
 

@@ -43,21 +43,22 @@ type Loc struct {
 
 // Matrix is every matrix file merged.
 type Matrix struct {
-	Schema       int           `toml:"schema,omitempty"`
-	Sources      []Source      `toml:"source"`
-	Vendors      []Vendor      `toml:"vendor"`
-	Drivers      []Driver      `toml:"driver"`
-	Adapters     []Adapter     `toml:"adapter"`
-	Stacks       []Stack       `toml:"stack"`
-	Firmware     []FirmwareMin `toml:"firmware_min"`
-	Distros      []Distro      `toml:"distro"`
-	RoCEDefaults []RoCEDefault `toml:"roce_default"`
-	Protocol     *Protocol     `toml:"protocol"`
-	CMModes      []CMMode      `toml:"rdma_cm_mode"`
-	PCIKernels   []PCIKernel   `toml:"pci_kernel"`
-	DistroRows   []DistroRow   `toml:"distro_support"`
-	StackRows    []StackRow    `toml:"stack_support"`
-	Parts        []PartNumber  `toml:"part_number"`
+	Schema       int            `toml:"schema,omitempty"`
+	Sources      []Source       `toml:"source"`
+	Vendors      []Vendor       `toml:"vendor"`
+	Drivers      []Driver       `toml:"driver"`
+	Adapters     []Adapter      `toml:"adapter"`
+	Stacks       []Stack        `toml:"stack"`
+	Firmware     []FirmwareMin  `toml:"firmware_min"`
+	Distros      []Distro       `toml:"distro"`
+	RoCEDefaults []RoCEDefault  `toml:"roce_default"`
+	Protocol     *Protocol      `toml:"protocol"`
+	CMModes      []CMMode       `toml:"rdma_cm_mode"`
+	PCIKernels   []PCIKernel    `toml:"pci_kernel"`
+	DistroRows   []DistroRow    `toml:"distro_support"`
+	StackRows    []StackRow     `toml:"stack_support"`
+	Parts        []PartNumber   `toml:"part_number"`
+	FWLines      []FirmwareLine `toml:"firmware_line"`
 	// Releases written as top-level [[stack_release]] rows (with a stack
 	// key); Load moves each into its stack's Releases.
 	LooseReleases []StackRelease `toml:"stack_release"`
@@ -330,6 +331,16 @@ type StackRow struct {
 	Last     string   `toml:"last,omitempty"`   // last release that supports them; empty: still supported
 	Status   string   `toml:"status,omitempty"` // supported (default) or unsupported: no release in first..last supports them
 	Text     string   `toml:"text,omitempty"`
+	Claim
+}
+
+// FirmwareLine is a firmware line of a vendor: the leading number of a
+// firmware version (NVIDIA's 16 in 16.35.2000) names the device it runs on,
+// so a version of another line is not firmware for the adapter.
+type FirmwareLine struct {
+	Vendor   string   `toml:"vendor"`   // vendor id
+	Major    string   `toml:"major"`    // the version's leading number, e.g. 16
+	Adapters []string `toml:"adapters"` // adapter ids that run the line
 	Claim
 }
 

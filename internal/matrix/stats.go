@@ -8,67 +8,11 @@ import (
 
 // eachClaim calls fn for every claim in the matrix, entries and their
 // nested claims (interrupts, constraints, known issues, support ends,
-// stack releases, backports), in file order within each table. Lint and
-// Stats both walk claims through here, so they count the same things.
+// stack releases, backports), in file order within each table: walk's
+// entries. Lint and Stats both walk claims through here, so they count the
+// same things.
 func (m *Matrix) eachClaim(fn func(what string, c Claim)) {
-	for _, v := range m.Vendors {
-		fn("vendor "+v.ID, v.Claim)
-	}
-	for _, d := range m.Drivers {
-		fn("driver "+d.ID, d.Claim)
-	}
-	for _, a := range m.Adapters {
-		what := "adapter " + a.ID
-		fn(what, a.Claim)
-		if a.Interrupts != nil {
-			fn(what+" interrupts", a.Interrupts.Claim)
-		}
-		for _, n := range a.Constraints {
-			fn(what+" constraint "+n.ID, n.Claim)
-		}
-		for _, n := range a.KnownIssues {
-			fn(what+" known issue "+n.ID, n.Claim)
-		}
-		for _, s := range a.SupportEnd {
-			fn(what+" support end", s.Claim)
-		}
-	}
-	for _, s := range m.Stacks {
-		fn("stack "+s.ID, s.Claim)
-		for _, r := range s.Releases {
-			fn("stack "+s.ID+" release "+r.Version, r.Claim)
-		}
-	}
-	for _, f := range m.Firmware {
-		fn("firmware_min for "+f.Adapter+" "+f.Feature, f.Claim)
-	}
-	for _, d := range m.Distros {
-		fn("distro "+d.ID, d.Claim)
-		for _, b := range d.Backports {
-			fn("distro "+d.ID+" backport "+b.Driver, b.Claim)
-		}
-	}
-	for _, r := range m.RoCEDefaults {
-		fn("roce_default", r.Claim)
-	}
-	if m.Protocol != nil {
-		fn("protocol", m.Protocol.Claim)
-	}
-	for _, c := range m.CMModes {
-		fn("rdma_cm_mode", c.Claim)
-	}
-	for _, k := range m.PCIKernels {
-		fn("pci_kernel "+k.PCI, k.Claim)
-	}
-	for _, r := range m.DistroRows {
-		fn("distro_support "+r.Family+" "+r.From, r.Claim)
-	}
-	for _, r := range m.StackRows {
-		fn("stack_support "+r.Stack, r.Claim)
-	}
-	for _, p := range m.Parts {
-		fn("part_number "+p.Number, p.Claim)
-	}
+	m.walk(func(e entry) { fn(e.What, *e.Claim) })
 }
 
 // Stats counts what the matrix holds.

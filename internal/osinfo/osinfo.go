@@ -124,3 +124,49 @@ func ParseHostname(r io.Reader) (string, error) {
 	})
 	return h, err
 }
+
+// redhatRE reads /etc/redhat-release (and /etc/system-release, which
+// Red Hat family distributions keep beside it): "<name> release
+// <version> (<codename>)".
+var redhatRE = regexp.MustCompile(`^(.*?)\s+release\s+(\d+(?:\.\d+)*)`)
+
+// redhatIDs maps the names redhat-release prints to os-release IDs.
+var redhatIDs = []struct{ prefix, id string }{
+	{"Red Hat Enterprise Linux", "rhel"},
+	{"CentOS Stream", "centos"},
+	{"CentOS", "centos"},
+	{"Rocky Linux", "rocky"},
+	{"AlmaLinux", "almalinux"},
+	{"Oracle Linux", "ol"},
+	{"Fedora", "fedora"},
+	{"Scientific Linux", "scientific"},
+	{"EulerOS", "euleros"},
+	{"openEuler", "openEuler"},
+	{"Anolis OS", "anolis"},
+}
+
+// ParseRedHatRelease reads a redhat-release file's first line into the
+// fields of os-release: ID from the distribution's name (empty when it is
+// none this knows), VERSION_ID from the release number, PRETTY_NAME the
+// line itself.
+func ParseRedHatRelease(r io.Reader) (OSRelease, error) {
+	var o OSRelease
+	err := lines.Each(r, func(raw string) {
+		line := strings.TrimSpace(raw)
+		if o.PrettyName != "" || line == "" {
+			return
+		}
+		m := redhatRE.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		o.PrettyName, o.Name, o.VersionID = line, m[1], m[2]
+		for _, d := range redhatIDs {
+			if strings.HasPrefix(m[1], d.prefix) {
+				o.ID = d.id
+				break
+			}
+		}
+	})
+	return o, err
+}

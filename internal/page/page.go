@@ -10,8 +10,8 @@ import (
 // "faq/roce-modes".
 type Kind string
 
-// The page kinds. Kinds without a page yet are declared so that their URLs
-// are fixed here, in one place, before anything links to them.
+// The page kinds. What each is (its path, section, navigation, template,
+// search and cache rules) is its row of Table, in kinds.go.
 const (
 	Home     Kind = "home"     // index.html
 	Adapters Kind = "adapters" // adapter/index.html
@@ -39,49 +39,12 @@ const (
 	NotFound Kind = "404"      // 404.html
 )
 
-type kindInfo struct {
-	dir  string // folder of the pages of a kind with ids
-	file string // the one page of a kind without ids
-}
-
-var kinds = map[Kind]kindInfo{
-	Home:     {file: "index.html"},
-	Adapters: {file: "adapter/index.html"},
-	Adapter:  {dir: "adapter"},
-	Vendor:   {dir: "vendor"},
-	Vendors:  {file: "vendor/index.html"},
-	Drivers:  {file: "driver/index.html"},
-	Distros:  {file: "distro/index.html"},
-	Stacks:   {file: "stack/index.html"},
-	Tags:     {file: "tag/index.html"},
-	Hosts:    {file: "host/index.html"},
-	Driver:   {dir: "driver"},
-	Distro:   {dir: "distro"},
-	Stack:    {dir: "stack"},
-	FAQ:      {dir: "faq"},
-	FAQIndex: {file: "faq/index.html"},
-	Tag:      {dir: "tag"},
-	Tree:     {dir: "tree"},
-	Trees:    {file: "tree/index.html"},
-	Glossary: {file: "glossary.html"},
-	Sources:  {file: "sources.html"},
-	Host:     {dir: "host"},
-	Fleet:    {file: "fleet.html"},
-	Search:   {file: "search.html"},
-	NotFound: {file: "404.html"},
-}
-
-// Kinds lists every kind, for tests and documentation.
-func Kinds() []Kind {
-	return []Kind{Home, Adapters, Adapter, Vendor, Vendors, Drivers, Distros, Stacks, Tags, Hosts, Driver, Distro, Stack, FAQ, FAQIndex, Tag, Tree, Trees, Glossary, Sources, Host, Fleet, Search, NotFound}
-}
-
 // HasID reports whether pages of the kind are told apart by an id
 // (adapter/<id>.html) rather than being the one page of their kind.
-func (k Kind) HasID() bool { return kinds[k].dir != "" }
+func (k Kind) HasID() bool { return specs[k].Dir != "" }
 
 // Known reports whether k is a kind of this site.
-func (k Kind) Known() bool { _, ok := kinds[k]; return ok }
+func (k Kind) Known() bool { _, ok := specs[k]; return ok }
 
 // Ref names a page, or a place on it.
 type Ref struct {
@@ -99,17 +62,17 @@ var idRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 // on an unknown kind or an unsafe id: both are programming errors, since
 // every id from a person's file goes through Parse or Valid first.
 func Path(k Kind, id string) string {
-	info, ok := kinds[k]
+	info, ok := specs[k]
 	if !ok {
 		panic(fmt.Sprintf("page: unknown kind %q", k))
 	}
-	if info.dir == "" {
-		return info.file
+	if info.Dir == "" {
+		return info.File
 	}
 	if !idRe.MatchString(id) || strings.Contains(id, "..") {
 		panic(fmt.Sprintf("page: unsafe %s id %q", k, id))
 	}
-	return info.dir + "/" + id + ".html"
+	return info.Dir + "/" + id + ".html"
 }
 
 // Path returns the output path of the page r names, without the anchor.
@@ -141,13 +104,13 @@ func (r Ref) String() string {
 
 // Valid reports why r cannot name a page, or nil.
 func (r Ref) Valid() error {
-	info, ok := kinds[r.Kind]
+	info, ok := specs[r.Kind]
 	switch {
 	case !ok:
 		return fmt.Errorf("unknown page kind %q", r.Kind)
-	case info.dir != "" && r.ID == "":
+	case info.Dir != "" && r.ID == "":
 		return fmt.Errorf("%s needs an id", r.Kind)
-	case info.dir == "" && r.ID != "":
+	case info.Dir == "" && r.ID != "":
 		return fmt.Errorf("%s is a single page and takes no id", r.Kind)
 	case r.ID != "" && (!idRe.MatchString(r.ID) || strings.Contains(r.ID, "..")):
 		return fmt.Errorf("%s id %q: use letters, digits, '.', '_' and '-'", r.Kind, r.ID)

@@ -2,6 +2,7 @@ package paste
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"path"
 	"regexp"
@@ -21,6 +22,7 @@ type Section struct {
 	// Named: the paste names the command (a prompt line or a bare command
 	// line); otherwise the output was recognised by what it says.
 	Named bool
+	Cut   int // lines longer than 1 MiB, cut there
 	text  strings.Builder
 }
 
@@ -29,12 +31,13 @@ const maxLine = 1 << 20
 
 // Split reads a paste and returns its sections in paste order. Text that
 // neither follows a command line nor looks like the output of a known
-// tool is dropped; Unknown counts its lines.
+// tool is dropped; Unknown counts its lines. A line longer than 1 MiB is
+// cut there and counted in its section's Cut, not fatal.
 func Split(r io.Reader) (secs []*Section, unknown int, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
+	br := bufio.NewReaderSize(r, 64<<10)
 	var cur *Section // a named section, or nil while lines are loose
 	var loose []string
+	looseCut := 0
 	looseStart := 0
 	flush := func() {
 		if s := sniff(loose); s != nil {
@@ -42,6 +45,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			for _, l := range loose {
 				s.add(l)
 			}
+			s.Cut += looseCut
 			secs = append(secs, s)
 		} else {
 			for _, l := range loose {
@@ -50,12 +54,19 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 				}
 			}
 		}
-		loose = nil
+		loose, looseCut = nil, 0
 	}
 	n, prevBlank := 0, true
-	for sc.Scan() {
+	for {
+		raw, cut, rerr := readLine(br)
+		if rerr != nil && rerr != io.EOF {
+			return secs, unknown, rerr
+		}
+		if rerr == io.EOF && raw == "" && !cut {
+			break
+		}
 		n++
-		line := strings.TrimRight(sc.Text(), "\r")
+		line := strings.TrimRight(raw, "\r")
 		if c, ok := commandLine(line, prevBlank || n == 1); ok {
 			if cur == nil {
 				flush()
@@ -77,6 +88,9 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		prevBlank = strings.TrimSpace(line) == ""
 		if cur != nil {
+			if cut {
+				cur.Cut++
+			}
 			cur.add(line)
 			if cur.Path == "" && !prevBlank {
 				unknown++
@@ -86,12 +100,38 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		if len(loose) == 0 {
 			looseStart = n
 		}
+		if cut {
+			looseCut++
+		}
 		loose = append(loose, line)
 	}
 	if cur == nil {
 		flush()
 	}
-	return secs, unknown, sc.Err()
+	return secs, unknown, nil
+}
+
+// readLine reads one line without its newline, keeping at most maxLine
+// bytes of it (cut reports that it was longer): a paste of one huge line
+// is read, not refused, and never buffered whole.
+func readLine(br *bufio.Reader) (line string, cut bool, err error) {
+	var b []byte
+	n := 0 // bytes of the line, its newline included
+	for {
+		frag, err := br.ReadSlice('\n')
+		n += len(frag)
+		if keep := maxLine + 1 - len(b); keep > 0 {
+			b = append(b, frag[:min(len(frag), keep)]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil {
+			n-- // the newline
+		}
+		b = bytes.TrimSuffix(b, []byte("\n"))
+		return string(b[:min(len(b), maxLine)]), n > maxLine, err
+	}
 }
 
 func (s *Section) add(line string) {
@@ -158,6 +198,14 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	words[0] = path.Base(words[0])
+	if words[0] == "cat" && len(words) == 2 {
+		// "cat /etc/os-release": the output is that file, when the
+		// table reads it (or a file under a folder it reads).
+		if f, ok := tableFile(words[1]); ok {
+			return command{"cat " + words[1], f}, true
+		}
+		return command{}, false
+	}
 	if !binaries[words[0]] {
 		return command{}, false
 	}
@@ -256,4 +304,26 @@ func overlap(a, b []string) int {
 
 func capturePath(plugin, line string) string {
 	return "sos_commands/" + plugin + "/" + source.SosName(line)
+}
+
+// tableFile reports whether a path a paste cats is one the source table
+// reads: one of a row's Files, a file under one of its folders
+// (/sys/class/infiniband/mlx5_0/fw_ver), or one of its Globs
+// (/var/log/messages). It returns the snapshot path.
+func tableFile(p string) (string, bool) {
+	f := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if f == "" || strings.HasPrefix(f, "..") {
+		return "", false
+	}
+	for _, t := range source.Tools {
+		for _, id := range t.Files {
+			if f == string(id) || strings.HasPrefix(f, string(id)+"/") {
+				return f, true
+			}
+		}
+		if t.Globbed(f) {
+			return f, true
+		}
+	}
+	return "", false
 }

@@ -139,3 +139,24 @@ func FuzzSplit(f *testing.F) {
 		FS(secs)
 	})
 }
+
+// TestLongLineIsCutNotFatal: a line over 1 MiB (a log line gone wrong, a
+// paste without newlines) is cut there and counted; the lines after it
+// are still read.
+func TestLongLineIsCutNotFatal(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 3*maxLine+17)
+	in := "$ dmesg\n[    1.000000] mlx5_core 0000:3b:00.0: start\n" + long + "\n[    2.000000] mlx5_core 0000:3b:00.0: end\n" +
+		strings.Repeat("y", maxLine) + "\n" + strings.Repeat("z", maxLine+1)
+	secs, _, err := Split(strings.NewReader(in))
+	if err != nil {
+		t.Fatalf("a long line is fatal: %v", err)
+	}
+	if len(secs) != 1 || secs[0].Cut != 2 || secs[0].Lines != 5 {
+		t.Fatalf("sections %d, cut %d, lines %d; want 1 section of 5 lines, 2 cut", len(secs), secs[0].Cut, secs[0].Lines)
+	}
+	lines := strings.Split(strings.TrimSuffix(secs[0].Text(), "\n"), "\n")
+	if len(lines[1]) != maxLine || lines[2] != "[    2.000000] mlx5_core 0000:3b:00.0: end" || len(lines[3]) != maxLine || len(lines[4]) != maxLine {
+		t.Errorf("lines of %d, %q, %d, %d bytes", len(lines[1]), lines[2], len(lines[3]), len(lines[4]))
+	}
+}

@@ -19,6 +19,9 @@ var (
 	reLspci      = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] \S`)
 	reRdmaLink   = regexp.MustCompile(`(?m)^link \S+/\d+ (?:subnet_prefix|state) `)
 	reDevlink    = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
+	reOSRelease  = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
+	reRedHat     = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
+	reUnameA     = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -47,6 +50,9 @@ var rules = []rule{
 		return strings.Contains(s, "MLNX_OFED_LINUX-") || strings.Contains(s, "OFED-internal-")
 	}},
 	{"journalctl -k --no-pager", func(s string) bool { return reJournal.MatchString(s) }},
+	{"cat /etc/os-release", func(s string) bool { return reOSRelease.MatchString(s) && strings.Contains(s, "VERSION_ID=") }},
+	{"cat /etc/redhat-release", func(s string) bool { return reRedHat.MatchString(s) }},
+	{"uname -a", func(s string) bool { return reUnameA.MatchString(s) }},
 	{"dmesg", func(s string) bool { return reKernelLine.MatchString(s) }},
 }
 
@@ -58,6 +64,9 @@ func sniff(lines []string) *Section {
 	}
 	for _, r := range rules {
 		if r.test(text) {
+			if f, ok := strings.CutPrefix(r.line, "cat /"); ok {
+				return &Section{Command: r.line, Path: f}
+			}
 			words := strings.Fields(r.line)
 			for i, w := range words {
 				if strings.HasPrefix(w, "{") {

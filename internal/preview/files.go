@@ -2,11 +2,11 @@ package preview
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,16 +15,28 @@ import (
 
 // serveFile serves a file of the site: a folder its index.html (never a
 // listing), a missing file or any dot file (the build's marker) 404.html.
+// The folder is opened as an os.Root for each request (a build swaps in a
+// new folder under the same name): a link in it is followed only to a
+// file inside it, never to /etc/passwd.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
+	root, err := os.OpenRoot(s.opts.Dir)
+	if err != nil {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	defer root.Close()
 	upath := path.Clean("/" + r.URL.Path)
 	for _, seg := range strings.Split(upath, "/") {
 		if strings.HasPrefix(seg, ".") {
-			s.notFound(w, r)
+			s.notFound(w, r, root)
 			return
 		}
 	}
-	name := filepath.Join(s.opts.Dir, filepath.FromSlash(upath))
-	fi, err := os.Stat(name)
+	name := strings.TrimPrefix(upath, "/")
+	if name == "" {
+		name = "."
+	}
+	fi, err := root.Stat(name)
 	if err == nil && fi.IsDir() {
 		if !strings.HasSuffix(r.URL.Path, "/") {
 			// Pages link relatively: adapter/ must end in a slash for
@@ -32,45 +44,45 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, path.Base(upath)+"/", http.StatusMovedPermanently)
 			return
 		}
-		name = filepath.Join(name, "index.html")
-		fi, err = os.Stat(name)
+		name = path.Join(name, "index.html")
+		fi, err = root.Stat(name)
 	}
-	if err != nil || fi.IsDir() {
+	if err != nil || !fi.Mode().IsRegular() {
 		if upath == "/favicon.ico" {
 			// Browsers ask for it unasked; a site without one gets no error.
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		s.notFound(w, r)
+		s.notFound(w, r, root)
 		return
 	}
-	send(w, r, name, fi, http.StatusOK)
+	send(w, r, root, name, fi, http.StatusOK)
 }
 
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	name := filepath.Join(s.opts.Dir, page.Path(page.NotFound, ""))
-	fi, err := os.Stat(name)
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
+	name := page.Path(page.NotFound, "")
+	fi, err := root.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	send(w, r, root, name, fi, http.StatusNotFound)
+}
+
+// send writes a file of root; HTML gets the reload script before </body>.
+func send(w http.ResponseWriter, r *http.Request, root *os.Root, name string, fi fs.FileInfo, status int) {
+	w.Header().Set("Cache-Control", "no-cache")
+	f, err := root.Open(name)
 	if err != nil {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
-	send(w, r, name, fi, http.StatusNotFound)
-}
-
-// send writes a file; HTML gets the reload script before </body>.
-func send(w http.ResponseWriter, r *http.Request, name string, fi fs.FileInfo, status int) {
-	w.Header().Set("Cache-Control", "no-cache")
+	defer f.Close()
 	if !strings.HasSuffix(name, ".html") {
-		f, err := os.Open(name)
-		if err != nil {
-			http.Error(w, "404 page not found", http.StatusNotFound)
-			return
-		}
-		defer f.Close()
 		http.ServeContent(w, r, name, fi.ModTime(), f)
 		return
 	}
-	b, err := os.ReadFile(name)
+	b, err := io.ReadAll(f)
 	if err != nil {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return

@@ -49,7 +49,16 @@ type Server struct {
 
 	mu sync.RWMutex
 	ix *search.Index
+
+	hosts    atomic.Pointer[hosts] // the Host headers answered; nil: any (before Serve)
+	timeouts timeouts
 }
+
+// timeouts of the preview server: a slow or stuck client is cut off. The
+// reload streams are long-lived and set their own deadlines per event.
+type timeouts struct{ readHeader, read, write, idle time.Duration }
+
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: 60 * time.Second, idle: 120 * time.Second}
 
 // New makes a Server and, when it has Inputs and Rebuild, starts
 // watching them; Serve runs the rebuilds.
@@ -60,7 +69,7 @@ func New(o Options) (*Server, error) {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
-	s := &Server{opts: o, reload: newBroker()}
+	s := &Server{opts: o, reload: newBroker(), timeouts: defaultTimeouts}
 	if o.Rebuild != nil && len(o.Inputs) > 0 {
 		wt, err := newWatcher(o.Dir, o.Inputs)
 		if err != nil {
@@ -110,7 +119,11 @@ func (s *Server) Index(docs []search.Doc, aliases *search.Aliases) error {
 // Serve serves HTTP on ln and runs the watcher's rebuilds until ctx ends
 // (then it returns nil) or the server fails.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	h := allowedHosts(ln.Addr())
+	s.hosts.Store(&h)
+	to := s.timeouts
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: to.readHeader, ReadTimeout: to.read,
+		WriteTimeout: to.write, IdleTimeout: to.idle, MaxHeaderBytes: 64 << 10}
 	if s.watch != nil {
 		go s.watch.run(ctx, s.rebuild)
 	}
@@ -160,7 +173,24 @@ func (s *Server) rebuild(first time.Time) {
 
 // ServeHTTP serves the reload events, the search API and the site's files.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	secureHeaders(w.Header())
+	if h := s.hosts.Load(); h != nil && !h.allow(r.Host) {
+		// DNS rebinding: a page of another site, its name pointed at this
+		// address, would read the customer records served here.
+		http.Error(w, "unknown host: use the address kbgen serve printed", http.StatusMisdirectedRequest)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "use GET", http.StatusMethodNotAllowed)
+		return
+	}
 	switch r.URL.Path {
+	case reloadJSPath:
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		io.WriteString(w, reloadJS)
+		return
 	case ReloadPath:
 		s.reload.ServeHTTP(w, r)
 		return
@@ -174,11 +204,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		search.Handler(s.ix).ServeHTTP(w, r)
-		return
-	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "use GET", http.StatusMethodNotAllowed)
 		return
 	}
 	s.serveFile(w, r)

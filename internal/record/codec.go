@@ -3,9 +3,12 @@ package record
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -41,7 +44,9 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 		dec := json.NewDecoder(bytes.NewReader(src))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&h); err != nil {
-			probs.Add(name, diag.Pos{}, "%v", err)
+			probs.Add(name, jsonErrorPos(src, err), "%s", strings.TrimPrefix(err.Error(), "json: "))
+		} else if _, err := dec.Token(); err != io.EOF {
+			probs.Add(name, offsetPos(src, dec.InputOffset()), "more after the record's closing brace")
 		}
 	} else {
 		_, probs = diag.DecodeTOML(name, src, &h)
@@ -81,4 +86,58 @@ func peekSchema(name string, src []byte) int {
 		_, _ = toml.Decode(string(src), &v)
 	}
 	return v.Schema
+}
+
+// jsonErrorPos finds where a JSON decoding error is: the offset a syntax
+// or type error carries, or the key an unknown-field error names.
+func jsonErrorPos(src []byte, err error) diag.Pos {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return offsetPos(src, syn.Offset)
+	case errors.As(err, &typ):
+		return offsetPos(src, typ.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return offsetPos(src, int64(len(src)))
+	}
+	if _, key, ok := strings.Cut(err.Error(), "unknown field "); ok {
+		if k, uerr := strconv.Unquote(key); uerr == nil {
+			if i := jsonKeyIndex(src, k); i >= 0 {
+				return offsetPos(src, int64(i)+1)
+			}
+		}
+	}
+	return diag.Pos{}
+}
+
+// jsonKeyIndex is the offset of the first "k" written as an object key.
+func jsonKeyIndex(src []byte, k string) int {
+	q, _ := json.Marshal(k)
+	for from := 0; ; {
+		i := bytes.Index(src[from:], q)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if rest := bytes.TrimLeft(src[i+len(q):], " \t\r\n"); len(rest) > 0 && rest[0] == ':' {
+			return i
+		}
+		from = i + len(q)
+	}
+}
+
+// offsetPos turns a byte offset (1-based, as encoding/json counts the byte
+// it stopped after) into a line and a column in runes.
+func offsetPos(src []byte, off int64) diag.Pos {
+	if off <= 0 {
+		return diag.Pos{Line: 1, Col: 1}
+	}
+	if off > int64(len(src)) {
+		off = int64(len(src))
+	}
+	before := src[:off-1]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
+	return diag.Pos{Line: line, Col: col}
 }

@@ -58,3 +58,22 @@ func TestDecodeRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeJSONPositions: a JSON record's errors carry line:col, as a
+// TOML record's do.
+func TestDecodeJSONPositions(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ src, want string }{
+		"syntax":        {"{\n  \"schema\": 2,\n  \"host\": {\"id\": \"x\",}\n}\n", "h.json:3:22: invalid character '}'"},
+		"type":          {"{\n  \"schema\": \"two\"\n}\n", "h.json:2:17: cannot unmarshal string"},
+		"unknown field": {"{\n  \"schema\": 2,\n  \"host\": {\"id\": \"x\"},\n  \"kernal\": \"5\"\n}\n", `h.json:4:3: unknown field "kernal"`},
+		"truncated":     {"{\n  \"schema\": 2,\n  \"host\": {", "h.json:3:"},
+		"after close":   {"{\"schema\": 2, \"host\": {\"id\": \"x\", \"source_kind\": \"root\"}}\n{\"x\": 1}\n", "h.json:2:1: more after the record's closing brace"},
+		"unicode col":   {"{\"host\": {\"id\": \"é\"}, \"é\": 1}", `h.json:1:23: unknown field "é"`},
+	} {
+		_, probs := Decode("h.json", []byte(tc.src))
+		if !strings.Contains(probs.String(), tc.want) {
+			t.Errorf("%s: got %q, want %q", name, probs.String(), tc.want)
+		}
+	}
+}

@@ -293,11 +293,25 @@ func (s *Set) Len() int {
 	return len(s.Files)
 }
 
+// Loaded is one record as EachLoaded reads it: the host it decodes to,
+// its file (a slash path in the set) and the file's bytes as they are.
+type Loaded struct {
+	Host *Host
+	File string
+	Src  []byte
+}
+
 // Each reads the records in file order and calls fn with each one that
 // decodes and is valid (see Validate); a record that is not is skipped,
 // its problems returned. It returns the problems of every record, sorted,
 // and the first error fn returned, which stops it.
 func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
+	return s.EachLoaded(func(l Loaded) error { return fn(l.Host) })
+}
+
+// EachLoaded is Each with each record's file and bytes, for a build that
+// publishes the record as it came rather than encoding it again.
+func (s *Set) EachLoaded(fn func(Loaded) error) (diag.List, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -306,7 +320,7 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	// them at a time; fn still sees them one by one, in file order, on the
 	// caller's goroutine.
 	type loaded struct {
-		h     *Host
+		Loaded
 		probs diag.List
 	}
 	type task struct {
@@ -346,8 +360,8 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	for range workers {
 		go func() {
 			for t := range tasks {
-				h, ps := loadFile(s.read, t.f, path.Join(s.name, t.f))
-				t.out <- loaded{h, ps}
+				h, src, ps := loadFile(s.read, t.f, path.Join(s.name, t.f))
+				t.out <- loaded{Loaded{h, t.f, src}, ps}
 			}
 		}()
 	}
@@ -356,13 +370,13 @@ func (s *Set) Each(fn func(h *Host) error) (diag.List, error) {
 	for c := range ahead {
 		l := <-c
 		probs = append(probs, l.probs...)
-		if l.h != nil {
-			if err := fn(l.h); err != nil {
+		if l.Host != nil {
+			if err := fn(l.Loaded); err != nil {
 				probs.Sort()
 				return probs, err
 			}
 		}
-		l.h = nil
+		l.Loaded = Loaded{}
 		budget.give(weight(i))
 		i++
 	}
@@ -452,30 +466,31 @@ func (s *Set) All() ([]*Host, diag.List) {
 	return hosts, probs
 }
 
-// loadFile decodes one record. A file that is not a record gets a plain
-// problem naming what it looks like and the likely fix.
-func loadFile(read func(string) ([]byte, error), f, display string) (*Host, diag.List) {
+// loadFile decodes one record and returns it with the file's bytes. A
+// file that is not a record gets a plain problem naming what it looks
+// like and the likely fix.
+func loadFile(read func(string) ([]byte, error), f, display string) (*Host, []byte, diag.List) {
 	var probs diag.List
 	if !isRecordName(f) {
 		probs.Add(display, diag.Pos{}, "%s", notRecord(f))
-		return nil, probs
+		return nil, nil, probs
 	}
 	src, err := read(f)
 	if err != nil {
 		probs.Add(display, diag.Pos{}, "not read: %v", unwrapPath(err))
-		return nil, probs
+		return nil, nil, probs
 	}
 	h, ps := Decode(display, src)
 	if h == nil && strings.HasSuffix(f, ".json") && looksLikeCheckOutput(src) {
 		probs.Add(display, diag.Pos{}, "looks like kbgen check --format json output, not a host record: give the records it was made from")
-		return nil, probs
+		return nil, nil, probs
 	}
 	probs = append(probs, ps...)
 	if h != nil {
 		// A record whose fields lack their formats is never used: its
 		// strings would reach pages, links and exports.
 		if bad := Check(display, src, h); len(bad) > 0 {
-			return nil, append(probs, bad...)
+			return nil, nil, append(probs, bad...)
 		}
 	}
 	if h != nil {
@@ -489,7 +504,10 @@ func loadFile(read func(string) ([]byte, error), f, display string) (*Host, diag
 			h.Host.ID = "(" + h.File + ")"
 		}
 	}
-	return h, probs
+	if h == nil {
+		return nil, nil, probs
+	}
+	return h, src, probs
 }
 
 func isRecordName(p string) bool {

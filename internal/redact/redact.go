@@ -60,6 +60,7 @@ var keep = map[string]bool{
 	"kind": true, "status": true, "origin": true, "type": true, "link_layer": true, "state": true,
 	"phys_state": true, "rate": true, "source_kind": true, "collector": true, "default_roce_mode": true,
 	"fw_current": true, "fw_available": true, "fw_running": true, "current": true, "available": true,
+	"key": true, "summary_key": true, // devlink info keys: fw.app, fw.mgmt.api
 }
 
 // Host redacts a record in place and marks it redacted.
@@ -258,26 +259,60 @@ var (
 	reGUID4    = regexp.MustCompile(`(?i)^[0-9a-f]{4}(?::[0-9a-f]{4}){3}$`)
 	reGUID0x   = regexp.MustCompile(`(?i)\b0x[0-9a-f]{16}\b`)
 	reIPv4     = regexp.MustCompile(`\d{1,3}(?:\.\d{1,3}){3}`)
-	reToken    = regexp.MustCompile(`^(mac|ipv4|ipv6-(?:global|unique-local|link-local|multicast)|guid|host|serial)-[0-9a-f]{6}$`)
-	reSerial   = regexp.MustCompile(`(?i)(serial[ _.-]?(?:number|no\.?|num)?["']?\s*[:=]?\s*["']?)([A-Za-z0-9][A-Za-z0-9_-]{3,})`)
+	reToken    = regexp.MustCompile(`(?i)^(mac|ipv4|ipv6-(?:global|unique-local|link-local|multicast)|guid|host|serial|uuid|email|nqn)-[0-9a-f]{6}$`)
+	reSerial   = regexp.MustCompile(`(?i)(serial[ _.-]?(?:number|no\.?|num)?["']?\s*[:=]?\s*["']?)([A-Za-z0-9][A-Za-z0-9_-]{4,})`)
+	// reSerialLabel is a serial number after one of its short labels: a
+	// separator or a space must follow the label, and the value must hold
+	// a digit (SN2700 is a switch model, "serial console" is no serial).
+	reSerialLabel = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_])((?:s/n|sn|ser\.?\s*no\.?|serial\s*#|service\s+tag)(?:\s*[:=#]\s*|\s+)["']?)([A-Za-z0-9][A-Za-z0-9_-]{4,})`)
+	// reSerialShape is an NVIDIA (Mellanox) adapter serial, MT2048X12345,
+	// wherever it stands (a VPD product name, a log line).
+	reSerialShape = regexp.MustCompile(`\bMT\d{4}[A-Z0-9]\d{5}\b`)
+	// reUUID is a UUID (a host NQN's, a file system's, a VM's).
+	reUUID = regexp.MustCompile(`(?i)\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
+	// reEmail is an e-mail address.
+	reEmail = regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\b`)
+	// reNQN is an NVMe qualified name: nqn.yyyy-mm.<reversed domain>:<name>.
+	reNQN = regexp.MustCompile(`(?i)\bnqn\.\d{4}-\d{2}\.[a-z0-9.-]+:[^\s,;"'()\[\]]+`)
+	// reHexRun is a run of hex digits with its separators, checked by
+	// hexShapes: dash-written MACs and EUI-64s, Cisco's dotted MACs,
+	// enx<mac> names and bare MACs and GUIDs.
+	reHexRun  = regexp.MustCompile(`(?i)[0-9a-z]+(?:[-.][0-9a-z]+)*`)
+	reDashHex = regexp.MustCompile(`(?i)^[0-9a-f]{2}(?:-[0-9a-f]{2}){5,19}$`)
+	reDotMAC  = regexp.MustCompile(`(?i)^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$`)
+	reDotGUID = regexp.MustCompile(`(?i)^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$`)
+	reMACName = regexp.MustCompile(`(?i)^(enx|wlx)([0-9a-f]{12})$`)
+	reHex12   = regexp.MustCompile(`(?i)^(?:0x)?[0-9a-f]{12}$`)
+	reHex16   = regexp.MustCompile(`(?i)^[0-9a-f]{16}$`)
+	// reMACLabel ends text that names a MAC address before it.
+	reMACLabel = regexp.MustCompile(`(?i)(?:mac|hwaddr|lladdr|ether|permaddr|address|addr|eui-48)\s*(?:address)?\s*(?:[:=]|is)?\s*$`)
+	// reFQDN is a domain name of at least two labels ending in letters.
+	reFQDN = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)+`)
 )
 
-// Text redacts identifiers in free text: kernel log lines, reasons, tool output.
+// Text redacts identifiers in free text: kernel log lines, reasons, tool
+// output, product names, interface names, source ids and paths. It finds
+// them by shape, so that an identifier nobody listed is still replaced:
+// MAC addresses (aa:bb:…, AA-BB-…, aabb.ccdd.eeff, bare 12 hex digits after
+// a MAC label, and inside enx<mac> and wlx<mac> names), EUI-64s and GUIDs
+// (colon, dash, 0x and bare 16 hex digits), UUIDs and NVMe qualified names,
+// IPv4 and IPv6 addresses, serial numbers after their labels (S/N:, SN,
+// sn=, Serial#, serial number) or in NVIDIA's shape, e-mail addresses, the
+// host's own names and other fully qualified domain names.
 func (r *Redactor) Text(s string) string {
 	if s == "" {
 		return s
 	}
+	s = reUUID.ReplaceAllStringFunc(s, func(m string) string { return r.Token("uuid", strings.ToLower(m)) })
+	s = reEmail.ReplaceAllStringFunc(s, func(m string) string { return r.Token("email", strings.ToLower(m)) })
+	s = r.nqns(s)
 	s = r.colonHexes(s)
 	s = reGUID0x.ReplaceAllStringFunc(s, func(m string) string { return r.GUID(m) })
+	s = r.hexShapes(s)
 	s = r.ipv4s(s)
-	s = reSerial.ReplaceAllStringFunc(s, func(m string) string {
-		sub := reSerial.FindStringSubmatch(m)
-		if reToken.MatchString(sub[2]) {
-			return m
-		}
-		return sub[1] + r.Token("serial", sub[2])
-	})
-	return r.hostnames(s)
+	s = r.serials(s)
+	s = r.hostnames(s)
+	return r.fqdns(s)
 }
 
 // colonHexes replaces the colon-hex candidates that stand alone: one
@@ -339,6 +374,9 @@ func (r *Redactor) colonHex(m string) string {
 
 func (r *Redactor) address(core string) (string, bool) {
 	switch {
+	case reMAC.MatchString(core) && len(core) == 23:
+		// Eight pairs are an EUI-64 (a GUID), as in every other spelling.
+		return r.GUID(core), true
 	case reMAC.MatchString(core):
 		return r.Token("mac", strings.ToLower(core)), true
 	case reGUID4.MatchString(core):
@@ -387,6 +425,7 @@ func (r *Redactor) ipv4s(s string) string {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isHex(c byte) bool   { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 func isWordish(c byte) bool {
 	return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }
@@ -433,3 +472,193 @@ func asciiLower(s string) string {
 }
 
 func isHostChar(c byte) bool { return isWordish(c) || c == '-' }
+
+// nqns replaces the name part of NVMe qualified names, which names the
+// host or the storage target (nqn.2014-08.com.example:target01); the
+// well-known discovery NQN stays.
+func (r *Redactor) nqns(s string) string {
+	return reNQN.ReplaceAllStringFunc(s, func(m string) string {
+		lower := strings.ToLower(m)
+		if lower == "nqn.2014-08.org.nvmexpress.discovery" || reToken.MatchString(m[strings.LastIndex(m, ":")+1:]) {
+			return m
+		}
+		// nqn.2014-08.org.nvmexpress:uuid:<uuid> was tokenized as a UUID.
+		if strings.HasPrefix(lower, "nqn.2014-08.org.nvmexpress:uuid:") {
+			return m
+		}
+		return "nqn." + r.Token("nqn", lower)
+	})
+}
+
+// hexShapes replaces the MACs and GUIDs written without colons. A run of
+// letters and digits (with - and . inside) is one candidate; it is an
+// identifier by its whole shape, never by a part of a longer word.
+func (r *Redactor) hexShapes(s string) string {
+	locs := reHexRun.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		start, end := l[0], l[1]
+		if start > 0 && (s[start-1] == '_' || s[start-1] == ':') || end < len(s) && s[end] == '_' ||
+			end+1 < len(s) && s[end] == ':' && isHex(s[end+1]) {
+			continue // part of a word (mlx5_0) or of a colon-written value
+		}
+		out, ok := r.hexShape(s[start:end], s[:start])
+		if !ok {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(out)
+		last = end
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// hexShape redacts one candidate run m, which before precedes.
+func (r *Redactor) hexShape(m, before string) (string, bool) {
+	lower := strings.ToLower(m)
+	hasLetter := strings.ContainsAny(lower, "abcdef")
+	switch {
+	case reDashHex.MatchString(m):
+		h := strings.ReplaceAll(lower, "-", "")
+		if len(h) == 16 {
+			return r.GUID(h), true // an EUI-64: lspci's Device Serial Number
+		}
+		return r.Token("mac", colonPairs(h)), true
+	case reDotMAC.MatchString(m) && hasLetter:
+		return r.Token("mac", colonPairs(strings.ReplaceAll(lower, ".", ""))), true
+	case reDotGUID.MatchString(m) && hasLetter:
+		return r.GUID(strings.ReplaceAll(lower, ".", "")), true
+	case reMACName.MatchString(m):
+		sub := reMACName.FindStringSubmatch(m)
+		return sub[1] + r.Token("mac", colonPairs(strings.ToLower(sub[2]))), true
+	case reHex16.MatchString(m) && hasLetter && strings.ContainsAny(lower, "0123456789"):
+		// A bare EUI-64 or GUID: 16 hex digits standing alone.
+		return r.GUID(lower), true
+	case reHex12.MatchString(m) && reMACLabel.MatchString(tail(before, 24)):
+		// Twelve hex digits are a MAC only where a label says so: alone
+		// they may be a hash or a counter.
+		return r.Token("mac", colonPairs(strings.TrimPrefix(lower, "0x"))), true
+	}
+	return "", false
+}
+
+// colonPairs writes hex digits as a colon-separated MAC: aabbcc → aa:bb:cc.
+func colonPairs(h string) string {
+	var b strings.Builder
+	for i := 0; i < len(h); i += 2 {
+		if i > 0 {
+			b.WriteByte(':')
+		}
+		b.WriteString(h[i:min(i+2, len(h))])
+	}
+	return b.String()
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// serials replaces serial numbers after their labels, and NVIDIA serials
+// by their shape.
+func (r *Redactor) serials(s string) string {
+	s = reSerial.ReplaceAllStringFunc(s, func(m string) string {
+		sub := reSerial.FindStringSubmatch(m)
+		if reToken.MatchString(sub[2]) || reToken.MatchString(m) || !strings.ContainsAny(sub[2], "0123456789") {
+			return m // "serial console" is no serial number
+		}
+		return sub[1] + r.Token("serial", sub[2])
+	})
+	if locs := reSerialLabel.FindAllStringSubmatchIndex(s, -1); locs != nil {
+		var b strings.Builder
+		last := 0
+		for _, l := range locs {
+			v := s[l[4]:l[5]]
+			if reToken.MatchString(v) || !strings.ContainsAny(v, "0123456789") || strings.HasPrefix(strings.ToLower(v), "serial-") {
+				continue
+			}
+			b.WriteString(s[last:l[4]])
+			b.WriteString(r.Token("serial", v))
+			last = l[5]
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	return reSerialShape.ReplaceAllStringFunc(s, func(m string) string { return r.Token("serial", m) })
+}
+
+// publicTLDs end the domain names fqdns replaces: a name such as
+// fw.mgmt.api, mlx5_core.ko or rc.local is a key or a file, not a host.
+// .local, .lan and the like count only with three labels or more.
+var publicTLDs = map[string]bool{
+	"com": true, "net": true, "org": true, "io": true, "edu": true, "gov": true, "mil": true, "int": true,
+	"biz": true, "info": true, "co": true, "us": true, "uk": true, "de": true, "cn": true, "jp": true,
+	"fr": true, "nl": true, "ru": true, "in": true, "au": true, "ca": true, "kr": true, "tw": true,
+	"br": true, "it": true, "es": true, "se": true, "ch": true, "il": true, "sg": true, "hk": true,
+	"cloud": true, "example": true, "test": true,
+}
+
+var privateTLDs = map[string]bool{
+	"local": true, "lan": true, "internal": true, "corp": true, "home": true, "intranet": true,
+	"intra": true, "localdomain": true, "priv": true, "private": true, "cluster": true, "svc": true, "domain": true,
+}
+
+// publicNames are domains whose names say nothing about the customer and
+// help the reader: vendors' and projects' sites in log lines and messages.
+var publicNames = []string{"kernel.org", "nvidia.com", "mellanox.com", "redhat.com", "ubuntu.com", "canonical.com",
+	"debian.org", "suse.com", "broadcom.com", "intel.com", "microsoft.com", "github.com", "oracle.com", "nvmexpress.org",
+	"openfabrics.org", "linux.org", "fedoraproject.org", "centos.org", "rockylinux.org", "almalinux.org", "amazon.com", "amazonaws.com"}
+
+// fqdns replaces fully qualified domain names found by shape: the names
+// of other machines (a storage target, a peer) in log lines and paths.
+func (r *Redactor) fqdns(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	locs := reFQDN.FindAllStringIndex(s, -1)
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		start, end := l[0], l[1]
+		m := s[start:end]
+		if start > 0 && (isWordish(s[start-1]) || strings.IndexByte("./-@", s[start-1]) >= 0) ||
+			end < len(s) && (isWordish(s[end]) || s[end] == '-' || s[end] == '@') {
+			continue
+		}
+		labels := strings.Split(strings.ToLower(m), ".")
+		tld := labels[len(labels)-1]
+		if !(publicTLDs[tld] || privateTLDs[tld] && len(labels) >= 3) {
+			continue
+		}
+		if !strings.ContainsAny(labels[0], "abcdefghijklmnopqrstuvwxyz") || isPublicName(strings.ToLower(m)) {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(r.Token("host", strings.ToLower(m)))
+		last = end
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isPublicName(name string) bool {
+	for _, p := range publicNames {
+		if name == p || strings.HasSuffix(name, "."+p) {
+			return true
+		}
+	}
+	return false
+}

@@ -189,6 +189,10 @@ func FuzzText(f *testing.F) {
 		"2001:0db8:0000:0042:0ac0:ebff:fe12:3456", "2001:db8::1", "2001:db8::/32", "fd00::17 dev eth0", "GID:2001:db8::1",
 		"0000:0000:0000:0000:0000:ffff:c0a8:0101", "ff02::1:ff12:3456", "fe80:0000:0000:0001::1",
 		"mlx5_0\t1\t3\tfd12:3456:789a:0001:0000:0000:0000:0017\t\tv2\tens1f0",
+		"MAC AA-BB-CC-DD-EE-01", "aabb.ccdd.ee02", "enx0c42a1659e3c:", "MAC address 0c42a1659e3d", "0c-42-a1-03-00-65-9e-43",
+		"guid 0c42a10300659e40", "nqn.2014-08.org.nvmexpress:uuid:4c4c4544-0042-3910-8058-b4c04f4a3732",
+		"nqn.2014-08.com.acme:nvme.target01", "admin@example-corp.com", "addr nvme-target01.storage.acme.io:4420",
+		"S/N: MT2042X01234", "SN ABC123456", "sn=XYZ98765", "Serial#: 7CE123P0AB", "MT2109X11223", "gw.lab.local",
 	} {
 		f.Add(s)
 	}

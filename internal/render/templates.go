@@ -53,8 +53,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// Templates are the parsed templates/*.html of the layers. A page of kind
-// k renders with the template named k.html, its typed page as dot.
+// Templates are the parsed templates/*.html of the layers. A page renders
+// with its kind's template (page.Table), its typed page as dot.
 type Templates struct {
 	t *template.Template
 	// Digest identifies the template files' names and bytes, for the keys
@@ -90,8 +90,8 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 // Execute writes page p.
 func (t *Templates) Execute(w io.Writer, p site.Page) error {
 	m := p.PageMeta()
-	name := string(m.Ref.Kind) + ".html"
-	if t.t.Lookup(name) == nil {
+	name := page.SpecOf(m.Ref.Kind).Template
+	if name == "" || t.t.Lookup(name) == nil {
 		return fmt.Errorf("%s: no template %q", m.Path(), name)
 	}
 	if err := t.t.ExecuteTemplate(w, name, p); err != nil {

@@ -377,6 +377,9 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 	}
 	fmt.Fprintln(w, strings.Join(parts, "  ·  "))
 	fmt.Fprintf(w, "verdict: %s\n", p.level(v.Verdict))
+	if v.Likely != "" {
+		fmt.Fprintf(w, "likely: %s (a hint, not a verdict)\n", v.Likely)
+	}
 	for _, r := range v.Reasons {
 		fmt.Fprintf(w, "  %-26s %s\n", r.Verdict, r.Text)
 		for _, ref := range r.Matrix {

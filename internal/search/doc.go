@@ -3,4 +3,10 @@
 // versions by prefix, CJK bigrams, noise in pasted log lines dropped), a
 // bleve index with facets and snippets, an HTTP handler, and a static,
 // sharded index that the site's search.js loads from file:// or HTTP.
+//
+// Both engines read a query the same way (lines.go, fuzzy.go, rank.go):
+// log headers removed, a short query's typos corrected to known names,
+// each line matched against the message templates (templates.toml) whose
+// pages rank first, then knowledge pages by score × kind and language
+// boost, then host reports unless the query names a host.
 package search

@@ -384,7 +384,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
 	var pinned []int
-	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
 		i, ok := ix.byURL[u]
 		return i, ok && ix.passes(i, q)
 	})
@@ -401,6 +401,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		explained[d] = true
 	}
 	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
+	cjk := hasCJK(text)
 	var first []ranked
 	var hostHits []ranked
 	total := 0
@@ -415,8 +416,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		}
 		total += n
 		for _, h := range hits {
-			first = append(first, ranked{doc: h.doc, tier: tierOf(ix.docs[h.doc].Kind, explained[h.doc], !hostsApart),
-				score: h.score * kindBoost(ix.docs[h.doc].Kind)})
+			d := &ix.docs[h.doc]
+			first = append(first, ranked{doc: h.doc, tier: tierOf(d.Kind, explained[h.doc], !hostsApart),
+				score: h.score * kindBoost(d.Kind) * langBoost(d.Lang, cjk)})
 		}
 	}
 	for _, d := range pinned {
@@ -438,7 +440,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		}
 		total += n
 		for _, h := range hits {
-			hostHits = append(hostHits, ranked{doc: h.doc, tier: tierHost, score: h.score * kindBoost("host")})
+			hostHits = append(hostHits, ranked{doc: h.doc, tier: tierHost, score: h.score * kindBoost("host") * langBoost(ix.docs[h.doc].Lang, cjk)})
 		}
 		sortRanked(hostHits)
 	}

@@ -24,16 +24,21 @@ import (
 // The patterns are plain syntax that Go's regexp and JavaScript read
 // alike; the static index ships them in its manifest.
 
-// headerPattern matches a syslog or journal header at the start of a
-// line: "Jan  2 03:04:05 host kernel: ", "2024-05-01T10:00:00+02:00 host
-// kernel: [  12.3] ", "<4>Jan 2 03:04:05 host NetworkManager[812]: ".
-const headerPattern = `^[ \t]*(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)[ \t]+[\w.-]+[ \t]+(?:kernel:[ \t]*(?:\[[ \t]*\d+\.\d+\][ \t]*)?|[\w./@-]+\[\d+\]:[ \t]*|[\w./@-]+:[ \t]*)`
+// headerPattern matches what a log line carries before its message: a
+// syslog or journal header ("Jan  2 03:04:05 host kernel: ",
+// "2024-05-01T10:00:00+02:00 host kernel: ", "<4>Jan 2 03:04:05 host
+// NetworkManager[812]: ") and a dmesg time stamp ("[  12.345678] ",
+// "[Mon Jan  2 03:04:05 2024] "), either or both.
+const headerPattern = `^[ \t]*(?:<\d{1,3}>)?` +
+	`(?:(?:[A-Z][a-z]{2} +\d{1,2} +\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)[ \t]+[\w.-]+[ \t]+(?:kernel:|[\w./@-]+\[\d+\]:|[\w./@-]+:)[ \t]*)?` +
+	`(?:\[[ \t]*\d+\.\d+\][ \t]*|\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}\][ \t]*)?`
 
 var headerRe = regexp.MustCompile("(?m)" + headerPattern)
 
-// Normalize removes the log headers of every line of a query.
+// Normalize removes the log headers and time stamps of every line of a
+// query.
 func Normalize(q string) string {
-	if !strings.ContainsAny(q, ":") {
+	if !strings.ContainsAny(q, ":]") {
 		return q
 	}
 	return headerRe.ReplaceAllString(q, "")
@@ -112,24 +117,52 @@ type Explanation struct {
 	Means    string `json:"means"`
 }
 
-// explain returns the templates a query matches whose page is indexed
-// (has returns its doc number), one per page, in table order.
-func explain(q string, has func(url string) (int, bool)) ([]Explanation, []int) {
+// localizedURL is the URL of a page's version in language lang:
+// faq/softroce.html → faq/softroce.zh.html.
+func localizedURL(u, lang string) string {
+	if strings.Contains(u, "#") || !strings.HasSuffix(u, ".html") {
+		return ""
+	}
+	return strings.TrimSuffix(u, ".html") + "." + lang + ".html"
+}
+
+// explain returns, for each line of a query, the first template in table
+// order that matches it and whose page is indexed and passes the filters
+// (has returns its doc number); one per page. A query in CJK script is
+// explained by the page's version in a CJK language when there is one.
+func explain(q string, cjk bool, has func(url string) (int, bool)) ([]Explanation, []int) {
 	var out []Explanation
 	var docs []int
 	seen := map[string]bool{}
-	for i := range Templates {
-		t := &Templates[i]
-		if seen[t.Page] || !t.re.MatchString(q) {
+	for _, line := range strings.Split(q, "\n") {
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		d, ok := has(t.Page)
-		if !ok {
-			continue
+		for i := range Templates {
+			t := &Templates[i]
+			if !t.re.MatchString(line) {
+				continue
+			}
+			u := t.Page
+			d, ok := has(u)
+			if cjk {
+				for _, l := range cjkLangList() {
+					if ld, lok := has(localizedURL(t.Page, l)); lok {
+						u, d, ok = localizedURL(t.Page, l), ld, true
+						break
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			if !seen[u] {
+				seen[u] = true
+				out = append(out, Explanation{Template: t.ID, URL: u, Means: t.Means})
+				docs = append(docs, d)
+			}
+			break
 		}
-		seen[t.Page] = true
-		out = append(out, Explanation{Template: t.ID, URL: t.Page, Means: t.Means})
-		docs = append(docs, d)
 	}
 	return out, docs
 }

@@ -14,6 +14,7 @@ type querySet struct {
 		Kind   string   `toml:"kind"`
 		Expect []string `toml:"expect"`
 		Why    string   `toml:"why"`
+		Source string   `toml:"source"` // where a pasted line was pasted
 	} `toml:"query"`
 }
 
@@ -27,8 +28,8 @@ func loadQueries(t testing.TB) querySet {
 	if _, err := toml.Decode(string(src), &qs); err != nil {
 		t.Fatal(err)
 	}
-	if len(qs.Query) < 40 {
-		t.Fatalf("query set has %d queries, want at least 40", len(qs.Query))
+	if len(qs.Query) < minQueries {
+		t.Fatalf("query set has %d queries, want at least %d", len(qs.Query), minQueries)
 	}
 	return qs
 }
@@ -54,20 +55,24 @@ func quality(got, expect []string) (recall, rr float64) {
 	return float64(hit) / float64(n), rr
 }
 
-// Floors: the set was written from the content before tuning, and the
-// engines are tuned on the analyzer, not on it. Below these a change lost
-// real ground (the first run of the analyzer reached them with margin).
+// Floors, recorded from the measured values with a small margin: below
+// them a change lost real ground. hit@3 is the share of queries with an
+// expected page in the top three (the target is 0.95), MRR the mean
+// reciprocal rank of the first expected page (the target is 0.9); recall@3
+// the share of all expected pages (at most three) in the top three.
 const (
-	minRecall3 = 0.80
-	minMRR     = 0.85
-	minAgree   = 0.95
+	minQueries = 150
+	minRecall3 = 0.90
+	minHit3    = 0.97
+	minMRR     = 0.94
+	minAgree   = 0.97
 )
 
 func TestQuerySet(t *testing.T) {
 	ix, al, docs := loadBundled(t)
 	st := NewStatic(docs, al)
 	qs := loadQueries(t)
-	var rb, mb, rs, ms float64
+	var rb, mb, rs, ms, hb, hs float64
 	agree := 0
 	for _, q := range qs.Query {
 		res, err := ix.Search(context.Background(), Query{Text: q.Q, Limit: 10})
@@ -86,6 +91,12 @@ func TestQuerySet(t *testing.T) {
 		r1, m1 := quality(server, q.Expect)
 		r2, m2 := quality(static, q.Expect)
 		rb, mb, rs, ms = rb+r1, mb+m1, rs+r2, ms+m2
+		if m1 >= 1.0/3 {
+			hb++
+		}
+		if m2 >= 1.0/3 {
+			hs++
+		}
 		if len(server) > 0 && len(static) > 0 && server[0] == static[0] {
 			agree++
 		} else {
@@ -96,11 +107,11 @@ func TestQuerySet(t *testing.T) {
 		}
 	}
 	n := float64(len(qs.Query))
-	t.Logf("%d queries: bleve recall@3 %.3f MRR %.3f; static recall@3 %.3f MRR %.3f; top-1 agreement %d/%d (%.1f%%)",
-		len(qs.Query), rb/n, mb/n, rs/n, ms/n, agree, len(qs.Query), 100*float64(agree)/n)
-	for name, v := range map[string][2]float64{"bleve": {rb / n, mb / n}, "static": {rs / n, ms / n}} {
-		if v[0] < minRecall3 || v[1] < minMRR {
-			t.Errorf("%s: recall@3 %.3f (floor %.2f), MRR %.3f (floor %.2f)", name, v[0], minRecall3, v[1], minMRR)
+	t.Logf("%d queries: bleve MRR %.3f hit@3 %.3f recall@3 %.3f; static MRR %.3f hit@3 %.3f recall@3 %.3f; top-1 agreement %d/%d (%.1f%%)",
+		len(qs.Query), mb/n, hb/n, rb/n, ms/n, hs/n, rs/n, agree, len(qs.Query), 100*float64(agree)/n)
+	for name, v := range map[string][3]float64{"bleve": {rb / n, mb / n, hb / n}, "static": {rs / n, ms / n, hs / n}} {
+		if v[0] < minRecall3 || v[1] < minMRR || v[2] < minHit3 {
+			t.Errorf("%s: recall@3 %.3f (floor %.2f), MRR %.3f (floor %.2f), hit@3 %.3f (floor %.2f)", name, v[0], minRecall3, v[1], minMRR, v[2], minHit3)
 		}
 	}
 	if float64(agree)/n < minAgree {

@@ -14,6 +14,34 @@ var KindBoost = map[string]float64{
 	"host": 1,
 }
 
+// OtherLanguage weighs a page written in another language than the
+// query's: a query with Chinese (CJK) text prefers the pages in a CJK
+// language (zh, ja, ko), any other query the rest, so the English and the
+// Chinese version of one answer, which share its commands and log lines,
+// each rank first for their readers.
+const OtherLanguage = 0.3
+
+// cjkLangs are the page languages written in CJK script.
+var cjkLangs = map[string]bool{"zh": true, "ja": true, "ko": true}
+
+// langBoost is 1 for a page in the query's script, else OtherLanguage.
+func langBoost(lang string, cjkQuery bool) float64 {
+	if cjkLangs[lang] == cjkQuery {
+		return 1
+	}
+	return OtherLanguage
+}
+
+// hasCJK reports whether a query has CJK text.
+func hasCJK(q string) bool {
+	for _, r := range rawTokens(q) {
+		if isCJK(r.text) {
+			return true
+		}
+	}
+	return false
+}
+
 // Tiers order results before scores do: the pages a line template says
 // explain the query first, then the knowledge pages, then the host
 // reports — unless the query names a host, when its reports rank with the

@@ -352,7 +352,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 	}
 	qts := s.StaticTerms(text)
 	var pinned []int
-	res.Explains, pinned = explain(text, func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
 		i, ok := s.byURL[u]
 		return i, ok && s.passes(i, q)
 	})
@@ -372,6 +372,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		}
 	}
 	hostNamed := namesHost(qts, s.hosts)
+	cjk := hasCJK(text)
 	var rs []ranked
 	for d, sc := range score {
 		if !s.passes(d, q) {
@@ -380,7 +381,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		kind := s.docs[d].Kind
 		var v float64
 		if count[d] > 0 {
-			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind)
+			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, cjk)
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
 	}
@@ -520,11 +521,18 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 	for i, k := range s.kinds {
 		kb[i] = kindBoost(k)
 	}
-	// Templates whose page is indexed: [pattern, doc, means, id, url].
+	// Templates whose page is indexed: [pattern, doc, means, id, url,
+	// {lang: [doc, url]} of the page's versions in CJK languages].
 	tpl := [][]any{}
 	for _, t := range Templates {
 		if d, ok := s.byURL[t.Page]; ok {
-			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page})
+			loc := map[string][]any{}
+			for _, l := range cjkLangList() {
+				if ld, ok := s.byURL[localizedURL(t.Page, l)]; ok {
+					loc[l] = []any{ld, localizedURL(t.Page, l)}
+				}
+			}
+			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page, loc})
 		}
 	}
 	fz := make([][2]string, len(s.fuzzy))
@@ -538,7 +546,7 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong},
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	if err := emit("search/manifest.js", jsonp("manifest", "", man)); err != nil {
 		return err
@@ -550,6 +558,15 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 		}
 	}
 	return nil
+}
+
+func cjkLangList() []string {
+	var out []string
+	for l := range cjkLangs {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func cjkClass() string {

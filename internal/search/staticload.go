@@ -190,11 +190,21 @@ func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, e
 		}
 	}
 	for _, t := range ss.man.Tpl {
-		if len(t) == 5 {
-			d, _ := t[1].(float64)
-			u, _ := t[4].(string)
-			st.byURL[u] = int(d)
-			st.docs[int(d)].URL = u
+		if len(t) != 6 {
+			continue
+		}
+		d, _ := t[1].(float64)
+		u, _ := t[4].(string)
+		st.byURL[u] = int(d)
+		st.docs[int(d)].URL = u
+		loc, _ := t[5].(map[string]any)
+		for _, v := range loc {
+			if pair, ok := v.([]any); ok && len(pair) == 2 {
+				ld, _ := pair[0].(float64)
+				lu, _ := pair[1].(string)
+				st.byURL[lu] = int(ld)
+				st.docs[int(ld)].URL = lu
+			}
 		}
 	}
 	for i := range loaded {

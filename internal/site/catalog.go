@@ -46,19 +46,22 @@ type GridCell struct {
 	Stack  string
 	Anchor string
 	Shown
+	Likely  verdict.Level // an unknown verdict's likely answer: a hint, never drawn as the verdict
 	Nearest []string
 	Reasons []ReasonView // those not in the column's Common
 }
 
 // AdapterRow is one row of the adapters index.
 type AdapterRow struct {
-	Adapter     *matrix.Adapter
-	Vendor      *matrix.Vendor
-	FirstKernel string // the earliest first kernel of its physical functions, "" when unknown
-	SupportEnd  string // short summary: "mlnx-ofed: last 4.9-…"
-	EOSDate     string
-	Stacks      []string
-	Parts       []string
+	Adapter       *matrix.Adapter
+	Vendor        *matrix.Vendor
+	FirstKernel   string // the engine's first kernel for its RoCE inbox (verdict.FirstKernel), "" when none
+	KernelSourced bool   // every row FirstKernel rests on is sourced; else the inbox verdict there is unknown
+	RoCE          string // the RoCE filter's words: "v1 v2", "none" (not RoCE) or "unconfirmed"
+	SupportEnd    string // short summary: "mlnx-ofed: last 4.9-…"
+	EOSDate       string
+	Stacks        []string // vendor stacks whose engine verdict, no release or OS given, is a yes
+	Parts         []string
 }
 
 // AdaptersPage is adapter/index.html.
@@ -96,6 +99,7 @@ type DriverPage struct {
 	Meta
 	Driver   *matrix.Driver
 	Adapters []*matrix.Adapter
+	Kernels  []AdapterKernel // per adapter, the engine's first kernel for its RoCE inbox
 	Devices  []*matrix.PCIKernel
 	Rows     []*matrix.DistroRow
 	Sources  []SourceRef
@@ -285,35 +289,12 @@ func devices(m *matrix.Matrix, a *matrix.Adapter) []Device {
 	return out
 }
 
-// firstKernel is the earliest first kernel among the adapter's physical
-// functions, per device (pci_kernel), never the driver's first release.
-func firstKernel(m *matrix.Matrix, a *matrix.Adapter) string {
-	best := ""
-	for _, d := range devices(m, a) {
-		if d.PCI.Function == "vf" || d.Kernel == nil || d.Kernel.FirstKernel == "" {
-			continue
-		}
-		if c, ok := rule.Compare(d.Kernel.FirstKernel, best); best == "" || (ok && c < 0) {
-			best = d.Kernel.FirstKernel
-		}
-	}
-	return best
-}
-
-// adapterStacks are the stacks an adapter page's grid shows: inbox, then
-// every stack the matrix relates to the adapter.
+// adapterStacks are the stacks an adapter page's grid shows: those the
+// engine relates to the adapter (verdict.AdapterStacks), as the exports.
 func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
-	rel := map[string]bool{"inbox": true}
-	for _, s := range a.Stacks {
+	rel := map[string]bool{}
+	for _, s := range verdict.AdapterStacks(m, a) {
 		rel[s] = true
-	}
-	for _, e := range a.SupportEnd {
-		rel[e.Stack] = true
-	}
-	for _, r := range m.StackRows {
-		if contains(r.Adapters, a.ID) {
-			rel[r.Stack] = true
-		}
 	}
 	var out []Target
 	for _, t := range all {
@@ -368,11 +349,15 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
 			level, near := v.level(t, c)
 			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Shown: Shown{level}, Nearest: near}
+			var all []verdict.Reason
 			for _, r := range c.Reasons {
+				rv := v.reason(t, r)
+				all = append(all, verdict.Reason{Verdict: rv.Level, Likely: rv.Likely, Informs: rv.Informs})
 				if !common[st.Key][r] {
 					gc.Reasons = append(gc.Reasons, v.shown(t, r))
 				}
 			}
+			gc.Likely = verdict.LikelyOf(level, all)
 			row.Cells = append(row.Cells, gc)
 		}
 		g.Rows = append(g.Rows, row)
@@ -454,7 +439,16 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 	// Adapters index.
 	ai := &AdaptersPage{Meta: meta(page.Adapters, "", "Adapters"), Vendors: vendors, Stacks: s.verdicts.stacks}
 	for _, a := range sortedAdapters(m) {
-		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor), FirstKernel: firstKernel(m, a), Stacks: a.Stacks}
+		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor), Stacks: s.verdicts.yesStacks(a)}
+		row.FirstKernel, row.KernelSourced = verdict.FirstKernel(m, a)
+		switch roce, ok := verdict.RoCE(a); {
+		case a.NotRoCE != "":
+			row.RoCE = "none"
+		case ok:
+			row.RoCE = strings.Join(roce, " ")
+		default:
+			row.RoCE = "unconfirmed"
+		}
 		row.SupportEnd, row.EOSDate = supportEndSummary(a)
 		for _, p := range m.PartsOf(a.ID) {
 			row.Parts = append(row.Parts, p.Number)
@@ -500,6 +494,8 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		for _, a := range sortedAdapters(m) {
 			if a.RDMADriver == d.ID {
 				dp.Adapters = append(dp.Adapters, a)
+				k, ok := verdict.FirstKernel(m, a)
+				dp.Kernels = append(dp.Kernels, AdapterKernel{Adapter: a, Kernel: k, Sourced: ok})
 			}
 		}
 		for j := range m.PCIKernels {
@@ -570,7 +566,7 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		}
 		claims := []matrix.Claim{st.Claim}
 		for _, r := range st.Releases {
-			sp.Releases = append(sp.Releases, ReleaseRow{StackRelease: r, Adapters: releaseAdapters(m, st.ID, r.Version)})
+			sp.Releases = append(sp.Releases, ReleaseRow{StackRelease: r, Adapters: s.verdicts.releaseAdapters(st.ID, r.Version)})
 		}
 		sort.SliceStable(sp.Releases, func(i, j int) bool {
 			c, ok := rule.Compare(sp.Releases[i].Version, sp.Releases[j].Version)
@@ -585,10 +581,8 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 				claims = append(claims, m.StackRows[j].Claim)
 			}
 		}
+		sp.Adapters = s.verdicts.releaseAdapters(st.ID, "")
 		for _, a := range sortedAdapters(m) {
-			if contains(a.Stacks, st.ID) {
-				sp.Adapters = append(sp.Adapters, a)
-			}
 			for _, e := range a.SupportEnd {
 				if e.Stack == st.ID {
 					sp.Ends = append(sp.Ends, StackEnd{Adapter: a, End: e})
@@ -900,30 +894,39 @@ func (d *DistroPage) DriverOf(module string) string {
 	return ""
 }
 
-// releaseAdapters are the adapters a stack release supports by the
-// matrix's stack_support rows (first..last), less those whose end of
-// support on the stack came at or before it.
-func releaseAdapters(m *matrix.Matrix, stack, version string) []*matrix.Adapter {
+// releaseAdapters are the adapters whose engine verdict on a stack
+// release (any release: version "") with no OS given is a yes: what the
+// stack page lists is what kbgen check says.
+func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
+	v.all()
 	var out []*matrix.Adapter
-	for _, a := range sortedAdapters(m) {
-		in := false
-		for _, r := range m.StackRows {
-			if r.Stack == stack && r.Status != "unsupported" && contains(r.Adapters, a.ID) && rule.InRelease(version, r.First, r.Last) {
-				in = true
-			}
-		}
-		for _, e := range a.SupportEnd {
-			if e.Stack == stack && e.DroppedIn != "" {
-				if c, ok := rule.Compare(version, e.DroppedIn); ok && c >= 0 {
-					in = false
-				}
-			}
-		}
-		if in {
+	for _, a := range sortedAdapters(v.m) {
+		if v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes() {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// yesStacks are the vendor stacks whose engine verdict for the adapter,
+// no release or OS given, is a yes: the adapters index's stack filter.
+func (v *verdicts) yesStacks(a *matrix.Adapter) []string {
+	v.all()
+	var out []string
+	for _, st := range v.m.Stacks {
+		if st.ID != matrix.Inbox && v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: st.ID}).Yes() {
+			out = append(out, st.ID)
+		}
+	}
+	return out
+}
+
+// AdapterKernel is an adapter of a driver and the engine's first kernel
+// for its RoCE inbox.
+type AdapterKernel struct {
+	Adapter *matrix.Adapter
+	Kernel  string
+	Sourced bool
 }
 
 // HTML is the reason's text as inline markdown: the engine quotes matrix

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
 	"sort"
 	"strings"
@@ -64,11 +66,29 @@ var tagUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
 
 // tagSlug makes a tag a file name; "index" is the index page's.
 func tagSlug(tag string) string {
-	s := strings.Trim(tagUnsafe.ReplaceAllString(strings.ToLower(tag), "-"), "-.")
-	if s == "" || s == "index" {
-		s += "-tag"
+	s := tagUnsafe.ReplaceAllString(strings.ToLower(tag), "-")
+	s = strings.Trim(tagDots.ReplaceAllString(s, "."), "-._")
+	switch {
+	case s == "index":
+		s = "index-tag"
+	case s == "" || !utf8ASCII(tag):
+		// A tag in another script (网卡) keeps its own page: its slug is a
+		// short digest, not the empty or shared remainder of its ASCII.
+		sum := sha256.Sum256([]byte(tag))
+		s = strings.Trim(s+"-"+hex.EncodeToString(sum[:4]), "-")
 	}
-	return strings.TrimPrefix(s, "-")
+	return s
+}
+
+var tagDots = regexp.MustCompile(`\.{2,}`)
+
+func utf8ASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // appliesTo resolves a page's front matter ids to named links. Ids lint

@@ -40,7 +40,7 @@ type HostPage struct {
 	// walks and the unknown checks.
 	CheckTitles map[string]string
 	Tiers       []Tier // the confidence legend
-	RecordFile  string // the record's file name beside the page, host/<slug>.toml
+	RecordFile  string // the record's file name beside the page: <slug>.toml, or .json for a JSON record
 	Unnamed     bool   // the record names no host: Label is its file's name
 }
 
@@ -202,6 +202,8 @@ type HostJob struct {
 	i    int
 	slug string
 	h    *record.Host
+	src  []byte // the record's own bytes (Source), or nil
+	ext  string // ".toml" or ".json": the record download's format
 }
 
 // Host names the page of the next host record. Call it in record order
@@ -217,7 +219,18 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	st.findings = append(st.findings, nil)
 	st.ready = append(st.ready, nil)
 	st.mu.Unlock()
-	return &HostJob{s: s, i: i, slug: slug, h: h}
+	return &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml"}
+}
+
+// Source gives the job the record's own bytes and file name: the record
+// download beside the page is then those bytes, in the file's format
+// (host/<slug>.json for a JSON record), not the record encoded again.
+// Call it before RecordPath.
+func (j *HostJob) Source(file string, src []byte) {
+	j.src = src
+	if path.Ext(file) == ".json" {
+		j.ext = ".json"
+	}
 }
 
 // hostNames gives each host page a file name no other host page has,
@@ -259,14 +272,16 @@ func (n *hostNames) name(id string) string {
 func (j *HostJob) Path() string { return page.Path(page.Host, j.slug) }
 
 // RecordPath is the output path of the job's record, beside its page.
-func (j *HostJob) RecordPath() string { return recordPath(j.slug) }
+func (j *HostJob) RecordPath() string { return "host/" + j.slug + j.ext }
 
-func recordPath(slug string) string { return "host/" + slug + ".toml" }
-
-// WriteRecord writes the host's record as TOML, as kbcollect wrote it: an
-// unnamed host keeps its empty id. It does not change the record, so it
-// may run beside Page.
+// WriteRecord writes the host's record: its own bytes (Source), or else
+// the record as TOML, as kbcollect wrote it, where an unnamed host keeps
+// its empty id. It does not change the record, so it may run beside Page.
 func (j *HostJob) WriteRecord(w io.Writer) error {
+	if j.src != nil {
+		_, err := w.Write(j.src)
+		return err
+	}
 	c := *j.h
 	c.Host.ID, _ = hostName(j.h)
 	return record.Encode(w, &c, "toml")

@@ -8,11 +8,12 @@ import (
 
 // Paths lists the path of every page of the site, for the sitemap: the
 // matrix and content pages, the home page, and the host and fleet pages
-// of the hosts made so far. The 404 page is not a page to list.
+// of the hosts made so far; not the kinds page.Table marks Unlisted (the
+// 404 page).
 func (s *Site) Paths() []string {
 	var out []string
 	for _, p := range s.Pages {
-		if p.PageMeta().Ref.Kind != page.NotFound {
+		if !page.SpecOf(p.PageMeta().Ref.Kind).Unlisted {
 			out = append(out, p.PageMeta().Path())
 		}
 	}

@@ -28,8 +28,8 @@ func TestFleetReadiness(t *testing.T) {
 		t.Fatalf("%d hosts: %v", len(hosts), probs)
 	}
 	targets := []readiness.Target{
-		{Name: "RHEL 9.6 with DOCA-OFED 3.0", Distro: "rhel-9.6", Stack: "doca-ofed", StackVersion: "3.0"},
-		{Distro: "ubuntu-24.04", Stack: "inbox"},
+		{Name: "MLNX_OFED 24.10 LTS", Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0"},
+		{Kernel: "6.8"},
 	}
 	cfg := config.Default()
 	cfg.Targets = targets

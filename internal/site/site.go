@@ -281,7 +281,11 @@ func Build(in Input) (*Site, error) {
 		for _, n := range t.Nodes {
 			ids = append(ids, n.Sources...)
 		}
-		s.Pages = append(s.Pages, &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)})
+		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)}
+		if t.Lang != "" {
+			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
+		}
+		s.Pages = append(s.Pages, tp)
 	}
 	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {

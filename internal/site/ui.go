@@ -22,42 +22,38 @@ type Link struct {
 	Current bool
 }
 
-// section is the index page a page kind sits under, for breadcrumbs and
-// for marking the current navigation entry.
-var section = map[page.Kind]page.Kind{
-	page.Adapter: page.Adapters, page.Vendor: page.Vendors, page.Driver: page.Drivers,
-	page.Distro: page.Distros, page.Stack: page.Stacks, page.FAQ: page.FAQIndex,
-	page.Tag: page.Tags, page.Tree: page.Trees, page.Host: page.Fleet,
-}
-
-// navKinds are the header navigation entries, with their label keys.
-var navKinds = []struct {
-	kind page.Kind
-	key  string
-}{
-	{page.Adapters, "nav_adapters"}, {page.Vendors, "nav_vendors"}, {page.Drivers, "nav_drivers"}, {page.Distros, "nav_distros"},
-	{page.Stacks, "nav_stacks"}, {page.FAQIndex, "nav_faq"}, {page.Trees, "nav_trees"}, {page.Glossary, "nav_glossary"},
-	{page.Sources, "nav_sources"}, {page.Fleet, "nav_fleet"},
-}
-
 func (m *Meta) rel(k page.Kind) string { return page.RelRef(m.Path(), page.Ref{Kind: k}) }
 
-// Nav is the header navigation of the page. Glossary and Fleet appear
-// only when the site has them, so no entry leads to a missing page.
-func (m *Meta) Nav() []Link {
-	cur := m.Ref.Kind
-	if s, ok := section[cur]; ok {
-		cur = s
+// has reports whether the site has the page of kind k, for the
+// navigation entries of page.Table marked NavIfPresent.
+func (i *Info) has(k page.Kind) bool {
+	switch k {
+	case page.Glossary:
+		return i != nil && i.Glossary
+	case page.Fleet:
+		return i != nil && i.Fleet
 	}
-	if cur == page.Hosts {
-		cur = page.Fleet
+	return i != nil
+}
+
+// Nav is the header navigation of the page: the kinds page.Table puts in
+// it, in its order, each only when the site has its page if so marked,
+// so no entry leads to a missing page.
+func (m *Meta) Nav() []Link {
+	spec := page.SpecOf(m.Ref.Kind)
+	cur := m.Ref.Kind
+	switch {
+	case spec.Section != "":
+		cur = spec.Section
+	case spec.NavUnder != "":
+		cur = spec.NavUnder
 	}
 	var out []Link
-	for _, n := range navKinds {
-		if (n.kind == page.Glossary && (m.Site == nil || !m.Site.Glossary)) || (n.kind == page.Fleet && (m.Site == nil || !m.Site.Fleet)) {
+	for _, n := range page.Table {
+		if !n.Nav || n.NavIfPresent && !m.Site.has(n.Kind) {
 			continue
 		}
-		out = append(out, Link{Label: m.T(n.key), Href: m.rel(n.kind), Current: n.kind == cur})
+		out = append(out, Link{Label: m.T(n.Label), Href: m.rel(n.Kind), Current: n.Kind == cur})
 	}
 	return out
 }
@@ -72,17 +68,8 @@ func (m *Meta) Crumbs() []Link {
 		return nil
 	}
 	out := []Link{{Label: m.T("home"), Href: m.rel(page.Home)}}
-	if s, ok := section[m.Ref.Kind]; ok {
-		key := string(s)
-		for _, n := range navKinds {
-			if n.kind == s {
-				key = n.key
-			}
-		}
-		if s == page.Tags {
-			key = "nav_tags"
-		}
-		out = append(out, Link{Label: m.T(key), Href: m.rel(s)})
+	if s := page.SpecOf(m.Ref.Kind).Section; s != "" {
+		out = append(out, Link{Label: m.T(page.SpecOf(s).Label), Href: m.rel(s)})
 	}
 	return append(out, Link{Label: m.Title, Current: true})
 }

@@ -65,9 +65,24 @@ type XSource struct {
 // verdict for every target × stack with no firmware given, and the
 // firmware thresholds per stack.
 type AdapterVerdicts struct {
-	Reasons  []XReason              `json:"r"`  // numbered after the index's shared reasons
-	Cells    []XCell                `json:"c"`  // Index.Targets × Index.Stacks
-	Firmware map[string][]XFirmware `json:"fw"` // stack → thresholds, by feature
+	Reasons  []XReason              `json:"r"`            // numbered after the index's shared reasons
+	Cells    []XCell                `json:"c"`            // Index.Targets × Index.Stacks
+	Firmware map[string][]XFirmware `json:"fw"`           // stack → thresholds, by feature
+	Line     *XLine                 `json:"ln,omitempty"` // the firmware line the adapter runs
+}
+
+// XLine is the firmware line an adapter runs ([[firmware_line]]) and the
+// vendor's other lines: a firmware of another line is unsupported.
+type XLine struct {
+	Major  string               `json:"v"`
+	Ref    XRef                 `json:"m"`
+	Others map[string]XLineName `json:"o,omitempty"` // major → the line
+}
+
+// XLineName is another firmware line of the vendor.
+type XLineName struct {
+	Names string `json:"n"` // its adapters' names, " / "-joined
+	Ref   XRef   `json:"m"`
 }
 
 // XReason is one reason of a verdict.
@@ -77,6 +92,8 @@ type XReason struct {
 	Nearest  string `json:"x,omitempty"`
 	Refs     []int  `json:"m,omitempty"` // Index.Refs
 	Firmware bool   `json:"f,omitempty"` // a firmware_min reason, replaced in the browser when a firmware is given
+	Likely   int    `json:"y,omitempty"` // an unknown step's likely answer: Index.Levels number + 1 (0: none), a hint only
+	Informs  bool   `json:"i,omitempty"` // a note: it does not decide the verdict
 }
 
 // XRef is a matrix entry a reason rests on.
@@ -140,6 +157,14 @@ type XFirmware struct {
 
 // Levels numbers the verdict levels in the export.
 var Levels = []verdict.Level{verdict.Supported, verdict.Conditional, verdict.Unsupported, verdict.Undecided}
+
+// likelyNum numbers a likely hint: levelNum + 1, 0 for none.
+func likelyNum(l verdict.Level) int {
+	if l == "" {
+		return 0
+	}
+	return levelNum(l) + 1
+}
 
 func levelNum(l verdict.Level) int {
 	for i, x := range Levels {
@@ -296,6 +321,8 @@ type fullReason struct {
 	Nearest  string
 	Refs     []XRef
 	Firmware bool
+	Likely   int // levelNum + 1, 0: none
+	Informs  bool
 }
 
 type judged struct {
@@ -347,7 +374,7 @@ func (v *verdicts) all() {
 			return n
 		}
 		conv := func(r fullReason) XReason {
-			x := XReason{Level: r.Level, Text: r.Text, Nearest: r.Nearest, Firmware: r.Firmware}
+			x := XReason{Level: r.Level, Text: r.Text, Nearest: r.Nearest, Firmware: r.Firmware, Likely: r.Likely, Informs: r.Informs}
 			for _, rf := range r.Refs {
 				x.Refs = append(x.Refs, ref(rf))
 			}
@@ -381,6 +408,18 @@ func (v *verdicts) all() {
 				}
 			}
 			a := as[i]
+			if l := verdict.FirmwareLineOf(v.m, a.ID); l != nil {
+				t.Line = &XLine{Major: l.Major, Ref: exportRef(verdict.LineRef(v.m, a, l, true))}
+				for j := range v.m.FWLines {
+					o := &v.m.FWLines[j]
+					if o.Vendor == l.Vendor && o.Major != l.Major {
+						if t.Line.Others == nil {
+							t.Line.Others = map[string]XLineName{}
+						}
+						t.Line.Others[o.Major] = XLineName{Names: strings.Join(verdict.LineNames(v.m, o), " / "), Ref: exportRef(verdict.LineRef(v.m, a, o, false))}
+					}
+				}
+			}
 			for _, st := range v.stacks {
 				for _, f := range rule.FirmwareMins(v.m, a.ID, st.Key, "") {
 					t.Firmware[st.Key] = append(t.Firmware[st.Key], XFirmware{
@@ -431,7 +470,7 @@ func (v *verdicts) judge(adapter string) judged {
 // sameReason reports whether r is exported as x: reasonKey(exportReason(r))
 // == reasonKey(x) (the firmware mark follows from the matrix entries).
 func sameReason(x fullReason, r verdict.Reason) bool {
-	if x.Level != levelNum(r.Verdict) || x.Text != r.Text || x.Nearest != r.Nearest || len(x.Refs) != len(r.Matrix) {
+	if x.Level != levelNum(r.Verdict) || x.Text != r.Text || x.Nearest != r.Nearest || len(x.Refs) != len(r.Matrix) || x.Likely != likelyNum(r.Likely) || x.Informs != r.Informs {
 		return false
 	}
 	for i, ref := range r.Matrix {
@@ -467,6 +506,8 @@ func reasonKey(r fullReason) string {
 	b = append(b, r.Nearest...)
 	b = append(b, 0)
 	b = strconv.AppendBool(b, r.Firmware)
+	b = strconv.AppendInt(b, int64(r.Likely), 10)
+	b = strconv.AppendBool(b, r.Informs)
 	for _, x := range r.Refs {
 		b = append(b, 1)
 		b = appendRefKey(b, x)
@@ -502,14 +543,19 @@ func DerivedNearest(rs []verdict.Reason) []string {
 	return out
 }
 
+// exportRef is a matrix entry as the form cites it.
+func exportRef(ref rule.Ref) XRef {
+	xr := XRef{Entry: ref.Entry, Confidence: ref.Confidence}
+	for _, s := range ref.Sources {
+		xr.Sources = append(xr.Sources, s.ID)
+	}
+	return xr
+}
+
 func exportReason(r verdict.Reason) fullReason {
-	x := fullReason{Level: levelNum(r.Verdict), Text: r.Text, Nearest: r.Nearest}
+	x := fullReason{Level: levelNum(r.Verdict), Text: r.Text, Nearest: r.Nearest, Likely: likelyNum(r.Likely), Informs: r.Informs}
 	for _, ref := range r.Matrix {
-		xr := XRef{Entry: ref.Entry, Confidence: ref.Confidence}
-		for _, s := range ref.Sources {
-			xr.Sources = append(xr.Sources, s.ID)
-		}
-		x.Refs = append(x.Refs, xr)
+		x.Refs = append(x.Refs, exportRef(ref))
 		// "firmware_min <adapter> <feature>" is a firmware reason; with a
 		// fourth word (the module) it is a driver minimum, which stays.
 		if f := strings.Fields(ref.Entry); len(f) == 3 && f[0] == "firmware_min" {
@@ -522,6 +568,8 @@ func exportReason(r verdict.Reason) fullReason {
 // ReasonView is a reason as the pages show it.
 type ReasonView struct {
 	Shown
+	Likely  verdict.Level // an unknown step's likely answer, a hint only
+	Informs bool          // a note that does not decide the verdict
 	Text    string
 	Nearest string
 	Refs    []XRef
@@ -548,7 +596,10 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	} else {
 		x = t.Reasons[n-len(v.shared)]
 	}
-	rv := ReasonView{Shown: Shown{Levels[x.Level]}, Text: x.Text, Nearest: x.Nearest}
+	rv := ReasonView{Shown: Shown{Levels[x.Level]}, Text: x.Text, Nearest: x.Nearest, Informs: x.Informs}
+	if x.Likely > 0 {
+		rv.Likely = Levels[x.Likely-1]
+	}
 	for _, r := range x.Refs {
 		rv.Refs = append(rv.Refs, v.refs[r])
 	}
@@ -621,7 +672,7 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
 	for i, n := range c.Reasons {
 		rv := vs.reason(t, n)
-		r := verdict.Reason{Verdict: rv.Level, Text: rv.Text, Nearest: rv.Nearest}
+		r := verdict.Reason{Verdict: rv.Level, Likely: rv.Likely, Informs: rv.Informs, Text: rv.Text, Nearest: rv.Nearest}
 		for _, x := range rv.Refs {
 			ref := rule.Ref{Entry: x.Entry, Confidence: x.Confidence}
 			for _, id := range x.Sources {
@@ -635,6 +686,7 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 	if v.Nearest == nil {
 		v.Nearest = DerivedNearest(v.Reasons)
 	}
+	v.Likely = verdict.LikelyOf(v.Verdict, v.Reasons)
 	return v, true
 }
 

@@ -102,7 +102,7 @@ func checkSosSnapshot(t *testing.T, s *Snapshot, archive bool) {
 	for _, tc := range []struct{ cmd, path, data string }{
 		{"ibv_devinfo -v", "sos_commands/infiniband/ibv_devinfo_-v", "hca_id:\tmlx5_0\n"},
 		{"lspci -nnvv", "sos_commands/pci/lspci_-nnvv", "3b:00.0 Ethernet controller [0200]\n"},
-		{"rdma link show", "sos_commands/rdma/rdma_link_show_-d", "link mlx5_0/1 state ACTIVE\n"},
+		{"rdma link show -d", "sos_commands/rdma/rdma_link_show_-d", "link mlx5_0/1 state ACTIVE\n"},
 	} {
 		r := s.Command(tc.cmd)
 		if !r.OK() || r.Path != tc.path || string(r.Data) != tc.data {

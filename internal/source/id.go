@@ -14,14 +14,15 @@ func Cmd(cmdline string) ID { return ID("cmd/" + cmdline) }
 // "modinfo mlx5_core"), and the logs a row's Globs match keep their
 // snapshot path.
 const (
-	EtcHostname   ID = "etc/hostname"
-	SosHostname   ID = "hostname" // sos's top-level link to hostname's output
-	ProcHostname  ID = "proc/sys/kernel/hostname"
-	UnameR        ID = "cmd/uname -r"
-	UnameA        ID = "cmd/uname -a"
-	ProcOSRelease ID = "proc/sys/kernel/osrelease" // the kernel release, when uname was not captured
-	EtcOSRelease  ID = "etc/os-release"
-	UsrOSRelease  ID = "usr/lib/os-release"
+	EtcHostname      ID = "etc/hostname"
+	SosHostname      ID = "hostname" // sos's top-level link to hostname's output
+	ProcHostname     ID = "proc/sys/kernel/hostname"
+	UnameR           ID = "cmd/uname -r"
+	UnameA           ID = "cmd/uname -a"
+	ProcOSRelease    ID = "proc/sys/kernel/osrelease" // the kernel release, when uname was not captured
+	EtcOSRelease     ID = "etc/os-release"
+	UsrOSRelease     ID = "usr/lib/os-release"
+	EtcRedHatRelease ID = "etc/redhat-release" // the Red Hat family's release line, when os-release is absent
 
 	Lsmod       ID = "cmd/lsmod"
 	ProcModules ID = "proc/modules"
@@ -53,6 +54,7 @@ const (
 	RxeCfg            ID = "cmd/rxe_cfg"
 	MlxfwmanagerQuery ID = "cmd/mlxfwmanager --query"
 	MlxupQuery        ID = "cmd/mlxup --query"
+	MstStatusV        ID = "cmd/mst status -v"
 
 	Dmesg       ID = "cmd/dmesg"
 	VarLogDmesg ID = "var/log/dmesg"

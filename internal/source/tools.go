@@ -62,7 +62,7 @@ var Tools = []Tool{
 		{Line: "uname -r", Plugin: "kernel", Prefetch: true},
 		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
 	}},
-	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease}},
+	{Name: "os-release", Files: []ID{EtcOSRelease, UsrOSRelease, EtcRedHatRelease}},
 	{Name: "lsmod", Package: "kmod", Files: []ID{ProcModules, SysModule}, Commands: []Command{
 		{Line: "lsmod", Plugin: "kernel", Prefetch: true, Also: []string{"lsmod"}},
 	}},
@@ -104,8 +104,12 @@ var Tools = []Tool{
 	{Name: "ibstat", Package: "infiniband-diags", Commands: []Command{{Line: "ibstat", Plugin: "infiniband", Prefetch: true}}},
 	{Name: "ibstatus", Package: "infiniband-diags", Commands: []Command{{Line: "ibstatus", Plugin: "infiniband", Prefetch: true}}},
 	{Name: "rdma", Package: "iproute2/iproute", Commands: []Command{
-		{Line: "rdma link show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_link_show_-d", "sos_commands/*/rdma_link"}},
-		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true, Also: []string{"sos_commands/*/rdma_dev_show_-d", "sos_commands/*/rdma_dev"}},
+		// Collectors name the same output rdma_link, rdma_link_show or
+		// rdma_link_show_-d: the collector reads each one present.
+		{Line: "rdma link show", Plugin: "rdma", Prefetch: true},
+		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true},
+		{Line: "rdma link", Plugin: "rdma"},
+		{Line: "rdma dev", Plugin: "rdma"},
 		{Line: "rdma link show -d", Plugin: "rdma"},
 		{Line: "rdma dev show -d", Plugin: "rdma"},
 		// QPs name the devices that have them; sos's rdma plugin does not run it.
@@ -144,6 +148,12 @@ var Tools = []Tool{
 	// "journalctl --all --this-boot --no-pager") and copies
 	// /var/log/{messages,kern.log,syslog}* with their rotations.
 	// supportconfig keeps dmesg in boot.txt and the syslog in messages.txt.
+	// MFT's device table; sos's mellanox_firmware plugin runs "mst status
+	// -v" (sos/report/plugins/mellanox_firmware.py). It ties each NVIDIA
+	// function to its RDMA device and netdevs when sysfs was not copied.
+	{Name: "mst", Commands: []Command{
+		{Line: "mst status -v", Plugin: "mellanox_firmware"},
+	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
 		{Line: "dmesg -T", Plugin: "kernel"},

@@ -165,7 +165,13 @@ func Trees(c *content.Content, rep *diagnose.Report) []Walk {
 	if c == nil {
 		return nil
 	}
-	trees := append([]*content.Tree(nil), c.Trees...)
+	var trees []*content.Tree
+	for _, t := range c.Trees {
+		// A translation carries no checks: the walk is the original's.
+		if t.Lang == "" || t.Lang == content.DefaultLang {
+			trees = append(trees, t)
+		}
+	}
 	sort.Slice(trees, func(i, j int) bool { return trees[i].ID < trees[j].ID })
 	walks := make([]Walk, 0, len(trees))
 	for _, t := range trees {

@@ -75,6 +75,15 @@ func TestWalkTrees(t *testing.T) {
 	if Trees(nil, diag(t, hosttest.Healthy())) != nil {
 		t.Error("nil content gives walks")
 	}
+	// A translated tree is the same tree in another language: it is not
+	// walked a second time (its nodes carry no checks).
+	c := *hosttest.Content(t)
+	zh := *c.Trees[0]
+	zh.ID, zh.Lang = zh.ID+".zh", "zh"
+	c.Trees = append(append([]*content.Tree(nil), c.Trees...), &zh)
+	if ws := Trees(&c, diag(t, hosttest.Healthy())); len(ws) != 1 {
+		t.Errorf("with a Chinese translation: %d walks, want 1", len(ws))
+	}
 }
 
 // diag diagnoses a host with the test matrix, as site and kbgen check do

@@ -15,6 +15,9 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 	if ms != nil && stackVer != "" && len(ms.Modules) > 0 {
 		judgeDriverMin(m, v, a, ms, stackVer)
 	}
+	if fw != "" && otherLine(m, v, a, fw) {
+		return
+	}
 	mins := rule.FirmwareMins(m, a.ID, stack, stackVer)
 	if len(mins) == 0 && fw != "" {
 		// Say the firmware went unjudged, without letting the matrix's
@@ -103,4 +106,75 @@ func featureWords(f string) string {
 		return "IPv4"
 	}
 	return f
+}
+
+// otherLine reports (and adds the reason) when firmware fw belongs to
+// another device line than the adapter's: its leading number names the
+// device, and the adapter runs a [[firmware_line]] with another number.
+func otherLine(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, fw string) bool {
+	own := firmwareLine(m, a.ID)
+	if own == nil {
+		return false
+	}
+	major, rest, ok := strings.Cut(strings.TrimSpace(fw), ".")
+	if !ok || rest == "" || strings.TrimLeft(major, "0123456789") != "" || major == "" {
+		return false
+	}
+	major = strings.TrimLeft(major, "0")
+	if major == "" {
+		major = "0"
+	}
+	if major == own.Major {
+		return false
+	}
+	refs := []rule.Ref{LineRef(m, a, own, true)}
+	text := fmt.Sprintf("firmware %s is not %s firmware: %s runs firmware line %s (%s.x.x)", fw, a.Name, a.Name, own.Major, own.Major)
+	for i := range m.FWLines {
+		l := &m.FWLines[i]
+		if l.Vendor == own.Vendor && l.Major == major {
+			text = fmt.Sprintf("firmware %s is %s firmware (line %s), not %s's: %s runs line %s; the adapter is not the one planned, or the version is mistyped", fw, strings.Join(LineNames(m, l), " / "), major, a.Name, a.Name, own.Major)
+			refs = append(refs, LineRef(m, a, l, false))
+			break
+		}
+	}
+	v.add(Reason{Verdict: Unsupported, Text: text, Nearest: fmt.Sprintf("%s firmware (%s.x.x)", a.Name, own.Major), Matrix: refs})
+	return true
+}
+
+// FirmwareLineOf is the firmware line an adapter runs, or nil.
+func FirmwareLineOf(m *matrix.Matrix, adapter string) *matrix.FirmwareLine {
+	return firmwareLine(m, adapter)
+}
+
+// LineRef cites a firmware line as a firmware reason does: own is the
+// adapter's line (say names the adapter), else the line a firmware of
+// another device belongs to.
+func LineRef(m *matrix.Matrix, a *matrix.Adapter, l *matrix.FirmwareLine, own bool) rule.Ref {
+	if own {
+		return rule.Cite(m, "firmware_line "+l.Major, l.Claim, fmt.Sprintf("%s firmware is line %s (%s.x)", a.Name, l.Major, l.Major))
+	}
+	return rule.Cite(m, "firmware_line "+l.Major, l.Claim, fmt.Sprintf("line %s is %s firmware", l.Major, strings.Join(LineNames(m, l), ", ")))
+}
+
+// LineNames are the names of the adapters that run a line.
+func LineNames(m *matrix.Matrix, l *matrix.FirmwareLine) []string {
+	var names []string
+	for _, id := range l.Adapters {
+		if o := m.Adapter(id); o != nil {
+			names = append(names, o.Name)
+		}
+	}
+	return names
+}
+
+// firmwareLine is the firmware line an adapter runs, or nil.
+func firmwareLine(m *matrix.Matrix, adapter string) *matrix.FirmwareLine {
+	for i := range m.FWLines {
+		for _, id := range m.FWLines[i].Adapters {
+			if id == adapter {
+				return &m.FWLines[i]
+			}
+		}
+	}
+	return nil
 }

@@ -17,12 +17,25 @@ import (
 // never before the RDMA driver itself.
 type deviceKernel struct {
 	Kernel    string // x.y
-	Confirmed bool   // every row it rests on has a confidence other than unconfirmed
+	Confirmed bool   // every row it rests on is sourced (a confidence other than unconfirmed, a basis other than inferred)
 	Bound     bool   // no row dates some id: Kernel is only a lower bound
 	IDOnly    bool   // the deciding row dates the PCI id, not RoCE on it
-	Text      string // what the rows say, for a reason
-	Refs      []rule.Ref
+	// Sure is the latest of the sourced kernels alone: a kernel before it
+	// lacks the device whatever the unsourced rows would say.
+	Sure string
+	Text string // what the rows say, for a reason
+	Refs []rule.Ref
 }
+
+// sureBefore reports whether kernel base predates the device kernel by
+// its sourced rows alone.
+func sureBefore(base string, dk deviceKernel) bool {
+	c, ok := rule.Compare(base, dk.Sure)
+	return dk.Sure != "" && ok && c < 0
+}
+
+// sourced reports whether the device kernel rests on sources only.
+func (dk deviceKernel) sourced() bool { return dk.Confirmed && !dk.Bound }
 
 // deviceKernelOf reads the device kernel for an adapter. When the plan
 // named a PCI id, only that id's rows count; otherwise every physical
@@ -32,6 +45,10 @@ func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, nam
 	dk := deviceKernel{Confirmed: true}
 	var texts []string
 	seen := map[*matrix.PCIKernel]bool{}
+	later := func(k, than string) bool {
+		c, ok := rule.Compare(k, than)
+		return than == "" || ok && c > 0
+	}
 	for _, p := range ids {
 		row := m.DeviceKernel(p.ID, p.Subsystem)
 		if row == nil {
@@ -67,27 +84,52 @@ func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, nam
 		if row.Confidence == matrix.Unconfirmed {
 			dk.Confirmed = false
 			say += ", a release inferred, not confirmed"
+		} else if later(k, dk.Sure) {
+			dk.Sure = k
 		}
 		texts = append(texts, say)
 		dk.Refs = append(dk.Refs, rule.Cite(m, "pci_kernel "+what, row.Claim, say))
-		if c, ok := rule.Compare(k, dk.Kernel); dk.Kernel == "" || ok && c > 0 {
+		if later(k, dk.Kernel) {
 			dk.Kernel, dk.IDOnly = k, idOnly
 		}
 	}
 	// Never before the RDMA driver (or the adapter's own inbox kernel).
-	floor := drv.FirstKernel
-	if c, ok := rule.Compare(a.InboxKernel, floor); a.InboxKernel != "" && (floor == "" || ok && c > 0) {
-		floor = a.InboxKernel
+	floor, basis := drv.FirstKernel, drv.FirstKernelBasis
+	sure := drv.Confidence != matrix.Unconfirmed
+	if a.InboxKernel != "" && (floor == "" || later(a.InboxKernel, floor)) {
+		floor, basis, sure = a.InboxKernel, a.InboxKernelBasis, a.Confidence != matrix.Unconfirmed
 	}
+	sure = sure && basis != "inferred"
 	if floor != "" {
-		if c, ok := rule.Compare(floor, dk.Kernel); dk.Kernel == "" || ok && c > 0 {
+		if sure && later(floor, dk.Sure) {
+			dk.Sure = floor
+		}
+		if later(floor, dk.Kernel) {
 			dk.Kernel, dk.IDOnly = floor, false
-			texts = append(texts, fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor))
-			dk.Refs = append(dk.Refs, rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor)))
+			say := fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor)
+			if !sure {
+				dk.Confirmed = false
+				say += ", a release inferred, not confirmed"
+			}
+			texts = append(texts, say)
+			dk.Refs = append(dk.Refs, rule.Cite(m, "driver "+drv.ID, drv.Claim, say))
 		}
 	}
 	dk.Text = strings.Join(texts, "; ")
 	return dk
+}
+
+// FirstKernel is the first upstream kernel from which the adapter's RoCE
+// works inbox, as Judge reads it (its PCI ids' [[pci_kernel]] rows, never
+// before its RDMA driver), and whether every row it rests on is sourced;
+// "" when the matrix states none or the driver is not in the kernel.
+func FirstKernel(m *matrix.Matrix, a *matrix.Adapter) (kernel string, sourced bool) {
+	drv := m.Driver(a.RDMADriver)
+	if drv == nil || !drv.InTree || a.NotRoCE != "" {
+		return "", false
+	}
+	dk := deviceKernelOf(m, a, drv, "")
+	return dk.Kernel, dk.Kernel != "" && dk.sourced()
 }
 
 // planPCI returns the adapter's PCI ids the plan means: the one it named,
@@ -135,16 +177,19 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 	switch {
 	case k.Distro != nil:
 		judgeDistro(m, v, a, drv, dk, k)
-	case k.Base == "":
+	case k.Base == "" && dk.sourced():
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("inbox support for %s needs Linux %s or later; no kernel or distro was given (%s)", a.Name, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
+	case k.Base == "":
+		v.add(Reason{Verdict: Undecided, Likely: Conditional, Text: fmt.Sprintf("inbox support for %s likely needs Linux %s or later, but that first release is not sourced (%s); no kernel or distro was given; a source dating the device in its driver would decide it", a.Name, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
 	case k.Vendor:
-		// A distro kernel whose release the matrix does not know.
+		// A distro kernel whose release the matrix does not know: its
+		// number says nothing about what it carries.
 		c, ok := rule.Compare(k.Base, dk.Kernel)
 		switch {
 		case !ok:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", k.Base, dk.Kernel), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro release (--distro) would decide it", k.Base, dk.Kernel), Matrix: dk.Refs})
 		case c >= 0:
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is a distro kernel judged from its number only (upstream %s, at or after %s); give --distro to judge it by its release", v.Kernel, k.Base, dk.Kernel), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro kernel, and its number alone (upstream %s, at or after %s) does not say what it carries; its distro release (--distro, with a distro_support row) would decide it", v.Kernel, k.Base, dk.Kernel), Matrix: dk.Refs})
 		default:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro kernel whose upstream base %s predates %s (%s); distro kernels carry backports, so only its release notes (a distro_support row, with --distro) would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
 		}
@@ -168,15 +213,17 @@ func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.
 	c, ok := rule.Compare(base, dk.Kernel)
 	switch {
 	case !ok:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", base, dk.Kernel), Matrix: dk.Refs})
-	case c < 0:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a kernel release x.y would decide it", base, dk.Kernel), Matrix: dk.Refs})
+	case sureBefore(base, dk):
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s (as released, without stable backports) is older than %s: %s", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
+	case c < 0:
+		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("kernel %s is likely older than %s, but that first release is not sourced (%s); a source dating the device in its driver would decide it", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
 	case dk.Bound:
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel %s is at or after %s, but the first kernel listing this PCI id is not confirmed (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s is at or after %s, but the first kernel listing some PCI id of %s is not known (%s); a [[pci_kernel]] row would decide it", base, dk.Kernel, a.Name, dk.Text), Matrix: dk.Refs})
 	case dk.IDOnly && a.Confidence == matrix.Unconfirmed:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s lists %s (%s), but RoCE on it is not confirmed: the matrix dates the PCI id, not %s support for it; a source for that would decide it", base, a.Name, dk.Text, drv.ID), Matrix: dk.Refs})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s lists %s (%s), but RoCE on it is not confirmed: the matrix dates the PCI id, not %s support for it; a source for that would decide it", base, a.Name, dk.Text, drv.ID), Matrix: dk.Refs})
 	case !dk.Confirmed:
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("kernel %s is at or after %s, but that first release is inferred, not confirmed (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s is at or after %s, but that first release is inferred, not confirmed (%s); a source dating the device in its driver would decide it", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
 	default:
 		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("kernel %s is at or after %s (%s)", base, dk.Kernel, dk.Text), Matrix: dk.Refs})
 	}
@@ -200,20 +247,30 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 		return
 	}
 	if bp := rule.Backport(d, drv.ID); bp != nil {
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s backports %s: %s", d.Name, drv.ID, bp.Text), Matrix: []rule.Ref{rule.Cite(m, "distro "+d.ID+" backport "+bp.Driver, bp.Claim, bp.Text)}})
+		// A backport says the driver ships, not which device ids it lists.
+		ref := rule.Cite(m, "distro "+d.ID+" backport "+bp.Driver, bp.Claim, bp.Text)
+		if bp.Confidence == matrix.Unconfirmed || bp.Confidence == matrix.FieldObserved || !covers(dk, d.KernelBase) {
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s backports %s: %s; whether it lists %s is not sourced (a distro_support row naming it would decide it)", d.Name, drv.ID, bp.Text, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			return
+		}
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s backports %s: %s", d.Name, drv.ID, bp.Text), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		return
 	}
 	c, ok := rule.Compare(k.Base, dk.Kernel)
 	refs := append(slices.Clip(dk.Refs), rule.Cite(m, "distro "+d.ID, d.Claim, fmt.Sprintf("%s is based on %s", d.Name, k.Base)))
 	switch {
 	case !ok:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s", k.Base, dk.Kernel), Matrix: refs})
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro_support row for %s would decide it", k.Base, dk.Kernel, d.Name), Matrix: refs})
 	case c >= 0:
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s's kernel base %s is at or after %s, the device's first kernel; judged from the kernel number only, no distro_support row covers %s on %s", d.Name, k.Base, dk.Kernel, a.Name, d.Name), Matrix: refs})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s's kernel base %s is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on %s; a row from %s's release notes or kernel configuration would decide it", d.Name, k.Base, dk.Kernel, a.Name, d.Name, d.Name), Matrix: refs})
 	case backporting[d.Family]:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s), but %s kernels backport drivers and device ids; only %s's release notes (a distro_support row) would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Family, d.Name), Matrix: refs})
-	case rebuilding[d.Family]:
+	case rebuilding[d.Family] && sureBefore(k.Base, dk):
+		// These kernels follow upstream releases: a sourced first kernel
+		// after the release's base excludes the device.
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s's kernel %s is older than %s (%s), and no distro_support row says %s backported it", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
+	case rebuilding[d.Family]:
+		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("%s's kernel %s is older than %s (%s), and no distro_support row says %s backported it; a row from %s's release notes would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Name, d.Name), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
 	default:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s); whether %s backports it is not recorded (a distro_support row would decide it)", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Matrix: refs})
 	}
@@ -311,6 +368,15 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
 	weak := r.Confidence == matrix.Unconfirmed || r.Confidence == matrix.FieldObserved
 	text := fmt.Sprintf("%s (%s %s): %s", d.Name, r.Family, span, r.Text)
+	switch {
+	case weak && r.Status != matrix.StatusSupported:
+		likely := Conditional
+		if r.Status == matrix.StatusUnsupported {
+			likely = Unsupported
+		}
+		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s marks it %s: %s (the row is %s, not a source that states it; %s's own statement would decide it)", d.Name, r.Status, text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
+		return
+	}
 	switch r.Status {
 	case matrix.StatusUnsupported:
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
@@ -321,9 +387,9 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after %s's base %s", text, a.Name, dk.Kernel, d.Name, d.KernelBase), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after %s's base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.Name, d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s (the row is %s)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or %s's own statement would decide it)", text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
@@ -334,7 +400,7 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 // upstream kernel.
 func covers(dk deviceKernel, base string) bool {
 	c, ok := rule.Compare(base, dk.Kernel)
-	return ok && c >= 0 && !dk.Bound
+	return ok && c >= 0 && dk.sourced()
 }
 
 // nearestRow names the closest releases of the family a supported row

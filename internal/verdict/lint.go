@@ -9,8 +9,11 @@ import (
 // Lint judges every adapter on every distro release, and on each distro's
 // kernel base as an upstream release, with the inbox stack, and reports a
 // *supported* verdict from a kernel older than the device's first kernel
-// with no distro_support row behind it, at the adapter's position. Judge
-// cannot give one by construction; Lint guards that against regressions.
+// with no distro_support row behind it, at the adapter's position; and on
+// every distro with each stack its entry names, a supported (or
+// with-conditions) verdict whose chain has an unconfirmed step: a deciding
+// reason that is unknown or cites an unconfirmed matrix entry. Judge
+// cannot give either by construction; Lint guards that against regressions.
 func Lint(m *matrix.Matrix) diag.List { return lint(m, nil) }
 
 // lint is Lint with the judge passed in, so a test can break it; nil
@@ -36,6 +39,11 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 		}
 		for j := range m.Distros {
 			d := &m.Distros[j]
+			for _, st := range append([]string{matrix.Inbox}, a.Stacks...) {
+				if why := unconfirmedYes(judge(m, Plan{Adapter: a.ID, Distro: d.ID, Stack: st})); why != "" {
+					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: %s with %s: a yes whose chain has an unconfirmed step: %s", a.ID, d.ID, st, why)
+				}
+			}
 			if d.KernelBase == "" {
 				continue
 			}
@@ -53,4 +61,24 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 	}
 	probs.Sort()
 	return probs
+}
+
+// unconfirmedYes says why a yes verdict rests on an unconfirmed step, or
+// "" when it does not.
+func unconfirmedYes(v Verdict) string {
+	if v.Verdict != Supported && v.Verdict != Conditional {
+		return ""
+	}
+	for _, r := range v.Reasons {
+		if r.Informs {
+			continue
+		}
+		if r.Verdict == Undecided {
+			return "unknown step: " + r.Text
+		}
+		if ref, ok := unconfirmedRef(r.Matrix); ok {
+			return ref.Entry + " is unconfirmed"
+		}
+	}
+	return ""
 }

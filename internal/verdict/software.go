@@ -22,23 +22,62 @@ func softwareStack(m *matrix.Matrix, e *Engine, s string) *matrix.Stack {
 	return nil
 }
 
+// SoftwareDevice returns the software RDMA stack a name means when a plan
+// names it as the adapter ("softroce", "soft-roce", "rxe", "rdma_rxe"): a
+// stack of kind software whose id, name, module, or vendor's id, name or
+// alias the name is (ignoring case, dashes and underscores); nil when none.
+func SoftwareDevice(m *matrix.Matrix, name string) *matrix.Stack {
+	n := softFold(name)
+	if n == "" {
+		return nil
+	}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		if st.Kind != matrix.KindSoftware {
+			continue
+		}
+		names := append([]string{st.ID, st.Name}, st.Modules...)
+		if v := m.Vendor(st.Vendor); v != nil {
+			names = append(names, v.ID, v.Name)
+			names = append(names, v.Aliases...)
+		}
+		for _, x := range names {
+			if softFold(x) == n {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
+var softFolder = strings.NewReplacer("-", "", "_", "", " ", "")
+
+func softFold(s string) string { return softFolder.Replace(strings.ToLower(strings.TrimSpace(s))) }
+
 // judgeSoftware judges a software stack: the adapter needs an Ethernet
-// netdev, and the kernel the stack's driver, from its first upstream
-// release; the distro is judged by its rows for that driver, else by its
-// kernel number only (never plain supported).
+// netdev (a nil adapter: any Ethernet NIC, the plan named the software
+// device itself), and the kernel the stack's driver, from its first
+// upstream release; a distro is judged by its rows for that driver (its own
+// kernel configuration), and without one is unknown, never judged by its
+// kernel number.
 func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Ref, ms *matrix.Stack, p Plan) {
 	v.Stack = ms.ID
 	sref := rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)
-	eth := a.EthDriver
-	if d := m.Driver(a.RDMADriver); eth == "" && d != nil && len(d.EthDrivers) > 0 {
-		eth = d.EthDrivers[0]
+	if a == nil {
+		sref.Rule = ms.Name + " runs over any Ethernet interface"
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s needs no RoCE adapter: it runs over any Ethernet NIC's netdev", ms.Name), Matrix: []rule.Ref{sref}})
+	} else {
+		eth := a.EthDriver
+		if d := m.Driver(a.RDMADriver); eth == "" && d != nil && len(d.EthDrivers) > 0 {
+			eth = d.EthDrivers[0]
+		}
+		if eth == "" {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix names no Ethernet driver for %s, and %s needs an Ethernet netdev to bind to; the adapter's Ethernet driver would decide it", a.Name, ms.Name), Matrix: []rule.Ref{aref, sref}})
+			return
+		}
+		aref.Rule = fmt.Sprintf("%s has an Ethernet netdev (%s) for %s to bind to", a.Name, eth, ms.Name)
+		v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 	}
-	if eth == "" {
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix names no Ethernet driver for %s, and %s needs an Ethernet netdev to bind to; the adapter's Ethernet driver would decide it", a.Name, ms.Name), Matrix: []rule.Ref{aref, sref}})
-		return
-	}
-	aref.Rule = fmt.Sprintf("%s has an Ethernet netdev (%s) for %s to bind to", a.Name, eth, ms.Name)
-	v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 	v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is RoCE v2 in software: %s", ms.Name, ms.Note), Matrix: []rule.Ref{sref}})
 	var distro *matrix.Distro
 	if p.Distro != "" {
@@ -57,14 +96,11 @@ func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Re
 		drv = m.Driver(ms.Modules[0])
 	}
 	if drv == nil || drv.FirstKernel == "" {
-		v.add(Reason{Verdict: Undecided, Text: "the matrix gives no first kernel for " + ms.Name + "'s driver", Matrix: []rule.Ref{sref}})
+		v.add(Reason{Verdict: Undecided, Text: "the matrix gives no first kernel for " + ms.Name + "'s driver; a [[driver]] first_kernel would decide it", Matrix: []rule.Ref{sref}})
 		return
 	}
-	dref := rule.Cite(m, "driver "+drv.ID, drv.Claim, drv.Name)
-	if c, ok := rule.Compare(k.Base, drv.FirstKernel); ok && c < 0 {
-		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s is older than %s, the first with %s", k.Base, drv.FirstKernel, drv.ID), Nearest: "Linux " + drv.FirstKernel + " or later", Matrix: []rule.Ref{dref}})
-		return
-	}
+	sure := drv.FirstKernelBasis != "inferred" && drv.Confidence != matrix.Unconfirmed
+	dref := rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s (%s)", drv.ID, drv.FirstKernel, rule.OrDash(drv.FirstKernelBasis)))
 	if k.Distro != nil {
 		for i := range m.DistroRows {
 			r := &m.DistroRows[i]
@@ -73,12 +109,24 @@ func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Re
 				return
 			}
 		}
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s's kernel base %s is after %s, the first with %s, but no distro_support row says %s builds it; judged from the kernel number only", k.Distro.Name, k.Base, drv.FirstKernel, drv.ID, k.Distro.Name), Matrix: []rule.Ref{dref}})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("no distro_support row says whether %s builds %s (its kernel base %s is not judged by its number); %s's kernel configuration (CONFIG_RDMA_RXE) or release notes would decide it", k.Distro.Name, drv.ID, k.Base, k.Distro.Name), Matrix: []rule.Ref{dref}})
 		return
 	}
-	lvl := Supported
-	if drv.FirstKernelBasis != "documented" {
-		lvl = Conditional
+	if k.Vendor {
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro kernel, and its number alone does not say whether it builds %s; --distro (a distro_support row for %s) would decide it", v.Kernel, drv.ID, drv.ID), Matrix: []rule.Ref{dref}})
+		return
 	}
-	v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("kernel %s has %s (from Linux %s, %s)", k.Base, drv.ID, drv.FirstKernel, drv.FirstKernelBasis), Matrix: []rule.Ref{dref}})
+	c, ok := rule.Compare(k.Base, drv.FirstKernel)
+	switch {
+	case !ok:
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a kernel release x.y would decide it", k.Base, drv.FirstKernel), Matrix: []rule.Ref{dref}})
+	case c < 0 && sure:
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s is older than %s, the first with %s", k.Base, drv.FirstKernel, drv.ID), Nearest: "Linux " + drv.FirstKernel + " or later", Matrix: []rule.Ref{dref}})
+	case c < 0:
+		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("kernel %s is likely older than %s, the first with %s, but that release is %s, not sourced; a source dating the merge would decide it", k.Base, drv.FirstKernel, drv.ID, drv.FirstKernelBasis), Nearest: "Linux " + drv.FirstKernel + " or later", Matrix: []rule.Ref{dref}})
+	case sure:
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("kernel %s has %s (from Linux %s, %s)", k.Base, drv.ID, drv.FirstKernel, drv.FirstKernelBasis), Matrix: []rule.Ref{dref}})
+	default:
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s is at or after %s, the first with %s, but that release is %s, not sourced; a source dating the merge would decide it", k.Base, drv.FirstKernel, drv.ID, drv.FirstKernelBasis), Matrix: []rule.Ref{dref}})
+	}
 }

@@ -3,43 +3,121 @@ package verdict
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/version"
 )
 
-// judgeStack judges a vendor stack: its [[stack_support]] rows for the
-// adapter (release ranges, or none supports it), the adapter's
-// support_end, the vendor, and the OS list of the release in use.
+// judgeStack judges a vendor stack: its [[stack_support]] rows that
+// exclude the adapter from every release, the vendor, and then each step
+// a release must pass: it covers the adapter (its own adapter list, else a
+// sourced first..last range, never a range with an open first bound), it
+// has not dropped it (support_end), and it lists the OS (its own OS list).
+// A named release the matrix lacks is unknown, never judged from its
+// neighbours; without a version, every release the matrix holds is judged
+// and the plan needs one that passes.
 func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
-	judgeSupportEnd(m, v, a, ms, ver)
 	rows := StackRows(m, ms.ID, a.ID)
-	var bounded []*matrix.StackRow
 	for _, r := range rows {
-		ref := rule.Cite(m, "stack_support "+ms.ID+" "+a.ID, r.Claim, rule.OrDash(r.Text))
 		if r.Status == matrix.StatusUnsupported {
+			ref := rule.Cite(m, "stack_support "+ms.ID+" "+a.ID, r.Claim, rule.OrDash(r.Text))
 			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release supports %s: %s", ms.Name, a.Name, r.Text), Nearest: otherStacks(m, a, ms.ID), Matrix: []rule.Ref{ref}})
 			return
 		}
-		if r.First != "" || r.Last != "" {
-			bounded = append(bounded, r)
-		}
 	}
-	if len(rows) == 0 && !slices.Contains(a.Stacks, ms.ID) {
+	if len(rows) == 0 && !slices.Contains(a.Stacks, ms.ID) && !listedByRelease(ms, a.ID) {
 		if ms.Vendor != "" && a.Vendor != "" && ms.Vendor != a.Vendor {
 			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s is %s's stack and %s is a %s adapter; the matrix lists no %s release for it", ms.Name, ms.Vendor, a.Name, a.Vendor, ms.Name), Nearest: otherStacks(m, a, ms.ID),
 				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is "+ms.Vendor+"'s stack"), rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name+" is made by "+a.Vendor)}})
 			return
 		}
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row from its release notes would decide it", ms.Name, a.Name)})
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
 		return
 	}
-	if len(rows) == 0 {
-		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s supports %s", ms.Name, a.Name), Matrix: []rule.Ref{rule.Cite(m, "adapter "+a.ID, a.Claim, fmt.Sprintf("%s is supported by %s", a.Name, strings.Join(a.Stacks, ", ")))}})
+	if d == nil {
+		d = k.Distro
 	}
-	judgeRange(m, v, a, ms, ver, rows, bounded)
-	judgeRelease(m, v, a, ms, ver, d, k)
+	s := stackSteps{m: m, a: a, ms: ms, rows: rows, d: d, kernel: v.Kernel}
+	if ver != "" {
+		for _, r := range s.release(ver) {
+			if r.Text != "" {
+				v.add(r)
+			}
+		}
+		return
+	}
+	s.any(v)
+}
+
+// releaseOrder is a stack's releases sorted by version (unparsable ones
+// last, in file order), cached per stack: the grid asks for it millions
+// of times.
+type releaseOrder struct {
+	first *matrix.StackRelease // &Releases[0], to notice a changed stack
+	n     int
+	rels  []*matrix.StackRelease
+}
+
+var orders sync.Map // *matrix.Stack → releaseOrder
+
+func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
+	if len(ms.Releases) == 0 {
+		return nil
+	}
+	if o, ok := orders.Load(ms); ok {
+		ro := o.(releaseOrder)
+		if ro.first == &ms.Releases[0] && ro.n == len(ms.Releases) {
+			return ro.rels
+		}
+	}
+	rels := make([]*matrix.StackRelease, len(ms.Releases))
+	for i := range ms.Releases {
+		rels[i] = &ms.Releases[i]
+	}
+	sort.SliceStable(rels, func(i, j int) bool { return later(rels[j].Version, rels[i].Version) })
+	orders.Store(ms, releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels})
+	return rels
+}
+
+// AdapterStacks are the stacks the matrix relates to an adapter, inbox
+// first, then in the matrix's stack order: those its entry names, those of
+// its support_end entries and stack_support rows, and those with a release
+// whose adapter list names it. Every view's grid shows these columns.
+func AdapterStacks(m *matrix.Matrix, a *matrix.Adapter) []string {
+	rel := map[string]bool{}
+	for _, s := range a.Stacks {
+		rel[s] = true
+	}
+	for _, e := range a.SupportEnd {
+		rel[e.Stack] = true
+	}
+	for _, r := range m.StackRows {
+		if slices.Contains(r.Adapters, a.ID) {
+			rel[r.Stack] = true
+		}
+	}
+	out := []string{matrix.Inbox}
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		if st.ID != matrix.Inbox && (rel[st.ID] || listedByRelease(st, a.ID)) {
+			out = append(out, st.ID)
+		}
+	}
+	return out
+}
+
+// listedByRelease reports whether a release of the stack lists the adapter.
+func listedByRelease(ms *matrix.Stack, adapter string) bool {
+	for _, r := range ms.Releases {
+		if slices.Contains(r.Adapters, adapter) {
+			return true
+		}
+	}
+	return false
 }
 
 // StackRows returns the [[stack_support]] rows for a stack and an adapter.
@@ -54,59 +132,417 @@ func StackRows(m *matrix.Matrix, stack, adapter string) []*matrix.StackRow {
 	return out
 }
 
-// judgeRange checks the stack version against the rows' first..last: a
-// version inside any bounded row's range is supported. Rows without a
-// range say the stack supports the adapter in some release.
-func judgeRange(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, rows, bounded []*matrix.StackRow) {
-	cite := func(r *matrix.StackRow) rule.Ref {
-		return rule.Cite(m, "stack_support "+ms.ID+" "+a.ID, r.Claim, rule.OrDash(r.Text))
-	}
-	for _, r := range rows {
-		if r.First == "" && r.Last == "" {
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s supports %s: %s", ms.Name, a.Name, r.Text), Matrix: []rule.Ref{cite(r)}})
+// stackSteps judges the releases of one stack for one adapter and OS.
+type stackSteps struct {
+	m      *matrix.Matrix
+	a      *matrix.Adapter
+	ms     *matrix.Stack
+	rows   []*matrix.StackRow
+	d      *matrix.Distro // nil: no distro given
+	kernel string         // the kernel given, when no distro
+}
+
+// release gives the steps of one named release: the adapter, its drop,
+// and the OS.
+func (s stackSteps) release(ver string) []Reason {
+	rel := findRelease(s.ms, ver)
+	out := s.adapterSteps(ver, rel)
+	return append(out, s.osStep(ver, rel))
+}
+
+// worst is the level the steps give together.
+func worst(rs []Reason) Reason {
+	w := Reason{Verdict: Supported}
+	for _, r := range rs {
+		if r.Verdict.rank() > w.Verdict.rank() {
+			w = r
 		}
 	}
-	if len(bounded) == 0 {
-		return
+	return w
+}
+
+// any judges a plan that names no release: it passes with the releases
+// whose every step passes, is unknown while a release's steps are unknown,
+// and unsupported when every release in the matrix fails a sourced step.
+func (s stackSteps) any(v *Verdict) {
+	rels := make([]*matrix.StackRelease, 0, len(s.ms.Releases))
+	known := map[*matrix.StackRelease]bool{}
+	for i := range s.ms.Releases {
+		rels = append(rels, &s.ms.Releases[i])
+		known[&s.ms.Releases[i]] = true
 	}
-	if ver == "" {
-		for _, r := range bounded {
-			if r.Last != "" {
-				v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("only %s releases up to %s support %s: %s", ms.Name, r.Last, a.Name, r.Text), Nearest: upTo(ms, r.Last), Matrix: []rule.Ref{cite(r)}})
-			} else {
-				v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s supports %s from release %s: %s", ms.Name, a.Name, r.First, r.Text), Matrix: []rule.Ref{cite(r)}})
+	if len(rels) == 0 {
+		// No release in the matrix: the first release of a sourced range
+		// stands for the range (its lists are still unknown).
+		for _, r := range s.rows {
+			if r.First != "" {
+				rels = append(rels, &matrix.StackRelease{Version: r.First})
 			}
 		}
+	}
+	if len(rels) == 0 {
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds no %s release; a release with its supported-adapter and OS lists would decide it", s.ms.Name), Matrix: []rule.Ref{rule.Cite(s.m, "stack "+s.ms.ID, s.ms.Claim, s.ms.Name)}})
 		return
 	}
-	var near []string
-	var refs []rule.Ref
-	for _, r := range bounded {
-		refs = append(refs, cite(r))
-		lo, hi := r.First == "" || atOrAfter(ver, r.First), r.Last == "" || atOrBefore(ver, r.Last)
-		if lo && hi {
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is within %s..%s, the releases that support %s", ms.Name, ver, rule.OrDash(r.First), rule.OrDash(r.Last), a.Name), Matrix: []rule.Ref{cite(r)}})
+	var pass, open, fail []*matrix.StackRelease
+	steps := map[*matrix.StackRelease][]Reason{}
+	for _, r := range rels {
+		rel := r
+		if !known[r] {
+			rel = nil
+		}
+		rs := s.adapterSteps(r.Version, rel)
+		rs = append(rs, s.osStep(r.Version, rel))
+		steps[r] = rs
+		switch worst(rs).Verdict {
+		case Supported, Conditional:
+			pass = append(pass, r)
+		case Undecided:
+			open = append(open, r)
+		default:
+			fail = append(fail, r)
+		}
+	}
+	what := s.a.Name
+	if s.d != nil {
+		what += " on " + s.d.Name
+	}
+	versions := func(rs []*matrix.StackRelease) string {
+		var vs []string
+		for _, r := range rs {
+			vs = append(vs, r.Version)
+		}
+		return strings.Join(vs, ", ")
+	}
+	switch {
+	case len(pass) > 0:
+		newest := pass[len(pass)-1]
+		rs := steps[newest]
+		var refs []rule.Ref
+		for _, r := range rs {
+			refs = append(refs, r.Matrix...)
+		}
+		if len(open) == 0 && len(fail) == 0 {
+			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s", s.ms.Name, versions(pass), what), Matrix: refs})
 			return
 		}
-		if !hi {
-			near = append(near, upTo(ms, r.Last))
-		} else {
-			near = append(near, fmt.Sprintf("%s %s or later", ms.Name, r.First))
+		lvl := Conditional
+		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s", s.ms.Name, what, versions(pass), s.others(open, fail)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+	case len(open) > 0:
+		r := open[len(open)-1]
+		u := worst(steps[r])
+		text := fmt.Sprintf("no %s release in the matrix is sourced for %s; %s %s: %s", s.ms.Name, what, s.ms.Name, r.Version, u.Text)
+		if len(open) > 1 {
+			text += fmt.Sprintf(" (releases %s are open too)", versions(open[:len(open)-1]))
+		}
+		if len(fail) > 0 {
+			text += fmt.Sprintf("; releases %s do not support it", versions(fail))
+		}
+		v.add(Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix})
+	default:
+		r := fail[len(fail)-1]
+		u := worst(steps[r])
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
+	}
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
 		}
 	}
-	text := fmt.Sprintf("%s %s is outside the releases that support %s", ms.Name, ver, a.Name)
-	for _, r := range bounded {
-		text += fmt.Sprintf("; %s..%s: %s", rule.OrDash(r.First), rule.OrDash(r.Last), r.Text)
+	return ""
+}
+
+// others words the releases that do not pass.
+func (s stackSteps) others(open, fail []*matrix.StackRelease) string {
+	var parts []string
+	if len(open) > 0 {
+		var vs []string
+		for _, r := range open {
+			vs = append(vs, r.Version)
+		}
+		parts = append(parts, "unknown for "+strings.Join(vs, ", "))
 	}
-	for i, n := range near {
-		r := Reason{Verdict: Unsupported, Text: text, Nearest: n, Matrix: refs}
-		if i > 0 {
-			r.Text, r.Matrix = "", nil
-			v.Nearest = appendNew(v.Nearest, n)
+	if len(fail) > 0 {
+		var vs []string
+		for _, r := range fail {
+			vs = append(vs, r.Version)
+		}
+		parts = append(parts, "not "+strings.Join(vs, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (s stackSteps) citeRelease(r *matrix.StackRelease, text string) rule.Ref {
+	return rule.Cite(s.m, "stack "+s.ms.ID+" release "+r.Version, r.Claim, text)
+}
+
+func (s stackSteps) citeRow(r *matrix.StackRow) rule.Ref {
+	return rule.Cite(s.m, "stack_support "+s.ms.ID+" "+s.a.ID, r.Claim, rule.OrDash(r.Text))
+}
+
+// adapterSteps judge whether release ver (rel, nil when the matrix lacks
+// it) supports the adapter: the adapter's support_end and the rows'
+// ranges can exclude it; the release's own adapter list, else a range
+// with both its bounds sourced, includes it.
+func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason {
+	a, ms := s.a, s.ms
+	var out []Reason
+	// Dropped by a release: support_end.
+	for _, se := range a.SupportEnd {
+		if se.Stack != ms.ID {
 			continue
 		}
-		v.add(r)
+		ref := rule.Cite(s.m, "adapter "+a.ID+" support_end "+ms.ID, se.Claim, se.Text)
+		near := ""
+		if se.LastRelease != "" {
+			near = fmt.Sprintf("%s: %s %s", a.Name, ms.Name, se.LastRelease)
+			if lts(ms, se.LastRelease) {
+				near += " LTS"
+			}
+			if se.DroppedIn != "" {
+				near += fmt.Sprintf(", since %s dropped it", se.DroppedIn)
+			}
+		}
+		switch {
+		case se.DroppedIn != "":
+			c, ok := rule.Compare(ver, se.DroppedIn)
+			switch {
+			case sameLine(ver, se.DroppedIn) || ok && c >= 0:
+				return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s no longer supports %s: %s", ms.Name, ver, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}}}
+			case !ok:
+				return []Reason{{Verdict: Undecided, Text: fmt.Sprintf("stack version %s cannot be compared with %s, the release that dropped %s; a release number would decide it", ver, se.DroppedIn, a.Name), Matrix: []rule.Ref{ref}}}
+			}
+		case se.LastRelease != "" && !atOrBefore(ver, se.LastRelease):
+			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s is after %s, the last release for %s: %s", ms.Name, ver, se.LastRelease, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}}}
+		}
 	}
+	// Outside every bounded range: no release there supports it.
+	var bounded []*matrix.StackRow
+	for _, r := range s.rows {
+		if r.First != "" || r.Last != "" {
+			bounded = append(bounded, r)
+		}
+	}
+	var inside *matrix.StackRow
+	for _, r := range bounded {
+		if (r.First == "" || atOrAfter(ver, r.First)) && (r.Last == "" || atOrBefore(ver, r.Last)) {
+			if inside == nil || inside.First == "" && r.First != "" {
+				inside = r
+			}
+		}
+	}
+	if len(bounded) > 0 && inside == nil {
+		var refs []rule.Ref
+		text := fmt.Sprintf("%s %s is outside the releases that support %s", ms.Name, ver, a.Name)
+		near := ""
+		for _, r := range bounded {
+			refs = append(refs, s.citeRow(r))
+			text += fmt.Sprintf("; %s..%s: %s", rule.OrDash(r.First), rule.OrDash(r.Last), r.Text)
+			if near == "" {
+				if r.Last != "" && !atOrBefore(ver, r.Last) {
+					near = upTo(ms, r.Last)
+				} else {
+					near = fmt.Sprintf("%s %s or later", ms.Name, r.First)
+				}
+			}
+		}
+		return []Reason{{Verdict: Unsupported, Text: text, Nearest: near, Matrix: refs}}
+	}
+	// The release's own list, complete for it.
+	if rel != nil && len(rel.Adapters) > 0 {
+		if slices.Contains(rel.Adapters, a.ID) {
+			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
+			return out
+		}
+		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+	}
+	// Firmware the release was tested with on the adapter: its notes
+	// name the adapter.
+	if f := testedWith(s.m, a.ID, ms.ID, ver); f != nil {
+		ref := rule.Cite(s.m, fmt.Sprintf("firmware_min %s %s %s", a.ID, ms.ID, f.StackVersion), f.Claim, rule.MinRule(a, f))
+		return append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s names %s with firmware %s (%s)", ms.Name, f.StackVersion, a.Name, f.Min, rule.OrDash(f.Rule)), Matrix: []rule.Ref{ref}})
+	}
+	// A range with both bounds stated.
+	if inside != nil && inside.First != "" {
+		return append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is within %s..%s, the releases that support %s: %s", ms.Name, ver, inside.First, rule.OrDash(inside.Last), a.Name, inside.Text), Matrix: []rule.Ref{s.citeRow(inside)}})
+	}
+	what := fmt.Sprintf("the matrix lacks %s %s's supported-adapter list", ms.Name, ver)
+	var refs []rule.Ref
+	switch {
+	case inside != nil:
+		what += fmt.Sprintf(", and its range for %s has no first release (-..%s: %s)", a.Name, rule.OrDash(inside.Last), inside.Text)
+		refs = append(refs, s.citeRow(inside))
+	case len(s.rows) > 0:
+		what += fmt.Sprintf(", and its rows for %s name no releases (%s)", a.Name, s.rows[0].Text)
+		refs = append(refs, s.citeRow(s.rows[0]))
+	}
+	return append(out, Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("whether %s %s supports %s is not sourced: %s; that release's \"Supported NICs\" list would decide it%s", ms.Name, ver, a.Name, what, s.nearestKnown(ver)), Matrix: refs})
+}
+
+// listing names the releases whose adapter list holds the adapter.
+func (s stackSteps) listing() string {
+	var vs []string
+	for _, r := range s.ms.Releases {
+		if slices.Contains(r.Adapters, s.a.ID) {
+			vs = append(vs, r.Version)
+		}
+	}
+	if len(vs) == 0 {
+		return otherStacks(s.m, s.a, s.ms.ID)
+	}
+	return s.ms.Name + " " + strings.Join(vs, " or ")
+}
+
+// nearestKnown names the releases the matrix holds around ver, for a
+// release it lacks.
+func (s stackSteps) nearestKnown(ver string) string {
+	if findRelease(s.ms, ver) != nil {
+		return ""
+	}
+	var line []string
+	for _, r := range s.ms.Releases {
+		if sameLine(r.Version, ver) {
+			line = append(line, r.Version)
+		}
+	}
+	if len(line) > 1 {
+		return fmt.Sprintf(" (%s %s names a line of releases whose lists may differ: %s; name one)", s.ms.Name, ver, strings.Join(line, ", "))
+	}
+	var before, after *matrix.StackRelease
+	for i := range s.ms.Releases {
+		r := &s.ms.Releases[i]
+		c, ok := rule.Compare(r.Version, ver)
+		if !ok {
+			continue
+		}
+		if c < 0 && (before == nil || later(r.Version, before.Version)) {
+			before = r
+		}
+		if c > 0 && (after == nil || later(after.Version, r.Version)) {
+			after = r
+		}
+	}
+	var near []string
+	if before != nil {
+		near = append(near, before.Version)
+	}
+	if after != nil {
+		near = append(near, after.Version)
+	}
+	if len(near) == 0 {
+		return fmt.Sprintf(" (%s %s is not in the matrix)", s.ms.Name, ver)
+	}
+	return fmt.Sprintf(" (%s %s is not in the matrix; the nearest it holds: %s)", s.ms.Name, ver, strings.Join(near, " and "))
+}
+
+func later(a, b string) bool {
+	c, ok := rule.Compare(a, b)
+	return ok && c > 0
+}
+
+// osStep judges the OS of the plan against the release's OS list.
+func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
+	ms, d := s.ms, s.d
+	if d == nil {
+		if s.kernel == "" {
+			return Reason{Verdict: Supported, Informs: true}
+		}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("a %s release is judged by the OS list of its release notes, and kernel %s names no distro release; --distro would decide it", ms.Name, s.kernel)}
+	}
+	if rel == nil {
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix holds no single %s %s release, so its OS list is unknown; that release's notes would decide it%s", ms.Name, ver, s.nearestKnown(ver))}
+	}
+	if len(rel.OS) == 0 {
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports %s is not sourced; the release notes' supported OS list would decide it%s", ms.Name, rel.Version, d.Name, s.nearestLists(rel))}
+	}
+	ref := s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.OS, ", ")))
+	if slices.ContainsFunc(rel.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {
+		return Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, rel.Version, d.Name), Matrix: []rule.Ref{ref}}
+	}
+	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(rel.OS, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(rel.OS, ", "), Matrix: []rule.Ref{ref}}
+	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
+		return no
+	}
+	// The newest release the matrix knows may predate the OS: then a later
+	// release may list it, and the answer is unknown, not no.
+	if newest(ms) == rel && newerThanList(rel.OS, d) {
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release in the matrix, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(rel.OS, ", "), d.Name), Matrix: []rule.Ref{ref}}
+	}
+	return no
+}
+
+// nearestLists names the releases nearest rel whose OS list the matrix holds.
+func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
+	rels := sortedReleases(s.ms)
+	at := slices.Index(rels, rel)
+	var near []string
+	for i := at - 1; i >= 0 && at >= 0; i-- {
+		if len(rels[i].OS) > 0 && later(rel.Version, rels[i].Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+			break
+		}
+	}
+	for i := at + 1; i < len(rels) && at >= 0; i++ {
+		if len(rels[i].OS) > 0 && later(rels[i].Version, rel.Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+			break
+		}
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return "; the nearest releases with an OS list, never used in its place: " + strings.Join(near, "; ")
+}
+
+// newest is the stack's latest release by version.
+func newest(ms *matrix.Stack) *matrix.StackRelease {
+	rels := sortedReleases(ms)
+	for i := len(rels) - 1; i >= 0; i-- {
+		if _, ok := rule.Compare(rels[i].Version, rels[i].Version); ok {
+			return rels[i]
+		}
+	}
+	if len(rels) > 0 {
+		return rels[len(rels)-1]
+	}
+	return nil
+}
+
+// newerThanList reports whether distro d is later than every release of
+// its family an OS list names (false when the list names none).
+func newerThanList(list []string, d *matrix.Distro) bool {
+	dv, err := version.Parse(d.Version)
+	if err != nil {
+		return false
+	}
+	family := false
+	for _, e := range list {
+		fam, rel, ok := strings.Cut(e, "-")
+		if !ok || fam != d.Family {
+			continue
+		}
+		family = true
+		rel = strings.TrimSuffix(rel, "+")
+		ev, err := version.Parse(rel)
+		if err != nil {
+			return false
+		}
+		// "rhel-9" stands for every 9.x: compare majors.
+		if !strings.Contains(rel, ".") {
+			major, _, _ := strings.Cut(d.Version, ".")
+			if mv, err := version.Parse(major); err != nil || version.Compare(mv, ev) <= 0 {
+				return false
+			}
+			continue
+		}
+		if version.Compare(dv, ev) <= 0 {
+			return false
+		}
+	}
+	return family
 }
 
 func appendNew(s []string, x string) []string {
@@ -173,54 +609,6 @@ func otherStacks(m *matrix.Matrix, a *matrix.Adapter, not string) string {
 	return "--stack " + strings.Join(ids, " or ")
 }
 
-func judgeSupportEnd(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string) {
-	for _, se := range a.SupportEnd {
-		if se.Stack != ms.ID {
-			continue
-		}
-		ref := rule.Cite(m, "adapter "+a.ID+" support_end "+ms.ID, se.Claim, se.Text)
-		near := ""
-		if se.LastRelease != "" {
-			near = fmt.Sprintf("%s: %s %s", a.Name, ms.Name, se.LastRelease)
-			if lts(ms, se.LastRelease) {
-				near += " LTS"
-			}
-			if se.DroppedIn != "" {
-				near += fmt.Sprintf(", since %s dropped it", se.DroppedIn)
-			}
-		}
-		when := ""
-		if se.Date != nil {
-			when = " (end of support " + se.Date.Format("2006-01-02") + ")"
-		}
-		if se.DroppedIn == "" {
-			if ver != "" && se.LastRelease != "" {
-				if atOrBefore(ver, se.LastRelease) {
-					v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is at or before %s, the last release for %s%s", ms.Name, ver, se.LastRelease, a.Name, when), Matrix: []rule.Ref{ref}})
-				} else {
-					v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s is after %s, the last release for %s%s: %s", ms.Name, ver, se.LastRelease, a.Name, when, se.Text), Nearest: near, Matrix: []rule.Ref{ref}})
-				}
-				continue
-			}
-			v.add(Reason{Verdict: Conditional, Text: se.Text + when, Nearest: near, Matrix: []rule.Ref{ref}})
-			continue
-		}
-		if ver == "" {
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s supports %s only before %s%s: %s", ms.Name, a.Name, se.DroppedIn, when, se.Text), Nearest: near, Matrix: []rule.Ref{ref}})
-			continue
-		}
-		c, ok := rule.Compare(ver, se.DroppedIn)
-		switch {
-		case sameLine(ver, se.DroppedIn) || ok && c >= 0:
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s no longer supports %s: %s", ms.Name, ver, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}})
-		case !ok:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack version %s cannot be compared with %s", ver, se.DroppedIn), Matrix: []rule.Ref{ref}})
-		default:
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s is before %s, which dropped %s", ms.Name, ver, se.DroppedIn, a.Name), Matrix: []rule.Ref{ref}})
-		}
-	}
-}
-
 func lts(ms *matrix.Stack, version string) bool {
 	for _, r := range ms.Releases {
 		if r.Version == version || strings.HasPrefix(r.Version, version+"-") || strings.HasPrefix(r.Version, version+".") || strings.HasPrefix(version, r.Version) {
@@ -232,84 +620,36 @@ func lts(ms *matrix.Stack, version string) bool {
 	return false
 }
 
-// release finds the stack release a version names: the same release, or
-// the latest one at or before it.
-func release(ms *matrix.Stack, ver string) *matrix.StackRelease {
-	var best *matrix.StackRelease
+// findRelease finds the release a version names: the same release, or the
+// one release of its line (4.9 for 4.9-4.0.8.0); nil when the matrix holds
+// none, or several releases of a shorter version's line. Never the
+// nearest release: a release's lists are its own.
+func findRelease(ms *matrix.Stack, ver string) *matrix.StackRelease {
+	var line []*matrix.StackRelease
 	for i := range ms.Releases {
 		r := &ms.Releases[i]
-		if r.Version == ver || sameLine(ver, r.Version) || sameLine(r.Version, ver) {
+		if r.Version == ver {
 			return r
 		}
-		if c, ok := rule.Compare(r.Version, ver); ok && c <= 0 {
-			if best == nil {
-				best = r
-			} else if c2, _ := rule.Compare(r.Version, best.Version); c2 > 0 {
-				best = r
-			}
+		if sameLine(ver, r.Version) || sameLine(r.Version, ver) {
+			line = append(line, r)
 		}
 	}
-	return best
+	if len(line) == 1 {
+		return line[0]
+	}
+	return nil
 }
 
-// judgeRelease checks the OS list of the release in use against the
-// distro. Without a version, releases with OS lists must include it.
-func judgeRelease(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
-	if d == nil {
-		d = k.Distro
-	}
-	var rels []*matrix.StackRelease
-	if ver != "" {
-		if r := release(ms, ver); r != nil {
-			rels = append(rels, r)
-		}
-	} else {
-		for i := range ms.Releases {
-			if len(ms.Releases[i].OS) > 0 {
-				rels = append(rels, &ms.Releases[i])
-			}
+// testedWith returns a firmware_min row that ties the adapter to the very
+// release ver of the stack (the firmware its notes give for the adapter);
+// nil when none does.
+func testedWith(m *matrix.Matrix, adapter, stack, ver string) *matrix.FirmwareMin {
+	for i := range m.Firmware {
+		f := &m.Firmware[i]
+		if f.Adapter == adapter && f.Stack == stack && f.StackVersion != "" && (f.StackVersion == ver || sameLine(ver, f.StackVersion)) {
+			return f
 		}
 	}
-	listed := false
-	for _, r := range rels {
-		listed = listed || len(r.OS) > 0
-	}
-	if d == nil || !listed {
-		if d != nil || k.Base != "" {
-			what := "kernel " + v.Kernel
-			if d != nil {
-				what = d.Name
-			}
-			v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("the matrix lists no OS for this %s release; check that its release notes list %s", ms.Name, what),
-				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is a vendor stack that replaces the inbox modules")}})
-		}
-		return
-	}
-	var ok, not []*matrix.StackRelease
-	for _, r := range rels {
-		if len(r.OS) == 0 {
-			continue
-		}
-		if slices.ContainsFunc(r.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {
-			ok = append(ok, r)
-		} else {
-			not = append(not, r)
-		}
-	}
-	cite := func(r *matrix.StackRelease) rule.Ref {
-		return rule.Cite(m, "stack "+ms.ID+" release "+r.Version, r.Claim, fmt.Sprintf("%s %s supports %s", ms.Name, r.Version, strings.Join(r.OS, ", ")))
-	}
-	switch {
-	case len(not) == 0:
-		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, ok[0].Version, d.Name), Matrix: []rule.Ref{cite(ok[0])}})
-	case len(ok) == 0:
-		r := not[len(not)-1]
-		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, r.Version, strings.Join(r.OS, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + r.Version + " lists: " + strings.Join(r.OS, ", "), Matrix: []rule.Ref{cite(r)}})
-	default:
-		var vs []string
-		for _, r := range ok {
-			vs = append(vs, r.Version)
-		}
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("only %s releases %s list %s", ms.Name, strings.Join(vs, ", "), d.Name), Nearest: ms.Name + " " + ok[len(ok)-1].Version, Matrix: []rule.Ref{cite(ok[len(ok)-1])}})
-	}
+	return nil
 }

@@ -43,9 +43,13 @@ type Plan struct {
 }
 
 // Reason is one step of a verdict, tied to the matrix entries it rests on.
+// An unknown step may carry the answer it likely has (Likely): a hint for
+// a reader, never a verdict.
 type Reason struct {
 	Verdict Level      `json:"verdict"`
+	Likely  Level      `json:"likely,omitempty"` // an unknown step's likely answer, a hint only
 	Text    string     `json:"text"`
+	Informs bool       `json:"informs,omitempty"` // a note: it informs without deciding the verdict
 	Nearest string     `json:"nearest,omitempty"` // the closest change that would make it supported
 	Matrix  []rule.Ref `json:"matrix,omitempty"`
 }
@@ -54,20 +58,32 @@ type Reason struct {
 // it, except a firmware the matrix has no minimum for: that reason says
 // "unknown" without turning what the matrix does know into "unknown".
 type Verdict struct {
-	Plan         Plan     `json:"plan"`
-	Adapter      string   `json:"adapter,omitempty"` // matrix adapter id
-	AdapterName  string   `json:"adapter_name,omitempty"`
-	Distro       string   `json:"distro,omitempty"`      // matrix distro id
-	Kernel       string   `json:"kernel,omitempty"`      // resolved kernel release
-	KernelBase   string   `json:"kernel_base,omitempty"` // its upstream version
-	Stack        string   `json:"stack"`
-	StackVersion string   `json:"stack_version,omitempty"`
-	Verdict      Level    `json:"verdict"`
-	Reasons      []Reason `json:"reasons"`
-	Nearest      []string `json:"nearest,omitempty"` // when not supported: the nearest change to the plan (kernel, distro, stack, firmware) that is
+	Plan         Plan   `json:"plan"`
+	Adapter      string `json:"adapter,omitempty"` // matrix adapter id
+	AdapterName  string `json:"adapter_name,omitempty"`
+	Distro       string `json:"distro,omitempty"`      // matrix distro id
+	Kernel       string `json:"kernel,omitempty"`      // resolved kernel release
+	KernelBase   string `json:"kernel_base,omitempty"` // its upstream version
+	Stack        string `json:"stack"`
+	StackVersion string `json:"stack_version,omitempty"`
+	Verdict      Level  `json:"verdict"`
+	// Likely is the answer an unknown verdict would likely have, were its
+	// unknown steps confirmed as their hints say: a hint, never drawn as
+	// the verdict nor counted as one. Empty unless Verdict is unknown and
+	// every unknown step carries a hint.
+	Likely  Level    `json:"likely,omitempty"`
+	Reasons []Reason `json:"reasons"`
+	Nearest []string `json:"nearest,omitempty"` // when not supported: the nearest change to the plan (kernel, distro, stack, firmware) that is
 }
 
 func (v *Verdict) add(r Reason) {
+	// No yes step rests on an unconfirmed matrix entry.
+	if r.Verdict == Supported || r.Verdict == Conditional {
+		if ref, ok := unconfirmedRef(r.Matrix); ok {
+			r.Likely, r.Verdict = r.Verdict, Undecided
+			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
+		}
+	}
 	v.Reasons = append(v.Reasons, r)
 	if r.Verdict.rank() > v.Verdict.rank() {
 		v.Verdict = r.Verdict
@@ -77,8 +93,65 @@ func (v *Verdict) add(r Reason) {
 	}
 }
 
+// unconfirmedRef returns the first ref whose claim is unconfirmed.
+func unconfirmedRef(refs []rule.Ref) (rule.Ref, bool) {
+	for _, ref := range refs {
+		if ref.Confidence == matrix.Unconfirmed {
+			return ref, true
+		}
+	}
+	return rule.Ref{}, false
+}
+
+// finish sets the likely hint of an unknown verdict (LikelyOf). Judge
+// calls it once, last.
+func (v *Verdict) finish() { v.Likely = LikelyOf(v.Verdict, v.Reasons) }
+
+// LikelyOf is the likely hint of a verdict at level with reasons rs: for
+// an unknown verdict, the worst of its deciding steps and its unknown
+// steps' hints, when every unknown step has one; "" otherwise. Views that
+// rebuild a verdict from its reasons call it, as Judge does.
+func LikelyOf(level Level, rs []Reason) Level {
+	if level != Undecided {
+		return ""
+	}
+	likely := Supported
+	for _, r := range rs {
+		if r.Informs {
+			continue
+		}
+		l := r.Verdict
+		if l == Undecided {
+			if l = r.Likely; l == "" {
+				return ""
+			}
+		}
+		if l.rank() > likely.rank() {
+			likely = l
+		}
+	}
+	return likely
+}
+
 // note adds a reason that informs without deciding the verdict.
-func (v *Verdict) note(r Reason) { v.Reasons = append(v.Reasons, r) }
+func (v *Verdict) note(r Reason) {
+	r.Informs = true
+	v.Reasons = append(v.Reasons, r)
+}
+
+// RoCE is the RoCE an adapter does as Judge's first step reads it: its
+// versions, and whether the matrix sources them (an unconfirmed adapter
+// entry makes that step unknown).
+func RoCE(a *matrix.Adapter) (versions []string, sourced bool) {
+	if a.NotRoCE != "" {
+		return nil, true
+	}
+	return a.RoCE, len(a.RoCE) > 0 && a.Confidence != matrix.Unconfirmed
+}
+
+// Yes reports whether a verdict is a sourced yes (supported, with or
+// without conditions); an unknown with a likely hint is not.
+func (v Verdict) Yes() bool { return v.Verdict == Supported || v.Verdict == Conditional }
 
 // FindAdapter resolves an adapter id, name, alias, part number or PCI id
 // (vvvv:dddd, or vvvv:dddd/ssss:ssss with subsystem ids); nil when nothing
@@ -110,6 +183,13 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 
 // judge is Judge, with e's lookups when e is not nil.
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
+	v := judgeSteps(m, e, p)
+	v.finish()
+	return v
+}
+
+// judgeSteps adds the reasons of every step of the plan's chain.
+func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
@@ -117,6 +197,12 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	a := e.adapter(m, strings.TrimSpace(p.Adapter))
 	if a == nil {
 		res := m.ResolveAdapter(p.Adapter)
+		// The software device itself (--adapter softroce): over any NIC.
+		if ms := SoftwareDevice(m, p.Adapter); ms != nil && res.Value == nil && len(res.Candidates) == 0 {
+			v.Adapter, v.AdapterName = ms.ID, ms.Name
+			judgeSoftware(m, &v, nil, rule.Ref{}, ms, p)
+			return v
+		}
 		if len(res.Candidates) > 0 {
 			ambiguous(m, &v, p.Adapter, res.Candidates)
 			return v

@@ -1,0 +1,67 @@
+package build
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb"
+	"github.com/rocekb/rocekb/internal/dirtest"
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/site"
+)
+
+// TestKindParts holds page.Table to the site the bundled knowledge base
+// builds: every kind has its template and a translated label where it
+// needs one, every page the build wrote is of a kind in the table, the
+// search documents are of the kinds marked Search (and each of those
+// kinds has some), and only the kinds marked Langs have pages in another
+// language.
+func TestKindParts(t *testing.T) {
+	t.Parallel()
+	for _, s := range page.Table {
+		if _, err := fs.Stat(rocekb.Assets, "templates/"+s.Template); err != nil {
+			t.Errorf("%q: template %s: %v", s.Kind, s.Template, err)
+		}
+		if s.Label != "" {
+			m := site.Meta{Lang: "en"}
+			if m.T(s.Label) == s.Label {
+				t.Errorf("%q: label key %q has no English string", s.Kind, s.Label)
+			}
+		}
+	}
+	res, out := sharedSite(t)
+	built := map[page.Kind]int{}
+	for name := range dirtest.Read(t, out) {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		k, ok := page.KindOf(name)
+		if !ok {
+			t.Errorf("%s is of no kind in page.Table", name)
+			continue
+		}
+		built[k]++
+		if strings.Contains(name, ".zh.") && !page.SpecOf(k).Langs {
+			t.Errorf("%s is a translation, but %q has no language variants", name, k)
+		}
+	}
+	for _, s := range page.Table {
+		if built[s.Kind] == 0 {
+			t.Errorf("the bundled site has no %q page", s.Kind)
+		}
+	}
+	docs := map[page.Kind]int{}
+	for _, d := range res.Docs {
+		k, ok := page.KindOf(d.URL)
+		if !ok || !page.SpecOf(k).Search {
+			t.Errorf("search document %s is of kind %q, not marked Search", d.URL, k)
+		}
+		docs[k]++
+	}
+	for _, s := range page.Table {
+		if s.Search && docs[s.Kind] == 0 {
+			t.Errorf("%q is marked Search but has no search document", s.Kind)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package page
+
+import "strings"
+
+// Spec is everything the site knows about a kind of page, in one row of
+// Table: adding a kind is one row here and its template (TestTable fails
+// until every part is there).
+type Spec struct {
+	Kind Kind
+	// Dir is the folder of a kind whose pages have ids (adapter/<id>.html);
+	// File the path of a kind that is one page. One of the two is set.
+	Dir, File string
+	// Section is the index page the kind sits under: its breadcrumb
+	// between home and the page, and the navigation entry marked current.
+	Section Kind
+	// NavUnder marks this navigation entry current on the kind's pages
+	// when it has no Section (the hosts index sits under the fleet).
+	NavUnder Kind
+	// Label is the interface string key naming the kind's pages as a
+	// navigation entry or a breadcrumb; set for every kind that is one.
+	Label string
+	// Nav puts the kind in the header navigation, in table order;
+	// NavIfPresent only when the site has such a page (Info.Has).
+	Nav, NavIfPresent bool
+	// Template is the file under templates/ the kind renders with.
+	Template string
+	// Search: the kind's pages are search documents.
+	Search bool
+	// Langs: the kind's pages have language variants (<id>.<lang>.html).
+	Langs bool
+	// Unlisted: the kind's pages are not in the sitemap.
+	Unlisted bool
+	// Key is what the kind's pages read beyond what every page reads, so
+	// that kbgen serve's update knows when to render them again.
+	Key KeyRule
+}
+
+// KeyRule says what a kind's pages read, for the build's output keys
+// (internal/build/keys.go). A kind with no rule is never kept by an
+// update: it is rendered on every build.
+type KeyRule string
+
+const (
+	// KeyShared: only what every page reads (the matrix, the templates,
+	// the configuration, the content's front matter, trees and glossary,
+	// whether there are hosts).
+	KeyShared KeyRule = "shared"
+	// KeyBody: also its own FAQ page body.
+	KeyBody KeyRule = "body"
+	// KeyFleet: also the hosts that run its adapter.
+	KeyFleet KeyRule = "fleet"
+	// KeyHost: its own host record (the build keys host pages itself).
+	KeyHost KeyRule = "host"
+	// KeyNone: every host, or something else no key names: never kept.
+	KeyNone KeyRule = "none"
+)
+
+// Table is the page kinds, one row each; the header navigation follows
+// its order.
+var Table = []Spec{
+	{Kind: Home, File: "index.html", Template: "home.html", Key: KeyNone},
+	{Kind: Adapters, File: "adapter/index.html", Label: "nav_adapters", Nav: true, Template: "adapters.html", Key: KeyShared},
+	{Kind: Adapter, Dir: "adapter", Section: Adapters, Template: "adapter.html", Search: true, Key: KeyFleet},
+	{Kind: Vendor, Dir: "vendor", Section: Vendors, Template: "vendor.html", Search: true, Key: KeyShared},
+	{Kind: Vendors, File: "vendor/index.html", Label: "nav_vendors", Nav: true, Template: "vendors.html", Key: KeyShared},
+	{Kind: Drivers, File: "driver/index.html", Label: "nav_drivers", Nav: true, Template: "drivers.html", Key: KeyShared},
+	{Kind: Distros, File: "distro/index.html", Label: "nav_distros", Nav: true, Template: "distros.html", Key: KeyShared},
+	{Kind: Stacks, File: "stack/index.html", Label: "nav_stacks", Nav: true, Template: "stacks.html", Key: KeyShared},
+	{Kind: Tags, File: "tag/index.html", Label: "nav_tags", Template: "tags.html", Key: KeyShared},
+	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Template: "hosts.html", Key: KeyNone},
+	{Kind: Driver, Dir: "driver", Section: Drivers, Template: "driver.html", Search: true, Key: KeyShared},
+	{Kind: Distro, Dir: "distro", Section: Distros, Template: "distro.html", Search: true, Key: KeyShared},
+	{Kind: Stack, Dir: "stack", Section: Stacks, Template: "stack.html", Search: true, Key: KeyShared},
+	{Kind: FAQ, Dir: "faq", Section: FAQIndex, Template: "faq.html", Search: true, Langs: true, Key: KeyBody},
+	{Kind: FAQIndex, File: "faq/index.html", Label: "nav_faq", Nav: true, Template: "faqs.html", Key: KeyShared},
+	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html", Key: KeyShared},
+	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true, Key: KeyShared},
+	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html", Key: KeyShared},
+	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, NavIfPresent: true, Template: "glossary.html", Search: true, Key: KeyShared},
+	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html", Key: KeyShared},
+	{Kind: Host, Dir: "host", Section: Fleet, Template: "host.html", Search: true, Key: KeyHost},
+	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, NavIfPresent: true, Template: "fleet.html", Key: KeyNone},
+	{Kind: Search, File: "search.html", Template: "search.html", Key: KeyShared},
+	{Kind: NotFound, File: "404.html", Template: "404.html", Unlisted: true, Key: KeyShared},
+}
+
+// specs is Table by kind.
+var specs = func() map[Kind]Spec {
+	out := make(map[Kind]Spec, len(Table))
+	for _, s := range Table {
+		out[s.Kind] = s
+	}
+	return out
+}()
+
+// SpecOf returns the row of kind k; the zero Spec for an unknown kind.
+func SpecOf(k Kind) Spec { return specs[k] }
+
+// Kinds lists every kind, in table order.
+func Kinds() []Kind {
+	out := make([]Kind, len(Table))
+	for i, s := range Table {
+		out[i] = s.Kind
+	}
+	return out
+}
+
+// KindOf returns the kind of the page at site path p (an anchor allowed),
+// or false when p is not a page's path.
+func KindOf(p string) (Kind, bool) {
+	p, _, _ = strings.Cut(p, "#")
+	for _, s := range Table {
+		if s.File == p {
+			return s.Kind, true
+		}
+	}
+	dir, file, ok := strings.Cut(p, "/")
+	if !ok || strings.Contains(file, "/") || !strings.HasSuffix(file, ".html") {
+		return "", false
+	}
+	for _, s := range Table {
+		if s.Dir == dir {
+			return s.Kind, true
+		}
+	}
+	return "", false
+}

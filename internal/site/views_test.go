@@ -1,0 +1,97 @@
+package site
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// TestEveryViewIsTheEngine walks every adapter of the bundled matrix and
+// holds each view that shows a verdict, or what a verdict rests on, to the
+// engine: the adapter page's grid (level and likely hint of every cell),
+// the adapters index (first kernel, RoCE and stack filters), the stack
+// pages (the adapters each release covers), the distro pages (inbox
+// verdicts) and the driver pages (first kernel per adapter).
+func TestEveryViewIsTheEngine(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	e := verdict.NewEngine(m)
+	s.Late()
+	yes := func(p verdict.Plan) bool { return e.Judge(p).Yes() }
+
+	for _, p := range s.adapterPages {
+		a := p.Adapter
+		g := p.Grid()
+		for _, row := range g.Rows {
+			for _, c := range row.Cells {
+				want := e.Judge(verdict.Plan{Adapter: a.ID, Distro: row.Distro.Key, Stack: c.Stack})
+				if c.Level != want.Verdict || c.Likely != want.Likely {
+					t.Errorf("adapter page %s, %s with %s: grid %s (likely %q), engine %s (likely %q)", a.ID, row.Distro.Key, c.Stack, c.Level, c.Likely, want.Verdict, want.Likely)
+				}
+			}
+		}
+	}
+	var stacksSeen, rowsSeen, releasesSeen, distrosSeen, driversSeen int
+	for _, pg := range s.Pages {
+		switch p := pg.(type) {
+		case *AdaptersPage:
+			for _, r := range p.Rows {
+				rowsSeen++
+				a := r.Adapter
+				k, ok := verdict.FirstKernel(m, a)
+				if r.FirstKernel != k || r.KernelSourced != ok {
+					t.Errorf("index %s: first kernel %q (sourced %v), engine %q (%v)", a.ID, r.FirstKernel, r.KernelSourced, k, ok)
+				}
+				if _, roce := verdict.RoCE(a); ok && roce && a.NotRoCE == "" && !yes(verdict.Plan{Adapter: a.ID, Kernel: k}) {
+					if v := e.Judge(verdict.Plan{Adapter: a.ID, Kernel: k}); v.Verdict != verdict.Unsupported || len(v.Nearest) == 0 {
+						t.Errorf("index %s: first kernel %s, but the engine on %s says %s", a.ID, k, k, v.Verdict)
+					}
+				}
+				if _, sourced := verdict.RoCE(a); !sourced && a.NotRoCE == "" && r.RoCE != "unconfirmed" {
+					t.Errorf("index %s: RoCE %q, but the engine's RoCE step is unconfirmed", a.ID, r.RoCE)
+				}
+				for _, st := range m.Stacks {
+					if got, want := slices.Contains(r.Stacks, st.ID), yes(verdict.Plan{Adapter: a.ID, Stack: st.ID}); got != want {
+						t.Errorf("index %s: stack filter %s is %v, engine yes is %v", a.ID, st.ID, got, want)
+					}
+					stacksSeen++
+				}
+			}
+		case *StackPage:
+			check := func(what, ver string, got []*matrix.Adapter) {
+				for i := range m.Adapters {
+					a := &m.Adapters[i]
+					in := slices.ContainsFunc(got, func(x *matrix.Adapter) bool { return x.ID == a.ID })
+					if want := yes(verdict.Plan{Adapter: a.ID, Stack: p.Stack.ID, StackVersion: ver}); in != want {
+						t.Errorf("stack page %s %s: lists %s %v, engine yes %v", p.Stack.ID, what, a.ID, in, want)
+					}
+				}
+			}
+			check("adapters", "", p.Adapters)
+			for _, r := range p.Releases {
+				check("release "+r.Version, r.Version, r.Adapters)
+				releasesSeen++
+			}
+		case *DistroPage:
+			for _, dv := range p.Inbox() {
+				want := e.Judge(verdict.Plan{Adapter: dv.Adapter.ID, Distro: p.Distro.ID, Stack: matrix.Inbox})
+				if dv.Level != want.Verdict {
+					t.Errorf("distro page %s, %s: %s, engine %s", p.Distro.ID, dv.Adapter.ID, dv.Level, want.Verdict)
+				}
+			}
+			distrosSeen++
+		case *DriverPage:
+			for _, ak := range p.Kernels {
+				if k, ok := verdict.FirstKernel(m, ak.Adapter); ak.Kernel != k || ak.Sourced != ok {
+					t.Errorf("driver page %s, %s: first kernel %q (%v), engine %q (%v)", p.Driver.ID, ak.Adapter.ID, ak.Kernel, ak.Sourced, k, ok)
+				}
+			}
+			driversSeen++
+		}
+	}
+	if rowsSeen != len(m.Adapters) || len(s.adapterPages) != len(m.Adapters) || releasesSeen == 0 || distrosSeen == 0 || driversSeen == 0 || stacksSeen == 0 {
+		t.Errorf("walked %d index rows, %d adapter pages (of %d adapters), %d releases, %d distro and %d driver pages", rowsSeen, len(s.adapterPages), len(m.Adapters), releasesSeen, distrosSeen, driversSeen)
+	}
+}
