@@ -188,6 +188,9 @@ func judgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Ho
 		if ma == nil {
 			ad.Status = Unknown
 			ad.Reasons = []string{"the matrix does not know PCI id " + a.Vendor + ":" + a.Device + ", which carries an RDMA device"}
+			if a.Vendor == "" || a.Device == "" {
+				ad.Reasons = []string{"the record names no PCI id for " + a.PCIAddress + ", which carries an RDMA device; a snapshot with lspci -nn would decide it"}
+			}
 		} else {
 			ad.Adapter, ad.Name = ma.ID, ma.Name
 			judgeAdapter(e, m, t, h, &ad, stack, stackVersion)
