@@ -80,6 +80,9 @@ type FindingView struct {
 	diagnose.Finding
 	Title string
 	See   []SeeLink // the finding's FAQ pages and trees, by title
+	// Also are the other functions of the same card with the same finding
+	// (diagnose.SameOnCard), shown once as kbgen check shows it.
+	Also []string
 }
 
 // SeeLink is a link to a page by its title.
@@ -354,13 +357,22 @@ func (j *HostJob) Page() *HostPage {
 	var rows []FindingRow
 	for _, sev := range []diagnose.Severity{diagnose.Error, diagnose.Warning, diagnose.Info} {
 		g := FindingGroup{Severity: sev}
+		var of []diagnose.Finding
 		for _, f := range rep.Findings {
 			if f.Severity == sev {
-				g.Findings = append(g.Findings, FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)})
+				of = append(of, f)
 			}
 		}
-		if len(g.Findings) > 0 {
-			g.Heading = plural(len(g.Findings), string(sev))
+		for _, same := range diagnose.SameOnCard(of) {
+			f := same[0]
+			v := FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)}
+			for _, o := range same[1:] {
+				v.Also = append(v.Also, o.Subject)
+			}
+			g.Findings = append(g.Findings, v)
+		}
+		if len(of) > 0 {
+			g.Heading = plural(len(of), string(sev))
 			hp.Groups = append(hp.Groups, g)
 		}
 	}

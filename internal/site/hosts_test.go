@@ -159,3 +159,35 @@ func TestWalksReachedApart(t *testing.T) {
 		t.Errorf("fixtures give %d reached and %d unreached walks; want some of each", reached, unreached)
 	}
 }
+
+// TestHostFindingsOncePerCard: the same finding on each function of one
+// card is shown once, "also on" the others, as kbgen check groups it; the
+// counts still count every finding.
+func TestHostFindingsOncePerCard(t *testing.T) {
+	t.Parallel()
+	_, pages := bundled(t)
+	grouped := 0
+	for _, hp := range pages {
+		shown, counted := 0, 0
+		for _, g := range hp.Groups {
+			for _, v := range g.Findings {
+				shown += 1 + len(v.Also)
+				if len(v.Also) > 0 {
+					grouped++
+				}
+				for _, o := range v.Also {
+					if o == v.Subject {
+						t.Errorf("%s: %s also on its own subject %s", hp.Path(), v.Check, o)
+					}
+				}
+			}
+		}
+		counted = hp.Report.Errors + hp.Report.Warnings + hp.Report.Infos
+		if shown != counted {
+			t.Errorf("%s: %d findings shown (with also-on), %d counted", hp.Path(), shown, counted)
+		}
+	}
+	if grouped == 0 {
+		t.Error("no fixture host shows a finding also on another function of its card")
+	}
+}
