@@ -16,6 +16,7 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/redact"
 	"github.com/rocekb/rocekb/internal/snapshot"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 type rootOptions struct {
@@ -205,6 +206,9 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 		}
 		redact.New(salt, hostnames(snap, h)...).Host(h)
 	}
+	// A log line may carry an escape sequence or a bidi override: written
+	// escaped, the record is one kbgen accepts and shows as it was.
+	record.EscapeHidden(h)
 	var buf bytes.Buffer
 	if err := record.Encode(&buf, h, o.format); err != nil {
 		return cli.Fail(err)
@@ -245,16 +249,18 @@ func defaultSalt(snap *snapshot.Snapshot) string {
 // hostnames gathers the names the host goes by, to scrub them from text.
 func hostnames(snap *snapshot.Snapshot, h *record.Host) []string {
 	names := []string{h.Host.ID}
-	for _, p := range []string{"etc/hostname", "proc/sys/kernel/hostname", "hostname", "sos_commands/host/hostname", "sos_commands/general/hostname"} {
+	// Every place the source table's hostname row reads: its files, and
+	// its command's output where sos or a capture keeps it.
+	row, _ := source.Of(source.EtcHostname)
+	for _, p := range hostnamePaths(row) {
 		if r := snap.File(p); r.OK() && len(r.Data) < 1024 {
 			names = append(names, strings.TrimSpace(string(r.Data)))
 		}
 	}
-	for _, p := range []string{"uname", "sos_commands/kernel/uname_-a", "proc/version"} {
-		if r := snap.File(p); r.OK() && p != "proc/version" {
-			if f := strings.Fields(string(r.Data)); len(f) > 1 {
-				names = append(names, f[1])
-			}
+	// uname -a's second word is the host name.
+	if r := snap.Command("uname -a"); r.OK() {
+		if f := strings.Fields(string(r.Data)); len(f) > 1 {
+			names = append(names, f[1])
 		}
 	}
 	// The other machines /etc/hosts names (storage targets, peers) are
@@ -273,4 +279,19 @@ func hostnames(snap *snapshot.Snapshot, h *record.Host) []string {
 		}
 	}
 	return names
+}
+
+// hostnamePaths lists the snapshot files of the hostname row: its Files,
+// and for its commands the sos path, sos's other plugin folder for it
+// (general, before sos 3.6) and the top-level links sos makes.
+func hostnamePaths(row source.Tool) []string {
+	var out []string
+	for _, f := range row.Files {
+		out = append(out, string(f))
+	}
+	for _, c := range row.Commands {
+		out = append(out, source.SosPath(c.Line), "sos_commands/general/"+source.SosName(c.Line))
+		out = append(out, c.Also...)
+	}
+	return out
 }

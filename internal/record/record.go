@@ -183,6 +183,7 @@ type RDMADevice struct {
 	Protocol     string            `toml:"protocol,omitempty" json:"protocol,omitempty"`             // rdma dev protocol: roce, ib, iw
 	VendorID     string            `toml:"vendor_id,omitempty" json:"vendor_id,omitempty"`           // ibv_devinfo vendor_id as printed (an IEEE OUI, e.g. 0x02c9)
 	VendorPartID string            `toml:"vendor_part_id,omitempty" json:"vendor_part_id,omitempty"` // ibv_devinfo vendor_part_id as printed (decimal)
+	PCIID        string            `toml:"pci_id,omitempty" json:"pci_id,omitempty"`                 // vvvv:dddd the device's PCI function has, read from vendor_id and vendor_part_id
 	Ports        []Port            `toml:"port,omitempty" json:"ports,omitempty"`
 	From         map[string]string `toml:"from,omitempty" json:"from,omitempty"`
 }

@@ -226,6 +226,48 @@ func Validate(h *Host) []Invalid {
 	return out
 }
 
+// EscapeHidden writes every control, bidi and zero-width character of h's
+// strings (but tab and newline) as an escape (\x1b, \u202e), and bytes
+// that are not UTF-8 as \xNN, so that a record kbcollect writes from a
+// snapshot whose log lines hold them validates, showing what was there.
+func EscapeHidden(h *Host) { setStrings(reflect.ValueOf(h).Elem(), visible.Escape) }
+
+// setStrings replaces every settable string reachable from v by fn's.
+func setStrings(v reflect.Value, fn func(string) string) {
+	switch v.Kind() {
+	case reflect.String:
+		if v.CanSet() {
+			v.SetString(fn(v.String()))
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			setStrings(v.Elem(), fn)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				setStrings(v.Field(i), fn)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			setStrings(v.Index(i), fn)
+		}
+	case reflect.Map:
+		if v.IsNil() || v.Type().Key().Kind() != reflect.String || v.Type().Elem().Kind() != reflect.String {
+			return
+		}
+		out := reflect.MakeMapWithSize(v.Type(), v.Len())
+		iter := v.MapRange()
+		for iter.Next() {
+			out.SetMapIndex(reflect.ValueOf(fn(iter.Key().String())).Convert(v.Type().Key()), reflect.ValueOf(fn(iter.Value().String())).Convert(v.Type().Elem()))
+		}
+		if v.CanSet() {
+			v.Set(out)
+		}
+	}
+}
+
 // eachString calls fn with every string in v and its TOML key path.
 func eachString(v reflect.Value, path string, fn func(path, v string)) {
 	join := func(k string) string {

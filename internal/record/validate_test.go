@@ -112,3 +112,22 @@ func TestValidateFixtures(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeHidden: a record whose log line holds an escape sequence and a
+// bidi override validates once escaped, and says what was there.
+func TestEscapeHidden(t *testing.T) {
+	t.Parallel()
+	h := &Host{Schema: Schema, Host: HostInfo{ID: "h1", SourceKind: KindRoot},
+		KernelLog: []LogEvent{{Kind: LogFirmware, Text: "mlx5_core: \x1b[31mred\x1b[0m host\u202egnp", Source: "cmd/dmesg"}},
+		Sources:   []Source{{ID: "cmd/dmesg", Status: StatusOK, Reason: "bad \xff byte"}}}
+	if len(Validate(h)) == 0 {
+		t.Fatal("the raw record validates")
+	}
+	EscapeHidden(h)
+	if bad := Validate(h); len(bad) > 0 {
+		t.Errorf("escaped record: %v", bad)
+	}
+	if got := h.KernelLog[0].Text; got != `mlx5_core: \x1b[31mred\x1b[0m host\u202egnp` {
+		t.Errorf("text %q", got)
+	}
+}

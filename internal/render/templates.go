@@ -32,6 +32,14 @@ func (l Layers) files(dir string) (map[string]fs.FS, error) {
 				}
 				return err
 			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				// A --static or --templates folder is read through an
+				// os.Root: a link out of it (evil.txt -> /etc/passwd) is
+				// never published, and the build says which.
+				if _, err := fs.Stat(fsys, p); err != nil {
+					return fmt.Errorf("%s: a symbolic link out of its folder, or to nothing; not published: %w", p, err)
+				}
+			}
 			if !d.IsDir() {
 				out[strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")] = fsys
 			}

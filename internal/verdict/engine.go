@@ -17,6 +17,7 @@ type Engine struct {
 	distros  map[string]*matrix.Distro
 	views    map[string]*matrix.Matrix // adapter id → its rows (see view)
 	stacks   sync.Map                  // stack name → resolvedStack
+	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
 }
 
 type resolvedStack struct {

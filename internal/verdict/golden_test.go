@@ -61,8 +61,8 @@ func TestGolden(t *testing.T) {
 	if u := md.Undecoded(); len(u) > 0 {
 		t.Fatalf("cases.toml: unknown keys %v", u)
 	}
-	if len(f.Case) < 60 {
-		t.Fatalf("%d cases, want at least 60", len(f.Case))
+	if len(f.Case) < 200 {
+		t.Fatalf("%d cases, want at least 200", len(f.Case))
 	}
 	pass, falseSupported, gaps := 0, 0, 0
 	for _, c := range f.Case {

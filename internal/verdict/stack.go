@@ -20,7 +20,7 @@ import (
 // A named release the matrix lacks is unknown, never judged from its
 // neighbours; without a version, every release the matrix holds is judged
 // and the plan needs one that passes.
-func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
+func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
 	rows := StackRows(m, ms.ID, a.ID)
 	for _, r := range rows {
 		if r.Status == matrix.StatusUnsupported {
@@ -35,13 +35,18 @@ func judgeStack(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stac
 				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is "+ms.Vendor+"'s stack"), rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name+" is made by "+a.Vendor)}})
 			return
 		}
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
-		return
+		if !anyList(ms) {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
+			return
+		}
 	}
 	if d == nil {
 		d = k.Distro
 	}
 	s := stackSteps{m: m, a: a, ms: ms, rows: rows, d: d, kernel: v.Kernel}
+	if e != nil {
+		s.cache = &e.steps
+	}
 	if ver != "" {
 		for _, r := range s.release(ver) {
 			if r.Text != "" {
@@ -110,6 +115,16 @@ func AdapterStacks(m *matrix.Matrix, a *matrix.Adapter) []string {
 	return out
 }
 
+// anyList reports whether a release of the stack has its adapter list.
+func anyList(ms *matrix.Stack) bool {
+	for _, r := range ms.Releases {
+		if len(r.Adapters) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // listedByRelease reports whether a release of the stack lists the adapter.
 func listedByRelease(ms *matrix.Stack, adapter string) bool {
 	for _, r := range ms.Releases {
@@ -140,14 +155,45 @@ type stackSteps struct {
 	rows   []*matrix.StackRow
 	d      *matrix.Distro // nil: no distro given
 	kernel string         // the kernel given, when no distro
+	cache  *sync.Map      // the engine's: stepKey → []Reason (nil: none)
+}
+
+// stepKey names the steps of one release for an adapter (os false) or an
+// OS (os true): what they depend on, so an engine judges each once.
+type stepKey struct {
+	os     bool
+	a      *matrix.Adapter
+	ms     *matrix.Stack
+	rel    *matrix.StackRelease
+	ver    string
+	d      *matrix.Distro
+	kernel string
+}
+
+// steps is adapterSteps then osStep, each from the engine's cache when
+// there is one.
+func (s stackSteps) steps(ver string, rel *matrix.StackRelease) []Reason {
+	if s.cache == nil {
+		return append(s.adapterSteps(ver, rel), s.osStep(ver, rel))
+	}
+	ak := stepKey{a: s.a, ms: s.ms, rel: rel, ver: ver}
+	as, ok := s.cache.Load(ak)
+	if !ok {
+		as, _ = s.cache.LoadOrStore(ak, s.adapterSteps(ver, rel))
+	}
+	ok2 := stepKey{os: true, ms: s.ms, rel: rel, ver: ver, d: s.d, kernel: s.kernel}
+	os, ok := s.cache.Load(ok2)
+	if !ok {
+		os, _ = s.cache.LoadOrStore(ok2, []Reason{s.osStep(ver, rel)})
+	}
+	out := append([]Reason(nil), as.([]Reason)...)
+	return append(out, os.([]Reason)...)
 }
 
 // release gives the steps of one named release: the adapter, its drop,
 // and the OS.
 func (s stackSteps) release(ver string) []Reason {
-	rel := findRelease(s.ms, ver)
-	out := s.adapterSteps(ver, rel)
-	return append(out, s.osStep(ver, rel))
+	return s.steps(ver, findRelease(s.ms, ver))
 }
 
 // worst is the level the steps give together.
@@ -191,8 +237,7 @@ func (s stackSteps) any(v *Verdict) {
 		if !known[r] {
 			rel = nil
 		}
-		rs := s.adapterSteps(r.Version, rel)
-		rs = append(rs, s.osStep(r.Version, rel))
+		rs := s.steps(r.Version, rel)
 		steps[r] = rs
 		switch worst(rs).Verdict {
 		case Supported, Conditional:
@@ -319,6 +364,15 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s is after %s, the last release for %s: %s", ms.Name, ver, se.LastRelease, a.Name, se.Text), Nearest: near, Matrix: []rule.Ref{ref}}}
 		}
 	}
+	// The release's own list, complete for it: it wins over the ranges,
+	// which summarise many releases.
+	if rel != nil && len(rel.Adapters) > 0 {
+		if slices.Contains(rel.Adapters, a.ID) {
+			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
+			return out
+		}
+		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+	}
 	// Outside every bounded range: no release there supports it.
 	var bounded []*matrix.StackRow
 	for _, r := range s.rows {
@@ -351,14 +405,6 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 		}
 		return []Reason{{Verdict: Unsupported, Text: text, Nearest: near, Matrix: refs}}
 	}
-	// The release's own list, complete for it.
-	if rel != nil && len(rel.Adapters) > 0 {
-		if slices.Contains(rel.Adapters, a.ID) {
-			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
-			return out
-		}
-		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
-	}
 	// Firmware the release was tested with on the adapter: its notes
 	// name the adapter.
 	if f := testedWith(s.m, a.ID, ms.ID, ver); f != nil {
@@ -379,7 +425,12 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 		what += fmt.Sprintf(", and its rows for %s name no releases (%s)", a.Name, s.rows[0].Text)
 		refs = append(refs, s.citeRow(s.rows[0]))
 	}
-	return append(out, Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("whether %s %s supports %s is not sourced: %s; that release's \"Supported NICs\" list would decide it%s", ms.Name, ver, a.Name, what, s.nearestKnown(ver)), Matrix: refs})
+	// A hint only where some source ties the stack to the adapter.
+	var likely Level
+	if len(s.rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID) {
+		likely = Supported
+	}
+	return append(out, Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("whether %s %s supports %s is not sourced: %s; that release's \"Supported NICs\" list would decide it%s", ms.Name, ver, a.Name, what, s.nearestKnown(ver)), Matrix: refs})
 }
 
 // listing names the releases whose adapter list holds the adapter.
@@ -511,20 +562,19 @@ func newest(ms *matrix.Stack) *matrix.StackRelease {
 	return nil
 }
 
-// newerThanList reports whether distro d is later than every release of
-// its family an OS list names (false when the list names none).
+// newerThanList reports whether distro d may be later than the list: it
+// is later than every release of its family the list names, or the list
+// names none of its family (the release may predate the family's support).
 func newerThanList(list []string, d *matrix.Distro) bool {
 	dv, err := version.Parse(d.Version)
 	if err != nil {
 		return false
 	}
-	family := false
 	for _, e := range list {
 		fam, rel, ok := strings.Cut(e, "-")
 		if !ok || fam != d.Family {
 			continue
 		}
-		family = true
 		rel = strings.TrimSuffix(rel, "+")
 		ev, err := version.Parse(rel)
 		if err != nil {
@@ -542,7 +592,7 @@ func newerThanList(list []string, d *matrix.Distro) bool {
 			return false
 		}
 	}
-	return family
+	return true
 }
 
 func appendNew(s []string, x string) []string {

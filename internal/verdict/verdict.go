@@ -260,7 +260,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	}
 	v.Stack, v.StackVersion = stackID, stackVer
 	if ms != nil {
-		judgeStack(m, &v, a, ms, stackVer, distro, k)
+		judgeStack(m, e, &v, a, ms, stackVer, distro, k)
 	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, k)
 	}
