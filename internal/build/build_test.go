@@ -113,7 +113,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 		},
 		"host/mlx5-cx4lx-hpe-probe-failed.golden.html": {
 			`<span class="badge sev-error">error</span>`,
-			`<span class="meta">on 0000:0b:00.0</span>`,
+			`<span class="meta">on 0000:0b:00.0, also on 0000:0b:00.1 (the same finding on each function of this card)</span>`,
 		},
 		"host/mlx5-cx5-mlnxofed.golden.html": {
 			`<dt>Operating system</dt><dd><span class="absent">not recorded</span></dd>`,

@@ -33,3 +33,17 @@ func DataIndex(dir, holds, to string) []byte {
 </html>
 `)
 }
+
+// DataFolders are the folders that hold data files, whose index.html is a
+// DataIndex rather than a page of a kind.
+var DataFolders = []string{"search", "search/f", "search/s", "verdicts"}
+
+// IsDataIndex reports whether a site path is the DataIndex of a data folder.
+func IsDataIndex(p string) bool {
+	for _, d := range DataFolders {
+		if p == d+"/index.html" {
+			return true
+		}
+	}
+	return false
+}
