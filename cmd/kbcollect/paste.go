@@ -99,10 +99,10 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 				if s.Cut > 0 {
 					how += fmt.Sprintf("; %d over 1 MiB cut there", s.Cut)
 				}
-				fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %d lines (%s)\n", name, s.Line, s.Command, s.Lines, how)
+				fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %s (%s)\n", name, s.Line, s.Command, lineCount(s.Lines), how)
 			}
 			if unknown > 0 {
-				fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %d lines matched no command and were left out\n", name, unknown)
+				fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %s matched no command and %s left out\n", name, lineCount(unknown), map[bool]string{true: "was", false: "were"}[unknown == 1])
 			}
 		}
 		for _, s := range ss {
@@ -118,4 +118,12 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 	snap := snapshot.FromFS(paste.FS(secs), "capture", "paste:"+strings.Join(files, ","))
 	snap.MaxFile, o.pasted = o.maxFile, true
 	return writeRecord(c, o, snap)
+}
+
+// lineCount is "1 line", "2 lines".
+func lineCount(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
 }

@@ -523,6 +523,47 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		b.screenshot(mode + "-search")
 	})
 
+	t.Run("404 below the top level", func(t *testing.T) {
+		b.t = t
+		// A static host (and kbgen serve) answers a missing page at any
+		// depth with 404.html; from file:// it is opened where it lies.
+		pre, preReq := b.drain() // the other subtests', checked with the mode's
+		defer func() {
+			b.mu.Lock()
+			b.problems, b.requests = append(pre, b.problems...), append(preReq, b.requests...)
+			b.mu.Unlock()
+		}()
+		missing := "adapter/connectx-55.html"
+		if mode == "file" {
+			missing = page.Path(page.NotFound, "")
+		}
+		b.open(base + missing)
+		var margin, nav, css string
+		margin = eval[string](b, `getComputedStyle(document.body).marginTop`)
+		nav = eval[string](b, `document.querySelector("header nav a").href`)
+		css = eval[string](b, `document.querySelector("link[rel=stylesheet]").href`)
+		if margin != "0px" || css != base+"style.css" {
+			t.Errorf("%s: unstyled (body margin %s, stylesheet %s; want 0px and %sstyle.css)", missing, margin, css, base)
+		}
+		if nav != base+page.Path(page.Adapters, "") {
+			t.Errorf("%s: the first navigation link goes to %s, want %s", missing, nav, base+page.Path(page.Adapters, ""))
+		}
+		b.screenshot(mode + "-404")
+		// The missing page's own 404 is expected; nothing else may fail,
+		// and nothing may be fetched from the missing page's folder.
+		problems, requests := b.drain()
+		for _, p := range problems {
+			if !strings.Contains(p, "404 (Not Found) "+base+missing) {
+				t.Errorf("console: %s", p)
+			}
+		}
+		for _, r := range requests {
+			if strings.HasPrefix(r, base+"adapter/") && r != base+missing {
+				t.Errorf("%s fetched %s", missing, r)
+			}
+		}
+	})
+
 	t.Run("dark mode", func(t *testing.T) {
 		needPages(t)
 		b.t = t

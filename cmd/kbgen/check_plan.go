@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/cli"
@@ -62,7 +63,13 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 func listIDs(w io.Writer, m *matrix.Matrix, kind string) error {
 	switch kind {
 	case "adapters":
-		for _, a := range m.Adapters {
+		// By id, whichever file and order the matrix holds them in.
+		as := make([]*matrix.Adapter, len(m.Adapters))
+		for i := range m.Adapters {
+			as[i] = &m.Adapters[i]
+		}
+		sort.SliceStable(as, func(i, j int) bool { return as[i].ID < as[j].ID })
+		for _, a := range as {
 			var also []string
 			also = append(also, a.Aliases...)
 			for _, pn := range m.PartsOf(a.ID) {

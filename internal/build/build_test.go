@@ -102,7 +102,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 	}
 	for file, fragments := range map[string][]string{
 		"host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html": {
-			`<title>Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
+			`<title>Host record mlx5-cx4-rhel7-rdma-cm-mode.golden · rocekb: RoCE adapter compatibility</title>`,
 			`<link rel="stylesheet" href="../style.css">`,
 			`<strong>0 errors, 1 warning, 0 info.</strong>`,
 			`<h3><span class="badge sev-warning">warning</span> 1 warning</h3>`,
@@ -113,7 +113,7 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 		},
 		"host/mlx5-cx4lx-hpe-probe-failed.golden.html": {
 			`<span class="badge sev-error">error</span>`,
-			`<span class="meta">on 0000:0b:00.0</span>`,
+			`<span class="meta">on 0000:0b:00.0, also on 0000:0b:00.1 (the same finding on each function of this card)</span>`,
 		},
 		"host/mlx5-cx5-mlnxofed.golden.html": {
 			`<dt>Operating system</dt><dd><span class="absent">not recorded</span></dd>`,
@@ -121,8 +121,8 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 <td><span class="absent">not recorded</span></td>`,
 		},
 		"fleet.html": {
-			fmt.Sprintf(`<p class="lede">%d host records, diagnosed against the matrix.</p>`, n),
-			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">Unnamed host · mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
+			fmt.Sprintf(`<p class="lede">%d host records, diagnosed against the matrix. Hosts worst first.</p>`, n),
+			`<td><a href="host/mlx5-cx4-rhel7-rdma-cm-mode.golden.html">mlx5-cx4-rhel7-rdma-cm-mode.golden</a></td>`,
 			`<a href="hosts.csv">hosts.csv</a>`,
 			`<svg class="chart" role="img"`,
 			`<h2 id="roce-modes">RDMA_CM default RoCE modes</h2>`,

@@ -36,6 +36,9 @@ func TestKindParts(t *testing.T) {
 		if !strings.HasSuffix(name, ".html") {
 			continue
 		}
+		if site.IsDataIndex(name) {
+			continue // a data folder's index (site.DataIndex), not a page
+		}
 		k, ok := page.KindOf(name)
 		if !ok {
 			t.Errorf("%s is of no kind in page.Table", name)

@@ -16,6 +16,9 @@ func verdictFiles(s *site.Site) render.Producer {
 		if err := emit(render.Func("verdicts.js", s.WriteVerdictIndex)); err != nil {
 			return err
 		}
+		if err := emit(render.Bytes("verdicts/index.html", site.DataIndex("verdicts", "the verdicts the home page's form shows, one file per adapter", "index.html"))); err != nil {
+			return err
+		}
 		for _, id := range s.VerdictAdapters() {
 			id := id
 			if err := emit(render.Func("verdicts/"+id+".js", func(w io.Writer) error { return s.WriteAdapterVerdicts(w, id) })); err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/readiness"
 )
 
 // Config is kb.toml. Relative paths are relative to the current directory.
@@ -23,6 +24,9 @@ type Config struct {
 	// record.DefaultMaxTotal): one record file, and the records of a build.
 	MaxRecordBytes  int64 `toml:"max_record_bytes"`
 	MaxRecordsBytes int64 `toml:"max_records_bytes"`
+	// Targets are the plans the fleet page judges every host against
+	// ([[target]]), as kbgen check records/ does with plan flags.
+	Targets []readiness.Target `toml:"target"`
 }
 
 // Default is used when there is no kb.toml.

@@ -78,6 +78,9 @@ func TestMatrixExports(t *testing.T) {
 	levels := map[string]int{}
 	for i, r := range rows[1:] {
 		levels[r[7]]++
+		if d := m.Distro(r[4]); d == nil || r[5] != d.Name || strings.HasSuffix(r[5], " "+d.Version+" "+d.Version) {
+			t.Errorf("row %d: distro_name %q for %s", i+2, r[5], r[4]) // once "Red Hat Enterprise Linux 9.4 9.4"
+		}
 		if i%97 == 0 { // a spread of rows, judged again here
 			v := verdict.Judge(m, verdict.Plan{Adapter: r[0], Stack: r[3], Distro: r[4]})
 			if string(v.Verdict) != r[7] {

@@ -177,7 +177,7 @@ var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro",
 func (g *grid) writeCSV(w io.Writer) error {
 	names := map[string]string{}
 	for _, d := range g.m.Distros {
-		names[d.ID] = d.Name + " " + d.Version
+		names[d.ID] = d.Name // the name holds the version ("Red Hat Enterprise Linux 9.4")
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {

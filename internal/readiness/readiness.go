@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
+	"github.com/rocekb/rocekb/internal/version"
 )
 
 // Status is where a host or an adapter stands against a target.
@@ -21,6 +22,9 @@ const (
 	Unknown     Status = "unknown"      // the matrix does not decide it; Reasons say what is missing
 	Blocked     Status = "blocked"      // a source excludes the target for an adapter
 )
+
+// Label is the status as people read it: "needs action".
+func (s Status) Label() string { return strings.ReplaceAll(string(s), "-", " ") }
 
 // Statuses lists the statuses worst first.
 var Statuses = []Status{Blocked, Unknown, NeedsAction, Ready}
@@ -58,6 +62,34 @@ func (t Target) Label() string {
 	return strings.Join(parts, " · ")
 }
 
+// Check reports why the target cannot be judged against m: a distro or
+// stack the matrix does not know, a kernel, stack release or firmware that
+// is not a version. A kb.toml target is checked before any host is.
+func (t Target) Check(m *matrix.Matrix) error {
+	if t.Distro != "" && m.Distro(t.Distro) == nil && m.ResolveDistro(t.Distro).Value == nil {
+		return fmt.Errorf("unknown distro %q%s", t.Distro, matrix.DidYouMean(m.ResolveDistro(t.Distro).Suggest))
+	}
+	if t.Stack != "" {
+		if id, r := m.ResolveStack(t.Stack); id == "" {
+			return fmt.Errorf("unknown stack %q%s", t.Stack, matrix.DidYouMean(r.Suggest))
+		}
+	}
+	if t.Kernel != "" {
+		if _, _, ok := rule.KernelBase(t.Kernel); !ok {
+			return fmt.Errorf("invalid kernel %q: want an upstream release (6.8) or a kernel release as uname -r prints it", t.Kernel)
+		}
+	}
+	for _, f := range [][2]string{{"stack_version", t.StackVersion}, {"firmware", t.Firmware}} {
+		if f[1] == "" {
+			continue
+		}
+		if _, err := version.Parse(f[1]); err != nil {
+			return fmt.Errorf("invalid %s %q: %v", f[0], f[1], err)
+		}
+	}
+	return nil
+}
+
 // Adapter is one PCI function judged against the target.
 type Adapter struct {
 	PCI          string          `json:"pci"`
@@ -90,17 +122,33 @@ type Report struct {
 
 // Judge judges every host against the target with the verdict engine.
 func Judge(e *verdict.Engine, m *matrix.Matrix, t Target, hosts []*record.Host, files []string) Report {
-	r := Report{Target: t, Totals: map[Status]int{}}
-	for _, s := range Statuses {
-		r.Totals[s] = 0
-	}
+	judged := make([]Host, 0, len(hosts))
 	for i, h := range hosts {
-		hr := judgeHost(e, m, t, h)
+		hr := JudgeHost(e, m, t, h)
 		if i < len(files) {
 			hr.File = files[i]
 		}
-		r.Hosts = append(r.Hosts, hr)
-		r.Totals[hr.Status]++
+		judged = append(judged, hr)
+	}
+	return Collect(t, judged)
+}
+
+// JudgeHost judges one host against the target, for a caller that keeps
+// only the answer of each host (the site: a fleet's records are never
+// held at once); Collect then makes the report.
+func JudgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Host {
+	return judgeHost(e, m, t, h)
+}
+
+// Collect makes the report of hosts judged one at a time by JudgeHost:
+// totals, and the hosts worst first, then by host.
+func Collect(t Target, hosts []Host) Report {
+	r := Report{Target: t, Totals: map[Status]int{}, Hosts: append([]Host(nil), hosts...)}
+	for _, s := range Statuses {
+		r.Totals[s] = 0
+	}
+	for _, h := range r.Hosts {
+		r.Totals[h.Status]++
 	}
 	slices.SortStableFunc(r.Hosts, func(a, b Host) int {
 		return cmp.Or(b.Status.Rank()-a.Status.Rank(), strings.Compare(a.Host, b.Host))
@@ -140,6 +188,9 @@ func judgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Ho
 		if ma == nil {
 			ad.Status = Unknown
 			ad.Reasons = []string{"the matrix does not know PCI id " + a.Vendor + ":" + a.Device + ", which carries an RDMA device"}
+			if a.Vendor == "" || a.Device == "" {
+				ad.Reasons = []string{"the record names no PCI id for " + a.PCIAddress + ", which carries an RDMA device; a snapshot with lspci -nn would decide it"}
+			}
 		} else {
 			ad.Adapter, ad.Name = ma.ID, ma.Name
 			judgeAdapter(e, m, t, h, &ad, stack, stackVersion)
@@ -317,6 +368,7 @@ type Group struct {
 	Actions      []string `json:"actions,omitempty"`
 	Reasons      []string `json:"reasons,omitempty"`
 	Hosts        []string `json:"hosts"`
+	Files        []string `json:"files,omitempty"` // the record of each host, in the order of Hosts
 }
 
 // Groups folds the report's adapters into groups, worst first, then by the
@@ -334,8 +386,9 @@ func (r Report) Groups() []Group {
 				gs = append(gs, Group{Adapter: a.Name, Firmware: a.Firmware, CurrentStack: a.CurrentStack,
 					Status: a.Status, Actions: a.Actions, Reasons: a.Reasons})
 			}
-			if !slices.Contains(gs[j].Hosts, h.Host) {
+			if !member(gs[j], h) {
 				gs[j].Hosts = append(gs[j].Hosts, h.Host)
+				gs[j].Files = append(gs[j].Files, h.File)
 			}
 		}
 	}
@@ -344,6 +397,15 @@ func (r Report) Groups() []Group {
 			strings.Compare(a.Adapter, b.Adapter), strings.Compare(a.Firmware, b.Firmware), strings.Compare(a.CurrentStack, b.CurrentStack))
 	})
 	return gs
+}
+
+func member(g Group, h Host) bool {
+	for i := range g.Hosts {
+		if g.Hosts[i] == h.Host && g.Files[i] == h.File {
+			return true
+		}
+	}
+	return false
 }
 
 // Blocked reports whether any host is blocked.

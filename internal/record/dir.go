@@ -493,13 +493,16 @@ func loadFile(read func(string) ([]byte, error), f, display string) (*Host, []by
 			return nil, nil, append(probs, bad...)
 		}
 	}
-	if h != nil && h.Host.ID == "" {
-		// A record without a host id (no hostname in the snapshot) is
-		// named after its file, in parentheses, so every host in the
-		// output can be told apart.
-		base := path.Base(f)
+	if h != nil {
 		// A file name is anyone's to choose: what it hides is escaped.
-		h.Host.ID = "(" + visible.Escape(strings.TrimSuffix(base, path.Ext(base))) + ")"
+		base := path.Base(f)
+		h.File = visible.Escape(strings.TrimSuffix(base, path.Ext(base)))
+		if h.Host.ID == "" {
+			// A record without a host id (no hostname in the snapshot)
+			// is named after its file, in parentheses, so every host in
+			// the output can be told apart (Unnamed).
+			h.Host.ID = "(" + h.File + ")"
+		}
 	}
 	if h == nil {
 		return nil, nil, probs

@@ -50,6 +50,17 @@ type Host struct {
 	FirmwareDevices []FirmwareDevice `toml:"firmware_device,omitempty" json:"firmware_devices,omitempty"`
 	Sources         []Source         `toml:"source,omitempty" json:"sources,omitempty"`
 	Problems        []Problem        `toml:"problem,omitempty" json:"problems,omitempty"`
+
+	// File is the name of the file the record was loaded from, without
+	// its extension and with what it hides escaped; set by the records
+	// loader, never written. A record without a host id is called by it.
+	File string `toml:"-" json:"-"`
+}
+
+// Unnamed reports whether the record names no host: the loader then gives
+// it the id "(<File>)", so every host in the output can be told apart.
+func (h *Host) Unnamed() bool {
+	return h.Host.ID == "" || (h.File != "" && h.Host.ID == "("+h.File+")")
 }
 
 // HostInfo identifies the host and the snapshot.

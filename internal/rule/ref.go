@@ -9,6 +9,11 @@ type SourceRef struct {
 	URL   string `json:"url,omitempty"`
 }
 
+// Href is a link for the source's URL, or "" when it is not one (a
+// repository locator such as owner/repo:path@commit becomes the file at
+// that commit): see matrix.Source.Href.
+func (s SourceRef) Href() string { return (&matrix.Source{URL: s.URL}).Href() }
+
 // Ref is a matrix entry a conclusion relied on.
 type Ref struct {
 	Entry      string      `json:"entry"`                // e.g. "adapter connectx-5", "firmware_min cisco-vic-1400 roce-v2-ipv6"

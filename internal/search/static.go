@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rocekb/rocekb/internal/site"
 )
 
 // Static is the index the published site searches without a server. Its
@@ -546,7 +548,16 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
-	return emit("search/manifest.js", jsonp("manifest", "", man))
+	if err := emit("search/manifest.js", jsonp("manifest", "", man)); err != nil {
+		return err
+	}
+	// Each folder has an index page, so a static host lists none.
+	for _, d := range [][2]string{{"search", "the search index's data files"}, {"search/f", "the search results' text, in groups"}, {"search/s", "the search index's term shards"}} {
+		if err := emit(d[0]+"/index.html", site.DataIndex(d[0], d[1], "search.html")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func cjkLangList() []string {

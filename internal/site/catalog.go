@@ -878,6 +878,22 @@ func (s *Site) inboxVerdicts(d *matrix.Distro) []DistroVerdict {
 // written (it reads every adapter's verdict table).
 func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Distro) }
 
+// DriverOf is the driver page a kernel module a distro row names belongs
+// on: the driver of that id, or the one that lists it among its Ethernet
+// drivers (mlx4_core is on mlx4_ib's page); "" when no page has it.
+func (d *DistroPage) DriverOf(module string) string {
+	m := d.site.m
+	if m.Driver(module) != nil {
+		return module
+	}
+	for i := range m.Drivers {
+		if contains(m.Drivers[i].EthDrivers, module) {
+			return m.Drivers[i].ID
+		}
+	}
+	return ""
+}
+
 // releaseAdapters are the adapters whose engine verdict on a stack
 // release (any release: version "") with no OS given is a yes: what the
 // stack page lists is what kbgen check says.

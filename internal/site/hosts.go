@@ -15,6 +15,7 @@ import (
 	"github.com/rocekb/rocekb/internal/fleet"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/readiness"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/treewalk"
@@ -40,6 +41,7 @@ type HostPage struct {
 	CheckTitles map[string]string
 	Tiers       []Tier // the confidence legend
 	RecordFile  string // the record's file name beside the page: <slug>.toml, or .json for a JSON record
+	Unnamed     bool   // the record names no host: Label is its file's name
 }
 
 // Reached lists the walks that answered at least one of their tree's
@@ -78,6 +80,9 @@ type FindingView struct {
 	diagnose.Finding
 	Title string
 	See   []SeeLink // the finding's FAQ pages and trees, by title
+	// Also are the other functions of the same card with the same finding
+	// (diagnose.SameOnCard), shown once as kbgen check shows it.
+	Also []string
 }
 
 // SeeLink is a link to a page by its title.
@@ -147,6 +152,32 @@ type FleetPage struct {
 	Chart       template.HTML
 	CheckTitles map[string]string
 	Drift       []DriftRow
+	// Readiness is the fleet against each target plan of kb.toml, as the
+	// readiness engine judged it (kbgen check records/ with plan flags).
+	Readiness []ReadinessView
+}
+
+// ReadinessStatuses lists the readiness statuses worst first, for the totals.
+func (p *FleetPage) ReadinessStatuses() []readiness.Status { return readiness.Statuses }
+
+// ReadinessView is the fleet against one target: the engine's report and
+// its groups, each host a link.
+type ReadinessView struct {
+	Report   readiness.Report
+	Groups   []ReadinessGroup
+	Unjudged []ReadinessGroup // hosts with no adapter to judge, by reason
+}
+
+// ReadinessGroup is a readiness.Group with its hosts' pages.
+type ReadinessGroup struct {
+	readiness.Group
+	Reason string // for an unjudged group: why its hosts have no adapter to judge
+	Links  []HostLink
+}
+
+// HostLink is a host's label and page.
+type HostLink struct {
+	Label, Slug string
 }
 
 // DriftRow is one value of one drift, as the fleet's drift table lists it.
@@ -165,6 +196,7 @@ type hostState struct {
 	sums     []HostSummary
 	fleet    []*diagnose.Report // slim: see slim
 	findings [][]FindingRow
+	ready    [][]readiness.Host // per host, one per target
 }
 
 // HostJob is one host page, named but not yet made.
@@ -188,6 +220,7 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	st.sums = append(st.sums, HostSummary{})
 	st.fleet = append(st.fleet, nil)
 	st.findings = append(st.findings, nil)
+	st.ready = append(st.ready, nil)
 	st.mu.Unlock()
 	return &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml"}
 }
@@ -253,21 +286,21 @@ func (j *HostJob) WriteRecord(w io.Writer) error {
 		return err
 	}
 	c := *j.h
-	c.Host.ID, _ = hostName(j.h.Host.ID)
+	c.Host.ID, _ = hostName(j.h)
 	return record.Encode(w, &c, "toml")
 }
 
-// hostName splits a record's host id into the recorded name and the label
-// pages show. A record without a host name is named "(<file>)" by the
-// records loader; it gets a neutral label naming the file instead.
-func hostName(id string) (name, label string) {
-	if strings.HasPrefix(id, "(") && strings.HasSuffix(id, ")") {
-		return "", "Unnamed host · " + strings.TrimSuffix(strings.TrimPrefix(id, "("), ")")
+// hostName gives a record's host name as recorded and the label pages
+// show: a record that names no host is called by the file it was loaded
+// from (record.Host.File).
+func hostName(h *record.Host) (name, label string) {
+	switch {
+	case !h.Unnamed():
+		return h.Host.ID, h.Host.ID
+	case h.File != "":
+		return "", h.File
 	}
-	if id == "" {
-		return "", "Unnamed host"
-	}
-	return id, id
+	return "", "Unnamed host"
 }
 
 // checkTitles maps every check id to its question; built once, since
@@ -293,16 +326,16 @@ func plural(n int, noun string) string {
 func (j *HostJob) Page() *HostPage {
 	s, h := j.s, j.h
 	rep := diagnose.Diagnose(s.m, s.c, h)
-	name, label := hostName(h.Host.ID)
-	title := label
-	if name != "" {
-		title = "Host " + name
+	name, label := hostName(h)
+	title := "Host " + label
+	if name == "" {
+		title = "Host record " + label
 	}
 	hp := &HostPage{
 		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
 		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
-		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()),
+		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()), Unnamed: name == "",
 	}
 	// What is kept of the host past its page is copied out of the
 	// record: a string decoded from a record file shares the file's
@@ -329,13 +362,22 @@ func (j *HostJob) Page() *HostPage {
 	var rows []FindingRow
 	for _, sev := range []diagnose.Severity{diagnose.Error, diagnose.Warning, diagnose.Info} {
 		g := FindingGroup{Severity: sev}
+		var of []diagnose.Finding
 		for _, f := range rep.Findings {
 			if f.Severity == sev {
-				g.Findings = append(g.Findings, FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)})
+				of = append(of, f)
 			}
 		}
-		if len(g.Findings) > 0 {
-			g.Heading = plural(len(g.Findings), string(sev))
+		for _, same := range diagnose.SameOnCard(of) {
+			f := same[0]
+			v := FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)}
+			for _, o := range same[1:] {
+				v.Also = append(v.Also, o.Subject)
+			}
+			g.Findings = append(g.Findings, v)
+		}
+		if len(of) > 0 {
+			g.Heading = plural(len(of), string(sev))
 			hp.Groups = append(hp.Groups, g)
 		}
 	}
@@ -344,8 +386,14 @@ func (j *HostJob) Page() *HostPage {
 			Subject: k(f.Subject), Adapter: k(f.Adapter), Message: k(f.Message)})
 	}
 	fl := slim(rep)
+	var ready []readiness.Host
+	for _, t := range s.targets {
+		r := readiness.JudgeHost(s.readyEngine, s.m, t, h)
+		r.Host, r.File = label, j.slug
+		ready = append(ready, r)
+	}
 	s.hosts.mu.Lock()
-	s.hosts.sums[j.i], s.hosts.fleet[j.i], s.hosts.findings[j.i] = sum, fl, rows
+	s.hosts.sums[j.i], s.hosts.fleet[j.i], s.hosts.findings[j.i], s.hosts.ready[j.i] = sum, fl, rows, ready
 	s.hosts.mu.Unlock()
 	return hp
 }
@@ -356,6 +404,7 @@ type HostState struct {
 	sum      HostSummary
 	fleet    *diagnose.Report
 	findings []FindingRow
+	ready    []readiness.Host
 }
 
 // State returns what the job's Page left behind.
@@ -363,7 +412,7 @@ func (j *HostJob) State() HostState {
 	st := &j.s.hosts
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return HostState{st.sums[j.i], st.fleet[j.i], st.findings[j.i]}
+	return HostState{st.sums[j.i], st.fleet[j.i], st.findings[j.i], st.ready[j.i]}
 }
 
 // Restore puts back what Page left behind in an earlier build of the same
@@ -371,7 +420,7 @@ func (j *HostJob) State() HostState {
 func (j *HostJob) Restore(hs HostState) {
 	st := &j.s.hosts
 	st.mu.Lock()
-	st.sums[j.i], st.fleet[j.i], st.findings[j.i] = hs.sum, hs.fleet, hs.findings
+	st.sums[j.i], st.fleet[j.i], st.findings[j.i], st.ready[j.i] = hs.sum, hs.fleet, hs.findings, hs.ready
 	st.mu.Unlock()
 }
 
@@ -417,6 +466,12 @@ func (s *Site) Summaries() []Page {
 	st := &s.hosts
 	st.mu.Lock()
 	sum := fleet.Summarize(s.m, st.fleet)
+	judged := make([][]readiness.Host, len(s.targets))
+	for _, hs := range st.ready {
+		for i := range hs {
+			judged[i] = append(judged[i], hs[i])
+		}
+	}
 	st.mu.Unlock()
 	s.home.Hosts = sums
 	out := []Page{s.home}
@@ -444,6 +499,10 @@ func (s *Site) Summaries() []Page {
 			}
 		}
 		fp.Chart = firmwareChart(sum.Models)
+		fp.Hosts = worstFirst(sums)
+		for i, t := range s.targets {
+			fp.Readiness = append(fp.Readiness, readinessView(readiness.Collect(t, judged[i])))
+		}
 		out = append(out, fp)
 	}
 	sortPages(out)
@@ -494,4 +553,51 @@ func (s *Site) see(f diagnose.Finding) []SeeLink {
 		}
 	}
 	return out
+}
+
+// worstFirst orders host rows as the fleet page lists them: most errors,
+// then most warnings, then by label.
+func worstFirst(sums []HostSummary) []HostSummary {
+	out := append([]HostSummary(nil), sums...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Errors != b.Errors {
+			return a.Errors > b.Errors
+		}
+		if a.Warnings != b.Warnings {
+			return a.Warnings > b.Warnings
+		}
+		return a.ID < b.ID
+	})
+	return out
+}
+
+// readinessView links the report's groups to the host pages (a judged
+// host's File is its page's slug).
+func readinessView(r readiness.Report) ReadinessView {
+	v := ReadinessView{Report: r}
+	links := func(hosts, files []string) []HostLink {
+		out := make([]HostLink, len(hosts))
+		for i, h := range hosts {
+			out[i] = HostLink{Label: h, Slug: files[i]}
+		}
+		return out
+	}
+	for _, g := range r.Groups() {
+		v.Groups = append(v.Groups, ReadinessGroup{Group: g, Links: links(g.Hosts, g.Files)})
+	}
+	idx := map[string]int{}
+	for _, h := range r.Hosts {
+		if len(h.Adapters) > 0 {
+			continue
+		}
+		j, ok := idx[h.Reason]
+		if !ok {
+			j = len(v.Unjudged)
+			idx[h.Reason] = j
+			v.Unjudged = append(v.Unjudged, ReadinessGroup{Group: readiness.Group{Status: h.Status}, Reason: h.Reason})
+		}
+		v.Unjudged[j].Links = append(v.Unjudged[j].Links, HostLink{Label: h.Host, Slug: h.File})
+	}
+	return v
 }

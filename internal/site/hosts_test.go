@@ -81,10 +81,20 @@ func TestHostAndFleetPages(t *testing.T) {
 	if len(home.Hosts) != len(pages) || len(fleet.Hosts) != len(pages) || fleet.Fleet.Hosts != len(pages) {
 		t.Errorf("home lists %d hosts, fleet %d (%d summarised); want %d", len(home.Hosts), len(fleet.Hosts), fleet.Fleet.Hosts, len(pages))
 	}
-	for i := 1; i < len(fleet.Hosts); i++ {
-		if fleet.Hosts[i-1].Slug >= fleet.Hosts[i].Slug {
-			t.Errorf("fleet hosts not sorted by unique slug: %q, %q", fleet.Hosts[i-1].Slug, fleet.Hosts[i].Slug)
+	for i := 1; i < len(home.Hosts); i++ {
+		if home.Hosts[i-1].Slug >= home.Hosts[i].Slug {
+			t.Errorf("home hosts not sorted by unique slug: %q, %q", home.Hosts[i-1].Slug, home.Hosts[i].Slug)
 		}
+	}
+	// The fleet lists the hosts worst first: errors, then warnings.
+	for i := 1; i < len(fleet.Hosts); i++ {
+		a, b := fleet.Hosts[i-1], fleet.Hosts[i]
+		if a.Errors < b.Errors || (a.Errors == b.Errors && (a.Warnings < b.Warnings || (a.Warnings == b.Warnings && a.ID > b.ID))) {
+			t.Errorf("fleet hosts not worst first: %q (%d, %d) before %q (%d, %d)", a.ID, a.Errors, a.Warnings, b.ID, b.Errors, b.Warnings)
+		}
+	}
+	if fleet.Hosts[0].Errors == 0 {
+		t.Errorf("the fleet's first host has no error: %+v", fleet.Hosts[0])
 	}
 	fmt.Fprintf(&b, "fleet: %d hosts, %d models\n", fleet.Fleet.Hosts, len(fleet.Fleet.Models))
 	for _, d := range fleet.Fleet.Drift {
@@ -147,5 +157,37 @@ func TestWalksReachedApart(t *testing.T) {
 	}
 	if reached == 0 || unreached == 0 {
 		t.Errorf("fixtures give %d reached and %d unreached walks; want some of each", reached, unreached)
+	}
+}
+
+// TestHostFindingsOncePerCard: the same finding on each function of one
+// card is shown once, "also on" the others, as kbgen check groups it; the
+// counts still count every finding.
+func TestHostFindingsOncePerCard(t *testing.T) {
+	t.Parallel()
+	_, pages := bundled(t)
+	grouped := 0
+	for _, hp := range pages {
+		shown, counted := 0, 0
+		for _, g := range hp.Groups {
+			for _, v := range g.Findings {
+				shown += 1 + len(v.Also)
+				if len(v.Also) > 0 {
+					grouped++
+				}
+				for _, o := range v.Also {
+					if o == v.Subject {
+						t.Errorf("%s: %s also on its own subject %s", hp.Path(), v.Check, o)
+					}
+				}
+			}
+		}
+		counted = hp.Report.Errors + hp.Report.Warnings + hp.Report.Infos
+		if shown != counted {
+			t.Errorf("%s: %d findings shown (with also-on), %d counted", hp.Path(), shown, counted)
+		}
+	}
+	if grouped == 0 {
+		t.Error("no fixture host shows a finding also on another function of its card")
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"html/template"
 	"sort"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/readiness"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // Page is one page of the site: a typed value per kind (*Home,
@@ -58,6 +61,9 @@ type Site struct {
 	structure    string         // c.Structure(): what the pages' links resolved against
 	adapterPages []*AdapterPage // made by Late, after the host pages
 	distroPages  []*DistroPage
+
+	targets     []readiness.Target // kb.toml's fleet targets
+	readyEngine *verdict.Engine    // judges the hosts against them
 }
 
 // Input is everything but the host records that a site is built from.
@@ -168,6 +174,14 @@ func Build(in Input) (*Site, error) {
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
 	s.verdicts = newVerdicts(m)
 	s.structure = c.Structure()
+	for i, t := range in.Config.Targets {
+		if err := t.Check(m); err != nil {
+			return nil, fmt.Errorf("kb.toml: target %d (%s): %w", i+1, t.Label(), err)
+		}
+	}
+	if len(in.Config.Targets) > 0 {
+		s.targets, s.readyEngine = in.Config.Targets, verdict.NewEngine(m)
+	}
 	reuse := map[*content.Page]template.HTML{}
 	if prev := in.Previous; prev != nil && prev.m == m {
 		s.verdicts = prev.verdicts
@@ -261,7 +275,13 @@ func Build(in Input) (*Site, error) {
 		s.Pages = append(s.Pages, f)
 	}
 	for _, t := range c.Trees {
-		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(t.Sources)}
+		// The list holds the tree's sources and every source a question
+		// cites, so each citation has its anchor.
+		ids := append([]string(nil), t.Sources...)
+		for _, n := range t.Nodes {
+			ids = append(ids, n.Sources...)
+		}
+		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)}
 		if t.Lang != "" {
 			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
 		}

@@ -57,7 +57,10 @@ func (t *TreePage) Nested() []*QNode {
 
 // Overview box sizes, in SVG units.
 const (
-	mapBoxW, mapBoxH = 168, 46
+	mapBoxW          = 168
+	mapTextTop       = 35 // the baseline of a box's first line of text
+	mapLineH         = 15
+	mapLineUnits     = 24 // what a line of a box holds, a CJK character counting two
 	mapGapX, mapGapY = 22, 38
 	mapPad           = 10
 )
@@ -114,6 +117,20 @@ func (t *TreePage) Map() template.HTML {
 	for _, r := range rows {
 		widest = max(widest, len(r))
 	}
+	// Each box holds its id and its whole text, wrapped: as tall as the
+	// longest text of the tree needs, so no box cuts its words.
+	lines := map[string][]string{}
+	most := 1
+	for i := range tr.Nodes {
+		n := &tr.Nodes[i]
+		text := n.Question
+		if n.Leaf() {
+			text = n.Cause
+		}
+		lines[n.ID] = wrapText(text, mapLineUnits)
+		most = max(most, len(lines[n.ID]))
+	}
+	mapBoxH := mapTextTop + most*mapLineH + 8
 	width := 2*mapPad + widest*mapBoxW + (widest-1)*mapGapX
 	height := 2*mapPad + len(rows)*mapBoxH + (len(rows)-1)*mapGapY
 	type pos struct{ x, y int }
@@ -167,7 +184,13 @@ func (t *TreePage) Map() template.HTML {
 			}
 			fmt.Fprintf(&b, `<a href="#%s"><title>%s</title><rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`, esc(id), esc(text), class, p.x, p.y, mapBoxW, mapBoxH)
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-weight="600">%s</text>`, p.x+mapBoxW/2, p.y+18, esc(clip(id, 24)))
-			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text></a>`+"\n", p.x+mapBoxW/2, p.y+35, esc(clip(text, 24)))
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">`, p.x+mapBoxW/2, p.y+mapTextTop)
+			dy := 0
+			for _, l := range lines[id] {
+				fmt.Fprintf(&b, `<tspan x="%d" dy="%d">%s</tspan>`, p.x+mapBoxW/2, dy, esc(l))
+				dy = mapLineH
+			}
+			b.WriteString("</text></a>\n")
 		}
 	}
 	b.WriteString("</svg>")
@@ -181,4 +204,47 @@ func clip(s string, n int) string {
 		return string(r)
 	}
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// wrapText breaks s into lines of at most n units at spaces (a CJK
+// character is two units, and breaks anywhere), so a box shows it whole.
+func wrapText(s string, n int) []string {
+	var out []string
+	var line []rune
+	units := 0
+	width := func(r rune) int {
+		if r >= 0x2E80 {
+			return 2
+		}
+		return 1
+	}
+	flush := func() {
+		if l := strings.TrimSpace(string(line)); l != "" {
+			out = append(out, l)
+		}
+		line, units = nil, 0
+	}
+	for _, word := range strings.Fields(s) {
+		w := 0
+		for _, r := range word {
+			w += width(r)
+		}
+		if units > 0 && units+1+w > n {
+			flush()
+		}
+		if units > 0 {
+			line, units = append(line, ' '), units+1
+		}
+		for _, r := range word {
+			if units+width(r) > n {
+				flush()
+			}
+			line, units = append(line, r), units+width(r)
+		}
+	}
+	flush()
+	if len(out) == 0 {
+		out = []string{""}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package treewalk
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -156,7 +157,14 @@ func resultWhy(r diagnose.Result) string {
 			parts = append(parts, n.Text)
 		}
 	}
-	return strings.Join(parts, "; ")
+	// The same message from several subjects is said once ("because: X; X").
+	var out []string
+	for _, p := range parts {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // Trees walks every tree in c that applies to the host (see applies), in

@@ -1,0 +1,113 @@
+package build
+
+import (
+	"html"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var (
+	linkAttr = regexp.MustCompile(`\s(?:href|src)="([^"]*)"`)
+	idAttr   = regexp.MustCompile(`\s(?:id|name)="([^"]*)"`)
+	script   = regexp.MustCompile(`(?s)<script>.*?</script>`) // inline code, not markup
+)
+
+// TestNoBrokenLinks crawls every page of the shared bundled build and
+// fails on a link to a file the build did not write or to an anchor the
+// page it names does not have; and on a folder without an index.html.
+func TestNoBrokenLinks(t *testing.T) {
+	t.Parallel()
+	_, out := sharedSite(t)
+	files := map[string]bool{}
+	dirs := map[string]bool{}
+	pages := map[string]string{}
+	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			dirs[rel] = true
+			return nil
+		}
+		files[rel] = true
+		if strings.HasSuffix(rel, ".html") {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			pages[rel] = script.ReplaceAllString(string(b), "")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := range dirs {
+		if !files[path.Join(d, "index.html")] {
+			t.Errorf("folder %s/ has no index.html", d)
+		}
+	}
+	ids := map[string]map[string]bool{}
+	idsOf := func(p string) map[string]bool {
+		if m, ok := ids[p]; ok {
+			return m
+		}
+		m := map[string]bool{}
+		for _, sm := range idAttr.FindAllStringSubmatch(pages[p], -1) {
+			m[html.UnescapeString(sm[1])] = true
+		}
+		ids[p] = m
+		return m
+	}
+	var broken []string
+	names := make([]string, 0, len(pages))
+	for p := range pages {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		for _, sm := range linkAttr.FindAllStringSubmatch(pages[p], -1) {
+			raw := html.UnescapeString(sm[1])
+			u, err := url.Parse(raw)
+			if err != nil {
+				broken = append(broken, p+": unparsable "+raw)
+				continue
+			}
+			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(raw, "//") {
+				continue // off the site
+			}
+			target := p
+			if u.Path != "" {
+				if strings.HasPrefix(u.Path, "/") {
+					broken = append(broken, p+": root-relative "+raw)
+					continue
+				}
+				target = path.Join(path.Dir(p), u.Path)
+				if strings.HasSuffix(u.Path, "/") || dirs[target] {
+					target = path.Join(target, "index.html")
+				}
+				if strings.HasPrefix(target, "..") || !files[target] {
+					broken = append(broken, p+": "+raw)
+					continue
+				}
+			}
+			if u.Fragment != "" && strings.HasSuffix(target, ".html") && !idsOf(target)[u.Fragment] {
+				broken = append(broken, p+": anchor "+raw)
+			}
+		}
+	}
+	for _, b := range broken {
+		t.Errorf("broken link in %s", b)
+	}
+	if len(pages) < 100 {
+		t.Errorf("crawled only %d pages", len(pages))
+	}
+}
