@@ -2,6 +2,8 @@ package preview
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"io/fs"
 	"net/http"
@@ -66,7 +68,32 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root)
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
+	// 404.html is served at any depth: its one inline script finds the
+	// site root from the address and writes a <base> before the styles
+	// load. That script alone is let through, by its hash.
+	if b, err := root.ReadFile(name); err == nil {
+		if sum, ok := inlineScriptHash(b); ok {
+			w.Header().Set("Content-Security-Policy", strings.Replace(strings.Replace(csp,
+				"script-src 'self'", "script-src 'self' '"+sum+"'", 1), "base-uri 'none'", "base-uri 'self'", 1))
+		}
+	}
 	send(w, r, root, name, fi, http.StatusNotFound)
+}
+
+// inlineScriptHash is the CSP source ('sha256-…') of the first inline
+// <script> of a page's head, if it has one.
+func inlineScriptHash(b []byte) (string, bool) {
+	head, _, _ := bytes.Cut(b, []byte("</head>"))
+	_, rest, ok := bytes.Cut(head, []byte("<script>"))
+	if !ok {
+		return "", false
+	}
+	body, _, ok := bytes.Cut(rest, []byte("</script>"))
+	if !ok {
+		return "", false
+	}
+	sum := sha256.Sum256(body)
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:]), true
 }
 
 // send writes a file of root; HTML gets the reload script before </body>.

@@ -1,6 +1,8 @@
 package preview
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -100,5 +102,35 @@ func TestNotFoundWithoutPage(t *testing.T) {
 	srv.ServeHTTP(w, httptest.NewRequest("GET", "/gone.html", nil))
 	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "404 page not found") {
 		t.Errorf("status %d, body %q", w.Code, w.Body.String())
+	}
+}
+
+// TestNotFoundAllowsItsRootScript: 404.html is served at any depth and
+// finds the site root with one inline script that writes a <base>; the
+// page's policy lets that script (by its hash) and a same-origin <base>
+// through, and nothing else inline. Other pages keep the strict policy.
+func TestNotFoundAllowsItsRootScript(t *testing.T) {
+	t.Parallel()
+	script := `document.write('<base href="/">')`
+	srv, err := New(Options{Dir: writeSite(t, map[string]string{
+		"index.html": "<html><head></head><body>home</body></html>",
+		"404.html":   "<html><head><script>" + script + "</script></head><body><script>evil()</script></body></html>",
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(p string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
+		return w
+	}
+	sum := sha256.Sum256([]byte(script))
+	want := "script-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "';"
+	w := get("/adapter/connectx-55.html")
+	if c := w.Header().Get("Content-Security-Policy"); w.Code != 404 || !strings.Contains(c, want) || !strings.Contains(c, "base-uri 'self'") || strings.Contains(c, "unsafe-inline") {
+		t.Errorf("404 at depth: status %d, policy %q, want %q and base-uri 'self'", w.Code, c, want)
+	}
+	if c := get("/").Header().Get("Content-Security-Policy"); c != csp {
+		t.Errorf("home page policy %q, want the strict one", c)
 	}
 }
