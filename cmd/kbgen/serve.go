@@ -45,7 +45,9 @@ changed are written, and an unchanged matrix keeps its verdicts (each
 update prints what it rendered and changed, and how long it took). Open
 pages then reload themselves, through server-sent events from
 ` + preview.ReloadPath + `; the script that listens is added to the pages as they
-are served and never written into the built files.
+are served and never written into the built files. An edit that does not
+build leaves the previous site in place, and open pages reload to show the
+build's message (file:line:col) above it until an edit fixes it.
 
 /api/search?q=…[&kind=…][&vendor=…][&lang=…][&limit=…] answers from a bleve
 index of the same pages as the site's static search, as JSON with facets and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"html"
 	"io"
 	"io/fs"
 	"net/http"
@@ -58,7 +59,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, root)
 		return
 	}
-	send(w, r, root, name, fi, http.StatusOK)
+	send(w, r, root, name, fi, http.StatusOK, s.banner())
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
@@ -77,7 +78,7 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root)
 				"script-src 'self'", "script-src 'self' '"+sum+"'", 1), "base-uri 'none'", "base-uri 'self'", 1))
 		}
 	}
-	send(w, r, root, name, fi, http.StatusNotFound)
+	send(w, r, root, name, fi, http.StatusNotFound, s.banner())
 }
 
 // inlineScriptHash is the CSP source ('sha256-…') of the first inline
@@ -96,8 +97,20 @@ func inlineScriptHash(b []byte) (string, bool) {
 	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:]), true
 }
 
-// send writes a file of root; HTML gets the reload script before </body>.
-func send(w http.ResponseWriter, r *http.Request, root *os.Root, name string, fi fs.FileInfo, status int) {
+// banner is the notice served pages carry while the last rebuild failed:
+// the build's own message, with its file:line:col, above the page.
+func (s *Server) banner() []byte {
+	msg := s.failed.Load()
+	if msg == nil {
+		return nil
+	}
+	return []byte(`<div class="kb-build-error" role="alert"><p><strong>The last edit did not build.</strong> ` +
+		`This is the previous site; the page reloads when an edit fixes it.</p><pre>` + html.EscapeString(*msg) + `</pre></div>`)
+}
+
+// send writes a file of root; HTML gets the reload script before </body>,
+// and a banner (a failed rebuild's message) after <body>.
+func send(w http.ResponseWriter, r *http.Request, root *os.Root, name string, fi fs.FileInfo, status int, banner []byte) {
 	w.Header().Set("Cache-Control", "no-cache")
 	f, err := root.Open(name)
 	if err != nil {
@@ -115,12 +128,32 @@ func send(w http.ResponseWriter, r *http.Request, root *os.Root, name string, fi
 		return
 	}
 	b = injectReload(b)
+	if banner != nil {
+		b = injectBanner(b, banner)
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(b)
 	}
+}
+
+// injectBanner puts banner first in the page's body (or first in the
+// page, when it has no <body> tag).
+func injectBanner(b, banner []byte) []byte {
+	i := bytes.Index(b, []byte("<body"))
+	if i >= 0 {
+		if j := bytes.IndexByte(b[i:], '>'); j >= 0 {
+			i += j + 1
+		}
+	} else {
+		i = 0
+	}
+	out := make([]byte, 0, len(b)+len(banner))
+	out = append(out, b[:i]...)
+	out = append(out, banner...)
+	return append(out, b[i:]...)
 }
 
 func injectReload(b []byte) []byte {

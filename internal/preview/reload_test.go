@@ -192,11 +192,28 @@ func TestRebuildReloads(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	select {
-	case l := <-lines:
-		if l == "event: reload" {
-			t.Errorf("a failed rebuild sent a reload")
+	// A failed rebuild reloads open pages, which show its message
+	// (file:line:col, escaped) above the previous site until an edit fixes it.
+	if id := waitReload(t, lines, log); id == "" {
+		t.Errorf("a failed rebuild sent no reload")
+	}
+	get := func() string {
+		resp, err := http.Get("http://" + addr + "/")
+		if err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(2 * debounce):
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	if page := get(); !strings.Contains(page, `<body><div class="kb-build-error" role="alert">`) ||
+		!strings.Contains(page, "<pre>content/a.md:1:1: broken</pre>") || !strings.Contains(page, "edited while serving") {
+		t.Errorf("page after a failed rebuild lacks the error banner over the previous site:\n%s", page)
+	}
+	fail.Store(false)
+	os.WriteFile(filepath.Join(in, "a.md"), []byte("fixed"), 0o644)
+	waitReload(t, lines, log)
+	if page := get(); strings.Contains(page, "kb-build-error") || !strings.Contains(page, "fixed") {
+		t.Errorf("page after the fix still shows the banner or the old site:\n%s", page)
 	}
 }

@@ -50,7 +50,8 @@ type Server struct {
 	mu sync.RWMutex
 	ix *search.Index
 
-	hosts    atomic.Pointer[hosts] // the Host headers answered; nil: any (before Serve)
+	hosts    atomic.Pointer[hosts]  // the Host headers answered; nil: any (before Serve)
+	failed   atomic.Pointer[string] // why the last rebuild failed; nil after a good one
 	timeouts timeouts
 }
 
@@ -159,8 +160,14 @@ func (s *Server) rebuild(first time.Time) {
 	docs, aliases, err := s.opts.Rebuild()
 	if err != nil {
 		fmt.Fprintf(s.opts.Stderr, "%s: rebuild failed, still serving the previous site: %v\n", s.opts.Name, err)
+		// Open pages reload to show what is wrong (file:line:col) until
+		// an edit fixes it.
+		msg := err.Error()
+		s.failed.Store(&msg)
+		s.reload.publish(strconv.FormatInt(s.builds.Add(1), 10))
 		return
 	}
+	s.failed.Store(nil)
 	n := s.reload.publish(strconv.FormatInt(s.builds.Add(1), 10))
 	fmt.Fprintf(s.opts.Stdout, "rebuilt: %s from the change to the reload sent to %d open page(s)\n", seconds(time.Since(first)), n)
 	if aliases == nil {
