@@ -233,16 +233,7 @@ func (v view) ref(entry string, c matrix.Claim, text string) rule.Ref {
 // hostStack is the matrix stack id of the vendor stack the record found,
 // "inbox" when none was found, or the record's own name when the matrix
 // does not know it.
-func (v view) hostStack() (id, version string) {
-	s := v.h.Stack
-	if s == nil || s.Name == "" {
-		return "inbox", ""
-	}
-	if ms := rule.Stack(v.m, s.Name); ms != nil {
-		return ms.ID, s.Version
-	}
-	return strings.ToLower(s.Name), s.Version
-}
+func (v view) hostStack() (id, version string) { return rule.HostStack(v.m, v.h.Stack) }
 
 // isEthernetPort reports whether a port's link layer is Ethernet (RoCE).
 func isEthernetPort(p record.Port) bool { return strings.EqualFold(p.LinkLayer, "Ethernet") }

@@ -133,13 +133,6 @@ func Judge(e *verdict.Engine, m *matrix.Matrix, t Target, hosts []*record.Host, 
 	return Collect(t, judged)
 }
 
-// JudgeHost judges one host against the target, for a caller that keeps
-// only the answer of each host (the site: a fleet's records are never
-// held at once); Collect then makes the report.
-func JudgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Host {
-	return judgeHost(e, m, t, h)
-}
-
 // Collect makes the report of hosts judged one at a time by JudgeHost:
 // totals, and the hosts worst first, then by host.
 func Collect(t Target, hosts []Host) Report {
@@ -156,9 +149,12 @@ func Collect(t Target, hosts []Host) Report {
 	return r
 }
 
-func judgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Host {
+// JudgeHost judges one host against the target, for a caller that keeps
+// only the answer of each host (the site: a fleet's records are never
+// held at once); Collect then makes the report.
+func JudgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Host {
 	out := Host{Host: h.Host.ID, Status: Ready}
-	stack, stackVersion := currentStack(m, h)
+	stack, stackVersion := rule.HostStack(m, h.Stack)
 	seen := map[string]int{} // model, firmware and stack → index in out.Adapters
 	unnamed := 0
 	for i := range h.Adapters {
@@ -323,18 +319,6 @@ func nowSuffix(fw string) string {
 		return ""
 	}
 	return " (now " + fw + ")"
-}
-
-// currentStack is the host's stack as a matrix id and release: inbox when
-// the record names none.
-func currentStack(m *matrix.Matrix, h *record.Host) (id, version string) {
-	if h.Stack == nil || h.Stack.Name == "" {
-		return "inbox", ""
-	}
-	if s := rule.Stack(m, h.Stack.Name); s != nil {
-		return s.ID, h.Stack.Version
-	}
-	return strings.ToLower(h.Stack.Name), h.Stack.Version
 }
 
 func stackName(m *matrix.Matrix, id string) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
 )
 
 // OptionalFeature reports whether a firmware_min feature adds to RoCE
@@ -95,6 +96,20 @@ func Stack(m *matrix.Matrix, name string) *matrix.Stack {
 		}
 	}
 	return nil
+}
+
+// HostStack is the stack a host record names, as a matrix stack id (the
+// name lower-cased when the matrix has no such stack) and its release;
+// "inbox" when the record names none. Diagnosis and fleet readiness both
+// start from it.
+func HostStack(m *matrix.Matrix, s *record.Stack) (id, version string) {
+	if s == nil || s.Name == "" {
+		return "inbox", ""
+	}
+	if ms := Stack(m, s.Name); ms != nil {
+		return ms.ID, s.Version
+	}
+	return strings.ToLower(s.Name), s.Version
 }
 
 // Backport returns the distro's backport of a driver, or nil.
