@@ -3,6 +3,7 @@ package collect
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -296,12 +297,7 @@ func (c *collector) origins() {
 	// 5.4-3.1.0 is not inbox because /sys/module was not copied. The
 	// lowest address's version, for a stable choice.
 	driverVersion := map[string]string{}
-	addrs := make([]string, 0, len(c.adapters))
-	for addr := range c.adapters {
-		addrs = append(addrs, addr)
-	}
-	sort.Strings(addrs)
-	for _, addr := range addrs {
+	for _, addr := range slices.Sorted(maps.Keys(c.adapters)) {
 		a := c.adapters[addr]
 		if a.Driver.Name != "" && a.Driver.Version != "" && driverVersion[a.Driver.Name] == "" {
 			driverVersion[a.Driver.Name] = a.Driver.Version

@@ -1,7 +1,8 @@
 package diagnose
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -71,12 +72,7 @@ func sourceOnly(from string) string {
 // field of the device (rdma link, sysfs, ibdev2netdev, the kernel log), or
 // "".
 func listedByKernel(d *record.RDMADevice) string {
-	keys := make([]string, 0, len(d.From))
-	for k := range d.From {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(d.From)) {
 		src := d.From[k]
 		if !strings.HasPrefix(src, "cmd/ibv_devinfo") && !strings.HasPrefix(src, "cmd/ibv_devices") {
 			return src
