@@ -151,18 +151,8 @@ func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
 	return nil
 }
 
-// rdmaDevicesOf lists the RDMA devices of an adapter: those the adapter
-// names, and those whose PCI address is the adapter's.
-func (v view) rdmaDevicesOf(a *record.Adapter) []string {
-	names := slices.Clone(a.RDMADevices)
-	for _, d := range v.h.Devices {
-		if d.PCIAddress != "" && d.PCIAddress == a.PCIAddress && !slices.Contains(names, d.Name) {
-			names = append(names, d.Name)
-		}
-	}
-	slices.Sort(names)
-	return names
-}
+// rdmaDevicesOf lists the RDMA devices of an adapter (record.Host.RDMADevicesOf).
+func (v view) rdmaDevicesOf(a *record.Adapter) []string { return v.h.RDMADevicesOf(a) }
 
 // rdmaLike reports whether a function the matrix does not match may be an
 // RDMA part: it has an RDMA device, its driver is the Ethernet side of a

@@ -163,7 +163,7 @@ func JudgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Ho
 		if ma != nil && ma.NotRoCE != "" {
 			continue // a part the matrix knows is not for RoCE: nothing to judge
 		}
-		if ma == nil && !hasRDMA(h, a) {
+		if ma == nil && len(h.RDMADevicesOf(a)) == 0 {
 			unnamed++
 			continue // an unknown function with no RDMA device: a plain NIC, or one the record does not name
 		}
@@ -289,19 +289,6 @@ func drives(m *matrix.Matrix, stack, adapter string) bool {
 		return true
 	}
 	return s.Vendor == a.Vendor
-}
-
-// hasRDMA reports whether the record shows an RDMA device on the function.
-func hasRDMA(h *record.Host, a *record.Adapter) bool {
-	if len(a.RDMADevices) > 0 {
-		return true
-	}
-	for _, d := range h.Devices {
-		if d.PCIAddress != "" && d.PCIAddress == a.PCIAddress {
-			return true
-		}
-	}
-	return false
 }
 
 // hasLevel reports whether a reason other than a firmware action has the level.

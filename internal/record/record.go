@@ -1,6 +1,9 @@
 package record
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Schema is the version of the host record written by this code. A reader
 // rejects records with a newer schema instead of misreading them, and reads
@@ -387,4 +390,18 @@ type Source struct {
 type Problem struct {
 	Source string `toml:"source" json:"source"`
 	Msg    string `toml:"msg" json:"msg"`
+}
+
+// RDMADevicesOf lists the RDMA devices of one of the host's adapters,
+// sorted: those the adapter names, and those whose PCI address is the
+// adapter's.
+func (h *Host) RDMADevicesOf(a *Adapter) []string {
+	names := slices.Clone(a.RDMADevices)
+	for _, d := range h.Devices {
+		if d.PCIAddress != "" && d.PCIAddress == a.PCIAddress && !slices.Contains(names, d.Name) {
+			names = append(names, d.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
