@@ -23,7 +23,7 @@ func ReadinessSeverity(r readiness.Report) diagnose.Severity {
 
 // status is the status word, padded to a column unless it ends the line.
 func (p painter) status(s readiness.Status, pad bool) string {
-	word := statusWord(s)
+	word := s.Label()
 	if pad {
 		word = fmt.Sprintf("%-12s", word)
 	}
@@ -37,8 +37,6 @@ func (p painter) status(s readiness.Status, pad bool) string {
 	}
 	return p.paint("35", word)
 }
-
-func statusWord(s readiness.Status) string { return strings.ReplaceAll(string(s), "-", " ") }
 
 // writeReadiness writes each host worst first with what blocks it, what
 // must be done, or what is unknown, then the totals.
@@ -73,7 +71,7 @@ func writeReadiness(w io.Writer, p painter, r readiness.Report) {
 	}
 	var parts []string
 	for _, s := range readiness.Statuses {
-		parts = append(parts, fmt.Sprintf("%d %s", r.Totals[s], statusWord(s)))
+		parts = append(parts, fmt.Sprintf("%d %s", r.Totals[s], s.Label()))
 	}
 	fmt.Fprintf(w, "\n%s against %s: %s\n", plural(len(r.Hosts), "host"), r.Target.Label(), strings.Join(parts, ", "))
 }
