@@ -411,15 +411,19 @@ func covers(dk deviceKernel, base string) bool {
 
 // nearestRow names the closest releases of the family a supported row
 // gives for the adapter.
+// A software stack (SoftRoCE) has no adapter: its row's drivers stand in.
 func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matrix.DistroRow) string {
-	drivers := adapterDrivers(m, a)
+	drivers := not.Drivers
+	if a != nil {
+		drivers = adapterDrivers(m, a)
+	}
 	var best *matrix.DistroRow
 	for i := range m.DistroRows {
 		r := &m.DistroRows[i]
 		if r == not || r.Family != d.Family || r.Rebuild != "" && r.Rebuild != d.Rebuild || r.Status != matrix.StatusSupported {
 			continue
 		}
-		if !slices.Contains(r.Adapters, a.ID) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+		if !(a != nil && slices.Contains(r.Adapters, a.ID)) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
 			continue
 		}
 		if best == nil {
