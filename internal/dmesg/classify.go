@@ -43,7 +43,7 @@ var (
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
-		`|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
+		`|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
 	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
@@ -155,8 +155,12 @@ func classDevice(text string) (class, name, rest string, ok bool) {
 func ulpOnRDMA(module, lower string) bool {
 	switch module {
 	case "nvme", "nvmet", "scsi", "CIFS", "cifs", "iscsi", "nfs", "lockd", "sunrpc":
+		// nvme-rdma's own wordings name no transport: "Connect rejected:
+		// status %d (%s)." (an RDMA_CM reject) and "failed to initialize
+		// %s mr pool" (its MR pools).
 		return strings.Contains(lower, "rdma") || strings.Contains(lower, "srp") || strings.Contains(lower, "iser") ||
-			strings.Contains(lower, "smbd") || strings.Contains(lower, "smb_direct") || strings.Contains(lower, "ib_")
+			strings.Contains(lower, "smbd") || strings.Contains(lower, "smb_direct") || strings.Contains(lower, "ib_") ||
+			module == "nvme" && (strings.HasPrefix(lower, "connect rejected: status") || strings.Contains(lower, " mr pool"))
 	}
 	return false
 }

@@ -32,11 +32,12 @@ var broadSpeakers = map[string]bool{
 }
 
 // ulps are the RDMA upper-layer protocols (storage, file, socket and
-// IPoIB), as the kernel prefixes their messages.
+// IPoIB), as the kernel prefixes their messages. CIFS is not one: it
+// speaks for TCP too, so only its SMB Direct lines count (ulpOnRDMA).
 var ulps = map[string]bool{
 	"ib_srp": true, "ib_srpt": true, "srp": true, "iser": true, "ib_iser": true, "isert": true, "ib_isert": true,
 	"nvme_rdma": true, "nvmet_rdma": true, "rpcrdma": true, "svcrdma": true, "RPC": true, "rds_rdma": true, "RDS/IB": true,
-	"ksmbd": true, "smbd": true, "CIFS": true, "ib_ipoib": true, "ipoib": true, "rdma_cm": true, "ib_cm": true, "smc": true,
+	"ksmbd": true, "smbd": true, "ib_ipoib": true, "ipoib": true, "rdma_cm": true, "ib_cm": true, "smc": true,
 	"nv_peer_mem": true, "nvidia-peermem": true, "ib_umad": true, "ib_uverbs": true,
 }
 
@@ -52,7 +53,7 @@ var (
 	linuxRE   = regexp.MustCompile(`^Linux version (\S+)`)
 	taintRE   = regexp.MustCompile(`\b(?:Tainted: ([A-Z ]+?)|Not tainted) +(\d+\.\d+\S*)`)
 	warnRE    = regexp.MustCompile(`^(WARNING|BUG|Oops|kernel BUG)\b`)
-	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|\[(ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
+	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|net/core/devlink|net/devlink/|\[(hclge|hclgevf|hns3|ntrdma|ib_rxe|ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
 	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_[a-z]+\d\w*|[a-z]+\d\w*_rxe|siw\d+|siw_[a-z]+\d\w*|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|rdmap\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
 )
 
@@ -122,6 +123,23 @@ func mayContainFold(s, word string) bool {
 	}
 	for i := 0; i+len(word) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadingRDMA reports whether a "Modules linked in:" line marks an RDMA
+// module as being loaded ("mlx5_core(OE+)"): a WARNING while it loads is
+// in its code, whatever file the WARNING names.
+func loadingRDMA(text string) bool {
+	rest, ok := strings.CutPrefix(text, "Modules linked in:")
+	if !ok {
+		return false
+	}
+	for _, f := range strings.Fields(rest) {
+		name, flags, ok := strings.Cut(f, "(")
+		if ok && strings.Contains(flags, "+") && relevant[name] {
 			return true
 		}
 	}
@@ -351,6 +369,7 @@ type logState struct {
 	recent   map[string][]ContextLine // per device: its last lines
 	bindings map[string]int           // driver+address → index in Bindings
 	block    []ContextLine            // the current WARNING/BUG block
+	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
 }
 
@@ -448,11 +467,17 @@ func (st *logState) flush(p pending) {
 		return
 	}
 	st.facts(p)
+	prev := st.prev
+	if !strings.Contains(text, "[ cut here ]") {
+		st.prev = text
+	}
 	if isWarning(text) {
 		st.endBlock()
 		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
 		st.blockEv = -1
-		if isRDMACode(text) {
+		// The WARNING names RDMA code, or the line just before it does
+		// ("workqueue: … [hclge] is flushing … infiniband").
+		if isRDMACode(text) || isRDMACode(prev) {
 			st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: cut(text), Line: p.line})
 		}
 		return
@@ -462,9 +487,18 @@ func (st *logState) flush(p pending) {
 			st.endBlock()
 		} else {
 			st.block = append(st.block, ContextLine{Text: cut(text), Line: p.line})
-			if st.blockEv < 0 && isRDMACode(text) {
+			// The WARN's own message follows the WARNING line: a driver
+			// of RDMA hardware speaking for its function there names the
+			// device ("mlx4_core 0000:00:07.0: DMA-API: …").
+			device := ""
+			if len(st.block) == 2 {
+				if m, d, _ := speaker(text); d != "" && relevant[m] {
+					device = d
+				}
+			}
+			if st.blockEv < 0 && (device != "" || isRDMACode(text) || loadingRDMA(text)) {
 				first := st.block[0]
-				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line})
+				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line, Device: device})
 			}
 			return
 		}
