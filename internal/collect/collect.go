@@ -73,6 +73,7 @@ var steps = []struct {
 	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
+	{"flint", (*collector).flint},               // likewise
 	{"mst", (*collector).mst},                   // after sysfs, which it only completes
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters

@@ -70,3 +70,46 @@ func TestIDConstantsAreInTheTable(t *testing.T) {
 		}
 	}
 }
+
+// A flint query file's name gives its device as sos mangled it.
+func TestFlintDevice(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"flint_-d_0000_08_00.0_q":             "0000:08:00.0",
+		"mstflint_-d_0000_af_00.0_q":          "0000:af:00.0",
+		"flint_-d_.dev.mst.mt4119_pciconf0_q": "/dev/mst/mt4119_pciconf0",
+		"flint_-d_0000_08_00.0_dc":            "",
+	} {
+		dev := flintDevice(name)
+		if a := pciAddress(dev); a != "" {
+			dev = a
+		}
+		if dev != want {
+			t.Errorf("%s: %q, want %q", name, dev, want)
+		}
+	}
+}
+
+// A flint or mstflint query in sos's mellanox_firmware folder gives the
+// adapter its firmware (running, and in flash when it differs) and PSID;
+// one of an mst device joins the firmware device table.
+func TestFlintQueriesInSosreports(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ host, addr, running, stored, psid string }{
+		{"flint-sos-cx4lx-oem-orig-psid", "0000:18:00.0", "14.22.1002", "", "MT_2420110034"},
+		{"flint-sos-mstflint-cx3pro-running-differs", "0000:01:00.0", "2.40.5032", "2.42.5000", ""},
+	} {
+		h, err := Collect(loadHost(t, tc.host))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != tc.addr || h.Adapters[0].Firmware.Running != tc.running ||
+			h.Adapters[0].Firmware.Stored != tc.stored || h.Adapters[0].Firmware.PSID != tc.psid {
+			t.Errorf("%s: adapters %+v", tc.host, h.Adapters)
+		}
+	}
+	h, _ := Collect(loadHost(t, "flint-sos-mst-device-cx4lx-dell"))
+	if len(h.FirmwareDevices) != 1 || h.FirmwareDevices[0].Name != "/dev/mst/mt4117_pciconf0" || h.FirmwareDevices[0].PSID != "DEL0000000006" {
+		t.Errorf("firmware devices %+v", h.FirmwareDevices)
+	}
+}

@@ -140,6 +140,17 @@ var Tools = []Tool{
 		{Line: "mlxfwmanager --query", Plugin: "kbcollect", Prefetch: true},
 		{Line: "mlxup --query", Plugin: "kbcollect"},
 	}},
+	// flint's and mstflint's query, one file per card. sos's
+	// mellanox_firmware plugin runs "flint -d <BDF> q" where MFT is
+	// installed and "mstflint -d <BDF> q" where it is not, for function 0
+	// of each NVIDIA card (sos/report/plugins/mellanox_firmware.py), so
+	// the device is in the file's name: flint_-d_0000_08_00.0_q. After
+	// mlxfwmanager: firmware from devlink, sysfs and ethtool still wins.
+	{Name: "flint", Globs: []string{
+		"sos_commands/*/flint_-d_*_q", "sos_commands/*/mstflint_-d_*_q",
+		"sos_commands/*/flint_-d_*_query", "sos_commands/*/mstflint_-d_*_query",
+		"sos_commands/*/flint_-d_*_q_full", "sos_commands/*/mstflint_-d_*_q_full",
+	}},
 	// Every place a snapshot keeps kernel messages; the collector reads
 	// each one present and merges their events once. sos's kernel plugin
 	// runs dmesg and dmesg -T and copies /var/log/dmesg; its logs plugin
