@@ -77,7 +77,7 @@ func TestRealLogsStateWhatTheyHold(t *testing.T) {
 		"mlx5-ofed-devlink-alloc-warning-module-loading-azure-truncated":  {adapters: []string{"36fd:00:02.0"}, problems: []string{"kernel-warning@"}},
 		"rxe-dma-api-warning-mlx4-cacheline-ucmatose-truncated":           {adapters: []string{"0000:00:07.0"}, problems: []string{"kernel-warning@0000:00:07.0"}},
 		"ntrdma-warn-on-rqp-send-work-out-of-tree-path-truncated":         {problems: []string{"kernel-warning@"}},
-		"mana-hwc-verify-version-71-then-gdma-fails":                {adapters: []string{"7870:00:00.0"}, problems: []string{"command-error@7870:00:00.0", "probe-failure@7870:00:00.0"}},
+		"mana-hwc-verify-version-71-then-gdma-fails":                      {adapters: []string{"7870:00:00.0"}, problems: []string{"command-error@7870:00:00.0", "probe-failure@7870:00:00.0"}},
 		"rxe-failed-to-allocate-crc-algorithm":                            {problems: []string{"probe-failure@"}},
 		"rpcrdma-recv-local-length-error-connectx2":                       {problems: []string{"ulp-failure@"}},
 	}
