@@ -19,6 +19,8 @@ func recordKind(kind string) string {
 		return record.KindCapture
 	case snapshot.KindRoot:
 		return record.KindRoot
+	case snapshot.KindSupportconfig:
+		return record.KindSupportconfig
 	}
 	return kind
 }

@@ -113,3 +113,46 @@ func TestFlintQueriesInSosreports(t *testing.T) {
 		t.Errorf("firmware devices %+v", h.FirmwareDevices)
 	}
 }
+
+// A supportconfig's sections are read where the table looks: uname -a
+// and /etc/os-release of basic-environment.txt, lspci -vvv of
+// hardware.txt, "lsmod | sort" of modules.txt, ethtool -i of network.txt,
+// dmesg -T of boot.txt and /var/log/messages of messages.txt.
+func TestSupportconfigSections(t *testing.T) {
+	t.Parallel()
+	h, err := Collect(loadHost(t, "supportconfig-mlx5-cx4lx-sections"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Host.SourceKind != "supportconfig" || h.Host.KernelRelease != "3.13.0-32-generic" || h.Host.OS.ID != "ubuntu" {
+		t.Errorf("host %+v", h.Host)
+	}
+	paths := map[string]string{}
+	for _, s := range h.Sources {
+		if s.Status == "ok" {
+			paths[s.ID] = s.Path
+		}
+	}
+	for id, p := range map[string]string{
+		"cmd/uname -a": "sos_commands/basic-environment/uname_-a", "etc/os-release": "etc/os-release",
+		"cmd/lspci -vvv": "sos_commands/hardware/lspci_-vvv", "cmd/lsmod": "sos_commands/modules/lsmod",
+		"cmd/ethtool -i p3p1": "sos_commands/network/ethtool_-i_p3p1", "cmd/dmesg -T": "sos_commands/boot/dmesg_-T",
+		"var/log/messages": "var/log/messages",
+	} {
+		if paths[id] != p {
+			t.Errorf("%s read from %q, want %q", id, paths[id], p)
+		}
+	}
+	var fromLog, fromMessages int
+	for _, e := range h.KernelLog {
+		switch e.Source {
+		case "cmd/dmesg -T":
+			fromLog++
+		case "var/log/messages":
+			fromMessages++
+		}
+	}
+	if len(h.Modules) == 0 || len(h.Netdevs) < 2 || fromLog == 0 || fromMessages == 0 {
+		t.Errorf("%d modules, %d netdevs, %d dmesg -T and %d messages events", len(h.Modules), len(h.Netdevs), fromLog, fromMessages)
+	}
+}

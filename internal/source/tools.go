@@ -158,7 +158,8 @@ var Tools = []Tool{
 	// (add_journal in sos/report/plugins/__init__.py and logs.py, sos 3.x
 	// "journalctl --all --this-boot --no-pager") and copies
 	// /var/log/{messages,kern.log,syslog}* with their rotations.
-	// supportconfig keeps dmesg in boot.txt and the syslog in messages.txt.
+	// supportconfig keeps dmesg -T and the journal in boot.txt and the
+	// syslog in messages.txt, read through their sections.
 	// MFT's device table; sos's mellanox_firmware plugin runs "mst status
 	// -v" (sos/report/plugins/mellanox_firmware.py). It ties each NVIDIA
 	// function to its RDMA device and netdevs when sysfs was not copied.
@@ -173,7 +174,10 @@ var Tools = []Tool{
 	}, Globs: []string{
 		"sos_commands/logs/journalctl*", "sos_commands/kernel/journalctl*",
 		"var/log/kern.log*", "var/log/messages*", "var/log/syslog*",
-		"boot.txt", "messages.txt",
+		// supportconfig's journals, as the snapshot lays its sections out
+		// (boot.txt: journalctl --boot=0 and dmesg -T; messages.txt: the
+		// journal or /var/log/messages).
+		"sos_commands/boot/journalctl*", "sos_commands/messages/journalctl*",
 	}},
 	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
 }
@@ -350,4 +354,4 @@ func (t Tool) Globbed(p string) bool {
 
 // notLogs are words of a journal file name that say it holds no kernel
 // message lines.
-var notLogs = []string{"verbose", "export", "json", "disk-usage", "--unit", "_-u_", "--identifier", "_-t_", "--list-boots", "--field"}
+var notLogs = []string{"verbose", "export", "json", "disk-usage", "--unit", "_-u_", "--identifier", "_-t_", "--list-boot", "--field"}
