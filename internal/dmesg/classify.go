@@ -34,13 +34,20 @@ const (
 //   - mana hw_channel.c: "HWC: Request timed out!";
 //   - ib_core cache.c: "%s: unable to add gid %pI6 error=%d"; mlx5_ib
 //     "add_roce_gid GID add failed port=%d index=%d";
-//   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device".
+//   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device",
+//     "Failed to free HW ring:%d :%#x";
+//   - irdma utils.c: "[%s Error][op_code=%d] status=%d waiting=%d
+//     completion_err=%d maj=0x%x min=0x%x";
+//   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.".
 var (
 	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
 		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b`)
+	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
+	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
+		`|\berr code = -?\d+, cmd of\b|\bfailed to (?:free|alloc\w*) (?:hw|fw) (?:ring|stats ?ctx|ctx)\b` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
 		`|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
@@ -65,6 +72,13 @@ var (
 // is a command failure first), and resource exhaustion and reset last.
 func failureKind(rest, lower string) string {
 	switch {
+	case strings.Contains(rest, " Error][op_code=") && cqpRE.MatchString(rest):
+		// irdma's CQP report names the operation ("[Create QP Error]"):
+		// the command failed, or its wait timed out (-ETIMEDOUT, -ETIME).
+		if st := cqpRE.FindStringSubmatch(rest)[1]; st == "-110" || st == "-62" {
+			return CommandTimeout
+		}
+		return CommandError
 	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
 		return CommandTimeout
 	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail")) && cmdFailRE.MatchString(rest):

@@ -56,6 +56,16 @@ func TestFailureKinds(t *testing.T) {
 		{"mana 7870:00:00.0: VfVerifyVersionOutput: -71, status=0xc00000bb", CommandError, "7870:00:00.0"},
 		{"mana 7870:00:00.0: gdma probe failed", ProbeFailure, "7870:00:00.0"},
 		{"rdma_rxe: failed to allocate crc algorithmi err:-2", ProbeFailure, ""},
+		// Format strings of the providers' command channels, filled:
+		// irdma utils.c "[%s Error][op_code=%d] status=%d waiting=%d
+		// completion_err=%d maj=0x%x min=0x%x" (a CQP command; -110 is its
+		// wait timing out), erdma main.c "ERROR: err code = %d, cmd of
+		// query capibility failed.", bnxt_re main.c "Failed to free HW
+		// ring:%d :%#x" (HWRM_RING_FREE).
+		{"infiniband irdma0: [Create QP Error][op_code=2] status=-110 waiting=1 completion_err=0 maj=0x0 min=0x0", CommandTimeout, "irdma0"},
+		{"infiniband irdma0: [Modify QP Error][op_code=3] status=-5 waiting=1 completion_err=1 maj=0x8029 min=0x8002", CommandError, "irdma0"},
+		{"erdma 0000:00:05.0: ERROR: err code = -110, cmd of query capibility failed.", CommandError, "0000:00:05.0"},
+		{"infiniband bnxt_re0: Failed to free HW ring:17 :0xffffff92", CommandError, "bnxt_re0"},
 		// Not failures.
 		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
 		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
