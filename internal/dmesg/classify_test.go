@@ -93,6 +93,7 @@ func TestWarningBlocks(t *testing.T) {
 		{"[1.0] WARNING: CPU: 1 PID: 2873 at lib/dma-debug.c:601 debug_dma_assert_idle+0x198/0x210()\n[1.1] mlx4_core 0000:00:07.0: DMA-API: cpu touching an active dma mapped cacheline\n", "0000:00:07.0"},
 		{"[1.0] ------------[ cut here ]------------\n[1.1] WARNING: CPU: 0 PID: 14451 at net/core/foo.c:1 foo+0x37/0x1cc\n[1.2] Modules linked in: mlx5_core(OE+) mlxfw(OE) tls\n", ""},
 		{"node7: [1.0] WARNING: CPU: 0 PID: 1 at drivers/infiniband/core/cma.c:1 x+0x1/0x2\n", ""},
+		{"[1.0] WARNING: CPU: 0 PID: 2613 at kernel/dma/mapping.c:188 dma_map_sg_attrs+0x37/0x50\n[1.1] CPU: 0 PID: 2613 Comm: rping Tainted: G W 5.10.0-rc2+ #21\n", ""},
 	} {
 		lg, _ := ParseLog(strings.NewReader(tc.log))
 		if len(lg.Events) != 1 || lg.Events[0].Kind != KernelWarning || lg.Events[0].Device != tc.device {
@@ -102,6 +103,7 @@ func TestWarningBlocks(t *testing.T) {
 	for _, log := range []string{
 		"[1.0] WARNING: CPU: 1 PID: 2 at lib/dma-debug.c:601 x+0x1/0x2\n[1.1] e1000e 0000:00:19.0: DMA-API: cpu touching an active dma mapped cacheline\n",
 		"[1.0] WARNING: CPU: 0 PID: 1 at fs/ext4/inode.c:1 x+0x1/0x2\n[1.1] Modules linked in: ext4(+) mlx5_core\n",
+		"[1.0] WARNING: CPU: 0 PID: 1 at fs/ext4/inode.c:1 x+0x1/0x2\n[1.1] CPU: 0 PID: 1 Comm: ib_core_thread Not tainted\n",
 	} {
 		if lg, _ := ParseLog(strings.NewReader(log)); len(lg.Events) != 0 {
 			t.Errorf("%q: %+v, want no event", log, lg.Events)

@@ -129,6 +129,28 @@ func mayContainFold(s, word string) bool {
 	return false
 }
 
+// rdmaTools are rdma-core's and perftest's test programs (librdmacm's
+// examples, libibverbs' pingpongs, perftest's ib_* tools): a WARNING in
+// the context of one of them ("CPU: 0 PID: 2613 Comm: rping …") was
+// raised by the RDMA path it drives, whatever file it names.
+var rdmaTools = map[string]bool{"rping": true, "ucmatose": true, "udaddy": true, "mckey": true, "rdma_server": true,
+	"rdma_client": true, "rdma_xserver": true, "rdma_xclient": true, "riostream": true, "rstream": true, "cmtime": true}
+
+// rdmaComm reports whether a "CPU: … PID: … Comm: <name>" line names an
+// RDMA test program.
+func rdmaComm(text string) bool {
+	if !strings.HasPrefix(text, "CPU: ") {
+		return false
+	}
+	_, rest, ok := strings.Cut(text, " Comm: ")
+	if !ok {
+		return false
+	}
+	comm, _, _ := strings.Cut(rest, " ")
+	return rdmaTools[comm] || strings.HasPrefix(comm, "ib_") && (strings.HasSuffix(comm, "_bw") || strings.HasSuffix(comm, "_lat")) ||
+		strings.HasPrefix(comm, "ibv_") && strings.HasSuffix(comm, "_pingpong")
+}
+
 // loadingRDMA reports whether a "Modules linked in:" line marks an RDMA
 // module as being loaded ("mlx5_core(OE+)"): a WARNING while it loads is
 // in its code, whatever file the WARNING names.
@@ -496,7 +518,7 @@ func (st *logState) flush(p pending) {
 					device = d
 				}
 			}
-			if st.blockEv < 0 && (device != "" || isRDMACode(text) || loadingRDMA(text)) {
+			if st.blockEv < 0 && (device != "" || isRDMACode(text) || loadingRDMA(text) || rdmaComm(text)) {
 				first := st.block[0]
 				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line, Device: device})
 			}
