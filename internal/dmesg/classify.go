@@ -82,7 +82,7 @@ func failureKind(rest, lower string) string {
 	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
 		return CommandTimeout
 	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail")) && cmdFailRE.MatchString(rest):
-		return CommandError
+		return commandKind(rest)
 	case strings.Contains(lower, "gid") && gidRE.MatchString(rest):
 		return GIDError
 	case strings.Contains(lower, "roce") || strings.Contains(lower, "rdma"):
@@ -96,13 +96,26 @@ func failureKind(rest, lower string) string {
 	case hasAny(lower, failWords) && queueRE.MatchString(rest):
 		return QueueFailure
 	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchString(rest):
-		return CommandError
+		return commandKind(rest)
 	case !strings.Contains(rest, "failed with error") && resourceRE.MatchString(rest):
 		return ResourceExhausted
 	case hasAny(lower, resetWords) && resetRE.MatchString(rest):
 		return ResetRecovery
 	}
 	return ""
+}
+
+// etimedoutRE is a failed command's errno when its wait ran out:
+// -ETIMEDOUT ("failed to post mailbox 0x29 in poll mode, ret = -110.").
+var etimedoutRE = regexp.MustCompile(`(?i)\b(?:ret|rc|status|err(?:or|no)?)\s*[=:]?\s*-110\b|\(-110\)`)
+
+// commandKind is a failed command's kind: a timeout when its errno says
+// the wait ran out, else a failure.
+func commandKind(rest string) string {
+	if strings.Contains(rest, "-110") && etimedoutRE.MatchString(rest) {
+		return CommandTimeout
+	}
+	return CommandError
 }
 
 var (

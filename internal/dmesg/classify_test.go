@@ -66,6 +66,10 @@ func TestFailureKinds(t *testing.T) {
 		{"infiniband irdma0: [Modify QP Error][op_code=3] status=-5 waiting=1 completion_err=1 maj=0x8029 min=0x8002", CommandError, "irdma0"},
 		{"erdma 0000:00:05.0: ERROR: err code = -110, cmd of query capibility failed.", CommandError, "0000:00:05.0"},
 		{"infiniband bnxt_re0: Failed to free HW ring:17 :0xffffff92", CommandError, "bnxt_re0"},
+		// hns_roce cmd.c "failed to post mailbox 0x%x in poll mode, ret = %d.":
+		// -ETIMEDOUT is the wait running out.
+		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -110.", CommandTimeout, "0000:7d:00.0"},
+		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -16.", CommandError, "0000:7d:00.0"},
 		// Not failures.
 		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
 		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
