@@ -23,6 +23,8 @@ const (
 // Patterns of the failure kinds, each tried only on lines of RDMA
 // speakers (providers, their Ethernet and core drivers, the RDMA core,
 // ULPs). Sources of the wording, all as printed by the kernel:
+//   - mlx5 health.c: "synd 0x%x: %s" with "irisc not responding" (the
+//     firmware's processor stopped);
 //   - mlx5 cmd.c: "%s(0x%x) timeout. Will cause a leak of a command
 //     resource", "cmd[%d]: %s(0x%x) Async, timeout", "%s(0x%x) No done
 //     completion", "%s(0x%x) canceled on out of queue timeout"; main.c
@@ -43,7 +45,7 @@ var (
 	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
-		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b`)
+		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b`)
 	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
 	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +

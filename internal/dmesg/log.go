@@ -661,14 +661,17 @@ func (st *logState) facts(p pending) {
 			lg.Renames = append(lg.Renames, Rename{Driver: module, PCIAddress: device, To: m[1], From: m[2], Line: p.line})
 		}
 	}
-	if b.Firmware == "" && mayContainFold(rest, "version") {
-		if m := fwValueRE.FindStringSubmatch(rest); m != nil {
+	if b.Firmware == "" && (mayContainFold(rest, "version") || strings.Contains(rest, "fw_ver ")) {
+		if m := fwValueRE.FindStringSubmatch(rest); m != nil && !strings.HasPrefix(m[1], "0x") {
 			b.Firmware, b.FirmwareLine = m[1], p.line
 		}
 	}
 }
 
-var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware|fw) version:? ([0-9][0-9A-Za-z._-]*)`)
+// fwValueRE is a driver's firmware version line: "firmware version:
+// 16.35.2000", and mlx5's health dump "fw_ver 20.26.4012" (whose "raw
+// fw_ver 0x141a0fac" is the same number in hex, not a version).
+var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware version|fw version|fw_ver):? ([0-9][0-9A-Za-z._-]*)`)
 
 // nameAfterAddress returns the name in "<driver> <BDF> <name>: …".
 func nameAfterAddress(text string) string {
