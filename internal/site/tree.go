@@ -117,10 +117,10 @@ func (t *TreePage) Map() template.HTML {
 	for _, r := range rows {
 		widest = max(widest, len(r))
 	}
-	// Each box holds its id and its whole text, wrapped: as tall as the
-	// longest text of the tree needs, so no box cuts its words.
+	// Each box holds its id and its whole text, wrapped: the boxes of a
+	// row are as tall as the longest text of the row needs, so no box cuts
+	// its words and none is mostly empty.
 	lines := map[string][]string{}
-	most := 1
 	for i := range tr.Nodes {
 		n := &tr.Nodes[i]
 		text := n.Question
@@ -128,20 +128,25 @@ func (t *TreePage) Map() template.HTML {
 			text = n.Cause
 		}
 		lines[n.ID] = wrapText(text, mapLineUnits)
-		most = max(most, len(lines[n.ID]))
 	}
-	mapBoxH := mapTextTop + most*mapLineH + 8
 	width := 2*mapPad + widest*mapBoxW + (widest-1)*mapGapX
-	height := 2*mapPad + len(rows)*mapBoxH + (len(rows)-1)*mapGapY
-	type pos struct{ x, y int }
+	type pos struct{ x, y, h int }
 	at := map[string]pos{}
-	for d, r := range rows {
+	y := mapPad
+	for _, r := range rows {
+		most := 1
+		for _, id := range r {
+			most = max(most, len(lines[id]))
+		}
+		h := mapTextTop + most*mapLineH + 8
 		rowW := len(r)*mapBoxW + (len(r)-1)*mapGapX
 		x0 := (width - rowW) / 2
 		for i, id := range r {
-			at[id] = pos{x0 + i*(mapBoxW+mapGapX), mapPad + d*(mapBoxH+mapGapY)}
+			at[id] = pos{x0 + i*(mapBoxW+mapGapX), y, h}
 		}
+		y += h + mapGapY
 	}
+	height := y - mapGapY + mapPad
 	esc := template.HTMLEscapeString
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="tree-map" role="img" aria-labelledby="map-title" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`+"\n", width, height, width, height)
@@ -157,11 +162,11 @@ func (t *TreePage) Map() template.HTML {
 					continue
 				}
 				from := at[id]
-				x1, y1 := from.x+mapBoxW/2, from.y+mapBoxH
+				x1, y1 := from.x+mapBoxW/2, from.y+from.h
 				x2, y2 := to.x+mapBoxW/2, to.y
 				if to.y <= from.y { // a join back up or across: go round the side
-					x1, y1 = from.x+mapBoxW, from.y+mapBoxH/2
-					x2, y2 = to.x+mapBoxW, to.y+mapBoxH/2
+					x1, y1 = from.x+mapBoxW, from.y+from.h/2
+					x2, y2 = to.x+mapBoxW, to.y+to.h/2
 					fmt.Fprintf(&b, `<path d="M%d,%d C%d,%d %d,%d %d,%d" marker-end="url(#arrow)"/>`+"\n", x1, y1, x1+mapGapX*2, y1, x2+mapGapX*2, y2, x2, y2)
 				} else {
 					fmt.Fprintf(&b, `<path d="M%d,%d C%d,%d %d,%d %d,%d" marker-end="url(#arrow)"/>`+"\n", x1, y1, x1, y1+mapGapY/2, x2, y2-mapGapY/2, x2, y2)
@@ -182,7 +187,7 @@ func (t *TreePage) Map() template.HTML {
 			if id == tr.Start {
 				class += " start"
 			}
-			fmt.Fprintf(&b, `<a href="#%s"><title>%s</title><rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`, esc(id), esc(text), class, p.x, p.y, mapBoxW, mapBoxH)
+			fmt.Fprintf(&b, `<a href="#%s"><title>%s</title><rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`, esc(id), esc(text), class, p.x, p.y, mapBoxW, p.h)
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-weight="600">%s</text>`, p.x+mapBoxW/2, p.y+18, esc(clip(id, 24)))
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">`, p.x+mapBoxW/2, p.y+mapTextTop)
 			dy := 0
