@@ -213,16 +213,13 @@ func clip(s string, n int) string {
 
 // wrapText breaks s into lines of at most n units at spaces (a CJK
 // character is two units, and breaks anywhere), so a box shows it whole.
+// A run of other characters (a word, an identifier) stays on one line
+// unless it is longer than a line, and CJK punctuation stays with its
+// neighbour: no line starts with "，" or ends with "（".
 func wrapText(s string, n int) []string {
 	var out []string
 	var line []rune
 	units := 0
-	width := func(r rune) int {
-		if r >= 0x2E80 {
-			return 2
-		}
-		return 1
-	}
 	flush := func() {
 		if l := strings.TrimSpace(string(line)); l != "" {
 			out = append(out, l)
@@ -230,21 +227,28 @@ func wrapText(s string, n int) []string {
 		line, units = nil, 0
 	}
 	for _, word := range strings.Fields(s) {
-		w := 0
-		for _, r := range word {
-			w += width(r)
-		}
-		if units > 0 && units+1+w > n {
-			flush()
-		}
-		if units > 0 {
-			line, units = append(line, ' '), units+1
-		}
-		for _, r := range word {
-			if units+width(r) > n {
-				flush()
+		for i, seg := range wrapSegments(word) {
+			w := 0
+			for _, r := range seg {
+				w += runeUnits(r)
 			}
-			line, units = append(line, r), units+width(r)
+			sep := 0
+			if i == 0 && units > 0 {
+				sep = 1
+			}
+			if units > 0 && units+sep+w > n {
+				flush()
+				sep = 0
+			}
+			if sep > 0 {
+				line, units = append(line, ' '), units+1
+			}
+			for _, r := range seg {
+				if units+runeUnits(r) > n { // only a segment longer than a line
+					flush()
+				}
+				line, units = append(line, r), units+runeUnits(r)
+			}
 		}
 	}
 	flush()
@@ -252,4 +256,43 @@ func wrapText(s string, n int) []string {
 		out = []string{""}
 	}
 	return out
+}
+
+// runeUnits is the width of r in a tree map box: two for CJK.
+func runeUnits(r rune) int {
+	if r >= 0x2E80 {
+		return 2
+	}
+	return 1
+}
+
+// wrapSegments cuts a word into the pieces a line may break between:
+// each CJK character, and each run of other characters, with opening
+// punctuation joined to what follows and closing punctuation to what
+// precedes.
+func wrapSegments(word string) [][]rune {
+	const opening, closing = "（「『《〈“‘【", "，。、：；）」』》〉”’】！？％"
+	var segs [][]rune
+	var open []rune
+	for _, r := range word {
+		switch {
+		case strings.ContainsRune(opening, r):
+			open = append(open, r)
+			continue
+		case strings.ContainsRune(closing, r) && len(segs) > 0 && open == nil:
+			segs[len(segs)-1] = append(segs[len(segs)-1], r)
+			continue
+		}
+		last := len(segs) - 1
+		if open == nil && last >= 0 && runeUnits(r) == 1 && runeUnits(segs[last][len(segs[last])-1]) == 1 && !strings.ContainsRune(closing, segs[last][len(segs[last])-1]) {
+			segs[last] = append(segs[last], r)
+			continue
+		}
+		segs = append(segs, append(open, r))
+		open = nil
+	}
+	if open != nil {
+		segs = append(segs, open)
+	}
+	return segs
 }
