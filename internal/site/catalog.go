@@ -311,7 +311,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	g := &Grid{Stacks: adapterStacks(m, v.stacks, a), Common: map[string][]ReasonView{}}
 	var distros []Target
 	for _, tg := range v.targets {
-		if tg.Key != "" && !strings.HasPrefix(tg.Key, "k:") {
+		if tg.isDistro() {
 			distros = append(distros, tg)
 		}
 	}
