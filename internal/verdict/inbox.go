@@ -262,7 +262,13 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	case !ok:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro_support row for %s would decide it", k.Base, dk.Kernel, d.Name), Matrix: refs})
 	case c >= 0:
-		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s's kernel base %s is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on %s; a row from %s's release notes or kernel configuration would decide it", d.Name, k.Base, dk.Kernel, a.Name, d.Name, d.Name), Matrix: refs})
+		// Worded without the distro, and citing the distro entry only when
+		// the verdict does not already (its "ships kernel" note), so the
+		// reason is the same on every distro a device's kernel covers.
+		if cites(v.Reasons, "distro "+d.ID) {
+			refs = dk.Refs
+		}
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the distro's kernel base is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on this distro; a row from the distro's release notes or kernel configuration would decide it", dk.Kernel, a.Name), Matrix: refs})
 	case backporting[d.Family]:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s), but %s kernels backport drivers and device ids; only %s's release notes (a distro_support row) would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Family, d.Name), Matrix: refs})
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
@@ -447,4 +453,11 @@ func kernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
 		return m.Distro("rhel-" + g[1] + "." + g[2])
 	}
 	return nil
+}
+
+// cites reports whether a reason of rs rests on the matrix entry.
+func cites(rs []Reason, entry string) bool {
+	return slices.ContainsFunc(rs, func(r Reason) bool {
+		return slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == entry })
+	})
 }
