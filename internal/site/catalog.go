@@ -70,7 +70,8 @@ type GridWhy struct {
 	Likely            string // the likely hint's words, "" when none
 	Nearest           []string
 	Reasons           []int
-	Column, Row       bool // the cells add their column's conditions, their row's reasons
+	Column, Row       bool   // the cells add their column's conditions, their row's reasons
+	Also              string // those in words: "the distro's reasons and the column's conditions"
 }
 
 // GridReason is a reason of the grid, written once.
@@ -485,6 +486,14 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 					w.Reasons = append(w.Reasons, number(r))
 				}
 			}
+			var also []string
+			if w.Row {
+				also = append(also, "the distro's reasons")
+			}
+			if w.Column {
+				also = append(also, "the column's conditions")
+			}
+			w.Also = strings.Join(also, " and ")
 			likely := verdict.LikelyOf(level, all)
 			w.Likely = string(likely)
 			key := whyKey(w)

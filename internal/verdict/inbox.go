@@ -373,29 +373,31 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	}
 	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
 	weak := r.Confidence == matrix.Unconfirmed || r.Confidence == matrix.FieldObserved
-	text := fmt.Sprintf("%s (%s %s): %s", d.Name, r.Family, span, r.Text)
+	// Worded without the distro (the plan names it), so the reason is the
+	// same on every release the row covers.
+	text := fmt.Sprintf("the distro_support row for %s %s: %s", r.Family, span, r.Text)
 	switch {
 	case weak && r.Status != matrix.StatusSupported:
 		likely := Conditional
 		if r.Status == matrix.StatusUnsupported {
 			likely = Unsupported
 		}
-		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s marks it %s: %s (the row is %s, not a source that states it; %s's own statement would decide it)", d.Name, r.Status, text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
+		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the distro marks it %s: %s (the row is %s, not a source that states it; the distro's own statement would decide it)", r.Status, text, r.Confidence), Matrix: []rule.Ref{ref}})
 		return
 	}
 	switch r.Status {
 	case matrix.StatusUnsupported:
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
 	case matrix.StatusDeprecated, matrix.StatusTechPreview:
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s marks it %s: %s", d.Name, r.Status, text), Matrix: []rule.Ref{ref}})
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the distro marks it %s: %s", r.Status, text), Matrix: []rule.Ref{ref}})
 	default:
 		switch {
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after %s's base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.Name, d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after the distro's kernel base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or %s's own statement would decide it)", text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
