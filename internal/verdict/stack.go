@@ -65,18 +65,23 @@ type releaseOrder struct {
 	first *matrix.StackRelease // &Releases[0], to notice a changed stack
 	n     int
 	rels  []*matrix.StackRelease
+	rank  map[*matrix.StackRelease]int // index in rels of each release whose version compares
 }
 
 var orders sync.Map // *matrix.Stack → releaseOrder
 
 func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
+	return releaseOrderOf(ms).rels
+}
+
+func releaseOrderOf(ms *matrix.Stack) releaseOrder {
 	if len(ms.Releases) == 0 {
-		return nil
+		return releaseOrder{}
 	}
 	if o, ok := orders.Load(ms); ok {
 		ro := o.(releaseOrder)
 		if ro.first == &ms.Releases[0] && ro.n == len(ms.Releases) {
-			return ro.rels
+			return ro
 		}
 	}
 	rels := make([]*matrix.StackRelease, len(ms.Releases))
@@ -84,8 +89,14 @@ func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
 		rels[i] = &ms.Releases[i]
 	}
 	sort.SliceStable(rels, func(i, j int) bool { return later(rels[j].Version, rels[i].Version) })
-	orders.Store(ms, releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels})
-	return rels
+	ro := releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels, rank: map[*matrix.StackRelease]int{}}
+	for i, r := range rels {
+		if _, ok := rule.Compare(r.Version, r.Version); ok {
+			ro.rank[r] = i
+		}
+	}
+	orders.Store(ms, ro)
+	return ro
 }
 
 // AdapterStacks are the stacks the matrix relates to an adapter, inbox
@@ -316,13 +327,8 @@ func (s stackSteps) others(open, fail []*matrix.StackRelease, known map[*matrix.
 // hold (known false), or whose version does not compare, are named one by
 // one.
 func releaseNames(ms *matrix.Stack, rs []*matrix.StackRelease, known map[*matrix.StackRelease]bool) string {
-	all := sortedReleases(ms)
-	at := make(map[*matrix.StackRelease]int, len(all))
-	for i, r := range all {
-		if _, ok := rule.Compare(r.Version, r.Version); ok {
-			at[r] = i
-		}
-	}
+	ro := releaseOrderOf(ms)
+	all, at := ro.rels, ro.rank
 	var ranked []int
 	var loose []string
 	for _, r := range rs {
