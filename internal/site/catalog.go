@@ -80,8 +80,11 @@ type GridReason struct {
 	Class, Mark, Word string
 	Likely            string // an unknown step's likely answer, in words
 	HTML              template.HTML
-	Refs              []int  // GridRef numbers
-	Stacks            string // for a Common reason: the columns every cell of which shows it
+	Refs              []int     // GridRef numbers: entries several reasons rest on
+	Own               []GridRef // entries only this reason rests on, shown with it
+	text              string    // the engine's words, for tests
+	cols              []int     // for a Common reason: the columns, by index in Stacks
+	Stacks            string    // for a Common reason: the columns every cell of which shows it
 }
 
 // GridRef is a matrix entry a reason rests on.
@@ -400,7 +403,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	shownReason := func(r int) GridReason {
 		x := v.raw(t, r)
 		sh := Shown{Levels[x.Level]}
-		gr := GridReason{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word()}
+		gr := GridReason{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), text: x.Text}
 		if x.Likely > 0 {
 			gr.Likely = string(Levels[x.Likely-1])
 		}
@@ -431,11 +434,13 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			colCommon[si][r] = true
 			if at, ok := commonAt[r]; ok {
 				g.Common[at].Stacks += ", " + st.Label
+				g.Common[at].cols = append(g.Common[at].cols, si)
 				continue
 			}
 			gr := shownReason(r)
 			gr.N = len(g.Common) + 1
 			gr.Stacks = st.Label
+			gr.cols = []int{si}
 			commonAt[r] = len(g.Common)
 			reasonN[r] = gr.N
 			g.Common = append(g.Common, gr)
@@ -457,11 +462,8 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		if md := m.Distro(d.Key); md != nil {
 			row.Family = md.Family
 		}
-		// The row's own reasons, when the grid has columns to share them.
-		var rowCommon []int
-		if len(g.Stacks) > 1 {
-			rowCommon = shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
-		}
+		// The row's own reasons (with one column, all its cell's own).
+		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
 		for _, r := range rowCommon {
 			row.Reasons = append(row.Reasons, number(r))
 		}
@@ -508,7 +510,49 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		}
 		g.Rows = append(g.Rows, row)
 	}
+	g.ownRefs()
 	return g
+}
+
+// ownRefs moves each matrix entry only one reason rests on into that
+// reason, and numbers the others again in order.
+func (g *Grid) ownRefs() {
+	uses := make([]int, len(g.Refs)+1)
+	each := func(f func(gr *GridReason)) {
+		for i := range g.Common {
+			f(&g.Common[i])
+		}
+		for i := range g.Reasons {
+			f(&g.Reasons[i])
+		}
+	}
+	each(func(gr *GridReason) {
+		for _, n := range gr.Refs {
+			uses[n]++
+		}
+	})
+	renum := make([]int, len(g.Refs)+1)
+	var kept []GridRef
+	for _, r := range g.Refs {
+		if uses[r.N] > 1 {
+			renum[r.N] = len(kept) + 1
+			r.N = len(kept) + 1
+			kept = append(kept, r)
+		}
+	}
+	all := g.Refs
+	g.Refs = kept
+	each(func(gr *GridReason) {
+		var shared []int
+		for _, n := range gr.Refs {
+			if renum[n] == 0 {
+				gr.Own = append(gr.Own, all[n-1])
+			} else {
+				shared = append(shared, renum[n])
+			}
+		}
+		gr.Refs = shared
+	})
 }
 
 // whyKey tells explanations apart; \x00 and \x01 never occur in matrix text.
