@@ -392,6 +392,12 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the distro marks it %s: %s", r.Status, text), Matrix: []rule.Ref{ref}})
 	default:
 		switch {
+		case !byAdapter && rebuilding[d.Family] && sureBefore(d.KernelBase, dk):
+			// A driver row says the module is built, not that a device
+			// newer than the release's kernel was backported: for a
+			// family that follows upstream, the sourced first kernel
+			// still excludes it, as it does without a row.
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s's kernel %s is older than %s (%s)", text, d.Name, d.KernelBase, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
