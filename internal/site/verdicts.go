@@ -716,17 +716,6 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	return rv
 }
 
-// shown is reason with its text rendered, for a page.
-func (v *verdicts) shown(t *AdapterVerdicts, n int) ReasonView {
-	rv := v.reason(t, n)
-	if n < len(v.shared) {
-		rv.html = v.inline(rv.Text)
-	} else {
-		rv.html = Inline(rv.Text)
-	}
-	return rv
-}
-
 func (v *verdicts) table(adapter string) *AdapterVerdicts {
 	v.all()
 	return v.tables[adapter]
