@@ -47,8 +47,21 @@ type Grid struct {
 type GridRow struct {
 	Distro  Target
 	Family  string
-	Reasons []int // reasons every cell of the row shares (the distro's own), by number
+	Kernel  *GridKernel // the engine's note of the kernel the distro ships, shown beside it; nil when a numbered reason gives it
+	Reasons []int       // reasons every cell of the row shares (the distro's own), by number
 	Cells   []GridCell
+}
+
+// GridKernel is the engine's "ships kernel" note of a row, written in the
+// row's heading instead of the reason list: the kernel ("" when the matrix
+// names only its base), its upstream base when the kernel's name does not
+// begin with it, the distro entry's confidence and sources.
+type GridKernel struct {
+	Kernel, Base string
+	Confidence   string
+	Sources      []string
+	Cites        template.HTML // Sources as the page cites them
+	text         string        // the engine's words, for tests
 }
 
 // GridCell is one verdict of the grid.
@@ -93,6 +106,26 @@ type GridRef struct {
 	Entry      string
 	Confidence string
 	Sources    []string
+	Cites      template.HTML // Sources as the page cites them
+}
+
+// cite sets the citations of the grid's entries and kernels.
+func (g *Grid) cite(cites func([]string) template.HTML) {
+	for i := range g.Refs {
+		g.Refs[i].Cites = cites(g.Refs[i].Sources)
+	}
+	for _, rs := range [][]GridReason{g.Common, g.Reasons} {
+		for i := range rs {
+			for k := range rs[i].Own {
+				rs[i].Own[k].Cites = cites(rs[i].Own[k].Sources)
+			}
+		}
+	}
+	for _, r := range g.Rows {
+		if r.Kernel != nil {
+			r.Kernel.Cites = cites(r.Kernel.Sources)
+		}
+	}
 }
 
 // AdapterRow is one row of the adapters index.
@@ -465,6 +498,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		// The row's own reasons (with one column, all its cell's own).
 		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
 		for _, r := range rowCommon {
+			if row.Kernel == nil {
+				if row.Kernel = v.kernelNote(t, r, m.Distro(d.Key)); row.Kernel != nil {
+					continue
+				}
+			}
 			row.Reasons = append(row.Reasons, number(r))
 		}
 		for si, st := range g.Stacks {
@@ -512,6 +550,27 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	}
 	g.ownRefs()
 	return g
+}
+
+// kernelNote is reason r as a row's kernel when it is the engine's note of
+// the kernel distro d ships: a note resting on d's entry alone.
+func (v *verdicts) kernelNote(t *AdapterVerdicts, r int, d *matrix.Distro) *GridKernel {
+	x := v.raw(t, r)
+	if d == nil || !x.Informs || len(x.Refs) != 1 {
+		return nil
+	}
+	ref := v.refs[x.Refs[0]]
+	if ref.Entry != "distro "+d.ID {
+		return nil
+	}
+	k := &GridKernel{Kernel: d.Kernel, Base: d.KernelBase, Confidence: ref.Confidence, Sources: ref.Sources, text: x.Text}
+	if k.Base == "" {
+		k.Base, _, _ = rule.KernelBase(d.Kernel)
+	}
+	if k.Kernel != "" && strings.HasPrefix(k.Kernel, k.Base) {
+		k.Base = ""
+	}
+	return k
 }
 
 // ownRefs moves each matrix entry only one reason rests on into that
@@ -983,7 +1042,11 @@ func (s *Site) Late() []Page {
 		ap.Fleet = uses[ap.Adapter.ID]
 		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
 		a := ap.Adapter
-		ap.grid = func() *Grid { return s.verdicts.grid(s.m, a) }
+		ap.grid = func() *Grid {
+			g := s.verdicts.grid(s.m, a)
+			g.cite(ap.Cites)
+			return g
+		}
 		// The grid's reasons cite distro and stack entries too: list their
 		// sources, so every [id] on the page has its anchor.
 		have := map[string]bool{}
@@ -998,6 +1061,10 @@ func (s *Site) Late() []Page {
 			}
 		}
 		ap.Sources = append(ap.Sources, resolve(s.m, more)...)
+		ap.srcN = make(map[string]int, len(ap.Sources))
+		for i, r := range ap.Sources {
+			ap.srcN[r.ID] = i + 1
+		}
 		out = append(out, ap)
 	}
 	out = append(out, s.folders(sums)...)

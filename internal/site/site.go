@@ -128,7 +128,33 @@ type AdapterPage struct {
 	Tiers    []Tier
 	Fleet    []FleetUse // set by Late
 
-	grid func() *Grid // set by Late
+	grid func() *Grid   // set by Late
+	srcN map[string]int // a source's number in Sources, from 1; set by Late
+}
+
+// Cites is the page's short citations of sources: [n] links to the nth
+// entry of the page's Sources list (id "s<n>"), which gives its title,
+// address and quotes once. A source the list lacks is cited by its id, as
+// markup citations are.
+func (p *AdapterPage) Cites(ids []string) template.HTML {
+	var b strings.Builder
+	for _, id := range ids {
+		if n, ok := p.srcN[id]; ok {
+			fmt.Fprintf(&b, ` <a class="cite" href="#s%d">[%d]</a>`, n, n)
+			continue
+		}
+		fmt.Fprintf(&b, ` <a class="cite" href="#src-%s">[%s]</a>`, template.HTMLEscapeString(id), template.HTMLEscapeString(id))
+	}
+	return template.HTML(b.String())
+}
+
+// SourceN is a source's number in the page's Sources list.
+func (p *AdapterPage) SourceN(id string) int { return p.srcN[id] }
+
+// Claim is a claim's confidence and short citations.
+func (p *AdapterPage) Claim(c matrix.Claim) template.HTML {
+	conf := template.HTMLEscapeString(c.Confidence)
+	return template.HTML(`<span class="claim `+conf+`">`+conf+`</span>`) + p.Cites(c.Sources)
 }
 
 // Grid is the adapter's verdict grid, made each time it is asked for (a

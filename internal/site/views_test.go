@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -97,8 +98,8 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 }
 
 // TestGridShowsEachReasonOnce: on every adapter page of the bundled matrix,
-// a cell's reasons as the page gives them (its explanation's, its row's and
-// its column's conditions) are the engine's reasons for the cell, and the
+// a cell's reasons as the page gives them (its explanation's, its row's,
+// the kernel beside its distro and its column's conditions) are the engine's reasons for the cell, and the
 // page writes each reason once.
 func TestGridShowsEachReasonOnce(t *testing.T) {
 	t.Parallel()
@@ -130,6 +131,18 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 				var got []string
 				for _, n := range append(append([]int(nil), w.Reasons...), row.Reasons...) {
 					got = append(got, byN[n].text)
+				}
+				if k := row.Kernel; k != nil {
+					got = append(got, k.text)
+					shown := " ships kernel " + k.Kernel
+					if k.Kernel == "" {
+						shown = " ships kernel - (upstream " + k.Base + ")"
+					} else if k.Base != "" {
+						shown += " (upstream " + k.Base + ")"
+					}
+					if !strings.Contains(k.text, shown) {
+						t.Errorf("%s %s: the row shows %q, the engine says %q", p.Adapter.ID, row.Distro.Key, shown, k.text)
+					}
 				}
 				for _, r := range g.Common {
 					if slices.Contains(r.cols, si) {
