@@ -50,6 +50,10 @@ type GridRow struct {
 	Kernel  *GridKernel // the engine's note of the kernel the distro ships, shown beside it; nil when a numbered reason gives it
 	Reasons []int       // reasons every cell of the row shares (the distro's own), by number
 	Cells   []GridCell
+	// Span is how many rows the row's cells are drawn for: rows whose cells
+	// name the same explanations as the row above are drawn by its cells
+	// (Span 0), so a run of such rows shows one column of verdicts.
+	Span int
 }
 
 // GridKernel is the engine's "ships kernel" note of a row, written in the
@@ -76,15 +80,16 @@ type GridCell struct {
 
 // GridWhy is a verdict with the reasons its cells do not share with their
 // row or column: every cell showing it has this level, hint, nearest
-// changes and these reasons besides the row's and the column's.
+// changes and these reasons besides its row's (the kernel and numbers
+// beside the distro) and its column's conditions. A row's reasons are
+// every cell's of the row, a column's every cell's of the column, so the
+// page says once that a cell adds them.
 type GridWhy struct {
 	N                 int
 	Class, Mark, Word string
 	Likely            string // the likely hint's words, "" when none
 	Nearest           []string
 	Reasons           []int
-	Column, Row       bool   // the cells add their column's conditions, their row's reasons
-	Also              string // those in words: "the distro's reasons and the column's conditions"
 }
 
 // GridReason is a reason of the grid, written once.
@@ -509,7 +514,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			c := cells[i][si]
 			level, near := v.level(t, c)
 			sh := Shown{level}
-			w := GridWhy{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), Nearest: near, Row: len(rowCommon) > 0}
+			w := GridWhy{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), Nearest: near}
 			var all []verdict.Reason
 			for _, r := range c.Reasons {
 				x := v.raw(t, r)
@@ -519,21 +524,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				}
 				all = append(all, rv)
 				switch {
-				case colCommon[si][r]:
-					w.Column = true
-				case slices.Contains(rowCommon, r):
+				case colCommon[si][r], slices.Contains(rowCommon, r):
 				default:
 					w.Reasons = append(w.Reasons, number(r))
 				}
 			}
-			var also []string
-			if w.Row {
-				also = append(also, "the distro's reasons")
-			}
-			if w.Column {
-				also = append(also, "the column's conditions")
-			}
-			w.Also = strings.Join(also, " and ")
 			likely := verdict.LikelyOf(level, all)
 			w.Likely = string(likely)
 			key := whyKey(w)
@@ -545,6 +540,16 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				g.Whys = append(g.Whys, w)
 			}
 			row.Cells = append(row.Cells, GridCell{Stack: st.Key, Level: level, Likely: likely, Why: n, Class: w.Class, Mark: w.Mark})
+		}
+		row.Span = 1
+		if head := len(g.Rows) - 1; head >= 0 {
+			for g.Rows[head].Span == 0 {
+				head--
+			}
+			if slices.EqualFunc(g.Rows[head].Cells, row.Cells, func(a, b GridCell) bool { return a.Why == b.Why }) {
+				g.Rows[head].Span++
+				row.Span = 0
+			}
 		}
 		g.Rows = append(g.Rows, row)
 	}
@@ -627,9 +632,6 @@ func whyKey(w GridWhy) string {
 		b.WriteString(strconv.Itoa(r))
 		b.WriteByte(1)
 	}
-	b.WriteByte(0)
-	b.WriteString(strconv.FormatBool(w.Column))
-	b.WriteString(strconv.FormatBool(w.Row))
 	return b.String()
 }
 
@@ -1062,8 +1064,17 @@ func (s *Site) Late() []Page {
 		}
 		ap.Sources = append(ap.Sources, resolve(s.m, more)...)
 		ap.srcN = make(map[string]int, len(ap.Sources))
+		dates := map[string]int{}
 		for i, r := range ap.Sources {
 			ap.srcN[r.ID] = i + 1
+			if r.Retrieved != "" {
+				dates[r.Retrieved]++
+			}
+		}
+		for d, n := range dates {
+			if n > dates[ap.Retrieved] || n == dates[ap.Retrieved] && d < ap.Retrieved {
+				ap.Retrieved = d
+			}
 		}
 		out = append(out, ap)
 	}

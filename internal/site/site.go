@@ -130,6 +130,9 @@ type AdapterPage struct {
 
 	grid func() *Grid   // set by Late
 	srcN map[string]int // a source's number in Sources, from 1; set by Late
+	// Retrieved is the date most of Sources were retrieved on (the earliest
+	// of the most used); the list dates only the others. Set by Late.
+	Retrieved string
 }
 
 // Cites is the page's short citations of sources: [n] links to the nth

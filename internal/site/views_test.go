@@ -121,6 +121,19 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 			byN[r.N] = r
 			texts[r.text]++
 		}
+		// A row drawn by the cells above (Span 0) names their explanations.
+		head, spans := -1, 0
+		for i, row := range g.Rows {
+			spans += row.Span
+			if row.Span > 0 {
+				head = i
+			} else if head < 0 || !slices.EqualFunc(row.Cells, g.Rows[head].Cells, func(a, b GridCell) bool { return a.Why == b.Why }) {
+				t.Errorf("%s %s: drawn by the cells above, but its explanations differ", p.Adapter.ID, row.Distro.Key)
+			}
+		}
+		if spans != len(g.Rows) {
+			t.Errorf("%s: the drawn cells span %d rows of %d", p.Adapter.ID, spans, len(g.Rows))
+		}
 		for _, row := range g.Rows {
 			for si, c := range row.Cells {
 				cells++
