@@ -137,8 +137,7 @@ type AdapterPage struct {
 
 // Cites is the page's short citations of sources: [n] links to the nth
 // entry of the page's Sources list (id "s<n>"), which gives its title,
-// address and quotes once. A source the list lacks is cited by its id, as
-// markup citations are.
+// address and quotes once. A source the list lacks is cited by its id.
 func (p *AdapterPage) Cites(ids []string) template.HTML {
 	var b strings.Builder
 	for _, id := range ids {
