@@ -406,23 +406,6 @@ func (v view) report(r *Result, a *record.Adapter, f Finding) {
 	r.Findings = append(r.Findings, f)
 }
 
-// hostDistro finds the matrix distro entry for the host's os-release
-// (ID-VERSION_ID, e.g. rhel-9.4), or one whose GA kernel is the host's.
-func hostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
-	want := strings.ToLower(h.Host.OS.ID + "-" + h.Host.OS.VersionID)
-	for i := range m.Distros {
-		if m.Distros[i].ID == want {
-			return &m.Distros[i]
-		}
-	}
-	for i := range m.Distros {
-		if h.Host.KernelRelease != "" && m.Distros[i].Kernel != "" && strings.HasPrefix(h.Host.KernelRelease, m.Distros[i].Kernel) {
-			return &m.Distros[i]
-		}
-	}
-	return nil
-}
-
 func moduleFact(v view, name, origin string) string {
 	s := fmt.Sprintf("module %s origin %s", name, origin)
 	if mod := v.module(name); mod != nil {

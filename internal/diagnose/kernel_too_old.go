@@ -32,7 +32,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 	}
 	kev := Evidence{Fact: "kernel release " + rel + " (upstream base " + base + ")", Source: kernelSource(v)}
 	stack, _ := v.hostStack()
-	distro := hostDistro(m, h)
+	distro := rule.HostDistro(m, h)
 	for a, p := range v.roceFunctions() {
 		prov, name := p.Driver, p.Name
 		ma := v.match(a)

@@ -94,7 +94,7 @@ func (v view) roceDefault(d *record.RDMADevice) (string, rule.Ref) {
 		return "", rule.Ref{}
 	}
 	family := strings.ToLower(v.h.Host.OS.ID)
-	if dist := hostDistro(v.m, v.h); dist != nil {
+	if dist := rule.HostDistro(v.m, v.h); dist != nil {
 		family = dist.Family
 	}
 	for _, want := range []string{family, "upstream"} {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -33,8 +34,8 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 		return r
 	}
 	distro := ""
-	if h.Host.OS.ID != "" && h.Host.OS.VersionID != "" {
-		distro = h.Host.OS.ID + "-" + h.Host.OS.VersionID
+	if d := rule.HostDistro(m, h); d != nil {
+		distro = d.ID
 	}
 	if distro == "" && h.Host.KernelRelease == "" {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record names neither the OS nor the kernel, so the " + stack + " release cannot be judged on them"})

@@ -321,10 +321,8 @@ func stackName(m *matrix.Matrix, id string) string {
 // hostOS is the host's own distro release when the matrix has it, else
 // its kernel release: a target that names neither keeps each host's OS.
 func hostOS(m *matrix.Matrix, h *record.Host) (distro, kernel string) {
-	if os := h.Host.OS; os.ID != "" && os.VersionID != "" {
-		if d := m.ResolveDistro(os.ID + " " + os.VersionID).Value; d != nil {
-			return d.ID, ""
-		}
+	if d := rule.HostDistro(m, h); d != nil {
+		return d.ID, ""
 	}
 	return "", h.Host.KernelRelease
 }

@@ -129,3 +129,49 @@ func OrDash(s string) string {
 	}
 	return s
 }
+
+// osReleaseIDs maps an os-release ID to the matrix's name for its
+// releases: the family, or the rebuild of one.
+var osReleaseIDs = map[string]string{"ol": "oracle", "rocky": "rocky", "almalinux": "almalinux", "sled": "sles", "opensuse-leap": "sles"}
+
+// HostDistro is the matrix release a host runs: the release of the
+// host's os-release ID and VERSION_ID whose kernel base starts the host's
+// kernel release (Ubuntu's HWE over its GA kernel, Oracle Linux's UEK over
+// its RHCK), else what the matrix resolves the OS to (a Rocky release
+// without an entry is RHEL's). Nil when the record names no OS or the
+// matrix lacks it: the host is then judged by its kernel. Diagnosis, the
+// stack-release check and fleet readiness all start from it.
+func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
+	id, ver := strings.ToLower(h.Host.OS.ID), h.Host.OS.VersionID
+	if id == "" || ver == "" {
+		return nil
+	}
+	name := id
+	if n, ok := osReleaseIDs[id]; ok {
+		name = n
+	}
+	var best *matrix.Distro
+	bestLen := -1
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if d.Version != ver || (d.Rebuild == "" && d.Family != name) || (d.Rebuild != "" && d.Rebuild != name) {
+			continue
+		}
+		n := 0 // how much of the host's kernel release the release's kernel names
+		if rel := h.Host.KernelRelease; rel != "" {
+			switch {
+			case d.Kernel != "" && strings.HasPrefix(rel, d.Kernel):
+				n = len(d.Kernel) + 1
+			case d.KernelBase != "" && (rel == d.KernelBase || strings.HasPrefix(rel, d.KernelBase+".") || strings.HasPrefix(rel, d.KernelBase+"-")):
+				n = len(d.KernelBase)
+			}
+		}
+		if n > bestLen || (n == bestLen && best.Flavour == "hwe" && d.Flavour != "hwe") {
+			best, bestLen = d, n
+		}
+	}
+	if best != nil {
+		return best
+	}
+	return m.ResolveDistro(id + " " + ver).Value
+}

@@ -1,0 +1,44 @@
+package rule
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/hosttest"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/record"
+)
+
+// HostDistro on the bundled matrix: the kernel release picks between the
+// releases one os-release names.
+func TestHostDistro(t *testing.T) {
+	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	for _, c := range []struct{ id, ver, kernel, want string }{
+		{"rhel", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4"},
+		{"rhel", "9.4", "", "rhel-9.4"},
+		{"ol", "9.4", "5.15.0-205.149.5.1.el9uek.x86_64", "oracle-9.4-uek"},
+		{"ol", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "oracle-9.4-rhck"},
+		{"almalinux", "10.0", "6.12.0-55.9.1.el10_0.x86_64", "almalinux-10.0"},
+		{"ubuntu", "22.04", "6.8.0-45-generic", "ubuntu-22.04-hwe"},
+		{"ubuntu", "22.04", "5.15.0-119-generic", "ubuntu-22.04"},
+		{"ubuntu", "22.04", "", "ubuntu-22.04"},
+		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4"}, // no Rocky entry: judged as RHEL's
+		{"", "", "5.14.0-427.13.1.el9_4.x86_64", ""},
+		{"plan9", "4", "", ""},
+	} {
+		h := &record.Host{}
+		h.Host.OS = record.OSRelease{ID: c.id, VersionID: c.ver}
+		h.Host.KernelRelease = c.kernel
+		got := ""
+		if d := HostDistro(m, h); d != nil {
+			got = d.ID
+		}
+		if got != c.want {
+			t.Errorf("HostDistro(%s %s, kernel %q) = %q, want %q", c.id, c.ver, c.kernel, got, c.want)
+		}
+	}
+}
