@@ -93,6 +93,59 @@
     return 0;
   }
 
+  // ---- kernel releases: internal/version.ParseKernel, rule.KernelBase ----
+  var kernelUpstream = /^v?([0-9]+\.[0-9]+(?:\.[0-9]+){0,2})(?:-(rc[0-9]+))?/;
+  var kernelDistroPart = /^-([0-9]+(?:\.[0-9]+)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)((?:-[A-Za-z][A-Za-z0-9_]*)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)(\+[A-Za-z0-9_]+)?$/;
+  var arches = { x86_64: 1, aarch64: 1, ppc64le: 1, ppc64: 1, s390x: 1, i686: 1, i386: 1, armv7hl: 1, noarch: 1, riscv64: 1 };
+  function parseKernel(s) {
+    if (!s || s.length > 128 || /[^0-9A-Za-z.\-_+~()]/.test(s)) return null;
+    var b = s.replace(/^v/, "");
+    if (!b || !isD(b[0])) return null;
+    var m = kernelUpstream.exec(s);
+    if (!m) return null;
+    var rest = s.slice(m[0].length);
+    if (rest === "") return { base: m[1], rel: "", tag: "" };
+    var d = kernelDistroPart.exec(rest);
+    if (!d) return null;
+    var tags = d[2] ? d[2].replace(/^\./, "").split(".") : [];
+    var post = d[4] ? d[4].replace(/^\./, "").split(".") : [];
+    var all = tags.concat(post);
+    if (all.length && arches[all[all.length - 1]]) all.pop();
+    for (var i = 0; i < all.length; i++) if (arches[all[i]]) return null;
+    if (post.length && d[3] && all.length > tags.length) return null;
+    return { base: m[1], rel: d[1], tag: all.join(".") };
+  }
+  // kernelBase returns a release's upstream base, distro release and RPM
+  // tag, or null when it is not a kernel release: developer builds the
+  // grammar does not read are judged by their leading x.y[.z].
+  function kernelBase(s) {
+    var k = parseKernel(s);
+    if (k) return k;
+    var m = /^[0-9]+\.[0-9]+(\.[0-9]+)?/.exec(s);
+    return m ? { base: m[0], rel: "", tag: "" } : null;
+  }
+  // kernelTarget finds the exported cells of a kernel release (the
+  // engine's verdict is the same from one bound up to the next; see
+  // KernelIndex in internal/site/verdicts.go): { t: target } or { err }.
+  function kernelTarget(raw) {
+    var k = kernelBase(raw), ki = index.kernels;
+    if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
+    if (k.rel) {
+      var g = /^el([0-9]+)_([0-9]+)$/.exec(k.tag), id = g && "rhel-" + g[1] + "." + g[2];
+      if (id && Object.prototype.hasOwnProperty.call(ki.t, id)) {
+        if (ki.t[id] === k.base) return { t: "t:" + id, k: k };
+        return { err: raw + " is a " + label(index.distros, id) + " kernel on upstream " + k.base + (ki.t[id] ? ", not on " + ki.t[id] + " as that release's kernels are" : ", and the matrix gives no kernel base for that release") +
+          ": the form holds no verdict for it; kbgen check --kernel " + raw + " judges it" };
+      }
+    }
+    var b = "";
+    ki.b.forEach(function (x) { var c = compare(k.base, x); if (c !== null && c >= 0) b = x; });
+    return { t: (k.rel ? "v:" : "k:") + b, k: k };
+  }
+  function unmark(s, k) {
+    return s == null || !k ? s : s.split(index.kernels.mk).join(k.raw).split(index.kernels.mb).join(k.base);
+  }
+
   // ---- verdicts ----
   var rank = { "supported": 0, "supported-with-conditions": 1, "unknown": 2, "unsupported": 3 };
   function featureWords(f) {
@@ -108,7 +161,7 @@
     var n = index.reasons.length;
     return cell.r.map(function (i) {
       var r = i < n ? index.reasons[i] : t.r[i - n];
-      return { l: index.levels[r.l], t: r.t, x: r.x, f: r.f, y: r.y ? index.levels[r.y - 1] : "", i: !!r.i, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
+      return { l: index.levels[r.l], t: unmark(r.t, cell.k), x: unmark(r.x, cell.k), f: r.f, y: r.y ? index.levels[r.y - 1] : "", i: !!r.i, m: (r.m || []).map(function (k) { return index.refs[k]; }) };
     });
   }
   // likelyOf ports verdict.LikelyOf: an unknown verdict's hint, when every
@@ -133,7 +186,7 @@
   }
   function judge(name, t, cell, fw) {
     var reasons = reasonsOf(t, cell);
-    if (!fw) return { l: cell.l, r: reasons, x: cell.x || derivedNearest(reasons) };
+    if (!fw) return { l: cell.l, r: reasons, x: cell.x ? cell.x.map(function (n) { return unmark(n, cell.k); }) : derivedNearest(reasons) };
     // As the engine's otherLine (internal/verdict/firmware.go): a firmware
     // whose leading number is another device line's is not this adapter's.
     var ln = t.ln, mm = ln && /^([0-9]+)\.(.+)$/.exec(fw.trim());
@@ -237,13 +290,25 @@
       delete waits[id];
     },
     compare: compare, judge: judge,
-    cell: function (id, target, stack) {
+    // cell is the verdict of adapter id on target (a distro id, or ""
+    // for none) with stack; kernel, when given, is a kernel release and
+    // target is ignored. null when none was exported; { err } for a
+    // kernel the form cannot look up.
+    cell: function (id, target, stack, kernel) {
+      var k = null;
+      if (kernel) {
+        var kt = kernelTarget(kernel);
+        if (kt.err) return { err: kt.err };
+        target = kt.t;
+        k = { raw: kernel, base: kt.k.base };
+      }
       var t = tables[id], ti = index.targets.indexOf(target), si = -1;
       index.stacks.forEach(function (s, i) { if (s.k === stack) si = i; });
       var c = t && ti >= 0 && si >= 0 && t.c[ti * index.stacks.length + si];
       if (!c) return null;
-      return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id };
+      return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id, k: k };
     },
+    kernelBase: kernelBase,
     load: load
   };
   window.rocekbVerdicts = api;
@@ -263,12 +328,11 @@
   function ready() {
     var form = $("will-form");
     if (!form || !index) return;
-    var ts = $("will-t"), ss = $("will-s"), dl = $("will-adapters");
-    [["Distros", index.distros], ["Upstream kernels (as released)", index.kernels]].forEach(function (g) {
-      var og = el("optgroup", { label: g[0] });
-      (g[1] || []).forEach(function (t) { og.appendChild(el("option", { value: t.k }, t.n)); });
-      ts.appendChild(og);
-    });
+    var ts = $("will-t"), ks = $("will-k"), ss = $("will-s"), dl = $("will-adapters");
+    index.distros.forEach(function (t) { ts.appendChild(el("option", { value: t.k }, t.n)); });
+    // A kernel release replaces the distro, as the form judges one or the other.
+    function kernelGiven() { ts.disabled = ks.value.trim() !== ""; }
+    ks.addEventListener("input", kernelGiven);
     ss.textContent = "";
     index.stacks.forEach(function (t) { ss.appendChild(el("option", { value: t.k }, t.n)); });
     index.adapters.forEach(function (a) {
@@ -276,14 +340,20 @@
     });
     var q = new URLSearchParams(location.search);
     $("will-a").value = q.get("a") || "";
-    if (q.get("t") !== null) ts.value = q.get("t");
+    var qt = q.get("t") || "";
+    // Links from before the kernel field: t=k:6.8.
+    if (qt.indexOf("k:") === 0) ks.value = qt.slice(2);
+    else ts.value = qt;
+    if (q.get("k")) ks.value = q.get("k");
+    kernelGiven();
     if (q.get("s")) ss.value = q.get("s");
     $("will-fw").value = q.get("fw") || "";
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var p = new URLSearchParams();
       p.set("a", $("will-a").value.trim());
-      p.set("t", ts.value);
+      if (ks.value.trim()) p.set("k", ks.value.trim());
+      else p.set("t", ts.value);
       p.set("s", ss.value);
       if ($("will-fw").value.trim()) p.set("fw", $("will-fw").value.trim());
       history.replaceState(null, "", "?" + p.toString() + "#will");
@@ -294,21 +364,23 @@
 
   function run() {
     var out = $("will-result"), name = $("will-a").value.trim(), t = $("will-t").value, s = $("will-s").value;
-    var fw = $("will-fw").value.trim();
+    var fw = $("will-fw").value.trim(), k = $("will-k").value.trim();
+    if (k) t = "";
     out.textContent = "";
     var a = findAdapter(name);
     if (!a) {
       var near = suggestAdapters(name);
       show(out, null, { l: "unknown", r: [{ l: "unknown", t: "adapter \"" + name + "\" is not in the matrix, so there is no verdict" +
-        (near.length ? " (did you mean " + near.join(", ") + "?)" : "") }], x: [] }, t, s);
+        (near.length ? " (did you mean " + near.join(", ") + "?)" : "") }], x: [] }, t, s, k);
       return;
     }
     out.textContent = "Loading the verdicts for " + a.n + "…";
     load(a.id, function (tab) {
       out.textContent = "";
-      var c = tab && api.cell(a.id, t, s);
+      var c = tab && api.cell(a.id, t, s, k);
       if (!c) { out.textContent = "No verdict was exported for this choice."; return; }
-      show(out, a, judge(a.n, tab, c, fw), t, s);
+      if (c.err) { out.appendChild(el("p", { "class": "verdict-big unk" }, c.err)); return; }
+      show(out, a, judge(a.n, tab, c, fw), t, s, k);
     });
   }
 
@@ -317,9 +389,8 @@
     return k;
   }
 
-  function show(out, a, v, t, s) {
-    var tl = t ? label(index.distros, t) : "no kernel given";
-    if (t && t.indexOf("k:") === 0) tl = label(index.kernels, t);
+  function show(out, a, v, t, s, k) {
+    var tl = k ? "kernel " + k : t ? label(index.distros, t) : "no distro or kernel given";
     var h = el("p", { "class": "verdict-big " + cls[v.l] });
     h.appendChild(el("strong", null, marks[v.l] + " " + words[v.l]));
     h.appendChild(document.createTextNode(" — " + (a ? a.n : $("will-a").value) + " · " + tl + " · " + label(index.stacks, s) + ($("will-fw").value.trim() ? " · firmware " + $("will-fw").value.trim() : "")));
@@ -357,7 +428,7 @@
     out.appendChild(ol);
     if (a) {
       var p = el("p");
-      var href = base + "adapter/" + encodeURIComponent(a.id) + ".html" + (t && t.indexOf("k:") !== 0 ? "#v-" + t + "-" + s : "");
+      var href = base + "adapter/" + encodeURIComponent(a.id) + ".html" + (t && !k ? "#v-" + t + "-" + s : "");
       p.appendChild(el("a", { href: href }, a.n + ": the full distro × stack grid"));
       out.appendChild(p);
     }

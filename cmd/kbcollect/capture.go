@@ -72,13 +72,9 @@ func runCapture(c *cobra.Command, o captureOptions) error {
 	return nil
 }
 
-// captureCollect runs the collector only to learn which files it reads.
+// captureCollect runs the collector only to learn which files it reads;
+// collect.Collect recovers its own panics.
 func captureCollect(snap *snapshot.Snapshot) (ok bool, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("collector bug: panic: %v", p)
-		}
-	}()
 	_, err = collect.Collect(snap)
 	return err == nil, err
 }

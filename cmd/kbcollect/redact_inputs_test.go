@@ -249,6 +249,12 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "mlxfwmanager":
 		// mlxup --query prints the same blocks; both are read from here.
 		put("mlxfwmanager --query")
+	case "flint":
+		// sos's mellanox_firmware plugin, one query per card.
+		files["sos_commands/mellanox_firmware/flint_-d_0000_01_00.0_q"] = body
+	case "supportconfig":
+		// A section of a supportconfig file, the folder's only file.
+		return map[string][]byte{"basic-environment.txt": raw}
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {
 			put(cmdline)

@@ -212,6 +212,7 @@ func (b *browser) drain() (problems, requests []string) {
 // willCase is a will-it-work choice and the engine's verdict on it.
 type willCase struct {
 	adapter, name, distro string
+	kernel                string // typed in the kernel field instead of a distro
 	want                  verdict.Level
 }
 
@@ -233,6 +234,24 @@ func willCases(t *testing.T, m *matrix.Matrix) []willCase {
 		c, ok := found[l]
 		if !ok {
 			t.Fatalf("the bundled matrix has no inbox plan the engine calls %s", l)
+		}
+		out = append(out, c)
+	}
+	// Kernels the form once could not take (no 6.13, no 6.9): one the
+	// engine finds supported, one unsupported.
+	byKernel := map[verdict.Level]willCase{}
+	for _, a := range m.Adapters {
+		for _, k := range []string{"6.13", "3.9"} {
+			v := verdict.Judge(m, verdict.Plan{Adapter: a.ID, Kernel: k, Stack: "inbox"})
+			if _, ok := byKernel[v.Verdict]; !ok {
+				byKernel[v.Verdict] = willCase{adapter: a.ID, name: a.Name, kernel: k, want: v.Verdict}
+			}
+		}
+	}
+	for _, l := range []verdict.Level{verdict.Supported, verdict.Unsupported} {
+		c, ok := byKernel[l]
+		if !ok {
+			t.Fatalf("the bundled matrix has no inbox plan on kernel 6.13 or 3.9 the engine calls %s", l)
 		}
 		out = append(out, c)
 	}
@@ -272,7 +291,7 @@ func TestBrowser(t *testing.T) {
 	}
 	cases := willCases(t, m)
 	for _, c := range cases {
-		t.Logf("will-it-work case: %s on %s, inbox: the engine says %s", c.adapter, c.distro, c.want)
+		t.Logf("will-it-work case: %s on %s%s, inbox: the engine says %s", c.adapter, c.distro, c.kernel, c.want)
 	}
 
 	h, err := preview.New(preview.Options{Dir: out})
@@ -370,10 +389,11 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 			js := fmt.Sprintf(`(() => { const f = document.getElementById("will-form");
 				document.getElementById("will-a").value = %q;
 				document.getElementById("will-t").value = %q;
+				document.getElementById("will-k").value = %q;
 				document.getElementById("will-s").value = "inbox";
-				return document.getElementById("will-t").value + "|" + document.getElementById("will-s").value })()`, c.name, c.distro)
+				return document.getElementById("will-t").value + "|" + document.getElementById("will-s").value })()`, c.name, c.distro, c.kernel)
 			var set string
-			if err := b.poll(`document.querySelector("#will-t option[value='` + c.distro + `']") !== null`); err != nil {
+			if err := b.poll(`document.querySelectorAll("#will-t option").length > 1 && document.querySelector("#will-t option[value='` + c.distro + `']") !== null`); err != nil {
 				t.Fatalf("distro %s is not offered: %v", c.distro, err)
 			}
 			set = eval[string](b, js)
@@ -397,9 +417,14 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				}
 			}
 			if got != c.want {
-				t.Errorf("%s (%s) on %s, inbox: the form says %q (class %q), the engine %s", c.name, c.adapter, c.distro, got, cls, c.want)
+				t.Errorf("%s (%s) on %s%s, inbox: the form says %q (class %q), the engine %s", c.name, c.adapter, c.distro, c.kernel, got, cls, c.want)
 			}
-			b.screenshot(mode + "-will-" + string(c.want))
+			if c.kernel != "" {
+				if txt := eval[string](b, `document.getElementById("will-result").innerText`); !strings.Contains(txt, "kernel "+c.kernel) {
+					t.Errorf("%s on kernel %s: the result does not name the kernel: %q", c.name, c.kernel, txt)
+				}
+			}
+			b.screenshot(mode + "-will-" + string(c.want) + strings.ReplaceAll(c.kernel, ".", "_"))
 		}
 	})
 

@@ -288,12 +288,13 @@ func (c *collector) ethtool() {
 	for n := range c.nets {
 		names[n] = true
 	}
-	for _, dir := range []string{"sos_commands/networking", "sos_commands/kbcollect"} {
-		entries, _ := fs.ReadDir(c.s.FS(), dir)
-		for _, e := range entries {
-			if n, ok := strings.CutPrefix(e.Name(), "ethtool_-i_"); ok && n != "" {
-				names[n] = true
-			}
+	// sos's networking plugin, a capture's kbcollect folder and a
+	// supportconfig's network.txt (sos_commands/network) each keep one
+	// ethtool -i output per netdev.
+	files, _ := fs.Glob(c.s.FS(), "sos_commands/*/ethtool_-i_*")
+	for _, f := range files {
+		if n, ok := strings.CutPrefix(path.Base(f), "ethtool_-i_"); ok && n != "" {
+			names[n] = true
 		}
 	}
 	var sorted []string

@@ -73,6 +73,7 @@ var steps = []struct {
 	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
+	{"flint", (*collector).flint},               // likewise
 	{"mst", (*collector).mst},                   // after sysfs, which it only completes
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
@@ -284,7 +285,7 @@ func (c *collector) finish() {
 	}
 	// Commands the collector did not ask for (a live run's or a capture's
 	// others) are sources too.
-	for _, s := range CommandSources(c.s) {
+	for _, s := range commandSources(c.s) {
 		if _, ok := c.sources[s.ID]; !ok {
 			h.Sources = append(h.Sources, s)
 		}
@@ -296,7 +297,7 @@ func (c *collector) finish() {
 		return h.Sources[i].Path < h.Sources[j].Path
 	})
 	h.Problems = append(h.Problems, c.problems...)
-	h.Problems = append(h.Problems, Problems(c.s)...)
+	h.Problems = append(h.Problems, snapshotProblems(c.s)...)
 	sort.Slice(h.Problems, func(i, j int) bool {
 		if h.Problems[i].Source != h.Problems[j].Source {
 			return h.Problems[i].Source < h.Problems[j].Source

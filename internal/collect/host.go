@@ -8,7 +8,17 @@ import (
 
 // hostname fills the host name.
 func (c *collector) hostname() {
-	if r, id, ok := c.firstFile(string(source.EtcHostname), string(source.SosHostname), string(source.ProcHostname)); ok {
+	r, id, ok := c.firstFile(string(source.EtcHostname), string(source.SosHostname), string(source.ProcHostname))
+	if !ok {
+		// The command's output where a collector keeps it: sos's host
+		// plugin, a supportconfig's network.txt. Recorded only when
+		// present: the files above already say where the name was sought.
+		if cr := c.s.Command("hostname"); cr.OK() {
+			r, id, ok = cr, string(source.Cmd("hostname")), true
+			c.note(id, cr)
+		}
+	}
+	if ok {
 		c.parse(id, func() error {
 			n, err := osinfo.ParseHostname(reader(r))
 			c.h.Host.ID = n

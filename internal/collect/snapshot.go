@@ -19,6 +19,8 @@ func recordKind(kind string) string {
 		return record.KindCapture
 	case snapshot.KindRoot:
 		return record.KindRoot
+	case snapshot.KindSupportconfig:
+		return record.KindSupportconfig
 	}
 	return kind
 }
@@ -36,10 +38,10 @@ func recordStatus(status string) string {
 	return status
 }
 
-// Problems maps what was wrong with the snapshot itself (members that
+// snapshotProblems maps what was wrong with the snapshot itself (members that
 // tried to escape, symlink loops, files over the cap) to record problems,
 // in the snapshot's order.
-func Problems(s *snapshot.Snapshot) []record.Problem {
+func snapshotProblems(s *snapshot.Snapshot) []record.Problem {
 	var out []record.Problem
 	for _, p := range s.Problems() {
 		out = append(out, record.Problem{Source: p.Source, Msg: p.Msg})
@@ -47,10 +49,10 @@ func Problems(s *snapshot.Snapshot) []record.Problem {
 	return out
 }
 
-// CommandSources lists every command a live run executed or a capture
+// commandSources lists every command a live run executed or a capture
 // recorded as a record source, so that commands the collector did not ask
 // for are listed too.
-func CommandSources(s *snapshot.Snapshot) []record.Source {
+func commandSources(s *snapshot.Snapshot) []record.Source {
 	var out []record.Source
 	for _, ci := range s.Commands() {
 		r := ci.Result

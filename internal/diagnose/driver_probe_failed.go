@@ -32,13 +32,9 @@ func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
 		if e.Kind != record.LogProbeFailure {
 			continue
 		}
-		subj := e.Device
-		if subj == "" {
-			subj = e.Module
-		}
-		if subj == "" {
-			subj = "host"
-		}
+		// A line that names no device is about the host's only one, or
+		// the host; never the driver that printed it.
+		subj, _ := view{h: h}.failureSubject(e)
 		byDevice[subj] = append(byDevice[subj], e)
 	}
 	if len(byDevice) == 0 {

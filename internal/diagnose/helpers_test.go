@@ -2,10 +2,12 @@ package diagnose
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -199,4 +201,79 @@ func TestStackReleaseAgreesWithVerdict(t *testing.T) {
 		}
 	}
 	t.Logf("verdicts: %v", levels)
+}
+
+// Every finding the real kernel logs (testdata/hosts/log-*) raise from a
+// failure line links the FAQ page or tree that explains it, and is about
+// a device or the host, never the ULP or driver that printed the line.
+func TestRealLogFindingsNameADeviceAndLinkAnExplanation(t *testing.T) {
+	t.Parallel()
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	speakers := map[string]bool{}
+	findings := 0
+	for _, p := range hosttest.GoldenPaths() {
+		name := strings.TrimSuffix(filepath.Base(p), ".golden.toml")
+		if !strings.HasPrefix(name, "log-") {
+			continue
+		}
+		h := golden(t, name)()
+		for _, e := range h.KernelLog {
+			if e.Module != "" {
+				speakers[e.Module] = true
+			}
+		}
+		for _, f := range Diagnose(tm(t), c, h).Findings {
+			if !logCheckIDs[f.Check] {
+				continue
+			}
+			findings++
+			if len(f.FAQ)+len(f.Trees) == 0 {
+				t.Errorf("%s: %s on %s links no FAQ page or tree", name, f.Check, f.Subject)
+			}
+			if speakers[f.Subject] {
+				t.Errorf("%s: %s is about %q, the module that printed the line", name, f.Check, f.Subject)
+			}
+		}
+	}
+	t.Logf("%d findings from real kernel logs", findings)
+	if findings < 40 {
+		t.Errorf("%d findings, want at least 40", findings)
+	}
+}
+
+// logCheckIDs are the checks that report kernel log failure lines.
+var logCheckIDs = map[string]bool{
+	checkid.FWCommandTimeout: true, checkid.FWCommandFailed: true, checkid.HWQueueFailed: true, checkid.GIDTableError: true,
+	checkid.RoCEDisabled: true, checkid.QPCreateFailed: true, checkid.ResourceExhausted: true, checkid.DeviceReset: true,
+	checkid.ULPFailure: true, checkid.KernelWarning: true, checkid.RDMALogError: true, checkid.DriverProbeFailed: true,
+}
+
+// A ULP line that names no RDMA device is put on the host's one RDMA
+// device, saying so, and on the host when there are several.
+func TestULPFailureWithoutDeviceTakesTheOnlyDevice(t *testing.T) {
+	t.Parallel()
+	base := golden(t, "log-nvme-rdma-connect-rejected-invalid-service-id-truncated")
+	one := with(base, func(h *record.Host) {
+		h.Devices = []record.RDMADevice{{Name: "mlx5_0", PCIAddress: "0000:3b:00.0"}}
+	})
+	two := with(base, func(h *record.Host) {
+		h.Devices = []record.RDMADevice{{Name: "mlx5_0", PCIAddress: "0000:3b:00.0"}, {Name: "mlx5_1", PCIAddress: "0000:3b:00.1"}}
+	})
+	for _, tc := range []struct {
+		host    func() *record.Host
+		subject string
+	}{{base, "host"}, {one, "mlx5_0"}, {two, "host"}} {
+		r, _ := Evaluate(tm(t), tc.host(), checkid.ULPFailure)
+		if len(r.Findings) != 1 || r.Findings[0].Subject != tc.subject {
+			t.Fatalf("findings %+v, want one on %s", r.Findings, tc.subject)
+		}
+		f := r.Findings[0]
+		said := slices.ContainsFunc(f.Evidence, func(e Evidence) bool { return strings.Contains(e.Fact, "only one") })
+		if said != (tc.subject == "mlx5_0") {
+			t.Errorf("%s: evidence %+v", tc.subject, f.Evidence)
+		}
+	}
 }

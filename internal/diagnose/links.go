@@ -116,7 +116,10 @@ func findingDrivers(f *Finding, v view) []string {
 		out = append(out, d.Provider)
 	}
 	for _, e := range v.h.KernelLog {
-		if f.Adapter != "" && e.Device == f.Adapter {
+		// The driver that printed a quoted line speaks for the hardware,
+		// also when the line names no device.
+		quoted := slices.ContainsFunc(f.Evidence, func(ev Evidence) bool { return ev.Source == e.Source && ev.Line == e.Line && e.Line > 0 })
+		if f.Adapter != "" && e.Device == f.Adapter || quoted {
 			out = append(out, e.Module)
 		}
 	}

@@ -50,6 +50,28 @@ func logSubject(e record.LogEvent) string {
 	return "host"
 }
 
+// failureSubject names the device a failure line is about. A line that
+// names its device gives it. One that names none (an NVMe-oF, NFS/RDMA,
+// iSER, SRP or SMB Direct line prints its controller or share, never the
+// RDMA device below it) is put on the host's one RDMA device when it has
+// exactly one, else on its one adapter when it has no RDMA device and
+// one adapter, else on the host; never on the ULP that printed it. why
+// says so when the subject is inferred.
+func (v view) failureSubject(e record.LogEvent) (subject, why string) {
+	if e.Device != "" {
+		return e.Device, ""
+	}
+	switch {
+	case len(v.h.Devices) == 1:
+		d := v.h.Devices[0].Name
+		return d, "the line names no RDMA device; " + d + " is the host's only one"
+	case len(v.h.Devices) == 0 && len(v.h.Adapters) == 1:
+		a := v.h.Adapters[0].PCIAddress
+		return a, "the line names no device; " + a + " is the host's only adapter"
+	}
+	return "host", ""
+}
+
 // isPCIAddress reports whether s looks like domain:bus:dev.fn.
 func isPCIAddress(s string) bool {
 	n := 0

@@ -110,6 +110,7 @@ func logCheck(id string) Func {
 		}
 		type key struct{ subj, kind string }
 		groups := map[key][]record.LogEvent{}
+		inferred := map[key]string{} // why a group's subject is its device
 		for _, e := range h.KernelLog {
 			if _, ok := row.kinds[e.Kind]; !ok {
 				continue
@@ -117,8 +118,12 @@ func logCheck(id string) Func {
 			if (e.Kind == record.LogCommandError || e.Kind == record.LogQueueFailure) && quoted[e.Line] && e.Line > 0 {
 				continue // driver-probe-failed quotes it as the probe's cause
 			}
-			k := key{logSubject(e), e.Kind}
+			subj, why := v.failureSubject(e)
+			k := key{subj, e.Kind}
 			groups[k] = append(groups[k], e)
+			if why != "" {
+				inferred[k] = why
+			}
 		}
 		if len(groups) == 0 {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: row.pass})
@@ -144,6 +149,9 @@ func logCheck(id string) Func {
 					break
 				}
 				ev = append(ev, logEvidence(e)...)
+			}
+			if why := inferred[k]; why != "" {
+				ev = append(ev, Evidence{Fact: why, Source: es[0].Source})
 			}
 			what := info.what
 			if len(es) > 1 {

@@ -23,6 +23,8 @@ const (
 // Patterns of the failure kinds, each tried only on lines of RDMA
 // speakers (providers, their Ethernet and core drivers, the RDMA core,
 // ULPs). Sources of the wording, all as printed by the kernel:
+//   - mlx5 health.c: "synd 0x%x: %s" with "irisc not responding" (the
+//     firmware's processor stopped);
 //   - mlx5 cmd.c: "%s(0x%x) timeout. Will cause a leak of a command
 //     resource", "cmd[%d]: %s(0x%x) Async, timeout", "%s(0x%x) No done
 //     completion", "%s(0x%x) canceled on out of queue timeout"; main.c
@@ -34,16 +36,23 @@ const (
 //   - mana hw_channel.c: "HWC: Request timed out!";
 //   - ib_core cache.c: "%s: unable to add gid %pI6 error=%d"; mlx5_ib
 //     "add_roce_gid GID add failed port=%d index=%d";
-//   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device".
+//   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device",
+//     "Failed to free HW ring:%d :%#x";
+//   - irdma utils.c: "[%s Error][op_code=%d] status=%d waiting=%d
+//     completion_err=%d maj=0x%x min=0x%x";
+//   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.".
 var (
 	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
-		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b`)
+		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b`)
+	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
+	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
+		`|\berr code = -?\d+, cmd of\b|\bfailed to (?:free|alloc\w*) (?:hw|fw) (?:ring|stats ?ctx|ctx)\b` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
-		`|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
+		`|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
 	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
@@ -65,10 +74,17 @@ var (
 // is a command failure first), and resource exhaustion and reset last.
 func failureKind(rest, lower string) string {
 	switch {
+	case strings.Contains(rest, " Error][op_code=") && cqpRE.MatchString(rest):
+		// irdma's CQP report names the operation ("[Create QP Error]"):
+		// the command failed, or its wait timed out (-ETIMEDOUT, -ETIME).
+		if st := cqpRE.FindStringSubmatch(rest)[1]; st == "-110" || st == "-62" {
+			return CommandTimeout
+		}
+		return CommandError
 	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
 		return CommandTimeout
 	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail")) && cmdFailRE.MatchString(rest):
-		return CommandError
+		return commandKind(rest)
 	case strings.Contains(lower, "gid") && gidRE.MatchString(rest):
 		return GIDError
 	case strings.Contains(lower, "roce") || strings.Contains(lower, "rdma"):
@@ -82,13 +98,26 @@ func failureKind(rest, lower string) string {
 	case hasAny(lower, failWords) && queueRE.MatchString(rest):
 		return QueueFailure
 	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchString(rest):
-		return CommandError
+		return commandKind(rest)
 	case !strings.Contains(rest, "failed with error") && resourceRE.MatchString(rest):
 		return ResourceExhausted
 	case hasAny(lower, resetWords) && resetRE.MatchString(rest):
 		return ResetRecovery
 	}
 	return ""
+}
+
+// etimedoutRE is a failed command's errno when its wait ran out:
+// -ETIMEDOUT ("failed to post mailbox 0x29 in poll mode, ret = -110.").
+var etimedoutRE = regexp.MustCompile(`(?i)\b(?:ret|rc|status|err(?:or|no)?)\s*[=:]?\s*-110\b|\(-110\)`)
+
+// commandKind is a failed command's kind: a timeout when its errno says
+// the wait ran out, else a failure.
+func commandKind(rest string) string {
+	if strings.Contains(rest, "-110") && etimedoutRE.MatchString(rest) {
+		return CommandTimeout
+	}
+	return CommandError
 }
 
 var (
@@ -155,8 +184,12 @@ func classDevice(text string) (class, name, rest string, ok bool) {
 func ulpOnRDMA(module, lower string) bool {
 	switch module {
 	case "nvme", "nvmet", "scsi", "CIFS", "cifs", "iscsi", "nfs", "lockd", "sunrpc":
+		// nvme-rdma's own wordings name no transport: "Connect rejected:
+		// status %d (%s)." (an RDMA_CM reject) and "failed to initialize
+		// %s mr pool" (its MR pools).
 		return strings.Contains(lower, "rdma") || strings.Contains(lower, "srp") || strings.Contains(lower, "iser") ||
-			strings.Contains(lower, "smbd") || strings.Contains(lower, "smb_direct") || strings.Contains(lower, "ib_")
+			strings.Contains(lower, "smbd") || strings.Contains(lower, "smb_direct") || strings.Contains(lower, "ib_") ||
+			module == "nvme" && (strings.HasPrefix(lower, "connect rejected: status") || strings.Contains(lower, " mr pool"))
 	}
 	return false
 }

@@ -45,6 +45,31 @@ func TestFailureKinds(t *testing.T) {
 		{"nvme nvme0: rdma connection establishment failed (-104)", ULPFailure, ""},
 		{"scsi host5: ib_srp: Connection 0/8 to fe80::1 failed on mlx5_0", ULPFailure, "mlx5_0"},
 		{"rpcrdma: removing device mlx5_1 for 192.0.2.1:20049 failed", ULPFailure, "mlx5_1"},
+		// mlx5's "func:line:(pid N): " with the device name left empty.
+		{"mlx5_cmd_check:810:(pid 923941): create_mkey(0x200) op_mod(0x0) failed, status bad parameter(0x3), syndrome (0x35e6ec)", CommandError, ""},
+		// nvme-rdma's wordings that name no transport; CIFS only for SMB Direct.
+		{"nvme nvme0: Connect rejected: status 8 (invalid service ID).", ULPFailure, ""},
+		{"nvme nvme1: failed to initialize pi mr pool sized 128 for qid 1", ULPFailure, ""},
+		{"CIFS: VFS: smbd_post_send:815 ib_post_send failed rc=-22", ULPFailure, ""},
+		{"CIFS: VFS: \\\\172.5.5.2 Error -11 sending data on socket to server", "", ""},
+		// MANA's HWC verify output and probe; a provider's set-up errno.
+		{"mana 7870:00:00.0: VfVerifyVersionOutput: -71, status=0xc00000bb", CommandError, "7870:00:00.0"},
+		{"mana 7870:00:00.0: gdma probe failed", ProbeFailure, "7870:00:00.0"},
+		{"rdma_rxe: failed to allocate crc algorithmi err:-2", ProbeFailure, ""},
+		// Format strings of the providers' command channels, filled:
+		// irdma utils.c "[%s Error][op_code=%d] status=%d waiting=%d
+		// completion_err=%d maj=0x%x min=0x%x" (a CQP command; -110 is its
+		// wait timing out), erdma main.c "ERROR: err code = %d, cmd of
+		// query capibility failed.", bnxt_re main.c "Failed to free HW
+		// ring:%d :%#x" (HWRM_RING_FREE).
+		{"infiniband irdma0: [Create QP Error][op_code=2] status=-110 waiting=1 completion_err=0 maj=0x0 min=0x0", CommandTimeout, "irdma0"},
+		{"infiniband irdma0: [Modify QP Error][op_code=3] status=-5 waiting=1 completion_err=1 maj=0x8029 min=0x8002", CommandError, "irdma0"},
+		{"erdma 0000:00:05.0: ERROR: err code = -110, cmd of query capibility failed.", CommandError, "0000:00:05.0"},
+		{"infiniband bnxt_re0: Failed to free HW ring:17 :0xffffff92", CommandError, "bnxt_re0"},
+		// hns_roce cmd.c "failed to post mailbox 0x%x in poll mode, ret = %d.":
+		// -ETIMEDOUT is the wait running out.
+		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -110.", CommandTimeout, "0000:7d:00.0"},
+		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -16.", CommandError, "0000:7d:00.0"},
 		// Not failures.
 		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
 		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
@@ -57,6 +82,35 @@ func TestFailureKinds(t *testing.T) {
 		}
 		if kind != tc.kind || device != tc.device {
 			t.Errorf("%s\n  = %q on %q, want %q on %q", tc.line, kind, device, tc.kind, tc.device)
+		}
+	}
+}
+
+// A WARNING is in RDMA code when its own line, the line before it, the
+// WARN message after it (a driver of RDMA hardware speaking for its
+// function, which names the device) or a module being loaded says so;
+// pdsh-style node prefixes are stamps' prefixes.
+func TestWarningBlocks(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ log, device string }{
+		{"[1.0] workqueue: WQ_MEM_RECLAIM hclge:hclge_service_task [hclge] is flushing !WQ_MEM_RECLAIM infiniband:0x0\n[1.1] WARNING: CPU: 50 PID: 2279 at ./kernel/workqueue.c:2605 check_flush_dependency+0xcc/0x140\n", ""},
+		{"[1.0] WARNING: CPU: 1 PID: 2873 at lib/dma-debug.c:601 debug_dma_assert_idle+0x198/0x210()\n[1.1] mlx4_core 0000:00:07.0: DMA-API: cpu touching an active dma mapped cacheline\n", "0000:00:07.0"},
+		{"[1.0] ------------[ cut here ]------------\n[1.1] WARNING: CPU: 0 PID: 14451 at net/core/foo.c:1 foo+0x37/0x1cc\n[1.2] Modules linked in: mlx5_core(OE+) mlxfw(OE) tls\n", ""},
+		{"node7: [1.0] WARNING: CPU: 0 PID: 1 at drivers/infiniband/core/cma.c:1 x+0x1/0x2\n", ""},
+		{"[1.0] WARNING: CPU: 0 PID: 2613 at kernel/dma/mapping.c:188 dma_map_sg_attrs+0x37/0x50\n[1.1] CPU: 0 PID: 2613 Comm: rping Tainted: G W 5.10.0-rc2+ #21\n", ""},
+	} {
+		lg, _ := ParseLog(strings.NewReader(tc.log))
+		if len(lg.Events) != 1 || lg.Events[0].Kind != KernelWarning || lg.Events[0].Device != tc.device {
+			t.Errorf("%q: %+v, want one kernel warning on %q", tc.log, lg.Events, tc.device)
+		}
+	}
+	for _, log := range []string{
+		"[1.0] WARNING: CPU: 1 PID: 2 at lib/dma-debug.c:601 x+0x1/0x2\n[1.1] e1000e 0000:00:19.0: DMA-API: cpu touching an active dma mapped cacheline\n",
+		"[1.0] WARNING: CPU: 0 PID: 1 at fs/ext4/inode.c:1 x+0x1/0x2\n[1.1] Modules linked in: ext4(+) mlx5_core\n",
+		"[1.0] WARNING: CPU: 0 PID: 1 at fs/ext4/inode.c:1 x+0x1/0x2\n[1.1] CPU: 0 PID: 1 Comm: ib_core_thread Not tainted\n",
+	} {
+		if lg, _ := ParseLog(strings.NewReader(log)); len(lg.Events) != 0 {
+			t.Errorf("%q: %+v, want no event", log, lg.Events)
 		}
 	}
 }

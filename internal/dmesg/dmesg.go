@@ -63,17 +63,19 @@ var (
 	// "node1 rdma-ndd[812]: ".
 	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
 	// pidIdentRE is an unstamped user-space line of such a paste.
-	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
-	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
-	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
-	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
-	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
-	failedErr  = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
-	fwLoad     = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
-	fwProblem  = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
-	roceRE     = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
-	fwVersion  = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
-	initRE     = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
+	pidIdentRE    = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
+	facilityRE    = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
+	disagree      = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
+	unknown       = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
+	probe         = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
+	failedErr     = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
+	fwLoad        = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
+	fwProblem     = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
+	roceRE        = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
+	fwVersion     = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
+	probeFailedRE = regexp.MustCompile(`(?i)\bprobe failed\b`)
+	setupErrRE    = regexp.MustCompile(`(?i)\b(?:failed|unable|couldn't|cannot) to (?:allocate|init\w*|create|register|set ?up|add)\b.{0,60}\berr(?:or)?\s*[:=]?\s*(-\d+)\b`)
+	initRE        = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
 )
 
 // compatPrefix starts MLNX_OFED's compat-layer banner.
@@ -114,6 +116,13 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	}
 	if t, text, ok := dmesgStamp(line); ok {
 		return t, text, "", true
+	}
+	// pdsh, clush and ansible print each node's lines after its name:
+	// "b1360: [14280.445220] mlx5_core …".
+	if i := strings.Index(line, ": ["); i > 0 && isWord(line[:i]) {
+		if t, text, ok := dmesgStamp(line[i+2:]); ok {
+			return t, text, "", true
+		}
 	}
 	// journalctl -o cat with identifiers, or a paste that dropped the
 	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
@@ -313,6 +322,13 @@ func event(p pending) (Event, bool) {
 		ev.Kind = RoCEEnabled
 	case strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
 		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
+	case strings.Contains(lower, "probe failed") && probeFailedRE.MatchString(rest):
+		// "mana 7870:00:00.0: gdma probe failed"
+		ev.Kind = ProbeFailure
+	case relevant[module] && strings.Contains(lower, "err") && setupErrRE.MatchString(rest):
+		// A provider that could not set itself up, with the errno:
+		// "rdma_rxe: failed to allocate crc algorithm err:-2".
+		ev.Kind, ev.Errno = ProbeFailure, atoi(setupErrRE.FindStringSubmatch(rest)[1])
 	case strings.Contains(lower, "version") && fwVersion.MatchString(rest):
 		ev.Kind = Firmware
 	case (strings.Contains(lower, "driver") || strings.Contains(lower, "initializ") || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
@@ -370,6 +386,11 @@ func speaker(text string) (module, device, rest string) {
 		return "", "", text
 	}
 	head, rest := text[:i], text[i+2:]
+	if isMlx5Func(head) {
+		// mlx5_core and mlx5_ib print "func:line:(pid N): " after the
+		// device name, which some kernels leave empty.
+		return "mlx5_core", "", rest
+	}
 	if f := strings.Fields(head); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == head {
 		module, device = f[0], strings.ToLower(f[1])
 		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
@@ -384,6 +405,18 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// isMlx5Func reports whether a message head is mlx5's
+// "func:line:(pid N)" with no device before it:
+// "mlx5_cmd_check:810:(pid 923941)".
+func isMlx5Func(head string) bool {
+	fn, rest, ok := strings.Cut(head, ":")
+	if !ok || !isWord(fn) {
+		return false
+	}
+	line, pid, ok := strings.Cut(rest, ":(pid ")
+	return ok && isDigits(line) && strings.HasSuffix(pid, ")") && isDigits(pid[:len(pid)-1])
 }
 
 func isWord(s string) bool {

@@ -8,7 +8,7 @@ import (
 )
 
 func FuzzParseLog(f *testing.F) {
-	capturetest.Seed(f, "dmesg")
+	capturetest.Seed(f, "dmesg", "kernellog")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		lg, err := ParseLog(bytes.NewReader(b))
 		if err != nil {

@@ -32,11 +32,12 @@ var broadSpeakers = map[string]bool{
 }
 
 // ulps are the RDMA upper-layer protocols (storage, file, socket and
-// IPoIB), as the kernel prefixes their messages.
+// IPoIB), as the kernel prefixes their messages. CIFS is not one: it
+// speaks for TCP too, so only its SMB Direct lines count (ulpOnRDMA).
 var ulps = map[string]bool{
 	"ib_srp": true, "ib_srpt": true, "srp": true, "iser": true, "ib_iser": true, "isert": true, "ib_isert": true,
 	"nvme_rdma": true, "nvmet_rdma": true, "rpcrdma": true, "svcrdma": true, "RPC": true, "rds_rdma": true, "RDS/IB": true,
-	"ksmbd": true, "smbd": true, "CIFS": true, "ib_ipoib": true, "ipoib": true, "rdma_cm": true, "ib_cm": true, "smc": true,
+	"ksmbd": true, "smbd": true, "ib_ipoib": true, "ipoib": true, "rdma_cm": true, "ib_cm": true, "smc": true,
 	"nv_peer_mem": true, "nvidia-peermem": true, "ib_umad": true, "ib_uverbs": true,
 }
 
@@ -52,7 +53,7 @@ var (
 	linuxRE   = regexp.MustCompile(`^Linux version (\S+)`)
 	taintRE   = regexp.MustCompile(`\b(?:Tainted: ([A-Z ]+?)|Not tainted) +(\d+\.\d+\S*)`)
 	warnRE    = regexp.MustCompile(`^(WARNING|BUG|Oops|kernel BUG)\b`)
-	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|\[(ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
+	rdmaCode  = regexp.MustCompile(`drivers/infiniband/|drivers/net/ethernet/(mellanox|broadcom/bnxt|intel/ice|intel/irdma|intel/i40e|qlogic/qed|hisilicon/hns3|emulex|cisco/enic)|net/rds/|net/sunrpc/xprtrdma|net/smc/|net/core/devlink|net/devlink/|\[(hclge|hclgevf|hns3|ntrdma|ib_rxe|ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|hns_roce\w*|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma)\]`)
 	rdmaName  = regexp.MustCompile(`^(mlx[45]_\d+|mlx5_bond_\d+|bnxt_re\d+|irdma\d+|i40iw\d+|rxe\d+|rxe_[a-z]+\d\w*|[a-z]+\d\w*_rxe|siw\d+|siw_[a-z]+\d\w*|qedr\d+|hns_\d+|hrn\d+_\d+|efa_\d+|erdma_\d+|mana_\d+|ionic_\d+|rocep\w+|roceo\w+|rocex\w+|rdmap\w+|vmw_pvrdma\d+|ocrdma\d+|usnic_\d+|hfi1_\d+|qib\d+)$`)
 )
 
@@ -122,6 +123,45 @@ func mayContainFold(s, word string) bool {
 	}
 	for i := 0; i+len(word) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdmaTools are rdma-core's and perftest's test programs (librdmacm's
+// examples, libibverbs' pingpongs, perftest's ib_* tools): a WARNING in
+// the context of one of them ("CPU: 0 PID: 2613 Comm: rping …") was
+// raised by the RDMA path it drives, whatever file it names.
+var rdmaTools = map[string]bool{"rping": true, "ucmatose": true, "udaddy": true, "mckey": true, "rdma_server": true,
+	"rdma_client": true, "rdma_xserver": true, "rdma_xclient": true, "riostream": true, "rstream": true, "cmtime": true}
+
+// rdmaComm reports whether a "CPU: … PID: … Comm: <name>" line names an
+// RDMA test program.
+func rdmaComm(text string) bool {
+	if !strings.HasPrefix(text, "CPU: ") {
+		return false
+	}
+	_, rest, ok := strings.Cut(text, " Comm: ")
+	if !ok {
+		return false
+	}
+	comm, _, _ := strings.Cut(rest, " ")
+	return rdmaTools[comm] || strings.HasPrefix(comm, "ib_") && (strings.HasSuffix(comm, "_bw") || strings.HasSuffix(comm, "_lat")) ||
+		strings.HasPrefix(comm, "ibv_") && strings.HasSuffix(comm, "_pingpong")
+}
+
+// loadingRDMA reports whether a "Modules linked in:" line marks an RDMA
+// module as being loaded ("mlx5_core(OE+)"): a WARNING while it loads is
+// in its code, whatever file the WARNING names.
+func loadingRDMA(text string) bool {
+	rest, ok := strings.CutPrefix(text, "Modules linked in:")
+	if !ok {
+		return false
+	}
+	for _, f := range strings.Fields(rest) {
+		name, flags, ok := strings.Cut(f, "(")
+		if ok && strings.Contains(flags, "+") && relevant[name] {
 			return true
 		}
 	}
@@ -351,6 +391,7 @@ type logState struct {
 	recent   map[string][]ContextLine // per device: its last lines
 	bindings map[string]int           // driver+address → index in Bindings
 	block    []ContextLine            // the current WARNING/BUG block
+	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
 }
 
@@ -448,11 +489,17 @@ func (st *logState) flush(p pending) {
 		return
 	}
 	st.facts(p)
+	prev := st.prev
+	if !strings.Contains(text, "[ cut here ]") {
+		st.prev = text
+	}
 	if isWarning(text) {
 		st.endBlock()
 		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
 		st.blockEv = -1
-		if isRDMACode(text) {
+		// The WARNING names RDMA code, or the line just before it does
+		// ("workqueue: … [hclge] is flushing … infiniband").
+		if isRDMACode(text) || isRDMACode(prev) {
 			st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: cut(text), Line: p.line})
 		}
 		return
@@ -462,9 +509,18 @@ func (st *logState) flush(p pending) {
 			st.endBlock()
 		} else {
 			st.block = append(st.block, ContextLine{Text: cut(text), Line: p.line})
-			if st.blockEv < 0 && isRDMACode(text) {
+			// The WARN's own message follows the WARNING line: a driver
+			// of RDMA hardware speaking for its function there names the
+			// device ("mlx4_core 0000:00:07.0: DMA-API: …").
+			device := ""
+			if len(st.block) == 2 {
+				if m, d, _ := speaker(text); d != "" && relevant[m] {
+					device = d
+				}
+			}
+			if st.blockEv < 0 && (device != "" || isRDMACode(text) || loadingRDMA(text) || rdmaComm(text)) {
 				first := st.block[0]
-				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line})
+				st.blockEv = st.add(Event{Kind: KernelWarning, Time: p.time, Text: first.Text, Line: first.Line, Device: device})
 			}
 			return
 		}
@@ -605,14 +661,17 @@ func (st *logState) facts(p pending) {
 			lg.Renames = append(lg.Renames, Rename{Driver: module, PCIAddress: device, To: m[1], From: m[2], Line: p.line})
 		}
 	}
-	if b.Firmware == "" && mayContainFold(rest, "version") {
-		if m := fwValueRE.FindStringSubmatch(rest); m != nil {
+	if b.Firmware == "" && (mayContainFold(rest, "version") || strings.Contains(rest, "fw_ver ")) {
+		if m := fwValueRE.FindStringSubmatch(rest); m != nil && !strings.HasPrefix(m[1], "0x") {
 			b.Firmware, b.FirmwareLine = m[1], p.line
 		}
 	}
 }
 
-var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware|fw) version:? ([0-9][0-9A-Za-z._-]*)`)
+// fwValueRE is a driver's firmware version line: "firmware version:
+// 16.35.2000", and mlx5's health dump "fw_ver 20.26.4012" (whose "raw
+// fw_ver 0x141a0fac" is the same number in hex, not a version).
+var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware version|fw version|fw_ver):? ([0-9][0-9A-Za-z._-]*)`)
 
 // nameAfterAddress returns the name in "<driver> <BDF> <name>: …".
 func nameAfterAddress(text string) string {

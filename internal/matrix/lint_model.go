@@ -23,8 +23,11 @@ func (l *linter) pciKernels() {
 		l.required(k.At, what, "driver", k.Driver)
 		l.upstream(k.At, what, "first_kernel", k.FirstKernel)
 		l.upstream(k.At, what, "roce_kernel", k.RoCEKernel)
-		if k.FirstKernel == "" && k.Confidence != Unconfirmed {
-			l.errAt(k.At, "", "%s has no first_kernel; give it or set confidence = %q", what, Unconfirmed)
+		// A sourced roce_kernel dates the device on its own: the id
+		// predates its RDMA driver, and when it entered the table does
+		// not change the first release where RoCE works on it.
+		if k.FirstKernel == "" && k.RoCEKernel == "" && k.Confidence != Unconfirmed {
+			l.errAt(k.At, "", "%s has neither first_kernel nor roce_kernel; give one or set confidence = %q", what, Unconfirmed)
 		}
 		if k.FirstKernel != "" && k.RoCEKernel != "" && compareUpstream(k.RoCEKernel, k.FirstKernel) < 0 {
 			l.errAt(k.At, "roce_kernel", "%s: roce_kernel %s is before first_kernel %s", what, k.RoCEKernel, k.FirstKernel)

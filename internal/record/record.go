@@ -17,6 +17,8 @@ const (
 	KindSosreport = "sosreport" // an sosreport folder or tarball
 	KindCapture   = "capture"   // a kbcollect capture tarball
 	KindRoot      = "root"      // a copied tree given with --root
+	// KindSupportconfig is a SUSE supportconfig folder or tarball.
+	KindSupportconfig = "supportconfig"
 )
 
 // Source statuses.

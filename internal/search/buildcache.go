@@ -2,6 +2,8 @@ package search
 
 import (
 	"crypto/sha256"
+
+	"github.com/rocekb/rocekb/internal/markup"
 	"math"
 	"sync"
 )
@@ -154,9 +156,8 @@ func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
 // body returns the headings, text and code spans of a FAQ body.
 func (c *Cache) body(md string) *bodyText {
 	read := func() *bodyText {
-		b := &bodyText{code: codeSpans(md)}
-		b.headings, b.body = markdownText(md)
-		return b
+		t := markup.TextOf(md)
+		return &bodyText{headings: t.Headings, body: t.Body, code: t.Code}
 	}
 	if c == nil {
 		return read()

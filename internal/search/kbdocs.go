@@ -232,23 +232,8 @@ func joinNonEmpty(ss []string) string {
 	return strings.Join(out, "\n")
 }
 
-var (
-	codeSpanRe = regexp.MustCompile("`([^`\n]{2,80})`")
-	quotedRe   = regexp.MustCompile(`'([^'\n]{4,120})'`)
-	linkRe     = regexp.MustCompile(`\[([^\]\n]+)\]\([^)\n]*\)`)
-	citeRe     = regexp.MustCompile(`\s?\[[a-z0-9][a-z0-9.,\s-]*\]`)
-	// emphReplacer drops ** __ and `, left to right, as the pattern
-	// \*\*|__|` would.
-	emphReplacer = strings.NewReplacer("**", "", "__", "", "`", "")
-)
-
-func codeSpans(md string) []string {
-	var out []string
-	for _, m := range codeSpanRe.FindAllStringSubmatch(md, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
+// quotedRe is a 'quoted' log line in a tree's look-for text.
+var quotedRe = regexp.MustCompile(`'([^'\n]{4,120})'`)
 
 func quoted(s string) []string {
 	var out []string
@@ -256,35 +241,6 @@ func quoted(s string) []string {
 		out = append(out, m[1])
 	}
 	return out
-}
-
-// markdownText splits markdown into its headings and its plain text:
-// links keep their text, citations ([source-id]) and emphasis go, code
-// blocks keep their content (pasted log lines live there).
-func markdownText(md string) (headings []string, body string) {
-	var lines []string
-	for _, l := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(t, "```"):
-			continue
-		case strings.HasPrefix(t, "#"):
-			headings = append(headings, strings.TrimSpace(strings.TrimLeft(t, "#")))
-			continue
-		case strings.HasPrefix(t, "|") && strings.Trim(t, "|-: ") == "":
-			continue
-		}
-		if strings.Contains(l, "](") {
-			l = linkRe.ReplaceAllString(l, "$1")
-		}
-		if strings.IndexByte(l, '[') >= 0 {
-			l = citeRe.ReplaceAllString(l, "")
-		}
-		l = emphReplacer.Replace(l)
-		l = strings.ReplaceAll(l, "|", " ")
-		lines = append(lines, strings.TrimRight(l, " "))
-	}
-	return headings, strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
 // Written keeps the documents whose page is among the paths a build

@@ -2,7 +2,9 @@ package site
 
 import (
 	"html/template"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/content"
@@ -25,30 +27,72 @@ type FleetUse struct {
 	Functions                      int // PCI functions of the host with these values
 }
 
-// Grid is an adapter's distro × stack verdict grid.
+// Grid is an adapter's distro × stack verdict grid, laid out so a page
+// writes each distinct reason once: cells name an explanation (Why), an
+// explanation names its reasons by number, a reason its matrix entries by
+// number. Every string a cell shows is set here, so the template's grid
+// loops only print fields.
 type Grid struct {
 	Stacks []Target
 	Rows   []GridRow
-	// Common holds, per stack column, the reasons every cell of the column
-	// shares (the adapter's own conditions), shown once.
-	Common map[string][]ReasonView
+	// Common are the reasons every cell of a column shares (the adapter's
+	// own conditions), numbered first; the rest follow in Reasons.
+	Common  []GridReason
+	Whys    []GridWhy    // the distinct explanations, numbered from 1
+	Reasons []GridReason // numbered after Common
+	Refs    []GridRef    // the matrix entries the reasons rest on, numbered from 1
 }
 
 // GridRow is one distro.
 type GridRow struct {
-	Distro Target
-	Family string
-	Cells  []GridCell
+	Distro  Target
+	Family  string
+	Reasons []int // reasons every cell of the row shares (the distro's own), by number
+	Cells   []GridCell
 }
 
 // GridCell is one verdict of the grid.
 type GridCell struct {
 	Stack  string
-	Anchor string
-	Shown
-	Likely  verdict.Level // an unknown verdict's likely answer: a hint, never drawn as the verdict
-	Nearest []string
-	Reasons []ReasonView // those not in the column's Common
+	Level  verdict.Level
+	Likely verdict.Level // an unknown verdict's likely answer: a hint, never drawn as the verdict
+	Why    int           // its explanation's number
+	Class  string
+	Mark   string
+}
+
+// GridWhy is a verdict with the reasons its cells do not share with their
+// row or column: every cell showing it has this level, hint, nearest
+// changes and these reasons besides the row's and the column's.
+type GridWhy struct {
+	N                 int
+	Class, Mark, Word string
+	Likely            string // the likely hint's words, "" when none
+	Nearest           []string
+	Reasons           []int
+	Column, Row       bool   // the cells add their column's conditions, their row's reasons
+	Also              string // those in words: "the distro's reasons and the column's conditions"
+}
+
+// GridReason is a reason of the grid, written once.
+type GridReason struct {
+	N                 int
+	Class, Mark, Word string
+	Likely            string // an unknown step's likely answer, in words
+	HTML              template.HTML
+	Refs              []int     // GridRef numbers: entries several reasons rest on
+	Own               []GridRef // entries only this reason rests on, shown with it
+	text              string    // the engine's words, for tests
+	cols              []int     // for a Common reason: the columns, by index in Stacks
+	Stacks            string    // for a Common reason: the columns every cell of which shows it
+}
+
+// GridRef is a matrix entry a reason rests on.
+type GridRef struct {
+	N          int
+	Entry      string
+	Confidence string
+	Sources    []string
 }
 
 // AdapterRow is one row of the adapters index.
@@ -308,61 +352,226 @@ func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
 // grid builds the adapter's distro × stack grid from its verdict table.
 func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	t := v.table(a.ID)
-	g := &Grid{Stacks: adapterStacks(m, v.stacks, a), Common: map[string][]ReasonView{}}
+	g := &Grid{Stacks: adapterStacks(m, v.stacks, a)}
 	var distros []Target
 	for _, tg := range v.targets {
-		if tg.Key != "" && !strings.HasPrefix(tg.Key, "k:") {
+		if tg.isDistro() {
 			distros = append(distros, tg)
 		}
 	}
-	common := map[string]map[int]bool{}
-	for _, st := range g.Stacks {
-		var in map[int]bool
-		var first XCell
-		for i, d := range distros {
+	cells := make([][]XCell, len(distros))
+	for i, d := range distros {
+		for _, st := range g.Stacks {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
-			if i == 0 {
-				first = c
-			}
-			here := map[int]bool{}
-			for _, r := range c.Reasons {
-				if in == nil || in[r] {
-					here[r] = true
-				}
-			}
-			in = here
-		}
-		common[st.Key] = in
-		// Keep the engine's order for the shared reasons.
-		for _, r := range first.Reasons {
-			if in[r] {
-				g.Common[st.Key] = append(g.Common[st.Key], v.shown(t, r))
-			}
+			cells[i] = append(cells[i], c)
 		}
 	}
-	for _, d := range distros {
+	// shared is the reasons every cell of a list has, in the first's order.
+	shared := func(cs []XCell, skip func(k, r int) bool) []int {
+		var out []int
+		if len(cs) == 0 {
+			return nil
+		}
+	next:
+		for _, r := range cs[0].Reasons {
+			if skip(0, r) || slices.Contains(out, r) {
+				continue
+			}
+			for k, c := range cs[1:] {
+				if skip(k+1, r) || !slices.Contains(c.Reasons, r) {
+					continue next
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	never := func(int, int) bool { return false }
+
+	refN := map[int]int{} // v.refs index → GridRef number
+	refOf := func(x int) int {
+		if n, ok := refN[x]; ok {
+			return n
+		}
+		r := v.refs[x]
+		n := len(g.Refs) + 1
+		refN[x] = n
+		g.Refs = append(g.Refs, GridRef{N: n, Entry: r.Entry, Confidence: r.Confidence, Sources: r.Sources})
+		return n
+	}
+	reasonN := map[int]int{} // table reason number → GridReason number
+	shownReason := func(r int) GridReason {
+		x := v.raw(t, r)
+		sh := Shown{Levels[x.Level]}
+		gr := GridReason{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), text: x.Text}
+		if x.Likely > 0 {
+			gr.Likely = string(Levels[x.Likely-1])
+		}
+		if r < len(v.shared) {
+			gr.HTML = v.inline(x.Text)
+		} else {
+			gr.HTML = Inline(x.Text)
+		}
+		for _, ref := range x.Refs {
+			// An entry cited twice (for two of its rules) shows once.
+			if n := refOf(ref); !slices.Contains(gr.Refs, n) {
+				gr.Refs = append(gr.Refs, n)
+			}
+		}
+		return gr
+	}
+
+	// The columns' common reasons, numbered first.
+	colCommon := make([]map[int]bool, len(g.Stacks))
+	commonAt := map[int]int{} // table reason → index in g.Common
+	for si, st := range g.Stacks {
+		col := make([]XCell, len(distros))
+		for i := range distros {
+			col[i] = cells[i][si]
+		}
+		colCommon[si] = map[int]bool{}
+		for _, r := range shared(col, never) {
+			colCommon[si][r] = true
+			if at, ok := commonAt[r]; ok {
+				g.Common[at].Stacks += ", " + st.Label
+				g.Common[at].cols = append(g.Common[at].cols, si)
+				continue
+			}
+			gr := shownReason(r)
+			gr.N = len(g.Common) + 1
+			gr.Stacks = st.Label
+			gr.cols = []int{si}
+			commonAt[r] = len(g.Common)
+			reasonN[r] = gr.N
+			g.Common = append(g.Common, gr)
+		}
+	}
+	number := func(r int) int {
+		if n, ok := reasonN[r]; ok {
+			return n
+		}
+		gr := shownReason(r)
+		gr.N = len(g.Common) + len(g.Reasons) + 1
+		reasonN[r] = gr.N
+		g.Reasons = append(g.Reasons, gr)
+		return gr.N
+	}
+	whyN := map[string]int{}
+	for i, d := range distros {
 		row := GridRow{Distro: d}
 		if md := m.Distro(d.Key); md != nil {
 			row.Family = md.Family
 		}
-		for _, st := range g.Stacks {
-			c, _ := v.cell(a.ID, d.Key, st.Key)
+		// The row's own reasons (with one column, all its cell's own).
+		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
+		for _, r := range rowCommon {
+			row.Reasons = append(row.Reasons, number(r))
+		}
+		for si, st := range g.Stacks {
+			c := cells[i][si]
 			level, near := v.level(t, c)
-			gc := GridCell{Stack: st.Key, Anchor: "v-" + d.Key + "-" + st.Key, Shown: Shown{level}, Nearest: near}
+			sh := Shown{level}
+			w := GridWhy{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), Nearest: near, Row: len(rowCommon) > 0}
 			var all []verdict.Reason
 			for _, r := range c.Reasons {
-				rv := v.reason(t, r)
-				all = append(all, verdict.Reason{Verdict: rv.Level, Likely: rv.Likely, Informs: rv.Informs})
-				if !common[st.Key][r] {
-					gc.Reasons = append(gc.Reasons, v.shown(t, r))
+				x := v.raw(t, r)
+				rv := verdict.Reason{Verdict: Levels[x.Level], Informs: x.Informs}
+				if x.Likely > 0 {
+					rv.Likely = Levels[x.Likely-1]
+				}
+				all = append(all, rv)
+				switch {
+				case colCommon[si][r]:
+					w.Column = true
+				case slices.Contains(rowCommon, r):
+				default:
+					w.Reasons = append(w.Reasons, number(r))
 				}
 			}
-			gc.Likely = verdict.LikelyOf(level, all)
-			row.Cells = append(row.Cells, gc)
+			var also []string
+			if w.Row {
+				also = append(also, "the distro's reasons")
+			}
+			if w.Column {
+				also = append(also, "the column's conditions")
+			}
+			w.Also = strings.Join(also, " and ")
+			likely := verdict.LikelyOf(level, all)
+			w.Likely = string(likely)
+			key := whyKey(w)
+			n, ok := whyN[key]
+			if !ok {
+				n = len(g.Whys) + 1
+				w.N = n
+				whyN[key] = n
+				g.Whys = append(g.Whys, w)
+			}
+			row.Cells = append(row.Cells, GridCell{Stack: st.Key, Level: level, Likely: likely, Why: n, Class: w.Class, Mark: w.Mark})
 		}
 		g.Rows = append(g.Rows, row)
 	}
+	g.ownRefs()
 	return g
+}
+
+// ownRefs moves each matrix entry only one reason rests on into that
+// reason, and numbers the others again in order.
+func (g *Grid) ownRefs() {
+	uses := make([]int, len(g.Refs)+1)
+	each := func(f func(gr *GridReason)) {
+		for i := range g.Common {
+			f(&g.Common[i])
+		}
+		for i := range g.Reasons {
+			f(&g.Reasons[i])
+		}
+	}
+	each(func(gr *GridReason) {
+		for _, n := range gr.Refs {
+			uses[n]++
+		}
+	})
+	renum := make([]int, len(g.Refs)+1)
+	var kept []GridRef
+	for _, r := range g.Refs {
+		if uses[r.N] > 1 {
+			renum[r.N] = len(kept) + 1
+			r.N = len(kept) + 1
+			kept = append(kept, r)
+		}
+	}
+	all := g.Refs
+	g.Refs = kept
+	each(func(gr *GridReason) {
+		var shared []int
+		for _, n := range gr.Refs {
+			if renum[n] == 0 {
+				gr.Own = append(gr.Own, all[n-1])
+			} else {
+				shared = append(shared, renum[n])
+			}
+		}
+		gr.Refs = shared
+	})
+}
+
+// whyKey tells explanations apart; \x00 and \x01 never occur in matrix text.
+func whyKey(w GridWhy) string {
+	var b strings.Builder
+	b.WriteString(w.Word)
+	b.WriteByte(0)
+	b.WriteString(w.Likely)
+	b.WriteByte(0)
+	b.WriteString(strings.Join(w.Nearest, "\x01"))
+	b.WriteByte(0)
+	for _, r := range w.Reasons {
+		b.WriteString(strconv.Itoa(r))
+		b.WriteByte(1)
+	}
+	b.WriteByte(0)
+	b.WriteString(strconv.FormatBool(w.Column))
+	b.WriteString(strconv.FormatBool(w.Row))
+	return b.String()
 }
 
 // Shown is a verdict level as pages show it: a CSS class, a mark that

@@ -117,10 +117,10 @@ func (t *TreePage) Map() template.HTML {
 	for _, r := range rows {
 		widest = max(widest, len(r))
 	}
-	// Each box holds its id and its whole text, wrapped: as tall as the
-	// longest text of the tree needs, so no box cuts its words.
+	// Each box holds its id and its whole text, wrapped: the boxes of a
+	// row are as tall as the longest text of the row needs, so no box cuts
+	// its words and none is mostly empty.
 	lines := map[string][]string{}
-	most := 1
 	for i := range tr.Nodes {
 		n := &tr.Nodes[i]
 		text := n.Question
@@ -128,20 +128,25 @@ func (t *TreePage) Map() template.HTML {
 			text = n.Cause
 		}
 		lines[n.ID] = wrapText(text, mapLineUnits)
-		most = max(most, len(lines[n.ID]))
 	}
-	mapBoxH := mapTextTop + most*mapLineH + 8
 	width := 2*mapPad + widest*mapBoxW + (widest-1)*mapGapX
-	height := 2*mapPad + len(rows)*mapBoxH + (len(rows)-1)*mapGapY
-	type pos struct{ x, y int }
+	type pos struct{ x, y, h int }
 	at := map[string]pos{}
-	for d, r := range rows {
+	y := mapPad
+	for _, r := range rows {
+		most := 1
+		for _, id := range r {
+			most = max(most, len(lines[id]))
+		}
+		h := mapTextTop + most*mapLineH + 8
 		rowW := len(r)*mapBoxW + (len(r)-1)*mapGapX
 		x0 := (width - rowW) / 2
 		for i, id := range r {
-			at[id] = pos{x0 + i*(mapBoxW+mapGapX), mapPad + d*(mapBoxH+mapGapY)}
+			at[id] = pos{x0 + i*(mapBoxW+mapGapX), y, h}
 		}
+		y += h + mapGapY
 	}
+	height := y - mapGapY + mapPad
 	esc := template.HTMLEscapeString
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="tree-map" role="img" aria-labelledby="map-title" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`+"\n", width, height, width, height)
@@ -157,11 +162,11 @@ func (t *TreePage) Map() template.HTML {
 					continue
 				}
 				from := at[id]
-				x1, y1 := from.x+mapBoxW/2, from.y+mapBoxH
+				x1, y1 := from.x+mapBoxW/2, from.y+from.h
 				x2, y2 := to.x+mapBoxW/2, to.y
 				if to.y <= from.y { // a join back up or across: go round the side
-					x1, y1 = from.x+mapBoxW, from.y+mapBoxH/2
-					x2, y2 = to.x+mapBoxW, to.y+mapBoxH/2
+					x1, y1 = from.x+mapBoxW, from.y+from.h/2
+					x2, y2 = to.x+mapBoxW, to.y+to.h/2
 					fmt.Fprintf(&b, `<path d="M%d,%d C%d,%d %d,%d %d,%d" marker-end="url(#arrow)"/>`+"\n", x1, y1, x1+mapGapX*2, y1, x2+mapGapX*2, y2, x2, y2)
 				} else {
 					fmt.Fprintf(&b, `<path d="M%d,%d C%d,%d %d,%d %d,%d" marker-end="url(#arrow)"/>`+"\n", x1, y1, x1, y1+mapGapY/2, x2, y2-mapGapY/2, x2, y2)
@@ -182,7 +187,7 @@ func (t *TreePage) Map() template.HTML {
 			if id == tr.Start {
 				class += " start"
 			}
-			fmt.Fprintf(&b, `<a href="#%s"><title>%s</title><rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`, esc(id), esc(text), class, p.x, p.y, mapBoxW, mapBoxH)
+			fmt.Fprintf(&b, `<a href="#%s"><title>%s</title><rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`, esc(id), esc(text), class, p.x, p.y, mapBoxW, p.h)
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-weight="600">%s</text>`, p.x+mapBoxW/2, p.y+18, esc(clip(id, 24)))
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">`, p.x+mapBoxW/2, p.y+mapTextTop)
 			dy := 0
@@ -208,16 +213,13 @@ func clip(s string, n int) string {
 
 // wrapText breaks s into lines of at most n units at spaces (a CJK
 // character is two units, and breaks anywhere), so a box shows it whole.
+// A run of other characters (a word, an identifier) stays on one line
+// unless it is longer than a line, and CJK punctuation stays with its
+// neighbour: no line starts with "，" or ends with "（".
 func wrapText(s string, n int) []string {
 	var out []string
 	var line []rune
 	units := 0
-	width := func(r rune) int {
-		if r >= 0x2E80 {
-			return 2
-		}
-		return 1
-	}
 	flush := func() {
 		if l := strings.TrimSpace(string(line)); l != "" {
 			out = append(out, l)
@@ -225,21 +227,28 @@ func wrapText(s string, n int) []string {
 		line, units = nil, 0
 	}
 	for _, word := range strings.Fields(s) {
-		w := 0
-		for _, r := range word {
-			w += width(r)
-		}
-		if units > 0 && units+1+w > n {
-			flush()
-		}
-		if units > 0 {
-			line, units = append(line, ' '), units+1
-		}
-		for _, r := range word {
-			if units+width(r) > n {
-				flush()
+		for i, seg := range wrapSegments(word) {
+			w := 0
+			for _, r := range seg {
+				w += runeUnits(r)
 			}
-			line, units = append(line, r), units+width(r)
+			sep := 0
+			if i == 0 && units > 0 {
+				sep = 1
+			}
+			if units > 0 && units+sep+w > n {
+				flush()
+				sep = 0
+			}
+			if sep > 0 {
+				line, units = append(line, ' '), units+1
+			}
+			for _, r := range seg {
+				if units+runeUnits(r) > n { // only a segment longer than a line
+					flush()
+				}
+				line, units = append(line, r), units+runeUnits(r)
+			}
 		}
 	}
 	flush()
@@ -247,4 +256,43 @@ func wrapText(s string, n int) []string {
 		out = []string{""}
 	}
 	return out
+}
+
+// runeUnits is the width of r in a tree map box: two for CJK.
+func runeUnits(r rune) int {
+	if r >= 0x2E80 {
+		return 2
+	}
+	return 1
+}
+
+// wrapSegments cuts a word into the pieces a line may break between:
+// each CJK character, and each run of other characters, with opening
+// punctuation joined to what follows and closing punctuation to what
+// precedes.
+func wrapSegments(word string) [][]rune {
+	const opening, closing = "（「『《〈“‘【", "，。、：；）」』》〉”’】！？％"
+	var segs [][]rune
+	var open []rune
+	for _, r := range word {
+		switch {
+		case strings.ContainsRune(opening, r):
+			open = append(open, r)
+			continue
+		case strings.ContainsRune(closing, r) && len(segs) > 0 && open == nil:
+			segs[len(segs)-1] = append(segs[len(segs)-1], r)
+			continue
+		}
+		last := len(segs) - 1
+		if open == nil && last >= 0 && runeUnits(r) == 1 && runeUnits(segs[last][len(segs[last])-1]) == 1 && !strings.ContainsRune(closing, segs[last][len(segs[last])-1]) {
+			segs[last] = append(segs[last], r)
+			continue
+		}
+		segs = append(segs, append(open, r))
+		open = nil
+	}
+	if open != nil {
+		segs = append(segs, open)
+	}
+	return segs
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -27,11 +28,25 @@ import (
 // rocekbVerdicts.adapter("<id>", {...AdapterVerdicts}). Both load through
 // <script src>, which works from file:// where fetch does not.
 
-// Target is what a plan runs on: a distro release, an upstream kernel
-// judged as released ("k:5.14"), or nothing given ("").
+// Target is what a plan runs on: a distro release, a range of kernel
+// releases (see KernelIndex), or nothing given ("").
 type Target struct {
 	Key   string `json:"k"`
 	Label string `json:"n"`
+	raw   string // a kernel cell's probe release (see kernelTargets)
+	base  string // and its upstream base, when it stands for any base of its range
+}
+
+// mark writes a probe's words as the marks the browser replaces.
+func (t Target) mark(s string) string {
+	if t.raw == "" {
+		return s
+	}
+	s = strings.ReplaceAll(s, t.raw, kernelMark)
+	if t.base != "" {
+		s = strings.ReplaceAll(s, t.base, baseMark)
+	}
+	return s
 }
 
 // Index is the data of verdicts.js: what the form can pick, and the
@@ -39,7 +54,7 @@ type Target struct {
 type Index struct {
 	Adapters []IndexAdapter     `json:"adapters"`
 	Distros  []Target           `json:"distros"`
-	Kernels  []Target           `json:"kernels"`
+	Kernels  KernelIndex        `json:"kernels"`
 	Stacks   []Target           `json:"stacks"`  // "inbox" first
 	Targets  []string           `json:"targets"` // the order of an adapter's cells: target-major, then Stacks
 	Levels   []verdict.Level    `json:"levels"`  // a level number's verdict
@@ -253,19 +268,45 @@ func distroLess(a, b *matrix.Distro) bool {
 	return a.ID < b.ID
 }
 
-// kernelTargets are the upstream release points worth judging: every
-// kernel the matrix names as a device's first (or first RoCE) kernel and
-// every distro's base, newest first, equal versions (4.9, 4.9.0) once.
-func kernelTargets(m *matrix.Matrix) []Target {
+// The form takes any kernel release, as `kbgen check --kernel` does. The
+// engine reads a kernel only by comparing its upstream base with the
+// kernels the matrix names (kernelBounds), so its verdict is the same for
+// every base from one bound up to the next: the form's cell for a release
+// is the one of the greatest bound at or below its base. Each such cell is
+// judged at a probe release inside its range, and the probe's words are
+// exported as kernelMark (the release as given) and baseMark (its
+// upstream base), which the browser replaces with the release it was
+// given (TestFormKernelMatchesEngine probes between the bounds).
+const (
+	kernelMark = "{kernel}"
+	baseMark   = "{base}"
+)
+
+// KernelIndex is how the form finds the cells of a kernel release: its
+// upstream base (rule.KernelBase) at or after Bounds[i] and before
+// Bounds[i+1] is target "k:"+Bounds[i] ("k:" below them all), or
+// "v:"+Bounds[i] for a distro kernel the matrix cannot place; a kernel
+// whose RPM tag names a distro release of Tagged (el9_4: rhel-9.4) and
+// whose base is that release's kernel base is target "t:"+id.
+type KernelIndex struct {
+	Bounds []string          `json:"b"` // ascending
+	Tagged map[string]string `json:"t"` // distro id → its kernel base ("" when the matrix gives none)
+	Kernel string            `json:"mk"`
+	Base   string            `json:"mb"`
+}
+
+// kernelBounds are the kernels at which the engine's verdict for a kernel
+// can change: every first (and first RoCE) kernel of a PCI id, every
+// driver's first and removal kernel, every adapter's inbox kernel, and
+// every distro's kernel base, ascending, equal versions (4.9, 4.9.0) once.
+func kernelBounds(m *matrix.Matrix) []string {
 	var ks []string
 	add := func(k string) {
 		if k == "" {
 			return
 		}
-		if _, _, ok := rule.KernelBase(k); !ok {
-			if _, ok := rule.Compare(k, k); !ok {
-				return
-			}
+		if _, ok := rule.Compare(k, k); !ok {
+			return
 		}
 		for _, o := range ks {
 			if c, ok := rule.Compare(o, k); ok && c == 0 {
@@ -278,18 +319,64 @@ func kernelTargets(m *matrix.Matrix) []Target {
 		add(k.FirstKernel)
 		add(k.RoCEKernel)
 	}
+	for _, d := range m.Drivers {
+		add(d.FirstKernel)
+		add(d.RemovedKernel)
+	}
+	for _, a := range m.Adapters {
+		add(a.InboxKernel)
+	}
 	for _, d := range m.Distros {
 		add(d.KernelBase)
 	}
 	sort.SliceStable(ks, func(i, j int) bool {
-		c, ok := rule.Compare(ks[i], ks[j])
-		return ok && c > 0
+		c, _ := rule.Compare(ks[i], ks[j])
+		return c < 0
 	})
-	out := make([]Target, 0, len(ks))
-	for _, k := range ks {
-		out = append(out, Target{Key: "k:" + k, Label: "Linux " + k})
+	return ks
+}
+
+// kernelProbe is a release inside the range that starts at bound (below
+// every bound when bound is ""), unlike any version the matrix names, so
+// its words in a reason are the kernel's: bound with a fourth number.
+func kernelProbe(bound string) string {
+	if bound == "" {
+		return "0.0.0.7919"
 	}
-	return out
+	switch strings.Count(bound, ".") {
+	case 1:
+		return bound + ".0.7919"
+	case 2:
+		return bound + ".7919"
+	}
+	return bound
+}
+
+// elRelease is a RHEL distro id, which an RPM dist tag (el9_4) names.
+var elRelease = regexp.MustCompile(`^rhel-[0-9]+\.[0-9]+$`)
+
+// kernelTargets are the form's kernel cells (see KernelIndex), each
+// judged at a probe release.
+func kernelTargets(m *matrix.Matrix) []Target {
+	bounds := append([]string{""}, kernelBounds(m)...)
+	var up, vendor, tagged []Target
+	for _, b := range bounds {
+		p := kernelProbe(b)
+		label := "Linux " + b + " up to the next bound"
+		if b == "" {
+			label = "Linux before every kernel the matrix names"
+		}
+		up = append(up, Target{Key: "k:" + b, Label: label, raw: "v" + p + "-rc1", base: p})
+		vendor = append(vendor, Target{Key: "v:" + b, Label: "a distro kernel based on " + label, raw: p + "-7919-generic", base: p})
+	}
+	for _, d := range m.Distros {
+		if !elRelease.MatchString(d.ID) || d.KernelBase == "" {
+			continue
+		}
+		x, y, _ := strings.Cut(strings.TrimPrefix(d.ID, "rhel-"), ".")
+		tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: d.KernelBase + "-7919.el" + x + "_" + y})
+	}
+	return append(append(up, vendor...), tagged...)
 }
 
 func stackTargets(m *matrix.Matrix) []Target {
@@ -306,8 +393,8 @@ func stackTargets(m *matrix.Matrix) []Target {
 func (t Target) Plan(adapter, stack string) verdict.Plan {
 	p := verdict.Plan{Adapter: adapter, Stack: stack}
 	switch {
-	case strings.HasPrefix(t.Key, "k:"):
-		p.Kernel = strings.TrimPrefix(t.Key, "k:")
+	case t.raw != "":
+		p.Kernel = t.raw
 	case t.Key != "":
 		p.Distro = t.Key
 	}
@@ -442,6 +529,9 @@ func (v *verdicts) judge(adapter string) judged {
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			res := v.engine.Judge(tg.Plan(adapter, st.Key))
+			if tg.raw != "" {
+				res = tg.marked(res)
+			}
 			c := XCell{Level: levelNum(res.Verdict), Reasons: make([]int, 0, len(res.Reasons)), kernel: res.Kernel}
 			for _, r := range res.Reasons {
 				i := -1
@@ -466,6 +556,26 @@ func (v *verdicts) judge(adapter string) judged {
 	}
 	return j
 }
+
+// marked is a kernel cell's verdict with the probe's words marked; the
+// reasons are copied, as the engine shares them between verdicts.
+func (t Target) marked(res verdict.Verdict) verdict.Verdict {
+	rs := make([]verdict.Reason, len(res.Reasons))
+	for i, r := range res.Reasons {
+		r.Text, r.Nearest = t.mark(r.Text), t.mark(r.Nearest)
+		rs[i] = r
+	}
+	res.Reasons = rs
+	near := make([]string, len(res.Nearest))
+	for i, n := range res.Nearest {
+		near[i] = t.mark(n)
+	}
+	res.Nearest = near
+	return res
+}
+
+// isDistro reports whether the target is a distro release.
+func (t Target) isDistro() bool { return t.raw == "" && t.Key != "" }
 
 // sameReason reports whether r is exported as x: reasonKey(exportReason(r))
 // == reasonKey(x) (the firmware mark follows from the matrix entries).
@@ -606,17 +716,6 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	return rv
 }
 
-// shown is reason with its text rendered, for a page.
-func (v *verdicts) shown(t *AdapterVerdicts, n int) ReasonView {
-	rv := v.reason(t, n)
-	if n < len(v.shared) {
-		rv.html = v.inline(rv.Text)
-	} else {
-		rv.html = Inline(rv.Text)
-	}
-	return rv
-}
-
 func (v *verdicts) table(adapter string) *AdapterVerdicts {
 	v.all()
 	return v.tables[adapter]
@@ -664,7 +763,7 @@ func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
 func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, ok bool) {
 	vs := s.verdicts
 	c, ok := vs.cell(adapter, distro, stack)
-	if !ok || distro == "" || strings.HasPrefix(distro, "k:") {
+	if !ok || !vs.targets[vs.targetN[distro]].isDistro() {
 		return verdict.Verdict{}, false
 	}
 	t := vs.table(adapter)
@@ -696,12 +795,15 @@ func (s *Site) VerdictIndex() *Index {
 	v := s.verdicts
 	v.all()
 	ix := &Index{Stacks: v.stacks, Levels: Levels, Refs: v.refs, Reasons: v.shared, Sources: map[string]XSource{}}
+	ix.Kernels = KernelIndex{Bounds: kernelBounds(m), Tagged: map[string]string{}, Kernel: kernelMark, Base: baseMark}
+	for _, d := range m.Distros {
+		if elRelease.MatchString(d.ID) {
+			ix.Kernels.Tagged[d.ID] = d.KernelBase
+		}
+	}
 	for _, t := range v.targets {
 		ix.Targets = append(ix.Targets, t.Key)
-		switch {
-		case strings.HasPrefix(t.Key, "k:"):
-			ix.Kernels = append(ix.Kernels, t)
-		case t.Key != "":
+		if t.isDistro() {
 			ix.Distros = append(ix.Distros, t)
 		}
 	}

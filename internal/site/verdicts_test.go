@@ -75,6 +75,9 @@ func TestExportedVerdictsAreTheEngines(t *testing.T) {
 			t.Fatalf("%s: %d cells, want %d", id, len(av.Cells), len(ix.Targets)*len(ix.Stacks))
 		}
 		for ti, tk := range ix.Targets {
+			if strings.Contains(tk, ":") {
+				continue // kernel ranges: TestFormKernelMatchesEngine
+			}
 			if ai%10 != 0 && !slices.Contains([]string{"connectx-3", "connectx-5", "cisco-vic-1400", "e810"}, id) && ti%7 != 0 {
 				continue
 			}

@@ -95,3 +95,81 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 		t.Errorf("walked %d index rows, %d adapter pages (of %d adapters), %d releases, %d distro and %d driver pages", rowsSeen, len(s.adapterPages), len(m.Adapters), releasesSeen, distrosSeen, driversSeen)
 	}
 }
+
+// TestGridShowsEachReasonOnce: on every adapter page of the bundled matrix,
+// a cell's reasons as the page gives them (its explanation's, its row's and
+// its column's conditions) are the engine's reasons for the cell, and the
+// page writes each reason once.
+func TestGridShowsEachReasonOnce(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	e := verdict.NewEngine(m)
+	s.Late()
+	cells := 0
+	for _, p := range s.adapterPages {
+		g := p.Grid()
+		if g == nil {
+			continue
+		}
+		byN := map[int]GridReason{}
+		texts := map[string]int{}
+		for _, r := range append(append([]GridReason(nil), g.Common...), g.Reasons...) {
+			if _, dup := byN[r.N]; dup {
+				t.Errorf("%s: reason number %d twice", p.Adapter.ID, r.N)
+			}
+			byN[r.N] = r
+			texts[r.text]++
+		}
+		for _, row := range g.Rows {
+			for si, c := range row.Cells {
+				cells++
+				if c.Why < 1 || c.Why > len(g.Whys) {
+					t.Fatalf("%s %s %s: explanation %d of %d", p.Adapter.ID, row.Distro.Key, c.Stack, c.Why, len(g.Whys))
+				}
+				w := g.Whys[c.Why-1]
+				var got []string
+				for _, n := range append(append([]int(nil), w.Reasons...), row.Reasons...) {
+					got = append(got, byN[n].text)
+				}
+				for _, r := range g.Common {
+					if slices.Contains(r.cols, si) {
+						got = append(got, r.text)
+					}
+				}
+				var want []string
+				v := e.Judge(verdict.Plan{Adapter: p.Adapter.ID, Distro: row.Distro.Key, Stack: c.Stack})
+				for _, r := range v.Reasons {
+					if !slices.Contains(want, r.Text) {
+						want = append(want, r.Text)
+					}
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) || w.Word != (Shown{v.Verdict}).Word() {
+					t.Errorf("%s %s %s: the page gives %q (%s), the engine %q (%s)", p.Adapter.ID, row.Distro.Key, c.Stack, got, w.Word, want, v.Verdict)
+				}
+			}
+		}
+		// A text twice is two reasons differing in level, hint or entries.
+		for text, n := range texts {
+			if n > 1 {
+				var same []GridReason
+				for _, r := range byN {
+					if r.text == text {
+						same = append(same, r)
+					}
+				}
+				for i := range same {
+					for j := i + 1; j < len(same); j++ {
+						if same[i].Class == same[j].Class && same[i].Likely == same[j].Likely && slices.Equal(same[i].Refs, same[j].Refs) && len(same[i].Own) == len(same[j].Own) {
+							t.Errorf("%s: reason %q written twice (%d and %d)", p.Adapter.ID, text, same[i].N, same[j].N)
+						}
+					}
+				}
+			}
+		}
+	}
+	if cells == 0 {
+		t.Fatal("no grid cell was compared")
+	}
+}

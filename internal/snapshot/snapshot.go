@@ -20,6 +20,9 @@ const (
 	KindSosreport = "sosreport" // an sosreport folder or tarball
 	KindCapture   = "capture"   // a kbcollect capture tarball
 	KindRoot      = "root"      // a copied tree laid out like /
+	// KindSupportconfig is a SUSE supportconfig folder or tarball, its
+	// sections laid out like an sosreport (openSupportconfig).
+	KindSupportconfig = "supportconfig"
 )
 
 // Statuses of a Result. collect maps them to the record's source statuses.
@@ -115,7 +118,7 @@ func (s *Snapshot) CollectedAt() (time.Time, bool) {
 	if !s.collectedAt.IsZero() {
 		return s.collectedAt, true
 	}
-	if s.Kind == KindSosreport || s.Kind == KindRoot {
+	if s.Kind == KindSosreport || s.Kind == KindRoot || s.Kind == KindSupportconfig {
 		return sosDate(s)
 	}
 	return time.Time{}, false
@@ -213,7 +216,7 @@ func wrapperFolder(dir string) (string, bool) {
 		return "", false
 	}
 	inner := dir + string(os.PathSeparator) + entries[0].Name()
-	for _, marker := range []string{"sos_commands", "sos_reports", "version.txt", ManifestName} {
+	for _, marker := range []string{"sos_commands", "sos_reports", "version.txt", ManifestName, "basic-environment.txt"} {
 		if _, err := os.Lstat(inner + string(os.PathSeparator) + marker); err == nil {
 			return inner, true
 		}
@@ -311,6 +314,10 @@ func (s *Snapshot) detectKind() error {
 			return nil
 		}
 	}
+	if isSupportconfig(s.fsys) {
+		s.openSupportconfig()
+		return nil
+	}
 	for name := range rootNames {
 		if fi, err := fs.Stat(s.fsys, name); err == nil && fi.IsDir() {
 			return nil
@@ -322,7 +329,7 @@ func (s *Snapshot) detectKind() error {
 // ErrNotSnapshot means a folder or tarball holds none of the layouts
 // kbcollect reads.
 var ErrNotSnapshot = errors.New("not a snapshot: expected an sosreport (sos_commands/), a kbcollect capture (" +
-	ManifestName + ") or a tree laid out like / (sys/, proc/, etc/, var/ …)")
+	ManifestName + "), a supportconfig (basic-environment.txt) or a tree laid out like / (sys/, proc/, etc/, var/ …)")
 
 // Live opens the running host, read-only. Commands run on first use; call
 // Prefetch to start the usual ones in parallel at once.
@@ -360,5 +367,8 @@ var liveDeny = []string{"proc/kmsg", "proc/kcore", "sys/kernel/debug", "sys/kern
 func FromFS(fsys fs.FS, kind, name string) *Snapshot {
 	s := newSnapshot(kind, name)
 	s.fsys = &treeFS{b: fsTree{fsys: fsys}, st: s.st}
+	if kind == KindSupportconfig {
+		s.openSupportconfig()
+	}
 	return s
 }

@@ -761,3 +761,42 @@ func TestReadMemberIsReadAll(t *testing.T) {
 		t.Errorf("cut member: got %d bytes, %v", len(got), err)
 	}
 }
+
+// A supportconfig folder (wrapped in its scc_<host>_<date>/ folder) is a
+// snapshot whose sections are offered where the collector looks.
+func TestSupportconfigFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	top := dir + "/scc_node1_261201_1200"
+	if err := os.MkdirAll(top, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		// Lines of real captures (testdata/captures/paste/ubuntu1204-…,
+		// lspci/mlx5-cx6dx-grep-net.txt) in supportconfig's sections.
+		"basic-environment.txt": "#==[ Command ]======================================#\n# /bin/uname -a\nLinux ubuntu 3.13.0-32-generic #57~precise1-Ubuntu SMP Tue Jul 15 03:51:20 UTC 2014 x86_64 x86_64 x86_64 GNU/Linux\n\n" +
+			"#==[ Configuration File ]===========================#\n# /etc/os-release\nID=ubuntu\nVERSION_ID=\"12.04\"\n",
+		"hardware.txt": "#==[ Command ]======================================#\n# /sbin/lspci\n86:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(top+"/"+name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kind != KindSupportconfig {
+		t.Errorf("kind %q", s.Kind)
+	}
+	if r := s.Command("uname -a"); !r.OK() || !strings.HasPrefix(string(r.Data), "Linux ubuntu ") || r.Path != "sos_commands/basic-environment/uname_-a" {
+		t.Errorf("uname -a: %+v", r)
+	}
+	if r := s.Command("lspci"); !r.OK() || !strings.Contains(string(r.Data), "[ConnectX-6 Dx]") {
+		t.Errorf("lspci: %+v", r)
+	}
+	if r := s.File("etc/os-release"); !r.OK() || !strings.Contains(string(r.Data), "ubuntu") {
+		t.Errorf("os-release: %+v", r)
+	}
+}

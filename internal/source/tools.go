@@ -140,6 +140,17 @@ var Tools = []Tool{
 		{Line: "mlxfwmanager --query", Plugin: "kbcollect", Prefetch: true},
 		{Line: "mlxup --query", Plugin: "kbcollect"},
 	}},
+	// flint's and mstflint's query, one file per card. sos's
+	// mellanox_firmware plugin runs "flint -d <BDF> q" where MFT is
+	// installed and "mstflint -d <BDF> q" where it is not, for function 0
+	// of each NVIDIA card (sos/report/plugins/mellanox_firmware.py), so
+	// the device is in the file's name: flint_-d_0000_08_00.0_q. After
+	// mlxfwmanager: firmware from devlink, sysfs and ethtool still wins.
+	{Name: "flint", Globs: []string{
+		"sos_commands/*/flint_-d_*_q", "sos_commands/*/mstflint_-d_*_q",
+		"sos_commands/*/flint_-d_*_query", "sos_commands/*/mstflint_-d_*_query",
+		"sos_commands/*/flint_-d_*_q_full", "sos_commands/*/mstflint_-d_*_q_full",
+	}},
 	// Every place a snapshot keeps kernel messages; the collector reads
 	// each one present and merges their events once. sos's kernel plugin
 	// runs dmesg and dmesg -T and copies /var/log/dmesg; its logs plugin
@@ -147,7 +158,8 @@ var Tools = []Tool{
 	// (add_journal in sos/report/plugins/__init__.py and logs.py, sos 3.x
 	// "journalctl --all --this-boot --no-pager") and copies
 	// /var/log/{messages,kern.log,syslog}* with their rotations.
-	// supportconfig keeps dmesg in boot.txt and the syslog in messages.txt.
+	// supportconfig keeps dmesg -T and the journal in boot.txt and the
+	// syslog in messages.txt, read through their sections.
 	// MFT's device table; sos's mellanox_firmware plugin runs "mst status
 	// -v" (sos/report/plugins/mellanox_firmware.py). It ties each NVIDIA
 	// function to its RDMA device and netdevs when sysfs was not copied.
@@ -162,7 +174,10 @@ var Tools = []Tool{
 	}, Globs: []string{
 		"sos_commands/logs/journalctl*", "sos_commands/kernel/journalctl*",
 		"var/log/kern.log*", "var/log/messages*", "var/log/syslog*",
-		"boot.txt", "messages.txt",
+		// supportconfig's journals, as the snapshot lays its sections out
+		// (boot.txt: journalctl --boot=0 and dmesg -T; messages.txt: the
+		// journal or /var/log/messages).
+		"sos_commands/boot/journalctl*", "sos_commands/messages/journalctl*",
 	}},
 	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
 }
@@ -339,4 +354,4 @@ func (t Tool) Globbed(p string) bool {
 
 // notLogs are words of a journal file name that say it holds no kernel
 // message lines.
-var notLogs = []string{"verbose", "export", "json", "disk-usage", "--unit", "_-u_", "--identifier", "_-t_", "--list-boots", "--field"}
+var notLogs = []string{"verbose", "export", "json", "disk-usage", "--unit", "_-u_", "--identifier", "_-t_", "--list-boot", "--field"}

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -18,6 +19,79 @@ type Engine struct {
 	views    map[string]*matrix.Matrix // adapter id → its rows (see view)
 	stacks   sync.Map                  // stack name → resolvedStack
 	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
+	// A verdict's parts memoized on what each depends on, so plans that
+	// share those inputs share the work: a distro's GA kernel (every
+	// adapter and stack on the distro), and an adapter's firmware rules
+	// and conditions on a stack (every distro and kernel).
+	kernels sync.Map // *matrix.Distro → distroKernel
+	tails   sync.Map // tailKey → []Reason
+}
+
+// distroKernel is what planKernel gives for a distro's GA kernel.
+type distroKernel struct {
+	k                  kernel
+	kernel, kernelBase string
+	notes              []Reason
+}
+
+// tailKey is what judgeFirmware and conditions read: the adapter (its
+// firmware_min rows, interrupts, constraints and known issues), the stack
+// and release, and the firmware given.
+type tailKey struct {
+	a                   *matrix.Adapter
+	ms                  *matrix.Stack
+	stack, stackVer, fw string
+}
+
+// planKernel is planKernel, a distro's GA kernel judged once.
+func (e *Engine) planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) kernel {
+	if e == nil || p.Kernel != "" || distro == nil {
+		return planKernel(m, v, p, distro)
+	}
+	if x, ok := e.kernels.Load(distro); ok {
+		dk := x.(distroKernel)
+		v.Kernel, v.KernelBase = dk.kernel, dk.kernelBase
+		replay(v, dk.notes)
+		return dk.k
+	}
+	var w Verdict
+	k := planKernel(m, &w, p, distro)
+	e.kernels.Store(distro, distroKernel{k: k, kernel: w.Kernel, kernelBase: w.KernelBase, notes: w.Reasons})
+	v.Kernel, v.KernelBase = w.Kernel, w.KernelBase
+	replay(v, w.Reasons)
+	return k
+}
+
+// tail is judgeFirmware then conditions, judged once per tailKey.
+func (e *Engine) tail(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, stack, stackVer, fw string) {
+	if e == nil {
+		judgeFirmware(m, v, a, ms, stack, stackVer, fw)
+		conditions(m, v, a, stack)
+		return
+	}
+	key := tailKey{a: a, ms: ms, stack: stack, stackVer: stackVer, fw: fw}
+	if x, ok := e.tails.Load(key); ok {
+		replay(v, x.([]Reason))
+		return
+	}
+	w := Verdict{Verdict: Supported}
+	judgeFirmware(m, &w, a, ms, stack, stackVer, fw)
+	conditions(m, &w, a, stack)
+	e.tails.Store(key, w.Reasons)
+	replay(v, w.Reasons)
+}
+
+// replay adds reasons recorded from add and note to v as they were added
+// (add's checks already applied; applying them again changes nothing).
+func replay(v *Verdict, rs []Reason) {
+	for _, r := range rs {
+		r.Matrix = slices.Clip(r.Matrix)
+		if r.Informs {
+			v.Reasons = append(v.Reasons, r)
+			continue
+		}
+		v.add(r)
+	}
 }
 
 type resolvedStack struct {

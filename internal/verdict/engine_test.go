@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -51,7 +52,11 @@ func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
 	return out
 }
 
-// TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason.
+// TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason,
+// over the whole bundled grid and the golden plans: the engine's memoized
+// parts (a distro's GA kernel, an adapter's firmware and conditions on a
+// stack, a stack release's steps) change no answer. The memos must be hit,
+// or the comparison tests nothing of them.
 func TestEngineIsJudge(t *testing.T) {
 	t.Parallel()
 	m, err := realMatrix()
@@ -68,6 +73,15 @@ func TestEngineIsJudge(t *testing.T) {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
+	count := func(sm *sync.Map) (n int) {
+		sm.Range(func(any, any) bool { n++; return true })
+		return n
+	}
+	kernels, tails, steps := count(&e.kernels), count(&e.tails), count(&e.steps)
+	if kernels == 0 || kernels > len(m.Distros) || tails == 0 || tails*10 > len(ps) || steps == 0 {
+		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
+	}
+	t.Logf("%d plans: %d distro kernels, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, tails, steps)
 }
 
 // BenchmarkJudgeGrid judges the site's whole grid of the bundled matrix

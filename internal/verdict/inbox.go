@@ -271,7 +271,13 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	case !ok:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro_support row for %s would decide it", k.Base, dk.Kernel, d.Name), Matrix: refs})
 	case c >= 0:
-		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s's kernel base %s is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on %s; a row from %s's release notes or kernel configuration would decide it", d.Name, k.Base, dk.Kernel, a.Name, d.Name, d.Name), Matrix: refs})
+		// Worded without the distro, and citing the distro entry only when
+		// the verdict does not already (its "ships kernel" note), so the
+		// reason is the same on every distro a device's kernel covers.
+		if cites(v.Reasons, "distro "+d.ID) {
+			refs = dk.Refs
+		}
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the distro's kernel base is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on this distro; a row from the distro's release notes or kernel configuration would decide it", dk.Kernel, a.Name), Matrix: refs})
 	case backporting[d.Family]:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s), but %s kernels backport drivers and device ids; only %s's release notes (a distro_support row) would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Family, d.Name), Matrix: refs})
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
@@ -376,21 +382,23 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	}
 	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
 	weak := r.Confidence == matrix.Unconfirmed || r.Confidence == matrix.FieldObserved
-	text := fmt.Sprintf("%s (%s %s): %s", d.Name, r.Family, span, r.Text)
+	// Worded without the distro (the plan names it), so the reason is the
+	// same on every release the row covers.
+	text := fmt.Sprintf("the distro_support row for %s %s: %s", r.Family, span, r.Text)
 	switch {
 	case weak && r.Status != matrix.StatusSupported:
 		likely := Conditional
 		if r.Status == matrix.StatusUnsupported {
 			likely = Unsupported
 		}
-		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s marks it %s: %s (the row is %s, not a source that states it; %s's own statement would decide it)", d.Name, r.Status, text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
+		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the distro marks it %s: %s (the row is %s, not a source that states it; the distro's own statement would decide it)", r.Status, text, r.Confidence), Matrix: []rule.Ref{ref}})
 		return
 	}
 	switch r.Status {
 	case matrix.StatusUnsupported:
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
 	case matrix.StatusDeprecated, matrix.StatusTechPreview:
-		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s marks it %s: %s", d.Name, r.Status, text), Matrix: []rule.Ref{ref}})
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the distro marks it %s: %s", r.Status, text), Matrix: []rule.Ref{ref}})
 	default:
 		switch {
 		case !byAdapter && rebuilding[d.Family] && sureBefore(d.KernelBase, dk):
@@ -402,9 +410,9 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after %s's base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.Name, d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after the distro's kernel base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or %s's own statement would decide it)", text, r.Confidence, d.Name), Matrix: []rule.Ref{ref}})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
@@ -420,15 +428,19 @@ func covers(dk deviceKernel, base string) bool {
 
 // nearestRow names the closest releases of the family a supported row
 // gives for the adapter.
+// A software stack (SoftRoCE) has no adapter: its row's drivers stand in.
 func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matrix.DistroRow) string {
-	drivers := adapterDrivers(m, a)
+	drivers := not.Drivers
+	if a != nil {
+		drivers = adapterDrivers(m, a)
+	}
 	var best *matrix.DistroRow
 	for i := range m.DistroRows {
 		r := &m.DistroRows[i]
 		if r == not || r.Family != d.Family || r.Rebuild != "" && r.Rebuild != d.Rebuild || r.Status != matrix.StatusSupported {
 			continue
 		}
-		if !slices.Contains(r.Adapters, a.ID) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+		if !(a != nil && slices.Contains(r.Adapters, a.ID)) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
 			continue
 		}
 		if best == nil {
@@ -462,4 +474,11 @@ func kernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
 		return m.Distro("rhel-" + g[1] + "." + g[2])
 	}
 	return nil
+}
+
+// cites reports whether a reason of rs rests on the matrix entry.
+func cites(rs []Reason, entry string) bool {
+	return slices.ContainsFunc(rs, func(r Reason) bool {
+		return slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == entry })
+	})
 }

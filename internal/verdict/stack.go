@@ -65,18 +65,23 @@ type releaseOrder struct {
 	first *matrix.StackRelease // &Releases[0], to notice a changed stack
 	n     int
 	rels  []*matrix.StackRelease
+	rank  map[*matrix.StackRelease]int // index in rels of each release whose version compares
 }
 
 var orders sync.Map // *matrix.Stack → releaseOrder
 
 func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
+	return releaseOrderOf(ms).rels
+}
+
+func releaseOrderOf(ms *matrix.Stack) releaseOrder {
 	if len(ms.Releases) == 0 {
-		return nil
+		return releaseOrder{}
 	}
 	if o, ok := orders.Load(ms); ok {
 		ro := o.(releaseOrder)
 		if ro.first == &ms.Releases[0] && ro.n == len(ms.Releases) {
-			return ro.rels
+			return ro
 		}
 	}
 	rels := make([]*matrix.StackRelease, len(ms.Releases))
@@ -84,8 +89,14 @@ func sortedReleases(ms *matrix.Stack) []*matrix.StackRelease {
 		rels[i] = &ms.Releases[i]
 	}
 	sort.SliceStable(rels, func(i, j int) bool { return later(rels[j].Version, rels[i].Version) })
-	orders.Store(ms, releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels})
-	return rels
+	ro := releaseOrder{first: &ms.Releases[0], n: len(ms.Releases), rels: rels, rank: map[*matrix.StackRelease]int{}}
+	for i, r := range rels {
+		if _, ok := rule.Compare(r.Version, r.Version); ok {
+			ro.rank[r] = i
+		}
+	}
+	orders.Store(ms, ro)
+	return ro
 }
 
 // AdapterStacks are the stacks the matrix relates to an adapter, inbox
@@ -248,17 +259,14 @@ func (s stackSteps) any(v *Verdict) {
 			fail = append(fail, r)
 		}
 	}
+	// The plan names the distro: the words do not, so the reason is the
+	// same on every distro whose releases fare alike (a grid of 100
+	// distros then shows it once).
 	what := s.a.Name
 	if s.d != nil {
-		what += " on " + s.d.Name
+		what += " on this distro"
 	}
-	versions := func(rs []*matrix.StackRelease) string {
-		var vs []string
-		for _, r := range rs {
-			vs = append(vs, r.Version)
-		}
-		return strings.Join(vs, ", ")
-	}
+	versions := func(rs []*matrix.StackRelease) string { return releaseNames(s.ms, rs, known) }
 	switch {
 	case len(pass) > 0:
 		newest := pass[len(pass)-1]
@@ -272,7 +280,7 @@ func (s stackSteps) any(v *Verdict) {
 			return
 		}
 		lvl := Conditional
-		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s", s.ms.Name, what, versions(pass), s.others(open, fail)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s", s.ms.Name, what, versions(pass), s.others(open, fail, known)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
 	case len(open) > 0:
 		r := open[len(open)-1]
 		u := worst(steps[r])
@@ -301,23 +309,52 @@ func firstNonEmpty(ss ...string) string {
 }
 
 // others words the releases that do not pass.
-func (s stackSteps) others(open, fail []*matrix.StackRelease) string {
+func (s stackSteps) others(open, fail []*matrix.StackRelease, known map[*matrix.StackRelease]bool) string {
 	var parts []string
 	if len(open) > 0 {
-		var vs []string
-		for _, r := range open {
-			vs = append(vs, r.Version)
-		}
-		parts = append(parts, "unknown for "+strings.Join(vs, ", "))
+		parts = append(parts, "unknown for "+releaseNames(s.ms, open, known))
 	}
 	if len(fail) > 0 {
-		var vs []string
-		for _, r := range fail {
-			vs = append(vs, r.Version)
-		}
-		parts = append(parts, "not "+strings.Join(vs, ", "))
+		parts = append(parts, "not "+releaseNames(s.ms, fail, known))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// releaseNames words a set of a stack's releases in version order, a run
+// of three or more that follow one another among the matrix's releases of
+// the stack as "first to last (n releases)": every release the matrix
+// holds from first to last, none left out. Releases the matrix does not
+// hold (known false), or whose version does not compare, are named one by
+// one.
+func releaseNames(ms *matrix.Stack, rs []*matrix.StackRelease, known map[*matrix.StackRelease]bool) string {
+	ro := releaseOrderOf(ms)
+	all, at := ro.rels, ro.rank
+	var ranked []int
+	var loose []string
+	for _, r := range rs {
+		if i, ok := at[r]; ok && known[r] {
+			ranked = append(ranked, i)
+		} else {
+			loose = append(loose, r.Version)
+		}
+	}
+	slices.Sort(ranked)
+	var out []string
+	for i := 0; i < len(ranked); {
+		j := i
+		for j+1 < len(ranked) && ranked[j+1] == ranked[j]+1 {
+			j++
+		}
+		if n := j - i + 1; n >= 3 {
+			out = append(out, fmt.Sprintf("%s to %s (%d releases)", all[ranked[i]].Version, all[ranked[j]].Version, n))
+		} else {
+			for k := i; k <= j; k++ {
+				out = append(out, all[ranked[k]].Version)
+			}
+		}
+		i = j + 1
+	}
+	return strings.Join(append(out, loose...), ", ")
 }
 
 func (s stackSteps) citeRelease(r *matrix.StackRelease, text string) rule.Ref {
@@ -507,7 +544,7 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix holds no single %s %s release, so its OS list is unknown; that release's notes would decide it%s", ms.Name, ver, s.nearestKnown(ver))}
 	}
 	if len(rel.OS) == 0 {
-		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports %s is not sourced; the release notes' supported OS list would decide it%s", ms.Name, rel.Version, d.Name, s.nearestLists(rel))}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports this distro is not sourced; the release notes' supported OS list would decide it%s", ms.Name, rel.Version, s.nearestLists(rel))}
 	}
 	ref := s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.OS, ", ")))
 	if slices.ContainsFunc(rel.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {

@@ -235,7 +235,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			v.Distro = distro.ID
 		}
 	}
-	k := planKernel(m, &v, p, distro)
+	k := e.planKernel(m, &v, p, distro)
 	if len(a.RoCE) == 0 {
 		noRoCE(m, &v, a, aref, k, p.Stack)
 		return v
@@ -264,8 +264,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, k)
 	}
-	judgeFirmware(m, &v, a, ms, stackID, stackVer, p.Firmware)
-	conditions(m, &v, a, stackID)
+	e.tail(m, &v, a, ms, stackID, stackVer, p.Firmware)
 	return v
 }
 

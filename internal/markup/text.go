@@ -1,0 +1,97 @@
+package markup
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// Text is what a reader finds in a markdown text, as the page renders
+// it: the headings, the body text (a link's text, a code block's lines;
+// no citation, emphasis or table rule) and the code spans (error strings,
+// commands and module names that a search should find verbatim).
+type Text struct {
+	Headings []string
+	Body     string
+	Code     []string
+}
+
+// TextOf reads markdown with the parser Render uses, so search indexes
+// the words the page shows.
+func TextOf(src string) Text {
+	b := []byte(src)
+	pc := parser.NewContext()
+	pc.Set(stateKey, &state{src: b})
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	var t Text
+	var body bytes.Buffer
+	var inline func(n ast.Node, w *bytes.Buffer)
+	inline = func(n ast.Node, w *bytes.Buffer) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *Citation: // dropped with the space before it
+				if n := w.Len(); n > 0 && w.Bytes()[n-1] == ' ' {
+					w.Truncate(n - 1)
+				}
+			case *ast.Text:
+				w.Write(c.Segment.Value(b))
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					w.WriteByte('\n')
+				}
+			case *ast.String:
+				w.Write(c.Value)
+			case *ast.CodeSpan:
+				var cs bytes.Buffer
+				inline(c, &cs)
+				if s := cs.String(); len(s) >= 2 && len(s) <= 80 && !strings.Contains(s, "\n") {
+					t.Code = append(t.Code, s)
+				}
+				w.WriteString(cs.String())
+			case *ast.AutoLink:
+				w.Write(c.URL(b))
+			case *ast.RawHTML, *ast.Image:
+			default:
+				inline(c, w)
+			}
+		}
+	}
+	var block func(n ast.Node)
+	block = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Heading:
+				var h bytes.Buffer
+				inline(c, &h)
+				t.Headings = append(t.Headings, strings.TrimSpace(h.String()))
+			case *ast.FencedCodeBlock, *ast.CodeBlock:
+				lines := c.Lines()
+				for i := 0; i < lines.Len(); i++ {
+					seg := lines.At(i)
+					body.Write(seg.Value(b))
+				}
+				body.WriteByte('\n')
+			case *ast.HTMLBlock, *ast.ThematicBreak:
+			case *east.TableCell:
+				inline(c, &body)
+				body.WriteByte(' ')
+			case *east.TableRow, *east.TableHeader:
+				block(c)
+				body.WriteByte('\n')
+			default:
+				if c.Type() == ast.TypeBlock && c.HasChildren() && c.FirstChild().Type() == ast.TypeInline {
+					inline(c, &body)
+					body.WriteByte('\n')
+					continue
+				}
+				block(c)
+			}
+		}
+	}
+	block(root)
+	t.Body = strings.TrimSpace(body.String())
+	return t
+}

@@ -1,0 +1,289 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
+	"github.com/rocekb/rocekb/internal/version"
+)
+
+// kernelProbes are kernel releases to judge: every bound, each x.y from
+// 2.6 to 7.1 (so every range between two bounds, and above the last, is
+// probed), patch releases and release candidates of the bounds, distro
+// kernels the matrix cannot place, each RHEL release's own kernel, and
+// developer builds the kernel grammar does not read.
+func kernelProbes(m *matrix.Matrix) []string {
+	var ks []string
+	add := func(k string) {
+		if !slices.Contains(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	add("2.6")
+	add("2.6.18")
+	for x, last := range map[int]int{3: 19, 4: 20, 5: 19, 6: 20, 7: 1} {
+		for y := 0; y <= last; y++ {
+			add(fmt.Sprintf("%d.%d", x, y))
+		}
+	}
+	for _, b := range kernelBounds(m) {
+		add(b)
+		add("v" + b)
+		add(b + "-rc2")
+		if strings.Count(b, ".") == 1 {
+			add(b + ".7")
+			add(b + ".0-13-amd64")
+		} else {
+			add(b + "-91-generic")
+		}
+	}
+	for _, k := range []string{"6.9", "6.13", "6.13.2", "6.8.0-45-generic", "5.15.0-91-generic", "6.1.0-13-amd64",
+		"5.14.21-150500.55.39-default", "5.1.0-rc7-next-20190430+", "6.8-rc3", "6.12.0-55.9.1.el10_0.x86_64",
+		"5.14.0-999.el9_9.x86_64", "4.18.0-80.el8.x86_64", "3.10.0-862.el7.x86_64", "6.8.0-1.el9_4.x86_64"} {
+		add(k)
+	}
+	for _, d := range m.Distros {
+		if g := regexp.MustCompile(`^rhel-([0-9]+)\.([0-9]+)$`).FindStringSubmatch(d.ID); g != nil && d.KernelBase != "" {
+			add(d.KernelBase + "-427.13.1.el" + g[1] + "_" + g[2] + ".x86_64")
+		}
+	}
+	return ks
+}
+
+// formKernelTarget is will.js's kernelTarget in Go terms: the target of
+// a kernel release's cells, or "" when the form holds none.
+func formKernelTarget(ix *Index, raw string) string {
+	base, rel, ok := rule.KernelBase(raw)
+	if !ok {
+		return ""
+	}
+	if rel != "" {
+		k, _ := version.ParseKernel(raw)
+		if g := regexp.MustCompile(`^el([0-9]+)_([0-9]+)$`).FindStringSubmatch(k.Tag); g != nil {
+			id := "rhel-" + g[1] + "." + g[2]
+			if kb, ok := ix.Kernels.Tagged[id]; ok {
+				if kb == base {
+					return "t:" + id
+				}
+				return ""
+			}
+		}
+	}
+	b := ""
+	for _, x := range ix.Kernels.Bounds {
+		if c, ok := rule.Compare(base, x); ok && c >= 0 {
+			b = x
+		}
+	}
+	if rel != "" {
+		return "v:" + b
+	}
+	return "k:" + b
+}
+
+type judgedText struct {
+	L string   `json:"l"`
+	T []string `json:"t"`
+	X []string `json:"x"`
+}
+
+func engineText(v verdict.Verdict) judgedText {
+	j := judgedText{L: string(v.Verdict), X: v.Nearest}
+	for _, r := range v.Reasons {
+		j.T = append(j.T, string(r.Verdict)+" "+r.Text)
+	}
+	return j
+}
+
+func (j judgedText) equal(o judgedText) bool {
+	return j.L == o.L && slices.Equal(j.T, o.T) && slices.Equal(j.X, o.X)
+}
+
+// TestFormKernelMatchesEngine checks that the form's kernel cells give the
+// engine's verdict for any kernel release: for every adapter and stack,
+// the engine's verdict at each probe (kernelProbes) equals, word for word,
+// the exported cell of the range the probe falls in with its marks
+// replaced. That holds only if the engine's verdict does not change
+// between two bounds, so a kernel threshold the bounds miss fails it.
+// Then static/will.js, run in node, looks up the same probes for a few
+// adapters and must give the same answers.
+func TestFormKernelMatchesEngine(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	var b bytes.Buffer
+	if err := s.WriteVerdictIndex(&b); err != nil {
+		t.Fatal(err)
+	}
+	index := append([]byte(nil), b.Bytes()...)
+	var ix Index
+	decodeJS(t, index, "rocekbVerdicts.index(", &ix)
+	probes := kernelProbes(m)
+	e := verdict.NewEngine(m)
+	unmark := func(s, raw, base string) string {
+		return strings.ReplaceAll(strings.ReplaceAll(s, ix.Kernels.Kernel, raw), ix.Kernels.Base, base)
+	}
+	tables := map[string][]byte{}
+	targets := map[string]int{}
+	for i, k := range ix.Targets {
+		targets[k] = i
+	}
+	seen := map[string]bool{}
+	declined := 0
+	for _, id := range s.VerdictAdapters() {
+		b.Reset()
+		if err := s.WriteAdapterVerdicts(&b, id); err != nil {
+			t.Fatal(err)
+		}
+		tables[id] = append([]byte(nil), b.Bytes()...)
+		var av AdapterVerdicts
+		decodeJS(t, b.Bytes(), fmt.Sprintf("rocekbVerdicts.adapter(%q,", id), &av)
+		for _, raw := range probes {
+			tk := formKernelTarget(&ix, raw)
+			base, _, _ := rule.KernelBase(raw)
+			for si, st := range ix.Stacks {
+				want := engineText(e.Judge(verdict.Plan{Adapter: id, Kernel: raw, Stack: st.Key}))
+				if tk == "" {
+					// Only a RHEL kernel on another base than its release's.
+					if !strings.Contains(raw, ".el") {
+						t.Errorf("%s: the form holds no cell for kernel %s", id, raw)
+					}
+					declined++
+					continue
+				}
+				ti, ok := targets[tk]
+				if !ok {
+					t.Fatalf("kernel %s: target %q is not exported", raw, tk)
+				}
+				seen[tk] = true
+				c := av.Cells[ti*len(ix.Stacks)+si]
+				got := judgedText{L: string(ix.Levels[c.Level])}
+				var near []string
+				for _, n := range c.Reasons {
+					var r XReason
+					if n < len(ix.Reasons) {
+						r = ix.Reasons[n]
+					} else {
+						r = av.Reasons[n-len(ix.Reasons)]
+					}
+					got.T = append(got.T, string(ix.Levels[r.Level])+" "+unmark(r.Text, raw, base))
+					if x := unmark(r.Nearest, raw, base); x != "" && ix.Levels[r.Level] != verdict.Supported && !slices.Contains(near, x) {
+						near = append(near, x)
+					}
+				}
+				if c.Nearest != nil {
+					near = nil
+					for _, x := range c.Nearest {
+						near = append(near, unmark(x, raw, base))
+					}
+				}
+				got.X = near
+				if !got.equal(want) {
+					t.Errorf("%s on kernel %s with %s (cell %s):\nform   %s %q → %q\nengine %s %q → %q", id, raw, st.Key, tk, got.L, got.T, got.X, want.L, want.T, want.X)
+				}
+			}
+		}
+	}
+	for _, k := range ix.Targets {
+		if strings.Contains(k, ":") && !seen[k] && !strings.HasPrefix(k, "v:") {
+			t.Errorf("no probe fell in kernel cell %s", k)
+		}
+	}
+	if declined == 0 {
+		t.Error("no probe was a RHEL kernel on another base than its release's, which the form declines")
+	}
+	if t.Failed() {
+		return
+	}
+
+	// The same probes through will.js.
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	src, err := os.ReadFile("../../static/will.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js bytes.Buffer
+	js.WriteString("var window = {}, document = {currentScript: null, getElementById: function () { return null; }};\n")
+	js.Write(src)
+	// will.js keeps its tables private: keep them for judge as the form does.
+	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts, tables = {}, reg = rocekbVerdicts.adapter;\n" +
+		"rocekbVerdicts.adapter = function (id, d) { tables[id] = d; reg(id, d); };\n")
+	js.Write(index)
+	adapters := []string{"connectx-3", "connectx-3-pro", "connectx-5", "connectx-8", "e810-c", "bcm5760x", "fastlinq-ql41000", "hns-rdma-vf", "oneconnect-be3", "vmware-pvrdma"}
+	var inNode []string
+	for _, id := range adapters {
+		if tab, ok := tables[id]; ok {
+			js.Write(tab)
+			inNode = append(inNode, id)
+		}
+	}
+	if len(inNode) < 4 {
+		t.Fatalf("only %v of %v are adapters of the matrix", inNode, adapters)
+	}
+	var stacks []string
+	for _, st := range ix.Stacks {
+		stacks = append(stacks, st.Key)
+	}
+	invalid := []string{"zz", "v6.x", "latest", "-6.8"}
+	fmt.Fprintf(&js, `var out = [], ids = %s, stacks = %s, probes = %s;
+ids.forEach(function (id) { stacks.forEach(function (st) { probes.forEach(function (k) {
+  var c = rocekbVerdicts.cell(id, "", st, k);
+  if (!c) { out.push({l: "none"}); return; }
+  if (c.err) { out.push({l: "err"}); return; }
+  var v = rocekbVerdicts.judge(id, tables[id], c, "");
+  out.push({l: v.l, t: v.r.map(function (r) { return r.l + " " + r.t; }), x: v.x});
+}); }); });
+console.log(JSON.stringify(out));
+`, mustJSON(inNode), mustJSON(stacks), mustJSON(append(slices.Clone(probes), invalid...)))
+	cmd := exec.Command(node, "-")
+	cmd.Stdin = &js
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	res, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var got []judgedText
+	if err := json.Unmarshal(res, &got); err != nil {
+		t.Fatal(err)
+	}
+	i, compared := 0, 0
+	for _, id := range inNode {
+		for _, st := range stacks {
+			for _, raw := range append(slices.Clone(probes), invalid...) {
+				g := got[i]
+				i++
+				if slices.Contains(invalid, raw) {
+					if g.L != "err" {
+						t.Errorf("will.js judged %q, which kbgen check refuses as a kernel release: %+v", raw, g)
+					}
+					continue
+				}
+				if formKernelTarget(&ix, raw) == "" {
+					if g.L != "err" {
+						t.Errorf("will.js judged kernel %s, which the form holds no cell for: %+v", raw, g)
+					}
+					continue
+				}
+				want := engineText(e.Judge(verdict.Plan{Adapter: id, Kernel: raw, Stack: st}))
+				if !g.equal(want) {
+					t.Errorf("will.js: %s on kernel %s with %s:\nform   %s %q → %q\nengine %s %q → %q", id, raw, st, g.L, g.T, g.X, want.L, want.T, want.X)
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d probes × %d stacks × %d adapters against the engine (%d without a cell); %d through will.js", len(probes), len(ix.Stacks), len(s.VerdictAdapters()), declined, compared)
+}

@@ -1,0 +1,48 @@
+package verdict
+
+import (
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/matrix"
+)
+
+// TestReleaseNames: a run of three or more releases that follow one
+// another in the matrix is a range with its count; a gap (a release of the
+// matrix not in the set) ends a run; releases the matrix lacks are named.
+func TestReleaseNames(t *testing.T) {
+	ms := &matrix.Stack{ID: "s", Releases: []matrix.StackRelease{
+		{Version: "5.0"}, {Version: "4.9"}, {Version: "5.2"}, {Version: "5.1"}, {Version: "5.3"}, {Version: "5.4"}, {Version: "6.0"},
+	}}
+	byV := map[string]*matrix.StackRelease{}
+	known := map[*matrix.StackRelease]bool{}
+	for i := range ms.Releases {
+		byV[ms.Releases[i].Version] = &ms.Releases[i]
+		known[&ms.Releases[i]] = true
+	}
+	set := func(vs ...string) []*matrix.StackRelease {
+		var out []*matrix.StackRelease
+		for _, v := range vs {
+			if r := byV[v]; r != nil {
+				out = append(out, r)
+			} else {
+				out = append(out, &matrix.StackRelease{Version: v})
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"5.2", "4.9", "5.0", "5.1"}, "4.9 to 5.2 (4 releases)"},
+		{[]string{"5.0", "4.9"}, "4.9, 5.0"},
+		{[]string{"4.9", "5.0", "5.1", "5.3", "5.4", "6.0"}, "4.9 to 5.1 (3 releases), 5.3 to 6.0 (3 releases)"},
+		{[]string{"6.0", "4.9", "5.3"}, "4.9, 5.3, 6.0"},
+		{[]string{"5.1", "7.1", "5.0", "4.9"}, "4.9 to 5.1 (3 releases), 7.1"},
+		{nil, ""},
+	} {
+		if got := releaseNames(ms, set(c.in...), known); got != c.want {
+			t.Errorf("releaseNames(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
