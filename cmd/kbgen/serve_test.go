@@ -68,14 +68,33 @@ func startServe(t *testing.T, args ...string) (string, *syncBuffer) {
 	return "", nil
 }
 
+// serveFAQ is the one FAQ page of TestServeReloadsOnChange, citing the
+// one source of the one-adapter matrix it is served with.
+const serveFAQ = `+++
+title = "RoCE v1 vs RoCE v2"
+summary = "Two versions of RoCE."
+sources = ["doc"]
+last_verified = 2026-11-30
+lang = "en"
++++
+
+RoCE v2 runs over UDP/IP [doc].
+`
+
 // TestServeReloadsOnChange checks serve's wiring through the real build
 // (internal/preview tests the server itself): a change to a content file
 // rebuilds the site and sends a reload event to an open page; the page
 // then serves the change, and the built file never holds the reload script.
+// The knowledge base is one adapter and one FAQ page: the wiring does not
+// depend on its size, and the bundled one cost two full builds.
 func TestServeReloadsOnChange(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	dirtest.Copy(t, "../../matrix", filepath.Join(dir, "matrix"))
-	dirtest.Copy(t, "../../content", filepath.Join(dir, "content"))
+	dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix"))
+	os.MkdirAll(filepath.Join(dir, "content", "faq"), 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "content", "faq", "roce-v1-vs-v2.md"), []byte(serveFAQ), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "public")
 	addr, log := startServe(t, "--matrix", filepath.Join(dir, "matrix"), "--content", filepath.Join(dir, "content"), "--out", out)
 

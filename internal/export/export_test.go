@@ -5,9 +5,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -22,6 +24,16 @@ import (
 // collect runs producers and returns what they wrote, by path.
 func collect(t *testing.T, ps ...render.Producer) map[string][]byte {
 	t.Helper()
+	out, err := produce(ps...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// produce runs producers and returns what they wrote, by path; a path
+// written twice is an error.
+func produce(ps ...render.Producer) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, p := range ps {
 		err := p(func(o render.Output) error {
@@ -30,16 +42,42 @@ func collect(t *testing.T, ps ...render.Producer) map[string][]byte {
 				return err
 			}
 			if _, dup := out[o.Path()]; dup {
-				t.Errorf("%s emitted twice", o.Path())
+				return fmt.Errorf("%s emitted twice", o.Path())
 			}
 			out[o.Path()] = b.Bytes()
 			return nil
 		})
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	}
-	return out
+	return out, nil
+}
+
+// judged is the bundled matrix and its exports with every cell judged by
+// verdict.Judge, made once: TestMatrixExports compares a second run with
+// them, TestMatrixExportsFromSiteVerdicts the exports read from a site.
+var judgedOnce = sync.OnceValues(func() (*judgedMatrix, error) {
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		return nil, fmt.Errorf("%v", probs)
+	}
+	files, err := produce(Matrix(m, nil))
+	return &judgedMatrix{m, files}, err
+})
+
+type judgedMatrix struct {
+	m     *matrix.Matrix
+	files map[string][]byte
+}
+
+func judgedExports(t *testing.T) (*matrix.Matrix, map[string][]byte) {
+	t.Helper()
+	j, err := judgedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j.m, j.files
 }
 
 func bundledMatrix(t *testing.T) *matrix.Matrix {
@@ -57,8 +95,8 @@ func bundledMatrix(t *testing.T) *matrix.Matrix {
 // two runs give the same bytes.
 func TestMatrixExports(t *testing.T) {
 	t.Parallel()
-	m := bundledMatrix(t)
-	a, b := collect(t, Matrix(m, nil)), collect(t, Matrix(m, nil))
+	m, a := judgedExports(t)
+	b := collect(t, Matrix(m, nil))
 	for name := range a {
 		if !bytes.Equal(a[name], b[name]) {
 			t.Errorf("%s differs between runs", name)
@@ -127,12 +165,12 @@ func TestMatrixExports(t *testing.T) {
 // judge every cell with verdict.Judge.
 func TestMatrixExportsFromSiteVerdicts(t *testing.T) {
 	t.Parallel()
-	m := bundledMatrix(t)
+	m, judged := judgedExports(t)
 	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: &content.Content{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	judged, read := collect(t, Matrix(m, nil)), collect(t, Matrix(m, s))
+	read := collect(t, Matrix(m, s))
 	if len(judged) != len(read) {
 		t.Fatalf("%d files judged, %d read from the site", len(judged), len(read))
 	}

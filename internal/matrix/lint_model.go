@@ -79,6 +79,9 @@ func (l *linter) distroRows() {
 		if r.Rebuild != "" && !rebuilds[r.Family+" "+r.Rebuild] {
 			l.errAt(r.At, "rebuild", "%s: no %s release is the rebuild %q", what, r.Family, r.Rebuild)
 		}
+		if r.Flavour != "" {
+			l.oneOf(r.At, what, "kernel_flavour", r.Flavour, flavours)
+		}
 		l.required(r.At, what, "from", r.From)
 		l.required(r.At, what, "status", r.Status)
 		l.oneOf(r.At, what, "status", r.Status, statuses)

@@ -320,7 +320,19 @@ type DistroRow struct {
 	// Rebuild limits the row to one rebuild of the family (almalinux);
 	// for that rebuild's releases it wins over the family's rows.
 	Rebuild string `toml:"rebuild,omitempty"`
+	// Flavour limits the row to the releases with that kernel flavour
+	// (ga or hwe): a configuration read from Ubuntu's GA kernel says
+	// nothing of its HWE kernel. Empty: every flavour.
+	Flavour string `toml:"kernel_flavour,omitempty"`
 	Claim
+}
+
+// KernelFlavour is the release's kernel flavour, ga when unset.
+func (d *Distro) KernelFlavour() string {
+	if d.Flavour == "" {
+		return "ga"
+	}
+	return d.Flavour
 }
 
 // StackRow is the first and last release of a stack that supports adapters.

@@ -57,7 +57,8 @@ func InRelease(v, from, until string) bool {
 
 // Covers reports whether a distro_support row is about release d: its
 // family and version span, and, for a row about one rebuild of the family
-// (AlmaLinux of RHEL), that rebuild.
+// (AlmaLinux of RHEL), that rebuild; for a row about one kernel flavour,
+// that flavour.
 func Covers(r *matrix.DistroRow, d *matrix.Distro) bool {
-	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && InRelease(d.Version, r.From, r.Until)
+	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && (r.Flavour == "" || r.Flavour == d.KernelFlavour()) && InRelease(d.Version, r.From, r.Until)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -16,37 +17,52 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
-// bundled builds the site of the repository's matrix and content with the
-// fixture hosts of testdata/hosts, made through HostJob as a build does.
+// bundled is the site of the repository's matrix and content with the
+// fixture hosts of testdata/hosts, made through HostJob as a build does,
+// once per test binary: the tests only read it.
 func bundled(t *testing.T) (*Site, []*HostPage) {
 	t.Helper()
+	b := bundledHosts()
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.s, b.pages
+}
+
+var bundledHosts = sync.OnceValue(func() (b struct {
+	s     *Site
+	pages []*HostPage
+	err   error
+}) {
 	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
 	if probs.Errors() > 0 {
-		t.Fatal(probs)
+		b.err = fmt.Errorf("%v", probs)
+		return b
 	}
 	c, probs := content.Load(os.DirFS("../../content"), "content")
 	if probs.Errors() > 0 {
-		t.Fatal(probs)
+		b.err = fmt.Errorf("%v", probs)
+		return b
 	}
 	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
 	if probs.Errors() > 0 || len(hosts) == 0 {
-		t.Fatalf("%d hosts: %v", len(hosts), probs)
+		b.err = fmt.Errorf("%d hosts: %v", len(hosts), probs)
+		return b
 	}
-	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
+	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c}); b.err != nil {
+		return b
 	}
 	var jobs []*HostJob
 	for _, h := range hosts {
-		jobs = append(jobs, s.Host(h))
+		jobs = append(jobs, b.s.Host(h))
 	}
-	pages := make([]*HostPage, len(jobs))
+	b.pages = make([]*HostPage, len(jobs))
 	// Made backwards, as a writer pool may: the summaries must not care.
 	for i := len(jobs) - 1; i >= 0; i-- {
-		pages[i] = jobs[i].Page()
+		b.pages[i] = jobs[i].Page()
 	}
-	return s, pages
-}
+	return b
+})
 
 // TestHostAndFleetPages pins, for every fixture host, what its page says
 // (counts, walks, matrix matches) and what the fleet page sums up.

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -16,22 +17,41 @@ import (
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
+// bundledSite is the site of the repository's matrix and content, built
+// once per test binary and read by the tests that compare its views and
+// exports with the engine; its late pages are made before any test reads
+// it, as a build makes them after the host pages.
 func bundledSite(t *testing.T) (*Site, *matrix.Matrix) {
 	t.Helper()
+	b := bundledKB()
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.s, b.m
+}
+
+var bundledKB = sync.OnceValue(func() (b struct {
+	s   *Site
+	m   *matrix.Matrix
+	err error
+}) {
 	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
 	if probs.Errors() > 0 {
-		t.Fatal(probs)
+		b.err = fmt.Errorf("%v", probs)
+		return b
 	}
 	c, probs := content.Load(os.DirFS("../../content"), "content")
 	if probs.Errors() > 0 {
-		t.Fatal(probs)
+		b.err = fmt.Errorf("%v", probs)
+		return b
 	}
-	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
+	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c}); b.err != nil {
+		return b
 	}
-	return s, m
-}
+	b.m = m
+	b.s.Late()
+	return b
+})
 
 // decodeJS reads the JSON arguments of a verdicts file's call.
 func decodeJS(t *testing.T, b []byte, call string, v any) {

@@ -17,9 +17,8 @@ import (
 // verdicts) and the driver pages (first kernel per adapter).
 func TestEveryViewIsTheEngine(t *testing.T) {
 	t.Parallel()
-	s, m := bundledSite(t)
+	s, m := bundledSite(t) // its late pages made
 	e := verdict.NewEngine(m)
-	s.Late()
 	yes := func(p verdict.Plan) bool { return e.Judge(p).Yes() }
 
 	for _, p := range s.adapterPages {

@@ -101,16 +101,25 @@ func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, nam
 	}
 	sure = sure && basis != "inferred"
 	if floor != "" {
-		if sure && later(floor, dk.Sure) {
+		floorSure := sure && later(floor, dk.Sure)
+		if floorSure {
 			dk.Sure = floor
 		}
-		if later(floor, dk.Kernel) {
+		switch {
+		case later(floor, dk.Kernel):
 			dk.Kernel, dk.IDOnly = floor, false
 			say := fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor)
 			if !sure {
 				dk.Confirmed = false
 				say += ", a release inferred, not confirmed"
 			}
+			texts = append(texts, say)
+			dk.Refs = append(dk.Refs, rule.Cite(m, "driver "+drv.ID, drv.Claim, say))
+		case floorSure:
+			// The sourced driver release, not the device rows, is what
+			// excludes older kernels: name it, so an unsupported reason
+			// cites the source that decides it.
+			say := fmt.Sprintf("%s is in the kernel from %s", drv.ID, floor)
 			texts = append(texts, say)
 			dk.Refs = append(dk.Refs, rule.Cite(m, "driver "+drv.ID, drv.Claim, say))
 		}
