@@ -50,10 +50,12 @@ type GridRow struct {
 	Kernel  *GridKernel // the engine's note of the kernel the distro ships, shown beside it; nil when a numbered reason gives it
 	Reasons []int       // reasons every cell of the row shares (the distro's own), by number
 	Cells   []GridCell
-	// Span is how many rows the row's cells are drawn for: rows whose cells
-	// name the same explanations as the row above are drawn by its cells
-	// (Span 0), so a run of such rows shows one column of verdicts.
-	Span int
+	// Span is how many distros the row's cells are drawn for: a row whose
+	// cells name the same explanations as the row above is drawn in that
+	// row (Span 0), so a run of such distros shares one drawn row, which
+	// prints whole. Group is the run, the row first; nil when Span is 0.
+	Span  int
+	Group []GridRow
 }
 
 // GridKernel is the engine's "ships kernel" note of a row, written in the
@@ -552,6 +554,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			}
 		}
 		g.Rows = append(g.Rows, row)
+	}
+	for i := range g.Rows {
+		if n := g.Rows[i].Span; n > 0 {
+			g.Rows[i].Group = g.Rows[i : i+n]
+		}
 	}
 	g.ownRefs()
 	return g
