@@ -126,6 +126,9 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 			spans += row.Span
 			if row.Span > 0 {
 				head = i
+				if len(row.Group) != row.Span || row.Group[0].Distro.Key != row.Distro.Key {
+					t.Errorf("%s %s: drawn for %d distros, its group holds %d", p.Adapter.ID, row.Distro.Key, row.Span, len(row.Group))
+				}
 			} else if head < 0 || !slices.EqualFunc(row.Cells, g.Rows[head].Cells, func(a, b GridCell) bool { return a.Why == b.Why }) {
 				t.Errorf("%s %s: drawn by the cells above, but its explanations differ", p.Adapter.ID, row.Distro.Key)
 			}
