@@ -428,7 +428,7 @@
     out.appendChild(ol);
     if (a) {
       var p = el("p");
-      var href = base + "adapter/" + encodeURIComponent(a.id) + ".html" + (t && !k ? "#v-" + t + "-" + s : "");
+      var href = base + "adapter/" + encodeURIComponent(a.id) + ".html" + (t && !k ? "#d-" + encodeURIComponent(t) : "");
       p.appendChild(el("a", { href: href }, a.n + ": the full distro × stack grid"));
       out.appendChild(p);
     }

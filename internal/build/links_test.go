@@ -111,3 +111,43 @@ func TestNoBrokenLinks(t *testing.T) {
 		t.Errorf("crawled only %d pages", len(pages))
 	}
 }
+
+// TestFormLinksLand: the will-it-work form (will.js) sends a reader to
+// adapter/<id>.html#d-<distro>; every distro row of every adapter grid
+// must carry that anchor.
+func TestFormLinksLand(t *testing.T) {
+	t.Parallel()
+	_, out := sharedSite(t)
+	js, err := os.ReadFile(filepath.Join(out, "will.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"#d-" + encodeURIComponent(t)`) {
+		t.Fatal(`will.js no longer links a distro's grid row as #d-<distro>: update this test and the adapter template together`)
+	}
+	rowLink := regexp.MustCompile(`<a( id="d-[^"]*")? href="\.\./distro/([^"]+)\.html">`)
+	pages, _ := filepath.Glob(filepath.Join(out, "adapter", "*.html"))
+	rows := 0
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		i := strings.Index(s, `<table class="grid">`)
+		if i < 0 {
+			continue
+		}
+		s = s[i:]
+		s = s[:strings.Index(s, "</table>")]
+		for _, m := range rowLink.FindAllStringSubmatch(s, -1) {
+			rows++
+			if m[1] != ` id="d-`+m[2]+`"` {
+				t.Errorf("%s: the grid row of %s has no anchor d-%s", filepath.Base(p), m[2], m[2])
+			}
+		}
+	}
+	if rows < 1000 {
+		t.Errorf("found only %d grid rows", rows)
+	}
+}
