@@ -267,27 +267,30 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	}
 	c, ok := rule.Compare(k.Base, dk.Kernel)
 	refs := append(slices.Clip(dk.Refs), rule.Cite(m, "distro "+d.ID, d.Claim, fmt.Sprintf("%s is based on %s", d.Name, k.Base)))
-	switch {
-	case !ok:
+	if !ok {
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro_support row for %s would decide it", k.Base, dk.Kernel, d.Name), Matrix: refs})
+		return
+	}
+	// Worded without the distro and its kernel (the verdict's "ships
+	// kernel" reason names both), and citing the distro entry only when
+	// the verdict does not already, so the reason is the same on every
+	// distro that fares alike and a page writes it once.
+	if cites(v.Reasons, "distro "+d.ID) {
+		refs = dk.Refs
+	}
+	switch {
 	case c >= 0:
-		// Worded without the distro, and citing the distro entry only when
-		// the verdict does not already (its "ships kernel" note), so the
-		// reason is the same on every distro a device's kernel covers.
-		if cites(v.Reasons, "distro "+d.ID) {
-			refs = dk.Refs
-		}
 		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the distro's kernel base is at or after %s, the device's first kernel, but a distro kernel is not judged by its number: no distro_support row covers %s on this distro; a row from the distro's release notes or kernel configuration would decide it", dk.Kernel, a.Name), Matrix: refs})
 	case backporting[d.Family]:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s), but %s kernels backport drivers and device ids; only %s's release notes (a distro_support row) would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Family, d.Name), Matrix: refs})
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the distro's kernel base predates %s (%s), but %s kernels backport drivers and device ids; only the distro's release notes (a distro_support row) would decide it", dk.Kernel, dk.Text, d.Family), Matrix: refs})
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
 		// These kernels follow upstream releases: a sourced first kernel
 		// after the release's base excludes the device.
-		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s's kernel %s is older than %s (%s), and no distro_support row says %s backported it", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
+		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
 	case rebuilding[d.Family]:
-		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("%s's kernel %s is older than %s (%s), and no distro_support row says %s backported it; a row from %s's release notes would decide it", d.Name, k.Base, dk.Kernel, dk.Text, d.Name, d.Name), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
+		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it; a row from its release notes would decide it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
 	default:
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s's kernel base %s predates %s (%s); whether %s backports it is not recorded (a distro_support row would decide it)", d.Name, k.Base, dk.Kernel, dk.Text, d.Name), Matrix: refs})
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the distro's kernel base predates %s (%s); whether the distro backports it is not recorded (a distro_support row would decide it)", dk.Kernel, dk.Text), Matrix: refs})
 	}
 }
 
