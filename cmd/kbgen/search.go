@@ -115,7 +115,7 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	if err != nil {
 		return err
 	}
-	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true})
+	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true})
 	if err != nil {
 		return err
 	}
