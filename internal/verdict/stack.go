@@ -599,14 +599,25 @@ func newest(ms *matrix.Stack) *matrix.StackRelease {
 	return nil
 }
 
-// newerThanList reports whether distro d may be later than the list: it
-// is later than every release of its family the list names, or the list
-// names none of its family (the release may predate the family's support).
+// newerThanList reports whether release d is newer than every release of
+// its family an OS list names, or the list names none of its family: the
+// list may then predate it. A family with
+// major lines released side by side (RHEL 8.8 came out with 9.2) is
+// compared within d's own line when the list names that line: a list of
+// 8.6 and 9.1 predates 8.8 rather than excluding it. "rhel-9" stands for
+// every 9.x.
 func newerThanList(list []string, d *matrix.Distro) bool {
 	dv, err := version.Parse(d.Version)
 	if err != nil {
 		return false
 	}
+	dMajor, _, _ := strings.Cut(d.Version, ".")
+	type entry struct {
+		v     version.Version
+		major string
+		whole bool // a major line alone ("rhel-9")
+	}
+	var all, line []entry
 	for _, e := range list {
 		fam, rel, ok := strings.Cut(e, "-")
 		if !ok || fam != d.Family {
@@ -617,15 +628,24 @@ func newerThanList(list []string, d *matrix.Distro) bool {
 		if err != nil {
 			return false
 		}
-		// "rhel-9" stands for every 9.x: compare majors.
-		if !strings.Contains(rel, ".") {
-			major, _, _ := strings.Cut(d.Version, ".")
-			if mv, err := version.Parse(major); err != nil || version.Compare(mv, ev) <= 0 {
+		major, _, _ := strings.Cut(rel, ".")
+		x := entry{ev, major, !strings.Contains(rel, ".")}
+		all = append(all, x)
+		if major == dMajor {
+			line = append(line, x)
+		}
+	}
+	if len(line) > 0 {
+		all = line
+	}
+	for _, x := range all {
+		if x.whole {
+			if mv, err := version.Parse(dMajor); err != nil || version.Compare(mv, x.v) <= 0 {
 				return false
 			}
 			continue
 		}
-		if version.Compare(dv, ev) <= 0 {
+		if version.Compare(dv, x.v) <= 0 {
 			return false
 		}
 	}
