@@ -1,23 +1,16 @@
 package flint
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
+	"bytes"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/captures/flint/*.txt")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(string(b))
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		out, err := Parse(strings.NewReader(s))
+	capturetest.Seed(f, "flint")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		out, err := Parse(bytes.NewReader(b))
 		if err != nil {
 			return
 		}

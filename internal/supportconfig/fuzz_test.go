@@ -1,23 +1,17 @@
 package supportconfig
 
 import (
-	"os"
-	"path/filepath"
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/captures/supportconfig/*.txt")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(string(b))
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		secs, err := Parse(strings.NewReader(s))
+	capturetest.Seed(f, "supportconfig")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		secs, err := Parse(bytes.NewReader(b))
 		if err != nil {
 			return
 		}
