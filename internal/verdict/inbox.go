@@ -409,11 +409,11 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s's kernel %s is older than %s (%s)", text, d.Name, d.KernelBase, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s's kernel %s is older than %s (%s)", strings.TrimSuffix(text, "."), d.Name, d.KernelBase, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after the distro's kernel base %s or not sourced; a row naming %s would decide it", text, a.Name, rule.OrDash(dk.Kernel), d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after the distro's kernel base %s or not sourced; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, rule.OrDash(dk.Kernel), d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
 		default:
