@@ -380,7 +380,11 @@ func adapterDrivers(m *matrix.Matrix, a *matrix.Adapter) []string {
 
 func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.Distro, dk deviceKernel, r *matrix.DistroRow, byAdapter bool) {
 	span := r.From + " and later"
-	if r.Until != "" {
+	switch r.Until {
+	case "":
+	case r.From:
+		span = r.From
+	default:
 		span = r.From + " to " + r.Until
 	}
 	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
@@ -413,7 +417,14 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		case !byAdapter && !covers(dk, d.KernelBase):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, whose first upstream kernel (%s) is after the distro's kernel base %s or not sourced; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, rule.OrDash(dk.Kernel), d.KernelBase, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			why := fmt.Sprintf("whose first upstream kernel, %s, is after the distro's kernel base %s", dk.Kernel, d.KernelBase)
+			if c, ok := rule.Compare(d.KernelBase, dk.Kernel); dk.Kernel == "" || (ok && c >= 0) {
+				why = "whose first upstream kernel no source states"
+				if dk.Kernel != "" {
+					why += " (" + dk.Kernel + " is inferred)"
+				}
+			}
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, %s; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, why, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
 		default:
