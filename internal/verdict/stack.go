@@ -614,7 +614,6 @@ func newerThanList(list []string, d *matrix.Distro) bool {
 	dMajor, _, _ := strings.Cut(d.Version, ".")
 	type entry struct {
 		v     version.Version
-		major string
 		whole bool // a major line alone ("rhel-9")
 	}
 	var all, line []entry
@@ -629,7 +628,7 @@ func newerThanList(list []string, d *matrix.Distro) bool {
 			return false
 		}
 		major, _, _ := strings.Cut(rel, ".")
-		x := entry{ev, major, !strings.Contains(rel, ".")}
+		x := entry{ev, !strings.Contains(rel, ".")}
 		all = append(all, x)
 		if major == dMajor {
 			line = append(line, x)
