@@ -131,8 +131,20 @@ func OrDash(s string) string {
 }
 
 // osReleaseIDs maps an os-release ID to the matrix's name for its
-// releases: the family, or the rebuild of one.
-var osReleaseIDs = map[string]string{"ol": "oracle", "rocky": "rocky", "almalinux": "almalinux", "sled": "sles", "opensuse-leap": "sles"}
+// releases (the family, or the rebuild of one) where the two differ.
+var osReleaseIDs = map[string]string{"ol": "oracle"}
+
+// matrixVersion writes an os-release VERSION_ID as the matrix writes the
+// release: SUSE's VERSION_ID 15.5 is the matrix's 15-SP5.
+func matrixVersion(name, ver string) string {
+	if major, sp, ok := strings.Cut(ver, "."); ok && name == "sles" {
+		if sp == "0" {
+			return major
+		}
+		return major + "-SP" + sp
+	}
+	return ver
+}
 
 // HostDistro is the matrix release a host runs: the release of the
 // host's os-release ID and VERSION_ID whose kernel base starts the host's
@@ -150,6 +162,7 @@ func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
 	if n, ok := osReleaseIDs[id]; ok {
 		name = n
 	}
+	ver = matrixVersion(name, ver)
 	var best *matrix.Distro
 	bestLen := -1
 	for i := range m.Distros {

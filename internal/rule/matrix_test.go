@@ -28,6 +28,9 @@ func TestHostDistro(t *testing.T) {
 		{"ubuntu", "22.04", "", "ubuntu-22.04"},
 		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4"}, // no Rocky entry: judged as RHEL's
 		{"", "", "5.14.0-427.13.1.el9_4.x86_64", ""},
+		{"sles", "15.5", "5.14.21-150500.53-default", "sles-15-sp5"}, // VERSION_ID 15.5 is SP5
+		{"sles", "12.5", "", "sles-12-sp5"},
+		{"opensuse-leap", "15.5", "", ""}, // Leap is not SLES: no source makes it one
 		{"plan9", "4", "", ""},
 	} {
 		h := &record.Host{}
