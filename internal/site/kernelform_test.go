@@ -120,13 +120,7 @@ func (j judgedText) equal(o judgedText) bool {
 func TestFormKernelMatchesEngine(t *testing.T) {
 	t.Parallel()
 	s, m := bundledSite(t)
-	var b bytes.Buffer
-	if err := s.WriteVerdictIndex(&b); err != nil {
-		t.Fatal(err)
-	}
-	index := append([]byte(nil), b.Bytes()...)
-	var ix Index
-	decodeJS(t, index, "rocekbVerdicts.index(", &ix)
+	index, ix := verdictIndex(t, s)
 	probes := kernelProbes(m)
 	e := verdict.NewEngine(m)
 	unmark := func(s, raw, base string) string {
@@ -139,6 +133,7 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	declined := 0
+	var b bytes.Buffer
 	for _, id := range s.VerdictAdapters() {
 		b.Reset()
 		if err := s.WriteAdapterVerdicts(&b, id); err != nil {

@@ -53,6 +53,19 @@ var bundledKB = sync.OnceValue(func() (b struct {
 	return b
 })
 
+// verdictIndex is the site's verdicts.js, as written and as the browser
+// reads it.
+func verdictIndex(t *testing.T, s *Site) ([]byte, Index) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := s.WriteVerdictIndex(&b); err != nil {
+		t.Fatal(err)
+	}
+	var ix Index
+	decodeJS(t, b.Bytes(), "rocekbVerdicts.index(", &ix)
+	return b.Bytes(), ix
+}
+
 // decodeJS reads the JSON arguments of a verdicts file's call.
 func decodeJS(t *testing.T, b []byte, call string, v any) {
 	t.Helper()
@@ -73,16 +86,12 @@ func decodeJS(t *testing.T, b []byte, call string, v any) {
 func TestExportedVerdictsAreTheEngines(t *testing.T) {
 	t.Parallel()
 	s, m := bundledSite(t)
-	var b bytes.Buffer
-	if err := s.WriteVerdictIndex(&b); err != nil {
-		t.Fatal(err)
-	}
-	var ix Index
-	decodeJS(t, b.Bytes(), "rocekbVerdicts.index(", &ix)
+	_, ix := verdictIndex(t, s)
 	if len(ix.Targets) < len(m.Distros)+2 || len(ix.Stacks) != len(m.Stacks)+1 || len(ix.Adapters) != len(m.Adapters) {
 		t.Fatalf("index: %d targets, %d stacks, %d adapters", len(ix.Targets), len(ix.Stacks), len(ix.Adapters))
 	}
 	checked := map[verdict.Level]int{}
+	var b bytes.Buffer
 	for ai, id := range s.VerdictAdapters() {
 		b.Reset()
 		if err := s.WriteAdapterVerdicts(&b, id); err != nil {
