@@ -265,6 +265,8 @@ func (c *collector) finish() {
 		h.ModulesSeen = append(h.ModulesSeen, *s)
 	}
 	sort.Slice(h.ModulesSeen, func(i, j int) bool { return h.ModulesSeen[i].Name < h.ModulesSeen[j].Name })
+	// By name; a device queried by two tools keeps their reading order.
+	sort.SliceStable(h.FirmwareDevices, func(i, j int) bool { return h.FirmwareDevices[i].Name < h.FirmwareDevices[j].Name })
 	sort.SliceStable(h.ToolMessages, func(i, j int) bool {
 		a, b := h.ToolMessages[i], h.ToolMessages[j]
 		if a.Source != b.Source {

@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/mlxfwmanager"
@@ -57,7 +56,6 @@ func (c *collector) mlxfwmanager() {
 			}
 			c.h.FirmwareDevices = append(c.h.FirmwareDevices, fd)
 		}
-		sort.SliceStable(c.h.FirmwareDevices, func(i, j int) bool { return c.h.FirmwareDevices[i].Name < c.h.FirmwareDevices[j].Name })
 		return nil
 	})
 }

@@ -2,7 +2,6 @@ package collect
 
 import (
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/flint"
@@ -62,7 +61,6 @@ func (c *collector) flintQuery(id, dev string, q flint.Query) {
 		Name: dev, PartNumber: q.PartNumber, Description: q.Description, PSID: q.PSID, BaseGUID: q.BaseGUID,
 		FWCurrent: q.FWVersion, FWRunning: q.FWRunning, Source: id, Line: q.Line,
 	})
-	sort.SliceStable(c.h.FirmwareDevices, func(i, j int) bool { return c.h.FirmwareDevices[i].Name < c.h.FirmwareDevices[j].Name })
 }
 
 // flintDevice is the -d argument of a query file's name, as sos mangles
