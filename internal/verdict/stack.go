@@ -276,11 +276,11 @@ func (s stackSteps) any(v *Verdict) {
 			refs = append(refs, r.Matrix...)
 		}
 		if len(open) == 0 && len(fail) == 0 {
-			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s", s.ms.Name, versions(pass), what), Matrix: refs})
+			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s%s", s.ms.Name, versions(pass), what, actions(rs)), Matrix: refs})
 			return
 		}
 		lvl := Conditional
-		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s", s.ms.Name, what, versions(pass), s.others(open, fail, known)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail, known), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
 	case len(open) > 0:
 		r := open[len(open)-1]
 		u := worst(steps[r])
@@ -297,6 +297,21 @@ func (s stackSteps) any(v *Verdict) {
 		u := worst(steps[r])
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
 	}
+}
+
+// actions words the conditions of a passing release's steps, which the
+// plan must take with it (e.g. an OS its notes support only with OFED).
+func actions(rs []Reason) string {
+	var out []string
+	for _, r := range rs {
+		if r.Verdict == Conditional && r.Text != "" {
+			out = append(out, r.Text)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(out, "; ") + ")"
 }
 
 func firstNonEmpty(ss ...string) string {
@@ -576,7 +591,7 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	// came out after the list.
 	switch age := predatesList(list, d); {
 	case age == listPredates:
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops before %s, which came out after the list; a later release's OS list would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops below %s, so the list likely predates it; a later release's OS list would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
 	case age != listExcludes && newest(ms) == rel:
 		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release in the matrix, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
 	}
