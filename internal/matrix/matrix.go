@@ -212,7 +212,28 @@ type StackRelease struct {
 	// complete for that release, and an adapter not in it is not supported by
 	// it. Absent means the matrix lacks the list.
 	Adapters []string `toml:"adapters,omitempty"`
+	// OSWith lists OSes the release notes support only with a stated
+	// action ("RHEL 7.6 + OFED 4.17-1"): on them the release is supported
+	// with that condition.
+	OSWith []OSWith `toml:"os_with,omitempty"`
 	Claim
+}
+
+// ListedOS is every OS the release notes name as supported: os, then the
+// OSes of os_with.
+func (r *StackRelease) ListedOS() []string {
+	out := append([]string(nil), r.OS...)
+	for _, w := range r.OSWith {
+		out = append(out, w.OS...)
+	}
+	return out
+}
+
+// OSWith is a set of OSes a stack release supports only when the plan
+// takes the action Text states.
+type OSWith struct {
+	OS   []string `toml:"os"`   // distro ids, as a release's os
+	Text string   `toml:"text"` // the action, e.g. "build irdma against OFED 4.17-1"
 }
 
 // FirmwareMin is the lowest firmware for a feature of an adapter, optionally

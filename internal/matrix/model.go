@@ -76,12 +76,15 @@ func (m *Matrix) knownFamily(s string) bool {
 // "<family>-<major>" for every minor of a major release, or
 // "<family>-<major>.<minor>+" for that minor and the later ones of its
 // major) covers distro d.
+//
+// An entry names a release with its own kernel: a hardware-enablement
+// kernel (kernel_flavour hwe) is covered only by an entry that is its id.
 func OSMatches(entry string, d *Distro) bool {
 	if entry == d.ID {
 		return true
 	}
 	fam, rel, ok := strings.Cut(entry, "-")
-	if !ok || fam != d.Family {
+	if !ok || fam != d.Family || d.Flavour == "hwe" {
 		return false
 	}
 	if from, later := strings.CutSuffix(rel, "+"); later {
