@@ -207,6 +207,10 @@ type StackRelease struct {
 	LTS     bool       `toml:"lts,omitempty"`
 	Date    *time.Time `toml:"date,omitempty"` // release date
 	OS      []string   `toml:"os,omitempty"`   // distro ids the release notes list as supported
+	// OSPartial says OS holds only the rows of the release's OS table that
+	// were read (a copy cut short): a distro it names is supported, one it
+	// does not name is unknown, never excluded.
+	OSPartial bool `toml:"os_partial,omitempty"`
 	// Adapters lists the adapter ids the release's own notes list as
 	// supported ("Supported NICs", "General Support"); when set, the list is
 	// complete for that release, and an adapter not in it is not supported by

@@ -550,6 +550,9 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	if slices.ContainsFunc(rel.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {
 		return Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, rel.Version, d.Name), Matrix: []rule.Ref{ref}}
 	}
+	if rel.OSPartial {
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(rel.OS, ", ")), Matrix: []rule.Ref{ref}}
+	}
 	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(rel.OS, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(rel.OS, ", "), Matrix: []rule.Ref{ref}}
 	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
 		return no
