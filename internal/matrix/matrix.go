@@ -216,6 +216,10 @@ type StackRelease struct {
 	// complete for that release, and an adapter not in it is not supported by
 	// it. Absent means the matrix lacks the list.
 	Adapters []string `toml:"adapters,omitempty"`
+	// AdaptersPartial says Adapters holds only the adapters the part of
+	// the release's notes that was read names (a table cut short): an
+	// adapter it names is supported, one it does not name is unknown.
+	AdaptersPartial bool `toml:"adapters_partial,omitempty"`
 	Claim
 }
 

@@ -42,3 +42,30 @@ func TestOSStepPartialList(t *testing.T) {
 		}
 	}
 }
+
+// A release whose adapter table was read only in part (adapters_partial)
+// supports the adapters it names and leaves the others unknown; a
+// complete list excludes them.
+func TestAdapterStepsPartialList(t *testing.T) {
+	cx5 := &matrix.Adapter{ID: "connectx-5", Name: "ConnectX-5"}
+	cx4 := &matrix.Adapter{ID: "connectx-4", Name: "ConnectX-4"}
+	for _, c := range []struct {
+		partial bool
+		a       *matrix.Adapter
+		want    Level
+	}{
+		{true, cx5, Supported},
+		{true, cx4, Undecided},
+		{false, cx5, Supported},
+		{false, cx4, Unsupported},
+	} {
+		ms := &matrix.Stack{ID: "s", Name: "S", Releases: []matrix.StackRelease{
+			{Version: "5.8-1.0.1.1", Adapters: []string{"connectx-5", "connectx-7"}, AdaptersPartial: c.partial},
+		}}
+		s := stackSteps{m: &matrix.Matrix{}, ms: ms, a: c.a}
+		rel := &ms.Releases[0]
+		if got := worst(s.adapterSteps(rel.Version, rel)); got.Verdict != c.want {
+			t.Errorf("partial=%v %s: %v (%s), want %v", c.partial, c.a.ID, got.Verdict, got.Text, c.want)
+		}
+	}
+}

@@ -408,7 +408,11 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
 			return out
 		}
-		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		if !rel.AdaptersPartial {
+			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		}
+		// Only part of the list was read: the steps below may still
+		// decide, and absence from it is never a no.
 	}
 	// Outside every bounded range: no release there supports it.
 	var bounded []*matrix.StackRow
@@ -454,6 +458,10 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 	}
 	what := fmt.Sprintf("the matrix lacks %s %s's supported-adapter list", ms.Name, ver)
 	var refs []rule.Ref
+	if rel != nil && rel.AdaptersPartial {
+		what = fmt.Sprintf("the matrix holds only part of %s %s's supported-adapter list (%s), which does not name it", ms.Name, ver, strings.Join(rel.Adapters, ", "))
+		refs = append(refs, s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", "))))
+	}
 	switch {
 	case inside != nil:
 		what += fmt.Sprintf(", and its range for %s has no first release (-..%s: %s)", a.Name, rule.OrDash(inside.Last), inside.Text)
