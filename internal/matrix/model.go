@@ -77,14 +77,18 @@ func (m *Matrix) knownFamily(s string) bool {
 // "<family>-<major>.<minor>+" for that minor and the later ones of its
 // major) covers distro d.
 //
-// An entry names a release with its own kernel: a hardware-enablement
-// kernel (kernel_flavour hwe) is covered only by an entry that is its id.
+// A rebuild (Oracle Linux with RHCK, AlmaLinux) or an Ubuntu HWE kernel is
+// covered only by its own id: a vendor's "RHEL 8.6" row or an Ubuntu row
+// with the GA kernel says nothing of them.
 func OSMatches(entry string, d *Distro) bool {
 	if entry == d.ID {
 		return true
 	}
+	if d.Rebuild != "" || d.KernelFlavour() == "hwe" {
+		return false
+	}
 	fam, rel, ok := strings.Cut(entry, "-")
-	if !ok || fam != d.Family || d.Flavour == "hwe" {
+	if !ok || fam != d.Family {
 		return false
 	}
 	if from, later := strings.CutSuffix(rel, "+"); later {
