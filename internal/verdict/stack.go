@@ -550,6 +550,15 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	if slices.ContainsFunc(rel.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {
 		return Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, rel.Version, d.Name), Matrix: []rule.Ref{ref}}
 	}
+	// A rebuild or an HWE kernel of a listed release: the list names the
+	// release it derives from, not it, so it is neither a yes nor a no.
+	if i := slices.IndexFunc(rel.OS, func(e string) bool { return matrix.OSCoversBase(e, d) }); i >= 0 {
+		what := "a rebuild of " + rel.OS[i]
+		if d.KernelFlavour() == "hwe" {
+			what = "an HWE kernel of " + rel.OS[i] + ", which the list names with its GA kernel"
+		}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, strings.Join(rel.OS, ", "), d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
+	}
 	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(rel.OS, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(rel.OS, ", "), Matrix: []rule.Ref{ref}}
 	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
 		return no
