@@ -207,6 +207,10 @@ type StackRelease struct {
 	LTS     bool       `toml:"lts,omitempty"`
 	Date    *time.Time `toml:"date,omitempty"` // release date
 	OS      []string   `toml:"os,omitempty"`   // distro ids the release notes list as supported
+	// OSPartial says OS holds only the rows of the release's OS table that
+	// were read (a copy cut short): a distro it names is supported, one it
+	// does not name is unknown, never excluded.
+	OSPartial bool `toml:"os_partial,omitempty"`
 	// Adapters lists the adapter ids the release's own notes list as
 	// supported ("Supported NICs", "General Support"); when set, the list is
 	// complete for that release, and an adapter not in it is not supported by
@@ -216,6 +220,10 @@ type StackRelease struct {
 	// action ("RHEL 7.6 + OFED 4.17-1"): on them the release is supported
 	// with that condition.
 	OSWith []OSWith `toml:"os_with,omitempty"`
+	// AdaptersPartial says Adapters holds only the adapters the part of
+	// the release's notes that was read names (a table cut short): an
+	// adapter it names is supported, one it does not name is unknown.
+	AdaptersPartial bool `toml:"adapters_partial,omitempty"`
 	Claim
 }
 

@@ -423,7 +423,11 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
 			return out
 		}
-		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		if !rel.AdaptersPartial {
+			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		}
+		// Only part of the list was read: the steps below may still
+		// decide, and absence from it is never a no.
 	}
 	// Outside every bounded range: no release there supports it.
 	var bounded []*matrix.StackRow
@@ -469,6 +473,10 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 	}
 	what := fmt.Sprintf("the matrix lacks %s %s's supported-adapter list", ms.Name, ver)
 	var refs []rule.Ref
+	if rel != nil && rel.AdaptersPartial {
+		what = fmt.Sprintf("the matrix holds only part of %s %s's supported-adapter list (%s), which does not name it", ms.Name, ver, strings.Join(rel.Adapters, ", "))
+		refs = append(refs, s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", "))))
+	}
 	switch {
 	case inside != nil:
 		what += fmt.Sprintf(", and its range for %s has no first release (-..%s: %s)", a.Name, rule.OrDash(inside.Last), inside.Text)
@@ -572,12 +580,17 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 			return Reason{Verdict: Conditional, Text: fmt.Sprintf("%s %s supports %s only this way: %s", ms.Name, rel.Version, d.Name, w.Text), Matrix: []rule.Ref{ref}}
 		}
 	}
-	if d.Flavour == "hwe" {
-		ga := *d
-		ga.Flavour, ga.ID = "", ""
-		if slices.ContainsFunc(list, func(e string) bool { return matrix.OSMatches(e, &ga) }) {
-			return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s %s with its own kernel, not %s's hardware-enablement kernel; a list naming that kernel would decide it", ms.Name, rel.Version, d.Family, d.Version, d.Name), Matrix: []rule.Ref{ref}}
+	// A rebuild or an HWE kernel of a listed release: the list names the
+	// release it derives from, not it, so it is neither a yes nor a no.
+	if i := slices.IndexFunc(rel.OS, func(e string) bool { return matrix.OSCoversBase(e, d) }); i >= 0 {
+		what := "a rebuild of " + rel.OS[i]
+		if d.KernelFlavour() == "hwe" {
+			what = "an HWE kernel of " + rel.OS[i] + ", which the list names with its GA kernel"
 		}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
+	}
+	if rel.OSPartial {
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(list, ", ")), Matrix: []rule.Ref{ref}}
 	}
 	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(list, ", "), Matrix: []rule.Ref{ref}}
 	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
