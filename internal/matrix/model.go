@@ -76,9 +76,16 @@ func (m *Matrix) knownFamily(s string) bool {
 // "<family>-<major>" for every minor of a major release, or
 // "<family>-<major>.<minor>+" for that minor and the later ones of its
 // major) covers distro d.
+//
+// A rebuild (Oracle Linux with RHCK, AlmaLinux) or an Ubuntu HWE kernel is
+// covered only by its own id: a vendor's "RHEL 8.6" row or an Ubuntu row
+// with the GA kernel says nothing of them.
 func OSMatches(entry string, d *Distro) bool {
 	if entry == d.ID {
 		return true
+	}
+	if d.Rebuild != "" || d.KernelFlavour() == "hwe" {
+		return false
 	}
 	fam, rel, ok := strings.Cut(entry, "-")
 	if !ok || fam != d.Family {
