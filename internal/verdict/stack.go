@@ -587,6 +587,13 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 			return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s %s with its own kernel, not %s's hardware-enablement kernel; a list naming that kernel would decide it", ms.Name, rel.Version, d.Family, d.Version, d.Name), Matrix: []rule.Ref{ref}}
 		}
 	}
+	if d.Rebuild != "" {
+		fam := *d
+		fam.Rebuild, fam.ID = "", ""
+		if slices.ContainsFunc(list, func(e string) bool { return matrix.OSMatches(e, &fam) }) {
+			return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s, which covers %s %s but not its %s rebuild %s; a list naming the rebuild would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Family, d.Version, d.Rebuild, d.Name), Matrix: []rule.Ref{ref}}
+		}
+	}
 	if rel.OSPartial {
 		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(list, ", ")), Matrix: []rule.Ref{ref}}
 	}
