@@ -580,19 +580,14 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 			return Reason{Verdict: Conditional, Text: fmt.Sprintf("%s %s supports %s only this way: %s", ms.Name, rel.Version, d.Name, w.Text), Matrix: []rule.Ref{ref}}
 		}
 	}
-	if d.Flavour == "hwe" {
-		ga := *d
-		ga.Flavour, ga.ID = "", ""
-		if slices.ContainsFunc(list, func(e string) bool { return matrix.OSMatches(e, &ga) }) {
-			return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s %s with its own kernel, not %s's hardware-enablement kernel; a list naming that kernel would decide it", ms.Name, rel.Version, d.Family, d.Version, d.Name), Matrix: []rule.Ref{ref}}
+	// A rebuild or an HWE kernel of a listed release: the list names the
+	// release it derives from, not it, so it is neither a yes nor a no.
+	if i := slices.IndexFunc(rel.OS, func(e string) bool { return matrix.OSCoversBase(e, d) }); i >= 0 {
+		what := "a rebuild of " + rel.OS[i]
+		if d.KernelFlavour() == "hwe" {
+			what = "an HWE kernel of " + rel.OS[i] + ", which the list names with its GA kernel"
 		}
-	}
-	if d.Rebuild != "" {
-		fam := *d
-		fam.Rebuild, fam.ID = "", ""
-		if slices.ContainsFunc(list, func(e string) bool { return matrix.OSMatches(e, &fam) }) {
-			return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s, which covers %s %s but not its %s rebuild %s; a list naming the rebuild would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Family, d.Version, d.Rebuild, d.Name), Matrix: []rule.Ref{ref}}
-		}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
 	}
 	if rel.OSPartial {
 		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(list, ", ")), Matrix: []rule.Ref{ref}}
