@@ -1063,7 +1063,7 @@ func (s *Site) Late() []Page {
 			have[r.ID] = true
 		}
 		var more []string
-		for _, id := range s.verdicts.sources(ap.Adapter.ID) {
+		for _, id := range s.verdicts.sources(ap.Adapter) {
 			if !have[id] {
 				have[id] = true
 				more = append(more, id)
@@ -1071,17 +1071,8 @@ func (s *Site) Late() []Page {
 		}
 		ap.Sources = append(ap.Sources, resolve(s.m, more)...)
 		ap.srcN = make(map[string]int, len(ap.Sources))
-		dates := map[string]int{}
 		for i, r := range ap.Sources {
 			ap.srcN[r.ID] = i + 1
-			if r.Retrieved != "" {
-				dates[r.Retrieved]++
-			}
-		}
-		for d, n := range dates {
-			if n > dates[ap.Retrieved] || n == dates[ap.Retrieved] && d < ap.Retrieved {
-				ap.Retrieved = d
-			}
 		}
 		out = append(out, ap)
 	}

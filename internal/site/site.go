@@ -130,9 +130,6 @@ type AdapterPage struct {
 
 	grid func() *Grid   // set by Late
 	srcN map[string]int // a source's number in Sources, from 1; set by Late
-	// Retrieved is the date most of Sources were retrieved on (the earliest
-	// of the most used); the list dates only the others. Set by Late.
-	Retrieved string
 }
 
 // Cites is the page's short citations of sources: [n] links to the nth
@@ -142,7 +139,7 @@ func (p *AdapterPage) Cites(ids []string) template.HTML {
 	var b strings.Builder
 	for _, id := range ids {
 		if n, ok := p.srcN[id]; ok {
-			fmt.Fprintf(&b, ` <a class="cite" href="#s%d">[%d]</a>`, n, n)
+			fmt.Fprintf(&b, ` <a href="#s%d">[%d]</a>`, n, n)
 			continue
 		}
 		fmt.Fprintf(&b, ` <a class="cite" href="#src-%s">[%s]</a>`, template.HTMLEscapeString(id), template.HTMLEscapeString(id))
