@@ -205,42 +205,6 @@ type verdicts struct {
 	targetN map[string]int
 	stackN  map[string]int
 	html    sync.Map // reason text → Inline(text)
-	cited   sync.Map // adapter id → sources, in first-cited order
-}
-
-// sources lists the sources the reasons of an adapter's grid cite, in the
-// order the cells first cite them: the cells of the distro rows and the
-// adapter's stacks, which the grid shows (the table's kernel rows and
-// other stacks cite sources the page never shows). A rebuild from the
-// same matrix reuses the verdicts and so this list.
-func (v *verdicts) sources(a *matrix.Adapter) []string {
-	if ids, ok := v.cited.Load(a.ID); ok {
-		return ids.([]string)
-	}
-	seen := map[string]bool{}
-	var ids []string
-	t := v.table(a.ID)
-	stacks := adapterStacks(v.m, v.stacks, a)
-	for ti, tg := range v.targets {
-		if !tg.isDistro() {
-			continue
-		}
-		for _, st := range stacks {
-			c := t.Cells[ti*len(v.stacks)+v.stackN[st.Key]]
-			for _, n := range c.Reasons {
-				for _, ref := range v.reason(t, n).Refs {
-					for _, id := range ref.Sources {
-						if !seen[id] {
-							seen[id] = true
-							ids = append(ids, id)
-						}
-					}
-				}
-			}
-		}
-	}
-	v.cited.Store(a.ID, ids)
-	return ids
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {

@@ -145,7 +145,7 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 				w := g.Whys[c.Why-1]
 				var got []string
 				for _, n := range append(append([]int(nil), w.Reasons...), row.Reasons...) {
-					got = append(got, byN[n].text)
+					got = append(got, strings.ReplaceAll(byN[n].text, rowDistro, row.Distro.Label))
 				}
 				if k := row.Kernel; k != nil {
 					got = append(got, k.text)
