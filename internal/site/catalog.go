@@ -94,7 +94,8 @@ type GridWhy struct {
 	Class, Mark, Word string
 	Likely            string // the likely hint's words, "" when none
 	Nearest           []string
-	Reasons           []int
+	Reasons           []int        // by number: reasons a row or another explanation gives too
+	Own               []GridReason // reasons only this explanation gives, written in it
 }
 
 // GridReason is a reason of the grid, written once.
@@ -108,6 +109,7 @@ type GridReason struct {
 	text              string    // the engine's words, for tests
 	cols              []int     // for a Common reason: the columns, by index in Stacks
 	Stacks            string    // for a Common reason: the columns every cell of which shows it
+	Bare              bool      // written in an explanation that shows its level and hint
 }
 
 // GridRef is a matrix entry a reason rests on.
@@ -124,7 +126,7 @@ func (g *Grid) cite(cites func([]string) template.HTML) {
 	for i := range g.Refs {
 		g.Refs[i].Cites = cites(g.Refs[i].Sources)
 	}
-	for _, rs := range [][]GridReason{g.Common, g.Reasons} {
+	for _, rs := range g.reasonLists() {
 		for i := range rs {
 			for k := range rs[i].Own {
 				rs[i].Own[k].Cites = cites(rs[i].Own[k].Sources)
@@ -133,9 +135,20 @@ func (g *Grid) cite(cites func([]string) template.HTML) {
 	}
 }
 
+// reasonLists are the grid's reasons in the order the page shows them:
+// the conditions, those written in an explanation, the numbered others.
+func (g *Grid) reasonLists() [][]GridReason {
+	out := [][]GridReason{g.Common}
+	for _, w := range g.Whys {
+		out = append(out, w.Own)
+	}
+	return append(out, g.Reasons)
+}
+
 // sources lists the sources the grid cites, in the order the page shows
-// them: the conditions, the reasons, then the shared entries. A row's
-// kernel cites none: its sources are on the distro's page.
+// them: the conditions, the explanations' and the other reasons, then
+// the shared entries. A row's kernel cites none: its sources are on the
+// distro's page.
 func (g *Grid) sources() []string {
 	var ids []string
 	add := func(src []string) {
@@ -145,7 +158,7 @@ func (g *Grid) sources() []string {
 			}
 		}
 	}
-	for _, rs := range [][]GridReason{g.Common, g.Reasons} {
+	for _, rs := range g.reasonLists() {
 		for _, r := range rs {
 			for _, o := range r.Own {
 				add(o.Sources)
@@ -511,14 +524,32 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	}
 	// A reason that names its row's distro ("… lists rhel-8, rhel-9, not
 	// Debian 12 (bookworm), which it likely predates") is written once for
-	// every row whose reason differs from it only by that name, with
-	// rowDistro for the name; such rows then share their explanations.
+	// the rows whose reasons differ from it only by that name, with
+	// rowDistro for the name; such rows then share their explanations. A
+	// reason no other row's matches keeps the name.
+	tmpl := func(r int, d Target) (text, key string) {
+		x := v.raw(t, r)
+		if d.Label == "" || !strings.Contains(x.Text, d.Label) {
+			return "", ""
+		}
+		text = strings.ReplaceAll(x.Text, d.Label, rowDistro)
+		return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
+	}
+	tmplRows := map[string]int{}
+	for i, d := range distros {
+		seen := map[string]bool{}
+		for _, c := range cells[i] {
+			for _, r := range c.Reasons {
+				if _, key := tmpl(r, d); key != "" && !seen[key] {
+					seen[key] = true
+					tmplRows[key]++
+				}
+			}
+		}
+	}
 	byTmpl := map[string]int{}
 	number := func(r int, d Target) int {
-		x := v.raw(t, r)
-		if d.Label != "" && strings.Contains(x.Text, d.Label) {
-			text := strings.ReplaceAll(x.Text, d.Label, rowDistro)
-			key := tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
+		if text, key := tmpl(r, d); tmplRows[key] > 1 {
 			if n, ok := byTmpl[key]; ok {
 				return n
 			}
@@ -605,7 +636,62 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		}
 	}
 	g.ownRefs()
+	g.ownReasons()
 	return g
+}
+
+// ownReasons writes each reason only one explanation gives (and no row) in
+// that explanation, and numbers the other reasons again in order.
+func (g *Grid) ownReasons() {
+	uses := map[int]int{}
+	for _, w := range g.Whys {
+		for _, n := range w.Reasons {
+			uses[n]++
+		}
+	}
+	for _, r := range g.Rows {
+		for _, n := range r.Reasons {
+			uses[n] += 2
+		}
+	}
+	byN := map[int]GridReason{}
+	renum := map[int]int{}
+	for _, r := range g.Common {
+		renum[r.N] = r.N
+	}
+	var kept []GridReason
+	for _, r := range g.Reasons {
+		if uses[r.N] == 1 {
+			byN[r.N] = r
+			continue
+		}
+		renum[r.N] = len(g.Common) + len(kept) + 1
+		r.N = renum[r.N]
+		kept = append(kept, r)
+	}
+	g.Reasons = kept
+	for i := range g.Whys {
+		w := &g.Whys[i]
+		var shared []int
+		for _, n := range w.Reasons {
+			if r, ok := byN[n]; ok {
+				r.N = 0
+				w.Own = append(w.Own, r)
+			} else {
+				shared = append(shared, renum[n])
+			}
+		}
+		w.Reasons = shared
+		// An explanation of one reason of its own level and hint says them once.
+		if len(w.Own) == 1 && len(shared) == 0 && w.Own[0].Class == w.Class && w.Own[0].Likely == w.Likely {
+			w.Own[0].Bare = true
+		}
+	}
+	for i := range g.Rows {
+		for k, n := range g.Rows[i].Reasons {
+			g.Rows[i].Reasons[k] = renum[n]
+		}
+	}
 }
 
 // rowDistro stands for a row's distro in a reason written once for several
