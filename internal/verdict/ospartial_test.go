@@ -28,6 +28,7 @@ func TestOSStepPartialList(t *testing.T) {
 		{false, rhel, Supported},
 		{false, rhel2, Unsupported},
 		{false, olRHCK, Undecided},
+		{false, &matrix.Distro{ID: "oracle-8.2-rhck", Family: "rhel", Rebuild: "oracle", Version: "8.2", Name: "Oracle Linux 8.2 (RHCK)"}, Unsupported}, // the list names 8.4 and no 8.2 at all
 		{false, hwe, Undecided},
 		{false, newer, Unsupported}, // not the newest release: its list is binding
 	} {

@@ -617,14 +617,14 @@ func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
 	at := slices.Index(rels, rel)
 	var near []string
 	for i := at - 1; i >= 0 && at >= 0; i-- {
-		if len(rels[i].OS) > 0 && later(rel.Version, rels[i].Version) {
-			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+		if os := rels[i].ListedOS(); len(os) > 0 && later(rel.Version, rels[i].Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(os, ", ")))
 			break
 		}
 	}
 	for i := at + 1; i < len(rels) && at >= 0; i++ {
-		if len(rels[i].OS) > 0 && later(rels[i].Version, rel.Version) {
-			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+		if os := rels[i].ListedOS(); len(os) > 0 && later(rels[i].Version, rel.Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(os, ", ")))
 			break
 		}
 	}
