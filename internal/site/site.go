@@ -128,11 +128,9 @@ type AdapterPage struct {
 	Tiers    []Tier
 	Fleet    []FleetUse // set by Late
 
-	grid func() *Grid   // set by Late
-	srcN map[string]int // a source's number in Sources, from 1; set by Late
-	// Retrieved is the date most of Sources were retrieved on (the earliest
-	// of the most used); the list dates only the others. Set by Late.
-	Retrieved string
+	grid    func() *Grid   // set by Late
+	claimed []SourceRef    // the sources of the page's own claims, which Sources begins with
+	srcN    map[string]int // a source's number in Sources, from 1
 }
 
 // Cites is the page's short citations of sources: [n] links to the nth
@@ -142,12 +140,28 @@ func (p *AdapterPage) Cites(ids []string) template.HTML {
 	var b strings.Builder
 	for _, id := range ids {
 		if n, ok := p.srcN[id]; ok {
-			fmt.Fprintf(&b, ` <a class="cite" href="#s%d">[%d]</a>`, n, n)
+			fmt.Fprintf(&b, ` <a href="#s%d">[%d]</a>`, n, n)
 			continue
 		}
 		fmt.Fprintf(&b, ` <a class="cite" href="#src-%s">[%s]</a>`, template.HTMLEscapeString(id), template.HTMLEscapeString(id))
 	}
 	return template.HTML(b.String())
+}
+
+// setSources lists the sources of the page's claims, then those of more
+// that the claims do not cite, and numbers them.
+func (p *AdapterPage) setSources(more []SourceRef) {
+	p.Sources = append([]SourceRef(nil), p.claimed...)
+	p.srcN = make(map[string]int, len(p.claimed)+len(more))
+	for i, r := range p.Sources {
+		p.srcN[r.ID] = i + 1
+	}
+	for _, r := range more {
+		if _, ok := p.srcN[r.ID]; !ok {
+			p.Sources = append(p.Sources, r)
+			p.srcN[r.ID] = len(p.Sources)
+		}
+	}
 }
 
 // SourceN is a source's number in the page's Sources list.
@@ -296,7 +310,8 @@ func Build(in Input) (*Site, error) {
 		// Every claim the page shows cites into its source list; end of
 		// support and interrupts were once left out, which left their
 		// citations pointing nowhere.
-		ap.Sources = citeClaims(m, adapterClaims(m, a)...)
+		ap.claimed = citeClaims(m, adapterClaims(m, a)...)
+		ap.setSources(nil)
 		s.adapterPages = append(s.adapterPages, ap)
 	}
 	for _, f := range faqs {
