@@ -325,7 +325,7 @@ func plural(n int, noun string) string {
 // home and fleet pages need. Call it once per job.
 func (j *HostJob) Page() *HostPage {
 	s, h := j.s, j.h
-	rep := diagnose.Diagnose(s.m, s.c, h)
+	rep := s.diagnoser.Diagnose(h)
 	name, label := hostName(h)
 	title := "Host " + label
 	if name == "" {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Tool is one tool or file kbcollect reads: one row of Tools. The parser
@@ -201,7 +202,7 @@ func Placeholder(word string) bool {
 // word that stands in for a placeholder ("{netdev}", "eth0"), and nil
 // accepts any.
 func (c Command) Match(words []string, ok func(placeholder, word string) bool) bool {
-	pattern := strings.Fields(c.Line)
+	pattern := lineWords(c.Line)
 	if len(pattern) != len(words) {
 		return false
 	}
@@ -216,6 +217,21 @@ func (c Command) Match(words []string, ok func(placeholder, word string) bool) b
 		}
 	}
 	return true
+}
+
+// lineFields holds the words of each command line Match has split: a
+// record's every source is matched against the whole table (source.Of, once
+// per source of every host a fleet build diagnoses), and the table's lines
+// are few.
+var lineFields sync.Map // Command.Line → []string
+
+func lineWords(line string) []string {
+	if w, ok := lineFields.Load(line); ok {
+		return w.([]string)
+	}
+	w := strings.Fields(line)
+	lineFields.Store(line, w)
+	return w
 }
 
 // Find returns the table's command a command line fits, placeholders
