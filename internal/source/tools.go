@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Tool is one tool or file kbcollect reads: one row of Tools. The parser
@@ -323,6 +324,35 @@ func SosName(cmdline string) string {
 // uses it to ask "was any kernel log read" without matching ids by
 // substring.
 func Of(id ID) (Tool, bool) {
+	if a, ok := ofMemo.Load(id); ok {
+		r := a.(ofAnswer)
+		return r.t, r.ok
+	}
+	t, ok := of(id)
+	if ofMemoN.Load() < ofMemoMax {
+		if _, dup := ofMemo.LoadOrStore(id, ofAnswer{t, ok}); !dup {
+			ofMemoN.Add(1)
+		}
+	}
+	return t, ok
+}
+
+// ofMemo holds Of's answers by id, up to ofMemoMax of them: a fleet build
+// asks for every source of every record (diagnosis, twice per source), and
+// records name the same few ids.
+var (
+	ofMemo  sync.Map // ID → ofAnswer
+	ofMemoN atomic.Int32
+)
+
+const ofMemoMax = 4096
+
+type ofAnswer struct {
+	t  Tool
+	ok bool
+}
+
+func of(id ID) (Tool, bool) {
 	if line, ok := strings.CutPrefix(string(id), "cmd/"); ok {
 		words := strings.Fields(line)
 		for _, t := range Tools {
