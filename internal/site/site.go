@@ -9,6 +9,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
@@ -64,6 +65,7 @@ type Site struct {
 
 	targets     []readiness.Target // kb.toml's fleet targets
 	readyEngine *verdict.Engine    // judges the hosts against them
+	diagnoser   *diagnose.Diagnoser
 }
 
 // Input is everything but the host records that a site is built from.
@@ -215,6 +217,7 @@ func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
 	s.verdicts = newVerdicts(m)
+	s.diagnoser = diagnose.New(m, c)
 	s.structure = c.Structure()
 	for i, t := range in.Config.Targets {
 		if err := t.Check(m); err != nil {
