@@ -25,7 +25,9 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// TestScripts runs testdata/script/*.txtar beside the package's other tests.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds(), Condition: condition})
 }
 

@@ -18,8 +18,10 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs testdata/script/*.txtar. $REPO is the repository root,
 // so scripts can use the shipped matrix and content; $ADDR is a free
-// loopback address for kbgen serve.
+// loopback address for kbgen serve. It runs beside the package's other
+// tests (the browser's waits leave the cores to the scripts).
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -162,6 +162,27 @@ type Report struct {
 // Diagnose runs every check on a host record. c may be nil; when given,
 // findings link to the FAQ pages and trees that name their check.
 func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
+	return New(m, c).Diagnose(h)
+}
+
+// A Diagnoser diagnoses hosts against one matrix and content, indexing the
+// content's links to checks once for all of them (a fleet build diagnoses
+// every record against the same knowledge base).
+type Diagnoser struct {
+	m     *matrix.Matrix
+	links Links
+}
+
+// New returns the diagnoser of hosts against m and c; c may be nil (see
+// Diagnose). Neither may change while it is used.
+func New(m *matrix.Matrix, c *content.Content) *Diagnoser {
+	return &Diagnoser{m: m, links: LinksFrom(c)}
+}
+
+// Diagnose runs every check on a host record, as the package's Diagnose
+// does; it may be called from several goroutines at once.
+func (d *Diagnoser) Diagnose(h *record.Host) *Report {
+	m, links := d.m, d.links
 	rep := &Report{Host: h.Host.ID, Kernel: h.Host.KernelRelease, OS: h.Host.OS.PrettyName, Record: h, Findings: []Finding{}}
 	if rep.OS == "" && h.Host.OS.ID != "" {
 		rep.OS = strings.TrimSpace(h.Host.OS.ID + " " + h.Host.OS.VersionID)
@@ -170,7 +191,6 @@ func Diagnose(m *matrix.Matrix, c *content.Content, h *record.Host) *Report {
 		rep.Vendors = hostVendors(m, h)
 	}
 	rep.Snapshot = snapshotOf(h)
-	links := LinksFrom(c)
 	v := newView(h, m)
 	for _, chk := range Checks() {
 		r, _ := Evaluate(m, h, chk.ID)

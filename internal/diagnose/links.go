@@ -91,7 +91,7 @@ func (l Links) attach(f *Finding, v view) {
 		}
 		f.FAQ = append(f.FAQ, slug)
 	}
-	f.Trees = l.Trees[f.Check]
+	f.Trees = slices.Clip(l.Trees[f.Check]) // shared by every host a Diagnoser judges: an append copies
 }
 
 // findingDrivers lists the drivers of the hardware a finding is about.

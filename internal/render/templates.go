@@ -68,6 +68,7 @@ type Templates struct {
 	// Digest identifies the template files' names and bytes, for the keys
 	// of the pages they render (see Keyed).
 	Digest string
+	frags  fragments // the HTML of "shared" templates, by their data
 }
 
 // LoadTemplates parses templates/*.html from the layers.
@@ -76,7 +77,10 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 	if err != nil {
 		return nil, err
 	}
-	base := template.New("").Funcs(funcs)
+	tp := &Templates{}
+	// shared "name" data: the named template with data as dot, rendered
+	// once per distinct value of data in a build (see Templates.shared).
+	base := template.New("").Funcs(funcs).Funcs(template.FuncMap{"shared": tp.shared})
 	sum := sha256.New()
 	for _, n := range sortedKeys(files) {
 		if !strings.HasSuffix(n, ".html") {
@@ -92,7 +96,8 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 		fmt.Fprintf(sum, "%s %d\n", n, len(b))
 		sum.Write(b)
 	}
-	return &Templates{t: base, Digest: fmt.Sprintf("%x", sum.Sum(nil))}, nil
+	tp.t, tp.Digest = base, fmt.Sprintf("%x", sum.Sum(nil))
+	return tp, nil
 }
 
 // Execute writes page p.

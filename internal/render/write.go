@@ -182,6 +182,7 @@ type pool struct {
 	queue   chan Output
 	pending sync.WaitGroup
 	seen    map[string]bool // paths emitted; only the producer goroutine touches it
+	dirs    sync.Map        // folders made (or found) so far: one MkdirAll per folder, not per file
 
 	mu                sync.Mutex
 	err               error
@@ -245,8 +246,11 @@ func (p *pool) write(o Output) error {
 			return nil
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-		return err
+	if dir := filepath.Dir(target); !p.madeDir(dir) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		p.dirs.Store(dir, true)
 	}
 	write := writeNew
 	if p.prev != nil {
@@ -257,6 +261,11 @@ func (p *pool) write(o Output) error {
 	}
 	p.record(name, e, true, true)
 	return nil
+}
+
+func (p *pool) madeDir(dir string) bool {
+	_, ok := p.dirs.Load(dir)
+	return ok
 }
 
 func (p *pool) record(name string, e entry, rendered, changed bool) {

@@ -8,7 +8,7 @@ import "testing"
 // citations.)
 func TestAdapterPageCitesByNumber(t *testing.T) {
 	p := &AdapterPage{srcN: map[string]int{"pciids": 3, "linux-mlx5-kconfig": 1}}
-	if got, want := string(p.Cites([]string{"linux-mlx5-kconfig", "pciids"})), ` <a class="cite" href="#s1">[1]</a> <a class="cite" href="#s3">[3]</a>`; got != want {
+	if got, want := string(p.Cites([]string{"linux-mlx5-kconfig", "pciids"})), ` <a href="#s1">[1]</a> <a href="#s3">[3]</a>`; got != want {
 		t.Errorf("Cites: %s, want %s", got, want)
 	}
 	if got := string(p.Cites([]string{"other"})); got != ` <a class="cite" href="#src-other">[other]</a>` {

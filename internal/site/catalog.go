@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"html/template"
 	"slices"
 	"sort"
@@ -41,6 +42,9 @@ type Grid struct {
 	Whys    []GridWhy    // the distinct explanations, numbered from 1
 	Reasons []GridReason // numbered after Common
 	Refs    []GridRef    // the matrix entries the reasons rest on, numbered from 1
+	// RowDistro is whether a reason stands for its row's distro with
+	// rowDistroHTML (see grid).
+	RowDistro bool
 }
 
 // GridRow is one distro.
@@ -61,13 +65,12 @@ type GridRow struct {
 // GridKernel is the engine's "ships kernel" note of a row, written in the
 // row's heading instead of the reason list: the kernel ("" when the matrix
 // names only its base), its upstream base when the kernel's name does not
-// begin with it, the distro entry's confidence and sources.
+// begin with it, and the distro entry's confidence (its sources are on the
+// distro's page, which the row links).
 type GridKernel struct {
 	Kernel, Base string
 	Confidence   string
-	Sources      []string
-	Cites        template.HTML // Sources as the page cites them
-	text         string        // the engine's words, for tests
+	text         string // the engine's words, for tests
 }
 
 // GridCell is one verdict of the grid.
@@ -91,7 +94,8 @@ type GridWhy struct {
 	Class, Mark, Word string
 	Likely            string // the likely hint's words, "" when none
 	Nearest           []string
-	Reasons           []int
+	Reasons           []int        // by number: reasons a row or another explanation gives too
+	Own               []GridReason // reasons only this explanation gives, written in it
 }
 
 // GridReason is a reason of the grid, written once.
@@ -105,6 +109,7 @@ type GridReason struct {
 	text              string    // the engine's words, for tests
 	cols              []int     // for a Common reason: the columns, by index in Stacks
 	Stacks            string    // for a Common reason: the columns every cell of which shows it
+	Bare              bool      // written in an explanation that shows its level and hint
 }
 
 // GridRef is a matrix entry a reason rests on.
@@ -116,23 +121,54 @@ type GridRef struct {
 	Cites      template.HTML // Sources as the page cites them
 }
 
-// cite sets the citations of the grid's entries and kernels.
+// cite sets the citations of the grid's entries.
 func (g *Grid) cite(cites func([]string) template.HTML) {
 	for i := range g.Refs {
 		g.Refs[i].Cites = cites(g.Refs[i].Sources)
 	}
-	for _, rs := range [][]GridReason{g.Common, g.Reasons} {
+	for _, rs := range g.reasonLists() {
 		for i := range rs {
 			for k := range rs[i].Own {
 				rs[i].Own[k].Cites = cites(rs[i].Own[k].Sources)
 			}
 		}
 	}
-	for _, r := range g.Rows {
-		if r.Kernel != nil {
-			r.Kernel.Cites = cites(r.Kernel.Sources)
+}
+
+// reasonLists are the grid's reasons in the order the page shows them:
+// the conditions, those written in an explanation, the numbered others.
+func (g *Grid) reasonLists() [][]GridReason {
+	out := [][]GridReason{g.Common}
+	for _, w := range g.Whys {
+		out = append(out, w.Own)
+	}
+	return append(out, g.Reasons)
+}
+
+// sources lists the sources the grid cites, in the order the page shows
+// them: the conditions, the explanations' and the other reasons, then
+// the shared entries. A row's kernel cites none: its sources are on the
+// distro's page.
+func (g *Grid) sources() []string {
+	var ids []string
+	add := func(src []string) {
+		for _, id := range src {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
 		}
 	}
+	for _, rs := range g.reasonLists() {
+		for _, r := range rs {
+			for _, o := range r.Own {
+				add(o.Sources)
+			}
+		}
+	}
+	for _, r := range g.Refs {
+		add(r.Sources)
+	}
+	return ids
 }
 
 // AdapterRow is one row of the adapters index.
@@ -486,7 +522,46 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			g.Common = append(g.Common, gr)
 		}
 	}
-	number := func(r int) int {
+	// A reason that names its row's distro ("… lists rhel-8, rhel-9, not
+	// Debian 12 (bookworm), which it likely predates") is written once for
+	// the rows whose reasons differ from it only by that name, with
+	// rowDistro for the name; such rows then share their explanations. A
+	// reason no other row's matches keeps the name.
+	tmpl := func(r int, d Target) (text, key string) {
+		x := v.raw(t, r)
+		if d.Label == "" || !strings.Contains(x.Text, d.Label) {
+			return "", ""
+		}
+		text = strings.ReplaceAll(x.Text, d.Label, rowDistro)
+		return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
+	}
+	tmplRows := map[string]int{}
+	for i, d := range distros {
+		seen := map[string]bool{}
+		for _, c := range cells[i] {
+			for _, r := range c.Reasons {
+				if _, key := tmpl(r, d); key != "" && !seen[key] {
+					seen[key] = true
+					tmplRows[key]++
+				}
+			}
+		}
+	}
+	byTmpl := map[string]int{}
+	number := func(r int, d Target) int {
+		if text, key := tmpl(r, d); tmplRows[key] > 1 {
+			if n, ok := byTmpl[key]; ok {
+				return n
+			}
+			gr := shownReason(r)
+			gr.N = len(g.Common) + len(g.Reasons) + 1
+			gr.text = text
+			gr.HTML = template.HTML(strings.ReplaceAll(string(Inline(text)), rowDistro, rowDistroHTML))
+			g.RowDistro = true
+			byTmpl[key] = gr.N
+			g.Reasons = append(g.Reasons, gr)
+			return gr.N
+		}
 		if n, ok := reasonN[r]; ok {
 			return n
 		}
@@ -510,7 +585,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 					continue
 				}
 			}
-			row.Reasons = append(row.Reasons, number(r))
+			row.Reasons = append(row.Reasons, number(r, d))
 		}
 		for si, st := range g.Stacks {
 			c := cells[i][si]
@@ -528,7 +603,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				switch {
 				case colCommon[si][r], slices.Contains(rowCommon, r):
 				default:
-					w.Reasons = append(w.Reasons, number(r))
+					w.Reasons = append(w.Reasons, number(r, d))
 				}
 			}
 			likely := verdict.LikelyOf(level, all)
@@ -561,7 +636,81 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		}
 	}
 	g.ownRefs()
+	g.ownReasons()
 	return g
+}
+
+// ownReasons writes each reason only one explanation gives (and no row) in
+// that explanation, and numbers the other reasons again in order.
+func (g *Grid) ownReasons() {
+	uses := map[int]int{}
+	for _, w := range g.Whys {
+		for _, n := range w.Reasons {
+			uses[n]++
+		}
+	}
+	for _, r := range g.Rows {
+		for _, n := range r.Reasons {
+			uses[n] += 2
+		}
+	}
+	byN := map[int]GridReason{}
+	renum := map[int]int{}
+	for _, r := range g.Common {
+		renum[r.N] = r.N
+	}
+	var kept []GridReason
+	for _, r := range g.Reasons {
+		if uses[r.N] == 1 {
+			byN[r.N] = r
+			continue
+		}
+		renum[r.N] = len(g.Common) + len(kept) + 1
+		r.N = renum[r.N]
+		kept = append(kept, r)
+	}
+	g.Reasons = kept
+	for i := range g.Whys {
+		w := &g.Whys[i]
+		var shared []int
+		for _, n := range w.Reasons {
+			if r, ok := byN[n]; ok {
+				r.N = 0
+				w.Own = append(w.Own, r)
+			} else {
+				shared = append(shared, renum[n])
+			}
+		}
+		w.Reasons = shared
+		// An explanation of one reason of its own level and hint says them once.
+		if len(w.Own) == 1 && len(shared) == 0 && w.Own[0].Class == w.Class && w.Own[0].Likely == w.Likely {
+			w.Own[0].Bare = true
+		}
+	}
+	for i := range g.Rows {
+		for k, n := range g.Rows[i].Reasons {
+			g.Rows[i].Reasons[k] = renum[n]
+		}
+	}
+}
+
+// rowDistro stands for a row's distro in a reason written once for several
+// rows (a private-use character, which matrix text never holds);
+// rowDistroHTML is how the page writes it.
+const (
+	rowDistro     = "\uE000"
+	rowDistroHTML = "<i>the row's distro</i>"
+)
+
+// tmplKey tells apart reasons written with rowDistro: text and nearest are
+// theirs with the distro's name replaced.
+func tmplKey(x *XReason, text, nearest string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\x00%d\x00%t\x00%t\x00%s\x00%s", x.Level, x.Likely, x.Informs, x.Firmware, text, nearest)
+	for _, r := range x.Refs {
+		fmt.Fprintf(&b, "\x00%d", r)
+	}
+	return b.String()
 }
 
 // kernelNote is reason r as a row's kernel when it is the engine's note of
@@ -575,7 +724,7 @@ func (v *verdicts) kernelNote(t *AdapterVerdicts, r int, d *matrix.Distro) *Grid
 	if ref.Entry != "distro "+d.ID {
 		return nil
 	}
-	k := &GridKernel{Kernel: d.Kernel, Base: d.KernelBase, Confidence: ref.Confidence, Sources: ref.Sources, text: x.Text}
+	k := &GridKernel{Kernel: d.Kernel, Base: d.KernelBase, Confidence: ref.Confidence, text: x.Text}
 	if k.Base == "" {
 		k.Base, _, _ = rule.KernelBase(d.Kernel)
 	}
@@ -1053,35 +1202,11 @@ func (s *Site) Late() []Page {
 		a := ap.Adapter
 		ap.grid = func() *Grid {
 			g := s.verdicts.grid(s.m, a)
+			// The grid's reasons cite distro and stack entries too: list
+			// their sources after the claims', so every [n] has its entry.
+			ap.setSources(resolve(s.m, g.sources()))
 			g.cite(ap.Cites)
 			return g
-		}
-		// The grid's reasons cite distro and stack entries too: list their
-		// sources, so every [id] on the page has its anchor.
-		have := map[string]bool{}
-		for _, r := range ap.Sources {
-			have[r.ID] = true
-		}
-		var more []string
-		for _, id := range s.verdicts.sources(ap.Adapter.ID) {
-			if !have[id] {
-				have[id] = true
-				more = append(more, id)
-			}
-		}
-		ap.Sources = append(ap.Sources, resolve(s.m, more)...)
-		ap.srcN = make(map[string]int, len(ap.Sources))
-		dates := map[string]int{}
-		for i, r := range ap.Sources {
-			ap.srcN[r.ID] = i + 1
-			if r.Retrieved != "" {
-				dates[r.Retrieved]++
-			}
-		}
-		for d, n := range dates {
-			if n > dates[ap.Retrieved] || n == dates[ap.Retrieved] && d < ap.Retrieved {
-				ap.Retrieved = d
-			}
 		}
 		out = append(out, ap)
 	}

@@ -47,13 +47,31 @@ type HostPage struct {
 // Reached lists the walks that answered at least one of their tree's
 // questions from the record; Unreached the ones that stopped at their
 // first question, which the report lists apart instead of as answered.
-func (p *HostPage) Reached() []treewalk.Walk { return p.walks(true) }
+func (p *HostPage) Reached() []WalkView { return p.walks(true) }
 
 // Unreached: see Reached.
-func (p *HostPage) Unreached() []treewalk.Walk { return p.walks(false) }
+func (p *HostPage) Unreached() []WalkView { return p.walks(false) }
 
-func (p *HostPage) walks(reached bool) []treewalk.Walk {
-	var out []treewalk.Walk
+// WalkView is a walk as the host page shows it: its links and its checks'
+// questions resolved and its host left out, so that the same walk on many
+// hosts is rendered once (the template's shared "host-walk").
+type WalkView struct {
+	Tree, Title, Stop string
+	Complete          bool
+	Cause, Fix        string
+	Href, StopHref    string // the links to the tree and to the node it stopped at
+	Path              []StepView
+}
+
+// StepView is a step of a walk with the question its check answers.
+type StepView struct {
+	treewalk.Step
+	CheckTitle string
+}
+
+func (p *HostPage) walks(reached bool) []WalkView {
+	var out []WalkView
+	from := p.Path()
 	for _, w := range p.Walks {
 		answered := w.Complete
 		for _, st := range w.Path {
@@ -61,9 +79,16 @@ func (p *HostPage) walks(reached bool) []treewalk.Walk {
 				answered = true
 			}
 		}
-		if answered == reached {
-			out = append(out, w)
+		if answered != reached {
+			continue
 		}
+		v := WalkView{Tree: w.Tree, Title: w.Title, Stop: w.Stop, Complete: w.Complete, Cause: w.Cause, Fix: w.Fix,
+			Href:     page.RelRef(from, page.Ref{Kind: page.Tree, ID: w.Tree}),
+			StopHref: page.RelRef(from, page.Ref{Kind: page.Tree, ID: w.Tree, Anchor: w.Stop})}
+		for _, st := range w.Path {
+			v.Path = append(v.Path, StepView{Step: st, CheckTitle: p.CheckTitles[st.Check]})
+		}
+		out = append(out, v)
 	}
 	return out
 }
@@ -89,6 +114,7 @@ type FindingView struct {
 type SeeLink struct {
 	Ref   string // a page reference: faq/<slug>, tree/<id>
 	Title string
+	Href  string // the link to it from the host page (the same from every host page)
 }
 
 // Tier is a confidence tier as the legend explains it.
@@ -325,7 +351,7 @@ func plural(n int, noun string) string {
 // home and fleet pages need. Call it once per job.
 func (j *HostJob) Page() *HostPage {
 	s, h := j.s, j.h
-	rep := diagnose.Diagnose(s.m, s.c, h)
+	rep := s.diagnoser.Diagnose(h)
 	name, label := hostName(h)
 	title := "Host " + label
 	if name == "" {
@@ -370,7 +396,11 @@ func (j *HostJob) Page() *HostPage {
 		}
 		for _, same := range diagnose.SameOnCard(of) {
 			f := same[0]
-			v := FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f)}
+			// The page is the host's own: a finding leaves its host out,
+			// so that the same finding on many hosts is rendered once
+			// (the template's shared "host-finding").
+			f.Host = ""
+			v := FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f, j.Path())}
 			for _, o := range same[1:] {
 				v.Also = append(v.Also, o.Subject)
 			}
@@ -537,22 +567,34 @@ func (s *Site) FindingRows() []FindingRow {
 	return out
 }
 
-// see lists a finding's FAQ pages and trees by title. Translations are
-// left out: the English page links to them.
-func (s *Site) see(f diagnose.Finding) []SeeLink {
+// see lists a finding's FAQ pages and trees by title, linked from the
+// page at path from. Translations are left out: the English page links to
+// them.
+func (s *Site) see(f diagnose.Finding, from string) []SeeLink {
 	var out []SeeLink
 	for _, ref := range f.FAQ {
 		slug := strings.TrimPrefix(ref, "faq/")
 		if p := s.c.Page(slug); p != nil && (p.Meta.Lang == "" || p.Meta.Lang == content.DefaultLang) {
-			out = append(out, SeeLink{Ref: ref, Title: p.Meta.Title})
+			out = append(out, SeeLink{Ref: ref, Title: p.Meta.Title, Href: seeHref(from, ref)})
 		}
 	}
 	for _, ref := range f.Trees {
-		if t := s.c.Tree(strings.TrimPrefix(ref, "tree/")); t != nil {
-			out = append(out, SeeLink{Ref: ref, Title: t.Title})
+		id := strings.TrimPrefix(ref, "tree/")
+		if t := s.c.Tree(id); t != nil {
+			out = append(out, SeeLink{Ref: ref, Title: t.Title, Href: seeHref(from, ref)})
 		}
 	}
 	return out
+}
+
+// seeHref is the link from the page at path from to a page reference of
+// a page the content has (see), as the templates' link writes it.
+func seeHref(from, ref string) string {
+	r, err := page.Parse(ref)
+	if err != nil {
+		return "" // not reached: see names pages the content has
+	}
+	return page.RelRef(from, r)
 }
 
 // worstFirst orders host rows as the fleet page lists them: most errors,

@@ -9,6 +9,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/diagnose"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
@@ -64,6 +65,7 @@ type Site struct {
 
 	targets     []readiness.Target // kb.toml's fleet targets
 	readyEngine *verdict.Engine    // judges the hosts against them
+	diagnoser   *diagnose.Diagnoser
 }
 
 // Input is everything but the host records that a site is built from.
@@ -128,11 +130,9 @@ type AdapterPage struct {
 	Tiers    []Tier
 	Fleet    []FleetUse // set by Late
 
-	grid func() *Grid   // set by Late
-	srcN map[string]int // a source's number in Sources, from 1; set by Late
-	// Retrieved is the date most of Sources were retrieved on (the earliest
-	// of the most used); the list dates only the others. Set by Late.
-	Retrieved string
+	grid    func() *Grid   // set by Late
+	claimed []SourceRef    // the sources of the page's own claims, which Sources begins with
+	srcN    map[string]int // a source's number in Sources, from 1
 }
 
 // Cites is the page's short citations of sources: [n] links to the nth
@@ -142,12 +142,28 @@ func (p *AdapterPage) Cites(ids []string) template.HTML {
 	var b strings.Builder
 	for _, id := range ids {
 		if n, ok := p.srcN[id]; ok {
-			fmt.Fprintf(&b, ` <a class="cite" href="#s%d">[%d]</a>`, n, n)
+			fmt.Fprintf(&b, ` <a href="#s%d">[%d]</a>`, n, n)
 			continue
 		}
 		fmt.Fprintf(&b, ` <a class="cite" href="#src-%s">[%s]</a>`, template.HTMLEscapeString(id), template.HTMLEscapeString(id))
 	}
 	return template.HTML(b.String())
+}
+
+// setSources lists the sources of the page's claims, then those of more
+// that the claims do not cite, and numbers them.
+func (p *AdapterPage) setSources(more []SourceRef) {
+	p.Sources = append([]SourceRef(nil), p.claimed...)
+	p.srcN = make(map[string]int, len(p.claimed)+len(more))
+	for i, r := range p.Sources {
+		p.srcN[r.ID] = i + 1
+	}
+	for _, r := range more {
+		if _, ok := p.srcN[r.ID]; !ok {
+			p.Sources = append(p.Sources, r)
+			p.srcN[r.ID] = len(p.Sources)
+		}
+	}
 }
 
 // SourceN is a source's number in the page's Sources list.
@@ -201,6 +217,7 @@ func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
 	s.verdicts = newVerdicts(m)
+	s.diagnoser = diagnose.New(m, c)
 	s.structure = c.Structure()
 	for i, t := range in.Config.Targets {
 		if err := t.Check(m); err != nil {
@@ -296,7 +313,8 @@ func Build(in Input) (*Site, error) {
 		// Every claim the page shows cites into its source list; end of
 		// support and interrupts were once left out, which left their
 		// citations pointing nowhere.
-		ap.Sources = citeClaims(m, adapterClaims(m, a)...)
+		ap.claimed = citeClaims(m, adapterClaims(m, a)...)
+		ap.setSources(nil)
 		s.adapterPages = append(s.adapterPages, ap)
 	}
 	for _, f := range faqs {

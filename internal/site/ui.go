@@ -58,6 +58,26 @@ func (m *Meta) Nav() []Link {
 	return out
 }
 
+// Header is what the page header shows: the same on every page of one
+// kind, folder and language, so base.html renders it once for each.
+type Header struct {
+	Skip, Brand, Home                             string
+	Search, SearchLabel, SearchHint, SearchButton string
+	NavLabel                                      string
+	Nav                                           []Link
+}
+
+// Header returns the page's header.
+func (m *Meta) Header() Header {
+	var brand string
+	if m.Site != nil {
+		brand = m.Site.Title
+	}
+	return Header{Skip: m.T("skip"), Brand: brand, Home: m.rel(page.Home),
+		Search: m.Href("search.html"), SearchLabel: m.T("search_label"), SearchHint: m.T("search_hint"), SearchButton: m.T("search"),
+		NavLabel: m.T("nav"), Nav: m.Nav()}
+}
+
 // Href links from the page to the site path p ("search.html", a static file).
 func (m *Meta) Href(p string) string { return page.Rel(m.Path(), p) }
 

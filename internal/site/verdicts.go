@@ -205,33 +205,6 @@ type verdicts struct {
 	targetN map[string]int
 	stackN  map[string]int
 	html    sync.Map // reason text → Inline(text)
-	cited   sync.Map // adapter id → sources, in first-cited order
-}
-
-// sources lists the sources the reasons of an adapter's grid cite, in the
-// order the cells first cite them; a rebuild from the same matrix reuses
-// the verdicts and so this list.
-func (v *verdicts) sources(adapter string) []string {
-	if ids, ok := v.cited.Load(adapter); ok {
-		return ids.([]string)
-	}
-	seen := map[string]bool{}
-	var ids []string
-	t := v.table(adapter)
-	for _, c := range t.Cells {
-		for _, n := range c.Reasons {
-			for _, ref := range v.reason(t, n).Refs {
-				for _, id := range ref.Sources {
-					if !seen[id] {
-						seen[id] = true
-						ids = append(ids, id)
-					}
-				}
-			}
-		}
-	}
-	v.cited.Store(adapter, ids)
-	return ids
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {

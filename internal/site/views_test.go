@@ -113,12 +113,25 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 		}
 		byN := map[int]GridReason{}
 		texts := map[string]int{}
+		var written []GridReason // every reason the page writes, numbered or in an explanation
 		for _, r := range append(append([]GridReason(nil), g.Common...), g.Reasons...) {
 			if _, dup := byN[r.N]; dup {
 				t.Errorf("%s: reason number %d twice", p.Adapter.ID, r.N)
 			}
 			byN[r.N] = r
 			texts[r.text]++
+			written = append(written, r)
+		}
+		for n := 1; n <= len(byN); n++ {
+			if _, ok := byN[n]; !ok {
+				t.Errorf("%s: reasons numbered without %d", p.Adapter.ID, n)
+			}
+		}
+		for _, w := range g.Whys {
+			for _, r := range w.Own {
+				texts[r.text]++
+				written = append(written, r)
+			}
 		}
 		// A row drawn by the cells above (Span 0) names their explanations.
 		head, spans := -1, 0
@@ -145,7 +158,10 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 				w := g.Whys[c.Why-1]
 				var got []string
 				for _, n := range append(append([]int(nil), w.Reasons...), row.Reasons...) {
-					got = append(got, byN[n].text)
+					got = append(got, strings.ReplaceAll(byN[n].text, rowDistro, row.Distro.Label))
+				}
+				for _, r := range w.Own {
+					got = append(got, strings.ReplaceAll(r.text, rowDistro, row.Distro.Label))
 				}
 				if k := row.Kernel; k != nil {
 					got = append(got, k.text)
@@ -182,7 +198,7 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 		for text, n := range texts {
 			if n > 1 {
 				var same []GridReason
-				for _, r := range byN {
+				for _, r := range written {
 					if r.text == text {
 						same = append(same, r)
 					}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Tool is one tool or file kbcollect reads: one row of Tools. The parser
@@ -201,7 +203,7 @@ func Placeholder(word string) bool {
 // word that stands in for a placeholder ("{netdev}", "eth0"), and nil
 // accepts any.
 func (c Command) Match(words []string, ok func(placeholder, word string) bool) bool {
-	pattern := strings.Fields(c.Line)
+	pattern := lineWords(c.Line)
 	if len(pattern) != len(words) {
 		return false
 	}
@@ -216,6 +218,21 @@ func (c Command) Match(words []string, ok func(placeholder, word string) bool) b
 		}
 	}
 	return true
+}
+
+// lineFields holds the words of each command line Match has split: a
+// record's every source is matched against the whole table (source.Of, once
+// per source of every host a fleet build diagnoses), and the table's lines
+// are few.
+var lineFields sync.Map // Command.Line → []string
+
+func lineWords(line string) []string {
+	if w, ok := lineFields.Load(line); ok {
+		return w.([]string)
+	}
+	w := strings.Fields(line)
+	lineFields.Store(line, w)
+	return w
 }
 
 // Find returns the table's command a command line fits, placeholders
@@ -307,6 +324,35 @@ func SosName(cmdline string) string {
 // uses it to ask "was any kernel log read" without matching ids by
 // substring.
 func Of(id ID) (Tool, bool) {
+	if a, ok := ofMemo.Load(id); ok {
+		r := a.(ofAnswer)
+		return r.t, r.ok
+	}
+	t, ok := of(id)
+	if ofMemoN.Load() < ofMemoMax {
+		if _, dup := ofMemo.LoadOrStore(id, ofAnswer{t, ok}); !dup {
+			ofMemoN.Add(1)
+		}
+	}
+	return t, ok
+}
+
+// ofMemo holds Of's answers by id, up to ofMemoMax of them: a fleet build
+// asks for every source of every record (diagnosis, twice per source), and
+// records name the same few ids.
+var (
+	ofMemo  sync.Map // ID → ofAnswer
+	ofMemoN atomic.Int32
+)
+
+const ofMemoMax = 4096
+
+type ofAnswer struct {
+	t  Tool
+	ok bool
+}
+
+func of(id ID) (Tool, bool) {
 	if line, ok := strings.CutPrefix(string(id), "cmd/"); ok {
 		words := strings.Fields(line)
 		for _, t := range Tools {
