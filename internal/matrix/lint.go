@@ -325,6 +325,16 @@ func (l *linter) stacks() {
 					l.errAt(r.At, "os", "%s: os %q names no distro release or family (e.g. rhel-9.4, or rhel-9 for every 9.x)", rw, os)
 				}
 			}
+			for _, w := range r.OSWith {
+				if len(w.OS) == 0 || w.Text == "" {
+					l.errAt(r.At, "os_with", "%s: an os_with entry needs its os and the action as text", rw)
+				}
+				for _, os := range w.OS {
+					if l.m.Distro(os) == nil && !l.m.knownFamily(os) {
+						l.errAt(r.At, "os_with", "%s: os_with %q names no distro release or family (e.g. rhel-9.4, or rhel-9 for every 9.x)", rw, os)
+					}
+				}
+			}
 			for _, a := range r.Adapters {
 				if l.m.Adapter(a) == nil {
 					l.errAt(r.At, "adapters", "%s: adapter %q is not defined", rw, a)

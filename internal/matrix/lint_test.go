@@ -395,7 +395,9 @@ claims                     7
 func TestShippedMatrix(t *testing.T) {
 	t.Parallel()
 	m, probs := Load(os.DirFS("../../matrix"), "matrix")
-	probs = append(probs, Lint(m, LintOptions{Now: now})...)
+	// The real clock: a source retrieved today is not in the future (the
+	// fixed now of the fixtures is days behind the shipped matrix's dates).
+	probs = append(probs, Lint(m, LintOptions{Now: time.Now()})...)
 	if probs.Errors() > 0 {
 		t.Fatalf("shipped matrix:\n%s", probs)
 	}

@@ -207,12 +207,41 @@ type StackRelease struct {
 	LTS     bool       `toml:"lts,omitempty"`
 	Date    *time.Time `toml:"date,omitempty"` // release date
 	OS      []string   `toml:"os,omitempty"`   // distro ids the release notes list as supported
+	// OSPartial says OS holds only the rows of the release's OS table that
+	// were read (a copy cut short): a distro it names is supported, one it
+	// does not name is unknown, never excluded.
+	OSPartial bool `toml:"os_partial,omitempty"`
 	// Adapters lists the adapter ids the release's own notes list as
 	// supported ("Supported NICs", "General Support"); when set, the list is
 	// complete for that release, and an adapter not in it is not supported by
 	// it. Absent means the matrix lacks the list.
 	Adapters []string `toml:"adapters,omitempty"`
+	// OSWith lists OSes the release notes support only with a stated
+	// action ("RHEL 7.6 + OFED 4.17-1"): on them the release is supported
+	// with that condition.
+	OSWith []OSWith `toml:"os_with,omitempty"`
+	// AdaptersPartial says Adapters holds only the adapters the part of
+	// the release's notes that was read names (a table cut short): an
+	// adapter it names is supported, one it does not name is unknown.
+	AdaptersPartial bool `toml:"adapters_partial,omitempty"`
 	Claim
+}
+
+// ListedOS is every OS the release notes name as supported: os, then the
+// OSes of os_with.
+func (r *StackRelease) ListedOS() []string {
+	out := append([]string(nil), r.OS...)
+	for _, w := range r.OSWith {
+		out = append(out, w.OS...)
+	}
+	return out
+}
+
+// OSWith is a set of OSes a stack release supports only when the plan
+// takes the action Text states.
+type OSWith struct {
+	OS   []string `toml:"os"`   // distro ids, as a release's os
+	Text string   `toml:"text"` // the action, e.g. "build irdma against OFED 4.17-1"
 }
 
 // FirmwareMin is the lowest firmware for a feature of an adapter, optionally

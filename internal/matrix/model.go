@@ -75,11 +75,36 @@ func (m *Matrix) knownFamily(s string) bool {
 // OSMatches reports whether an OS-list entry (a distro id,
 // "<family>-<major>" for every minor of a major release, or
 // "<family>-<major>.<minor>+" for that minor and the later ones of its
-// major) covers distro d.
+// major) covers distro d. A rebuild (Oracle Linux with RHCK, AlmaLinux)
+// or an HWE kernel release is its own distro id: only an entry naming
+// that id covers it, since a vendor list naming RHEL 9.4 or Ubuntu 22.04
+// (with its GA kernel) does not name them (OSCoversBase tells that case
+// apart).
 func OSMatches(entry string, d *Distro) bool {
 	if entry == d.ID {
 		return true
 	}
+	if derived(d) {
+		return false
+	}
+	return osCovers(entry, d)
+}
+
+// OSCoversBase reports whether an entry that does not name distro d
+// covers the release d derives from: the family release a rebuild
+// rebuilds, or the GA-kernel release of an HWE kernel. Such a list says
+// nothing of d itself.
+func OSCoversBase(entry string, d *Distro) bool {
+	return entry != d.ID && derived(d) && osCovers(entry, d)
+}
+
+// derived reports whether d is a rebuild or an HWE-kernel release of its
+// family's release of the same version.
+func derived(d *Distro) bool {
+	return d.Rebuild != "" || d.KernelFlavour() == "hwe"
+}
+
+func osCovers(entry string, d *Distro) bool {
 	fam, rel, ok := strings.Cut(entry, "-")
 	if !ok || fam != d.Family {
 		return false

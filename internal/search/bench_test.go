@@ -12,6 +12,10 @@ import (
 // Benchmarks measure; no test asserts a timing. Run, for benchstat:
 //
 //	go test -run '^$' -bench . -benchtime 2s -count 6 ./internal/search
+//
+// ROCEKB_BENCH_KB names another knowledge base folder (with matrix/ and
+// content/), such as the 10k corpus of `go run ./bench/gencorpus -size 10k
+// -out DIR` (DIR/kb), to measure the index at that size.
 
 // BenchmarkSearch is one query of the query set after another, on the
 // bleve index of the bundled knowledge base, snippets and facets included.

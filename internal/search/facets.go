@@ -5,18 +5,28 @@ package search
 // disjunction bleveQuery builds), so the matches are the union of the
 // terms' document lists, and each document's facet values are known.
 type facetIndex struct {
-	docs  map[string][]int32 // term → docs with it in any field, ascending
-	attrs [][3]string        // by doc number: kind, vendor, lang
+	docs   map[string][]int32 // term → docs with it in any field, ascending
+	attrs  [][3]int32         // by doc number: kind, vendor, lang as numbers of values
+	values [3][]string        // each facet's values by number
 }
 
 // facetLimit is how many values of each facet are reported.
 const facetLimit = 50
 
 func newFacetIndex(an *Analyzer, docs []Doc) *facetIndex {
-	fx := &facetIndex{docs: map[string][]int32{}, attrs: make([][3]string, len(docs))}
+	fx := &facetIndex{docs: map[string][]int32{}, attrs: make([][3]int32, len(docs))}
+	num := [3]map[string]int32{{}, {}, {}}
 	for i := range docs {
 		d := &docs[i]
-		fx.attrs[i] = [3]string{d.Kind, d.Vendor, d.Lang}
+		for f, v := range [3]string{d.Kind, d.Vendor, d.Lang} {
+			n, ok := num[f][v]
+			if !ok {
+				n = int32(len(fx.values[f]))
+				num[f][v] = n
+				fx.values[f] = append(fx.values[f], v)
+			}
+			fx.attrs[i][f] = n
+		}
 		for _, f := range Fields {
 			for _, t := range an.Analyze(fieldText(d, f)) {
 				l := fx.docs[t.Term]
@@ -33,11 +43,19 @@ func newFacetIndex(an *Analyzer, docs []Doc) *facetIndex {
 // and q's filters, most frequent first, values with no name left out.
 func (fx *facetIndex) count(qts []QueryTerm, q Query) Facets {
 	seen := make([]bool, len(fx.attrs))
-	var counts [3]map[string]int
-	for i := range counts {
-		counts[i] = map[string]int{}
+	var counts [3][]int
+	filter := [3]int32{-1, -1, -1}
+	for f, v := range [3]string{q.Kind, q.Vendor, q.Lang} {
+		counts[f] = make([]int, len(fx.values[f]))
+		if v != "" {
+			filter[f] = -2 // a value no doc has
+			for n, w := range fx.values[f] {
+				if w == v {
+					filter[f] = int32(n)
+				}
+			}
+		}
 	}
-	filter := [3]string{q.Kind, q.Vendor, q.Lang}
 	for _, t := range qts {
 		for _, d := range fx.docs[t.Term] {
 			if seen[d] {
@@ -45,20 +63,20 @@ func (fx *facetIndex) count(qts []QueryTerm, q Query) Facets {
 			}
 			seen[d] = true
 			a := &fx.attrs[d]
-			if (filter[0] != "" && a[0] != filter[0]) || (filter[1] != "" && a[1] != filter[1]) || (filter[2] != "" && a[2] != filter[2]) {
+			if (filter[0] != -1 && a[0] != filter[0]) || (filter[1] != -1 && a[1] != filter[1]) || (filter[2] != -1 && a[2] != filter[2]) {
 				continue
 			}
-			for i, v := range a {
-				if v != "" {
-					counts[i][v]++
-				}
+			for f, n := range a {
+				counts[f][n]++
 			}
 		}
 	}
-	list := func(m map[string]int) []FacetCount {
-		out := make([]FacetCount, 0, len(m))
-		for v, n := range m {
-			out = append(out, FacetCount{Value: v, Count: n})
+	list := func(f int) []FacetCount {
+		out := make([]FacetCount, 0, len(counts[f]))
+		for n, c := range counts[f] {
+			if c > 0 && fx.values[f][n] != "" {
+				out = append(out, FacetCount{Value: fx.values[f][n], Count: c})
+			}
 		}
 		sortFacets(out)
 		if len(out) > facetLimit {
@@ -66,5 +84,5 @@ func (fx *facetIndex) count(qts []QueryTerm, q Query) Facets {
 		}
 		return out
 	}
-	return Facets{Kind: list(counts[0]), Vendor: list(counts[1]), Lang: list(counts[2])}
+	return Facets{Kind: list(0), Vendor: list(1), Lang: list(2)}
 }

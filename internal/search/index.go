@@ -177,6 +177,10 @@ type Index struct {
 	nHosts   int             // host reports indexed
 	fuzzy    []FuzzyName
 	DocCount int
+	// For tests: fetch every match from bleve (the order the top-k fetch
+	// must equal), or start the top-k fetch at this size.
+	fetchAll   bool
+	firstFetch int
 }
 
 // sortDocs puts docs in the order both engines number them: facet values
@@ -405,28 +409,68 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	var first []ranked
 	var hostHits []ranked
 	total := 0
+	partial := false // bleve matched more pages than were fetched
 	if len(qts) > 0 {
 		filter, size := anyDocs, ix.DocCount
 		if hostsApart {
 			filter, size = noHosts, ix.DocCount-ix.nHosts
 		}
-		hits, n, err := ix.run(ctx, qts, q, filter, max(size, 1), 0)
-		if err != nil {
-			return nil, err
+		// bleve orders by the text score alone; the final order also weighs
+		// kind and language. Fetch the best k by text score, and more only
+		// when fewer than offset+limit of them are sure to outrank every
+		// page not fetched.
+		need := offset + limit
+		k0 := ix.firstFetch
+		if k0 == 0 {
+			k0 = max(4*need, 64)
 		}
-		total += n
-		for _, h := range hits {
-			d := &ix.docs[h.doc]
-			first = append(first, ranked{doc: h.doc, tier: tierOf(d.Kind, explained[h.doc], !hostsApart),
-				score: h.score * kindBoost(d.Kind) * langBoost(d.Lang, cjk)})
+		for k := min(size, k0); ; k = min(size, 4*k) {
+			hits, n, err := ix.run(ctx, qts, q, filter, max(k, 1), 0)
+			if err != nil {
+				return nil, err
+			}
+			first = first[:0]
+			for _, h := range hits {
+				d := &ix.docs[h.doc]
+				first = append(first, ranked{doc: h.doc, tier: tierOf(d.Kind, explained[h.doc], !hostsApart),
+					score: h.score * kindBoost(d.Kind) * langBoost(d.Lang, cjk)})
+			}
+			if ix.fetchAll && k < size && len(hits) == k {
+				continue
+			}
+			if k >= size || len(hits) < k || sureFirst(first, hits[len(hits)-1].score) >= need {
+				total += n
+				partial = len(hits) < n
+				break
+			}
 		}
 	}
+	var missing []int
 	for _, d := range pinned {
 		found := false
 		for _, r := range first {
 			found = found || r.doc == d
 		}
 		if !found {
+			missing = append(missing, d)
+		}
+	}
+	if partial && len(missing) > 0 {
+		// An explained page may match without being among those fetched:
+		// its text score still orders the explained pages.
+		scores, err := ix.scores(ctx, qts, q, missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range missing {
+			sc, matched := scores[d]
+			if !matched {
+				total++
+			}
+			first = append(first, ranked{doc: d, tier: tierExplained, score: sc * kindBoost(ix.docs[d].Kind) * langBoost(ix.docs[d].Lang, cjk)})
+		}
+	} else {
+		for _, d := range missing {
 			first = append(first, ranked{doc: d, tier: tierExplained})
 			total++
 		}
@@ -479,6 +523,28 @@ func (ix *Index) run(ctx context.Context, qts []QueryTerm, q Query, filter hostF
 		out = append(out, bleveHit{i, h.Score})
 	}
 	return out, int(sr.Total), nil
+}
+
+// scores are the text scores of the given docs that match the query.
+func (ix *Index) scores(ctx context.Context, qts []QueryTerm, q Query, docs []int) (map[int]float64, error) {
+	ids := make([]string, len(docs))
+	for i, d := range docs {
+		ids[i] = docID(d)
+	}
+	only := bleve.NewDocIDQuery(ids)
+	only.SetBoost(0)
+	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleveQuery(qts, q, anyDocs), only), len(docs), 0, false)
+	sr, err := ix.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]float64{}
+	for _, h := range sr.Hits {
+		if i, err := strconv.Atoi(h.ID); err == nil {
+			out[i] = h.Score
+		}
+	}
+	return out, nil
 }
 
 // passes reports whether doc i passes q's facet filters.

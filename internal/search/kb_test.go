@@ -33,12 +33,16 @@ func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
 	t.Helper()
 	b := &bundled
 	b.once.Do(func() {
-		m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+		root := "../.."
+		if dir := os.Getenv("ROCEKB_BENCH_KB"); dir != "" {
+			root = dir // a corpus of bench/gencorpus, for the benchmarks at its size
+		}
+		m, probs := matrix.Load(os.DirFS(root+"/matrix"), "matrix")
 		if probs.Errors() > 0 {
 			b.err = probs.Err()
 			return
 		}
-		c, probs := content.Load(os.DirFS("../../content"), "content")
+		c, probs := content.Load(os.DirFS(root+"/content"), "content")
 		if probs.Errors() > 0 {
 			b.err = probs.Err()
 			return

@@ -60,6 +60,24 @@ func kindBoost(kind string) float64 {
 	return 1
 }
 
+// sureFirst counts the ranked pages of the knowledge tier fetched by text
+// score that outrank every page not fetched: a page not fetched has a text
+// score of at most last, the lowest fetched, so its final score is at most
+// last times the largest kind and language boost.
+func sureFirst(rs []ranked, last float64) int {
+	most := max(1, OtherLanguage)
+	for _, b := range KindBoost {
+		most = max(most, b*max(1, OtherLanguage))
+	}
+	bound, n := last*most, 0
+	for _, r := range rs {
+		if r.tier == tierKnowledge && r.score > bound {
+			n++
+		}
+	}
+	return n
+}
+
 // ranked is one result before the final order.
 type ranked struct {
 	doc   int

@@ -813,7 +813,7 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		for j := range m.Stacks {
 			st := &m.Stacks[j]
 			for k := range st.Releases {
-				for _, os := range st.Releases[k].OS {
+				for _, os := range st.Releases[k].ListedOS() {
 					if matrix.OSMatches(os, d) {
 						dp.Releases = append(dp.Releases, StackReleaseRef{Stack: st, Release: &st.Releases[k]})
 						claims = append(claims, st.Releases[k].Claim)

@@ -276,11 +276,11 @@ func (s stackSteps) any(v *Verdict) {
 			refs = append(refs, r.Matrix...)
 		}
 		if len(open) == 0 && len(fail) == 0 {
-			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s", s.ms.Name, versions(pass), what), Matrix: refs})
+			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s%s", s.ms.Name, versions(pass), what, actions(rs)), Matrix: refs})
 			return
 		}
 		lvl := Conditional
-		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s", s.ms.Name, what, versions(pass), s.others(open, fail, known)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail, known), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
 	case len(open) > 0:
 		r := open[len(open)-1]
 		u := worst(steps[r])
@@ -297,6 +297,21 @@ func (s stackSteps) any(v *Verdict) {
 		u := worst(steps[r])
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
 	}
+}
+
+// actions words the conditions of a passing release's steps, which the
+// plan must take with it (e.g. an OS its notes support only with OFED).
+func actions(rs []Reason) string {
+	var out []string
+	for _, r := range rs {
+		if r.Verdict == Conditional && r.Text != "" {
+			out = append(out, r.Text)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(out, "; ") + ")"
 }
 
 func firstNonEmpty(ss ...string) string {
@@ -408,7 +423,11 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
 			return out
 		}
-		return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		if !rel.AdaptersPartial {
+			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+		}
+		// Only part of the list was read: the steps below may still
+		// decide, and absence from it is never a no.
 	}
 	// Outside every bounded range: no release there supports it.
 	var bounded []*matrix.StackRow
@@ -454,6 +473,10 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 	}
 	what := fmt.Sprintf("the matrix lacks %s %s's supported-adapter list", ms.Name, ver)
 	var refs []rule.Ref
+	if rel != nil && rel.AdaptersPartial {
+		what = fmt.Sprintf("the matrix holds only part of %s %s's supported-adapter list (%s), which does not name it", ms.Name, ver, strings.Join(rel.Adapters, ", "))
+		refs = append(refs, s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", "))))
+	}
 	switch {
 	case inside != nil:
 		what += fmt.Sprintf(", and its range for %s has no first release (-..%s: %s)", a.Name, rule.OrDash(inside.Last), inside.Text)
@@ -543,21 +566,47 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	if rel == nil {
 		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix holds no single %s %s release, so its OS list is unknown; that release's notes would decide it%s", ms.Name, ver, s.nearestKnown(ver))}
 	}
-	if len(rel.OS) == 0 {
+	if len(rel.OS) == 0 && len(rel.OSWith) == 0 {
 		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports this distro is not sourced; the release notes' supported OS list would decide it%s", ms.Name, rel.Version, s.nearestLists(rel))}
 	}
-	ref := s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.OS, ", ")))
-	if slices.ContainsFunc(rel.OS, func(e string) bool { return matrix.OSMatches(e, d) }) {
+	list := rel.ListedOS()
+	ref := s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(list, ", ")))
+	matches := func(e string) bool { return matrix.OSMatches(e, d) }
+	if slices.ContainsFunc(rel.OS, matches) {
 		return Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, rel.Version, d.Name), Matrix: []rule.Ref{ref}}
 	}
-	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(rel.OS, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(rel.OS, ", "), Matrix: []rule.Ref{ref}}
+	for _, w := range rel.OSWith {
+		if slices.ContainsFunc(w.OS, matches) {
+			return Reason{Verdict: Conditional, Text: fmt.Sprintf("%s %s supports %s only this way: %s", ms.Name, rel.Version, d.Name, w.Text), Matrix: []rule.Ref{ref}}
+		}
+	}
+	// A rebuild or an HWE kernel of a listed release: the list names the
+	// release it derives from, not it, so it is neither a yes nor a no.
+	if i := slices.IndexFunc(rel.OS, func(e string) bool { return matrix.OSCoversBase(e, d) }); i >= 0 {
+		what := "a rebuild of " + rel.OS[i]
+		if d.KernelFlavour() == "hwe" {
+			what = "an HWE kernel of " + rel.OS[i] + ", which the list names with its GA kernel"
+		}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
+	}
+	if rel.OSPartial {
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(list, ", ")), Matrix: []rule.Ref{ref}}
+	}
+	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(list, ", "), Matrix: []rule.Ref{ref}}
 	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
 		return no
 	}
-	// The newest release the matrix knows may predate the OS: then a later
-	// release may list it, and the answer is unknown, not no.
-	if newest(ms) == rel && newerThanList(rel.OS, d) {
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release in the matrix, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(rel.OS, ", "), d.Name), Matrix: []rule.Ref{ref}}
+	// A list written before the OS came out says nothing of it: then a
+	// later release may list it, and the answer is unknown, not no.
+	// On a line the list names, it stops below d: d came out after it. A
+	// new line, or a family the list leaves out, is unknown only on the
+	// newest release the matrix holds: versions cannot tell whether it
+	// came out after the list.
+	switch age := predatesList(list, d); {
+	case age == listPredates:
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops below %s, so the list likely predates it; a later release's OS list would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
+	case age != listExcludes && newest(ms) == rel:
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release in the matrix, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
 	}
 	return no
 }
@@ -568,14 +617,14 @@ func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
 	at := slices.Index(rels, rel)
 	var near []string
 	for i := at - 1; i >= 0 && at >= 0; i-- {
-		if len(rels[i].OS) > 0 && later(rel.Version, rels[i].Version) {
-			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+		if os := rels[i].ListedOS(); len(os) > 0 && later(rel.Version, rels[i].Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(os, ", ")))
 			break
 		}
 	}
 	for i := at + 1; i < len(rels) && at >= 0; i++ {
-		if len(rels[i].OS) > 0 && later(rels[i].Version, rel.Version) {
-			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(rels[i].OS, ", ")))
+		if os := rels[i].ListedOS(); len(os) > 0 && later(rels[i].Version, rel.Version) {
+			near = append(near, fmt.Sprintf("%s (%s)", rels[i].Version, strings.Join(os, ", ")))
 			break
 		}
 	}
@@ -599,56 +648,74 @@ func newest(ms *matrix.Stack) *matrix.StackRelease {
 	return nil
 }
 
-// newerThanList reports whether release d is newer than every release of
-// its family an OS list names, or the list names none of its family: the
-// list may then predate it. A family with
-// major lines released side by side (RHEL 8.8 came out with 9.2) is
-// compared within d's own line when the list names that line: a list of
-// 8.6 and 9.1 predates 8.8 rather than excluding it. "rhel-9" stands for
-// every 9.x.
-func newerThanList(list []string, d *matrix.Distro) bool {
-	dv, err := version.Parse(d.Version)
-	if err != nil {
-		return false
+// listAge is what an OS list that does not name a distro release says of it.
+type listAge int
+
+const (
+	listExcludes    listAge = iota // the list was written with d out, and left it out
+	listPredates                   // the list names d's line only below d: it may be older than d
+	listNewerLine                  // the list names only earlier lines of d's family
+	listLacksFamily                // the list names no release of d's family
+)
+
+// predatesList reads an OS list that does not name distro release d.
+// Minor releases of one major line come out in order, and a major line
+// comes out before the next one, but the lines of a family overlap (RHEL
+// 8.8 came out with 9.2), so versions order releases in time only within a
+// line. The list excludes d when it names a release of d's major line at
+// or after d (d was out and was left out), or names a later major line
+// of d's family and none of d's (d's line was out and was left out). It
+// may predate d when it names d's line only below d; it names only earlier
+// lines, or none of d's family, when d's line may be newer than the list
+// or the release leaves the line out: versions cannot tell which. An entry
+// for a whole line ("rhel-9") or from a release on ("rhel-7.3+") that
+// covers d has already matched it; "rhel-7.3+" still excludes 7.2. SUSE's
+// "15-SP5" is line 15, minor 5.
+func predatesList(list []string, d *matrix.Distro) listAge {
+	dMajor, dv, ok := osLine(d.Version)
+	if !ok {
+		return listExcludes
 	}
-	dMajor, _, _ := strings.Cut(d.Version, ".")
-	type entry struct {
-		v     version.Version
-		whole bool // a major line alone ("rhel-9")
-	}
-	var all, line []entry
+	family, line, later := false, false, false
 	for _, e := range list {
 		fam, rel, ok := strings.Cut(e, "-")
 		if !ok || fam != d.Family {
 			continue
 		}
-		rel = strings.TrimSuffix(rel, "+")
-		ev, err := version.Parse(rel)
-		if err != nil {
-			return false
+		family = true
+		major, ev, ok := osLine(strings.TrimSuffix(rel, "+"))
+		if !ok {
+			return listExcludes
 		}
-		major, _, _ := strings.Cut(rel, ".")
-		x := entry{ev, !strings.Contains(rel, ".")}
-		all = append(all, x)
-		if major == dMajor {
-			line = append(line, x)
-		}
-	}
-	if len(line) > 0 {
-		all = line
-	}
-	for _, x := range all {
-		if x.whole {
-			if mv, err := version.Parse(dMajor); err != nil || version.Compare(mv, x.v) <= 0 {
-				return false
+		switch c := version.Compare(major, dMajor); {
+		case c > 0:
+			later = true
+		case c == 0:
+			line = true
+			if version.Compare(ev, dv) >= 0 {
+				return listExcludes // a release at or after d
 			}
-			continue
-		}
-		if version.Compare(dv, x.v) <= 0 {
-			return false
 		}
 	}
-	return true
+	switch {
+	case !family:
+		return listLacksFamily
+	case line:
+		return listPredates
+	case !later:
+		return listNewerLine
+	}
+	return listExcludes
+}
+
+// osLine reads a distro version as its major line and a version: "9.4" is
+// line 9, "15-SP5" (SUSE) line 15 and 15.5, "11" line 11.
+func osLine(s string) (major, v version.Version, ok bool) {
+	s = strings.Replace(strings.ToLower(s), "-sp", ".", 1)
+	m, _, _ := strings.Cut(s, ".")
+	mv, err1 := version.Parse(m)
+	vv, err2 := version.Parse(s)
+	return mv, vv, err1 == nil && err2 == nil
 }
 
 func appendNew(s []string, x string) []string {
