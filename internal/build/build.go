@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/config"
-	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/export"
 	"github.com/rocekb/rocekb/internal/kb"
@@ -68,8 +67,6 @@ type Result struct {
 	search *search.Cache
 	site   *site.Site
 	hosts  map[string]keptHost // by host key
-	// pageDigests are the FAQ pages' digests, by the content cache's page.
-	pageDigests map[*content.Page]pageDigests
 }
 
 // keptHost is what a host page left for the pages that list hosts and for
@@ -122,12 +119,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	}
 	var key keys // only a build an update may follow keys its outputs
 	if cache != nil {
-		var kept map[*content.Page]pageDigests
-		if o.Previous != nil {
-			kept = o.Previous.pageDigests
-		}
-		res.pageDigests = map[*content.Page]pageDigests{}
-		key = newKeys(cfg, s.Info, tpl, k.Content, cache.MatrixDigest(), kept, res.pageDigests)
+		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest())
 	}
 
 	var recordProbs diag.List
@@ -147,10 +139,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		probs, err := k.Records.EachLoaded(func(l record.Loaded) error {
 			j, i := s.Host(l.Host), res.Records
 			j.Source(l.File, l.Src)
-			key.record(l.File, l.Src)
 			res.Records++
 			b.hosts.Add(1)
-			hk := key.deps(j.Path(), j.Deps())
+			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
 				hostDocs.Store(i, kh.doc)
@@ -184,7 +175,6 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		return nil
 	}
 	summaryPages := func(emit func(render.Output) error) error {
-		key.recordsRead()
 		return key.keyedPages(tpl, append(s.Summaries(), s.Late()...))(emit)
 	}
 	// searchIndex stays the last stage: it indexes the pages the stages

@@ -11,7 +11,7 @@ import (
 type Kind string
 
 // The page kinds. What each is (its path, section, navigation, template,
-// and search rules) is its row of Table, in kinds.go.
+// search and cache rules) is its row of Table, in kinds.go.
 const (
 	Home     Kind = "home"     // index.html
 	Adapters Kind = "adapters" // adapter/index.html

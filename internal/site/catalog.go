@@ -1134,10 +1134,7 @@ func (s *Site) sourcesPage(meta func(page.Kind, string, string) Meta, faqs []*FA
 			cited[id] = append(cited[id], Citation{What: "Glossary: " + t.Term, Ref: ref(page.Glossary, "", t.ID)})
 		}
 	}
-	sp := &SourcesPage{Meta: meta(page.Sources, "", "Sources")} // what cites each source
-	for _, l := range []string{"faq", "trees", "glossary"} {
-		sp.deps.Read(page.DepList, l)
-	}
+	sp := &SourcesPage{Meta: meta(page.Sources, "", "Sources")}
 	srcs := append([]matrix.Source(nil), m.Sources...)
 	sort.Slice(srcs, func(i, j int) bool { return srcs[i].ID < srcs[j].ID })
 	for _, src := range srcs {
@@ -1201,7 +1198,6 @@ func (s *Site) Late() []Page {
 	var out []Page
 	for _, ap := range s.adapterPages {
 		ap.Fleet = uses[ap.Adapter.ID]
-		ap.deps.Read(page.DepList, "records") // the hosts that run it
 		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
 		a := ap.Adapter
 		ap.grid = func() *Grid {
@@ -1226,11 +1222,12 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	for _, p := range s.Pages {
 		have[p.PageMeta().Path()] = true
 	}
-	meta := func(k page.Kind, title string) Meta { return s.meta(k, "", title) }
+	meta := func(k page.Kind, title string) Meta {
+		return Meta{Ref: page.Ref{Kind: k}, Title: title, Lang: content.DefaultLang, Site: s.Info}
+	}
 	var out []Page
 	if !have[page.Path(page.FAQIndex, "")] {
 		f := &FolderPage{Meta: meta(page.FAQIndex, "FAQ")}
-		f.deps.Read(page.DepList, "faq")
 		byKey := map[string][]*content.Page{}
 		for _, p := range s.c.Pages {
 			if k := p.Meta.TranslationKey; k != "" {
@@ -1254,16 +1251,13 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	}
 	if !have[page.Path(page.Trees, "")] {
 		f := &FolderPage{Meta: meta(page.Trees, "Troubleshooting")}
-		f.deps.Read(page.DepList, "trees")
 		for _, t := range s.c.Trees {
 			f.Items = append(f.Items, FolderItem{Title: t.Title, Summary: t.Summary, Lang: t.Lang, Ref: page.Ref{Kind: page.Tree, ID: t.ID}})
 		}
 		out = append(out, f)
 	}
 	if !have[page.Path(page.Tags, "")] {
-		f := &FolderPage{Meta: meta(page.Tags, "Tags")} // the tags of the FAQ pages and trees
-		f.deps.Read(page.DepList, "faq")
-		f.deps.Read(page.DepList, "trees")
+		f := &FolderPage{Meta: meta(page.Tags, "Tags")}
 		for _, p := range s.Pages {
 			if pm := p.PageMeta(); pm.Ref.Kind == page.Tag && isDefaultLang(pm.Lang) {
 				f.Items = append(f.Items, FolderItem{Title: pm.Title, Ref: pm.Ref})
@@ -1275,7 +1269,6 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	}
 	if len(sums) > 0 && !have[page.Path(page.Hosts, "")] {
 		f := &FolderPage{Meta: meta(page.Hosts, "Hosts")}
-		f.deps.Read(page.DepList, "records")
 		for _, h := range sums {
 			f.Items = append(f.Items, FolderItem{Title: h.ID, Summary: h.OS, Ref: page.Ref{Kind: page.Host, ID: h.Slug}})
 		}

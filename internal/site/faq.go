@@ -162,7 +162,7 @@ func langOrder(lang string) string {
 }
 
 // tagPages makes a page per tag of the FAQ pages and trees, and the index.
-func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
+func tagPages(info *Info, faqs []*FAQ, trees []*content.Tree) []Page {
 	type acc struct {
 		tag   string
 		faq   []*FAQ
@@ -199,13 +199,8 @@ func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 	if len(bySlug) == 0 {
 		return nil
 	}
-	// A tag's page lists every page with the tag: whether a page has it
-	// is in every FAQ page's front matter and every tree.
 	meta := func(id, title string) Meta {
-		m := s.meta(page.Tag, id, title)
-		m.deps.Read(page.DepList, "faq")
-		m.deps.Read(page.DepList, "trees")
-		return m
+		return Meta{Ref: page.Ref{Kind: page.Tag, ID: id}, Title: title, Lang: content.DefaultLang, Site: info}
 	}
 	index := &TagPage{Meta: meta("index", "Tags"), Index: true}
 	var out []Page

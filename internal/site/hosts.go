@@ -233,7 +233,6 @@ type HostJob struct {
 	h    *record.Host
 	src  []byte // the record's own bytes (Source), or nil
 	ext  string // ".toml" or ".json": the record download's format
-	deps page.Deps
 }
 
 // Host names the page of the next host record. Call it in record order
@@ -249,18 +248,8 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	st.findings = append(st.findings, nil)
 	st.ready = append(st.ready, nil)
 	st.mu.Unlock()
-	j := &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml"}
-	// The page diagnoses the record against the matrix and the content
-	// (the checks name FAQ pages and trees, the walks read the trees).
-	j.deps = s.meta(page.Host, slug, "").deps
-	j.deps.Read(page.DepList, "faq")
-	j.deps.Read(page.DepList, "trees")
-	return j
+	return &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml"}
 }
-
-// Deps is what the job's page and record download read, known before
-// the page is made: the update keeps both when none of it changed.
-func (j *HostJob) Deps() *page.Deps { return &j.deps }
 
 // Source gives the job the record's own bytes and file name: the record
 // download beside the page is then those bytes, in the file's format
@@ -268,7 +257,6 @@ func (j *HostJob) Deps() *page.Deps { return &j.deps }
 // Call it before RecordPath.
 func (j *HostJob) Source(file string, src []byte) {
 	j.src = src
-	j.deps.Read(page.DepRecord, file)
 	if path.Ext(file) == ".json" {
 		j.ext = ".json"
 	}
@@ -370,7 +358,7 @@ func (j *HostJob) Page() *HostPage {
 		title = "Host record " + label
 	}
 	hp := &HostPage{
-		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info, deps: j.deps},
+		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
 		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
 		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()), Unnamed: name == "",
@@ -516,14 +504,12 @@ func (s *Site) Summaries() []Page {
 	}
 	st.mu.Unlock()
 	s.home.Hosts = sums
-	s.home.deps.Read(page.DepList, "records")
 	out := []Page{s.home}
 	if len(sums) > 0 {
 		fp := &FleetPage{
-			Meta:  s.meta(page.Fleet, "", "Fleet"),
+			Meta:  Meta{Ref: page.Ref{Kind: page.Fleet}, Title: "Fleet", Lang: content.DefaultLang, Site: s.Info},
 			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles,
 		}
-		fp.deps.Read(page.DepList, "records")
 		// The fleet summary names hosts by record id, which for an unnamed
 		// record is the loader's "(<file>)": map them back to their rows.
 		for _, h := range sums {

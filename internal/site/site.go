@@ -30,16 +30,10 @@ type Meta struct {
 	Title string
 	Lang  string // the page's language, "en" unless content says otherwise
 	Site  *Info
-
-	deps page.Deps // what the page read while it was made
 }
 
 // PageMeta implements Page.
 func (m *Meta) PageMeta() *Meta { return m }
-
-// Deps is what the page read while it was made: kbgen serve's update
-// renders it again when one of those inputs changed.
-func (m *Meta) Deps() *page.Deps { return &m.deps }
 
 // Path is the page's output path.
 func (m *Meta) Path() string { return m.Ref.Path() }
@@ -242,7 +236,9 @@ func Build(in Input) (*Site, error) {
 			}
 		}
 	}
-	meta := s.meta
+	meta := func(k page.Kind, id, title string) Meta {
+		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
+	}
 	cite := func(ids []string) []SourceRef { return resolve(m, ids) }
 	pages := resolver{m: m, c: c}
 
@@ -251,8 +247,6 @@ func Build(in Input) (*Site, error) {
 	for _, p := range c.Pages {
 		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
 		f.Lang = p.Meta.Lang
-		f.deps.Read(page.DepFile, p.File)
-		f.deps.Read(page.DepList, "links") // the body's links resolve against it
 		html, ok := reuse[p]
 		if !ok {
 			var ps diag.List
@@ -265,7 +259,6 @@ func Build(in Input) (*Site, error) {
 				if o != p && o.Meta.TranslationKey == key {
 					f.Translations = append(f.Translations, o)
 				}
-				f.deps.Read(page.DepFront, o.File) // o's key tells whether it is one
 			}
 		}
 		faqExtras(m, f)
@@ -283,8 +276,6 @@ func Build(in Input) (*Site, error) {
 	})
 
 	s.home = &Home{Meta: meta(page.Home, "", s.Info.Title), FAQ: faqs, Trees: c.Trees}
-	s.home.deps.Read(page.DepList, "faq")
-	s.home.deps.Read(page.DepList, "trees")
 	vendors := append([]matrix.Vendor(nil), m.Vendors...)
 	sort.Slice(vendors, func(i, j int) bool { return vendors[i].Name < vendors[j].Name })
 	for i := range vendors {
@@ -301,7 +292,6 @@ func Build(in Input) (*Site, error) {
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
 		ap := &AdapterPage{Meta: meta(page.Adapter, a.ID, a.Name), Adapter: a, Vendor: m.Vendor(a.Vendor), Driver: m.Driver(a.RDMADriver)}
-		ap.deps.Read(page.DepList, "faq") // the pages that name the adapter
 		for _, f := range m.Firmware {
 			if f.Adapter == a.ID {
 				ap.Firmware = append(ap.Firmware, f)
@@ -338,16 +328,14 @@ func Build(in Input) (*Site, error) {
 			ids = append(ids, n.Sources...)
 		}
 		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)}
-		tp.deps.Read(page.DepFile, t.File)
 		if t.Lang != "" {
 			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
 		}
 		s.Pages = append(s.Pages, tp)
 	}
-	s.Pages = append(s.Pages, s.tagPages(faqs, c.Trees)...)
+	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
 		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
-		g.deps.Read(page.DepList, "glossary")
 		sort.SliceStable(g.Terms, func(i, j int) bool {
 			return strings.ToLower(g.Terms[i].Term) < strings.ToLower(g.Terms[j].Term)
 		})
@@ -361,17 +349,6 @@ func Build(in Input) (*Site, error) {
 	s.buildCatalog(meta, faqs)
 	sortPages(s.Pages)
 	return s, nil
-}
-
-// meta is the Meta of a new page of kind k; the page has read what every
-// page reads: the site's configuration, the matrix (its header, and the
-// sources it cites) and its kind's template.
-func (s *Site) meta(k page.Kind, id, title string) Meta {
-	m := Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
-	m.deps.Read(page.DepSite, "")
-	m.deps.Read(page.DepMatrix, "")
-	m.deps.Read(page.DepTemplate, page.SpecOf(k).Template)
-	return m
 }
 
 func sortPages(ps []Page) {
