@@ -424,8 +424,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		if k0 == 0 {
 			k0 = max(4*need, 64)
 		}
+		bq := bleveQuery(qts, q, filter)
 		for k := min(size, k0); ; k = min(size, 4*k) {
-			hits, n, err := ix.run(ctx, qts, q, filter, max(k, 1), 0)
+			hits, n, err := ix.run(ctx, bq, max(k, 1))
 			if err != nil {
 				return nil, err
 			}
@@ -478,7 +479,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	sortRanked(first)
 	if hostsApart && len(qts) > 0 {
 		need := max(0, offset+limit-len(first))
-		hits, n, err := ix.run(ctx, qts, q, onlyHosts, need, 0)
+		hits, n, err := ix.run(ctx, bleveQuery(qts, q, onlyHosts), need)
 		if err != nil {
 			return nil, err
 		}
@@ -506,9 +507,9 @@ type bleveHit struct {
 	score float64
 }
 
-// run is one bleve search: the top size hits from from, and the total.
-func (ix *Index) run(ctx context.Context, qts []QueryTerm, q Query, filter hostFilter, size, from int) ([]bleveHit, int, error) {
-	req := bleve.NewSearchRequestOptions(bleveQuery(qts, q, filter), size, from, false)
+// run is one bleve search: the top size hits of bq, and the total.
+func (ix *Index) run(ctx context.Context, bq query.Query, size int) ([]bleveHit, int, error) {
+	req := bleve.NewSearchRequestOptions(bq, size, 0, false)
 	req.SortBy([]string{"-_score", "_id"})
 	sr, err := ix.bi.SearchInContext(ctx, req)
 	if err != nil {
@@ -533,16 +534,13 @@ func (ix *Index) scores(ctx context.Context, qts []QueryTerm, q Query, docs []in
 	}
 	only := bleve.NewDocIDQuery(ids)
 	only.SetBoost(0)
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleveQuery(qts, q, anyDocs), only), len(docs), 0, false)
-	sr, err := ix.bi.SearchInContext(ctx, req)
+	hits, _, err := ix.run(ctx, bleve.NewConjunctionQuery(bleveQuery(qts, q, anyDocs), only), len(docs))
 	if err != nil {
 		return nil, err
 	}
 	out := map[int]float64{}
-	for _, h := range sr.Hits {
-		if i, err := strconv.Atoi(h.ID); err == nil {
-			out[i] = h.Score
-		}
+	for _, h := range hits {
+		out[h.doc] = h.score
 	}
 	return out, nil
 }
