@@ -376,6 +376,11 @@ func (s stackSteps) citeRelease(r *matrix.StackRelease, text string) rule.Ref {
 	return rule.Cite(s.m, "stack "+s.ms.ID+" release "+r.Version, r.Claim, text)
 }
 
+// citeAdapters cites a release's supported-adapter list.
+func (s stackSteps) citeAdapters(r *matrix.StackRelease) rule.Ref {
+	return s.citeRelease(r, fmt.Sprintf("%s %s supports %s", s.ms.Name, r.Version, strings.Join(r.Adapters, ", ")))
+}
+
 func (s stackSteps) citeRow(r *matrix.StackRow) rule.Ref {
 	return rule.Cite(s.m, "stack_support "+s.ms.ID+" "+s.a.ID, r.Claim, rule.OrDash(r.Text))
 }
@@ -420,11 +425,11 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 	// which summarise many releases.
 	if rel != nil && len(rel.Adapters) > 0 {
 		if slices.Contains(rel.Adapters, a.ID) {
-			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}})
+			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeAdapters(rel)}})
 			return out
 		}
 		if !rel.AdaptersPartial {
-			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", ")))}}}
+			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeAdapters(rel)}}}
 		}
 		// Only part of the list was read: the steps below may still
 		// decide, and absence from it is never a no.
@@ -475,7 +480,7 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 	var refs []rule.Ref
 	if rel != nil && rel.AdaptersPartial {
 		what = fmt.Sprintf("the matrix holds only part of %s %s's supported-adapter list (%s), which does not name it", ms.Name, ver, strings.Join(rel.Adapters, ", "))
-		refs = append(refs, s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(rel.Adapters, ", "))))
+		refs = append(refs, s.citeAdapters(rel))
 	}
 	switch {
 	case inside != nil:
