@@ -164,12 +164,7 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 				got := judgedText{L: string(ix.Levels[c.Level])}
 				var near []string
 				for _, n := range c.Reasons {
-					var r XReason
-					if n < len(ix.Reasons) {
-						r = ix.Reasons[n]
-					} else {
-						r = av.Reasons[n-len(ix.Reasons)]
-					}
+					r := exportedReason(&ix, &av, n)
 					got.T = append(got.T, string(ix.Levels[r.Level])+" "+unmark(r.Text, raw, base))
 					if x := unmark(r.Nearest, raw, base); x != "" && ix.Levels[r.Level] != verdict.Supported && !slices.Contains(near, x) {
 						near = append(near, x)

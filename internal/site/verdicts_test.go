@@ -115,12 +115,7 @@ func TestExportedVerdictsAreTheEngines(t *testing.T) {
 				want := verdict.Judge(m, Target{Key: tk}.Plan(id, st.Key))
 				var texts, near []string
 				for _, n := range c.Reasons {
-					var r XReason
-					if n < len(ix.Reasons) {
-						r = ix.Reasons[n]
-					} else {
-						r = av.Reasons[n-len(ix.Reasons)]
-					}
+					r := exportedReason(&ix, &av, n)
 					texts = append(texts, string(ix.Levels[r.Level])+" "+r.Text)
 					if r.Nearest != "" && ix.Levels[r.Level] != verdict.Supported && !slices.Contains(near, r.Nearest) {
 						near = append(near, r.Nearest)
@@ -286,4 +281,14 @@ func below(v string) string {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// exportedReason is reason n of an adapter's cells as verdicts.js gives
+// it: the numbers below len(ix.Reasons) are the shared reasons, the rest
+// the adapter's own.
+func exportedReason(ix *Index, av *AdapterVerdicts, n int) XReason {
+	if n < len(ix.Reasons) {
+		return ix.Reasons[n]
+	}
+	return av.Reasons[n-len(ix.Reasons)]
 }
