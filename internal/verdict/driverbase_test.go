@@ -22,7 +22,7 @@ func TestDriverBase(t *testing.T) {
 	}{
 		{"", Undecided, "is after the distro's kernel base 3.10"},
 		{"4.5", Undecided, "is after the row's driver base 4.5"},
-		{"4.6", Supported, "the distro_support row for rhel 1: mlx5 matches upstream"},
+		{"4.6", Supported, "ConnectX-5's first upstream kernel, 4.6, is at or before the row's driver base 4.6"},
 	}
 	for _, tc := range tests {
 		m2 := *m

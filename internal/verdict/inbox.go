@@ -433,6 +433,10 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, %s; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, why, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+		case !byAdapter && r.DriverBase != "":
+			// Say which step the driver base decides, with the device's
+			// first kernel it was read against.
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s's first upstream kernel, %s, is at or before the row's driver base %s", strings.TrimSuffix(text, "."), a.Name, dk.Kernel, base), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
