@@ -1316,14 +1316,28 @@ func (d *DistroPage) DriverOf(module string) string {
 // releaseAdapters are the adapters whose engine verdict on a stack
 // release (any release: version "") with no OS given is a yes: what the
 // stack page lists is what kbgen check says.
+// The lists are kept with the verdicts, which a rebuild of an unchanged
+// matrix reuses, so a rebuild does not judge them again.
 func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 	v.all()
-	var out []*matrix.Adapter
+	key := [2]string{stack, version}
+	v.listsMu.Lock()
+	out, ok := v.release[key]
+	v.listsMu.Unlock()
+	if ok {
+		return out
+	}
 	for _, a := range sortedAdapters(v.m) {
 		if v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes() {
 			out = append(out, a)
 		}
 	}
+	v.listsMu.Lock()
+	if v.release == nil {
+		v.release = map[[2]string][]*matrix.Adapter{}
+	}
+	v.release[key] = out
+	v.listsMu.Unlock()
 	return out
 }
 
@@ -1331,12 +1345,23 @@ func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 // no release or OS given, is a yes: the adapters index's stack filter.
 func (v *verdicts) yesStacks(a *matrix.Adapter) []string {
 	v.all()
-	var out []string
+	v.listsMu.Lock()
+	out, ok := v.yes[a.ID]
+	v.listsMu.Unlock()
+	if ok {
+		return out
+	}
 	for _, st := range v.m.Stacks {
 		if st.ID != matrix.Inbox && v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: st.ID}).Yes() {
 			out = append(out, st.ID)
 		}
 	}
+	v.listsMu.Lock()
+	if v.yes == nil {
+		v.yes = map[string][]string{}
+	}
+	v.yes[a.ID] = out
+	v.listsMu.Unlock()
 	return out
 }
 

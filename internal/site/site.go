@@ -244,6 +244,12 @@ func Build(in Input) (*Site, error) {
 
 	var probs diag.List
 	faqs := make([]*FAQ, 0, len(c.Pages))
+	byKey := map[string][]*content.Page{} // translation key → its pages, in content order
+	for _, p := range c.Pages {
+		if key := p.Meta.TranslationKey; key != "" {
+			byKey[key] = append(byKey[key], p)
+		}
+	}
 	for _, p := range c.Pages {
 		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
 		f.Lang = p.Meta.Lang
@@ -255,8 +261,8 @@ func Build(in Input) (*Site, error) {
 		}
 		f.HTML = html
 		if key := p.Meta.TranslationKey; key != "" {
-			for _, o := range c.Pages {
-				if o != p && o.Meta.TranslationKey == key {
+			for _, o := range byKey[key] {
+				if o != p {
 					f.Translations = append(f.Translations, o)
 				}
 			}
@@ -289,6 +295,12 @@ func Build(in Input) (*Site, error) {
 		s.home.Vendors = append(s.home.Vendors, g)
 	}
 
+	adapterFAQ := map[string][]*FAQ{} // adapter id → the FAQ pages that name it, in FAQ order
+	for _, f := range faqs {
+		for _, id := range f.Page.Meta.Adapters {
+			adapterFAQ[id] = append(adapterFAQ[id], f)
+		}
+	}
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
 		ap := &AdapterPage{Meta: meta(page.Adapter, a.ID, a.Name), Adapter: a, Vendor: m.Vendor(a.Vendor), Driver: m.Driver(a.RDMADriver)}
@@ -303,13 +315,7 @@ func Build(in Input) (*Site, error) {
 				ap.Stacks = append(ap.Stacks, st)
 			}
 		}
-		for _, f := range faqs {
-			for _, id := range f.Page.Meta.Adapters {
-				if id == a.ID {
-					ap.FAQ = append(ap.FAQ, f)
-				}
-			}
-		}
+		ap.FAQ = adapterFAQ[a.ID]
 		// Every claim the page shows cites into its source list; end of
 		// support and interrupts were once left out, which left their
 		// citations pointing nowhere.

@@ -206,6 +206,10 @@ type verdicts struct {
 	stackN  map[string]int
 	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
 	html    sync.Map        // reason text → Inline(text)
+
+	listsMu sync.Mutex
+	release map[[2]string][]*matrix.Adapter // releaseAdapters by stack and version
+	yes     map[string][]string             // yesStacks by adapter id
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
