@@ -407,18 +407,24 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	case matrix.StatusDeprecated, matrix.StatusTechPreview:
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the distro marks it %s: %s", r.Status, text), Matrix: []rule.Ref{ref}})
 	default:
+		// A driver row is read against the upstream release its drivers
+		// match: the vendor's stated driver base, else the kernel base.
+		base, baseName, older := r.Base(d), "the distro's kernel base", d.Name+"'s kernel"
+		if r.DriverBase != "" {
+			baseName, older = "the row's driver base", "the row's driver base"
+		}
 		switch {
-		case !byAdapter && rebuilding[d.Family] && sureBefore(d.KernelBase, dk):
+		case !byAdapter && rebuilding[d.Family] && sureBefore(base, dk):
 			// A driver row says the module is built, not that a device
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s's kernel %s is older than %s (%s)", strings.TrimSuffix(text, "."), d.Name, d.KernelBase, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
-		case !byAdapter && !covers(dk, d.KernelBase):
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s %s is older than %s (%s)", strings.TrimSuffix(text, "."), older, base, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+		case !byAdapter && !covers(dk, base):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			why := fmt.Sprintf("whose first upstream kernel, %s, is after the distro's kernel base %s", dk.Kernel, d.KernelBase)
-			if c, ok := rule.Compare(d.KernelBase, dk.Kernel); dk.Kernel == "" || (ok && c >= 0) {
+			why := fmt.Sprintf("whose first upstream kernel, %s, is after %s %s", dk.Kernel, baseName, base)
+			if c, ok := rule.Compare(base, dk.Kernel); dk.Kernel == "" || (ok && c >= 0) {
 				why = "whose first upstream kernel no source states"
 				if dk.Kernel != "" {
 					why += " (" + dk.Kernel + " is inferred)"
@@ -427,6 +433,10 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, %s; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, why, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+		case !byAdapter && r.DriverBase != "":
+			// Say which step the driver base decides, with the device's
+			// first kernel it was read against.
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s's first upstream kernel, %s, is at or before the row's driver base %s", strings.TrimSuffix(text, "."), a.Name, dk.Kernel, base), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
