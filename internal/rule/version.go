@@ -2,6 +2,8 @@ package rule
 
 import (
 	"regexp"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/version"
@@ -11,15 +13,48 @@ import (
 // builds, kernels or stack releases) with internal/version. ok is false
 // when either does not parse: callers then say "unknown" rather than guess.
 func Compare(a, b string) (c int, ok bool) {
-	va, err := version.Parse(a)
-	if err != nil {
+	va, ok := parse(a)
+	if !ok {
 		return 0, false
 	}
-	vb, err := version.Parse(b)
-	if err != nil {
+	vb, ok := parse(b)
+	if !ok {
 		return 0, false
 	}
 	return version.Compare(va, vb), true
+}
+
+// parsed memoizes parse: a verdict grid compares the same few hundred
+// matrix versions millions of times, and parsing was a sixth of judging
+// it. The memo stops growing at parsedMax strings, so versions typed into
+// a long-running server cannot grow it without bound.
+var (
+	parsed  sync.Map // string → parsedVersion
+	parsedN atomic.Int64
+)
+
+const parsedMax = 1 << 14
+
+type parsedVersion struct {
+	v  version.Version
+	ok bool
+}
+
+// parse is version.Parse, memoized; a Version is never changed once
+// parsed, so one value serves every caller.
+func parse(s string) (version.Version, bool) {
+	if p, hit := parsed.Load(s); hit {
+		pv := p.(parsedVersion)
+		return pv.v, pv.ok
+	}
+	v, err := version.Parse(s)
+	pv := parsedVersion{v, err == nil}
+	if parsedN.Load() < parsedMax {
+		if _, loaded := parsed.LoadOrStore(s, pv); !loaded {
+			parsedN.Add(1)
+		}
+	}
+	return pv.v, pv.ok
 }
 
 // KernelBase splits a kernel release (uname -r) into its upstream base

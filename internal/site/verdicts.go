@@ -204,13 +204,18 @@ type verdicts struct {
 	tables  map[string]*AdapterVerdicts
 	targetN map[string]int
 	stackN  map[string]int
-	html    sync.Map // reason text → Inline(text)
+	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
+	html    sync.Map        // reason text → Inline(text)
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
 	v := &verdicts{m: m, targetN: map[string]int{}, stackN: map[string]int{}}
 	v.targets = append(append(distroTargets(m), kernelTargets(m)...), Target{Key: "", Label: "no kernel given"})
 	v.stacks = stackTargets(m)
+	v.quoted = map[string]bool{}
+	for _, st := range v.stacks {
+		v.quoted[st.Key] = verdict.KernelQuoted(m, st.Key)
+	}
 	for i, t := range v.targets {
 		v.targetN[t.Key] = i
 	}
@@ -499,8 +504,19 @@ func (v *verdicts) judge(adapter string) judged {
 	// Reasons by text, compared field by field: a key string per reason
 	// of every cell was most of a 10k-adapter build's garbage.
 	byText := map[string][]int{}
+	// A vendor stack's cells of the upstream kernels (k:) and of the
+	// distro builds no release claims (v:) differ only in the kernel's
+	// words, which the marks replace: each kind is judged once per stack.
+	quoted := map[string]XCell{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
+			kind, _, _ := strings.Cut(tg.Key, ":")
+			same := tg.raw != "" && kind != "t" && v.quoted[st.Key]
+			if c, ok := quoted[kind+":"+st.Key]; ok && same {
+				c.Reasons = slices.Clone(c.Reasons) // numbered in place by all
+				j.cells = append(j.cells, c)
+				continue
+			}
 			res := v.engine.Judge(tg.Plan(adapter, st.Key))
 			if tg.raw != "" {
 				res = tg.marked(res)
@@ -523,6 +539,9 @@ func (v *verdicts) judge(adapter string) judged {
 			}
 			if !slices.Equal(DerivedNearest(res.Reasons), res.Nearest) {
 				c.Nearest = append([]string{}, res.Nearest...)
+			}
+			if same {
+				quoted[kind+":"+st.Key] = c
 			}
 			j.cells = append(j.cells, c)
 		}

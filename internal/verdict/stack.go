@@ -831,3 +831,16 @@ func testedWith(m *matrix.Matrix, adapter, stack, ver string) *matrix.FirmwareMi
 	}
 	return nil
 }
+
+// KernelQuoted reports whether a plan on stack that names a kernel
+// release but no distro, and whose kernel no distro release claims (it
+// carries no RPM tag of one), gets a verdict that reads the kernel only to
+// quote it: true for a vendor stack, whose releases are judged by their
+// adapter and OS lists, never by the kernel's version. The inbox drivers
+// and a software stack's driver are judged by the kernel itself. A
+// caller judging one such plan per kernel can judge one and reword it
+// (TestKernelQuoted holds every adapter of the matrix to it).
+func KernelQuoted(m *matrix.Matrix, stack string) bool {
+	st := m.Stack(stack)
+	return st != nil && stack != matrix.Inbox && st.Kind != matrix.KindSoftware
+}
