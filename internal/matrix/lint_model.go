@@ -93,6 +93,12 @@ func (l *linter) distroRows() {
 		if len(r.Adapters) == 0 && len(r.Drivers) == 0 {
 			l.errAt(r.At, "", "%s names no adapters or drivers", what)
 		}
+		if r.DriverBase != "" {
+			l.upstream(r.At, what, "driver_base", r.DriverBase)
+			if len(r.Drivers) == 0 {
+				l.errAt(r.At, "driver_base", "%s: driver_base needs drivers: it says which upstream release the named drivers match", what)
+			}
+		}
 		for _, a := range r.Adapters {
 			l.ref(r.At, "adapters", "adapter", a, m.Adapter(a) != nil)
 		}

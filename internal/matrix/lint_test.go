@@ -202,6 +202,36 @@ confidence = "vendor-documented"
 			want: []string{`@{kernel_base = "5.15"}:1: distro rhel-9.4: kernel_base 5.15 does not match the upstream base 5.14.0 of kernel 5.14.0-427.13.1.el9_4`},
 		},
 		{
+			name: "driver_base on a row naming no driver",
+			edit: add(`
+[[distro_support]]
+family = "rhel"
+from = "9.4"
+adapters = ["acme-1"]
+driver_base = "6.3"
+status = "supported"
+text = "t"
+sources = ["doc"]
+confidence = "vendor-documented"
+`),
+			want: []string{`@{driver_base = "6.3"}:1: distro_support rhel 9.4: driver_base needs drivers: it says which upstream release the named drivers match`},
+		},
+		{
+			name: "driver_base given as a distro kernel",
+			edit: add(`
+[[distro_support]]
+family = "rhel"
+from = "9.4"
+drivers = ["acme_ib"]
+driver_base = "5.14.0-427.el9"
+status = "supported"
+text = "t"
+sources = ["doc"]
+confidence = "vendor-documented"
+`),
+			want: []string{`@{driver_base = "5.14.0-427.el9"}:1: distro_support rhel 9.4: driver_base "5.14.0-427.el9" is a distro kernel; give the upstream release (e.g. 5.14)`},
+		},
+		{
 			name: "undated source",
 			edit: replace("retrieved = 2026-11-01\n", ""),
 			want: []string{`@{[[source]]}:3: source "doc" has no retrieved date`},

@@ -353,7 +353,21 @@ type DistroRow struct {
 	// (ga or hwe): a configuration read from Ubuntu's GA kernel says
 	// nothing of its HWE kernel. Empty: every flavour.
 	Flavour string `toml:"kernel_flavour,omitempty"`
+	// DriverBase is the upstream release the row's drivers are aligned
+	// with, as a vendor states it ("driver base upstream kernel v6.3"):
+	// a driver row then covers a device whose sourced first kernel is at
+	// or before it, instead of the release's kernel base. Driver rows only.
+	DriverBase string `toml:"driver_base,omitempty"`
 	Claim
+}
+
+// Base is the upstream release a driver row's drivers match on release d:
+// the row's driver_base when it gives one, else d's kernel base.
+func (r *DistroRow) Base(d *Distro) string {
+	if r.DriverBase != "" {
+		return r.DriverBase
+	}
+	return d.KernelBase
 }
 
 // KernelFlavour is the release's kernel flavour, ga when unset.

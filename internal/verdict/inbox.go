@@ -25,6 +25,7 @@ type deviceKernel struct {
 	Sure string
 	Text string // what the rows say, for a reason
 	Refs []rule.Ref
+	drv  *matrix.Driver
 }
 
 // sureBefore reports whether kernel base predates the device kernel by
@@ -42,7 +43,7 @@ func (dk deviceKernel) sourced() bool { return dk.Confirmed && !dk.Bound }
 // function of the adapter, the latest deciding (every variant works from it).
 func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, named string) deviceKernel {
 	ids := planPCI(a, named)
-	dk := deviceKernel{Confirmed: true}
+	dk := deviceKernel{Confirmed: true, drv: drv}
 	var texts []string
 	seen := map[*matrix.PCIKernel]bool{}
 	later := func(k, than string) bool {
@@ -207,6 +208,44 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 	}
 }
 
+// someVariants words a kernel that lists some of an adapter's PCI ids and
+// not others, for a plan that named none: the model's variants differ (an
+// E810-XXV SFP id came in 5.7, its backplane ids in 5.15), so the answer
+// depends on which the host has, and is neither a yes nor a no. ok is
+// false unless the plan named no id, and some physical-function ids are
+// listed by base by their sourced rows while others are sourced after it.
+func someVariants(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, base, what, near string) (Reason, bool) {
+	if named := strings.TrimSpace(v.Plan.Adapter); slices.ContainsFunc(a.PCI, func(p matrix.PCIID) bool { return strings.HasPrefix(strings.ToLower(named), p.ID) }) {
+		return Reason{}, false
+	}
+	var in, out []string
+	var refs []rule.Ref
+	var texts []string
+	seen := map[string]bool{}
+	for _, p := range planPCI(a, "") {
+		if seen[p.ID] {
+			continue
+		}
+		seen[p.ID] = true
+		dk := deviceKernelOf(m, a, drv, p.ID)
+		c, ok := rule.Compare(base, dk.Kernel)
+		switch {
+		case sureBefore(base, dk):
+			out = append(out, p.ID)
+		case ok && c >= 0 && dk.sourced():
+			in = append(in, p.ID)
+		default:
+			return Reason{}, false
+		}
+		texts = append(texts, dk.Text)
+		refs = append(refs, dk.Refs...)
+	}
+	if len(in) == 0 || len(out) == 0 {
+		return Reason{}, false
+	}
+	return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s lists %s but not %s (%s): whether %s works depends on its PCI id; `lspci -nn` shows it, and --adapter with that id would decide it", what, strings.Join(in, ", "), strings.Join(out, ", "), strings.Join(slices.Compact(texts), "; "), a.Name), Nearest: near, Matrix: slices.CompactFunc(refs, func(x, y rule.Ref) bool { return x.Entry == y.Entry })}, true
+}
+
 // judgeUpstream judges an upstream release as released: no stable backports.
 func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, base string) {
 	if drv.RemovedKernel != "" {
@@ -224,6 +263,10 @@ func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.
 	case !ok:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a kernel release x.y would decide it", base, dk.Kernel), Matrix: dk.Refs})
 	case sureBefore(base, dk):
+		if r, ok := someVariants(m, v, a, drv, base, "kernel "+base+" (as released)", "Linux "+dk.Kernel+" or later"); ok {
+			v.add(r)
+			return
+		}
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s (as released, without stable backports) is older than %s: %s", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
 	case c < 0:
 		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("kernel %s is likely older than %s, but that first release is not sourced (%s); a source dating the device in its driver would decide it", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
@@ -286,6 +329,11 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
 		// These kernels follow upstream releases: a sourced first kernel
 		// after the release's base excludes the device.
+		if r, ok := someVariants(m, v, a, drv, k.Base, "the distro's kernel", nearestDistro(m, d, dk.Kernel)); ok {
+			r.Matrix = append(r.Matrix, refs[len(dk.Refs):]...)
+			v.add(r)
+			return
+		}
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
 	case rebuilding[d.Family]:
 		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it; a row from its release notes would decide it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
@@ -407,18 +455,30 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	case matrix.StatusDeprecated, matrix.StatusTechPreview:
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("the distro marks it %s: %s", r.Status, text), Matrix: []rule.Ref{ref}})
 	default:
+		// A driver row is read against the upstream release its drivers
+		// match: the vendor's stated driver base, else the kernel base.
+		base, baseName, older := r.Base(d), "the distro's kernel base", d.Name+"'s kernel"
+		if r.DriverBase != "" {
+			baseName, older = "the row's driver base", "the row's driver base"
+		}
 		switch {
-		case !byAdapter && rebuilding[d.Family] && sureBefore(d.KernelBase, dk):
+		case !byAdapter && rebuilding[d.Family] && sureBefore(base, dk):
 			// A driver row says the module is built, not that a device
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s's kernel %s is older than %s (%s)", strings.TrimSuffix(text, "."), d.Name, d.KernelBase, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
-		case !byAdapter && !covers(dk, d.KernelBase):
+			if sv, ok := someVariants(m, v, a, dk.drv, base, older, nearestDistro(m, d, dk.Kernel)); ok {
+				sv.Text = strings.TrimSuffix(text, ".") + "; the row names the driver, and " + sv.Text
+				sv.Matrix = append([]rule.Ref{ref}, sv.Matrix...)
+				v.add(sv)
+				return
+			}
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s %s is older than %s (%s)", strings.TrimSuffix(text, "."), older, base, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+		case !byAdapter && !covers(dk, base):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
-			why := fmt.Sprintf("whose first upstream kernel, %s, is after the distro's kernel base %s", dk.Kernel, d.KernelBase)
-			if c, ok := rule.Compare(d.KernelBase, dk.Kernel); dk.Kernel == "" || (ok && c >= 0) {
+			why := fmt.Sprintf("whose first upstream kernel, %s, is after %s %s", dk.Kernel, baseName, base)
+			if c, ok := rule.Compare(base, dk.Kernel); dk.Kernel == "" || (ok && c >= 0) {
 				why = "whose first upstream kernel no source states"
 				if dk.Kernel != "" {
 					why += " (" + dk.Kernel + " is inferred)"
@@ -427,6 +487,10 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, %s; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, why, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case weak:
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+		case !byAdapter && r.DriverBase != "":
+			// Say which step the driver base decides, with the device's
+			// first kernel it was read against.
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s's first upstream kernel, %s, is at or before the row's driver base %s", strings.TrimSuffix(text, "."), a.Name, dk.Kernel, base), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		default:
 			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
 		}
