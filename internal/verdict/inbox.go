@@ -449,6 +449,14 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the distro marks it %s: %s (the row is %s, not a source that states it; the distro's own statement would decide it)", r.Status, text, r.Confidence), Matrix: []rule.Ref{ref}})
 		return
 	}
+	// A row that names the adapter under other drivers than its RDMA
+	// driver (AlmaLinux re-adding mlx4_core's ids) says the device is
+	// listed, not that its RoCE driver is built: without its RDMA
+	// driver it cannot turn a "no" into a yes.
+	if a != nil && slices.Contains(r.Adapters, a.ID) && r.Status != matrix.StatusUnsupported && len(r.Drivers) > 0 && a.RDMADriver != "" && !slices.Contains(r.Drivers, a.RDMADriver) {
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s; the row is about %s, not %s, the RoCE driver of %s; a row saying this distro builds %s would decide it", strings.TrimSuffix(text, "."), strings.Join(r.Drivers, ", "), a.RDMADriver, a.Name, a.RDMADriver), Matrix: []rule.Ref{ref}})
+		return
+	}
 	switch r.Status {
 	case matrix.StatusUnsupported:
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
