@@ -189,20 +189,16 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		}
 		res.Docs = docs
 		// The index is a function of its documents and the aliases (from
-		// the matrix and the glossary): when neither changed, an update
-		// keeps its files without building it.
-		ixKey := key.index(docs)
-		if ps := prev.Paths("search/"); ixKey != "" && prev.Kept(ps, ixKey) {
-			for _, p := range ps {
-				if err := emit(render.Keyed(render.Bytes(p, nil), ixKey)); err != nil {
-					return err
-				}
-			}
-			res.IndexDur, res.IndexKept = time.Since(t), true
-			return nil
-		}
-		err := searchCache.NewStatic(docs, res.Aliases, key.aliases).Outputs(func(name string, data []byte) error {
-			return emit(render.Keyed(render.Bytes(name, data), ixKey))
+		// the matrix and the glossary). An update of a kept index changes
+		// it for the documents that changed, and its files keep their keys
+		// unless their bytes change, so only those are written.
+		ix := searchCache.NewStatic(docs, res.Aliases, key.aliases)
+		res.IndexKept = o.Previous != nil && ix.Unchanged()
+		err := ix.KeyedOutputs(func(name, key string, data func() []byte) error {
+			return emit(render.Keyed(render.Func(name, func(w io.Writer) error {
+				_, err := w.Write(data())
+				return err
+			}), key))
 		})
 		res.IndexDur = time.Since(t)
 		return err

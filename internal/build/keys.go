@@ -9,7 +9,6 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/render"
-	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
 )
 
@@ -105,22 +104,6 @@ func (k keys) fromMatrix(produce render.Producer) render.Producer {
 	return func(emit func(render.Output) error) error {
 		return produce(func(o render.Output) error { return emit(render.Keyed(o, k.matrix)) })
 	}
-}
-
-// index is the key of the static search index of docs.
-func (k keys) index(docs []search.Doc) string {
-	if k.pages == "" {
-		return ""
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "index %s\n", k.pages)
-	enc := json.NewEncoder(h)
-	for i := range docs {
-		if err := enc.Encode(&docs[i]); err != nil {
-			return ""
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
 // host is the key of a host's page and record download: the page key's

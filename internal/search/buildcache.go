@@ -18,6 +18,7 @@ type Cache struct {
 	docs    memo[[sha256.Size]byte, *docStats]
 	raws    memo[string, []QueryTerm]
 	bodies  memo[string, *bodyText]
+	static  *Static // the index NewStatic made last, which the next may update
 }
 
 // memo is one table of a Cache: what the last build used, and what this

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,7 @@ type Static struct {
 	hosts                 map[string]bool // terms that name a host (hostTerms)
 	fuzzy                 []FuzzyName
 	byURL                 map[string]int
+	inc                   *incState // what a Cache keeps to update this index, or nil
 }
 
 type posting struct {
@@ -72,9 +74,30 @@ func NewStatic(docs []Doc, al *Aliases) *Static { return (*Cache)(nil).NewStatic
 
 // NewStatic is the package's NewStatic, taking each document's analysis
 // and each raw token's query terms from c when an earlier build made them
-// with the same aliases (aliasKey names them; "" never matches).
+// with the same aliases (aliasKey names them; "" never matches). When the
+// index c built last had the same aliases and the same documents in the
+// same places, differing only in some documents' text (kbgen serve's
+// rebuild after an edit), it is updated for those documents instead and
+// returned (see update): the index a fresh build makes, with only the
+// outputs that changed given new keys (KeyedOutputs).
 func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
-	s := &Static{an: &Analyzer{Aliases: al}, docs: sortDocs(docs), surf: map[string][]QueryTerm{},
+	sorted := sortDocs(docs)
+	if c != nil {
+		if s := c.static; s != nil && aliasKey != "" && s.inc.aliasKey == aliasKey && s.update(sorted) {
+			return s
+		}
+		c.static = nil
+	}
+	s := c.newStatic(sorted, al, aliasKey)
+	if c != nil {
+		c.static = s
+	}
+	return s
+}
+
+// newStatic builds the static index of sorted docs from nothing.
+func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
+	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, surf: map[string][]QueryTerm{},
 		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
 	if al != nil {
 		s.multi = al.multi
@@ -90,7 +113,7 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64))
 	type part struct {
 		df   []map[string]int
-		raws map[string]bool
+		raws map[string]int // raw token → how many documents yield it
 	}
 	parts := make([]part, workers)
 	var wg sync.WaitGroup
@@ -98,7 +121,7 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]bool{}}
+			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]int{}}
 			for f := range Fields {
 				pt.df[f] = map[string]int{}
 			}
@@ -111,14 +134,14 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 					}
 				}
 				for _, r := range st.raws {
-					pt.raws[r] = true
+					pt.raws[r]++
 				}
 			}
 			parts[w] = pt
 		}(w)
 	}
 	wg.Wait()
-	raws := parts[0].raws
+	rawN := parts[0].raws
 	copy(df, parts[0].df)
 	for _, pt := range parts[1:] {
 		for f := range Fields {
@@ -126,23 +149,32 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 				df[f][t] += n
 			}
 		}
-		for r := range pt.raws {
-			raws[r] = true
+		for r, n := range pt.raws {
+			rawN[r] += n
 		}
 	}
+	aliasRaw := map[string]bool{}
 	if al != nil {
 		for _, w := range al.Words() {
-			raws[w] = true
+			aliasRaw[w] = true
 		}
 	}
-	for r := range raws {
+	addRaw := func(r string) {
 		if isCJK(r) {
-			continue
+			return
 		}
 		qts := c.raw(r, s.an)
 		s.surf[r] = qts
 		for _, t := range qts {
 			s.rev[t.Term] = append(s.rev[t.Term], r)
+		}
+	}
+	for r := range rawN {
+		addRaw(r)
+	}
+	for r := range aliasRaw {
+		if rawN[r] == 0 {
+			addRaw(r)
 		}
 	}
 	for t := range s.rev {
@@ -156,19 +188,7 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 			}
 		}
 		for t := range terms {
-			var sum float64
-			matched := 0
-			for f, name := range Fields {
-				tf := stats[i].fields[f].tf[t]
-				if tf == 0 {
-					continue
-				}
-				matched++
-				idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
-				sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * stats[i].fields[f].norm
-			}
-			code, w := weightCode(sum * float64(matched) / float64(len(Fields)))
-			s.post[t] = append(s.post[t], posting{doc: i, w: w, code: code})
+			s.post[t] = append(s.post[t], s.posting(i, stats[i], df, t))
 		}
 	}
 	s.groupDocs()
@@ -178,7 +198,28 @@ func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
 	for i := range s.docs {
 		s.byURL[s.docs[i].URL] = i
 	}
+	if c != nil {
+		s.inc = &incState{keep: true, fresh: true, aliasKey: aliasKey, al: al, stats: stats, df: df, rawN: rawN, aliasRaw: aliasRaw}
+	}
 	return s
+}
+
+// posting is doc i's posting of term t: the term's score in the doc, of
+// its analysis st, with the document frequencies df.
+func (s *Static) posting(i int, st *docStats, df []map[string]int, t string) posting {
+	var sum float64
+	matched := 0
+	for f, name := range Fields {
+		tf := st.fields[f].tf[t]
+		if tf == 0 {
+			continue
+		}
+		matched++
+		idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
+		sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * st.fields[f].norm
+	}
+	code, w := weightCode(sum * float64(matched) / float64(len(Fields)))
+	return posting{doc: i, w: w, code: code}
 }
 
 // weightCode keeps four significant digits of a posting's weight w as
@@ -227,6 +268,21 @@ func encodePostings(ps []posting) string {
 		b.WriteByte(b64[p.code&63])
 	}
 	return b.String()
+}
+
+// postingsLen is len(encodePostings(ps)).
+func postingsLen(ps []posting) int {
+	n, prev := 0, 0
+	for _, p := range ps {
+		d := p.doc - prev
+		prev = p.doc
+		for d >= 32 {
+			n++
+			d >>= 5
+		}
+		n += 4
+	}
+	return n
 }
 
 func (s *Static) groupDocs() {
@@ -416,42 +472,98 @@ type shardData struct {
 // Outputs emits the static index files, byte for byte the same for the
 // same docs and aliases. Paths are relative to the site root.
 func (s *Static) Outputs(emit func(path string, data []byte) error) error {
-	keys := map[string]bool{}
-	for k := range s.surf {
-		keys[k] = true
+	return s.outputs(func(path, _ string, data func() []byte) error { return emit(path, data()) })
+}
+
+// KeyedOutputs emits the files Outputs does, each with a key and a
+// function that makes its bytes: a file whose bytes have not changed since
+// an earlier call on this index, or on the one it was updated from (see
+// Cache.NewStatic), keeps that call's key, so a build that wrote it then
+// need not make it again. Keys are "" for an index no Cache keeps.
+func (s *Static) KeyedOutputs(emit func(path, key string, data func() []byte) error) error {
+	return s.outputs(emit)
+}
+
+func (s *Static) outputs(emit func(path, key string, data func() []byte) error) error {
+	inc := s.inc
+	if inc == nil {
+		inc = &incState{}
 	}
-	for k := range s.multi {
-		keys[k] = true
-	}
-	for k := range s.post {
-		keys[k] = true
-	}
-	// An empty raw token (a split's empty part) has no terms; as the first
-	// key it opened a shard that was never written, and the manifest then
-	// pointed the smallest keys at a missing s/0.js.
-	delete(keys, "")
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
-	var firsts []string
-	cur := shardData{}
+	out := inc.begin()
+	ok := false
+	defer inc.end(&ok)
+	sorted := inc.sortedKeys(s)
+	// Shards are runs of keys, cut where their size passes shardBytes.
+	var spans []shardSpan
 	size := 0
-	flush := func() error {
+	for i, k := range sorted {
 		if size == 0 {
-			return nil
+			spans = append(spans, shardSpan{first: i})
 		}
-		n := len(firsts) - 1
-		err := emit(fmt.Sprintf("search/s/%d.js", n), jsonp("shard", strconv.Itoa(n), cur))
-		cur, size = shardData{}, 0
+		size += inc.keySize(s, k)
+		if size >= shardBytes {
+			spans[len(spans)-1].end, size = i+1, 0
+		}
+	}
+	if size > 0 {
+		spans[len(spans)-1].end = len(sorted)
+	}
+	firsts := make([]string, len(spans))
+	for i, sp := range spans {
+		firsts[i] = sorted[sp.first]
+	}
+	changed := inc.changedShards(spans, sorted, firsts)
+	for n, sp := range spans {
+		keys := sorted[sp.first:sp.end]
+		err := emit(fmt.Sprintf("search/s/%d.js", n), out.key(fmt.Sprintf("search/s/%d.js", n), changed[n]), func() []byte { return s.shard(n, keys) })
+		if err != nil {
+			return err
+		}
+	}
+	for g := 0; g*fragmentGroup < s.n; g++ {
+		path := fmt.Sprintf("search/f/%d.js", g)
+		if err := emit(path, out.key(path, inc.fragChanged(g)), func() []byte { return s.fragments(g) }); err != nil {
+			return err
+		}
+	}
+	if err := emit("search/fuzzy.js", out.key("search/fuzzy.js", inc.fuzzyChanged), s.fuzzyFile); err != nil {
 		return err
 	}
-	for _, k := range sorted {
-		var add int
-		if size == 0 {
-			firsts = append(firsts, k)
+	if err := emit("search/manifest.js", out.key("search/manifest.js", inc.fresh || !slices.Equal(firsts, inc.firsts)), func() []byte { return s.manifest(firsts) }); err != nil {
+		return err
+	}
+	// Each folder has an index page, so a static host lists none.
+	for _, d := range [][2]string{{"search", "the search index's data files"}, {"search/f", "the search results' text, in groups"}, {"search/s", "the search index's term shards"}} {
+		if err := emit(d[0]+"/index.html", out.key(d[0]+"/index.html", false), func() []byte { return site.DataIndex(d[0], d[1], "search.html") }); err != nil {
+			return err
 		}
+	}
+	inc.spans, inc.firsts, ok = spans, firsts, true
+	return nil
+}
+
+// shardSpan is a shard's keys: sorted keys [first, end).
+type shardSpan struct{ first, end int }
+
+// keySize is what key k adds to its shard's size, as shards are cut.
+func (s *Static) keySize(k string) int {
+	var add int
+	if e, ok := s.surf[k]; ok {
+		add += len(k) + 12*len(e)
+	}
+	if ps, ok := s.multi[k]; ok {
+		add += len(k) + 20*len(ps)
+	}
+	if ps, ok := s.post[k]; ok {
+		add += len(k) + postingsLen(ps) + 10*len(s.rev[k])
+	}
+	return add
+}
+
+// shard is the file of shard n, which holds keys.
+func (s *Static) shard(n int, keys []string) []byte {
+	cur := shardData{}
+	for _, k := range keys {
 		if e, ok := s.surf[k]; ok {
 			if cur.S == nil {
 				cur.S = map[string][]any{}
@@ -461,7 +573,6 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 				flat = append(flat, t.Term, int(t.Kind))
 			}
 			cur.S[k] = flat
-			add += len(k) + 12*len(e)
 		}
 		if ps, ok := s.multi[k]; ok {
 			if cur.C == nil {
@@ -470,7 +581,6 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 			for _, p := range ps {
 				cur.C[k] = append(cur.C[k], append([]string{p.Canon}, p.Rest...))
 			}
-			add += len(k) + 20*len(ps)
 		}
 		if ps, ok := s.post[k]; ok {
 			if cur.P == nil {
@@ -485,32 +595,35 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 				}
 				cur.H[k] = 1
 			}
-			add += len(k) + len(cur.P[k]) + 10*len(s.rev[k])
-		}
-		size += add
-		if size >= shardBytes {
-			if err := flush(); err != nil {
-				return err
-			}
 		}
 	}
-	if err := flush(); err != nil {
-		return err
-	}
-	for g := 0; g*fragmentGroup < s.n; g++ {
-		var list []map[string]string
-		for i := g * fragmentGroup; i < min(s.n, (g+1)*fragmentGroup); i++ {
-			d := &s.docs[i]
-			text := d.Body
-			if len(text) > fragmentText {
-				text = text[:wordEnd(text, fragmentText)] + "…"
-			}
-			list = append(list, map[string]string{"u": d.URL, "t": d.Title, "k": d.Kind, "v": d.Vendor, "l": d.Lang, "x": text})
+	return jsonp("shard", strconv.Itoa(n), cur)
+}
+
+// fragments is the file of fragment group g.
+func (s *Static) fragments(g int) []byte {
+	var list []map[string]string
+	for i := g * fragmentGroup; i < min(s.n, (g+1)*fragmentGroup); i++ {
+		d := &s.docs[i]
+		text := d.Body
+		if len(text) > fragmentText {
+			text = text[:wordEnd(text, fragmentText)] + "…"
 		}
-		if err := emit(fmt.Sprintf("search/f/%d.js", g), jsonp("frags", strconv.Itoa(g), list)); err != nil {
-			return err
-		}
+		list = append(list, map[string]string{"u": d.URL, "t": d.Title, "k": d.Kind, "v": d.Vendor, "l": d.Lang, "x": text})
 	}
+	return jsonp("frags", strconv.Itoa(g), list)
+}
+
+func (s *Static) fuzzyFile() []byte {
+	fz := make([][2]string, len(s.fuzzy))
+	for i, n := range s.fuzzy {
+		fz[i] = [2]string{n.Key, n.Show}
+	}
+	return jsonp("fuzzy", "", fz)
+}
+
+// manifest is search/manifest.js; firsts are the shards' first keys.
+func (s *Static) manifest(firsts []string) []byte {
 	var groups [][4]int
 	for _, g := range s.groups {
 		groups = append(groups, [4]int{g.start, g.kind, g.vendor, g.lang})
@@ -535,29 +648,13 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 			tpl = append(tpl, []any{t.Match, d, t.Means, t.ID, t.Page, loc})
 		}
 	}
-	fz := make([][2]string, len(s.fuzzy))
-	for i, n := range s.fuzzy {
-		fz[i] = [2]string{n.Key, n.Show}
-	}
-	if err := emit("search/fuzzy.js", jsonp("fuzzy", "", fz)); err != nil {
-		return err
-	}
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
-	if err := emit("search/manifest.js", jsonp("manifest", "", man)); err != nil {
-		return err
-	}
-	// Each folder has an index page, so a static host lists none.
-	for _, d := range [][2]string{{"search", "the search index's data files"}, {"search/f", "the search results' text, in groups"}, {"search/s", "the search index's term shards"}} {
-		if err := emit(d[0]+"/index.html", site.DataIndex(d[0], d[1], "search.html")); err != nil {
-			return err
-		}
-	}
-	return nil
+	return jsonp("manifest", "", man)
 }
 
 func cjkLangList() []string {
