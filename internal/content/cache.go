@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"time"
 
 	"github.com/rocekb/rocekb/internal/diag"
 )
@@ -23,6 +24,53 @@ type cachedPage struct {
 	sum   [sha256.Size]byte
 	page  *Page
 	probs diag.List
+	stamp stamp // the file's when it was read; zero: read it again
+}
+
+// stamp is what a file's metadata says of its bytes: a file whose stamp is
+// the one it had when it was read, and was not racy then, holds the same
+// bytes (as git's index and make trust them).
+type stamp struct {
+	size, mtime, ctime int64
+	ino                uint64
+}
+
+// racy is how recent a file's times may be for its stamp to be trusted:
+// a file written again within the file system's clock tick of the read
+// could keep its times and size with other bytes.
+var racy = 2 * time.Second
+
+// page reads and parses the FAQ page at f, reusing the page an earlier
+// load parsed when the file's stamp is unchanged (kbgen serve's rebuild
+// then reads only the files an edit touched) or its bytes are.
+func (c *Cache) page(fsys fs.FS, f, display string, next map[string]cachedPage) (*Page, diag.List, error) {
+	if c == nil {
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		p, probs := ParsePage(display, src)
+		return p, probs, nil
+	}
+	var st stamp
+	if fi, err := fs.Stat(fsys, f); err == nil {
+		st = stampOf(fi)
+	}
+	if old, ok := c.pages[display]; ok && st != (stamp{}) && old.stamp == st {
+		next[display] = old
+		return old.page, old.probs, nil
+	}
+	src, err := fs.ReadFile(fsys, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, probs := c.parse(display, src, next)
+	now := time.Now().UnixNano()
+	if e := next[display]; st != (stamp{}) && now-st.mtime > int64(racy) && now-st.ctime > int64(racy) {
+		e.stamp = st
+		next[display] = e
+	}
+	return p, probs, nil
 }
 
 type bodyKey struct {
@@ -37,11 +85,12 @@ func (c *Cache) parse(file string, src []byte, next map[string]cachedPage) (*Pag
 	}
 	sum := sha256.Sum256(src)
 	if old, ok := c.pages[file]; ok && old.sum == sum {
+		old.stamp = stamp{}
 		next[file] = old
 		return old.page, old.probs
 	}
 	p, probs := ParsePage(file, src)
-	next[file] = cachedPage{sum, p, probs}
+	next[file] = cachedPage{sum: sum, page: p, probs: probs}
 	return p, probs
 }
 

@@ -152,12 +152,11 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	sort.Strings(mds)
 	for _, f := range mds {
 		display := path.Join(name, f)
-		src, err := fs.ReadFile(fsys, f)
+		p, ps, err := cache.page(fsys, f, display, next)
 		if err != nil {
 			probs.Add(display, diag.Pos{}, "read: %v", err)
 			continue
 		}
-		p, ps := cache.parse(display, src, next)
 		probs = append(probs, ps...)
 		if p != nil {
 			c.Pages = append(c.Pages, p)

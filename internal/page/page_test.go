@@ -1,6 +1,7 @@
 package page
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -112,6 +113,17 @@ func TestSlug(t *testing.T) {
 		}
 		if got != "" {
 			_ = Path(Host, got) // panics on an unsafe id
+		}
+	}
+}
+
+// TestSafeID holds safeID to the pattern it checks by hand.
+func TestSafeID(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	for _, s := range []string{"", "a", "Z9", "connectx-5", "mlx5_core", "rhel-9.4", "a..b", ".a", "-a", "_a", "a/b", "a b",
+		"a\n", "\na", "é", "a-", "a.", "9", "a#b", "a%2e", "\x00", "ab\xff", "x.y_z-1"} {
+		if got, want := safeID(s), re.MatchString(s); got != want {
+			t.Errorf("safeID(%q) = %t, the pattern says %t", s, got, want)
 		}
 	}
 }

@@ -183,6 +183,7 @@ type pool struct {
 	pending sync.WaitGroup
 	seen    map[string]bool // paths emitted; only the producer goroutine touches it
 	dirs    sync.Map        // folders made (or found) so far: one MkdirAll per folder, not per file
+	listed  sync.Map        // folder → *listing, for exists
 
 	mu                sync.Mutex
 	err               error
@@ -228,11 +229,9 @@ func (p *pool) write(o Output) error {
 	name, key := o.Path(), keyOf(o)
 	target := filepath.Join(p.dir, filepath.FromSlash(name))
 	old, had := p.prev.entry(name)
-	if had && key != "" && old.key == key {
-		if _, err := os.Lstat(target); err == nil {
-			p.record(name, old, false, false)
-			return nil
-		}
+	if had && key != "" && old.key == key && p.exists(target) {
+		p.record(name, old, false, false)
+		return nil
 	}
 	buf := buffers.Get().(*bytes.Buffer)
 	defer putBuffer(buf)
@@ -240,11 +239,9 @@ func (p *pool) write(o Output) error {
 		return err
 	}
 	e := entry{key: key, sum: sha256.Sum256(buf.Bytes())}
-	if had && old.sum == e.sum {
-		if _, err := os.Lstat(target); err == nil {
-			p.record(name, e, true, false)
-			return nil
-		}
+	if had && old.sum == e.sum && p.exists(target) {
+		p.record(name, e, true, false)
+		return nil
 	}
 	if dir := filepath.Dir(target); !p.madeDir(dir) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -261,6 +258,32 @@ func (p *pool) write(o Output) error {
 	}
 	p.record(name, e, true, true)
 	return nil
+}
+
+// exists reports whether the file target, of the folder an update
+// brings up to date, is there. Each folder is listed once per update
+// (one read of its names instead of a stat per kept file).
+func (p *pool) exists(target string) bool {
+	dir, name := filepath.Split(target)
+	v, _ := p.listed.LoadOrStore(dir, &listing{})
+	l := v.(*listing)
+	l.once.Do(func() {
+		l.names = map[string]bool{}
+		if f, err := os.Open(dir); err == nil {
+			names, _ := f.Readdirnames(-1)
+			f.Close()
+			for _, n := range names {
+				l.names[n] = true
+			}
+		}
+	})
+	return l.names[name]
+}
+
+// listing is the names a folder held when an update first looked.
+type listing struct {
+	once  sync.Once
+	names map[string]bool
 }
 
 func (p *pool) madeDir(dir string) bool {

@@ -1,0 +1,75 @@
+package content
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// countFS counts the opens of FAQ pages.
+type countFS struct {
+	fs.StatFS
+	opens int
+}
+
+func (c *countFS) Open(name string) (fs.File, error) {
+	if strings.HasSuffix(name, ".md") {
+		c.opens++
+	}
+	return c.StatFS.Open(name)
+}
+
+// TestCacheStamps: a load with a Cache reads again only the pages whose
+// size, times or inode changed since it read them, and reads every page
+// whose stamp was racy (written within racy of the read).
+func TestCacheStamps(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "faq"), 0o755)
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, "faq", name), []byte("+++\n"+goodFront+"+++\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.md", "Body A.\n")
+	write("b.md", "Body B.\n")
+	fsys := &countFS{StatFS: os.DirFS(dir).(fs.StatFS)}
+	load := func(c *Cache) map[string]*Page {
+		t.Helper()
+		fsys.opens = 0
+		ct, probs := c.Load(fsys, "content")
+		if probs.Errors() > 0 {
+			t.Fatal(probs)
+		}
+		out := map[string]*Page{}
+		for _, p := range ct.Pages {
+			out[p.Slug] = p
+		}
+		return out
+	}
+	defer func(r time.Duration) { racy = r }(racy)
+
+	racy = time.Hour // every file here was written just now
+	var c Cache
+	first := load(&c)
+	if again := load(&c); fsys.opens != 2 || again["a"] != first["a"] {
+		t.Errorf("racy stamps: %d pages read, want 2 (and the same parse of unchanged bytes)", fsys.opens)
+	}
+
+	racy = 0
+	load(&c)
+	if load(&c); fsys.opens != 0 {
+		t.Errorf("unchanged stamps: %d pages read, want 0", fsys.opens)
+	}
+	// Other bytes of the same size, with the old modification time: the
+	// change time tells.
+	fi, _ := os.Stat(filepath.Join(dir, "faq", "a.md"))
+	write("a.md", "Body Z.\n")
+	os.Chtimes(filepath.Join(dir, "faq", "a.md"), fi.ModTime(), fi.ModTime())
+	got := load(&c)
+	if fsys.opens != 1 || !strings.Contains(got["a"].Body, "Body Z.") || got["b"] != first["b"] {
+		t.Errorf("after an edit: %d pages read, a = %q", fsys.opens, got["a"].Body)
+	}
+}
