@@ -67,6 +67,7 @@ type Result struct {
 	search *search.Cache
 	site   *site.Site
 	hosts  map[string]keptHost // by host key
+	sums   pageSums            // the FAQ pages' digests
 }
 
 // keptHost is what a host page left for the pages that list hosts and for
@@ -119,7 +120,12 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	}
 	var key keys // only a build an update may follow keys its outputs
 	if cache != nil {
-		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest())
+		var prevSums pageSums
+		if o.Previous != nil {
+			prevSums = o.Previous.sums
+		}
+		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest(), prevSums)
+		res.sums = key.sums
 	}
 
 	var recordProbs diag.List

@@ -22,23 +22,50 @@ type keys struct {
 	matrix  string // config and every matrix file: the exports and verdicts
 	aliases string // matrix and glossary: the search aliases
 	pages   string // matrix, templates, content front matter, trees, glossary, whether there are hosts
+	sums    pageSums
+}
+
+// pageSums are the digests of each FAQ page's front matter and body, made
+// once per parsed page: content.Cache gives an unchanged file's page
+// again, so a rebuild digests only the pages an edit touched.
+type pageSums map[*content.Page]pageSum
+
+type pageSum struct{ meta, body [sha256.Size]byte }
+
+func (ps pageSums) of(p *content.Page) pageSum {
+	if s, ok := ps[p]; ok {
+		return s
+	}
+	h := sha256.New()
+	json.NewEncoder(h).Encode([]any{p.File, p.Slug, p.Meta})
+	var s pageSum
+	h.Sum(s.meta[:0])
+	s.body = sha256.Sum256([]byte(p.Body))
+	ps[p] = s
+	return s
 }
 
 // newKeys makes the keys from the inputs; matrix is kb.FilesDigest of the
-// matrix folder, which the kb cache has already read.
-func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool, matrix string) keys {
+// matrix folder, which the kb cache has already read; prev are the page
+// digests of the build before.
+func newKeys(cfg config.Config, tpl *render.Templates, c *content.Content, hosts bool, matrix string, prev pageSums) keys {
 	h := sha256.New()
 	fmt.Fprintf(h, "%#v\n%s\n", cfg, matrix)
-	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil))}
+	k := keys{matrix: fmt.Sprintf("%x", h.Sum(nil)), sums: make(pageSums, len(c.Pages))}
 	ah := sha256.New()
 	fmt.Fprintf(ah, "%s\n", k.matrix)
 	json.NewEncoder(ah).Encode(c.Glossary)
 	k.aliases = fmt.Sprintf("%x", ah.Sum(nil))
 	fmt.Fprintf(h, "templates %s hosts %t\n", tpl.Digest, hosts)
-	enc := json.NewEncoder(h)
 	for _, p := range c.Pages {
-		enc.Encode([]any{p.File, p.Slug, p.Meta})
+		s, ok := prev[p]
+		if !ok {
+			s = k.sums.of(p)
+		}
+		k.sums[p] = s
+		h.Write(s.meta[:])
 	}
+	enc := json.NewEncoder(h)
 	enc.Encode(c.Trees)
 	enc.Encode(c.Glossary)
 	k.pages = fmt.Sprintf("%x", h.Sum(nil))
@@ -66,7 +93,8 @@ func (k keys) page(p site.Page) string {
 		if !ok {
 			return ""
 		}
-		h.Write([]byte(f.Page.Body))
+		b := k.sums.of(f.Page).body
+		h.Write(b[:])
 	case page.KeyFleet:
 		a, ok := p.(*site.AdapterPage)
 		if !ok {

@@ -2,10 +2,11 @@ package search
 
 import (
 	"crypto/sha256"
-
-	"github.com/rocekb/rocekb/internal/markup"
 	"math"
 	"sync"
+
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/markup"
 )
 
 // Cache keeps, between the builds of one site (kbgen serve's rebuilds),
@@ -17,8 +18,8 @@ type Cache struct {
 	aliases string // the aliases docs and raws were analyzed with
 	docs    memo[[sha256.Size]byte, *docStats]
 	raws    memo[string, []QueryTerm]
-	bodies  memo[string, *bodyText]
-	static  *Static // the index NewStatic made last, which the next may update
+	bodies  memo[*content.Page, *bodyText] // a parsed page is not changed, and content.Cache gives an unchanged file's again
+	static  *Static                        // the index NewStatic made last, which the next may update
 }
 
 // memo is one table of a Cache: what the last build used, and what this
@@ -154,16 +155,16 @@ func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
 	return c.raws.get(r, func() []QueryTerm { return queryTerms(an.Analyze(r)) })
 }
 
-// body returns the headings, text and code spans of a FAQ body.
-func (c *Cache) body(md string) *bodyText {
+// body returns the headings, text and code spans of a FAQ page's body.
+func (c *Cache) body(p *content.Page) *bodyText {
 	read := func() *bodyText {
-		t := markup.TextOf(md)
+		t := markup.TextOf(p.Body)
 		return &bodyText{headings: t.Headings, body: t.Body, code: t.Code}
 	}
 	if c == nil {
 		return read()
 	}
-	return c.bodies.get(md, read)
+	return c.bodies.get(p, read)
 }
 
 // endBodies keeps the bodies FromKB used.

@@ -38,7 +38,7 @@ func (cache *Cache) FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 	}
 	defer cache.endBodies()
 	for _, p := range c.Pages {
-		bt := cache.body(p.Body)
+		bt := cache.body(p)
 		headings, body := bt.headings, bt.body
 		ids := append([]string{}, p.Meta.Tags...)
 		ids = append(ids, p.Meta.Adapters...)
