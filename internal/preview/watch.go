@@ -13,8 +13,10 @@ import (
 )
 
 // debounce is how long the watcher waits after the last change before it
-// rebuilds: an editor's save is several events, a git checkout hundreds.
-const debounce = 150 * time.Millisecond
+// rebuilds: an editor's save is several events within a few milliseconds,
+// a git checkout hundreds. It is part of every reload's time; a checkout
+// that pauses longer gets a second update, which costs what it changed.
+const debounce = 50 * time.Millisecond
 
 // watcher watches the inputs of a build with fsnotify (inotify, kqueue,
 // ReadDirectoryChangesW; no polling), folders recursively.
