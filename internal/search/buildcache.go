@@ -78,7 +78,7 @@ type fieldStats struct {
 
 type bodyText struct {
 	headings []string
-	body     string
+	body     string // the page's summary, a line break and its body's text
 	code     []string
 }
 
@@ -159,7 +159,7 @@ func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
 func (c *Cache) body(p *content.Page) *bodyText {
 	read := func() *bodyText {
 		t := markup.TextOf(p.Body)
-		return &bodyText{headings: t.Headings, body: t.Body, code: t.Code}
+		return &bodyText{headings: t.Headings, body: p.Meta.Summary + "\n" + t.Body, code: t.Code}
 	}
 	if c == nil {
 		return read()

@@ -49,7 +49,7 @@ func (cache *Cache) FromKB(m *matrix.Matrix, c *content.Content) []Doc {
 			URL: page.Path(page.FAQ, p.Slug), Title: p.Meta.Title, Kind: "faq",
 			Vendor: pickVendor(p.Meta.Adapters, p.Meta.Tags, adapterVendor, vendorIDs),
 			Lang:   langOr(p.Meta.Lang), Headings: headings,
-			Body: p.Meta.Summary + "\n" + body, IDs: ids,
+			Body: body, IDs: ids,
 		})
 	}
 	for _, t := range c.Trees {
