@@ -63,11 +63,12 @@ type Result struct {
 	IndexKept         bool // an update kept the search index: its documents and aliases did not change
 
 	// What the next build of this site reuses (Options.Previous).
-	cache  *kb.Cache
-	search *search.Cache
-	site   *site.Site
-	hosts  map[string]keptHost // by host key
-	sums   pageSums            // the FAQ pages' digests
+	cache    *kb.Cache
+	search   *search.Cache
+	site     *site.Site
+	hosts    map[string]keptHost // by host key
+	sums     pageSums            // the FAQ pages' digests
+	aliasKey string              // what Aliases were made from
 }
 
 // keptHost is what a host page left for the pages that list hosts and for
@@ -114,7 +115,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Aliases: search.AliasesFrom(k.Matrix, k.Content.Glossary), cache: cache, search: searchCache}
+	res := &Result{cache: cache, search: searchCache}
 	if cache != nil {
 		res.site = s
 	}
@@ -127,6 +128,14 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest(), prevSums)
 		res.sums = key.sums
 	}
+	// The aliases are made from the matrix and the glossary, which
+	// key.aliases names.
+	if o.Previous != nil && key.aliases != "" && o.Previous.aliasKey == key.aliases {
+		res.Aliases = o.Previous.Aliases
+	} else {
+		res.Aliases = search.AliasesFrom(k.Matrix, k.Content.Glossary)
+	}
+	res.aliasKey = key.aliases
 
 	var recordProbs diag.List
 	var hostDocs sync.Map // record number → search.Doc, filled on the writers

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -64,8 +65,21 @@ type TagCount struct {
 
 var tagUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
 
+// tagSlugs remembers tagSlug's answers: every build asks for every tag of
+// every page, and kbgen serve builds again on every edit.
+var tagSlugs sync.Map // tag → slug
+
 // tagSlug makes a tag a file name; "index" is the index page's.
 func tagSlug(tag string) string {
+	if s, ok := tagSlugs.Load(tag); ok {
+		return s.(string)
+	}
+	s := makeTagSlug(tag)
+	tagSlugs.Store(tag, s)
+	return s
+}
+
+func makeTagSlug(tag string) string {
 	s := tagUnsafe.ReplaceAllString(strings.ToLower(tag), "-")
 	s = strings.Trim(tagDots.ReplaceAllString(s, "."), "-._")
 	switch {
