@@ -232,6 +232,22 @@ confidence = "vendor-documented"
 			want: []string{`@{driver_base = "5.14.0-427.el9"}:1: distro_support rhel 9.4: driver_base "5.14.0-427.el9" is a distro kernel; give the upstream release (e.g. 5.14)`},
 		},
 		{
+			name: "kernel_base no release of the family has",
+			edit: add(`
+[[distro_support]]
+family = "rhel"
+from = "9.4"
+until = "9.4"
+kernel_base = "5.15"
+drivers = ["acme_ib"]
+status = "supported"
+text = "t"
+sources = ["doc"]
+confidence = "vendor-documented"
+`),
+			want: []string{`@{kernel_base = "5.15"}:1: distro_support rhel 9.4: no rhel release has the kernel base "5.15"`},
+		},
+		{
 			name: "undated source",
 			edit: replace("retrieved = 2026-11-01\n", ""),
 			want: []string{`@{[[source]]}:3: source "doc" has no retrieved date`},
@@ -282,6 +298,14 @@ sources = ["doc"]
 confidence = "vendor-documented"
 `),
 			want: []string{`@{family = "slackware"}:1: roce_default: family "slackware" names no distro family (or "upstream")`},
+		},
+		{
+			name: "vf_of names no adapter, or the adapter itself",
+			edit: replace("stacks = [\"acme-ofed\"]\n", "stacks = [\"acme-ofed\"]\nvf_of = [\"acme-1\", \"acme-9\"]\n"),
+			want: []string{
+				`@{vf_of = ["acme-1", "acme-9"]}:1: adapter "acme-9" is not defined`,
+				`@{vf_of = ["acme-1", "acme-9"]}:1: adapter acme-1: vf_of names the adapter itself`,
+			},
 		},
 		{
 			name: "stack release adapter not defined",
