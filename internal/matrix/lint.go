@@ -281,6 +281,13 @@ func (l *linter) adapters() {
 		for _, s := range a.Stacks {
 			l.ref(a.At, "stacks", "stack", s, l.stack(s) != nil)
 		}
+		for _, pf := range a.VFOf {
+			if pf == a.ID {
+				l.errAt(a.At, "vf_of", "%s: vf_of names the adapter itself", what)
+				continue
+			}
+			l.ref(a.At, "vf_of", "adapter", pf, slices.ContainsFunc(l.m.Adapters, func(o Adapter) bool { return o.ID == pf }))
+		}
 		if a.Interrupts != nil && a.Interrupts.MinVectors < 0 {
 			l.errAt(a.Interrupts.At, "min_vectors", "%s: min_vectors must not be negative", what)
 		}

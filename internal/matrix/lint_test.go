@@ -284,6 +284,14 @@ confidence = "vendor-documented"
 			want: []string{`@{family = "slackware"}:1: roce_default: family "slackware" names no distro family (or "upstream")`},
 		},
 		{
+			name: "vf_of names no adapter, or the adapter itself",
+			edit: replace("stacks = [\"acme-ofed\"]\n", "stacks = [\"acme-ofed\"]\nvf_of = [\"acme-1\", \"acme-9\"]\n"),
+			want: []string{
+				`@{vf_of = ["acme-1", "acme-9"]}:1: adapter "acme-9" is not defined`,
+				`@{vf_of = ["acme-1", "acme-9"]}:1: adapter acme-1: vf_of names the adapter itself`,
+			},
+		},
+		{
 			name: "stack release adapter not defined",
 			edit: replace("version = \"2.0-1\"\n", "version = \"2.0-1\"\nadapters = [\"acme-1\", \"acme-9\"]\n"),
 			want: []string{`@{adapters = ["acme-1", "acme-9"]}:1: stack acme-ofed release 2.0-1: adapter "acme-9" is not defined`},

@@ -138,6 +138,7 @@ type Adapter struct {
 	InboxKernel      string       `toml:"inbox_kernel,omitempty"`       // first upstream kernel with inbox RDMA support; defaults to the driver's
 	InboxKernelBasis string       `toml:"inbox_kernel_basis,omitempty"` // documented, abi-doc or inferred, as for drivers
 	Stacks           []string     `toml:"stacks,omitempty"`             // vendor stack ids that support it
+	VFOf             []string     `toml:"vf_of,omitempty"`              // the adapters whose SR-IOV virtual function this model is
 	Interrupts       *Interrupts  `toml:"interrupts,omitempty"`
 	Constraints      []Note       `toml:"constraint,omitempty"`
 	KnownIssues      []Note       `toml:"known_issue,omitempty"`

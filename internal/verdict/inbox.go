@@ -25,6 +25,7 @@ type deviceKernel struct {
 	Sure string
 	Text string // what the rows say, for a reason
 	Refs []rule.Ref
+	drv  *matrix.Driver
 }
 
 // sureBefore reports whether kernel base predates the device kernel by
@@ -42,7 +43,7 @@ func (dk deviceKernel) sourced() bool { return dk.Confirmed && !dk.Bound }
 // function of the adapter, the latest deciding (every variant works from it).
 func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, named string) deviceKernel {
 	ids := planPCI(a, named)
-	dk := deviceKernel{Confirmed: true}
+	dk := deviceKernel{Confirmed: true, drv: drv}
 	var texts []string
 	seen := map[*matrix.PCIKernel]bool{}
 	later := func(k, than string) bool {
@@ -207,6 +208,44 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 	}
 }
 
+// someVariants words a kernel that lists some of an adapter's PCI ids and
+// not others, for a plan that named none: the model's variants differ (an
+// E810-XXV SFP id came in 5.7, its backplane ids in 5.15), so the answer
+// depends on which the host has, and is neither a yes nor a no. ok is
+// false unless the plan named no id, and some physical-function ids are
+// listed by base by their sourced rows while others are sourced after it.
+func someVariants(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, base, what, near string) (Reason, bool) {
+	if named := strings.TrimSpace(v.Plan.Adapter); slices.ContainsFunc(a.PCI, func(p matrix.PCIID) bool { return strings.HasPrefix(strings.ToLower(named), p.ID) }) {
+		return Reason{}, false
+	}
+	var in, out []string
+	var refs []rule.Ref
+	var texts []string
+	seen := map[string]bool{}
+	for _, p := range planPCI(a, "") {
+		if seen[p.ID] {
+			continue
+		}
+		seen[p.ID] = true
+		dk := deviceKernelOf(m, a, drv, p.ID)
+		c, ok := rule.Compare(base, dk.Kernel)
+		switch {
+		case sureBefore(base, dk):
+			out = append(out, p.ID)
+		case ok && c >= 0 && dk.sourced():
+			in = append(in, p.ID)
+		default:
+			return Reason{}, false
+		}
+		texts = append(texts, dk.Text)
+		refs = append(refs, dk.Refs...)
+	}
+	if len(in) == 0 || len(out) == 0 {
+		return Reason{}, false
+	}
+	return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s lists %s but not %s (%s): whether %s works depends on its PCI id; `lspci -nn` shows it, and --adapter with that id would decide it", what, strings.Join(in, ", "), strings.Join(out, ", "), strings.Join(slices.Compact(texts), "; "), a.Name), Nearest: near, Matrix: slices.CompactFunc(refs, func(x, y rule.Ref) bool { return x.Entry == y.Entry })}, true
+}
+
 // judgeUpstream judges an upstream release as released: no stable backports.
 func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, base string) {
 	if drv.RemovedKernel != "" {
@@ -224,6 +263,10 @@ func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.
 	case !ok:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a kernel release x.y would decide it", base, dk.Kernel), Matrix: dk.Refs})
 	case sureBefore(base, dk):
+		if r, ok := someVariants(m, v, a, drv, base, "kernel "+base+" (as released)", "Linux "+dk.Kernel+" or later"); ok {
+			v.add(r)
+			return
+		}
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("kernel %s (as released, without stable backports) is older than %s: %s", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
 	case c < 0:
 		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("kernel %s is likely older than %s, but that first release is not sourced (%s); a source dating the device in its driver would decide it", base, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
@@ -286,6 +329,11 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
 		// These kernels follow upstream releases: a sourced first kernel
 		// after the release's base excludes the device.
+		if r, ok := someVariants(m, v, a, drv, k.Base, "the distro's kernel", nearestDistro(m, d, dk.Kernel)); ok {
+			r.Matrix = append(r.Matrix, refs[len(dk.Refs):]...)
+			v.add(r)
+			return
+		}
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
 	case rebuilding[d.Family]:
 		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("the distro's kernel is older than %s (%s), and no distro_support row says this %s release backported it; a row from its release notes would decide it", dk.Kernel, dk.Text, d.Family), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: refs})
@@ -401,6 +449,14 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the distro marks it %s: %s (the row is %s, not a source that states it; the distro's own statement would decide it)", r.Status, text, r.Confidence), Matrix: []rule.Ref{ref}})
 		return
 	}
+	// A row that names the adapter under other drivers than its RDMA
+	// driver (AlmaLinux re-adding mlx4_core's ids) says the device is
+	// listed, not that its RoCE driver is built: without its RDMA
+	// driver it cannot turn a "no" into a yes.
+	if a != nil && slices.Contains(r.Adapters, a.ID) && r.Status != matrix.StatusUnsupported && len(r.Drivers) > 0 && a.RDMADriver != "" && !slices.Contains(r.Drivers, a.RDMADriver) {
+		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s; the row is about %s, not %s, the RoCE driver of %s; a row saying this distro builds %s would decide it", strings.TrimSuffix(text, "."), strings.Join(r.Drivers, ", "), a.RDMADriver, a.Name, a.RDMADriver), Matrix: []rule.Ref{ref}})
+		return
+	}
 	switch r.Status {
 	case matrix.StatusUnsupported:
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: nearestRow(m, a, d, r), Matrix: []rule.Ref{ref}})
@@ -419,6 +475,12 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
+			if sv, ok := someVariants(m, v, a, dk.drv, base, older, nearestDistro(m, d, dk.Kernel)); ok {
+				sv.Text = strings.TrimSuffix(text, ".") + "; the row names the driver, and " + sv.Text
+				sv.Matrix = append([]rule.Ref{ref}, sv.Matrix...)
+				v.add(sv)
+				return
+			}
 			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s %s is older than %s (%s)", strings.TrimSuffix(text, "."), older, base, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 		case !byAdapter && !covers(dk, base):
 			// A driver row says the driver ships, not that this device

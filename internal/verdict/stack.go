@@ -381,6 +381,14 @@ func (s stackSteps) citeAdapters(r *matrix.StackRelease) rule.Ref {
 	return s.citeRelease(r, fmt.Sprintf("%s %s supports %s", s.ms.Name, r.Version, strings.Join(r.Adapters, ", ")))
 }
 
+// adapterName is the name of adapter id, or the id when the matrix lacks it.
+func (s stackSteps) adapterName(id string) string {
+	if o := s.m.Adapter(id); o != nil {
+		return o.Name
+	}
+	return id
+}
+
 func (s stackSteps) citeRow(r *matrix.StackRow) rule.Ref {
 	return rule.Cite(s.m, "stack_support "+s.ms.ID+" "+s.a.ID, r.Claim, rule.OrDash(r.Text))
 }
@@ -427,6 +435,11 @@ func (s stackSteps) adapterSteps(ver string, rel *matrix.StackRelease) []Reason 
 		if slices.Contains(rel.Adapters, a.ID) {
 			out = append(out, Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s's release notes list %s among its supported adapters", ms.Name, rel.Version, a.Name), Matrix: []rule.Ref{s.citeAdapters(rel)}})
 			return out
+		}
+		// A list names cards: a virtual function's card being on it
+		// says nothing either way of the release's SR-IOV support.
+		if i := slices.IndexFunc(a.VFOf, func(pf string) bool { return slices.Contains(rel.Adapters, pf) }); i >= 0 {
+			return []Reason{{Verdict: Undecided, Text: fmt.Sprintf("%s %s's release notes list %s, the card, but not its virtual function; whether the release supports %s is not stated, and its SR-IOV documentation would decide it", ms.Name, rel.Version, s.adapterName(a.VFOf[i]), a.Name), Matrix: []rule.Ref{s.citeAdapters(rel)}}}
 		}
 		if !rel.AdaptersPartial {
 			return []Reason{{Verdict: Unsupported, Text: fmt.Sprintf("%s %s's release notes do not list %s among its supported adapters (%s)", ms.Name, rel.Version, a.Name, strings.Join(rel.Adapters, ", ")), Nearest: s.listing(), Matrix: []rule.Ref{s.citeAdapters(rel)}}}
