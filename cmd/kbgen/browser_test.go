@@ -290,9 +290,17 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close) // after the browser's cleanup, which ends its event streams
-	b := newBrowser(t, exe)
+	t.Cleanup(srv.Close) // after the browsers' cleanups, which end their event streams
+	t.Cleanup(func() {
+		if os.Getenv("ROCEKB_SCREENSHOTS") != "" {
+			t.Logf("browser tests took %s; screenshots in %s", time.Since(start).Round(time.Millisecond), os.Getenv("ROCEKB_SCREENSHOTS"))
+		} else {
+			t.Logf("browser tests took %s; no screenshots (set ROCEKB_SCREENSHOTS to a folder for them)", time.Since(start).Round(time.Millisecond))
+		}
+	})
 
+	// Each mode has its own browser, and the two run at once: most of a
+	// check is waiting on a page.
 	for _, mode := range []struct {
 		name, base string
 		local      func(u *url.URL) bool
@@ -301,7 +309,8 @@ func TestBrowser(t *testing.T) {
 		{"file", (&url.URL{Scheme: "file", Path: filepath.ToSlash(out) + "/"}).String(), func(u *url.URL) bool { return u.Scheme == "file" }},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
-			b.t = t
+			t.Parallel()
+			b := newBrowser(t, exe)
 			checkSite(t, b, mode.name, mode.base, out, cases)
 			problems, requests := b.drain()
 			for _, p := range problems {
@@ -322,11 +331,6 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("no requests seen: the network listener is not working")
 			}
 		})
-	}
-	if b.shot != "" {
-		t.Logf("browser tests took %s; screenshots in %s", time.Since(start).Round(time.Millisecond), b.shot)
-	} else {
-		t.Logf("browser tests took %s; no screenshots (set ROCEKB_SCREENSHOTS to a folder for them)", time.Since(start).Round(time.Millisecond))
 	}
 }
 
