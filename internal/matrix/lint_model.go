@@ -65,10 +65,11 @@ func (m *Matrix) inTree(a Adapter) bool {
 
 func (l *linter) distroRows() {
 	m := l.m
-	families, rebuilds := map[string]bool{}, map[string]bool{}
+	families, rebuilds, bases := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range m.Distros {
 		families[d.Family] = true
 		rebuilds[d.Family+" "+d.Rebuild] = true
+		bases[d.Family+" "+d.KernelBase] = true
 	}
 	for _, r := range m.DistroRows {
 		what := "distro_support " + r.Family + " " + r.From
@@ -81,6 +82,9 @@ func (l *linter) distroRows() {
 		}
 		if r.Flavour != "" {
 			l.oneOf(r.At, what, "kernel_flavour", r.Flavour, flavours)
+		}
+		if r.KernelBase != "" && !bases[r.Family+" "+r.KernelBase] {
+			l.errAt(r.At, "kernel_base", "%s: no %s release has the kernel base %q", what, r.Family, r.KernelBase)
 		}
 		l.required(r.At, what, "from", r.From)
 		l.required(r.At, what, "status", r.Status)

@@ -232,6 +232,22 @@ confidence = "vendor-documented"
 			want: []string{`@{driver_base = "5.14.0-427.el9"}:1: distro_support rhel 9.4: driver_base "5.14.0-427.el9" is a distro kernel; give the upstream release (e.g. 5.14)`},
 		},
 		{
+			name: "kernel_base no release of the family has",
+			edit: add(`
+[[distro_support]]
+family = "rhel"
+from = "9.4"
+until = "9.4"
+kernel_base = "5.15"
+drivers = ["acme_ib"]
+status = "supported"
+text = "t"
+sources = ["doc"]
+confidence = "vendor-documented"
+`),
+			want: []string{`@{kernel_base = "5.15"}:1: distro_support rhel 9.4: no rhel release has the kernel base "5.15"`},
+		},
+		{
 			name: "undated source",
 			edit: replace("retrieved = 2026-11-01\n", ""),
 			want: []string{`@{[[source]]}:3: source "doc" has no retrieved date`},

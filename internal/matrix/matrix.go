@@ -354,6 +354,11 @@ type DistroRow struct {
 	// (ga or hwe): a configuration read from Ubuntu's GA kernel says
 	// nothing of its HWE kernel. Empty: every flavour.
 	Flavour string `toml:"kernel_flavour,omitempty"`
+	// KernelBase limits the row to the releases with that kernel base:
+	// Ubuntu's HWE kernels of one LTS share its version and flavour and
+	// differ only by kernel, so a configuration read from one of them
+	// (6.11) says nothing of the next (6.14). Empty: every kernel.
+	KernelBase string `toml:"kernel_base,omitempty"`
 	// DriverBase is the upstream release the row's drivers are aligned
 	// with, as a vendor states it ("driver base upstream kernel v6.3"):
 	// a driver row then covers a device whose sourced first kernel is at

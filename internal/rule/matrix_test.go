@@ -45,3 +45,25 @@ func TestHostDistro(t *testing.T) {
 		}
 	}
 }
+
+// A row limited to one kernel base covers only the release with it: Ubuntu
+// 24.04's HWE kernels share version and flavour.
+func TestCoversKernelBase(t *testing.T) {
+	r := &matrix.DistroRow{Family: "ubuntu", From: "24.04", Until: "24.04", Flavour: "hwe", KernelBase: "6.11"}
+	for _, c := range []struct {
+		d    *matrix.Distro
+		want bool
+	}{
+		{&matrix.Distro{ID: "ubuntu-24.04-hwe", Family: "ubuntu", Version: "24.04", Flavour: "hwe", KernelBase: "6.11"}, true},
+		{&matrix.Distro{ID: "ubuntu-24.04-hwe-6.14", Family: "ubuntu", Version: "24.04", Flavour: "hwe", KernelBase: "6.14"}, false},
+		{&matrix.Distro{ID: "ubuntu-24.04", Family: "ubuntu", Version: "24.04", KernelBase: "6.8"}, false},
+	} {
+		if got := Covers(r, c.d); got != c.want {
+			t.Errorf("Covers(6.11 row, %s) = %v, want %v", c.d.ID, got, c.want)
+		}
+	}
+	r.KernelBase = ""
+	if !Covers(r, &matrix.Distro{ID: "ubuntu-24.04-hwe-7.0", Family: "ubuntu", Version: "24.04", Flavour: "hwe", KernelBase: "7.0"}) {
+		t.Error("a row without kernel_base must cover every HWE kernel")
+	}
+}

@@ -93,7 +93,7 @@ func InRelease(v, from, until string) bool {
 // Covers reports whether a distro_support row is about release d: its
 // family and version span, and, for a row about one rebuild of the family
 // (AlmaLinux of RHEL), that rebuild; for a row about one kernel flavour,
-// that flavour.
+// that flavour; for a row about one kernel base, that kernel base.
 func Covers(r *matrix.DistroRow, d *matrix.Distro) bool {
-	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && (r.Flavour == "" || r.Flavour == d.KernelFlavour()) && InRelease(d.Version, r.From, r.Until)
+	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && (r.Flavour == "" || r.Flavour == d.KernelFlavour()) && (r.KernelBase == "" || r.KernelBase == d.KernelBase) && InRelease(d.Version, r.From, r.Until)
 }
