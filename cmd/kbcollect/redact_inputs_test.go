@@ -169,6 +169,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // in any spelling for addresses (candidates of the output with the same
 // normal form) and as text for serial numbers and MACs.
 func leaks(in map[string]string, out string) []string {
+	if len(in) == 0 {
+		return nil // nothing of the input can be in the output (most inputs hold no candidate)
+	}
 	outC := candidates(out)
 	lower := strings.ToLower(out)
 	var l []string

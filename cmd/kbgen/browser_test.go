@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/http/httptest"
@@ -263,31 +262,19 @@ func willCases(t *testing.T, m *matrix.Matrix) []willCase {
 
 var willClass = map[string]verdict.Level{"ok": verdict.Supported, "cond": verdict.Conditional, "no": verdict.Unsupported, "unk": verdict.Undecided}
 
-// TestBrowser builds the bundled knowledge base with fixture hosts and a
-// record full of markup, and checks the site in Chromium over HTTP on
+// TestBrowser checks the bundled knowledge base built with the fixture
+// hosts and a record full of markup (sharedSite) in Chromium over HTTP on
 // 127.0.0.1 and from file://.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	t.Parallel()
 	start := time.Now()
-	dir := t.TempDir()
-	records := filepath.Join(dir, "records")
-	os.MkdirAll(records, 0o755)
-	for _, f := range []string{"cisco-vic-enic-rdma.golden.toml", "mlx5-cx4lx-hpe-probe-failed.golden.toml"} {
-		b, err := os.ReadFile(filepath.Join("../../testdata/hosts", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(records, f), b, 0o644)
-	}
-	os.WriteFile(filepath.Join(records, "xss.toml"), []byte(xssHost), 0o644)
-	out := filepath.Join(dir, "site")
-	var stderr bytes.Buffer
-	if code := run([]string{"build", "--matrix", "../../matrix", "--content", "../../content", "--records", records, "--out", out}, nil, &bytes.Buffer{}, &stderr); code != 0 {
-		t.Fatalf("build: exit %d: %s", code, stderr.String())
+	out, log, err := sharedSite()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, log)
 	}
 	if _, err := os.Stat(filepath.Join(out, "host", xssSlug+".html")); err != nil {
-		t.Fatalf("the markup record was not published: %v\n%s", err, stderr.String())
+		t.Fatalf("the markup record was not published: %v\n%s", err, log)
 	}
 	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
 	if m == nil {
@@ -303,9 +290,17 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close) // after the browser's cleanup, which ends its event streams
-	b := newBrowser(t, exe)
+	t.Cleanup(srv.Close) // after the browsers' cleanups, which end their event streams
+	t.Cleanup(func() {
+		if os.Getenv("ROCEKB_SCREENSHOTS") != "" {
+			t.Logf("browser tests took %s; screenshots in %s", time.Since(start).Round(time.Millisecond), os.Getenv("ROCEKB_SCREENSHOTS"))
+		} else {
+			t.Logf("browser tests took %s; no screenshots (set ROCEKB_SCREENSHOTS to a folder for them)", time.Since(start).Round(time.Millisecond))
+		}
+	})
 
+	// Each mode has its own browser, and the two run at once: most of a
+	// check is waiting on a page.
 	for _, mode := range []struct {
 		name, base string
 		local      func(u *url.URL) bool
@@ -314,7 +309,8 @@ func TestBrowser(t *testing.T) {
 		{"file", (&url.URL{Scheme: "file", Path: filepath.ToSlash(out) + "/"}).String(), func(u *url.URL) bool { return u.Scheme == "file" }},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
-			b.t = t
+			t.Parallel()
+			b := newBrowser(t, exe)
 			checkSite(t, b, mode.name, mode.base, out, cases)
 			problems, requests := b.drain()
 			for _, p := range problems {
@@ -335,11 +331,6 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("no requests seen: the network listener is not working")
 			}
 		})
-	}
-	if b.shot != "" {
-		t.Logf("browser tests took %s; screenshots in %s", time.Since(start).Round(time.Millisecond), b.shot)
-	} else {
-		t.Logf("browser tests took %s; no screenshots (set ROCEKB_SCREENSHOTS to a folder for them)", time.Since(start).Round(time.Millisecond))
 	}
 }
 

@@ -11,14 +11,15 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanup{m}, map[string]func(){
 		"kbgen": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 
 // TestScripts runs testdata/script/*.txtar. $REPO is the repository root,
 // so scripts can use the shipped matrix and content; $ADDR is a free
-// loopback address for kbgen serve. It runs beside the package's other
+// loopback address for kbgen serve; the command "bundled" sets $SITE to
+// the bundled site TestBrowser reads (see sharedSite). It runs beside the package's other
 // tests (the browser's waits leave the cores to the scripts).
 func TestScripts(t *testing.T) {
 	t.Parallel()
@@ -26,9 +27,11 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cmds := scripttest.Cmds()
+	cmds["bundled"] = bundledCmd
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
-		Cmds: scripttest.Cmds(),
+		Cmds: cmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			addr, err := scripttest.FreeAddr()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -64,8 +65,9 @@ type Template struct {
 var templatesTOML string
 
 // Templates are the known message templates, in table order (the first
-// that matches a query explains it first).
-var Templates = mustTemplates(templatesTOML)
+// that matches a query explains it first). They are parsed and compiled
+// on first use, not when a process starts: most kbgen runs never search.
+var Templates = sync.OnceValue(func() []Template { return mustTemplates(templatesTOML) })
 
 func mustTemplates(src string) []Template {
 	ts, err := parseTemplates(src)
@@ -138,8 +140,9 @@ func explain(q string, cjk bool, has func(url string) (int, bool)) ([]Explanatio
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		for i := range Templates {
-			t := &Templates[i]
+		ts := Templates()
+		for i := range ts {
+			t := &ts[i]
 			if !t.re.MatchString(line) {
 				continue
 			}

@@ -176,7 +176,7 @@ func TestTemplates(t *testing.T) {
 	for _, d := range docs {
 		urls[d.URL] = true
 	}
-	for _, tp := range Templates {
+	for _, tp := range Templates() {
 		if !urls[tp.Page] {
 			t.Errorf("template %s: page %s is not in the bundled knowledge base", tp.ID, tp.Page)
 			continue
@@ -211,9 +211,10 @@ func TestTemplates(t *testing.T) {
 // that kind, so search explains the failures check reports.
 func TestTemplatesCoverClassifier(t *testing.T) {
 	byKind := map[string][]*Template{}
-	for i := range Templates {
-		if k := Templates[i].Kind; k != "" {
-			byKind[k] = append(byKind[k], &Templates[i])
+	ts := Templates()
+	for i := range ts {
+		if k := ts[i].Kind; k != "" {
+			byKind[k] = append(byKind[k], &ts[i])
 		}
 	}
 	files, _ := filepath.Glob("../../testdata/captures/dmesg/*.txt")

@@ -637,7 +637,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	// Templates whose page is indexed: [pattern, doc, means, id, url,
 	// {lang: [doc, url]} of the page's versions in CJK languages].
 	tpl := [][]any{}
-	for _, t := range Templates {
+	for _, t := range Templates() {
 		if d, ok := s.byURL[t.Page]; ok {
 			loc := map[string][]any{}
 			for _, l := range cjkLangList() {
