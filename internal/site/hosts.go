@@ -223,7 +223,57 @@ type hostState struct {
 	fleet    []*diagnose.Report // slim: see slim
 	findings [][]FindingRow
 	ready    [][]readiness.Host // per host, one per target
+	common   common
 }
+
+// common holds one copy of what the hosts' summaries, slim reports and
+// finding rows have in common: a fleet repeats its kernels, firmware,
+// finding messages, adapter lists and finding lists across thousands of
+// hosts, and 100,000 hosts kept a copy each (most of the build's live
+// memory at the end of the host pages, which every collection walks).
+// What is shared is never written to after.
+type common struct {
+	mu       sync.Mutex
+	strs     map[string]string
+	findings map[string][]diagnose.Finding
+	adapters map[string][]record.Adapter
+	devices  map[string][]record.RDMADevice
+	stacks   map[string]*record.Stack
+}
+
+// str returns s, or the copy of it already kept: never a string that
+// shares a record file's bytes (see Page).
+func (c *common) str(s string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.strs[s]; ok {
+		return v
+	}
+	if c.strs == nil {
+		c.strs = map[string]string{}
+	}
+	v := strings.Clone(s)
+	c.strs[v] = v
+	return v
+}
+
+// shared returns the value kept under key, or keeps and returns make's.
+func shared[V any](c *common, m *map[string]V, key string, make func() V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := (*m)[key]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = map[string]V{}
+	}
+	v := make()
+	(*m)[strings.Clone(key)] = v
+	return v
+}
+
+// keyOf joins strings into a map key.
+func keyOf(parts ...string) string { return strings.Join(parts, "\x00") }
 
 // HostJob is one host page, named but not yet made.
 type HostJob struct {
@@ -367,9 +417,9 @@ func (j *HostJob) Page() *HostPage {
 	// record: a string decoded from a record file shares the file's
 	// bytes, and one kept string would keep the whole file alive for the
 	// rest of the build (100,000 of them at fleet scale).
-	k := strings.Clone
-	sum := HostSummary{Slug: j.slug, ID: k(label), Name: k(name), Kernel: k(h.Host.KernelRelease), OS: k(rep.OS),
-		SourceKind: k(h.Host.SourceKind), Redacted: h.Host.Redacted,
+	k, c := strings.Clone, s.hosts.common.str
+	sum := HostSummary{Slug: j.slug, ID: k(label), Name: k(name), Kernel: c(h.Host.KernelRelease), OS: c(rep.OS),
+		SourceKind: c(h.Host.SourceKind), Redacted: h.Host.Redacted,
 		Errors: rep.Errors, Warnings: rep.Warnings, Infos: rep.Infos, Worst: rep.Worst(), Unknown: len(rep.Unknown), rid: k(h.Host.ID)}
 	for i := range h.Adapters {
 		a := &h.Adapters[i]
@@ -383,7 +433,7 @@ func (j *HostJob) Page() *HostPage {
 			id = "pci:" + a.Vendor + ":" + a.Device
 		}
 		sum.Adapters = append(sum.Adapters, id)
-		sum.Firmware = append(sum.Firmware, k(rule.OrDash(a.Firmware.Running)))
+		sum.Firmware = append(sum.Firmware, c(rule.OrDash(a.Firmware.Running)))
 	}
 	var rows []FindingRow
 	for _, sev := range []diagnose.Severity{diagnose.Error, diagnose.Warning, diagnose.Info} {
@@ -413,9 +463,9 @@ func (j *HostJob) Page() *HostPage {
 	}
 	for _, f := range rep.Findings {
 		rows = append(rows, FindingRow{Host: sum.ID, Page: j.Path(), Check: f.Check, Title: checkTitles[f.Check], Severity: f.Severity,
-			Subject: k(f.Subject), Adapter: k(f.Adapter), Message: k(f.Message)})
+			Subject: c(f.Subject), Adapter: c(f.Adapter), Message: c(f.Message)})
 	}
-	fl := slim(rep)
+	fl := slim(rep, &s.hosts.common)
 	var ready []readiness.Host
 	for _, t := range s.targets {
 		r := readiness.JudgeHost(s.readyEngine, s.m, t, h)
@@ -456,35 +506,68 @@ func (j *HostJob) Restore(hs HostState) {
 
 // slim keeps of a report what the fleet summary reads, so that 50,000
 // hosts do not keep 50,000 records and diagnoses alive: its strings are
-// copies (see Page), not parts of the record file.
-func slim(rep *diagnose.Report) *diagnose.Report {
+// copies (see Page), not parts of the record file, and its finding,
+// adapter and device lists and its stack are kept once per distinct value
+// (common), shared by the hosts that have it.
+func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 	k := strings.Clone
 	h := rep.Record
 	out := &diagnose.Report{Host: k(rep.Host)}
+	var key []string
 	for _, f := range rep.Findings {
-		out.Findings = append(out.Findings, diagnose.Finding{Check: f.Check, Severity: f.Severity})
+		key = append(key, f.Check, string(f.Severity))
 	}
+	out.Findings = shared(cm, &cm.findings, keyOf(key...), func() []diagnose.Finding {
+		var fs []diagnose.Finding
+		for _, f := range rep.Findings {
+			fs = append(fs, diagnose.Finding{Check: k(f.Check), Severity: diagnose.Severity(k(string(f.Severity)))})
+		}
+		return fs
+	})
 	if h == nil {
 		return out
 	}
 	r := &record.Host{Host: record.HostInfo{ID: k(h.Host.ID)}}
 	if st := h.Stack; st != nil {
-		r.Stack = &record.Stack{Name: k(st.Name), Version: k(st.Version), Raw: k(st.Raw), From: k(st.From)}
+		r.Stack = shared(cm, &cm.stacks, keyOf(st.Name, st.Version, st.Raw, st.From), func() *record.Stack {
+			return &record.Stack{Name: k(st.Name), Version: k(st.Version), Raw: k(st.Raw), From: k(st.From)}
+		})
 	}
+	key = key[:0]
 	for _, a := range h.Adapters {
 		d := a.Driver
-		r.Adapters = append(r.Adapters, record.Adapter{Vendor: k(a.Vendor), Device: k(a.Device), SubsystemVendor: k(a.SubsystemVendor),
-			SubsystemDevice: k(a.SubsystemDevice), Name: k(a.Name),
-			Driver:   record.Driver{Name: k(d.Name), Version: k(d.Version), SrcVersion: k(d.SrcVersion), Origin: k(d.Origin), OriginWhy: k(d.OriginWhy)},
-			Firmware: record.Firmware{Running: k(a.Firmware.Running)}})
+		key = append(key, a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name,
+			d.Name, d.Version, d.SrcVersion, d.Origin, d.OriginWhy, a.Firmware.Running)
 	}
-	for _, d := range h.Devices {
-		sd := record.RDMADevice{Name: k(d.Name)}
-		for _, p := range d.Ports {
-			sd.Ports = append(sd.Ports, record.Port{Number: p.Number, LinkLayer: k(p.LinkLayer), DefaultRoCEMode: k(p.DefaultRoCEMode)})
+	r.Adapters = shared(cm, &cm.adapters, keyOf(key...), func() []record.Adapter {
+		var as []record.Adapter
+		for _, a := range h.Adapters {
+			d := a.Driver
+			as = append(as, record.Adapter{Vendor: k(a.Vendor), Device: k(a.Device), SubsystemVendor: k(a.SubsystemVendor),
+				SubsystemDevice: k(a.SubsystemDevice), Name: k(a.Name),
+				Driver:   record.Driver{Name: k(d.Name), Version: k(d.Version), SrcVersion: k(d.SrcVersion), Origin: k(d.Origin), OriginWhy: k(d.OriginWhy)},
+				Firmware: record.Firmware{Running: k(a.Firmware.Running)}})
 		}
-		r.Devices = append(r.Devices, sd)
+		return as
+	})
+	key = key[:0]
+	for _, d := range h.Devices {
+		key = append(key, d.Name, strconv.Itoa(len(d.Ports)))
+		for _, p := range d.Ports {
+			key = append(key, strconv.Itoa(p.Number), p.LinkLayer, p.DefaultRoCEMode)
+		}
 	}
+	r.Devices = shared(cm, &cm.devices, keyOf(key...), func() []record.RDMADevice {
+		var ds []record.RDMADevice
+		for _, d := range h.Devices {
+			sd := record.RDMADevice{Name: k(d.Name)}
+			for _, p := range d.Ports {
+				sd.Ports = append(sd.Ports, record.Port{Number: p.Number, LinkLayer: k(p.LinkLayer), DefaultRoCEMode: k(p.DefaultRoCEMode)})
+			}
+			ds = append(ds, sd)
+		}
+		return ds
+	})
 	out.Record = r
 	return out
 }
