@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -160,7 +161,9 @@ func (l *Locator) Find(plain string) []Pos {
 // returned for later semantic checks; it is nil when the syntax is broken.
 func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 	var probs List
-	md, err := toml.Decode(string(src), v)
+	// The decoder reads src itself: toml.Decode(string(src)) copied
+	// every record once more before the decoder's own copy.
+	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -218,8 +219,12 @@ func Validate(h *Host) []Invalid {
 	for _, v := range out {
 		flagged[v.Path] = true
 	}
-	eachString(reflect.ValueOf(h).Elem(), "", func(path, v string) {
-		if i, _ := visible.Find(v); i >= 0 && !flagged[path] {
+	eachString(reflect.ValueOf(h).Elem(), make([]string, 0, 8), func(segs []string, v string) {
+		i, _ := visible.Find(v)
+		if i < 0 {
+			return
+		}
+		if path := strings.Join(segs, "."); !flagged[path] {
 			out = append(out, Invalid{Path: path, Value: v, Want: "text without control, bidi or zero-width characters (" + visible.Name(v, i) + " at byte " + strconv.Itoa(i) + ")"})
 		}
 	})
@@ -268,14 +273,11 @@ func setStrings(v reflect.Value, fn func(string) string) {
 	}
 }
 
-// eachString calls fn with every string in v and its TOML key path.
-func eachString(v reflect.Value, path string, fn func(path, v string)) {
-	join := func(k string) string {
-		if path == "" {
-			return k
-		}
-		return path + "." + k
-	}
+// eachString calls fn with every string in v and its TOML key path, as
+// segments: most strings are only looked at, so the path is joined
+// (strings.Join(path, ".")) only by a caller that reports it. path is
+// reused: fn must not keep it.
+func eachString(v reflect.Value, path []string, fn func(path []string, v string)) {
 	switch v.Kind() {
 	case reflect.String:
 		fn(path, v.String())
@@ -284,30 +286,56 @@ func eachString(v reflect.Value, path string, fn func(path, v string)) {
 			eachString(v.Elem(), path, fn)
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
+		names := tomlNames(v.Type())
+		for i, name := range names {
+			if name != "" {
+				eachString(v.Field(i), append(path, name), fn)
 			}
-			name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
-			if name == "" || name == "-" {
-				name = f.Name
-			}
-			eachString(v.Field(i), join(name), fn)
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			eachString(v.Index(i), join(strconv.Itoa(i)), fn)
+			eachString(v.Index(i), append(path, strconv.Itoa(i)), fn)
 		}
 	case reflect.Map:
 		keys := v.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		name := func(k reflect.Value) string {
+			if k.Kind() == reflect.String {
+				return k.String() // what fmt.Sprint writes, without its cost
+			}
+			return fmt.Sprint(k)
+		}
+		sort.Slice(keys, func(i, j int) bool { return name(keys[i]) < name(keys[j]) })
 		for _, k := range keys {
-			eachString(k, join(fmt.Sprint(k)), fn)
-			eachString(v.MapIndex(k), join(fmt.Sprint(k)), fn)
+			p := append(path, name(k))
+			eachString(k, p, fn)
+			eachString(v.MapIndex(k), p, fn)
 		}
 	}
+}
+
+// structNames caches tomlNames by type: every record walks the same few.
+var structNames sync.Map // reflect.Type → []string
+
+// tomlNames lists a struct type's fields by their TOML key (the field's
+// name when its tag names none); "" for a field that is not exported.
+func tomlNames(t reflect.Type) []string {
+	if names, ok := structNames.Load(t); ok {
+		return names.([]string)
+	}
+	names := make([]string, t.NumField())
+	for i := range names {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if name == "" || name == "-" {
+			name = f.Name
+		}
+		names[i] = name
+	}
+	structNames.Store(t, names)
+	return names
 }
 
 func isVersion(v string) bool {
