@@ -286,7 +286,7 @@ func (l *linter) adapters() {
 				l.errAt(a.At, "vf_of", "%s: vf_of names the adapter itself", what)
 				continue
 			}
-			l.ref(a.At, "vf_of", "adapter", pf, slices.ContainsFunc(l.m.Adapters, func(o Adapter) bool { return o.ID == pf }))
+			l.ref(a.At, "vf_of", "adapter", pf, l.m.Adapter(pf) != nil)
 		}
 		if a.Interrupts != nil && a.Interrupts.MinVectors < 0 {
 			l.errAt(a.Interrupts.At, "min_vectors", "%s: min_vectors must not be negative", what)

@@ -25,7 +25,6 @@ type deviceKernel struct {
 	Sure string
 	Text string // what the rows say, for a reason
 	Refs []rule.Ref
-	drv  *matrix.Driver
 }
 
 // sureBefore reports whether kernel base predates the device kernel by
@@ -43,7 +42,7 @@ func (dk deviceKernel) sourced() bool { return dk.Confirmed && !dk.Bound }
 // function of the adapter, the latest deciding (every variant works from it).
 func deviceKernelOf(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, named string) deviceKernel {
 	ids := planPCI(a, named)
-	dk := deviceKernel{Confirmed: true, drv: drv}
+	dk := deviceKernel{Confirmed: true}
 	var texts []string
 	seen := map[*matrix.PCIKernel]bool{}
 	later := func(k, than string) bool {
@@ -145,7 +144,7 @@ func FirstKernel(m *matrix.Matrix, a *matrix.Adapter) (kernel string, sourced bo
 // planPCI returns the adapter's PCI ids the plan means: the one it named,
 // else its physical functions (or every id, for a virtual function model).
 func planPCI(a *matrix.Adapter, named string) []matrix.PCIID {
-	id, sub, _ := strings.Cut(strings.ToLower(strings.TrimSpace(named)), "/")
+	id, sub := plannedID(named)
 	var out, pfs []matrix.PCIID
 	for _, p := range a.PCI {
 		if p.ID == id && (sub == "" || p.Subsystem == sub) {
@@ -162,6 +161,13 @@ func planPCI(a *matrix.Adapter, named string) []matrix.PCIID {
 		return pfs
 	}
 	return a.PCI
+}
+
+// plannedID splits what a plan named as its adapter into a PCI id and a
+// subsystem id (vvvv:dddd/ssss:ssss, either part possibly empty).
+func plannedID(named string) (id, sub string) {
+	id, sub, _ = strings.Cut(strings.ToLower(strings.TrimSpace(named)), "/")
+	return id, sub
 }
 
 func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
@@ -214,10 +220,11 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 // depends on which the host has, and is neither a yes nor a no. ok is
 // false unless the plan named no id, and some physical-function ids are
 // listed by base by their sourced rows while others are sourced after it.
-func someVariants(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, base, what, near string) (Reason, bool) {
-	if named := strings.TrimSpace(v.Plan.Adapter); slices.ContainsFunc(a.PCI, func(p matrix.PCIID) bool { return strings.HasPrefix(strings.ToLower(named), p.ID) }) {
+func someVariants(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, base, what, near string) (Reason, bool) {
+	if id, _ := plannedID(v.Plan.Adapter); slices.ContainsFunc(a.PCI, func(p matrix.PCIID) bool { return p.ID == id }) {
 		return Reason{}, false
 	}
+	drv := m.Driver(a.RDMADriver)
 	var in, out []string
 	var refs []rule.Ref
 	var texts []string
@@ -263,7 +270,7 @@ func judgeUpstream(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.
 	case !ok:
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a kernel release x.y would decide it", base, dk.Kernel), Matrix: dk.Refs})
 	case sureBefore(base, dk):
-		if r, ok := someVariants(m, v, a, drv, base, "kernel "+base+" (as released)", "Linux "+dk.Kernel+" or later"); ok {
+		if r, ok := someVariants(m, v, a, base, "kernel "+base+" (as released)", "Linux "+dk.Kernel+" or later"); ok {
 			v.add(r)
 			return
 		}
@@ -329,7 +336,7 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	case rebuilding[d.Family] && sureBefore(k.Base, dk):
 		// These kernels follow upstream releases: a sourced first kernel
 		// after the release's base excludes the device.
-		if r, ok := someVariants(m, v, a, drv, k.Base, "the distro's kernel", nearestDistro(m, d, dk.Kernel)); ok {
+		if r, ok := someVariants(m, v, a, k.Base, "the distro's kernel", nearestDistro(m, d, dk.Kernel)); ok {
 			r.Matrix = append(r.Matrix, refs[len(dk.Refs):]...)
 			v.add(r)
 			return
@@ -475,7 +482,7 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
-			if sv, ok := someVariants(m, v, a, dk.drv, base, older, nearestDistro(m, d, dk.Kernel)); ok {
+			if sv, ok := someVariants(m, v, a, base, older, nearestDistro(m, d, dk.Kernel)); ok {
 				sv.Text = strings.TrimSuffix(text, ".") + "; the row names the driver, and " + sv.Text
 				sv.Matrix = append([]rule.Ref{ref}, sv.Matrix...)
 				v.add(sv)
