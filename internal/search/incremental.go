@@ -290,29 +290,20 @@ func (inc *incState) sortedKeys(s *Static) []string {
 	if inc.keys == nil || inc.fresh {
 		seen := map[string]bool{}
 		var keys []string
-		for _, m := range []func(func(string)){
-			func(f func(string)) {
-				for k := range s.surf {
-					f(k)
-				}
-			},
-			func(f func(string)) {
-				for k := range s.multi {
-					f(k)
-				}
-			},
-			func(f func(string)) {
-				for k := range s.post {
-					f(k)
-				}
-			},
-		} {
-			m(func(k string) {
-				if k != "" && !seen[k] {
-					seen[k] = true
-					keys = append(keys, k)
-				}
-			})
+		add := func(k string) {
+			if k != "" && !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+		for k := range s.surf {
+			add(k)
+		}
+		for k := range s.multi {
+			add(k)
+		}
+		for k := range s.post {
+			add(k)
 		}
 		sort.Strings(keys)
 		inc.keys = keys
@@ -348,7 +339,7 @@ func (inc *incState) keySize(s *Static, k string) int {
 // changedShards reports, per shard of spans, whether its file may differ
 // from the one the last outputs wrote: a shard with the same first key
 // and number of keys, none of them changed, added or removed, is the same.
-func (inc *incState) changedShards(spans []shardSpan, sorted, firsts []string) []bool {
+func (inc *incState) changedShards(spans []shardSpan, firsts []string) []bool {
 	changed := make([]bool, len(spans))
 	for n, sp := range spans {
 		changed[n] = inc.fresh || !inc.keep || n >= len(inc.spans) || inc.firsts[n] != firsts[n] ||

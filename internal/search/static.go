@@ -512,7 +512,7 @@ func (s *Static) outputs(emit func(path, key string, data func() []byte) error) 
 	for i, sp := range spans {
 		firsts[i] = sorted[sp.first]
 	}
-	changed := inc.changedShards(spans, sorted, firsts)
+	changed := inc.changedShards(spans, firsts)
 	for n, sp := range spans {
 		keys := sorted[sp.first:sp.end]
 		err := emit(fmt.Sprintf("search/s/%d.js", n), out.key(fmt.Sprintf("search/s/%d.js", n), changed[n]), func() []byte { return s.shard(n, keys) })
