@@ -1320,49 +1320,30 @@ func (d *DistroPage) DriverOf(module string) string {
 // matrix reuses, so a rebuild does not judge them again.
 func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 	v.all()
-	key := [2]string{stack, version}
-	v.listsMu.Lock()
-	out, ok := v.release[key]
-	v.listsMu.Unlock()
-	if ok {
-		return out
-	}
-	for _, a := range sortedAdapters(v.m) {
-		if v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes() {
-			out = append(out, a)
+	return v.release.get([2]string{stack, version}, func() []*matrix.Adapter {
+		var out []*matrix.Adapter
+		for _, a := range sortedAdapters(v.m) {
+			if v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes() {
+				out = append(out, a)
+			}
 		}
-	}
-	v.listsMu.Lock()
-	if v.release == nil {
-		v.release = map[[2]string][]*matrix.Adapter{}
-	}
-	v.release[key] = out
-	v.listsMu.Unlock()
-	return out
+		return out
+	})
 }
 
 // yesStacks are the vendor stacks whose engine verdict for the adapter,
 // no release or OS given, is a yes: the adapters index's stack filter.
 func (v *verdicts) yesStacks(a *matrix.Adapter) []string {
 	v.all()
-	v.listsMu.Lock()
-	out, ok := v.yes[a.ID]
-	v.listsMu.Unlock()
-	if ok {
-		return out
-	}
-	for _, st := range v.m.Stacks {
-		if st.ID != matrix.Inbox && v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: st.ID}).Yes() {
-			out = append(out, st.ID)
+	return v.yes.get(a.ID, func() []string {
+		var out []string
+		for _, st := range v.m.Stacks {
+			if st.ID != matrix.Inbox && v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: st.ID}).Yes() {
+				out = append(out, st.ID)
+			}
 		}
-	}
-	v.listsMu.Lock()
-	if v.yes == nil {
-		v.yes = map[string][]string{}
-	}
-	v.yes[a.ID] = out
-	v.listsMu.Unlock()
-	return out
+		return out
+	})
 }
 
 // AdapterKernel is an adapter of a driver and the engine's first kernel

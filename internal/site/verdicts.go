@@ -207,9 +207,33 @@ type verdicts struct {
 	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
 	html    sync.Map        // reason text → Inline(text)
 
-	listsMu sync.Mutex
-	release map[[2]string][]*matrix.Adapter // releaseAdapters by stack and version
-	yes     map[string][]string             // yesStacks by adapter id
+	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
+	yes     lists[string, []string]             // yesStacks by adapter id
+}
+
+// lists is a table of verdict lists, each judged the first time a page
+// asks for it (pages render concurrently) and kept with the verdicts.
+type lists[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+// get returns the list of k, making it with judge the first time.
+func (l *lists[K, V]) get(k K, judge func() V) V {
+	l.mu.Lock()
+	v, ok := l.m[k]
+	l.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = judge()
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[K]V{}
+	}
+	l.m[k] = v
+	l.mu.Unlock()
+	return v
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
