@@ -1322,8 +1322,14 @@ func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 	v.all()
 	return v.release.get([2]string{stack, version}, func() []*matrix.Adapter {
 		var out []*matrix.Adapter
+		yes := map[string]bool{} // a renamed peer answers as its first
 		for _, a := range sortedAdapters(v.m) {
-			if v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes() {
+			y, ok := yes[v.renamedFrom[a.ID]]
+			if !ok {
+				y = v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes()
+				yes[a.ID] = y
+			}
+			if y {
 				out = append(out, a)
 			}
 		}

@@ -91,6 +91,23 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 	if checked != 7 {
 		t.Errorf("checked %d adapters with peers, want 7", checked)
 	}
+	// A renamed peer's stack releases are its first's (releaseAdapters
+	// judges only the first).
+	if len(v.renamedFrom) != 2 { // peer-plain-1 is judged, to check the renaming
+		t.Errorf("renamed peers: %v, want peer-plain-2 and 3", v.renamedFrom)
+	}
+	for id, first := range v.renamedFrom {
+		for _, st := range m.Stacks {
+			for _, r := range append([]matrix.StackRelease{{}}, st.Releases...) {
+				p := verdict.Plan{Adapter: id, Stack: st.ID, StackVersion: r.Version}
+				q := p
+				q.Adapter = first
+				if v.engine.Judge(p).Yes() != v.engine.Judge(q).Yes() {
+					t.Errorf("%s on %s %s: %s answers otherwise", id, st.ID, r.Version, first)
+				}
+			}
+		}
+	}
 	// The renaming holds for the plain peers and fails for the word peers
 	// (their first's name is also the engine's word), whose tables above
 	// are then each judged on their own.

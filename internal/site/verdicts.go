@@ -253,6 +253,8 @@ type verdicts struct {
 	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
 	html    sync.Map        // reason text → Inline(text)
 
+	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
+
 	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
 	yes     lists[string, []string]             // yesStacks by adapter id
 }
@@ -620,6 +622,12 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 			js[i] = js[f].renamed(v.m.Rename(as[f].ID, as[i].ID))
 		}
 	})
+	v.renamedFrom = map[string]string{}
+	for i, a := range as {
+		if f := firstOf[i]; !direct[i] && !alone[f] {
+			v.renamedFrom[a.ID] = as[f].ID
+		}
+	}
 	return js
 }
 
