@@ -24,15 +24,11 @@ run: build
 # go vet runs every analyzer once; go test would run a subset of them
 # again, so it is told not to. Some test packages spend much of their time
 # waiting (on Chromium, ansible-playbook, a server starting), so more
-# packages run at once than there are cores. Test binaries are linked
-# without DWARF and the symbol table (stack traces keep their names): a
-# third less linking for fifty binaries nobody opens in a debugger;
-# TESTLDFLAGS= keeps them.
+# packages run at once than there are cores.
 TESTP ?= 4
-TESTLDFLAGS ?= -s -w
 test:
 	$(GO) vet ./...
-	$(GO) test -vet=off -p $(TESTP) -ldflags='$(TESTLDFLAGS)' ./...
+	$(GO) test -vet=off -p $(TESTP) ./...
 
 lint: build
 	./bin/kbgen lint
