@@ -44,8 +44,13 @@ if (s.results.length) { const d = await s.results[0].data(); const li = document
 // Chromium: cold (a new browser context, empty cache) and warm (the same
 // query again in that context), from navigation to the first result shown,
 // and the bytes of index files the cold query loaded (the page and its own
-// script not counted). It returns medians over the queries.
-func browserLatency(dir string, sp searchPage) ([]Measure, error) {
+// script not counted). It returns medians over the first n queries (all
+// when n is 0).
+func browserLatency(dir string, sp searchPage, n int) ([]Measure, error) {
+	queries := browserQueries
+	if n > 0 && n < len(queries) {
+		queries = queries[:n]
+	}
 	exe := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -75,7 +80,7 @@ func browserLatency(dir string, sp searchPage) ([]Measure, error) {
 	}
 	var cold, warm []float64
 	var bytesCold []int64
-	for _, q := range browserQueries {
+	for _, q := range queries {
 		// A new target in a new browser context has an empty cache.
 		ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
 		var mu sync.Mutex
@@ -140,7 +145,7 @@ func browserLatency(dir string, sp searchPage) ([]Measure, error) {
 	sort.Float64s(cold)
 	sort.Float64s(warm)
 	sort.Slice(bytesCold, func(i, j int) bool { return bytesCold[i] < bytesCold[j] })
-	note := fmt.Sprintf("median of %d queries in headless Chromium", len(browserQueries))
+	note := fmt.Sprintf("median of %d queries in headless Chromium", len(queries))
 	return []Measure{
 		{Name: "query-cold", Tool: sp.tool, WallS: cold[len(cold)/2], Bytes: bytesCold[len(bytesCold)/2], Note: note + "; bytes: index files loaded by a cold query"},
 		{Name: "query-warm", Tool: sp.tool, WallS: warm[len(warm)/2], Note: note},

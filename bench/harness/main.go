@@ -43,6 +43,7 @@ type options struct {
 	buildOnly bool // measure kbgen build alone (the fleet size)
 	clients   int  // concurrent /api/search clients
 	requests  int  // requests per client
+	queries   int  // browser queries timed, the first of browserQueries (0: all)
 	// The knowledge base the corpus grows from: the bundled matrix/ and
 	// content/ folders and the fixture hosts, unless a test names smaller.
 	matrix, content, hosts string
@@ -60,6 +61,7 @@ func main() {
 	flag.BoolVar(&o.buildOnly, "build-only", false, "measure only kbgen build (and peers), no rebuilds, searches or serve")
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
+	flag.IntVar(&o.queries, "queries", 0, "queries timed in Chromium, the first of the harness's list (0: all)")
 	flag.Parse()
 	o.matrix, o.content, o.hosts = "matrix", "content", "testdata/hosts"
 	o.sizes = strings.Split(sizes, ",")
@@ -181,7 +183,7 @@ func run(o options, out io.Writer) error {
 					return err
 				}
 			}
-			ms, err := browserLatency(site, sp)
+			ms, err := browserLatency(site, sp, o.queries)
 			if err != nil {
 				rep.add(out, Measure{Name: "query", Size: s.Name, Tool: sp.tool, Note: "not measured: " + err.Error()})
 				continue

@@ -14,8 +14,13 @@ const (
 // Snippet returns the stretch of text with the most query-term matches,
 // HTML-escaped, matches in <mark>. Without a match it is the text's start.
 func Snippet(an *Analyzer, text string, terms map[string]bool) string {
+	return snippetOf(an.Analyze(text), text, terms)
+}
+
+// snippetOf is Snippet over text's tokens, analyzed already.
+func snippetOf(toks []Token, text string, terms map[string]bool) string {
 	var hits []span
-	for _, t := range an.Analyze(text) {
+	for _, t := range toks {
 		if terms[t.Term] {
 			hits = addSpan(hits, t.Start, t.End)
 		}
