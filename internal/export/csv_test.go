@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"encoding/csv"
 	"strings"
 	"testing"
@@ -34,5 +35,79 @@ func TestCellsGuardEveryFormulaLead(t *testing.T) {
 		if got[len(attacks)+i] != p {
 			t.Errorf("cell %q written as %q, want it unchanged", p, got[len(attacks)+i])
 		}
+	}
+}
+
+// TestAppendCellIsEncodingCSV: appendCell writes a field as encoding/csv
+// writes what cells makes of it, for fields at the edges of quoting and
+// of the formula guard.
+func TestAppendCellIsEncodingCSV(t *testing.T) {
+	t.Parallel()
+	fields := []string{"", "plain", "a,b", `say "hi"`, "two\nlines", "cr\rlf", " lead space", "\tlead tab", `\.`, `\..`,
+		"=1+1", " =1+1", "+x", "-3", "@sum", "\ttab-led", "＝full", "＋", "'already", "\u00a0nbsp lead", "\u2003em lead",
+		"\xff bad utf-8", " ", "   ", "=", "=\"q\",x", "-\n", "héllo", "✓*", "a | b", "x\"", "\"", "\x85next line"}
+	for _, guard := range []bool{false, true} {
+		for _, f := range fields {
+			var want bytes.Buffer
+			cw := csv.NewWriter(&want)
+			rec := []string{f}
+			if guard {
+				rec = cells(f)
+			}
+			if err := cw.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+			cw.Flush()
+			got := append(appendCell(nil, f, guard), '\n')
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("appendCell(%q, %t) = %q, encoding/csv writes %q", f, guard, got, want.Bytes())
+			}
+			if gotb := append(appendCell(nil, []byte(f), guard), '\n'); !bytes.Equal(gotb, got) {
+				t.Errorf("appendCell of %q as bytes = %q, as a string %q", f, gotb, got)
+			}
+		}
+	}
+}
+
+// TestMatrixCSVIsEncodingCSV: matrix.csv is, byte for byte, what
+// encoding/csv writes for the rows as the export first made them.
+func TestMatrixCSVIsEncodingCSV(t *testing.T) {
+	t.Parallel()
+	m, files := judgedExports(t)
+	g := &grid{m: m}
+	var want bytes.Buffer
+	cw := csv.NewWriter(&want)
+	if err := cw.Write(csvHeader); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range sortedAdapters(m) {
+		for _, c := range g.cells(a) {
+			v := c.Verdict
+			var srcs []string
+			seen := map[string]bool{}
+			for _, r := range v.Reasons {
+				for _, ref := range r.Matrix {
+					for _, s := range ref.Sources {
+						if !seen[s.ID] {
+							seen[s.ID] = true
+							srcs = append(srcs, s.ID)
+						}
+					}
+				}
+			}
+			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(m.Distro(c.Distro).Name), v.Kernel, string(v.Verdict), string(v.Likely),
+				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cw.Flush()
+	if got := files["matrix.csv"]; !bytes.Equal(got, want.Bytes()) {
+		i := 0
+		for i < len(got) && i < want.Len() && got[i] == want.Bytes()[i] {
+			i++
+		}
+		t.Errorf("matrix.csv differs from encoding/csv's at byte %d of %d", i, want.Len())
 	}
 }

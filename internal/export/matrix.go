@@ -1,10 +1,8 @@
 package export
 
 import (
-	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -43,18 +41,6 @@ func Matrix(m *matrix.Matrix, vs Verdicts) render.Producer {
 // AdapterJSON is the path of an adapter's JSON export, for links.
 func AdapterJSON(id string) string {
 	return strings.TrimSuffix(page.Path(page.Adapter, id), ".html") + ".json"
-}
-
-func writeJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
 }
 
 // matrixJSON is the whole matrix under the TOML table names of its files
@@ -156,45 +142,72 @@ func conditions(v verdict.Verdict) []string {
 	return out
 }
 
-func verdictSources(v verdict.Verdict) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range v.Reasons {
-		for _, ref := range r.Matrix {
-			for _, s := range ref.Sources {
-				if !seen[s.ID] {
-					seen[s.ID] = true
-					out = append(out, s.ID)
-				}
-			}
-		}
-	}
-	return out
-}
-
 var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
 
 func (g *grid) writeCSV(w io.Writer) error {
 	names := map[string]string{}
 	for _, d := range g.m.Distros {
-		names[d.ID] = d.Name // the name holds the version ("Red Hat Enterprise Linux 9.4")
+		names[d.ID] = strings.TrimSpace(d.Name) // the name holds the version ("Red Hat Enterprise Linux 9.4")
 	}
-	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader); err != nil {
-		return err
+	var row, joined []byte
+	for i, h := range csvHeader {
+		if i > 0 {
+			row = append(row, ',')
+		}
+		row = appendCell(row, h, false)
 	}
+	row = append(row, '\n')
+	var srcs []string
 	for _, a := range sortedAdapters(g.m) {
 		for _, c := range g.cells(a) {
 			v := c.Verdict
-			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict), string(v.Likely),
-				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
-			if err != nil {
+			for _, f := range [...]string{a.ID, a.Name, a.Vendor, c.Stack, c.Distro, names[c.Distro], v.Kernel, string(v.Verdict), string(v.Likely)} {
+				row = appendCell(row, f, true)
+				row = append(row, ',')
+			}
+			joined = joined[:0]
+			for _, r := range v.Reasons {
+				if r.Verdict != verdict.Supported && !r.Informs { // its conditions
+					if len(joined) > 0 {
+						joined = append(joined, " | "...)
+					}
+					joined = append(joined, r.Text...)
+				}
+			}
+			row = append(appendCell(row, joined, true), ',')
+			joined = joined[:0]
+			for i, n := range v.Nearest {
+				if i > 0 {
+					joined = append(joined, " | "...)
+				}
+				joined = append(joined, n...)
+			}
+			row = append(appendCell(row, joined, true), ',')
+			joined, srcs = joined[:0], srcs[:0]
+			for _, r := range v.Reasons { // each source of its entries, once, first seen first
+				for _, ref := range r.Matrix {
+					for _, s := range ref.Sources {
+						if !slices.Contains(srcs, s.ID) {
+							srcs = append(srcs, s.ID)
+							if len(joined) > 0 {
+								joined = append(joined, ' ')
+							}
+							joined = append(joined, s.ID...)
+						}
+					}
+				}
+			}
+			row = append(appendCell(row, joined, true), '\n')
+		}
+		if len(row) >= 64<<10 {
+			if _, err := w.Write(row); err != nil {
 				return err
 			}
+			row = row[:0]
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	_, err := w.Write(row)
+	return err
 }
 
 func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
@@ -231,14 +244,9 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	set("stack_support", stack)
 	verdicts := []any{}
 	for _, c := range g.cells(a) {
-		row := map[string]any{"stack": c.Stack, "distro": c.Distro, "verdict": string(c.Verdict.Verdict), "conditions": nonNil(conditions(c.Verdict))}
-		if c.Verdict.Likely != "" {
-			row["likely"] = string(c.Verdict.Likely) // a hint, never the verdict
-		}
-		if c.Verdict.Kernel != "" {
-			row["kernel"] = c.Verdict.Kernel
-		}
-		verdicts = append(verdicts, row)
+		// likely is a hint, never the verdict
+		verdicts = append(verdicts, verdictRow{Stack: c.Stack, Distro: c.Distro, Verdict: string(c.Verdict.Verdict),
+			Likely: string(c.Verdict.Likely), Kernel: c.Verdict.Kernel, Conditions: nonNil(conditions(c.Verdict))})
 	}
 	out["verdicts"] = verdicts
 	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
