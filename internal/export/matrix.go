@@ -107,8 +107,9 @@ func (g *grid) cells(a *matrix.Adapter) []Cell {
 			return cs
 		}
 	}
-	var out []Cell
-	for _, st := range g.stacksOf(a) {
+	stacks := g.stacksOf(a)
+	out := make([]Cell, 0, len(stacks)*len(g.distros))
+	for _, st := range stacks {
 		for _, d := range g.distros {
 			v, ok := verdict.Verdict{}, false
 			if g.vs != nil {
