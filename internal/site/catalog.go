@@ -45,6 +45,7 @@ type Grid struct {
 	// RowDistro is whether a reason stands for its row's distro with
 	// rowDistroHTML (see grid).
 	RowDistro bool
+	HTML      GridHTML // set by writeHTML for the page showing the grid
 }
 
 // GridRow is one distro.
@@ -1206,6 +1207,7 @@ func (s *Site) Late() []Page {
 			// their sources after the claims', so every [n] has its entry.
 			ap.setSources(resolve(s.m, g.sources()))
 			g.cite(ap.Cites)
+			g.writeHTML(ap.Path())
 			return g
 		}
 		out = append(out, ap)
