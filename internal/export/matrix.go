@@ -84,6 +84,11 @@ type grid struct {
 	rows     map[string]*adapterRows // adapter id → its matrix rows
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
+	// The plain values of the distro_support rows (by index in
+	// m.DistroRows) and of the sources (by id), made once for every
+	// adapter file that lists them.
+	distroRows []any
+	sources    map[string]any
 }
 
 func (g *grid) init() {
@@ -94,6 +99,16 @@ func (g *grid) init() {
 		sort.Strings(g.distros)
 		g.rows = indexRows(g.m)
 		g.judged = map[string][]Cell{}
+		g.distroRows = make([]any, len(g.m.DistroRows))
+		for i := range g.m.DistroRows {
+			g.distroRows[i] = plain(g.m.DistroRows[i])
+		}
+		g.sources = make(map[string]any, len(g.m.Sources))
+		for i := range g.m.Sources {
+			if _, dup := g.sources[g.m.Sources[i].ID]; !dup {
+				g.sources[g.m.Sources[i].ID] = plain(g.m.Source(g.m.Sources[i].ID))
+			}
+		}
 	})
 }
 
@@ -227,9 +242,9 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	}
 	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
 	var distro []any
-	for _, r := range m.DistroRows {
+	for i, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
-			distro = append(distro, plain(r))
+			distro = append(distro, g.distroRows[i])
 		}
 	}
 	set := func(k string, v []any) {
@@ -253,8 +268,8 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
 	srcs := []any{}
 	for _, id := range ids {
-		if s := m.Source(id); s != nil {
-			srcs = append(srcs, plain(s))
+		if s, ok := g.sources[id]; ok {
+			srcs = append(srcs, s)
 		}
 	}
 	out["sources"] = srcs
