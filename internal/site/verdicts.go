@@ -128,12 +128,34 @@ type XCell struct {
 }
 
 // MarshalJSON writes the cell as an array: it is the bulk of the file.
+// It appends the numbers itself (a file holds every cell of an
+// adapter's grid); only nearest changes, which few cells carry, go
+// through encoding/json's string escaping.
 func (c XCell) MarshalJSON() ([]byte, error) {
-	v := []any{c.Level, c.Reasons}
-	if c.Nearest != nil {
-		v = append(v, c.Nearest)
+	b := make([]byte, 0, 8+4*len(c.Reasons))
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(c.Level), 10)
+	b = append(b, ',')
+	if c.Reasons == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, r := range c.Reasons {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(r), 10)
+		}
+		b = append(b, ']')
 	}
-	return json.Marshal(v)
+	if c.Nearest != nil {
+		n, err := json.Marshal(c.Nearest)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ','), n...)
+	}
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
