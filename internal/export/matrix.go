@@ -174,16 +174,13 @@ func (g *grid) writeCSV(w io.Writer) error {
 	}
 	row = append(row, '\n')
 	var srcs []string
-	adapters := sortedAdapters(g.m)
-	g.init()
-	cells, done := 0, 0 // every cell of the file; those written
-	for _, a := range adapters {
-		cells += len(g.stacksOf(a)) * len(g.distros)
-	}
-	hinted := false
-	for _, a := range adapters {
+	// A build renders into a bytes.Buffer, which a file of a million rows
+	// would grow by doubling, copying it again and again: the rows are
+	// kept in chunks and written once, into a buffer grown to their size.
+	var chunks [][]byte
+	size := 0
+	for _, a := range sortedAdapters(g.m) {
 		for _, c := range g.cells(a) {
-			done++
 			v := c.Verdict
 			for _, f := range [...]string{a.ID, a.Name, a.Vendor, c.Stack, c.Distro, names[c.Distro], v.Kernel, string(v.Verdict), string(v.Likely)} {
 				row = appendCell(row, f, true)
@@ -223,22 +220,22 @@ func (g *grid) writeCSV(w io.Writer) error {
 			}
 			row = append(appendCell(row, joined, true), '\n')
 		}
-		if len(row) >= 64<<10 {
-			// A build renders into a bytes.Buffer: grow it once, to the
-			// size the rows written so far foretell, rather than by
-			// doubling, which copies a file of a million rows again and again.
-			if gw, ok := w.(interface{ Grow(int) }); ok && !hinted {
-				hinted = true
-				gw.Grow(int(float64(len(row)) / float64(done) * float64(cells) * 1.05))
-			}
-			if _, err := w.Write(row); err != nil {
-				return err
-			}
-			row = row[:0]
+		if len(row) >= 1<<20 {
+			chunks, size = append(chunks, row), size+len(row)
+			row = make([]byte, 0, 1<<20+64<<10)
 		}
 	}
-	_, err := w.Write(row)
-	return err
+	chunks, size = append(chunks, row), size+len(row)
+	if gw, ok := w.(interface{ Grow(int) }); ok {
+		gw.Grow(size)
+	}
+	for i, c := range chunks {
+		if _, err := w.Write(c); err != nil {
+			return err
+		}
+		chunks[i] = nil // the buffer holds it now
+	}
+	return nil
 }
 
 func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
