@@ -5,6 +5,9 @@ import (
 	"encoding/csv"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // TestCellsGuardEveryFormulaLead writes each lead OWASP lists through a
@@ -70,11 +73,61 @@ func TestAppendCellIsEncodingCSV(t *testing.T) {
 }
 
 // TestMatrixCSVIsEncodingCSV: matrix.csv is, byte for byte, what
-// encoding/csv writes for the rows as the export first made them.
+// encoding/csv writes for the rows as the export first made them: for the
+// bundled matrix, and for verdicts at the edges of joining (empty
+// condition texts and source ids, quotes, formula leads).
 func TestMatrixCSVIsEncodingCSV(t *testing.T) {
 	t.Parallel()
 	m, files := judgedExports(t)
-	g := &grid{m: m}
+	if got, want := files["matrix.csv"], encodingCSV(t, &grid{m: m}); !bytes.Equal(got, want) {
+		t.Errorf("matrix.csv differs from encoding/csv's at byte %d of %d", firstDiff(got, want), len(want))
+	}
+	odd := &grid{m: m, vs: oddVerdicts{}}
+	var got bytes.Buffer
+	if err := odd.writeCSV(&got); err != nil {
+		t.Fatal(err)
+	}
+	if want := encodingCSV(t, &grid{m: m, vs: oddVerdicts{}}); !bytes.Equal(got.Bytes(), want) {
+		i := firstDiff(got.Bytes(), want)
+		t.Errorf("odd verdicts: matrix.csv differs from encoding/csv's at byte %d: %q, want %q", i, got.Bytes()[i:min(got.Len(), i+80)], want[i:min(len(want), i+80)])
+	}
+}
+
+// oddVerdicts gives every cell conditions and sources at the edges of
+// what the CSV joins.
+type oddVerdicts struct{}
+
+func (oddVerdicts) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
+	src := func(ids ...string) []rule.Ref {
+		r := rule.Ref{Entry: "e"}
+		for _, id := range ids {
+			r.Sources = append(r.Sources, rule.SourceRef{ID: id})
+		}
+		return []rule.Ref{r}
+	}
+	return verdict.Verdict{Verdict: verdict.Conditional, Likely: verdict.Supported, Kernel: "=5.14", Nearest: []string{"", `a "b"`},
+		Reasons: []verdict.Reason{
+			{Verdict: verdict.Conditional, Text: "", Matrix: src("", "s1")},
+			{Verdict: verdict.Supported, Text: "ok", Matrix: src("s1", "s2")},
+			{Verdict: verdict.Undecided, Text: "-x, \"y\"\nz", Matrix: src("", "s3")},
+			{Verdict: verdict.Unsupported, Informs: true, Text: "a note"},
+			{Verdict: verdict.Unsupported, Text: " @lead"},
+		}}, true
+}
+
+func firstDiff(a, b []byte) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// encodingCSV is matrix.csv as encoding/csv writes the rows the export
+// first made.
+func encodingCSV(t *testing.T, g *grid) []byte {
+	t.Helper()
+	m := g.m
 	var want bytes.Buffer
 	cw := csv.NewWriter(&want)
 	if err := cw.Write(csvHeader); err != nil {
@@ -103,11 +156,5 @@ func TestMatrixCSVIsEncodingCSV(t *testing.T) {
 		}
 	}
 	cw.Flush()
-	if got := files["matrix.csv"]; !bytes.Equal(got, want.Bytes()) {
-		i := 0
-		for i < len(got) && i < want.Len() && got[i] == want.Bytes()[i] {
-			i++
-		}
-		t.Errorf("matrix.csv differs from encoding/csv's at byte %d of %d", i, want.Len())
-	}
+	return want.Bytes()
 }

@@ -187,9 +187,10 @@ func (g *grid) writeCSV(w io.Writer) error {
 				row = append(row, ',')
 			}
 			joined = joined[:0]
+			k := 0
 			for _, r := range v.Reasons {
 				if r.Verdict != verdict.Supported && !r.Informs { // its conditions
-					if len(joined) > 0 {
+					if k++; k > 1 {
 						joined = append(joined, " | "...)
 					}
 					joined = append(joined, r.Text...)
@@ -210,7 +211,7 @@ func (g *grid) writeCSV(w io.Writer) error {
 					for _, s := range ref.Sources {
 						if !slices.Contains(srcs, s.ID) {
 							srcs = append(srcs, s.ID)
-							if len(joined) > 0 {
+							if len(srcs) > 1 {
 								joined = append(joined, ' ')
 							}
 							joined = append(joined, s.ID...)
