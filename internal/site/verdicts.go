@@ -592,10 +592,10 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 		}
 	}
 	js := make([]judged, len(as))
-	direct := make([]bool, len(as))
-	for i := range as {
-		_, checks := second[firstOf[i]]
-		direct[i] = firstOf[i] == i || (checks && second[firstOf[i]] == i)
+	direct := make([]bool, len(as)) // a group's first and second
+	for i, f := range firstOf {
+		s, ok := second[f]
+		direct[i] = f == i || (ok && s == i)
 	}
 	parallel(len(as), func(i int) {
 		if direct[i] {

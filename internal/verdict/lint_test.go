@@ -5,10 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -69,46 +67,6 @@ func TestLintCatches(t *testing.T) {
 	if strings.Contains(lint(&m2, always).String(), "connectx-5: supported on oldrpm-1") {
 		t.Errorf("a distro row behind the verdict was reported")
 	}
-}
-
-// TestGridSpeed judges the adapter × distro × stack grid the site will
-// show; it must stay fast enough to build pages from. It runs alone (not
-// parallel) and counts the CPU time the process spent, so a busy machine
-// does not fail it.
-func TestGridSpeed(t *testing.T) {
-	m, err := realMatrix()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stacks := []string{matrix.Inbox}
-	for _, s := range m.Stacks {
-		stacks = append(stacks, s.ID)
-	}
-	start, cpu0 := time.Now(), cpuTime()
-	e := NewEngine(m) // as the site judges it
-	n := 0
-	for _, a := range m.Adapters {
-		for _, d := range m.Distros {
-			for _, s := range stacks {
-				e.Judge(Plan{Adapter: a.ID, Distro: d.ID, Stack: s})
-				n++
-			}
-		}
-	}
-	el, cpu := time.Since(start), cpuTime()-cpu0
-	t.Logf("%d verdicts in %v (%v of CPU)", n, el, cpu)
-	if cpu > 10*time.Second {
-		t.Errorf("grid of %d verdicts took %v of CPU", n, cpu)
-	}
-}
-
-// cpuTime is the user and system time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestLintPeers: a peer (matrix.Peers) is linted when its group's first
