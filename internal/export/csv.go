@@ -2,6 +2,7 @@ package export
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -15,9 +16,62 @@ const formulaLeads = "=+-@\t\r\n＝＋－＠"
 // spaces do not hide a lead: " =1+1" is guarded as well.
 func cells(vs ...string) []string {
 	for i, v := range vs {
-		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(v, " ")); r != utf8.RuneError && strings.ContainsRune(formulaLeads, r) {
+		if formulaLed(v) {
 			vs[i] = "'" + v
 		}
 	}
 	return vs
+}
+
+// formulaLed is whether a cell's first character after spaces is a
+// formula lead.
+func formulaLed[S string | []byte](v S) bool {
+	i := 0
+	for i < len(v) && v[i] == ' ' {
+		i++
+	}
+	var r rune
+	if i < len(v) && v[i] < utf8.RuneSelf {
+		r = rune(v[i])
+	} else {
+		r, _ = utf8.DecodeRuneInString(string(v[i:min(len(v), i+utf8.UTFMax)]))
+	}
+	return i < len(v) && r != utf8.RuneError && strings.ContainsRune(formulaLeads, r)
+}
+
+// appendCell appends one field of a CSV record as encoding/csv's Writer
+// writes it (comma-separated, LF line ends), guarded against formulas
+// as cells guards it when guard is set.
+func appendCell[S string | []byte](dst []byte, v S, guard bool) []byte {
+	lead := guard && formulaLed(v)
+	quote := false
+	if len(v) > 0 {
+		for i := 0; i < len(v) && !quote; i++ {
+			c := v[i]
+			quote = c == '\n' || c == '\r' || c == '"' || c == ','
+		}
+		if !lead && !quote {
+			r, _ := utf8.DecodeRuneInString(string(v[:min(len(v), utf8.UTFMax)]))
+			quote = unicode.IsSpace(r) || string(v) == `\.`
+		}
+	}
+	if quote {
+		dst = append(dst, '"')
+	}
+	if lead {
+		dst = append(dst, '\'')
+	}
+	if !quote {
+		return append(dst, v...)
+	}
+	start := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' {
+			dst = append(dst, v[start:i+1]...)
+			dst = append(dst, '"')
+			start = i + 1
+		}
+	}
+	dst = append(dst, v[start:]...)
+	return append(dst, '"')
 }

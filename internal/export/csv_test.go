@@ -1,9 +1,13 @@
 package export
 
 import (
+	"bytes"
 	"encoding/csv"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // TestCellsGuardEveryFormulaLead writes each lead OWASP lists through a
@@ -35,4 +39,122 @@ func TestCellsGuardEveryFormulaLead(t *testing.T) {
 			t.Errorf("cell %q written as %q, want it unchanged", p, got[len(attacks)+i])
 		}
 	}
+}
+
+// TestAppendCellIsEncodingCSV: appendCell writes a field as encoding/csv
+// writes what cells makes of it, for fields at the edges of quoting and
+// of the formula guard.
+func TestAppendCellIsEncodingCSV(t *testing.T) {
+	t.Parallel()
+	fields := []string{"", "plain", "a,b", `say "hi"`, "two\nlines", "cr\rlf", " lead space", "\tlead tab", `\.`, `\..`,
+		"=1+1", " =1+1", "+x", "-3", "@sum", "\ttab-led", "＝full", "＋", "'already", "\u00a0nbsp lead", "\u2003em lead",
+		"\xff bad utf-8", " ", "   ", "=", "=\"q\",x", "-\n", "héllo", "✓*", "a | b", "x\"", "\"", "\x85next line"}
+	for _, guard := range []bool{false, true} {
+		for _, f := range fields {
+			var want bytes.Buffer
+			cw := csv.NewWriter(&want)
+			rec := []string{f}
+			if guard {
+				rec = cells(f)
+			}
+			if err := cw.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+			cw.Flush()
+			got := append(appendCell(nil, f, guard), '\n')
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("appendCell(%q, %t) = %q, encoding/csv writes %q", f, guard, got, want.Bytes())
+			}
+			if gotb := append(appendCell(nil, []byte(f), guard), '\n'); !bytes.Equal(gotb, got) {
+				t.Errorf("appendCell of %q as bytes = %q, as a string %q", f, gotb, got)
+			}
+		}
+	}
+}
+
+// TestMatrixCSVIsEncodingCSV: matrix.csv is, byte for byte, what
+// encoding/csv writes for the rows as the export first made them: for the
+// bundled matrix, and for verdicts at the edges of joining (empty
+// condition texts and source ids, quotes, formula leads).
+func TestMatrixCSVIsEncodingCSV(t *testing.T) {
+	t.Parallel()
+	m, files := judgedExports(t)
+	if got, want := files["matrix.csv"], encodingCSV(t, &grid{m: m}); !bytes.Equal(got, want) {
+		t.Errorf("matrix.csv differs from encoding/csv's at byte %d of %d", firstDiff(got, want), len(want))
+	}
+	odd := &grid{m: m, vs: oddVerdicts{}}
+	var got bytes.Buffer
+	if err := odd.writeCSV(&got); err != nil {
+		t.Fatal(err)
+	}
+	if want := encodingCSV(t, &grid{m: m, vs: oddVerdicts{}}); !bytes.Equal(got.Bytes(), want) {
+		i := firstDiff(got.Bytes(), want)
+		t.Errorf("odd verdicts: matrix.csv differs from encoding/csv's at byte %d: %q, want %q", i, got.Bytes()[i:min(got.Len(), i+80)], want[i:min(len(want), i+80)])
+	}
+}
+
+// oddVerdicts gives every cell conditions and sources at the edges of
+// what the CSV joins.
+type oddVerdicts struct{}
+
+func (oddVerdicts) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
+	src := func(ids ...string) []rule.Ref {
+		r := rule.Ref{Entry: "e"}
+		for _, id := range ids {
+			r.Sources = append(r.Sources, rule.SourceRef{ID: id})
+		}
+		return []rule.Ref{r}
+	}
+	return verdict.Verdict{Verdict: verdict.Conditional, Likely: verdict.Supported, Kernel: "=5.14", Nearest: []string{"", `a "b"`},
+		Reasons: []verdict.Reason{
+			{Verdict: verdict.Conditional, Text: "", Matrix: src("", "s1")},
+			{Verdict: verdict.Supported, Text: "ok", Matrix: src("s1", "s2")},
+			{Verdict: verdict.Undecided, Text: "-x, \"y\"\nz", Matrix: src("", "s3")},
+			{Verdict: verdict.Unsupported, Informs: true, Text: "a note"},
+			{Verdict: verdict.Unsupported, Text: " @lead"},
+		}}, true
+}
+
+func firstDiff(a, b []byte) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// encodingCSV is matrix.csv as encoding/csv writes the rows the export
+// first made.
+func encodingCSV(t *testing.T, g *grid) []byte {
+	t.Helper()
+	m := g.m
+	var want bytes.Buffer
+	cw := csv.NewWriter(&want)
+	if err := cw.Write(csvHeader); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range sortedAdapters(m) {
+		for _, c := range g.cells(a) {
+			v := c.Verdict
+			var srcs []string
+			seen := map[string]bool{}
+			for _, r := range v.Reasons {
+				for _, ref := range r.Matrix {
+					for _, s := range ref.Sources {
+						if !seen[s.ID] {
+							seen[s.ID] = true
+							srcs = append(srcs, s.ID)
+						}
+					}
+				}
+			}
+			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(m.Distro(c.Distro).Name), v.Kernel, string(v.Verdict), string(v.Likely),
+				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cw.Flush()
+	return want.Bytes()
 }

@@ -80,7 +80,7 @@ func judgedExports(t *testing.T) (*matrix.Matrix, map[string][]byte) {
 	return j.m, j.files
 }
 
-func bundledMatrix(t *testing.T) *matrix.Matrix {
+func bundledMatrix(t testing.TB) *matrix.Matrix {
 	t.Helper()
 	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
 	if probs.Errors() > 0 {

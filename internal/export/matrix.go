@@ -1,10 +1,8 @@
 package export
 
 import (
-	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -43,18 +41,6 @@ func Matrix(m *matrix.Matrix, vs Verdicts) render.Producer {
 // AdapterJSON is the path of an adapter's JSON export, for links.
 func AdapterJSON(id string) string {
 	return strings.TrimSuffix(page.Path(page.Adapter, id), ".html") + ".json"
-}
-
-func writeJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
 }
 
 // matrixJSON is the whole matrix under the TOML table names of its files
@@ -98,6 +84,11 @@ type grid struct {
 	rows     map[string]*adapterRows // adapter id → its matrix rows
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
+	// The plain values of the distro_support rows (by index in
+	// m.DistroRows) and of the sources (by id), made once for every
+	// adapter file that lists them.
+	distroRows []any
+	sources    map[string]any
 }
 
 func (g *grid) init() {
@@ -108,6 +99,16 @@ func (g *grid) init() {
 		sort.Strings(g.distros)
 		g.rows = indexRows(g.m)
 		g.judged = map[string][]Cell{}
+		g.distroRows = make([]any, len(g.m.DistroRows))
+		for i := range g.m.DistroRows {
+			g.distroRows[i] = plain(g.m.DistroRows[i])
+		}
+		g.sources = make(map[string]any, len(g.m.Sources))
+		for i := range g.m.Sources {
+			if _, dup := g.sources[g.m.Sources[i].ID]; !dup {
+				g.sources[g.m.Sources[i].ID] = plain(g.m.Source(g.m.Sources[i].ID))
+			}
+		}
 	})
 }
 
@@ -121,8 +122,9 @@ func (g *grid) cells(a *matrix.Adapter) []Cell {
 			return cs
 		}
 	}
-	var out []Cell
-	for _, st := range g.stacksOf(a) {
+	stacks := g.stacksOf(a)
+	out := make([]Cell, 0, len(stacks)*len(g.distros))
+	for _, st := range stacks {
 		for _, d := range g.distros {
 			v, ok := verdict.Verdict{}, false
 			if g.vs != nil {
@@ -156,45 +158,85 @@ func conditions(v verdict.Verdict) []string {
 	return out
 }
 
-func verdictSources(v verdict.Verdict) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range v.Reasons {
-		for _, ref := range r.Matrix {
-			for _, s := range ref.Sources {
-				if !seen[s.ID] {
-					seen[s.ID] = true
-					out = append(out, s.ID)
-				}
-			}
-		}
-	}
-	return out
-}
-
 var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
 
 func (g *grid) writeCSV(w io.Writer) error {
 	names := map[string]string{}
 	for _, d := range g.m.Distros {
-		names[d.ID] = d.Name // the name holds the version ("Red Hat Enterprise Linux 9.4")
+		names[d.ID] = strings.TrimSpace(d.Name) // the name holds the version ("Red Hat Enterprise Linux 9.4")
 	}
-	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader); err != nil {
-		return err
+	var row, joined []byte
+	for i, h := range csvHeader {
+		if i > 0 {
+			row = append(row, ',')
+		}
+		row = appendCell(row, h, false)
 	}
+	row = append(row, '\n')
+	var srcs []string
+	// A build renders into a bytes.Buffer, which a file of a million rows
+	// would grow by doubling, copying it again and again: the rows are
+	// kept in chunks and written once, into a buffer grown to their size.
+	var chunks [][]byte
+	size := 0
 	for _, a := range sortedAdapters(g.m) {
 		for _, c := range g.cells(a) {
 			v := c.Verdict
-			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(names[c.Distro]), v.Kernel, string(v.Verdict), string(v.Likely),
-				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(verdictSources(v), " ")))
-			if err != nil {
-				return err
+			for _, f := range [...]string{a.ID, a.Name, a.Vendor, c.Stack, c.Distro, names[c.Distro], v.Kernel, string(v.Verdict), string(v.Likely)} {
+				row = appendCell(row, f, true)
+				row = append(row, ',')
 			}
+			joined = joined[:0]
+			k := 0
+			for _, r := range v.Reasons {
+				if r.Verdict != verdict.Supported && !r.Informs { // its conditions
+					if k++; k > 1 {
+						joined = append(joined, " | "...)
+					}
+					joined = append(joined, r.Text...)
+				}
+			}
+			row = append(appendCell(row, joined, true), ',')
+			joined = joined[:0]
+			for i, n := range v.Nearest {
+				if i > 0 {
+					joined = append(joined, " | "...)
+				}
+				joined = append(joined, n...)
+			}
+			row = append(appendCell(row, joined, true), ',')
+			joined, srcs = joined[:0], srcs[:0]
+			for _, r := range v.Reasons { // each source of its entries, once, first seen first
+				for _, ref := range r.Matrix {
+					for _, s := range ref.Sources {
+						if !slices.Contains(srcs, s.ID) {
+							srcs = append(srcs, s.ID)
+							if len(srcs) > 1 {
+								joined = append(joined, ' ')
+							}
+							joined = append(joined, s.ID...)
+						}
+					}
+				}
+			}
+			row = append(appendCell(row, joined, true), '\n')
+		}
+		if len(row) >= 1<<20 {
+			chunks, size = append(chunks, row), size+len(row)
+			row = make([]byte, 0, 1<<20+64<<10)
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	chunks, size = append(chunks, row), size+len(row)
+	if gw, ok := w.(interface{ Grow(int) }); ok {
+		gw.Grow(size)
+	}
+	for i, c := range chunks {
+		if _, err := w.Write(c); err != nil {
+			return err
+		}
+		chunks[i] = nil // the buffer holds it now
+	}
+	return nil
 }
 
 func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
@@ -213,9 +255,9 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	}
 	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
 	var distro []any
-	for _, r := range m.DistroRows {
+	for i, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
-			distro = append(distro, plain(r))
+			distro = append(distro, g.distroRows[i])
 		}
 	}
 	set := func(k string, v []any) {
@@ -231,21 +273,16 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	set("stack_support", stack)
 	verdicts := []any{}
 	for _, c := range g.cells(a) {
-		row := map[string]any{"stack": c.Stack, "distro": c.Distro, "verdict": string(c.Verdict.Verdict), "conditions": nonNil(conditions(c.Verdict))}
-		if c.Verdict.Likely != "" {
-			row["likely"] = string(c.Verdict.Likely) // a hint, never the verdict
-		}
-		if c.Verdict.Kernel != "" {
-			row["kernel"] = c.Verdict.Kernel
-		}
-		verdicts = append(verdicts, row)
+		// likely is a hint, never the verdict
+		verdicts = append(verdicts, verdictRow{Stack: c.Stack, Distro: c.Distro, Verdict: string(c.Verdict.Verdict),
+			Likely: string(c.Verdict.Likely), Kernel: c.Verdict.Kernel, Conditions: nonNil(conditions(c.Verdict))})
 	}
 	out["verdicts"] = verdicts
 	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
 	srcs := []any{}
 	for _, id := range ids {
-		if s := m.Source(id); s != nil {
-			srcs = append(srcs, plain(s))
+		if s, ok := g.sources[id]; ok {
+			srcs = append(srcs, s)
 		}
 	}
 	out["sources"] = srcs

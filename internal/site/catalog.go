@@ -45,6 +45,7 @@ type Grid struct {
 	// RowDistro is whether a reason stands for its row's distro with
 	// rowDistroHTML (see grid).
 	RowDistro bool
+	HTML      GridHTML // set by writeHTML for the page showing the grid
 }
 
 // GridRow is one distro.
@@ -437,6 +438,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	}
 	cells := make([][]XCell, len(distros))
 	for i, d := range distros {
+		cells[i] = make([]XCell, 0, len(g.Stacks))
 		for _, st := range g.Stacks {
 			c, _ := v.cell(a.ID, d.Key, st.Key)
 			cells[i] = append(cells[i], c)
@@ -535,21 +537,32 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		text = strings.ReplaceAll(x.Text, d.Label, rowDistro)
 		return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
 	}
+	// tmplAt holds tmpl's answer for each reason of each row, asked once.
+	type tmplOut struct{ text, key string }
+	tmplAt := make([]map[int]tmplOut, len(distros))
 	tmplRows := map[string]int{}
 	for i, d := range distros {
 		seen := map[string]bool{}
+		tmplAt[i] = map[int]tmplOut{}
 		for _, c := range cells[i] {
 			for _, r := range c.Reasons {
-				if _, key := tmpl(r, d); key != "" && !seen[key] {
-					seen[key] = true
-					tmplRows[key]++
+				o, ok := tmplAt[i][r]
+				if !ok {
+					o.text, o.key = tmpl(r, d)
+					tmplAt[i][r] = o
+				}
+				if o.key != "" && !seen[o.key] {
+					seen[o.key] = true
+					tmplRows[o.key]++
 				}
 			}
 		}
 	}
 	byTmpl := map[string]int{}
-	number := func(r int, d Target) int {
-		if text, key := tmpl(r, d); tmplRows[key] > 1 {
+	// number is reason r's number as row i shows it.
+	number := func(r int, i int) int {
+		if o := tmplAt[i][r]; tmplRows[o.key] > 1 {
+			text, key := o.text, o.key
 			if n, ok := byTmpl[key]; ok {
 				return n
 			}
@@ -572,8 +585,10 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		return gr.N
 	}
 	whyN := map[string]int{}
+	var all []verdict.Reason // a cell's reasons, for its likely answer
+	g.Rows = make([]GridRow, 0, len(distros))
 	for i, d := range distros {
-		row := GridRow{Distro: d}
+		row := GridRow{Distro: d, Cells: make([]GridCell, 0, len(g.Stacks))}
 		if md := m.Distro(d.Key); md != nil {
 			row.Family = md.Family
 		}
@@ -585,14 +600,14 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 					continue
 				}
 			}
-			row.Reasons = append(row.Reasons, number(r, d))
+			row.Reasons = append(row.Reasons, number(r, i))
 		}
 		for si, st := range g.Stacks {
 			c := cells[i][si]
 			level, near := v.level(t, c)
 			sh := Shown{level}
 			w := GridWhy{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), Nearest: near}
-			var all []verdict.Reason
+			all = all[:0]
 			for _, r := range c.Reasons {
 				x := v.raw(t, r)
 				rv := verdict.Reason{Verdict: Levels[x.Level], Informs: x.Informs}
@@ -603,7 +618,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				switch {
 				case colCommon[si][r], slices.Contains(rowCommon, r):
 				default:
-					w.Reasons = append(w.Reasons, number(r, d))
+					w.Reasons = append(w.Reasons, number(r, i))
 				}
 			}
 			likely := verdict.LikelyOf(level, all)
@@ -1206,6 +1221,7 @@ func (s *Site) Late() []Page {
 			// their sources after the claims', so every [n] has its entry.
 			ap.setSources(resolve(s.m, g.sources()))
 			g.cite(ap.Cites)
+			g.writeHTML(ap.Path())
 			return g
 		}
 		out = append(out, ap)

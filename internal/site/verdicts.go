@@ -974,15 +974,38 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 	t := vs.table(adapter)
 	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
 		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	// The reasons' entries and sources share two slices sized up front:
+	// the exports ask for every cell of the grid.
+	nrefs, nsrcs := 0, 0
+	for _, n := range c.Reasons {
+		for _, r := range vs.raw(t, n).Refs {
+			nrefs++
+			nsrcs += len(vs.refs[r].Sources)
+		}
+	}
+	refs := make([]rule.Ref, 0, nrefs)
+	srcs := make([]rule.SourceRef, 0, nsrcs)
 	for i, n := range c.Reasons {
-		rv := vs.reason(t, n)
-		r := verdict.Reason{Verdict: rv.Level, Likely: rv.Likely, Informs: rv.Informs, Text: rv.Text, Nearest: rv.Nearest}
-		for _, x := range rv.Refs {
-			ref := rule.Ref{Entry: x.Entry, Confidence: x.Confidence}
-			for _, id := range x.Sources {
-				ref.Sources = append(ref.Sources, rule.SourceRef{ID: id})
+		x := vs.raw(t, n)
+		r := verdict.Reason{Verdict: Levels[x.Level], Informs: x.Informs, Text: x.Text, Nearest: x.Nearest}
+		if x.Likely > 0 {
+			r.Likely = Levels[x.Likely-1]
+		}
+		first := len(refs)
+		for _, xr := range x.Refs {
+			e := &vs.refs[xr]
+			ref := rule.Ref{Entry: e.Entry, Confidence: e.Confidence}
+			if len(e.Sources) > 0 {
+				at := len(srcs)
+				for _, id := range e.Sources {
+					srcs = append(srcs, rule.SourceRef{ID: id})
+				}
+				ref.Sources = srcs[at:len(srcs):len(srcs)]
 			}
-			r.Matrix = append(r.Matrix, ref)
+			refs = append(refs, ref)
+		}
+		if len(refs) > first {
+			r.Matrix = refs[first:len(refs):len(refs)]
 		}
 		v.Reasons[i] = r
 	}

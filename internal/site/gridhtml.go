@@ -1,0 +1,260 @@
+package site
+
+import (
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/page"
+)
+
+// GridHTML is a grid's repeating markup, written by writeHTML instead of
+// template loops: the table, the column conditions, the explanations, the
+// numbered reasons and the shared matrix entries (each "" when the grid
+// has none). The adapter template places them under its headings.
+type GridHTML struct {
+	Table, Common, Whys, Reasons, Refs template.HTML
+}
+
+// writeHTML sets g.HTML for the page at path from. It appends each field
+// of the grid escaped as html/template escapes text and attribute values,
+// so the grid costs no reflection per cell.
+func (g *Grid) writeHTML(from string) {
+	var b []byte
+	take := func() template.HTML {
+		s := template.HTML(b)
+		b = b[:0:0]
+		return s
+	}
+
+	b = append(b, `<table class="grid"><thead><tr><th scope="col">Distro</th>`...)
+	for _, st := range g.Stacks {
+		b = append(b, `<th scope="col">`...)
+		b = appendEscaped(b, st.Label)
+		b = append(b, `</th>`...)
+	}
+	b = append(b, "</tr></thead><tbody>\n"...)
+	for _, r := range g.Rows {
+		if r.Span == 0 {
+			continue
+		}
+		b = append(b, `<tr><th scope="row">`...)
+		for _, d := range r.Group {
+			b = append(b, `<a id="d-`...)
+			b = appendEscaped(b, d.Distro.Key)
+			b = append(b, `" href="`...)
+			b = appendEscaped(b, page.RelRef(from, page.Ref{Kind: page.Distro, ID: d.Distro.Key}))
+			b = append(b, `">`...)
+			b = appendEscaped(b, d.Distro.Label)
+			b = append(b, `</a>`...)
+			if k := d.Kernel; k != nil {
+				b = append(b, `<small>`...)
+				if k.Kernel != "" {
+					b = appendEscaped(b, k.Kernel)
+					if k.Base != "" {
+						b = append(b, ` (upstream `...)
+						b = appendEscaped(b, k.Base)
+						b = append(b, ')')
+					}
+				} else {
+					b = append(b, `upstream `...)
+					b = appendEscaped(b, k.Base)
+				}
+				if k.Confidence != "vendor-documented" {
+					b = append(b, ` <span class="claim `...)
+					b = appendEscaped(b, k.Confidence)
+					b = append(b, `">`...)
+					b = appendEscaped(b, k.Confidence)
+					b = append(b, `</span>`...)
+				}
+				b = append(b, `</small>`...)
+			}
+			for _, n := range d.Reasons {
+				b = append(b, ` <a href="#r`...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, `">`...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, `</a>`...)
+			}
+		}
+		b = append(b, `</th>`...)
+		for _, c := range r.Cells {
+			b = append(b, `<td class="v `...)
+			b = appendEscaped(b, c.Class)
+			b = append(b, `"><a href="#w`...)
+			b = strconv.AppendInt(b, int64(c.Why), 10)
+			b = append(b, `">`...)
+			b = appendEscaped(b, c.Mark)
+			b = append(b, `<i>`...)
+			b = strconv.AppendInt(b, int64(c.Why), 10)
+			b = append(b, `</i></a></td>`...)
+		}
+		b = append(b, "</tr>\n"...)
+	}
+	b = append(b, `</tbody></table>`...)
+	g.HTML.Table = take()
+
+	for i := range g.Common {
+		b = appendReason(b, &g.Common[i])
+	}
+	g.HTML.Common = take()
+
+	for i := range g.Whys {
+		w := &g.Whys[i]
+		b = append(b, `<li id="w`...)
+		b = strconv.AppendInt(b, int64(w.N), 10)
+		b = append(b, `"><b>`...)
+		b = strconv.AppendInt(b, int64(w.N), 10)
+		b = append(b, `</b> <span class="v `...)
+		b = appendEscaped(b, w.Class)
+		b = append(b, `">`...)
+		b = appendEscaped(b, w.Mark)
+		b = append(b, ' ')
+		b = appendEscaped(b, w.Word)
+		b = append(b, `</span>`...)
+		if w.Likely != "" {
+			b = appendLikely(b, w.Likely)
+		}
+		b = append(b, ": "...)
+		for k := range w.Own {
+			if k > 0 {
+				b = append(b, "; "...)
+			}
+			b = appendReasonText(b, &w.Own[k])
+		}
+		switch {
+		case len(w.Reasons) > 0:
+			if len(w.Own) > 0 {
+				b = append(b, "; "...)
+			}
+			b = append(b, "reasons "...)
+			for k, n := range w.Reasons {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				b = append(b, `<a href="#r`...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, `">`...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, `</a>`...)
+			}
+		case len(w.Own) == 0:
+			b = append(b, "none of its own"...)
+		}
+		if len(w.Nearest) > 0 {
+			b = append(b, " — nearest: "...)
+			b = appendEscaped(b, strings.Join(w.Nearest, "; "))
+		}
+		b = append(b, "</li>\n"...)
+	}
+	g.HTML.Whys = take()
+
+	for i := range g.Reasons {
+		b = appendReason(b, &g.Reasons[i])
+	}
+	g.HTML.Reasons = take()
+
+	for _, r := range g.Refs {
+		b = append(b, `<li id="m`...)
+		b = strconv.AppendInt(b, int64(r.N), 10)
+		b = append(b, `"><b>§`...)
+		b = strconv.AppendInt(b, int64(r.N), 10)
+		b = append(b, `</b> `...)
+		b = appendEscaped(b, r.Entry)
+		if r.Confidence != "" {
+			b = append(b, ` · `...)
+			b = appendEscaped(b, r.Confidence)
+		}
+		b = append(b, r.Cites...)
+		b = append(b, "</li>\n"...)
+	}
+	g.HTML.Refs = take()
+}
+
+// appendReason appends a numbered reason as an item of a list.
+func appendReason(b []byte, r *GridReason) []byte {
+	b = append(b, `<li id="r`...)
+	b = strconv.AppendInt(b, int64(r.N), 10)
+	b = append(b, `"><b>`...)
+	b = strconv.AppendInt(b, int64(r.N), 10)
+	b = append(b, `</b> `...)
+	b = appendReasonText(b, r)
+	return append(b, "</li>\n"...)
+}
+
+// appendReasonText appends a reason's level, words, columns and entries.
+func appendReasonText(b []byte, r *GridReason) []byte {
+	if r.Bare {
+		b = append(b, r.HTML...)
+	} else {
+		b = append(b, `<span class="v `...)
+		b = appendEscaped(b, r.Class)
+		b = append(b, `">`...)
+		b = appendEscaped(b, r.Mark)
+		b = append(b, `</span> `...)
+		b = append(b, r.HTML...)
+		if r.Likely != "" {
+			b = appendLikely(b, r.Likely)
+		}
+	}
+	if r.Stacks != "" {
+		b = append(b, ` <span class="meta">(with `...)
+		b = appendEscaped(b, r.Stacks)
+		b = append(b, `)</span>`...)
+	}
+	for _, o := range r.Own {
+		b = append(b, ` <span class="meta">— `...)
+		b = appendEscaped(b, o.Entry)
+		if o.Confidence != "" {
+			b = append(b, ` · `...)
+			b = appendEscaped(b, o.Confidence)
+		}
+		b = append(b, `</span>`...)
+		b = append(b, o.Cites...)
+	}
+	for _, n := range r.Refs {
+		b = append(b, ` <a href="#m`...)
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, `">§`...)
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, `</a>`...)
+	}
+	return b
+}
+
+func appendLikely(b []byte, likely string) []byte {
+	b = append(b, ` <span class="meta">(likely `...)
+	b = appendEscaped(b, likely)
+	return append(b, `: a hint)</span>`...)
+}
+
+// appendEscaped appends s escaped as html/template escapes a value in
+// text or in a quoted attribute: " & ' + < > and NUL.
+func appendEscaped(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		var rep string
+		switch s[i] {
+		case 0:
+			rep = "\uFFFD"
+		case '"':
+			rep = "&#34;"
+		case '&':
+			rep = "&amp;"
+		case '\'':
+			rep = "&#39;"
+		case '+':
+			rep = "&#43;"
+		case '<':
+			rep = "&lt;"
+		case '>':
+			rep = "&gt;"
+		default:
+			continue
+		}
+		b = append(b, s[start:i]...)
+		b = append(b, rep...)
+		start = i + 1
+	}
+	return append(b, s[start:]...)
+}

@@ -1,0 +1,53 @@
+package site
+
+import (
+	"encoding/json"
+	"html/template"
+	"strings"
+	"testing"
+)
+
+// TestAppendEscapedIsHTMLTemplate: the grid's markup escapes a value as
+// html/template does in text and in a quoted attribute.
+func TestAppendEscapedIsHTMLTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`<b class="x {{.}}">{{.}}</b>`))
+	for _, s := range []string{"", "plain", "a + b", `<"&'>`, "nul\x00byte", "✓* ? ✗", "&#43; already", "Broadcom bnxt_en + bnxt_re"} {
+		var want strings.Builder
+		if err := tm.Execute(&want, s); err != nil {
+			t.Fatal(err)
+		}
+		esc := string(appendEscaped(nil, s))
+		if got := `<b class="x ` + esc + `">` + esc + `</b>`; got != want.String() {
+			t.Errorf("appendEscaped(%q) gives %s, html/template %s", s, got, want.String())
+		}
+	}
+}
+
+// TestXCellMarshalJSON: a cell is written as encoding/json writes its
+// array form, and read back whole.
+func TestXCellMarshalJSON(t *testing.T) {
+	t.Parallel()
+	for _, c := range []XCell{{}, {Level: 2, Reasons: []int{}}, {Level: 1, Reasons: []int{0, 17, 123456}},
+		{Level: 3, Reasons: []int{4}, Nearest: []string{}}, {Level: 0, Reasons: []int{1, 2}, Nearest: []string{"RHEL 9.4 <or> later & \"x\"", "é\u2028"}}} {
+		v := []any{c.Level, c.Reasons}
+		if c.Nearest != nil {
+			v = append(v, c.Nearest)
+		}
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%+v: %s, want %s", c, got, want)
+		}
+		var back XCell
+		if err := json.Unmarshal(got, &back); err != nil || back.Level != c.Level || len(back.Reasons) != len(c.Reasons) || len(back.Nearest) != len(c.Nearest) {
+			t.Errorf("%s read back as %+v (%v)", got, back, err)
+		}
+	}
+}
