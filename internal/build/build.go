@@ -75,14 +75,14 @@ type Result struct {
 // the search index.
 type keptHost struct {
 	state site.HostState
-	doc   search.Doc
+	docs  []search.Doc
 }
 
 // Site builds the site cfg names into cfg.Output in stages: static files,
 // the matrix and content pages and the host pages (each record read,
 // validated, diagnosed, rendered and dropped in turn), then the pages that
-// list the hosts, then the search index of every page the stages before
-// wrote.
+// list the hosts, then the search index of the documents the pages the
+// stages before wrote yield (site.DocsOf).
 func Site(cfg config.Config, o Options) (*Result, error) {
 	start := time.Now()
 	if o.Stderr == nil {
@@ -138,7 +138,22 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.aliasKey = key.aliases
 
 	var recordProbs diag.List
-	var hostDocs sync.Map // record number → search.Doc, filled on the writers
+	// The search documents of the pages written: each page's own, kept as
+	// the page is emitted (on the producer goroutine); a host page's as it
+	// is made, on the writers.
+	var pageDocs []search.Doc
+	pages := func(list func() []site.Page) render.Producer {
+		return func(emit func(render.Output) error) error {
+			for _, p := range list() {
+				if err := emit(key.pageOutput(tpl, p)); err != nil {
+					return err
+				}
+				pageDocs = append(pageDocs, site.DocsOf(p)...)
+			}
+			return nil
+		}
+	}
+	var hostDocs sync.Map // record number → []search.Doc, filled on the writers
 	// A kept build remembers each host page's state and search document
 	// by its key, so the next update restores them for a host whose page
 	// it keeps instead of diagnosing and rendering it again.
@@ -159,18 +174,21 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
-				hostDocs.Store(i, kh.doc)
+				hostDocs.Store(i, kh.docs)
 				hostsMu.Lock()
 				res.hosts[hk] = kh
 				hostsMu.Unlock()
 			}
 			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
-				doc := keepDoc(search.HostDoc(p))
-				hostDocs.Store(i, doc)
+				docs := site.DocsOf(p)
+				for n := range docs {
+					docs[n] = keepDoc(docs[n])
+				}
+				hostDocs.Store(i, docs)
 				if hk != "" {
 					hostsMu.Lock()
-					res.hosts[hk] = keptHost{j.State(), doc}
+					res.hosts[hk] = keptHost{j.State(), docs}
 					hostsMu.Unlock()
 				}
 				return p
@@ -189,17 +207,15 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		}
 		return nil
 	}
-	summaryPages := func(emit func(render.Output) error) error {
-		return key.keyedPages(tpl, append(s.Summaries(), s.Late()...))(emit)
-	}
+	summaryPages := pages(func() []site.Page { return append(s.Summaries(), s.Late()...) })
 	// searchIndex stays the last stage: it indexes the pages the stages
 	// before it wrote, and only those.
 	searchIndex := func(emit func(render.Output) error) error {
 		t := time.Now()
-		docs := search.Written(searchCache.FromKB(k.Matrix, k.Content), b.wrote)
+		docs := pageDocs
 		for i := range res.Records {
 			if d, ok := hostDocs.Load(i); ok {
-				docs = append(docs, d.(search.Doc))
+				docs = append(docs, d.([]search.Doc)...)
 			}
 		}
 		res.Docs = docs
@@ -221,7 +237,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	// The stage list: an export is one line here.
 	st, err := render.Update(cfg.Output, prev, b.stages(
 		render.Static(layers),
-		key.keyedPages(tpl, s.Pages),
+		pages(func() []site.Page { return s.Pages }),
 		key.fromMatrix(verdictFiles(s)),
 		key.fromMatrix(export.Matrix(k.Matrix, s)),
 		key.fromMatrix(export.Feed(k.Matrix, cfg.Title, cfg.BaseURL)),
