@@ -51,7 +51,7 @@ func TestTextOfEscapes(t *testing.T) {
 func TestInlineText(t *testing.T) {
 	for src, want := range map[string]string{
 		"Check `devlink dev param show` on **new** kernels.": "Check devlink dev param show on new kernels.",
-		"two\nlines":                                        "two\nlines",
+		"two\nlines": "two\nlines",
 	} {
 		if got, ok := InlineText(src); !ok || got != want {
 			t.Errorf("InlineText(%q) = %q, %t; want %q", src, got, ok, want)
