@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -430,23 +431,7 @@ func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
 		v.engine = verdict.NewEngine(v.m)
-		js := make([]judged, len(as))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range max(1, runtime.GOMAXPROCS(0)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					js[i] = v.judge(as[i].ID)
-				}
-			}()
-		}
-		for i := range as {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
+		js := v.judgeAll(as)
 
 		key := reasonKey
 		users := map[string]int{}
@@ -524,6 +509,106 @@ func (v *verdicts) all() {
 			v.tables[a.ID] = t
 		}
 	})
+}
+
+// judgeAll asks the engine about every adapter's targets × stacks, in
+// parallel. Peers (matrix.Peers: adapters the matrix states alike but for
+// their identity) are judged once: the group's first adapter is judged,
+// and each other one gets its tables with the first's identity renamed to
+// its own. Its second adapter is judged too, and when the renamed tables
+// are not exactly what the engine said for it (a name that also occurs in
+// words shared by all), every adapter of the group is judged on its own.
+func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
+	peers := v.m.Peers()
+	group := map[string]int{} // a group (its first in the file) → its first in as
+	firstOf := make([]int, len(as))
+	second := map[int]int{} // a group's first → its second
+	for i, a := range as {
+		f, ok := group[peers[a.ID]]
+		if !ok {
+			f = i
+			group[peers[a.ID]] = i
+		}
+		firstOf[i] = f
+		if _, ok := second[f]; f < i && !ok {
+			second[f] = i
+		}
+	}
+	js := make([]judged, len(as))
+	direct := make([]bool, len(as))
+	for i := range as {
+		_, checks := second[firstOf[i]]
+		direct[i] = firstOf[i] == i || (checks && second[firstOf[i]] == i)
+	}
+	parallel(len(as), func(i int) {
+		if direct[i] {
+			js[i] = v.judge(as[i].ID)
+		}
+	})
+	alone := map[int]bool{} // groups whose renaming did not hold
+	for f, s := range second {
+		if r := v.m.Rename(as[f].ID, as[s].ID); r == nil || !reflect.DeepEqual(js[f].renamed(r), js[s]) {
+			alone[f] = true
+		}
+	}
+	parallel(len(as), func(i int) {
+		f := firstOf[i]
+		switch {
+		case direct[i]:
+		case alone[f]:
+			js[i] = v.judge(as[i].ID)
+		default:
+			js[i] = js[f].renamed(v.m.Rename(as[f].ID, as[i].ID))
+		}
+	})
+	return js
+}
+
+// parallel calls f(0) … f(n-1) on as many goroutines as there are CPUs.
+func parallel(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// renamed is j with every word of an adapter's identity r maps put in
+// its peer's words; the cells are copied, as all numbers them in place.
+func (j judged) renamed(r *strings.Replacer) judged {
+	out := judged{reasons: make([]fullReason, len(j.reasons)), cells: make([]XCell, len(j.cells))}
+	for i, x := range j.reasons {
+		x.Text, x.Nearest = r.Replace(x.Text), r.Replace(x.Nearest)
+		refs := slices.Clone(x.Refs)
+		for k := range refs {
+			refs[k].Entry = r.Replace(refs[k].Entry)
+		}
+		x.Refs = refs
+		out.reasons[i] = x
+	}
+	for i, c := range j.cells {
+		c.Reasons = slices.Clone(c.Reasons)
+		if c.Nearest != nil {
+			near := make([]string, len(c.Nearest))
+			for k, n := range c.Nearest {
+				near[k] = r.Replace(n)
+			}
+			c.Nearest = near
+		}
+		out.cells[i] = c
+	}
+	return out
 }
 
 // judge asks the engine about every target × stack of one adapter.
