@@ -110,6 +110,18 @@ func (p *HostPage) SearchDocs() []page.Doc {
 	return []page.Doc{d}
 }
 
+// faqText is what a FAQ page's document reads of its body (markup.Text),
+// kept with the page's HTML: its headings, its code spans, and its text
+// led by the page's summary and a line break, the document's text as it is.
+type faqText struct {
+	headings, code []string
+	body           string
+}
+
+func newFAQText(summary string, t markup.Text) faqText {
+	return faqText{headings: t.Headings, code: t.Code, body: summary + "\n" + t.Body}
+}
+
 // SearchDocs is the FAQ page's document: its summary and the text of its
 // body, read from the tree its HTML was rendered from, its headings, and
 // as identifiers its tags, the adapters, drivers and checks it is about
@@ -120,10 +132,10 @@ func (f *FAQ) SearchDocs() []page.Doc {
 	ids = append(ids, m.Adapters...)
 	ids = append(ids, m.Drivers...)
 	ids = append(ids, m.Checks...)
-	ids = append(ids, f.text.Code...)
+	ids = append(ids, f.text.code...)
 	return []page.Doc{{
 		URL: f.Path(), Title: f.Title, Kind: string(page.FAQ), Vendor: f.vendor, Lang: langOr(f.Lang),
-		Headings: f.text.Headings, Body: m.Summary + "\n" + f.text.Body, IDs: ids,
+		Headings: f.text.headings, Body: f.text.body, IDs: ids,
 	}}
 }
 

@@ -202,8 +202,8 @@ type FAQ struct {
 	Tags         []TagLink
 	Langs        []LangLink // this page and its translations, for the language switch
 
-	text   markup.Text // what the body shows, read from the tree HTML was rendered from
-	vendor string      // the vendor it is about (docVendor), for its search document
+	text   faqText // what the body shows, read from the tree HTML was rendered from
+	vendor string  // the vendor it is about (docVendor), for its search document
 }
 
 // TreePage is the data of tree/<id>.html.
@@ -240,7 +240,7 @@ func Build(in Input) (*Site, error) {
 	}
 	type rendered struct {
 		html template.HTML
-		text markup.Text
+		text faqText
 	}
 	reuse := map[*content.Page]rendered{}
 	if prev := in.Previous; prev != nil && prev.m == m {
@@ -271,7 +271,9 @@ func Build(in Input) (*Site, error) {
 		r, ok := reuse[p]
 		if !ok {
 			var ps diag.List
-			r.html, r.text, ps = markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+			var text markup.Text
+			r.html, text, ps = markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+			r.text = newFAQText(p.Meta.Summary, text)
 			probs = append(probs, ps...)
 		}
 		f.HTML, f.text = r.html, r.text
