@@ -138,17 +138,18 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.aliasKey = key.aliases
 
 	var recordProbs diag.List
-	// The search documents of the pages written: each page's own, kept as
-	// the page is emitted (on the producer goroutine); a host page's as it
-	// is made, on the writers.
-	var pageDocs []search.Doc
+	// The search index holds the documents of the pages written: a page
+	// the site holds is kept as it is emitted (on the producer goroutine)
+	// and yields its documents when the index is made; a host page, made
+	// and dropped on a writer, yields them as it is made.
+	var written []site.Page
 	pages := func(list func() []site.Page) render.Producer {
 		return func(emit func(render.Output) error) error {
 			for _, p := range list() {
 				if err := emit(key.pageOutput(tpl, p)); err != nil {
 					return err
 				}
-				pageDocs = append(pageDocs, site.DocsOf(p)...)
+				written = append(written, p)
 			}
 			return nil
 		}
@@ -212,7 +213,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	// before it wrote, and only those.
 	searchIndex := func(emit func(render.Output) error) error {
 		t := time.Now()
-		docs := pageDocs
+		var docs []search.Doc
+		for _, p := range written {
+			docs = append(docs, site.DocsOf(p)...)
+		}
 		for i := range res.Records {
 			if d, ok := hostDocs.Load(i); ok {
 				docs = append(docs, d.([]search.Doc)...)
