@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/export"
 	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
@@ -139,9 +140,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 
 	var recordProbs diag.List
 	// The search index holds the documents of the pages written: a page
-	// the site holds is kept as it is emitted (on the producer goroutine)
-	// and yields its documents when the index is made; a host page, made
-	// and dropped on a writer, yields them as it is made.
+	// of a kind marked Search that the site holds is kept as it is
+	// emitted (on the producer goroutine) and yields its documents when
+	// the index is made; a host page, made and dropped on a writer,
+	// yields them as it is made.
 	var written []site.Page
 	pages := func(list func() []site.Page) render.Producer {
 		return func(emit func(render.Output) error) error {
@@ -149,7 +151,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 				if err := emit(key.pageOutput(tpl, p)); err != nil {
 					return err
 				}
-				written = append(written, p)
+				if page.SpecOf(p.PageMeta().Ref.Kind).Search {
+					written = append(written, p)
+				}
 			}
 			return nil
 		}
