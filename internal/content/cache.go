@@ -43,34 +43,34 @@ var racy = 2 * time.Second
 // page reads and parses the FAQ page at f, reusing the page an earlier
 // load parsed when the file's stamp is unchanged (kbgen serve's rebuild
 // then reads only the files an edit touched) or its bytes are.
-func (c *Cache) page(fsys fs.FS, f, display string, next map[string]cachedPage) (*Page, diag.List, error) {
+// It reads c and writes nothing: what the next load may reuse is the
+// returned entry, so pages may be read concurrently.
+func (c *Cache) page(fsys fs.FS, f, display string) (cachedPage, error) {
 	if c == nil {
 		src, err := fs.ReadFile(fsys, f)
 		if err != nil {
-			return nil, nil, err
+			return cachedPage{}, err
 		}
 		p, probs := ParsePage(display, src)
-		return p, probs, nil
+		return cachedPage{page: p, probs: probs}, nil
 	}
 	var st stamp
 	if fi, err := fs.Stat(fsys, f); err == nil {
 		st = stampOf(fi)
 	}
 	if old, ok := c.pages[display]; ok && st != (stamp{}) && old.stamp == st {
-		next[display] = old
-		return old.page, old.probs, nil
+		return old, nil
 	}
 	src, err := fs.ReadFile(fsys, f)
 	if err != nil {
-		return nil, nil, err
+		return cachedPage{}, err
 	}
-	p, probs := c.parse(display, src, next)
+	e := c.parse(display, src)
 	now := time.Now().UnixNano()
-	if e := next[display]; st != (stamp{}) && now-st.mtime > int64(racy) && now-st.ctime > int64(racy) {
+	if st != (stamp{}) && now-st.mtime > int64(racy) && now-st.ctime > int64(racy) {
 		e.stamp = st
-		next[display] = e
 	}
-	return p, probs, nil
+	return e, nil
 }
 
 type bodyKey struct {
@@ -79,19 +79,14 @@ type bodyKey struct {
 }
 
 // parse is ParsePage, reusing the page an earlier load parsed from src.
-func (c *Cache) parse(file string, src []byte, next map[string]cachedPage) (*Page, diag.List) {
-	if c == nil {
-		return ParsePage(file, src)
-	}
+func (c *Cache) parse(file string, src []byte) cachedPage {
 	sum := sha256.Sum256(src)
 	if old, ok := c.pages[file]; ok && old.sum == sum {
 		old.stamp = stamp{}
-		next[file] = old
-		return old.page, old.probs
+		return old
 	}
 	p, probs := ParsePage(file, src)
-	next[file] = cachedPage{sum: sum, page: p, probs: probs}
-	return p, probs
+	return cachedPage{sum: sum, page: p, probs: probs}
 }
 
 // Load is the package's Load, reusing unchanged pages.

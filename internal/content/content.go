@@ -6,9 +6,11 @@ import (
 	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -135,6 +137,7 @@ type Content struct {
 	Glossary  []Term
 	glossLoc  *diag.Locator
 	glossFile string
+	bySlug    map[string]*Page // Load's index of Pages, the first of a slug
 }
 
 // Load reads content/ from fsys: faq/*.md, trees/*.toml and glossary.toml.
@@ -150,16 +153,31 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	}
 	mds, _ := fs.Glob(fsys, "faq/*.md")
 	sort.Strings(mds)
-	for _, f := range mds {
+	// Pages are read and parsed on every CPU, then kept in file order.
+	read := make([]cachedPage, len(mds))
+	errs := make([]error, len(mds))
+	each(len(mds), func(i int) {
+		read[i], errs[i] = cache.page(fsys, mds[i], path.Join(name, mds[i]))
+	})
+	for i, f := range mds {
 		display := path.Join(name, f)
-		p, ps, err := cache.page(fsys, f, display, next)
-		if err != nil {
-			probs.Add(display, diag.Pos{}, "read: %v", err)
+		if errs[i] != nil {
+			probs.Add(display, diag.Pos{}, "read: %v", errs[i])
 			continue
 		}
-		probs = append(probs, ps...)
-		if p != nil {
-			c.Pages = append(c.Pages, p)
+		e := read[i]
+		if cache != nil {
+			next[display] = e
+		}
+		probs = append(probs, e.probs...)
+		if e.page != nil {
+			c.Pages = append(c.Pages, e.page)
+		}
+	}
+	c.bySlug = make(map[string]*Page, len(c.Pages))
+	for _, p := range c.Pages {
+		if _, ok := c.bySlug[p.Slug]; !ok {
+			c.bySlug[p.Slug] = p
 		}
 	}
 	trees, _ := fs.Glob(fsys, "trees/*.toml")
@@ -191,6 +209,26 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	}
 	probs.Sort()
 	return c, probs
+}
+
+// each calls f(0) … f(n-1) on as many goroutines as there are CPUs.
+func each(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // ParsePage splits +++ front matter from the markdown body and decodes it strictly.
@@ -240,6 +278,9 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 
 // Page returns the page with the given slug, or nil.
 func (c *Content) Page(slug string) *Page {
+	if c.bySlug != nil {
+		return c.bySlug[slug]
+	}
 	for _, p := range c.Pages {
 		if p.Slug == slug {
 			return p

@@ -62,11 +62,12 @@ var (
 )
 
 type linter struct {
-	c     *Content
-	opts  LintOptions
-	probs diag.List
-	links string                // linksKey, with a Cache
-	next  map[bodyKey]diag.List // the body problems this lint used
+	c       *Content
+	opts    LintOptions
+	probs   diag.List
+	links   string                // linksKey, with a Cache
+	next    map[bodyKey]diag.List // the body problems this lint used
+	checked map[*Page]diag.List   // bodies checked ahead, in parallel
 }
 
 // Lint checks loaded content for what strict decoding cannot see: required
@@ -82,6 +83,7 @@ func Lint(c *Content, opts LintOptions) diag.List {
 		l.links, l.next = l.linksKey(), map[bodyKey]diag.List{}
 		defer func() { cache.bodies = l.next }()
 	}
+	l.checkBodies()
 	l.pages()
 	l.translations()
 	l.trees()
@@ -222,15 +224,41 @@ func (l *linter) page(p *Page) {
 	l.body(p)
 }
 
-// body checks the links and citations in the markdown with the same
+// checkBodies checks, on every CPU, the bodies the cache does not hold
+// the problems of: most of a lint's work.
+func (l *linter) checkBodies() {
+	ps := l.c.Pages
+	out := make([]diag.List, len(ps))
+	checked := make([]bool, len(ps))
+	each(len(ps), func(i int) {
+		if _, ok := l.opts.Cache.body(bodyKey{ps[i], l.links}); !ok {
+			out[i], checked[i] = l.check(ps[i]), true
+		}
+	})
+	l.checked = map[*Page]diag.List{}
+	for i, p := range ps {
+		if checked[i] {
+			l.checked[p] = out[i]
+		}
+	}
+}
+
+// check checks the links and citations in the markdown with the same
 // goldmark pass that renders it.
+func (l *linter) check(p *Page) diag.List {
+	return markup.Check(p.Body, markup.Doc{
+		File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
+	})
+}
+
+// body adds the problems of a page body's links and citations.
 func (l *linter) body(p *Page) {
 	key := bodyKey{p, l.links}
 	probs, ok := l.opts.Cache.body(key)
 	if !ok {
-		probs = markup.Check(p.Body, markup.Doc{
-			File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
-		})
+		if probs, ok = l.checked[p]; !ok {
+			probs = l.check(p)
+		}
 	}
 	if l.next != nil {
 		l.next[key] = probs

@@ -84,7 +84,7 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 			continue
 		}
 		checked++
-		if want := v.judge(a.ID); !reflect.DeepEqual(got[i], want) {
+		if want := v.judge(a.ID); !got[i].same(want) {
 			t.Errorf("%s: its tables differ from the engine's for it", a.ID)
 		}
 	}
@@ -95,11 +95,11 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 	// (their first's name is also the engine's word), whose tables above
 	// are then each judged on their own.
 	plain := v.judge("peer-plain-0")
-	if r := plain.renamed(m.Rename("peer-plain-0", "peer-plain-2")); !reflect.DeepEqual(r, v.judge("peer-plain-2")) {
+	if r := plain.renamed(m.Rename("peer-plain-0", "peer-plain-2")); !r.same(v.judge("peer-plain-2")) {
 		t.Errorf("renaming peer-plain-0's tables does not give peer-plain-2's:\n%s", cmp.Diff(r, v.judge("peer-plain-2"), cmp.AllowUnexported(judged{}, XCell{})))
 	}
 	word := v.judge("peer-word-0")
-	if r := word.renamed(m.Rename("peer-word-0", "peer-word-1")); reflect.DeepEqual(r, v.judge("peer-word-1")) {
+	if r := word.renamed(m.Rename("peer-word-0", "peer-word-1")); r.same(v.judge("peer-word-1")) {
 		t.Error("renaming RoCE's tables gives Peer Word 1's: the test no longer reaches the fallback")
 	}
 }
