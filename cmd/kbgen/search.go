@@ -15,6 +15,7 @@ import (
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/search"
+	"github.com/rocekb/rocekb/internal/site"
 	"github.com/rocekb/rocekb/internal/suggest"
 )
 
@@ -119,7 +120,13 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	if err != nil {
 		return err
 	}
-	docs := search.FromKB(k.Matrix, k.Content)
+	// The documents are those of the pages a build writes without host
+	// records, as the site yields them.
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, SearchOnly: true})
+	if err != nil {
+		return cli.Usage(err) // the page model refuses the inputs, as kbgen build does
+	}
+	docs := s.Docs()
 	facet := map[string]map[string]bool{"kind": {}, "vendor": {}, "lang": {}}
 	for _, d := range docs {
 		facet["kind"][d.Kind], facet["vendor"][d.Vendor], facet["lang"][d.Lang] = true, true, true

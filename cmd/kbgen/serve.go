@@ -18,6 +18,7 @@ import (
 	"github.com/rocekb/rocekb/internal/preview"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
+	"github.com/rocekb/rocekb/internal/site"
 )
 
 type serveOptions struct {
@@ -147,9 +148,10 @@ func runServe(ctx context.Context, c *cobra.Command, cfg config.Config, o *serve
 	} else if k, _ := kb.Load(cfg, kb.Options{SkipRecords: true}); k != nil {
 		// --dir: the search API still answers, from the matrix and content
 		// when they load; without them it says it is unavailable.
-		docs := search.FromKB(k.Matrix, k.Content)
-		if ix, err := search.Build(docs, search.AliasesFrom(k.Matrix, k.Content.Glossary)); err == nil {
-			srv.SetIndex(ix)
+		if s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, SearchOnly: true}); err == nil {
+			if ix, err := search.Build(s.Docs(), search.AliasesFrom(k.Matrix, k.Content.Glossary)); err == nil {
+				srv.SetIndex(ix)
+			}
 		}
 	}
 	ln, err := net.Listen("tcp", o.addr)

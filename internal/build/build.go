@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/export"
 	"github.com/rocekb/rocekb/internal/kb"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/search"
@@ -75,14 +76,14 @@ type Result struct {
 // the search index.
 type keptHost struct {
 	state site.HostState
-	doc   search.Doc
+	docs  []search.Doc
 }
 
 // Site builds the site cfg names into cfg.Output in stages: static files,
 // the matrix and content pages and the host pages (each record read,
 // validated, diagnosed, rendered and dropped in turn), then the pages that
-// list the hosts, then the search index of every page the stages before
-// wrote.
+// list the hosts, then the search index of the documents the pages the
+// stages before wrote yield (site.DocsOf).
 func Site(cfg config.Config, o Options) (*Result, error) {
 	start := time.Now()
 	if o.Stderr == nil {
@@ -138,7 +139,26 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.aliasKey = key.aliases
 
 	var recordProbs diag.List
-	var hostDocs sync.Map // record number → search.Doc, filled on the writers
+	// The search index holds the documents of the pages written: a page
+	// of a kind marked Search that the site holds is kept as it is
+	// emitted (on the producer goroutine) and yields its documents when
+	// the index is made; a host page, made and dropped on a writer,
+	// yields them as it is made.
+	var written []site.Page
+	pages := func(list func() []site.Page) render.Producer {
+		return func(emit func(render.Output) error) error {
+			for _, p := range list() {
+				if err := emit(key.pageOutput(tpl, p)); err != nil {
+					return err
+				}
+				if page.SpecOf(p.PageMeta().Ref.Kind).Search {
+					written = append(written, p)
+				}
+			}
+			return nil
+		}
+	}
+	var hostDocs sync.Map // record number → []search.Doc, filled on the writers
 	// A kept build remembers each host page's state and search document
 	// by its key, so the next update restores them for a host whose page
 	// it keeps instead of diagnosing and rendering it again.
@@ -159,18 +179,21 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
-				hostDocs.Store(i, kh.doc)
+				hostDocs.Store(i, kh.docs)
 				hostsMu.Lock()
 				res.hosts[hk] = kh
 				hostsMu.Unlock()
 			}
 			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
-				doc := keepDoc(search.HostDoc(p))
-				hostDocs.Store(i, doc)
+				docs := site.DocsOf(p)
+				for n := range docs {
+					docs[n] = keepDoc(docs[n])
+				}
+				hostDocs.Store(i, docs)
 				if hk != "" {
 					hostsMu.Lock()
-					res.hosts[hk] = keptHost{j.State(), doc}
+					res.hosts[hk] = keptHost{j.State(), docs}
 					hostsMu.Unlock()
 				}
 				return p
@@ -189,17 +212,18 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		}
 		return nil
 	}
-	summaryPages := func(emit func(render.Output) error) error {
-		return key.keyedPages(tpl, append(s.Summaries(), s.Late()...))(emit)
-	}
+	summaryPages := pages(func() []site.Page { return append(s.Summaries(), s.Late()...) })
 	// searchIndex stays the last stage: it indexes the pages the stages
 	// before it wrote, and only those.
 	searchIndex := func(emit func(render.Output) error) error {
 		t := time.Now()
-		docs := search.Written(searchCache.FromKB(k.Matrix, k.Content), b.wrote)
+		var docs []search.Doc
+		for _, p := range written {
+			docs = append(docs, site.DocsOf(p)...)
+		}
 		for i := range res.Records {
 			if d, ok := hostDocs.Load(i); ok {
-				docs = append(docs, d.(search.Doc))
+				docs = append(docs, d.([]search.Doc)...)
 			}
 		}
 		res.Docs = docs
@@ -221,7 +245,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	// The stage list: an export is one line here.
 	st, err := render.Update(cfg.Output, prev, b.stages(
 		render.Static(layers),
-		key.keyedPages(tpl, s.Pages),
+		pages(func() []site.Page { return s.Pages }),
 		key.fromMatrix(verdictFiles(s)),
 		key.fromMatrix(export.Matrix(k.Matrix, s)),
 		key.fromMatrix(export.Feed(k.Matrix, cfg.Title, cfg.BaseURL)),

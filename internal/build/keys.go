@@ -107,20 +107,13 @@ func (k keys) page(p site.Page) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
-// pages emits the outputs of pages, keyed where k knows their inputs.
-func (k keys) keyedPages(tpl *render.Templates, pages []site.Page) render.Producer {
-	return func(emit func(render.Output) error) error {
-		for _, p := range pages {
-			o := tpl.Page(p)
-			if key := k.page(p); key != "" {
-				o = render.Keyed(o, key)
-			}
-			if err := emit(o); err != nil {
-				return err
-			}
-		}
-		return nil
+// pageOutput is the output of page p, keyed where k knows its inputs.
+func (k keys) pageOutput(tpl *render.Templates, p site.Page) render.Output {
+	o := tpl.Page(p)
+	if key := k.page(p); key != "" {
+		o = render.Keyed(o, key)
 	}
+	return o
 }
 
 // fromMatrix keys every output of a producer that reads only the matrix

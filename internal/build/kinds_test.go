@@ -15,8 +15,9 @@ import (
 // builds: every kind has its template and a translated label where it
 // needs one, every page the build wrote is of a kind in the table, the
 // search documents are of the kinds marked Search (and each of those
-// kinds has some), and only the kinds marked Langs have pages in another
-// language.
+// kinds has some), each on a page the build wrote, every page of those
+// kinds has its documents, and only the kinds marked Langs have pages in
+// another language.
 func TestKindParts(t *testing.T) {
 	t.Parallel()
 	for _, s := range page.Table {
@@ -31,8 +32,9 @@ func TestKindParts(t *testing.T) {
 		}
 	}
 	res, out := sharedSite(t)
+	files := dirtest.Read(t, out)
 	built := map[page.Kind]int{}
-	for name := range dirtest.Read(t, out) {
+	for name := range files {
 		if !strings.HasSuffix(name, ".html") {
 			continue
 		}
@@ -54,13 +56,31 @@ func TestKindParts(t *testing.T) {
 			t.Errorf("the bundled site has no %q page", s.Kind)
 		}
 	}
+	// Every document is on a page the build wrote (at an element of it,
+	// when it names an anchor), and every page written of a kind marked
+	// Search has its documents in the index.
 	docs := map[page.Kind]int{}
+	indexed := map[string]bool{}
 	for _, d := range res.Docs {
 		k, ok := page.KindOf(d.URL)
 		if !ok || !page.SpecOf(k).Search {
 			t.Errorf("search document %s is of kind %q, not marked Search", d.URL, k)
 		}
 		docs[k]++
+		path, anchor, _ := strings.Cut(d.URL, "#")
+		indexed[path] = true
+		html, ok := files[path]
+		switch {
+		case !ok:
+			t.Errorf("search document %s: the build wrote no such page", d.URL)
+		case anchor != "" && !strings.Contains(string(html), ` id="`+anchor+`"`):
+			t.Errorf("search document %s: %s has no element with that id", d.URL, path)
+		}
+	}
+	for name := range files {
+		if k, ok := page.KindOf(name); ok && page.SpecOf(k).Search && !site.IsDataIndex(name) && !indexed[name] {
+			t.Errorf("%s is a %q page, a kind marked Search, but the index has no document of it", name, k)
+		}
 	}
 	for _, s := range page.Table {
 		if s.Search && docs[s.Kind] == 0 {

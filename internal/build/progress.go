@@ -12,11 +12,10 @@ import (
 	"github.com/rocekb/rocekb/internal/render"
 )
 
-// tracker wraps a build's stages: it records the paths written (for the
-// search index), counts pages, and shows progress on a terminal.
+// tracker wraps a build's stages: it counts pages and outputs, and shows
+// progress on a terminal.
 type tracker struct {
-	written map[string]bool // only the producer goroutine touches it
-	pages   int
+	pages   int // only the producer goroutine touches it
 	outputs atomic.Int64
 	hosts   atomic.Int64
 	total   atomic.Int64 // host records listed
@@ -33,7 +32,7 @@ type tracker struct {
 const progressAfter = 2 * time.Second
 
 func newTracker(stderr io.Writer) *tracker {
-	b := &tracker{written: map[string]bool{}, done: make(chan struct{}), exited: make(chan struct{})}
+	b := &tracker{done: make(chan struct{}), exited: make(chan struct{})}
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
 		b.w = f
 		go b.progress()
@@ -48,8 +47,6 @@ func isTerminal(f *os.File) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb"
 }
 
-func (b *tracker) wrote(name string) bool { return b.written[name] }
-
 func (b *tracker) stages(ps ...render.Producer) []render.Producer {
 	b.nstages.Store(int64(len(ps)))
 	out := make([]render.Producer, len(ps))
@@ -57,9 +54,7 @@ func (b *tracker) stages(ps ...render.Producer) []render.Producer {
 		out[i] = func(emit func(render.Output) error) error {
 			b.stage.Store(int64(i + 1))
 			return p(func(o render.Output) error {
-				name := o.Path()
-				b.written[name] = true
-				if strings.HasSuffix(name, ".html") {
+				if strings.HasSuffix(o.Path(), ".html") {
 					b.pages++
 				}
 				b.outputs.Add(1)

@@ -51,6 +51,21 @@ func Render(src string, d Doc) (template.HTML, diag.List) {
 	return template.HTML(buf.String()), st.probs
 }
 
+// RenderText is Render that also reads the text the page shows (TextOf)
+// from the same parse, for the page's search document.
+func RenderText(src string, d Doc) (template.HTML, Text, diag.List) {
+	b := []byte(src)
+	st := &state{doc: d, src: b}
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	var buf bytes.Buffer
+	if err := md.Renderer().Render(&buf, b, root); err != nil {
+		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
+	}
+	return template.HTML(buf.String()), textOf(root, b), st.probs
+}
+
 // Check reports the broken links and citations of a markdown text, as
 // Render would, without rendering it.
 func Check(src string, d Doc) diag.List {

@@ -8,6 +8,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // Text is what a reader finds in a markdown text, as the page renders
@@ -26,7 +27,11 @@ func TextOf(src string) Text {
 	b := []byte(src)
 	pc := parser.NewContext()
 	pc.Set(stateKey, &state{src: b})
-	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	return textOf(md.Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b)
+}
+
+// textOf reads the text of the tree root parsed from b.
+func textOf(root ast.Node, b []byte) Text {
 	var t Text
 	var body bytes.Buffer
 	var inline func(n ast.Node, w *bytes.Buffer)
@@ -38,7 +43,11 @@ func TextOf(src string) Text {
 					w.Truncate(n - 1)
 				}
 			case *ast.Text:
-				w.Write(c.Segment.Value(b))
+				if _, code := n.(*ast.CodeSpan); code {
+					w.Write(c.Segment.Value(b)) // a code span's text is as written
+				} else {
+					w.Write(shown(c.Segment.Value(b)))
+				}
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					w.WriteByte('\n')
 				}
@@ -94,4 +103,28 @@ func TextOf(src string) Text {
 	block(root)
 	t.Body = strings.TrimSpace(body.String())
 	return t
+}
+
+// InlineText is the text of src read as inline markdown (TextOf), and
+// whether src is one paragraph: a text markdown makes a list, a heading
+// or more than one paragraph of is not inline.
+func InlineText(src string) (string, bool) {
+	b := []byte(src)
+	pc := parser.NewContext()
+	pc.Set(stateKey, &state{src: b})
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	if p := root.FirstChild(); p == nil || p.Kind() != ast.KindParagraph || p.NextSibling() != nil {
+		return "", false
+	}
+	return textOf(root, b).Body, true
+}
+
+// shown is a text segment as the page shows it: backslash escapes and
+// character references resolved (\[ is [, &amp; is &), as goldmark's
+// HTML writer resolves them.
+func shown(v []byte) []byte {
+	if bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+		return v
+	}
+	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 }

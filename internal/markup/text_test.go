@@ -35,3 +35,49 @@ func FuzzTextOf(f *testing.F) {
 		}
 	})
 }
+
+// The text holds what escapes and character references stand for, as
+// the HTML shows them, except in a code span, which shows what is written.
+func TestTextOfEscapes(t *testing.T) {
+	got := TextOf(`the \[\[pci_kernel\]\] row, AT&amp;T &#34;x&#34; \*not emphasis\* ` + "`a\\*b &amp;`")
+	want := `the [[pci_kernel]] row, AT&T "x" *not emphasis* a\*b &amp;`
+	if got.Body != want {
+		t.Errorf("body %q, want %q", got.Body, want)
+	}
+}
+
+// InlineText reads one paragraph; a list, a heading or two paragraphs
+// are not inline.
+func TestInlineText(t *testing.T) {
+	for src, want := range map[string]string{
+		"Check `devlink dev param show` on **new** kernels.": "Check devlink dev param show on new kernels.",
+		"two\nlines": "two\nlines",
+	} {
+		if got, ok := InlineText(src); !ok || got != want {
+			t.Errorf("InlineText(%q) = %q, %t; want %q", src, got, ok, want)
+		}
+	}
+	for _, src := range []string{"- a list", "# a heading", "one\n\ntwo", ""} {
+		if got, ok := InlineText(src); ok {
+			t.Errorf("InlineText(%q) = %q, inline; want not inline", src, got)
+		}
+	}
+}
+
+// RenderText gives the HTML Render gives and the text TextOf reads, from
+// one parse, and the same problems.
+func TestRenderText(t *testing.T) {
+	src := "# Why RoCE v2 fails\n\nThe **GID** at [index 3](kb:faq/gid) is `::ffff:10.0.0.1` [nvidia-doc] [other].\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+	d := Doc{File: "content/faq/x.md", Line: 4, Page: "faq/x.html", Sources: []string{"nvidia-doc"}}
+	html, text, probs := RenderText(src, d)
+	wantHTML, wantProbs := Render(src, d)
+	if html != wantHTML {
+		t.Errorf("HTML:\n got %s\nwant %s", html, wantHTML)
+	}
+	if !reflect.DeepEqual(text, TextOf(src)) {
+		t.Errorf("text %#v, TextOf %#v", text, TextOf(src))
+	}
+	if probs.String() != wantProbs.String() || len(probs) != 1 {
+		t.Errorf("problems %q, Render's %q (want the one uncited [other])", probs, wantProbs)
+	}
+}

@@ -4,22 +4,18 @@ import (
 	"crypto/sha256"
 	"math"
 	"sync"
-
-	"github.com/rocekb/rocekb/internal/content"
-	"github.com/rocekb/rocekb/internal/markup"
 )
 
 // Cache keeps, between the builds of one site (kbgen serve's rebuilds),
-// the work the static index and FromKB repeat for inputs that did not
-// change: each document's analysis, each raw token's query terms and
-// each FAQ body's text. An entry no build used is dropped at the end of
-// the next one. A nil *Cache keeps nothing.
+// the work the static index repeats for inputs that did not change: each
+// document's analysis and each raw token's query terms. An entry no
+// build used is dropped at the end of the next one. A nil *Cache keeps
+// nothing.
 type Cache struct {
 	aliases string // the aliases docs and raws were analyzed with
 	docs    memo[[sha256.Size]byte, *docStats]
 	raws    memo[string, []QueryTerm]
-	bodies  memo[*content.Page, *bodyText] // a parsed page is not changed, and content.Cache gives an unchanged file's again
-	static  *Static                        // the index NewStatic made last, which the next may update
+	static  *Static // the index NewStatic made last, which the next may update
 }
 
 // memo is one table of a Cache: what the last build used, and what this
@@ -74,12 +70,6 @@ type docStats struct {
 type fieldStats struct {
 	tf   map[string]int
 	norm float64
-}
-
-type bodyText struct {
-	headings []string
-	body     string // the page's summary, a line break and its body's text
-	code     []string
 }
 
 // begin starts a static index whose analysis uses the aliases aliasKey
@@ -153,23 +143,4 @@ func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
 		return queryTerms(an.Analyze(r))
 	}
 	return c.raws.get(r, func() []QueryTerm { return queryTerms(an.Analyze(r)) })
-}
-
-// body returns the headings, text and code spans of a FAQ page's body.
-func (c *Cache) body(p *content.Page) *bodyText {
-	read := func() *bodyText {
-		t := markup.TextOf(p.Body)
-		return &bodyText{headings: t.Headings, body: p.Meta.Summary + "\n" + t.Body, code: t.Code}
-	}
-	if c == nil {
-		return read()
-	}
-	return c.bodies.get(p, read)
-}
-
-// endBodies keeps the bodies FromKB used.
-func (c *Cache) endBodies() {
-	if c != nil {
-		c.bodies.done()
-	}
 }

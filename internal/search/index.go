@@ -13,21 +13,13 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
-// Doc is one page to index.
-type Doc struct {
-	URL      string   // site-relative, e.g. adapter/connectx-5.html
-	Title    string   //
-	Kind     string   // facet: adapter, vendor, driver, distro, stack, faq, tree, glossary, host
-	Vendor   string   // facet: matrix vendor id, or ""
-	Lang     string   // facet: en, zh …
-	Headings []string //
-	Body     string   // plain text
-	// IDs are identifiers the page is about: modules, PCI ids, part
-	// numbers, firmware and kernel versions, error strings.
-	IDs []string
-}
+// Doc is one page (or a place on one) to index: the document the page
+// yields (page.Doc, made by internal/site from the data it renders).
+type Doc = page.Doc
 
 // Fields, and how much a match in each counts.
 var Fields = []string{"title", "ids", "headings", "body"}

@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/site"
 )
 
 // The bundled knowledge base, loaded once for the tests that search it.
@@ -49,7 +51,13 @@ func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
 		}
 		b.m, b.c = m, c
 		b.al = AliasesFrom(m, c.Glossary)
-		b.docs = FromKB(m, c)
+		// The documents are the pages', as the site yields them.
+		s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c, SearchOnly: true})
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.docs = s.Docs()
 		start := time.Now()
 		b.ix, b.err = Build(b.docs, b.al)
 		buildTime = time.Since(start)

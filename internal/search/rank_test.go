@@ -30,7 +30,7 @@ func withHosts(t *testing.T) ([]Doc, *Aliases) {
 	}
 	all := append([]Doc(nil), docs...)
 	for _, h := range hosts {
-		all = append(all, HostDoc(s.Host(h).Page()))
+		all = append(all, s.Host(h).Page().SearchDocs()...)
 	}
 	return all, al
 }

@@ -3,6 +3,8 @@ package search
 import (
 	"html"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // Snippet window, in bytes: how much text before the first match and in all.
@@ -105,19 +107,8 @@ func wordStart(s string, i int) int {
 	return i
 }
 
-// wordEnd moves i back to the end of a word, at most a few bytes, else
-// forward to the end of a character.
-func wordEnd(s string, i int) int {
-	for k := 0; k < 24 && i-k > 0; k++ {
-		if c := s[i-k]; c == ' ' || c == '\n' {
-			return i - k
-		}
-	}
-	for i < len(s) && s[i]&0xC0 == 0x80 {
-		i++
-	}
-	return i
-}
+// wordEnd is page.WordEnd.
+func wordEnd(s string, i int) int { return page.WordEnd(s, i) }
 
 // collapse folds runs of white space into one space.
 func collapse(s string) string {

@@ -880,7 +880,10 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 	// Adapters index.
 	ai := &AdaptersPage{Meta: meta(page.Adapters, "", "Adapters"), Vendors: vendors, Stacks: s.verdicts.stacks}
 	for _, a := range sortedAdapters(m) {
-		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor), Stacks: s.verdicts.yesStacks(a)}
+		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor)}
+		if !s.searchOnly {
+			row.Stacks = s.verdicts.yesStacks(a)
+		}
 		row.FirstKernel, row.KernelSourced = verdict.FirstKernel(m, a)
 		switch roce, ok := verdict.RoCE(a); {
 		case a.NotRoCE != "":
@@ -1007,7 +1010,11 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 		}
 		claims := []matrix.Claim{st.Claim}
 		for _, r := range st.Releases {
-			sp.Releases = append(sp.Releases, ReleaseRow{StackRelease: r, Adapters: s.verdicts.releaseAdapters(st.ID, r.Version)})
+			row := ReleaseRow{StackRelease: r}
+			if !s.searchOnly {
+				row.Adapters = s.verdicts.releaseAdapters(st.ID, r.Version)
+			}
+			sp.Releases = append(sp.Releases, row)
 		}
 		sort.SliceStable(sp.Releases, func(i, j int) bool {
 			c, ok := rule.Compare(sp.Releases[i].Version, sp.Releases[j].Version)
@@ -1022,7 +1029,9 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 				claims = append(claims, m.StackRows[j].Claim)
 			}
 		}
-		sp.Adapters = s.verdicts.releaseAdapters(st.ID, "")
+		if !s.searchOnly {
+			sp.Adapters = s.verdicts.releaseAdapters(st.ID, "")
+		}
 		for _, a := range sortedAdapters(m) {
 			for _, e := range a.SupportEnd {
 				if e.Stack == st.ID {

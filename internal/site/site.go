@@ -59,6 +59,7 @@ type Site struct {
 	hosts hostState
 
 	verdicts     *verdicts
+	searchOnly   bool           // Input.SearchOnly: no verdict lists
 	structure    string         // c.Structure(): what the pages' links resolved against
 	adapterPages []*AdapterPage // made by Late, after the host pages
 	distroPages  []*DistroPage
@@ -79,6 +80,11 @@ type Input struct {
 	// content structure, the HTML of each FAQ page whose *content.Page
 	// is the same (content.Cache keeps unchanged pages).
 	Previous *Site
+	// SearchOnly makes the site for its search documents (Docs), as
+	// kbgen search does: the lists of verdicts the adapters index and the
+	// stack pages show, which no document reads and which judge the whole
+	// grid, are left out, so its pages are not for rendering.
+	SearchOnly bool
 }
 
 // SourceRef is a resolved citation.
@@ -195,6 +201,9 @@ type FAQ struct {
 	Applies      []AppliesGroup // faq.go
 	Tags         []TagLink
 	Langs        []LangLink // this page and its translations, for the language switch
+
+	text   faqText // what the body shows, read from the tree HTML was rendered from
+	vendor string  // the vendor it is about (docVendor), for its search document
 }
 
 // TreePage is the data of tree/<id>.html.
@@ -202,6 +211,8 @@ type TreePage struct {
 	Meta
 	Tree    *content.Tree
 	Sources []SourceRef
+
+	vendor string // the vendor it is about (docVendor), for its search document
 }
 
 // GlossaryPage is the data of glossary.html.
@@ -215,7 +226,7 @@ type GlossaryPage struct {
 // broken link or citation in a page body is an error at its file:line:col.
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
-	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c}
+	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c, searchOnly: in.SearchOnly}
 	s.verdicts = newVerdicts(m)
 	s.diagnoser = diagnose.New(m, c)
 	s.structure = c.Structure()
@@ -227,12 +238,16 @@ func Build(in Input) (*Site, error) {
 	if len(in.Config.Targets) > 0 {
 		s.targets, s.readyEngine = in.Config.Targets, verdict.NewEngine(m)
 	}
-	reuse := map[*content.Page]template.HTML{}
+	type rendered struct {
+		html template.HTML
+		text faqText
+	}
+	reuse := map[*content.Page]rendered{}
 	if prev := in.Previous; prev != nil && prev.m == m {
 		s.verdicts = prev.verdicts
 		if prev.structure == s.structure {
 			for _, f := range prev.home.FAQ {
-				reuse[f.Page] = f.HTML
+				reuse[f.Page] = rendered{f.HTML, f.text}
 			}
 		}
 	}
@@ -253,13 +268,16 @@ func Build(in Input) (*Site, error) {
 	for _, p := range c.Pages {
 		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
 		f.Lang = p.Meta.Lang
-		html, ok := reuse[p]
+		r, ok := reuse[p]
 		if !ok {
 			var ps diag.List
-			html, ps = markup.Render(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+			var text markup.Text
+			r.html, text, ps = markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+			r.text = newFAQText(p.Meta.Summary, text)
 			probs = append(probs, ps...)
 		}
-		f.HTML = html
+		f.HTML, f.text = r.html, r.text
+		f.vendor = docVendor(m, p.Meta.Adapters, p.Meta.Tags)
 		if key := p.Meta.TranslationKey; key != "" {
 			for _, o := range byKey[key] {
 				if o != p {
@@ -333,7 +351,7 @@ func Build(in Input) (*Site, error) {
 		for _, n := range t.Nodes {
 			ids = append(ids, n.Sources...)
 		}
-		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids)}
+		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids), vendor: docVendor(m, nil, t.Tags)}
 		if t.Lang != "" {
 			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
 		}

@@ -1,0 +1,106 @@
+package site
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/config"
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+)
+
+// TestSearchDocs holds every page of the bundled site with the fixture
+// hosts to its kind's Search flag: a page of a kind marked Search yields
+// at least one document, each on the page itself (its path, an anchor
+// allowed) with its kind, a title and text or identifiers; a page of any other kind
+// yields none and has no SearchDocs to yield them with.
+func TestSearchDocs(t *testing.T) {
+	t.Parallel()
+	s, hosts := bundled(t)
+	// The adapter pages are Late's; Late itself is not called here, as
+	// other tests of the shared site call it.
+	pages := append([]Page(nil), s.Pages...)
+	for _, p := range s.adapterPages {
+		pages = append(pages, p)
+	}
+	pages = append(pages, s.Summaries()...)
+	for _, h := range hosts {
+		pages = append(pages, h)
+	}
+	yielded := map[page.Kind]int{}
+	for _, p := range pages {
+		m := p.PageMeta()
+		k := m.Ref.Kind
+		_, searchable := p.(Searchable)
+		docs := DocsOf(p)
+		if !page.SpecOf(k).Search {
+			if searchable || len(docs) > 0 {
+				t.Errorf("%s: a %q page yields search documents, but its kind is not marked Search", m.Path(), k)
+			}
+			continue
+		}
+		if !searchable || len(docs) == 0 {
+			t.Errorf("%s: a %q page, a kind marked Search, yields no search document", m.Path(), k)
+			continue
+		}
+		yielded[k]++
+		for _, d := range docs {
+			if path, _, _ := strings.Cut(d.URL, "#"); path != m.Path() {
+				t.Errorf("%s yields a document of another page, %s", m.Path(), d.URL)
+			}
+			// A host record may hold nothing to say but its name.
+			if d.Kind != string(k) || d.Title == "" || d.Lang == "" || d.Body == "" && len(d.IDs) == 0 && k != page.Host {
+				t.Errorf("%s: document %s has kind %q (want %q), title %q, lang %q, %d bytes of text and %d ids", m.Path(), d.URL, d.Kind, k, d.Title, d.Lang, len(d.Body), len(d.IDs))
+			}
+		}
+	}
+	for _, sp := range page.Table {
+		if sp.Search && yielded[sp.Kind] == 0 {
+			t.Errorf("%q is marked Search, but no page of the bundled site yields a document", sp.Kind)
+		}
+	}
+}
+
+// TestSearchOnlyDocs: the site kbgen search makes (Input.SearchOnly)
+// yields the documents a full site's pages do, in the same order.
+func TestSearchOnlyDocs(t *testing.T) {
+	t.Parallel()
+	full, _ := bundledSite(t)
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	s, err := Build(Input{Config: config.Default(), Matrix: m, Content: c, SearchOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := full.Docs(), s.Docs()
+	if len(want) < 100 {
+		t.Fatalf("the bundled site yields only %d documents", len(want))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("a SearchOnly site yields %d documents, a full site %d, and they differ", len(got), len(want))
+	}
+}
+
+// A matrix text yields the words its page shows: inline markdown read
+// through goldmark, a text Inline shows as it is kept as it is.
+func TestInlineText(t *testing.T) {
+	for in, want := range map[string]string{
+		"Check `devlink dev param show pci/0000:3b:00.0` on **new** kernels.": "Check devlink dev param show pci/0000:3b:00.0 on new kernels.",
+		"the 1dd8:1002 [[pci_kernel]] row":                                    "the 1dd8:1002 [[pci_kernel]] row",
+		"- a list, shown as written":                                          "- a list, shown as written",
+		"":                                                                    "",
+	} {
+		if got := inlineText(in); got != want {
+			t.Errorf("inlineText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
