@@ -44,6 +44,21 @@ type HostPage struct {
 	Unnamed     bool   // the record names no host: Label is its file's name
 }
 
+// CheckRef is a check as a page names it: its id and the question it
+// answers.
+type CheckRef struct{ ID, Title string }
+
+// UnknownChecks are the checks the report could not judge, each with its
+// question: the page's "not judged" list, the same on every host that
+// lacks the same evidence (the template's shared "host-unknown").
+func (p *HostPage) UnknownChecks() []CheckRef {
+	out := make([]CheckRef, len(p.Report.Unknown))
+	for i, id := range p.Report.Unknown {
+		out[i] = CheckRef{ID: id, Title: p.CheckTitles[id]}
+	}
+	return out
+}
+
 // Reached lists the walks that answered at least one of their tree's
 // questions from the record; Unreached the ones that stopped at their
 // first question, which the report lists apart instead of as answered.
