@@ -138,7 +138,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.aliasKey = key.aliases
 
 	var recordProbs diag.List
-	var hostDocs sync.Map // record number → search.Doc, filled on the writers
+	// Each host's search document by record number, filled on the
+	// writers (each its own element), read by the search stage.
+	hostDocs := make([]hostDoc, k.Records.Len())
 	// A kept build remembers each host page's state and search document
 	// by its key, so the next update restores them for a host whose page
 	// it keeps instead of diagnosing and rendering it again.
@@ -159,7 +161,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
-				hostDocs.Store(i, kh.doc)
+				hostDocs[i] = hostDoc{kh.doc, true}
 				hostsMu.Lock()
 				res.hosts[hk] = kh
 				hostsMu.Unlock()
@@ -167,7 +169,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
 				doc := keepDoc(search.HostDoc(p))
-				hostDocs.Store(i, doc)
+				hostDocs[i] = hostDoc{doc, true}
 				if hk != "" {
 					hostsMu.Lock()
 					res.hosts[hk] = keptHost{j.State(), doc}
@@ -197,11 +199,12 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	searchIndex := func(emit func(render.Output) error) error {
 		t := time.Now()
 		docs := search.Written(searchCache.FromKB(k.Matrix, k.Content), b.wrote)
-		for i := range res.Records {
-			if d, ok := hostDocs.Load(i); ok {
-				docs = append(docs, d.(search.Doc))
+		for _, d := range hostDocs[:res.Records] {
+			if d.ok {
+				docs = append(docs, d.Doc)
 			}
 		}
+		hostDocs = nil
 		res.Docs = docs
 		// The index is a function of its documents and the aliases (from
 		// the matrix and the glossary). An update of a kept index changes
@@ -245,6 +248,13 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	res.Warnings = probs.Warnings() + recordProbs.Warnings()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// hostDoc is a host's search document, once its page made it (or a
+// kept build's restored it).
+type hostDoc struct {
+	search.Doc
+	ok bool
 }
 
 // keepDoc copies a host's search document out of its record: a string
