@@ -82,7 +82,7 @@ type XSource struct {
 // firmware thresholds per stack.
 type AdapterVerdicts struct {
 	Reasons  []XReason              `json:"r"`            // numbered after the index's shared reasons
-	Cells    []XCell                `json:"c"`            // Index.Targets × Index.Stacks
+	Cells    Cells                  `json:"c"`            // Index.Targets × Index.Stacks
 	Firmware map[string][]XFirmware `json:"fw"`           // stack → thresholds, by feature
 	Line     *XLine                 `json:"ln,omitempty"` // the firmware line the adapter runs
 }
@@ -129,12 +129,57 @@ type XCell struct {
 }
 
 // MarshalJSON writes the cell as an array: it is the bulk of the file.
-func (c XCell) MarshalJSON() ([]byte, error) {
-	v := []any{c.Level, c.Reasons}
-	if c.Nearest != nil {
-		v = append(v, c.Nearest)
+func (c XCell) MarshalJSON() ([]byte, error) { return c.appendJSON(nil) }
+
+// appendJSON appends the cell's JSON to b, as encoding/json writes
+// [level, reasons, nearest].
+func (c XCell) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(c.Level), 10)
+	if c.Reasons == nil {
+		b = append(b, ",null"...)
+	} else {
+		b = append(b, ",["...)
+		for i, r := range c.Reasons {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(r), 10)
+		}
+		b = append(b, ']')
 	}
-	return json.Marshal(v)
+	if c.Nearest != nil {
+		n, err := json.Marshal(c.Nearest)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ','), n...)
+	}
+	return append(b, ']'), nil
+}
+
+// Cells are an adapter's verdicts, written as one JSON array: a verdict
+// file is mostly cells, and encoding/json would check each cell's bytes
+// on its own.
+type Cells []XCell
+
+// MarshalJSON writes the cells as encoding/json writes a slice of them.
+func (cs Cells) MarshalJSON() ([]byte, error) {
+	if cs == nil {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, 12*len(cs)+2)
+	b = append(b, '[')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = c.appendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -547,10 +592,10 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 		}
 	}
 	js := make([]judged, len(as))
-	direct := make([]bool, len(as))
-	for i := range as {
-		_, checks := second[firstOf[i]]
-		direct[i] = firstOf[i] == i || (checks && second[firstOf[i]] == i)
+	direct := make([]bool, len(as)) // a group's first and second
+	for i, f := range firstOf {
+		s, ok := second[f]
+		direct[i] = f == i || (ok && s == i)
 	}
 	parallel(len(as), func(i int) {
 		if direct[i] {

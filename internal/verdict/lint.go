@@ -27,8 +27,38 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 	if judge == nil {
 		judge = func(_ *matrix.Matrix, p Plan) Verdict { return e.Judge(p) }
 	}
-	// Each adapter is judged on its own goroutine, into its own list.
+	// Adapters are judged in parallel, each into its own list. A peer
+	// (matrix.Peers) is judged as its group's first is, but for its name,
+	// so it is judged only when the first has a problem.
+	peers := m.Peers()
 	lists := make([]diag.List, len(m.Adapters))
+	firsts := map[string]int{}
+	each(len(m.Adapters), func(i int) {
+		if a := &m.Adapters[i]; peers[a.ID] == a.ID {
+			lists[i] = lintAdapter(m, e, judge, a)
+		}
+	})
+	for i, a := range m.Adapters {
+		if _, ok := firsts[a.ID]; !ok && peers[a.ID] == a.ID {
+			firsts[a.ID] = i
+		}
+	}
+	each(len(m.Adapters), func(i int) {
+		a := &m.Adapters[i]
+		if f := peers[a.ID]; f != a.ID && len(lists[firsts[f]]) > 0 {
+			lists[i] = lintAdapter(m, e, judge, a)
+		}
+	})
+	var probs diag.List
+	for _, l := range lists {
+		probs = append(probs, l...)
+	}
+	probs.Sort()
+	return probs
+}
+
+// each calls f(0) … f(n-1) on as many goroutines as there are CPUs.
+func each(n int, f func(int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(1, runtime.GOMAXPROCS(0)) {
@@ -36,21 +66,15 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				lists[i] = lintAdapter(m, e, judge, &m.Adapters[i])
+				f(i)
 			}
 		}()
 	}
-	for i := range m.Adapters {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	var probs diag.List
-	for _, l := range lists {
-		probs = append(probs, l...)
-	}
-	probs.Sort()
-	return probs
 }
 
 // lintAdapter is lint's problems of one adapter.

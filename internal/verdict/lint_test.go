@@ -1,10 +1,12 @@
 package verdict
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+	"testing/fstest"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -67,42 +69,36 @@ func TestLintCatches(t *testing.T) {
 	}
 }
 
-// TestGridSpeed judges the adapter × distro × stack grid the site will
-// show; it must stay fast enough to build pages from. It runs alone (not
-// parallel) and counts the CPU time the process spent, so a busy machine
-// does not fail it.
-func TestGridSpeed(t *testing.T) {
-	m, err := realMatrix()
+// TestLintPeers: a peer (matrix.Peers) is linted when its group's first
+// has a problem, so a broken engine is reported on every one of them.
+func TestLintPeers(t *testing.T) {
+	t.Parallel()
+	base, err := os.ReadFile(filepath.Join(hosttest.Root, "testdata", "matrix", "engine.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	stacks := []string{matrix.Inbox}
-	for _, s := range m.Stacks {
-		stacks = append(stacks, s.ID)
+	var peers strings.Builder
+	for _, n := range []string{"1", "2", "3"} {
+		fmt.Fprintf(&peers, "\n[[adapter]]\nid = \"peer-%s\"\nname = \"Peer %s\"\nvendor = \"nvidia\"\npci = [{ id = \"ffff:b00%s\" }]\nroce = [\"v2\"]\neth_driver = \"mlx5_core\"\nrdma_driver = \"mlx5_ib\"\nsources = [\"pciids\"]\nconfidence = \"unconfirmed\"\n", n, n, n)
 	}
-	start, cpu0 := time.Now(), cpuTime()
-	e := NewEngine(m) // as the site judges it
-	n := 0
-	for _, a := range m.Adapters {
-		for _, d := range m.Distros {
-			for _, s := range stacks {
-				e.Judge(Plan{Adapter: a.ID, Distro: d.ID, Stack: s})
-				n++
-			}
+	m, probs := matrix.Load(fstest.MapFS{
+		"engine.toml": {Data: base},
+		"peers.toml":  {Data: []byte("schema = 1\n" + peers.String())},
+	}, "testdata/matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	if p := m.Peers(); p["peer-2"] != "peer-1" || p["peer-3"] != "peer-1" {
+		t.Fatalf("peers: %v", p)
+	}
+	if probs := Lint(m); len(probs) > 0 {
+		t.Fatalf("lint: %s", probs)
+	}
+	always := func(m *matrix.Matrix, p Plan) Verdict { return Verdict{Plan: p, Verdict: Supported} }
+	got := lint(m, always).String()
+	for _, id := range []string{"peer-1", "peer-2", "peer-3"} {
+		if !strings.Contains(got, "adapter "+id+": supported on upstream") {
+			t.Errorf("lint lacks %s:\n%s", id, got)
 		}
 	}
-	el, cpu := time.Since(start), cpuTime()-cpu0
-	t.Logf("%d verdicts in %v (%v of CPU)", n, el, cpu)
-	if cpu > 10*time.Second {
-		t.Errorf("grid of %d verdicts took %v of CPU", n, cpu)
-	}
-}
-
-// cpuTime is the user and system time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
