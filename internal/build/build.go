@@ -158,7 +158,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			return nil
 		}
 	}
-	var hostDocs sync.Map // record number → []search.Doc, filled on the writers
+	// Each host's search documents by record number, filled on the
+	// writers (each its own element), read by the search stage; nil: none.
+	hostDocs := make([][]search.Doc, k.Records.Len())
 	// A kept build remembers each host page's state and search document
 	// by its key, so the next update restores them for a host whose page
 	// it keeps instead of diagnosing and rendering it again.
@@ -179,7 +181,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			hk := key.host(j.Path(), l.Src)
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
-				hostDocs.Store(i, kh.docs)
+				hostDocs[i] = kh.docs
 				hostsMu.Lock()
 				res.hosts[hk] = kh
 				hostsMu.Unlock()
@@ -190,7 +192,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 				for n := range docs {
 					docs[n] = keepDoc(docs[n])
 				}
-				hostDocs.Store(i, docs)
+				hostDocs[i] = docs
 				if hk != "" {
 					hostsMu.Lock()
 					res.hosts[hk] = keptHost{j.State(), docs}
@@ -221,11 +223,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		for _, p := range written {
 			docs = append(docs, site.DocsOf(p)...)
 		}
-		for i := range res.Records {
-			if d, ok := hostDocs.Load(i); ok {
-				docs = append(docs, d.([]search.Doc)...)
-			}
+		for _, d := range hostDocs[:res.Records] {
+			docs = append(docs, d...)
 		}
+		hostDocs = nil
 		res.Docs = docs
 		// The index is a function of its documents and the aliases (from
 		// the matrix and the glossary). An update of a kept index changes

@@ -429,13 +429,16 @@ func (s *Set) read(f string) ([]byte, error) {
 
 // readAll is io.ReadAll into a buffer sized for the file (hint, its
 // listed size) plus one byte to see its end: a record is read in one
-// allocation instead of a doubling series of them.
+// allocation instead of a doubling series of them. A file that gave its
+// listed size is read: the record is the file as it was listed, and the
+// read that would only find its end (one system call a record) is not
+// made.
 func readAll(r io.Reader, hint int64) ([]byte, error) {
 	b := make([]byte, 0, hint+1)
 	for {
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF {
+		if err == io.EOF || (err == nil && hint > 0 && int64(len(b)) == hint) {
 			return b, nil
 		}
 		if err != nil {

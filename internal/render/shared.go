@@ -30,7 +30,16 @@ type fragments struct {
 // functions of funcs, which are). Data the key cannot hold (a func, a
 // channel, a cycle) is rendered every time.
 func (t *Templates) shared(name string, data any) (template.HTML, error) {
-	key, ok := fragmentKey(name, data)
+	// The key is built in a reused buffer: a host page's lists make keys
+	// of kilobytes, looked up and dropped, on every page of a fleet.
+	buf := keyBuffers.Get().(*[]byte)
+	key, ok := appendKey((*buf)[:0], name, data)
+	defer func() {
+		if cap(key) <= 1<<20 {
+			*buf = key[:0]
+			keyBuffers.Put(buf)
+		}
+	}()
 	if ok {
 		t.frags.mu.RLock()
 		h, hit := t.frags.html[string(key)]
@@ -63,8 +72,14 @@ func (t *Templates) shared(name string, data any) (template.HTML, error) {
 // (what pointers, slices, maps and interfaces hold, not their addresses),
 // so that two keys are equal exactly when the template renders the same
 // data.
-func fragmentKey(name string, data any) ([]byte, bool) {
-	b := appendString(nil, name)
+func fragmentKey(name string, data any) ([]byte, bool) { return appendKey(nil, name, data) }
+
+// keyBuffers hold the buffers shared builds its keys in.
+var keyBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// appendKey appends fragmentKey's key to b.
+func appendKey(b []byte, name string, data any) ([]byte, bool) {
+	b = appendString(b, name)
 	v := reflect.ValueOf(data)
 	if v.IsValid() {
 		b = appendString(b, v.Type().String())

@@ -3,6 +3,8 @@ package search
 import (
 	"crypto/sha256"
 	"math"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -60,16 +62,38 @@ func (m *memo[K, V]) forget() {
 	m.mu.Unlock()
 }
 
-// docStats is a document's analysis: per field, its terms' frequencies
-// and norm, and the raw tokens (with their parts) of all its fields.
+// docStats is a document's analysis: each distinct term with its
+// frequency in each field, sorted by term, each field's norm, and the raw
+// tokens (with their parts) of all its fields. Terms are one sorted slice,
+// not a map per field: a fleet's index holds the analysis of every host
+// at once, and four small maps per document were most of that.
 type docStats struct {
-	fields []fieldStats
-	raws   []string
+	terms []termStats
+	norms [numFields]float64
+	raws  []string
 }
 
-type fieldStats struct {
-	tf   map[string]int
-	norm float64
+// numFields is len(Fields), which init holds it to.
+const numFields = 4
+
+type termStats struct {
+	term string
+	tf   [numFields]int32 // by field of Fields
+}
+
+func init() {
+	if len(Fields) != numFields {
+		panic("search: numFields must be len(Fields)")
+	}
+}
+
+// term returns t's frequencies in the document, and whether it holds t.
+func (st *docStats) term(t string) (termStats, bool) {
+	i, ok := slices.BinarySearchFunc(st.terms, t, func(ts termStats, t string) int { return strings.Compare(ts.term, t) })
+	if !ok {
+		return termStats{}, false
+	}
+	return st.terms[i], true
 }
 
 // begin starts a static index whose analysis uses the aliases aliasKey
@@ -107,19 +131,24 @@ func (c *Cache) doc(d *Doc, an *Analyzer) *docStats {
 }
 
 func analyzeDoc(d *Doc, an *Analyzer) *docStats {
-	st := &docStats{fields: make([]fieldStats, len(Fields))}
+	st := &docStats{}
 	seen := map[string]bool{}
+	at := map[string]int{} // term → its place in st.terms
 	for f, name := range Fields {
 		toks, rs := an.analyze(fieldText(d, name))
-		fs := fieldStats{tf: make(map[string]int, len(toks))}
 		if len(toks) > 0 {
 			// bleve keeps norms as float32.
-			fs.norm = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+			st.norms[f] = float64(float32(1 / math.Sqrt(float64(len(toks)))))
 		}
 		for _, t := range toks {
-			fs.tf[t.Term]++
+			i, ok := at[t.Term]
+			if !ok {
+				i = len(st.terms)
+				at[t.Term] = i
+				st.terms = append(st.terms, termStats{term: t.Term})
+			}
+			st.terms[i].tf[f]++
 		}
-		st.fields[f] = fs
 		for _, r := range rs {
 			if seen[r.text] {
 				continue
@@ -134,6 +163,8 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 			}
 		}
 	}
+	slices.SortFunc(st.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
+	st.terms = slices.Clip(st.terms)
 	return st
 }
 

@@ -96,19 +96,25 @@ func (s *Static) update(docs []Doc) bool {
 	terms, dfChanged := map[string]bool{}, map[string]bool{}
 	for j, i := range changed {
 		o, n := olds[j], inc.stats[i]
-		for f := range Fields {
-			for t := range o.fields[f].tf {
-				terms[t] = true
-				if n.fields[f].tf[t] == 0 {
+		for _, ot := range o.terms {
+			t := ot.term
+			terms[t] = true
+			nt, _ := n.term(t)
+			for f, tf := range ot.tf {
+				if tf > 0 && nt.tf[f] == 0 {
 					if inc.df[f][t]--; inc.df[f][t] == 0 {
 						delete(inc.df[f], t)
 					}
 					dfChanged[t] = true
 				}
 			}
-			for t := range n.fields[f].tf {
-				terms[t] = true
-				if o.fields[f].tf[t] == 0 {
+		}
+		for _, nt := range n.terms {
+			t := nt.term
+			terms[t] = true
+			ot, _ := o.term(t)
+			for f, tf := range nt.tf {
+				if tf > 0 && ot.tf[f] == 0 {
 					inc.df[f][t]++
 					dfChanged[t] = true
 				}
@@ -121,7 +127,7 @@ func (s *Static) update(docs []Doc) bool {
 	for t := range terms {
 		var with []int // changed documents holding t, ascending
 		for _, i := range changed {
-			if holds(inc.stats[i], t) {
+			if _, ok := inc.stats[i].term(t); ok {
 				with = append(with, i)
 			}
 		}
@@ -129,14 +135,15 @@ func (s *Static) update(docs []Doc) bool {
 		next := make([]posting, 0, len(old)+len(with))
 		k := 0
 		for _, p := range old {
-			if isChanged[p.doc] {
+			d := int(p.doc)
+			if isChanged[d] {
 				continue
 			}
-			for ; k < len(with) && with[k] < p.doc; k++ {
+			for ; k < len(with) && with[k] < d; k++ {
 				next = append(next, s.posting(with[k], inc.stats[with[k]], inc.df, t))
 			}
 			if dfChanged[t] {
-				p = s.posting(p.doc, inc.stats[p.doc], inc.df, t)
+				p = s.posting(d, inc.stats[d], inc.df, t)
 			}
 			next = append(next, p)
 		}
@@ -225,16 +232,6 @@ func (s *Static) update(docs []Doc) bool {
 		}
 	}
 	return true
-}
-
-// holds reports whether a document's analysis has term t in any field.
-func holds(st *docStats, t string) bool {
-	for f := range st.fields {
-		if st.fields[f].tf[t] > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // keyer gives the outputs of one outputs call their keys.

@@ -49,12 +49,16 @@ type Static struct {
 	inc                   *incState // what a Cache keeps to update this index, or nil
 }
 
+// posting is a document holding a term: its number and the code of the
+// term's score in it (see weightCode), all a posting holds. A fleet's
+// index has a posting per term of every host: 8 bytes each.
 type posting struct {
-	doc int
-	w   float64 // the term's score in the doc, before query weight and coord
-	// code is w as the shards store it (see weightCode).
-	code int
+	doc, code int32
 }
+
+// w is the term's score in the doc, before query weight and coord: the
+// weight code stands for it.
+func (p posting) w() float64 { return codeWeight(int(p.code)) }
 
 // group is a run of docs with one kind, vendor and lang (docs are sorted so).
 type group struct{ start, kind, vendor, lang int }
@@ -128,13 +132,18 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
 				st := c.doc(&s.docs[i], s.an)
 				stats[i] = st
-				for f := range Fields {
-					for t := range st.fields[f].tf {
-						pt.df[f][t]++
+				for _, ts := range st.terms {
+					for f, tf := range ts.tf {
+						if tf > 0 {
+							pt.df[f][ts.term]++
+						}
 					}
 				}
 				for _, r := range st.raws {
 					pt.raws[r]++
+				}
+				if c == nil {
+					st.raws = nil // counted; only a kept index reads them again
 				}
 			}
 			parts[w] = pt
@@ -181,14 +190,12 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 		sort.Strings(s.rev[t])
 	}
 	for i := range s.docs {
-		terms := map[string]bool{}
-		for f := range Fields {
-			for t := range stats[i].fields[f].tf {
-				terms[t] = true
-			}
+		st := stats[i]
+		for _, ts := range st.terms {
+			s.post[ts.term] = append(s.post[ts.term], s.weigh(i, st, ts, df))
 		}
-		for t := range terms {
-			s.post[t] = append(s.post[t], s.posting(i, stats[i], df, t))
+		if c == nil {
+			stats[i] = nil // its postings are made: the collector may take it
 		}
 	}
 	s.groupDocs()
@@ -207,19 +214,25 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 // posting is doc i's posting of term t: the term's score in the doc, of
 // its analysis st, with the document frequencies df.
 func (s *Static) posting(i int, st *docStats, df []map[string]int, t string) posting {
+	ts, _ := st.term(t)
+	return s.weigh(i, st, ts, df)
+}
+
+// weigh is doc i's posting of the term ts counts, of its analysis st.
+func (s *Static) weigh(i int, st *docStats, ts termStats, df []map[string]int) posting {
 	var sum float64
 	matched := 0
 	for f, name := range Fields {
-		tf := st.fields[f].tf[t]
+		tf := ts.tf[f]
 		if tf == 0 {
 			continue
 		}
 		matched++
-		idf := 1 + math.Log(float64(s.n)/float64(df[f][t]+1))
-		sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * st.fields[f].norm
+		idf := 1 + math.Log(float64(s.n)/float64(df[f][ts.term]+1))
+		sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * st.norms[f]
 	}
-	code, w := weightCode(sum * float64(matched) / float64(len(Fields)))
-	return posting{doc: i, w: w, code: code}
+	code, _ := weightCode(sum * float64(matched) / float64(len(Fields)))
+	return posting{doc: int32(i), code: int32(code)}
 }
 
 // weightCode keeps four significant digits of a posting's weight w as
@@ -243,6 +256,9 @@ func weightCode(w float64) (int, float64) {
 
 var pow10 = [...]float64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
 
+// codeWeight is the weight a code of weightCode stands for.
+func codeWeight(code int) float64 { return float64(code%10000) / pow10[code/10000] }
+
 // Postings are stored as one string per term: per posting, the doc
 // number's distance from the previous one (a varint: digits 32…63 carry
 // five low bits and continue, a digit 0…31 ends) and then the weight
@@ -256,8 +272,8 @@ func encodePostings(ps []posting) string {
 	b.Grow(5 * len(ps))
 	prev := 0
 	for _, p := range ps {
-		d := p.doc - prev
-		prev = p.doc
+		d := int(p.doc) - prev
+		prev = int(p.doc)
 		for d >= 32 {
 			b.WriteByte(b64[32+d&31])
 			d >>= 5
@@ -274,8 +290,8 @@ func encodePostings(ps []posting) string {
 func postingsLen(ps []posting) int {
 	n, prev := 0, 0
 	for _, p := range ps {
-		d := p.doc - prev
-		prev = p.doc
+		d := int(p.doc) - prev
+		prev = int(p.doc)
 		for d >= 32 {
 			n++
 			d >>= 5
@@ -416,8 +432,8 @@ func (s *Static) SearchAll(q Query) StaticResults {
 	count := map[int]int{}
 	for _, t := range qts {
 		for _, p := range s.post[t.Term] {
-			score[p.doc] += t.Weight * p.w
-			count[p.doc]++
+			score[int(p.doc)] += t.Weight * p.w()
+			count[int(p.doc)]++
 		}
 	}
 	explained := map[int]bool{}

@@ -270,7 +270,7 @@ func decodePostings(s string) ([]posting, error) {
 			code = code*64 + strings.IndexByte(b64, c)
 		}
 		i += 3
-		out = append(out, posting{doc: doc, w: float64(code%10000) / pow10[code/10000], code: code})
+		out = append(out, posting{doc: int32(doc), code: int32(code)})
 	}
 	return out, nil
 }

@@ -44,6 +44,21 @@ type HostPage struct {
 	Unnamed     bool   // the record names no host: Label is its file's name
 }
 
+// CheckRef is a check as a page names it: its id and the question it
+// answers.
+type CheckRef struct{ ID, Title string }
+
+// UnknownChecks are the checks the report could not judge, each with its
+// question: the page's "not judged" list, the same on every host that
+// lacks the same evidence (the template's shared "host-unknown").
+func (p *HostPage) UnknownChecks() []CheckRef {
+	out := make([]CheckRef, len(p.Report.Unknown))
+	for i, id := range p.Report.Unknown {
+		out[i] = CheckRef{ID: id, Title: p.CheckTitles[id]}
+	}
+	return out
+}
+
 // Reached lists the walks that answered at least one of their tree's
 // questions from the record; Unreached the ones that stopped at their
 // first question, which the report lists apart instead of as answered.
@@ -239,6 +254,7 @@ type common struct {
 	adapters map[string][]record.Adapter
 	devices  map[string][]record.RDMADevice
 	stacks   map[string]*record.Stack
+	records  map[string]*record.Host // a slim report's record: its stack, adapters and devices
 }
 
 // str returns s, or the copy of it already kept: never a string that
@@ -507,8 +523,9 @@ func (j *HostJob) Restore(hs HostState) {
 // slim keeps of a report what the fleet summary reads, so that 50,000
 // hosts do not keep 50,000 records and diagnoses alive: its strings are
 // copies (see Page), not parts of the record file, and its finding,
-// adapter and device lists and its stack are kept once per distinct value
-// (common), shared by the hosts that have it.
+// adapter and device lists, its stack and its record (which holds only
+// those) are kept once per distinct value (common), shared by the hosts
+// that have it.
 func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 	k := strings.Clone
 	h := rep.Record
@@ -527,9 +544,11 @@ func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 	if h == nil {
 		return out
 	}
-	r := &record.Host{Host: record.HostInfo{ID: k(h.Host.ID)}}
+	var stack *record.Stack
+	stackKey := "" // no [stack] table; a table's key has three separators
 	if st := h.Stack; st != nil {
-		r.Stack = shared(cm, &cm.stacks, keyOf(st.Name, st.Version, st.Raw, st.From), func() *record.Stack {
+		stackKey = keyOf(st.Name, st.Version, st.Raw, st.From)
+		stack = shared(cm, &cm.stacks, stackKey, func() *record.Stack {
 			return &record.Stack{Name: k(st.Name), Version: k(st.Version), Raw: k(st.Raw), From: k(st.From)}
 		})
 	}
@@ -539,7 +558,8 @@ func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 		key = append(key, a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name,
 			d.Name, d.Version, d.SrcVersion, d.Origin, d.OriginWhy, a.Firmware.Running)
 	}
-	r.Adapters = shared(cm, &cm.adapters, keyOf(key...), func() []record.Adapter {
+	adaptersKey := keyOf(key...)
+	adapters := shared(cm, &cm.adapters, adaptersKey, func() []record.Adapter {
 		var as []record.Adapter
 		for _, a := range h.Adapters {
 			d := a.Driver
@@ -557,7 +577,8 @@ func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 			key = append(key, strconv.Itoa(p.Number), p.LinkLayer, p.DefaultRoCEMode)
 		}
 	}
-	r.Devices = shared(cm, &cm.devices, keyOf(key...), func() []record.RDMADevice {
+	devicesKey := keyOf(key...)
+	devices := shared(cm, &cm.devices, devicesKey, func() []record.RDMADevice {
 		var ds []record.RDMADevice
 		for _, d := range h.Devices {
 			sd := record.RDMADevice{Name: k(d.Name)}
@@ -568,7 +589,12 @@ func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 		}
 		return ds
 	})
-	out.Record = r
+	// The slim record holds only those three and names no host (nothing
+	// reads it): hosts that run the same stack, adapters and devices
+	// share one.
+	out.Record = shared(cm, &cm.records, strconv.Itoa(len(stackKey))+":"+stackKey+strconv.Itoa(len(adaptersKey))+":"+adaptersKey+devicesKey, func() *record.Host {
+		return &record.Host{Stack: stack, Adapters: adapters, Devices: devices}
+	})
 	return out
 }
 
