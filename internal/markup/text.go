@@ -128,3 +128,57 @@ func shown(v []byte) []byte {
 	}
 	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 }
+
+// EscapeInline makes a matrix field's text the inline markdown it stands
+// for: outside code spans, [ and ] are not links and < opens no HTML
+// (goldmark would omit "5.10.0-<abi>-amd64"'s tag); a code span is kept
+// as written, as markdown shows its backslashes.
+func EscapeInline(s string) string {
+	if !strings.ContainsAny(s, "[]<") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '`' {
+			n := 1
+			for i+n < len(s) && s[i+n] == '`' {
+				n++
+			}
+			if end := closingRun(s, i+n, n); end >= 0 {
+				b.WriteString(s[i:end])
+				i = end
+				continue
+			}
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		if c == '[' || c == ']' || c == '<' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// closingRun is the end of the first run of exactly n backticks in s
+// from i, or -1.
+func closingRun(s string, i, n int) int {
+	for i < len(s) {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '`' {
+			j++
+		}
+		if j-i == n {
+			return j
+		}
+		i = j
+	}
+	return -1
+}

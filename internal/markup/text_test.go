@@ -2,6 +2,7 @@ package markup
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +80,24 @@ func TestRenderText(t *testing.T) {
 	}
 	if probs.String() != wantProbs.String() || len(probs) != 1 {
 		t.Errorf("problems %q, Render's %q (want the one uncited [other])", probs, wantProbs)
+	}
+}
+
+func TestEscapeInline(t *testing.T) {
+	for _, c := range []struct{ in, html string }{
+		{"uname -r is 5.10.0-<abi>-amd64", "uname -r is 5.10.0-&lt;abi&gt;-amd64"},
+		{"see [1] and a[0]", "see [1] and a[0]"},
+		{"run `devlink dev param show pci/<bdf>` and `x[0]`", "run <code>devlink dev param show pci/&lt;bdf&gt;</code> and <code>x[0]</code>"},
+		{"a `` `tick` `` span, then <b>", "a <code>`tick`</code> span, then &lt;b&gt;"},
+		{"an open ` tick [x] <y>", "an open ` tick [x] &lt;y&gt;"},
+		{"plain *emphasis*", "plain <em>emphasis</em>"},
+	} {
+		html, probs := Render(EscapeInline(c.in), Doc{File: "matrix"})
+		if len(probs) > 0 {
+			t.Errorf("%q: %v", c.in, probs)
+		}
+		if got := strings.TrimSuffix(strings.TrimPrefix(string(html), "<p>"), "</p>\n"); got != c.html {
+			t.Errorf("%q renders %q, want %q", c.in, got, c.html)
+		}
 	}
 }

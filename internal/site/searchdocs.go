@@ -307,7 +307,7 @@ func inlineText(s string) string {
 	if s == "" {
 		return ""
 	}
-	if t, ok := markup.InlineText(strings.NewReplacer(`[`, `\[`, `]`, `\]`).Replace(s)); ok {
+	if t, ok := markup.InlineText(markup.EscapeInline(s)); ok {
 		return t
 	}
 	return s

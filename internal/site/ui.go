@@ -106,8 +106,7 @@ func Inline(s string) template.HTML {
 	if s == "" {
 		return ""
 	}
-	esc := strings.NewReplacer(`[`, `\[`, `]`, `\]`).Replace(s)
-	html, _ := markup.Render(esc, markup.Doc{File: "matrix"})
+	html, _ := markup.Render(markup.EscapeInline(s), markup.Doc{File: "matrix"})
 	out := string(html)
 	if body, ok := strings.CutPrefix(out, "<p>"); ok {
 		if body, ok = strings.CutSuffix(body, "</p>\n"); ok && !strings.Contains(body, "<p>") {
