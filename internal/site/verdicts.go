@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -81,7 +82,7 @@ type XSource struct {
 // firmware thresholds per stack.
 type AdapterVerdicts struct {
 	Reasons  []XReason              `json:"r"`            // numbered after the index's shared reasons
-	Cells    []XCell                `json:"c"`            // Index.Targets × Index.Stacks
+	Cells    Cells                  `json:"c"`            // Index.Targets × Index.Stacks
 	Firmware map[string][]XFirmware `json:"fw"`           // stack → thresholds, by feature
 	Line     *XLine                 `json:"ln,omitempty"` // the firmware line the adapter runs
 }
@@ -128,12 +129,57 @@ type XCell struct {
 }
 
 // MarshalJSON writes the cell as an array: it is the bulk of the file.
-func (c XCell) MarshalJSON() ([]byte, error) {
-	v := []any{c.Level, c.Reasons}
-	if c.Nearest != nil {
-		v = append(v, c.Nearest)
+func (c XCell) MarshalJSON() ([]byte, error) { return c.appendJSON(nil) }
+
+// appendJSON appends the cell's JSON to b, as encoding/json writes
+// [level, reasons, nearest].
+func (c XCell) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(c.Level), 10)
+	if c.Reasons == nil {
+		b = append(b, ",null"...)
+	} else {
+		b = append(b, ",["...)
+		for i, r := range c.Reasons {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(r), 10)
+		}
+		b = append(b, ']')
 	}
-	return json.Marshal(v)
+	if c.Nearest != nil {
+		n, err := json.Marshal(c.Nearest)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ','), n...)
+	}
+	return append(b, ']'), nil
+}
+
+// Cells are an adapter's verdicts, written as one JSON array: a verdict
+// file is mostly cells, and encoding/json would check each cell's bytes
+// on its own.
+type Cells []XCell
+
+// MarshalJSON writes the cells as encoding/json writes a slice of them.
+func (cs Cells) MarshalJSON() ([]byte, error) {
+	if cs == nil {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, 12*len(cs)+2)
+	b = append(b, '[')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = c.appendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -421,6 +467,7 @@ type fullReason struct {
 type judged struct {
 	reasons []fullReason
 	cells   []XCell // Reasons index reasons
+	from    int     // the adapter (index in all's order) whose cells these are, -1: its own copy
 }
 
 // all computes every table, in parallel, then numbers the matrix entries
@@ -430,29 +477,20 @@ func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
 		v.engine = verdict.NewEngine(v.m)
-		js := make([]judged, len(as))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range max(1, runtime.GOMAXPROCS(0)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					js[i] = v.judge(as[i].ID)
-				}
-			}()
-		}
-		for i := range as {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
+		js := v.judgeAll(as)
 
-		key := reasonKey
+		// Each reason's key, made once (a 10k-adapter build has 400,000).
+		keys := make([][]string, len(js))
+		parallel(len(js), func(i int) {
+			keys[i] = make([]string, len(js[i].reasons))
+			for ri, r := range js[i].reasons {
+				keys[i][ri] = reasonKey(r)
+			}
+		})
 		users := map[string]int{}
-		for _, j := range js {
-			for _, r := range j.reasons {
-				users[key(r)]++
+		for i := range js {
+			for _, k := range keys[i] {
+				users[k]++
 			}
 		}
 		refN := map[string]int{}
@@ -474,9 +512,9 @@ func (v *verdicts) all() {
 			return x
 		}
 		sharedN := map[string]int{}
-		for _, j := range js {
-			for _, r := range j.reasons {
-				k := key(r)
+		for i, j := range js {
+			for ri, r := range j.reasons {
+				k := keys[i][ri]
 				if _, ok := sharedN[k]; !ok && users[k] > 1 {
 					sharedN[k] = len(v.shared)
 					v.shared = append(v.shared, conv(r))
@@ -484,21 +522,25 @@ func (v *verdicts) all() {
 			}
 		}
 		v.tables = map[string]*AdapterVerdicts{}
+		nums := make([][]int, len(js))
 		for i, j := range js {
-			t := &AdapterVerdicts{Cells: j.cells, Firmware: map[string][]XFirmware{}}
+			t := &AdapterVerdicts{Firmware: map[string][]XFirmware{}}
 			num := make([]int, len(j.reasons))
 			for ri, r := range j.reasons {
-				if n, ok := sharedN[key(r)]; ok {
+				if n, ok := sharedN[keys[i][ri]]; ok {
 					num[ri] = n
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
 				t.Reasons = append(t.Reasons, conv(r))
 			}
-			for ci := range t.Cells {
-				for k, r := range t.Cells[ci].Reasons {
-					t.Cells[ci].Reasons[k] = num[r]
-				}
+			nums[i] = num
+			// A peer's cells are its first's, renamed: numbered alike,
+			// they are kept once.
+			if f := j.from; f >= 0 && f != i && slices.Equal(num, nums[f]) {
+				t.Cells = v.tables[as[f].ID].Cells
+			} else {
+				t.Cells = numbered(j.cells, num)
 			}
 			a := as[i]
 			if l := verdict.FirmwareLineOf(v.m, a.ID); l != nil {
@@ -524,6 +566,141 @@ func (v *verdicts) all() {
 			v.tables[a.ID] = t
 		}
 	})
+}
+
+// judgeAll asks the engine about every adapter's targets × stacks, in
+// parallel. Peers (matrix.Peers: adapters the matrix states alike but for
+// their identity) are judged once: the group's first adapter is judged,
+// and each other one gets its tables with the first's identity renamed to
+// its own. Its second adapter is judged too, and when the renamed tables
+// are not exactly what the engine said for it (a name that also occurs in
+// words shared by all), every adapter of the group is judged on its own.
+func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
+	peers := v.m.Peers()
+	group := map[string]int{} // a group (its first in the file) → its first in as
+	firstOf := make([]int, len(as))
+	second := map[int]int{} // a group's first → its second
+	for i, a := range as {
+		f, ok := group[peers[a.ID]]
+		if !ok {
+			f = i
+			group[peers[a.ID]] = i
+		}
+		firstOf[i] = f
+		if _, ok := second[f]; f < i && !ok {
+			second[f] = i
+		}
+	}
+	js := make([]judged, len(as))
+	direct := make([]bool, len(as))
+	for i := range as {
+		_, checks := second[firstOf[i]]
+		direct[i] = firstOf[i] == i || (checks && second[firstOf[i]] == i)
+	}
+	parallel(len(as), func(i int) {
+		if direct[i] {
+			js[i] = v.judge(as[i].ID)
+			js[i].from = i
+		}
+	})
+	alone := map[int]bool{} // groups whose renaming did not hold
+	for f, s := range second {
+		if r := v.m.Rename(as[f].ID, as[s].ID); r == nil || !js[f].renamed(r).same(js[s]) {
+			alone[f] = true
+		}
+	}
+	parallel(len(as), func(i int) {
+		f := firstOf[i]
+		switch {
+		case direct[i]:
+		case alone[f]:
+			js[i] = v.judge(as[i].ID)
+			js[i].from = i
+		default:
+			js[i] = js[f].renamed(v.m.Rename(as[f].ID, as[i].ID))
+		}
+	})
+	return js
+}
+
+// parallel calls f(0) … f(n-1) on as many goroutines as there are CPUs.
+func parallel(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// renamed is j with every word of an adapter's identity r maps put in
+// its peer's words. The cells are j's unless a cell's own nearest
+// changes name one.
+func (j judged) renamed(r *strings.Replacer) judged {
+	out := judged{reasons: make([]fullReason, len(j.reasons)), cells: j.cells, from: j.from}
+	same := func(s string) string { // the one copy of an unchanged text
+		if n := r.Replace(s); n != s {
+			return n
+		}
+		return s
+	}
+	for i, x := range j.reasons {
+		x.Text, x.Nearest = same(x.Text), same(x.Nearest)
+		if slices.ContainsFunc(x.Refs, func(ref XRef) bool { return r.Replace(ref.Entry) != ref.Entry }) {
+			x.Refs = slices.Clone(x.Refs)
+			for k := range x.Refs {
+				x.Refs[k].Entry = r.Replace(x.Refs[k].Entry)
+			}
+		}
+		out.reasons[i] = x
+	}
+	for i, c := range j.cells {
+		if c.Nearest == nil {
+			continue
+		}
+		near := make([]string, len(c.Nearest))
+		for k, n := range c.Nearest {
+			near[k] = r.Replace(n)
+		}
+		if slices.Equal(near, c.Nearest) {
+			continue
+		}
+		if out.from == j.from {
+			out.cells = slices.Clone(j.cells)
+			out.from = -1
+		}
+		out.cells[i].Nearest = near
+	}
+	return out
+}
+
+// same reports whether j and o hold the same reasons and cells.
+func (j judged) same(o judged) bool {
+	return reflect.DeepEqual(j.reasons, o.reasons) && reflect.DeepEqual(j.cells, o.cells)
+}
+
+// numbered is cells with each reason index i replaced by num[i].
+func numbered(cells []XCell, num []int) []XCell {
+	out := make([]XCell, len(cells))
+	for i, c := range cells {
+		rs := make([]int, len(c.Reasons))
+		for k, r := range c.Reasons {
+			rs[k] = num[r]
+		}
+		c.Reasons = rs
+		out[i] = c
+	}
+	return out
 }
 
 // judge asks the engine about every target × stack of one adapter.

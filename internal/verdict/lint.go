@@ -1,6 +1,9 @@
 package verdict
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
@@ -24,42 +27,90 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 	if judge == nil {
 		judge = func(_ *matrix.Matrix, p Plan) Verdict { return e.Judge(p) }
 	}
-	var probs diag.List
-	for i := range m.Adapters {
+	// Adapters are judged in parallel, each into its own list. A peer
+	// (matrix.Peers) is judged as its group's first is, but for its name,
+	// so it is judged only when the first has a problem.
+	peers := m.Peers()
+	lists := make([]diag.List, len(m.Adapters))
+	firsts := map[string]int{}
+	each(len(m.Adapters), func(i int) {
+		if a := &m.Adapters[i]; peers[a.ID] == a.ID {
+			lists[i] = lintAdapter(m, e, judge, a)
+		}
+	})
+	for i, a := range m.Adapters {
+		if _, ok := firsts[a.ID]; !ok && peers[a.ID] == a.ID {
+			firsts[a.ID] = i
+		}
+	}
+	each(len(m.Adapters), func(i int) {
 		a := &m.Adapters[i]
-		drv := m.Driver(a.RDMADriver)
-		if drv == nil || !drv.InTree || a.NotRoCE != "" {
+		if f := peers[a.ID]; f != a.ID && len(lists[firsts[f]]) > 0 {
+			lists[i] = lintAdapter(m, e, judge, a)
+		}
+	})
+	var probs diag.List
+	for _, l := range lists {
+		probs = append(probs, l...)
+	}
+	probs.Sort()
+	return probs
+}
+
+// each calls f(0) … f(n-1) on as many goroutines as there are CPUs.
+func each(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// lintAdapter is lint's problems of one adapter.
+func lintAdapter(m *matrix.Matrix, e *Engine, judge func(*matrix.Matrix, Plan) Verdict, a *matrix.Adapter) diag.List {
+	var probs diag.List
+	drv := m.Driver(a.RDMADriver)
+	if drv == nil || !drv.InTree || a.NotRoCE != "" {
+		return nil
+	}
+	am := e.view(m, a) // the rows that bear on a
+	dk := deviceKernelOf(am, a, drv, "")
+	older := func(base string) bool {
+		c, ok := rule.Compare(base, dk.Kernel)
+		return dk.Kernel == "" || !ok || c < 0
+	}
+	for j := range m.Distros {
+		d := &m.Distros[j]
+		for _, st := range append([]string{matrix.Inbox}, a.Stacks...) {
+			if why := unconfirmedYes(judge(m, Plan{Adapter: a.ID, Distro: d.ID, Stack: st})); why != "" {
+				probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: %s with %s: a yes whose chain has an unconfirmed step: %s", a.ID, d.ID, st, why)
+			}
+		}
+		if d.KernelBase == "" {
 			continue
 		}
-		am := e.view(m, a) // the rows that bear on a
-		dk := deviceKernelOf(am, a, drv, "")
-		older := func(base string) bool {
-			c, ok := rule.Compare(base, dk.Kernel)
-			return dk.Kernel == "" || !ok || c < 0
+		if row, _ := DistroRow(am, a, d); row == nil && older(d.KernelBase) {
+			if v := judge(m, Plan{Adapter: a.ID, Distro: d.ID}); v.Verdict == Supported {
+				probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on %s from kernel %s, older than the device's first kernel %s, with no distro_support row behind it", a.ID, d.ID, d.KernelBase, rule.OrDash(dk.Kernel))
+			}
 		}
-		for j := range m.Distros {
-			d := &m.Distros[j]
-			for _, st := range append([]string{matrix.Inbox}, a.Stacks...) {
-				if why := unconfirmedYes(judge(m, Plan{Adapter: a.ID, Distro: d.ID, Stack: st})); why != "" {
-					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: %s with %s: a yes whose chain has an unconfirmed step: %s", a.ID, d.ID, st, why)
-				}
-			}
-			if d.KernelBase == "" {
-				continue
-			}
-			if row, _ := DistroRow(am, a, d); row == nil && older(d.KernelBase) {
-				if v := judge(m, Plan{Adapter: a.ID, Distro: d.ID}); v.Verdict == Supported {
-					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on %s from kernel %s, older than the device's first kernel %s, with no distro_support row behind it", a.ID, d.ID, d.KernelBase, rule.OrDash(dk.Kernel))
-				}
-			}
-			if older(d.KernelBase) {
-				if v := judge(m, Plan{Adapter: a.ID, Kernel: d.KernelBase}); v.Verdict == Supported {
-					probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on upstream %s, older than the device's first kernel %s", a.ID, d.KernelBase, rule.OrDash(dk.Kernel))
-				}
+		if older(d.KernelBase) {
+			if v := judge(m, Plan{Adapter: a.ID, Kernel: d.KernelBase}); v.Verdict == Supported {
+				probs.Add(a.At.File, m.PosOf(a.At, ""), "adapter %s: supported on upstream %s, older than the device's first kernel %s", a.ID, d.KernelBase, rule.OrDash(dk.Kernel))
 			}
 		}
 	}
-	probs.Sort()
 	return probs
 }
 

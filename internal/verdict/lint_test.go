@@ -1,9 +1,13 @@
 package verdict
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
@@ -105,4 +109,38 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestLintPeers: a peer (matrix.Peers) is linted when its group's first
+// has a problem, so a broken engine is reported on every one of them.
+func TestLintPeers(t *testing.T) {
+	t.Parallel()
+	base, err := os.ReadFile(filepath.Join(hosttest.Root, "testdata", "matrix", "engine.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var peers strings.Builder
+	for _, n := range []string{"1", "2", "3"} {
+		fmt.Fprintf(&peers, "\n[[adapter]]\nid = \"peer-%s\"\nname = \"Peer %s\"\nvendor = \"nvidia\"\npci = [{ id = \"ffff:b00%s\" }]\nroce = [\"v2\"]\neth_driver = \"mlx5_core\"\nrdma_driver = \"mlx5_ib\"\nsources = [\"pciids\"]\nconfidence = \"unconfirmed\"\n", n, n, n)
+	}
+	m, probs := matrix.Load(fstest.MapFS{
+		"engine.toml": {Data: base},
+		"peers.toml":  {Data: []byte("schema = 1\n" + peers.String())},
+	}, "testdata/matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	if p := m.Peers(); p["peer-2"] != "peer-1" || p["peer-3"] != "peer-1" {
+		t.Fatalf("peers: %v", p)
+	}
+	if probs := Lint(m); len(probs) > 0 {
+		t.Fatalf("lint: %s", probs)
+	}
+	always := func(m *matrix.Matrix, p Plan) Verdict { return Verdict{Plan: p, Verdict: Supported} }
+	got := lint(m, always).String()
+	for _, id := range []string{"peer-1", "peer-2", "peer-3"} {
+		if !strings.Contains(got, "adapter "+id+": supported on upstream") {
+			t.Errorf("lint lacks %s:\n%s", id, got)
+		}
+	}
 }

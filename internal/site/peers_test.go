@@ -1,0 +1,105 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rocekb/rocekb/internal/dirtest"
+	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// peersTOML adds, to the bundled matrix, adapters that are peers: the
+// benchmark corpus's kind (made-up PCI ids, no rows), and peers whose first
+// name is also the engine's own word ("RoCE"); adapters that differ only
+// in their note, or whose PCI ids have kernel rows (each in its own
+// place), are kept apart.
+func peersTOML() string {
+	var b strings.Builder
+	b.WriteString("# Test adapters for TestPeersJudgedAsThemselves: made up, not a source.\nschema = 1\n")
+	adapter := func(id, name, pci, note string) {
+		fmt.Fprintf(&b, "\n[[adapter]]\nid = %q\nname = %q\nvendor = \"nvidia\"\npci = [{ id = %q, name = %q }]\nroce = [\"v1\", \"v2\"]\neth_driver = \"mlx5_core\"\nrdma_driver = \"mlx5_ib\"\nrdma_core_provider = \"mlx5\"\nnote = %q\nsources = [\"pciids\"]\nconfidence = \"unconfirmed\"\n", id, name, pci, name, note)
+	}
+	for i := range 4 {
+		adapter(fmt.Sprintf("peer-plain-%d", i), fmt.Sprintf("Peer Plain %d", i), fmt.Sprintf("ffff:b0%02x", i), "made up")
+	}
+	adapter("peer-note", "Peer Note", "ffff:b0ff", "made up, with another note")
+	for i := range 3 {
+		id, pci := fmt.Sprintf("peer-rows-%d", i), fmt.Sprintf("ffff:b1%02x", i)
+		adapter(id, fmt.Sprintf("Peer Rows %d", i), pci, "made up")
+		fmt.Fprintf(&b, "\n[[pci_kernel]]\npci = %q\ndriver = \"mlx5_core\"\nfirst_kernel = \"5.1\"\nsources = [\"pciids\"]\nconfidence = \"unconfirmed\"\n", pci)
+	}
+	for i, name := range []string{"RoCE", "Peer Word 1", "Peer Word 2"} {
+		adapter(fmt.Sprintf("peer-word-%d", i), name, fmt.Sprintf("ffff:b2%02x", i), "made up, named alike")
+	}
+	return b.String()
+}
+
+func TestPeersJudgedAsThemselves(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	dirtest.Copy(t, "../../matrix", dir)
+	if err := os.WriteFile(filepath.Join(dir, "zz-peers.toml"), []byte(peersTOML()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, probs := matrix.Load(os.DirFS(dir), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	peers := m.Peers()
+	groups := map[string][]string{}
+	for _, a := range m.Adapters {
+		groups[peers[a.ID]] = append(groups[peers[a.ID]], a.ID)
+	}
+	for first, want := range map[string][]string{
+		"peer-plain-0": {"peer-plain-0", "peer-plain-1", "peer-plain-2", "peer-plain-3"},
+		"peer-note":    {"peer-note"},
+		"peer-rows-0":  {"peer-rows-0"},
+		"peer-rows-1":  {"peer-rows-1"},
+		"peer-word-0":  {"peer-word-0", "peer-word-1", "peer-word-2"},
+	} {
+		if got := groups[first]; !reflect.DeepEqual(got, want) {
+			t.Errorf("peers of %s: %v, want %v", first, got, want)
+		}
+	}
+	// A real adapter's peer has the same rows under other PCI ids: none of
+	// the bundled adapters is another's peer.
+	if g := groups["connectx-5"]; len(g) != 1 {
+		t.Errorf("connectx-5's peers: %v", g)
+	}
+
+	v := newVerdicts(m)
+	v.engine = verdict.NewEngine(m)
+	as := sortedAdapters(m)
+	got := v.judgeAll(as)
+	checked := 0
+	for i, a := range as {
+		if len(groups[peers[a.ID]]) < 2 {
+			continue
+		}
+		checked++
+		if want := v.judge(a.ID); !got[i].same(want) {
+			t.Errorf("%s: its tables differ from the engine's for it", a.ID)
+		}
+	}
+	if checked != 7 {
+		t.Errorf("checked %d adapters with peers, want 7", checked)
+	}
+	// The renaming holds for the plain peers and fails for the word peers
+	// (their first's name is also the engine's word), whose tables above
+	// are then each judged on their own.
+	plain := v.judge("peer-plain-0")
+	if r := plain.renamed(m.Rename("peer-plain-0", "peer-plain-2")); !r.same(v.judge("peer-plain-2")) {
+		t.Errorf("renaming peer-plain-0's tables does not give peer-plain-2's:\n%s", cmp.Diff(r, v.judge("peer-plain-2"), cmp.AllowUnexported(judged{}, XCell{})))
+	}
+	word := v.judge("peer-word-0")
+	if r := word.renamed(m.Rename("peer-word-0", "peer-word-1")); r.same(v.judge("peer-word-1")) {
+		t.Error("renaming RoCE's tables gives Peer Word 1's: the test no longer reaches the fallback")
+	}
+}
