@@ -126,7 +126,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		if o.Previous != nil {
 			prevSums = o.Previous.sums
 		}
-		key = newKeys(cfg, tpl, k.Content, k.Records.Len() > 0, cache.MatrixDigest(), prevSums)
+		key = newKeys(cfg, s, tpl, k.Content, cache.MatrixDigest(), prevSums)
 		res.sums = key.sums
 	}
 	// The aliases are made from the matrix and the glossary, which
@@ -176,9 +176,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		probs, err := k.Records.EachLoaded(func(l record.Loaded) error {
 			j, i := s.Host(l.Host), res.Records
 			j.Source(l.File, l.Src)
+			key.record(j, l.File, l.Src)
 			res.Records++
 			b.hosts.Add(1)
-			hk := key.host(j.Path(), l.Src)
+			hk := key.deps(j.Path(), j.Deps())
 			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
 				hostDocs[i] = kh.docs
@@ -214,7 +215,10 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		}
 		return nil
 	}
-	summaryPages := pages(func() []site.Page { return append(s.Summaries(), s.Late()...) })
+	summaryPages := func(emit func(render.Output) error) error {
+		key.recordsRead()
+		return pages(func() []site.Page { return append(s.Summaries(), s.Late()...) })(emit)
+	}
 	// searchIndex stays the last stage: it indexes the pages the stages
 	// before it wrote, and only those.
 	searchIndex := func(emit func(render.Output) error) error {

@@ -36,7 +36,7 @@ func edit(t *testing.T, file, old, new string) {
 // the outputs' keys (keys.go) name every input their bytes depend on.
 func TestUpdateEqualsBuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a site 26 times")
+		t.Skip("builds a site 36 times")
 	}
 	t.Parallel()
 	work := t.TempDir()
@@ -85,6 +85,33 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		{"a FAQ body", func() { edit(t, faq, "\n+++\n", "\n+++\nAn added first paragraph.\n\n") }, 1, 0.1},
 		{"a FAQ title", func() { edit(t, faq, "title = \"", "title = \"Edited: ") }, 1, 1},
 		{"the FAQ body back", func() { edit(t, faq, "\n+++\nAn added first paragraph.\n\n", "\n+++\n") }, 1, 0.1},
+		{"a FAQ tag", func() { edit(t, faq, `tags = ["gid",`, `tags = ["edited-tag", "gid",`) }, 1, 1},
+		{"a FAQ names another adapter", func() { edit(t, faq, `adapters = ["connectx-5"]`, `adapters = ["connectx-5", "e810"]`) }, 1, 1},
+		{"a FAQ page added", func() {
+			b, err := os.ReadFile(faq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = bytes.Replace(b, []byte(`translation_key = "gid-index"`), []byte(`translation_key = "added-page"`), 1)
+			b = bytes.Replace(b, []byte(`title = "`), []byte(`title = "Added: `), 1)
+			os.WriteFile(filepath.Join(work, "content/faq/added-page.md"), b, 0o644)
+		}, 1, 1},
+		{"a translation added", func() {
+			// The English and Chinese pages' front matter is unchanged; their
+			// language switch gains the page that joined their group.
+			b, err := os.ReadFile(filepath.Join(work, "content/faq/gid-index-rtr.zh.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(work, "content/faq/gid-index-rtr.ja.md"), bytes.Replace(b, []byte(`lang = "zh"`), []byte(`lang = "ja"`), 1), 0o644)
+		}, 1, 1},
+		{"the translation moved", func() {
+			// Every page's front matter but the moved one is unchanged, and
+			// so are the pages there are: only the translation groups tell
+			// the English page it lost a translation and the added page
+			// that it gained one.
+			edit(t, filepath.Join(work, "content/faq/gid-index-rtr.ja.md"), `translation_key = "gid-index"`, `translation_key = "added-page"`)
+		}, 1, 1},
 		{"an adapter note", func() {
 			edit(t, filepath.Join(work, "matrix/engine.toml"), "v1 only is implied by the RHEL defaults, not stated", "v1 only is implied by the RHEL defaults, not stated. Edited.")
 		}, 1, 1},

@@ -30,58 +30,35 @@ type Spec struct {
 	Langs bool
 	// Unlisted: the kind's pages are not in the sitemap.
 	Unlisted bool
-	// Key is what the kind's pages read beyond what every page reads, so
-	// that kbgen serve's update knows when to render them again.
-	Key KeyRule
 }
-
-// KeyRule says what a kind's pages read, for the build's output keys
-// (internal/build/keys.go). A kind with no rule is never kept by an
-// update: it is rendered on every build.
-type KeyRule string
-
-const (
-	// KeyShared: only what every page reads (the matrix, the templates,
-	// the configuration, the content's front matter, trees and glossary,
-	// whether there are hosts).
-	KeyShared KeyRule = "shared"
-	// KeyBody: also its own FAQ page body.
-	KeyBody KeyRule = "body"
-	// KeyFleet: also the hosts that run its adapter.
-	KeyFleet KeyRule = "fleet"
-	// KeyHost: its own host record (the build keys host pages itself).
-	KeyHost KeyRule = "host"
-	// KeyNone: every host, or something else no key names: never kept.
-	KeyNone KeyRule = "none"
-)
 
 // Table is the page kinds, one row each; the header navigation follows
 // its order.
 var Table = []Spec{
-	{Kind: Home, File: "index.html", Template: "home.html", Key: KeyNone},
-	{Kind: Adapters, File: "adapter/index.html", Label: "nav_adapters", Nav: true, Template: "adapters.html", Key: KeyShared},
-	{Kind: Adapter, Dir: "adapter", Section: Adapters, Template: "adapter.html", Search: true, Key: KeyFleet},
-	{Kind: Vendor, Dir: "vendor", Section: Vendors, Template: "vendor.html", Search: true, Key: KeyShared},
-	{Kind: Vendors, File: "vendor/index.html", Label: "nav_vendors", Nav: true, Template: "vendors.html", Key: KeyShared},
-	{Kind: Drivers, File: "driver/index.html", Label: "nav_drivers", Nav: true, Template: "drivers.html", Key: KeyShared},
-	{Kind: Distros, File: "distro/index.html", Label: "nav_distros", Nav: true, Template: "distros.html", Key: KeyShared},
-	{Kind: Stacks, File: "stack/index.html", Label: "nav_stacks", Nav: true, Template: "stacks.html", Key: KeyShared},
-	{Kind: Tags, File: "tag/index.html", Label: "nav_tags", Template: "tags.html", Key: KeyShared},
-	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Template: "hosts.html", Key: KeyNone},
-	{Kind: Driver, Dir: "driver", Section: Drivers, Template: "driver.html", Search: true, Key: KeyShared},
-	{Kind: Distro, Dir: "distro", Section: Distros, Template: "distro.html", Search: true, Key: KeyShared},
-	{Kind: Stack, Dir: "stack", Section: Stacks, Template: "stack.html", Search: true, Key: KeyShared},
-	{Kind: FAQ, Dir: "faq", Section: FAQIndex, Template: "faq.html", Search: true, Langs: true, Key: KeyBody},
-	{Kind: FAQIndex, File: "faq/index.html", Label: "nav_faq", Nav: true, Template: "faqs.html", Key: KeyShared},
-	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html", Key: KeyShared},
-	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true, Key: KeyShared},
-	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html", Key: KeyShared},
-	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, NavIfPresent: true, Template: "glossary.html", Search: true, Key: KeyShared},
-	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html", Key: KeyShared},
-	{Kind: Host, Dir: "host", Section: Fleet, Template: "host.html", Search: true, Key: KeyHost},
-	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, NavIfPresent: true, Template: "fleet.html", Key: KeyNone},
-	{Kind: Search, File: "search.html", Template: "search.html", Key: KeyShared},
-	{Kind: NotFound, File: "404.html", Template: "404.html", Unlisted: true, Key: KeyShared},
+	{Kind: Home, File: "index.html", Template: "home.html"},
+	{Kind: Adapters, File: "adapter/index.html", Label: "nav_adapters", Nav: true, Template: "adapters.html"},
+	{Kind: Adapter, Dir: "adapter", Section: Adapters, Template: "adapter.html", Search: true},
+	{Kind: Vendor, Dir: "vendor", Section: Vendors, Template: "vendor.html", Search: true},
+	{Kind: Vendors, File: "vendor/index.html", Label: "nav_vendors", Nav: true, Template: "vendors.html"},
+	{Kind: Drivers, File: "driver/index.html", Label: "nav_drivers", Nav: true, Template: "drivers.html"},
+	{Kind: Distros, File: "distro/index.html", Label: "nav_distros", Nav: true, Template: "distros.html"},
+	{Kind: Stacks, File: "stack/index.html", Label: "nav_stacks", Nav: true, Template: "stacks.html"},
+	{Kind: Tags, File: "tag/index.html", Label: "nav_tags", Template: "tags.html"},
+	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Template: "hosts.html"},
+	{Kind: Driver, Dir: "driver", Section: Drivers, Template: "driver.html", Search: true},
+	{Kind: Distro, Dir: "distro", Section: Distros, Template: "distro.html", Search: true},
+	{Kind: Stack, Dir: "stack", Section: Stacks, Template: "stack.html", Search: true},
+	{Kind: FAQ, Dir: "faq", Section: FAQIndex, Template: "faq.html", Search: true, Langs: true},
+	{Kind: FAQIndex, File: "faq/index.html", Label: "nav_faq", Nav: true, Template: "faqs.html"},
+	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html"},
+	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true},
+	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html"},
+	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, NavIfPresent: true, Template: "glossary.html", Search: true},
+	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html"},
+	{Kind: Host, Dir: "host", Section: Fleet, Template: "host.html", Search: true},
+	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, NavIfPresent: true, Template: "fleet.html"},
+	{Kind: Search, File: "search.html", Template: "search.html"},
+	{Kind: NotFound, File: "404.html", Template: "404.html", Unlisted: true},
 }
 
 // specs is Table by kind.

@@ -41,7 +41,7 @@ func declaredKinds(t *testing.T) []Kind {
 }
 
 // TestTable: every declared kind has its row, and every row has each of
-// its parts: a path, a template, a key rule, and the label its place in
+// its parts: a path, a template, and the label its place in
 // the navigation or the breadcrumbs needs. (Templates exist and labels
 // are translated: internal/build's TestKindParts.)
 func TestTable(t *testing.T) {
@@ -58,7 +58,6 @@ func TestTable(t *testing.T) {
 	if len(Table) != len(declared) {
 		t.Errorf("Table has %d rows for %d declared kinds", len(Table), len(declared))
 	}
-	rules := map[KeyRule]bool{KeyShared: true, KeyBody: true, KeyFleet: true, KeyHost: true, KeyNone: true}
 	seen, paths := map[Kind]bool{}, map[string]Kind{}
 	for _, s := range Table {
 		if seen[s.Kind] {
@@ -78,9 +77,6 @@ func TestTable(t *testing.T) {
 		paths[where] = s.Kind
 		if s.Template == "" {
 			t.Errorf("%q has no template", s.Kind)
-		}
-		if !rules[s.Key] {
-			t.Errorf("%q has no key rule (%q): an update could not tell when to render it", s.Kind, s.Key)
 		}
 		if s.Nav && s.Label == "" {
 			t.Errorf("%q is in the navigation without a label", s.Kind)

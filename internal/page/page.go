@@ -11,7 +11,8 @@ import (
 type Kind string
 
 // The page kinds. What each is (its path, section, navigation, template,
-// search and cache rules) is its row of Table, in kinds.go.
+// and search rules) is its row of Table, in kinds.go; what its pages read
+// they record as they are made (deps.go).
 const (
 	Home     Kind = "home"     // index.html
 	Adapters Kind = "adapters" // adapter/index.html

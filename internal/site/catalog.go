@@ -1159,6 +1159,9 @@ func (s *Site) sourcesPage(meta func(page.Kind, string, string) Meta, faqs []*FA
 		}
 	}
 	sp := &SourcesPage{Meta: meta(page.Sources, "", "Sources")}
+	sp.deps.Read(page.InFAQList) // the FAQ pages, trees and terms that cite a source
+	sp.deps.Read(page.InTreeList)
+	sp.deps.Read(page.InGlossary)
 	srcs := append([]matrix.Source(nil), m.Sources...)
 	sort.Slice(srcs, func(i, j int) bool { return srcs[i].ID < srcs[j].ID })
 	for _, src := range srcs {
@@ -1201,7 +1204,9 @@ func (s *Site) Late() []Page {
 	sums := append([]HostSummary(nil), st.sums...)
 	reps := st.fleet
 	st.mu.Unlock()
+	inputs := st.inputs
 	uses := map[string][]FleetUse{}
+	users := map[string][]page.Input{} // adapter id → the records of the hosts in uses
 	for i, r := range reps {
 		if r == nil || r.Record == nil {
 			continue
@@ -1212,6 +1217,9 @@ func (s *Site) Late() []Page {
 				continue
 			}
 			u := FleetUse{Host: sums[i].Slug, HostID: sums[i].ID, Firmware: a.Firmware.Running, Driver: a.Driver.Name, Functions: 1}
+			if l := users[ma.ID]; len(l) == 0 || l[len(l)-1] != inputs[i] {
+				users[ma.ID] = append(users[ma.ID], inputs[i])
+			}
 			if l := uses[ma.ID]; len(l) > 0 && l[len(l)-1].Host == u.Host && l[len(l)-1].Firmware == u.Firmware && l[len(l)-1].Driver == u.Driver {
 				l[len(l)-1].Functions++
 				continue
@@ -1222,6 +1230,9 @@ func (s *Site) Late() []Page {
 	var out []Page
 	for _, ap := range s.adapterPages {
 		ap.Fleet = uses[ap.Adapter.ID]
+		// The page shows the hosts that run the adapter, each from its
+		// record and the page that record was given.
+		ap.deps.Read(s.Inputs.Group("fleet/"+ap.Adapter.ID, users[ap.Adapter.ID]))
 		sort.SliceStable(ap.Fleet, func(i, j int) bool { return ap.Fleet[i].Host < ap.Fleet[j].Host })
 		a := ap.Adapter
 		ap.grid = func() *Grid {
@@ -1247,12 +1258,11 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	for _, p := range s.Pages {
 		have[p.PageMeta().Path()] = true
 	}
-	meta := func(k page.Kind, title string) Meta {
-		return Meta{Ref: page.Ref{Kind: k}, Title: title, Lang: content.DefaultLang, Site: s.Info}
-	}
+	meta := func(k page.Kind, title string) Meta { return s.meta(k, "", title) }
 	var out []Page
 	if !have[page.Path(page.FAQIndex, "")] {
 		f := &FolderPage{Meta: meta(page.FAQIndex, "FAQ")}
+		f.deps.Read(page.InFAQList)
 		byKey := map[string][]*content.Page{}
 		for _, p := range s.c.Pages {
 			if k := p.Meta.TranslationKey; k != "" {
@@ -1276,13 +1286,16 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	}
 	if !have[page.Path(page.Trees, "")] {
 		f := &FolderPage{Meta: meta(page.Trees, "Troubleshooting")}
+		f.deps.Read(page.InTreeList)
 		for _, t := range s.c.Trees {
 			f.Items = append(f.Items, FolderItem{Title: t.Title, Summary: t.Summary, Lang: t.Lang, Ref: page.Ref{Kind: page.Tree, ID: t.ID}})
 		}
 		out = append(out, f)
 	}
 	if !have[page.Path(page.Tags, "")] {
-		f := &FolderPage{Meta: meta(page.Tags, "Tags")}
+		f := &FolderPage{Meta: meta(page.Tags, "Tags")} // the tags of the FAQ pages and trees
+		f.deps.Read(page.InFAQList)
+		f.deps.Read(page.InTreeList)
 		for _, p := range s.Pages {
 			if pm := p.PageMeta(); pm.Ref.Kind == page.Tag && isDefaultLang(pm.Lang) {
 				f.Items = append(f.Items, FolderItem{Title: pm.Title, Ref: pm.Ref})
@@ -1294,6 +1307,7 @@ func (s *Site) folders(sums []HostSummary) []Page {
 	}
 	if len(sums) > 0 && !have[page.Path(page.Hosts, "")] {
 		f := &FolderPage{Meta: meta(page.Hosts, "Hosts")}
+		f.deps.Read(page.InRecords)
 		for _, h := range sums {
 			f.Items = append(f.Items, FolderItem{Title: h.ID, Summary: h.OS, Ref: page.Ref{Kind: page.Host, ID: h.Slug}})
 		}

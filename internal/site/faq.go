@@ -176,7 +176,7 @@ func langOrder(lang string) string {
 }
 
 // tagPages makes a page per tag of the FAQ pages and trees, and the index.
-func tagPages(info *Info, faqs []*FAQ, trees []*content.Tree) []Page {
+func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 	type acc struct {
 		tag   string
 		faq   []*FAQ
@@ -213,14 +213,26 @@ func tagPages(info *Info, faqs []*FAQ, trees []*content.Tree) []Page {
 	if len(bySlug) == 0 {
 		return nil
 	}
-	meta := func(id, title string) Meta {
-		return Meta{Ref: page.Ref{Kind: page.Tag, ID: id}, Title: title, Lang: content.DefaultLang, Site: info}
-	}
+	meta := func(id, title string) Meta { return s.meta(page.Tag, id, title) }
+	// The index lists every tag: which there are is in every page's
+	// front matter and every tree.
 	index := &TagPage{Meta: meta("index", "Tags"), Index: true}
+	index.deps.Read(page.InFAQList)
+	index.deps.Read(page.InTreeList)
 	var out []Page
 	for _, slug := range sortedTagSlugs(bySlug) {
 		a := bySlug[slug]
 		tp := &TagPage{Meta: meta(slug, "Tag: "+a.tag), Tag: a.tag}
+		// A tag's page reads the pages and trees that have the tag: the
+		// group changes when one gains or loses it.
+		ids := make([]page.Input, 0, len(a.faq)+len(a.trees))
+		for _, f := range a.faq {
+			ids = append(ids, s.Inputs.ID(page.InFront, f.Page.File))
+		}
+		for _, t := range a.trees {
+			ids = append(ids, s.Inputs.ID(page.InFile, t.File))
+		}
+		tp.deps.Read(s.Inputs.Group("tag/"+slug, ids))
 		langs := map[string]*TagGroup{}
 		group := func(lang string) *TagGroup {
 			if lang == "" {

@@ -238,6 +238,7 @@ type hostState struct {
 	fleet    []*diagnose.Report // slim: see slim
 	findings [][]FindingRow
 	ready    [][]readiness.Host // per host, one per target
+	inputs   []page.Input       // per host, its record (page.InRecord)
 	common   common
 }
 
@@ -299,6 +300,8 @@ type HostJob struct {
 	h    *record.Host
 	src  []byte // the record's own bytes (Source), or nil
 	ext  string // ".toml" or ".json": the record download's format
+	in   page.Input
+	deps page.Deps
 }
 
 // Host names the page of the next host record. Call it in record order
@@ -313,9 +316,29 @@ func (s *Site) Host(h *record.Host) *HostJob {
 	st.fleet = append(st.fleet, nil)
 	st.findings = append(st.findings, nil)
 	st.ready = append(st.ready, nil)
+	// The record is an input of its own, read by its page and by the
+	// pages that list hosts; it is never looked up by name.
+	in := s.Inputs.Add(page.InRecord, h.File)
+	st.inputs = append(st.inputs, in)
 	st.mu.Unlock()
-	return &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml"}
+	j := &HostJob{s: s, i: i, slug: slug, h: h, ext: ".toml", in: in}
+	// The page diagnoses the record against the matrix and the content:
+	// the checks name FAQ pages and trees by title, the walks read the
+	// trees.
+	j.deps = s.meta(page.Host, slug, "").deps
+	j.deps.Read(page.InFAQList)
+	j.deps.Read(page.InTreeList)
+	j.deps.Read(in)
+	return j
 }
+
+// Input is the job's record as an input (page.InRecord): the build
+// digests it from the record's bytes and the page's path.
+func (j *HostJob) Input() page.Input { return j.in }
+
+// Deps is what the job's page and record download read, known before the
+// page is made: an update keeps both when none of it changed.
+func (j *HostJob) Deps() *page.Deps { return &j.deps }
 
 // Source gives the job the record's own bytes and file name: the record
 // download beside the page is then those bytes, in the file's format
@@ -424,7 +447,7 @@ func (j *HostJob) Page() *HostPage {
 		title = "Host record " + label
 	}
 	hp := &HostPage{
-		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info},
+		Meta: Meta{Ref: page.Ref{Kind: page.Host, ID: j.slug}, Title: title, Lang: content.DefaultLang, Site: s.Info, deps: j.deps},
 		Slug: j.slug, Label: label, Record: h, Report: rep, Walks: treewalk.Trees(s.c, rep),
 		Counts:      plural(rep.Errors, "error") + ", " + plural(rep.Warnings, "warning") + ", " + plural(rep.Infos, "info"),
 		CheckTitles: checkTitles, Tiers: hostTiers, RecordFile: path.Base(j.RecordPath()), Unnamed: name == "",
@@ -613,12 +636,14 @@ func (s *Site) Summaries() []Page {
 	}
 	st.mu.Unlock()
 	s.home.Hosts = sums
+	s.home.deps.Read(page.InRecords)
 	out := []Page{s.home}
 	if len(sums) > 0 {
 		fp := &FleetPage{
-			Meta:  Meta{Ref: page.Ref{Kind: page.Fleet}, Title: "Fleet", Lang: content.DefaultLang, Site: s.Info},
+			Meta:  s.meta(page.Fleet, "", "Fleet"),
 			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles,
 		}
+		fp.deps.Read(page.InRecords)
 		// The fleet summary names hosts by record id, which for an unnamed
 		// record is the loader's "(<file>)": map them back to their rows.
 		for _, h := range sums {

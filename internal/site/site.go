@@ -30,10 +30,16 @@ type Meta struct {
 	Title string
 	Lang  string // the page's language, "en" unless content says otherwise
 	Site  *Info
+
+	deps page.Deps // what the page read while it was made
 }
 
 // PageMeta implements Page.
 func (m *Meta) PageMeta() *Meta { return m }
+
+// Deps is what the page read while it was made (numbered by the site's
+// Inputs): kbgen serve's update renders it again when one of them changed.
+func (m *Meta) Deps() *page.Deps { return &m.deps }
 
 // Path is the page's output path.
 func (m *Meta) Path() string { return m.Ref.Path() }
@@ -52,6 +58,8 @@ type Info struct {
 type Site struct {
 	Info  *Info
 	Pages []Page // sorted by path
+	// Inputs numbers the named inputs the pages read (Meta.Deps).
+	Inputs *page.Inputs
 
 	m     *matrix.Matrix
 	c     *content.Content
@@ -226,7 +234,7 @@ type GlossaryPage struct {
 // broken link or citation in a page body is an error at its file:line:col.
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
-	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, m: m, c: c, searchOnly: in.SearchOnly}
+	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, Inputs: &page.Inputs{}, m: m, c: c, searchOnly: in.SearchOnly}
 	s.verdicts = newVerdicts(m)
 	s.diagnoser = diagnose.New(m, c)
 	s.structure = c.Structure()
@@ -251,9 +259,8 @@ func Build(in Input) (*Site, error) {
 			}
 		}
 	}
-	meta := func(k page.Kind, id, title string) Meta {
-		return Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
-	}
+	meta := s.meta
+	inputs := s.Inputs
 	cite := func(ids []string) []SourceRef { return resolve(m, ids) }
 	pages := resolver{m: m, c: c}
 
@@ -268,6 +275,8 @@ func Build(in Input) (*Site, error) {
 	for _, p := range c.Pages {
 		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
 		f.Lang = p.Meta.Lang
+		f.deps.Read(inputs.ID(page.InFile, p.File))
+		f.deps.Read(page.InLinks) // the body's links resolve against it
 		r, ok := reuse[p]
 		if !ok {
 			var ps diag.List
@@ -284,6 +293,7 @@ func Build(in Input) (*Site, error) {
 					f.Translations = append(f.Translations, o)
 				}
 			}
+			f.deps.Read(s.frontGroup("translations/"+key, byKey[key]))
 		}
 		faqExtras(m, f)
 		faqs = append(faqs, f)
@@ -300,6 +310,8 @@ func Build(in Input) (*Site, error) {
 	})
 
 	s.home = &Home{Meta: meta(page.Home, "", s.Info.Title), FAQ: faqs, Trees: c.Trees}
+	s.home.deps.Read(page.InFAQList)
+	s.home.deps.Read(page.InTreeList)
 	vendors := append([]matrix.Vendor(nil), m.Vendors...)
 	sort.Slice(vendors, func(i, j int) bool { return vendors[i].Name < vendors[j].Name })
 	for i := range vendors {
@@ -334,6 +346,14 @@ func Build(in Input) (*Site, error) {
 			}
 		}
 		ap.FAQ = adapterFAQ[a.ID]
+		// Which pages name the adapter is in every page's front matter:
+		// the group is the pages that do, so one that starts or stops
+		// naming it changes the group.
+		named := make([]*content.Page, len(ap.FAQ))
+		for i, f := range ap.FAQ {
+			named[i] = f.Page
+		}
+		ap.deps.Read(s.frontGroup("adapter-faq/"+a.ID, named))
 		// Every claim the page shows cites into its source list; end of
 		// support and interrupts were once left out, which left their
 		// citations pointing nowhere.
@@ -352,14 +372,16 @@ func Build(in Input) (*Site, error) {
 			ids = append(ids, n.Sources...)
 		}
 		tp := &TreePage{Meta: meta(page.Tree, t.ID, t.Title), Tree: t, Sources: cite(ids), vendor: docVendor(m, nil, t.Tags)}
+		tp.deps.Read(inputs.ID(page.InFile, t.File))
 		if t.Lang != "" {
 			tp.Lang = t.Lang // a translated tree (<id>.zh.toml) is a page in its language
 		}
 		s.Pages = append(s.Pages, tp)
 	}
-	s.Pages = append(s.Pages, tagPages(s.Info, faqs, c.Trees)...)
+	s.Pages = append(s.Pages, s.tagPages(faqs, c.Trees)...)
 	if len(c.Glossary) > 0 {
 		g := &GlossaryPage{Meta: meta(page.Glossary, "", "Glossary"), Terms: append([]content.Term(nil), c.Glossary...)}
+		g.deps.Read(page.InGlossary)
 		sort.SliceStable(g.Terms, func(i, j int) bool {
 			return strings.ToLower(g.Terms[i].Term) < strings.ToLower(g.Terms[j].Term)
 		})
@@ -373,6 +395,29 @@ func Build(in Input) (*Site, error) {
 	s.buildCatalog(meta, faqs)
 	sortPages(s.Pages)
 	return s, nil
+}
+
+// meta is the Meta of a new page of kind k, which has read what every
+// page reads: the configuration, the templates and the matrix (the
+// verdicts and citations of most pages; pages that do not read it are
+// few and cheap, and a page that reads it without saying so would be
+// served stale).
+func (s *Site) meta(k page.Kind, id, title string) Meta {
+	m := Meta{Ref: page.Ref{Kind: k, ID: id}, Title: title, Lang: content.DefaultLang, Site: s.Info}
+	m.deps.Read(page.InConfig)
+	m.deps.Read(page.InTemplates)
+	m.deps.Read(page.InMatrix)
+	return m
+}
+
+// frontGroup is the input of the FAQ pages ps, read as one: their front
+// matter, in this order.
+func (s *Site) frontGroup(name string, ps []*content.Page) page.Input {
+	ids := make([]page.Input, len(ps))
+	for i, p := range ps {
+		ids[i] = s.Inputs.ID(page.InFront, p.File)
+	}
+	return s.Inputs.Group(name, ids)
 }
 
 func sortPages(ps []Page) {
