@@ -6,15 +6,14 @@ import (
 	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
 	"path"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/parallel"
 )
 
 // Page is one FAQ page: content/faq/<slug>.md (or <slug>.<lang>.md).
@@ -156,7 +155,7 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	// Pages are read and parsed on every CPU, then kept in file order.
 	read := make([]cachedPage, len(mds))
 	errs := make([]error, len(mds))
-	each(len(mds), func(i int) {
+	parallel.Each(len(mds), func(i int) {
 		read[i], errs[i] = cache.page(fsys, mds[i], path.Join(name, mds[i]))
 	})
 	for i, f := range mds {
@@ -209,26 +208,6 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 	}
 	probs.Sort()
 	return c, probs
-}
-
-// each calls f(0) … f(n-1) on as many goroutines as there are CPUs.
-func each(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // ParsePage splits +++ front matter from the markdown body and decodes it strictly.

@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/parallel"
 )
 
 // DefaultLang is the language every translation must lead back to.
@@ -230,7 +231,7 @@ func (l *linter) checkBodies() {
 	ps := l.c.Pages
 	out := make([]diag.List, len(ps))
 	checked := make([]bool, len(ps))
-	each(len(ps), func(i int) {
+	parallel.Each(len(ps), func(i int) {
 		if _, ok := l.opts.Cache.body(bodyKey{ps[i], l.links}); !ok {
 			out[i], checked[i] = l.check(ps[i]), true
 		}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"reflect"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/parallel"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
@@ -483,7 +483,7 @@ func (v *verdicts) all() {
 
 		// Each reason's key, made once (a 10k-adapter build has 400,000).
 		keys := make([][]string, len(js))
-		parallel(len(js), func(i int) {
+		parallel.Each(len(js), func(i int) {
 			keys[i] = make([]string, len(js[i].reasons))
 			for ri, r := range js[i].reasons {
 				keys[i][ri] = reasonKey(r)
@@ -599,7 +599,7 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 		s, ok := second[f]
 		direct[i] = f == i || (ok && s == i)
 	}
-	parallel(len(as), func(i int) {
+	parallel.Each(len(as), func(i int) {
 		if direct[i] {
 			js[i] = v.judge(as[i].ID)
 			js[i].from = i
@@ -611,7 +611,7 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 			alone[f] = true
 		}
 	}
-	parallel(len(as), func(i int) {
+	parallel.Each(len(as), func(i int) {
 		f := firstOf[i]
 		switch {
 		case direct[i]:
@@ -629,26 +629,6 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 		}
 	}
 	return js
-}
-
-// parallel calls f(0) … f(n-1) on as many goroutines as there are CPUs.
-func parallel(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // renamed is j with every word of an adapter's identity r maps put in

@@ -1,11 +1,9 @@
 package verdict
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/parallel"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -33,7 +31,7 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 	peers := m.Peers()
 	lists := make([]diag.List, len(m.Adapters))
 	firsts := map[string]int{}
-	each(len(m.Adapters), func(i int) {
+	parallel.Each(len(m.Adapters), func(i int) {
 		if a := &m.Adapters[i]; peers[a.ID] == a.ID {
 			lists[i] = lintAdapter(m, e, judge, a)
 		}
@@ -43,7 +41,7 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 			firsts[a.ID] = i
 		}
 	}
-	each(len(m.Adapters), func(i int) {
+	parallel.Each(len(m.Adapters), func(i int) {
 		a := &m.Adapters[i]
 		if f := peers[a.ID]; f != a.ID && len(lists[firsts[f]]) > 0 {
 			lists[i] = lintAdapter(m, e, judge, a)
@@ -55,26 +53,6 @@ func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List 
 	}
 	probs.Sort()
 	return probs
-}
-
-// each calls f(0) … f(n-1) on as many goroutines as there are CPUs.
-func each(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // lintAdapter is lint's problems of one adapter.

@@ -1,0 +1,2 @@
+// Package parallel runs independent pieces of work on every CPU.
+package parallel
