@@ -5,6 +5,7 @@ import (
 	"html/template"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -39,40 +40,41 @@ type Resolver interface {
 // Render converts markdown to HTML, resolving kb: links and citations. The
 // problems are every broken link and citation, with positions in d.File.
 func Render(src string, d Doc) (template.HTML, diag.List) {
-	b := []byte(src)
-	st := &state{doc: d, src: b}
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
-	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
-	var buf bytes.Buffer
-	if err := md.Renderer().Render(&buf, b, root); err != nil {
-		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
-	}
-	return template.HTML(buf.String()), st.probs
+	html, _, _, probs := render(src, d)
+	return html, probs
 }
 
 // RenderText is Render that also reads the text the page shows (TextOf)
 // from the same parse, for the page's search document.
 func RenderText(src string, d Doc) (template.HTML, Text, diag.List) {
+	html, root, b, probs := render(src, d)
+	return html, textOf(root, b), probs
+}
+
+// parse parses src for d: the tree, the bytes it was parsed from, and
+// the state that collects the problems of its links and citations.
+func parse(src string, d Doc) (ast.Node, []byte, *state) {
 	b := []byte(src)
 	st := &state{doc: d, src: b}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
-	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	return md.Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b, st
+}
+
+// render parses src once and renders it, giving the tree and the bytes
+// it was parsed from as well.
+func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
+	root, b, st := parse(src, d)
 	var buf bytes.Buffer
 	if err := md.Renderer().Render(&buf, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
-	return template.HTML(buf.String()), textOf(root, b), st.probs
+	return template.HTML(buf.String()), root, b, st.probs
 }
 
 // Check reports the broken links and citations of a markdown text, as
 // Render would, without rendering it.
 func Check(src string, d Doc) diag.List {
-	b := []byte(src)
-	st := &state{doc: d, src: b}
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
-	md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	_, _, st := parse(src, d)
 	return st.probs
 }

@@ -6,8 +6,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -24,10 +22,8 @@ type Text struct {
 // TextOf reads markdown with the parser Render uses, so search indexes
 // the words the page shows.
 func TextOf(src string) Text {
-	b := []byte(src)
-	pc := parser.NewContext()
-	pc.Set(stateKey, &state{src: b})
-	return textOf(md.Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b)
+	root, b, _ := parse(src, Doc{})
+	return textOf(root, b)
 }
 
 // textOf reads the text of the tree root parsed from b.
@@ -109,10 +105,7 @@ func textOf(root ast.Node, b []byte) Text {
 // whether src is one paragraph: a text markdown makes a list, a heading
 // or more than one paragraph of is not inline.
 func InlineText(src string) (string, bool) {
-	b := []byte(src)
-	pc := parser.NewContext()
-	pc.Set(stateKey, &state{src: b})
-	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+	root, b, _ := parse(src, Doc{})
 	if p := root.FirstChild(); p == nil || p.Kind() != ast.KindParagraph || p.NextSibling() != nil {
 		return "", false
 	}
