@@ -644,28 +644,32 @@ func (j judged) renamed(r *strings.Replacer) judged {
 	}
 	for i, x := range j.reasons {
 		x.Text, x.Nearest = same(x.Text), same(x.Nearest)
-		if slices.ContainsFunc(x.Refs, func(ref XRef) bool { return r.Replace(ref.Entry) != ref.Entry }) {
-			x.Refs = slices.Clone(x.Refs)
-			for k := range x.Refs {
-				x.Refs[k].Entry = r.Replace(x.Refs[k].Entry)
+		refs := x.Refs
+		for k, ref := range x.Refs {
+			if e := same(ref.Entry); e != ref.Entry {
+				if &refs[0] == &x.Refs[0] {
+					refs = slices.Clone(x.Refs)
+				}
+				refs[k].Entry = e
 			}
 		}
+		x.Refs = refs
 		out.reasons[i] = x
 	}
+	cloned := false
 	for i, c := range j.cells {
 		if c.Nearest == nil {
 			continue
 		}
 		near := make([]string, len(c.Nearest))
 		for k, n := range c.Nearest {
-			near[k] = r.Replace(n)
+			near[k] = same(n)
 		}
 		if slices.Equal(near, c.Nearest) {
 			continue
 		}
-		if out.from == j.from {
-			out.cells = slices.Clone(j.cells)
-			out.from = -1
+		if !cloned {
+			out.cells, out.from, cloned = slices.Clone(j.cells), -1, true
 		}
 		out.cells[i].Nearest = near
 	}
