@@ -130,29 +130,30 @@ var stopWords = func() analysis.TokenMap {
 	return tm
 }()
 
-var (
-	stemMu    sync.RWMutex
-	stemCache = map[string]string{}
-	stemmer   = porter.NewPorterStemmer()
-)
+var stemmer = porter.NewPorterStemmer()
 
 // stem is the Porter stem of a lower-case word.
 func stem(w string) string {
-	stemMu.RLock()
-	s, ok := stemCache[w]
-	stemMu.RUnlock()
-	if ok {
-		return s
-	}
 	ts := stemmer.Filter(analysis.TokenStream{&analysis.Token{Term: []byte(w)}})
-	s = string(ts[0].Term)
-	stemMu.Lock()
-	if len(stemCache) < 1<<16 {
-		stemCache[w] = s
-	}
-	stemMu.Unlock()
-	return s
+	return string(ts[0].Term)
 }
+
+// term is one term that expand emits, with its kind.
+type term struct {
+	text string
+	kind Kind
+}
+
+// The terms of a raw token depend on its text alone, and the same texts
+// recur in every document, so each distinct text is expanded once (up to
+// maxExpanded of them: a fleet's identifiers should not grow the map
+// without bound).
+const maxExpanded = 1 << 17
+
+var (
+	expandMu sync.RWMutex
+	expanded = map[string][]term{}
+)
 
 // raw is one raw token: lower-cased text and its byte span.
 type raw struct {
@@ -183,7 +184,7 @@ func (a *Analyzer) Analyze(text string) []Token {
 // analyze is Analyze that also returns the raw tokens.
 func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 	raws := rawTokens(text)
-	var out []Token
+	out := make([]Token, 0, len(raws)*2)
 	for i, r := range raws {
 		pos := i + 1
 		first := len(out) // this position's terms so far: out[first:]
@@ -248,7 +249,28 @@ func isCJK(s string) bool {
 
 // expand emits the terms of one raw token, without aliases.
 func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
-	t := r.text
+	expandMu.RLock()
+	ts, ok := expanded[r.text]
+	expandMu.RUnlock()
+	if !ok {
+		// A clone, so neither the key nor the terms (its substrings)
+		// keep the whole document's text alive.
+		t := strings.Clone(r.text)
+		ts = []term{}
+		expandText(t, func(s string, k Kind) { ts = append(ts, term{s, k}) })
+		expandMu.Lock()
+		if len(expanded) < maxExpanded {
+			expanded[t] = ts
+		}
+		expandMu.Unlock()
+	}
+	for _, t := range ts {
+		emit(t.text, t.kind)
+	}
+}
+
+// expandText emits the terms of one raw token's text t.
+func expandText(t string, emit func(string, Kind)) {
 	switch {
 	case isCJK(t):
 		rs := []rune(t)
@@ -268,7 +290,7 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 		for _, seg := range strings.Split(t, "-") {
 			lead := versionPrefix(seg)
 			if lead == "" {
-				a.parts(seg, emit)
+				parts(seg, emit)
 				continue
 			}
 			// Segments and leading versions are parts: a query for the
@@ -278,7 +300,7 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 			}
 			if lead != seg {
 				emit(lead, Part)
-				a.parts(seg[len(lead):], emit)
+				parts(seg[len(lead):], emit)
 			}
 			comps := strings.Split(strings.TrimPrefix(lead, "v"), ".")
 			for k := len(comps) - 1; k >= 2; k-- {
@@ -286,16 +308,16 @@ func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
 			}
 		}
 	case !strings.ContainsAny(t, "-_.:+("):
-		a.word(t, Ident, emit)
+		word(t, Ident, emit)
 	default:
 		emit(t, Ident)
-		a.parts(t, emit)
+		parts(t, emit)
 	}
 }
 
 // word emits a single word: stemmed when it is all letters, dropped when it
 // is a stop word or one letter, else kept whole as kind k.
-func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
+func word(t string, k Kind, emit func(string, Kind)) {
 	switch {
 	case isAlpha(t):
 		if len(t) < 2 || stopWords[t] {
@@ -316,10 +338,10 @@ func (a *Analyzer) word(t string, k Kind, emit func(string, Kind)) {
 }
 
 // parts emits the parts of an identifier that carry letters or digits.
-func (a *Analyzer) parts(t string, emit func(string, Kind)) {
+func parts(t string, emit func(string, Kind)) {
 	for _, p := range splitParts(t) {
 		if p != "" && p != t {
-			a.word(p, Part, emit)
+			word(p, Part, emit)
 		}
 	}
 }

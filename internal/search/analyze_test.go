@@ -117,3 +117,25 @@ func TestQueryTermsDropPrefixes(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestExpandedOnce checks that a token's remembered terms are the ones a
+// fresh expansion gives, in a text that repeats tokens of every kind.
+func TestExpandedOnce(t *testing.T) {
+	text := "mlx5_core 15b3:1017 16.35.2000 5.1(2x) Failed to modify QP to RTR 默认模式 "
+	var a Analyzer
+	expandMu.Lock()
+	clear(expanded)
+	expandMu.Unlock()
+	fresh := a.Analyze(text)
+	twice := a.Analyze(text + text)
+	if diff := cmp.Diff(fresh, twice[:len(fresh)]); diff != "" {
+		t.Errorf("the first copy changed (-fresh +remembered):\n%s", diff)
+	}
+	for i, tok := range twice[len(fresh):] {
+		f := fresh[i]
+		f.Pos, f.Start, f.End = f.Pos+fresh[len(fresh)-1].Pos, f.Start+len(text), f.End+len(text)
+		if tok != f {
+			t.Errorf("remembered term %d = %+v, fresh %+v", i, tok, f)
+		}
+	}
+}
