@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -146,6 +147,12 @@ func run(o options, out io.Writer) error {
 				m.Note = "bytes/files: the static search index"
 			}
 			rep.add(out, m)
+			if i == 0 {
+				for _, m := range outputSizes(filepath.Join(dir, "public")) {
+					m.Size = s.Name
+					rep.add(out, m)
+				}
+			}
 			if !o.buildOnly {
 				if err := rebuilds(rep, out, s.Name, kb, kbgen, filepath.Join(dir, "public")); err != nil {
 					return err
@@ -160,6 +167,11 @@ func run(o options, out io.Writer) error {
 				}
 				m.Pages = countFiles(filepath.Join(hdir, "public"), ".html")
 				rep.add(out, m)
+				if i == 0 {
+					m := Measure{Name: "output", Size: s.Name, Tool: "hugo", Note: "the whole public folder"}
+					m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public"))
+					rep.add(out, m)
+				}
 				os.RemoveAll(filepath.Join(hdir, "public", "pagefind"))
 				m, err = timed("index", s.Name, "pagefind", hdir, pagefind, "--site", "public")
 				if err != nil {
@@ -396,6 +408,31 @@ func treeSize(dir string) (int64, int) {
 		return nil
 	})
 	return total, n
+}
+
+// outputSizes measures a kbgen site: the whole output folder, and the
+// median and largest adapter page (the target is a median).
+func outputSizes(public string) []Measure {
+	all := Measure{Name: "output", Tool: "kbgen", Note: "the whole public folder"}
+	all.Bytes, all.Files = treeSize(public)
+	pages, _ := filepath.Glob(filepath.Join(public, "adapter", "*.html"))
+	var sizes []int64
+	for _, p := range pages {
+		if filepath.Base(p) == "index.html" {
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil {
+			sizes = append(sizes, fi.Size())
+		}
+	}
+	if len(sizes) == 0 {
+		return []Measure{all}
+	}
+	slices.Sort(sizes)
+	return []Measure{all,
+		{Name: "adapter-page", Tool: "kbgen", Bytes: sizes[len(sizes)/2], Note: fmt.Sprintf("median of %d adapter pages", len(sizes))},
+		{Name: "adapter-page", Tool: "kbgen", Bytes: sizes[len(sizes)-1], Note: "the largest adapter page"},
+	}
 }
 
 // touchOneFAQ appends a sentence to the first FAQ page, as an author would.
