@@ -304,7 +304,9 @@
       }
       var t = tables[id], ti = index.targets.indexOf(target), si = -1;
       index.stacks.forEach(function (s, i) { if (s.k === stack) si = i; });
-      var c = t && ti >= 0 && si >= 0 && t.c[ti * index.stacks.length + si];
+      // A file lists each distinct cell once (u) and each distinct row of
+      // a target's cells, one per stack, once (w); t numbers a target's row.
+      var c = t && ti >= 0 && si >= 0 && t.u[t.w[t.t[ti]][si]];
       if (!c) return null;
       return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id, k: k };
     },
