@@ -2,7 +2,9 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,5 +51,39 @@ func TestXCellMarshalJSON(t *testing.T) {
 		if err := json.Unmarshal(got, &back); err != nil || back.Level != c.Level || len(back.Reasons) != len(c.Reasons) || len(back.Nearest) != len(c.Nearest) {
 			t.Errorf("%s read back as %+v (%v)", got, back, err)
 		}
+	}
+}
+
+// TestVerdictFileCellsOnce: a verdict file lists each distinct cell and
+// each distinct row of cells once, and reads back as the table it was
+// written from, every target's cells in place.
+func TestVerdictFileCellsOnce(t *testing.T) {
+	t.Parallel()
+	a := XCell{Level: 0, Reasons: []int{1, 2}}
+	b := XCell{Level: 2, Reasons: []int{1, 3}, Nearest: []string{"RHEL 9.4 or later"}}
+	c := XCell{Level: 3, Reasons: []int{}}
+	d := XCell{Level: 2, Reasons: []int{1, 3}} // b without its nearest: another cell
+	table := &AdapterVerdicts{
+		Reasons:  []XReason{{Level: 0, Text: "own"}},
+		Cells:    Cells{a, b, c, a, b, c, c, d, a, a, c, b},
+		Firmware: map[string][]XFirmware{},
+	}
+	f := table.file(3)
+	if len(f.Cells) != 4 || len(f.Rows) != 3 || !slices.Equal(f.Targets, []int{0, 0, 1, 2}) {
+		t.Errorf("cells %v, rows %v, targets %v: want 4 cells, 3 rows, targets [0 0 1 2]", f.Cells, f.Rows, f.Targets)
+	}
+	js, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back AdapterVerdicts
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(back.Cells), fmt.Sprint(table.Cells); got != want || len(back.Reasons) != 1 {
+		t.Errorf("read back %s, want %s", got, want)
+	}
+	if err := json.Unmarshal([]byte(`{"u":[[0,[1]]],"w":[[0,1]],"t":[0]}`), &back); err == nil {
+		t.Error("a row naming a cell the file lacks was read without an error")
 	}
 }
