@@ -1062,15 +1062,19 @@ func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
 }
 
 // verdictFile is what verdicts/<adapter>.js holds: an AdapterVerdicts
-// whose cells are written once each. Most of a table's cells repeat (on
-// the 10k corpus 830 of an adapter's 1,936 cells are distinct, and a
-// target's row of cells, one per stack, often equals another target's),
-// so the file lists each distinct cell once (u), each distinct row once
-// as numbers into u (w), and each target's row by number (t): the
-// browser finds target ti's cell for stack si at u[w[t[ti]][si]]. The
-// files were a fifth smaller (97 MB of the 10k site's verdicts to 75).
+// whose cells are written once each. A target's cells, one per stack,
+// mostly share some reasons (the distro's kernel, the adapter's own
+// claims), and most cells repeat once those are set apart: the file
+// lists, per target, the reasons every cell of its row has (p), writing
+// the k-th of them in a cell as -1-k; then each distinct cell once (u),
+// each distinct row once as numbers into u (w), and each target's row by
+// number (t). The browser finds target ti's cell for stack si at
+// u[w[t[ti]][si]] and reads a reason -1-k as p[ti][k]. On the 10k corpus
+// an adapter's 1,936 cells were 830 distinct, and the 10k site's
+// verdicts 97 MB.
 type verdictFile struct {
 	Reasons  []XReason              `json:"r"`
+	Shared   [][]int                `json:"p"`
 	Cells    Cells                  `json:"u"`
 	Rows     [][]int                `json:"w"`
 	Targets  []int                  `json:"t"`
@@ -1078,16 +1082,27 @@ type verdictFile struct {
 	Line     *XLine                 `json:"ln,omitempty"`
 }
 
-// file numbers t's distinct cells and rows of stacks cells, in the order
-// they first appear.
+// file sets apart each row's shared reasons and numbers t's distinct
+// cells and rows of stacks cells, in the order they first appear.
 func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 	f := &verdictFile{Reasons: t.Reasons, Firmware: t.Firmware, Line: t.Line}
 	cellN, rowN := map[string]int{}, map[string]int{}
 	var key, row []byte
 	for start := 0; start+stacks <= len(t.Cells); start += stacks {
-		cells := make([]int, stacks)
+		shared, cells := sharedReasons(t.Cells[start:start+stacks]), make([]int, stacks)
+		f.Shared = append(f.Shared, shared)
 		row = row[:0]
 		for si, c := range t.Cells[start : start+stacks] {
+			if len(shared) > 0 {
+				rs := make([]int, len(c.Reasons))
+				for k, r := range c.Reasons {
+					rs[k] = r
+					if i := slices.Index(shared, r); i >= 0 {
+						rs[k] = -1 - i
+					}
+				}
+				c.Reasons = rs
+			}
 			key, _ = c.appendJSON(key[:0])
 			n, ok := cellN[string(key)]
 			if !ok {
@@ -1109,6 +1124,28 @@ func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 	return f
 }
 
+// sharedReasons lists the reasons every one of cells has, in the first
+// cell's order, each once; never nil, so the file writes [].
+func sharedReasons(cells []XCell) []int {
+	out := []int{}
+	for _, r := range cells[0].Reasons {
+		if slices.Contains(out, r) {
+			continue
+		}
+		all := true
+		for _, c := range cells[1:] {
+			if !slices.Contains(c.Reasons, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // UnmarshalJSON reads a verdicts/<adapter>.js's data back into its
 // table, each target's cells in place, as the browser looks them up.
 func (t *AdapterVerdicts) UnmarshalJSON(b []byte) error {
@@ -1116,16 +1153,33 @@ func (t *AdapterVerdicts) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &f); err != nil {
 		return err
 	}
+	if len(f.Shared) != len(f.Targets) {
+		return fmt.Errorf("verdict file: %d targets' shared reasons for %d targets", len(f.Shared), len(f.Targets))
+	}
 	*t = AdapterVerdicts{Reasons: f.Reasons, Firmware: f.Firmware, Line: f.Line}
-	for _, r := range f.Targets {
+	for ti, r := range f.Targets {
 		if r < 0 || r >= len(f.Rows) {
 			return fmt.Errorf("verdict file: target row %d of %d", r, len(f.Rows))
 		}
-		for _, c := range f.Rows[r] {
-			if c < 0 || c >= len(f.Cells) {
-				return fmt.Errorf("verdict file: cell %d of %d", c, len(f.Cells))
+		for _, n := range f.Rows[r] {
+			if n < 0 || n >= len(f.Cells) {
+				return fmt.Errorf("verdict file: cell %d of %d", n, len(f.Cells))
 			}
-			t.Cells = append(t.Cells, f.Cells[c])
+			c := f.Cells[n]
+			if c.Reasons != nil {
+				rs := make([]int, len(c.Reasons))
+				for k, r := range c.Reasons {
+					rs[k] = r
+					if r < 0 {
+						if -1-r >= len(f.Shared[ti]) {
+							return fmt.Errorf("verdict file: target %d has no shared reason %d", ti, -1-r)
+						}
+						rs[k] = f.Shared[ti][-1-r]
+					}
+				}
+				c.Reasons = rs
+			}
+			t.Cells = append(t.Cells, c)
 		}
 	}
 	return nil
