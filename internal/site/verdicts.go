@@ -1070,8 +1070,8 @@ func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
 // each distinct row once as numbers into u (w), and each target's row by
 // number (t). The browser finds target ti's cell for stack si at
 // u[w[t[ti]][si]] and reads a reason -1-k as p[ti][k]. On the 10k corpus
-// an adapter's 1,936 cells were 830 distinct, and the 10k site's
-// verdicts 97 MB.
+// an adapter's 1,936 cells were 830 distinct, and the site's verdicts
+// went from 97 MB, every cell written in full, to 46 MB.
 type verdictFile struct {
 	Reasons  []XReason              `json:"r"`
 	Shared   [][]int                `json:"p"`
