@@ -304,9 +304,14 @@
       }
       var t = tables[id], ti = index.targets.indexOf(target), si = -1;
       index.stacks.forEach(function (s, i) { if (s.k === stack) si = i; });
-      var c = t && ti >= 0 && si >= 0 && t.c[ti * index.stacks.length + si];
+      // A file lists each distinct cell once (u) and each distinct row of
+      // a target's cells, one per stack, once (w); t numbers a target's
+      // row, and a reason -1-k in a cell is the target's shared p[ti][k].
+      var c = t && ti >= 0 && si >= 0 && t.u[t.w[t.t[ti]][si]];
       if (!c) return null;
-      return { l: index.levels[c[0]], r: c[1], x: c[2] || null, stack: stack, adapter: id, k: k };
+      var shared = t.p[ti];
+      var r = c[1].map(function (i) { return i < 0 ? shared[-1 - i] : i; });
+      return { l: index.levels[c[0]], r: r, x: c[2] || null, stack: stack, adapter: id, k: k };
     },
     kernelBase: kernelBase,
     load: load

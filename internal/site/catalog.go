@@ -1355,7 +1355,7 @@ func (d *DistroPage) InboxHTML() template.HTML {
 		b = appendEscaped(b, page.RelRef(from, page.Ref{Kind: page.Adapter, ID: v.Adapter.ID, Anchor: "grid"}))
 		b = append(b, `">`...)
 		b = appendEscaped(b, v.Adapter.Name)
-		b = append(b, `</a></li>`...)
+		b = append(b, `</a>`...) // </li> left out: the next <li> or </ul> closes it
 	}
 	return template.HTML(b)
 }

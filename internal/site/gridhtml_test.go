@@ -2,7 +2,9 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,6 +50,67 @@ func TestXCellMarshalJSON(t *testing.T) {
 		var back XCell
 		if err := json.Unmarshal(got, &back); err != nil || back.Level != c.Level || len(back.Reasons) != len(c.Reasons) || len(back.Nearest) != len(c.Nearest) {
 			t.Errorf("%s read back as %+v (%v)", got, back, err)
+		}
+	}
+}
+
+// TestVerdictFileCellsOnce: a verdict file lists each distinct cell and
+// each distinct row of cells once, and reads back as the table it was
+// written from, every target's cells in place.
+func TestVerdictFileCellsOnce(t *testing.T) {
+	t.Parallel()
+	a := XCell{Level: 0, Reasons: []int{1, 2}}
+	b := XCell{Level: 2, Reasons: []int{1, 3}, Nearest: []string{"RHEL 9.4 or later"}}
+	c := XCell{Level: 3, Reasons: []int{}}
+	d := XCell{Level: 2, Reasons: []int{1, 3}} // b without its nearest: another cell
+	table := &AdapterVerdicts{
+		Reasons:  []XReason{{Level: 0, Text: "own"}},
+		Cells:    Cells{a, b, c, a, b, c, c, d, a, a, c, b},
+		Firmware: map[string][]XFirmware{},
+	}
+	f := table.file(3)
+	if len(f.Cells) != 4 || len(f.Rows) != 3 || !slices.Equal(f.Targets, []int{0, 0, 1, 2}) {
+		t.Errorf("cells %v, rows %v, targets %v: want 4 cells, 3 rows, targets [0 0 1 2]", f.Cells, f.Rows, f.Targets)
+	}
+	// The first row's cells all have reason 1 and the second's 7: each
+	// is its row's shared reason, written -1, so the two rows are one.
+	e := XCell{Level: 2, Reasons: []int{4, 1}}
+	shared := &AdapterVerdicts{Cells: Cells{{Level: 0, Reasons: []int{1}}, e, {Level: 0, Reasons: []int{1, 1}}, {Level: 0, Reasons: []int{7}}, {Level: 2, Reasons: []int{4, 7}}, {Level: 0, Reasons: []int{7, 7}}}}
+	if g := shared.file(3); fmt.Sprint(g.Shared) != "[[1] [7]]" || len(g.Cells) != 3 || len(g.Rows) != 1 {
+		t.Errorf("shared %v, cells %v, rows %v: want [[1] [7]], 3 cells, 1 row", g.Shared, g.Cells, g.Rows)
+	}
+	if g := shared.file(1); fmt.Sprint(g.Shared[1]) != "[4 1]" || fmt.Sprint(g.Cells[1].Reasons) != "[-1 -2]" {
+		t.Errorf("one stack: shared %v, cells %v", g.Shared, g.Cells)
+	}
+	for _, tab := range []*AdapterVerdicts{table, shared} {
+		for _, stacks := range []int{1, 3} {
+			js, err := json.Marshal(tab.file(stacks))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back AdapterVerdicts
+			if err := json.Unmarshal(js, &back); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := fmt.Sprint(back.Cells), fmt.Sprint(tab.Cells); got != want {
+				t.Errorf("%d stacks: %s read back as %s, want %s", stacks, js, got, want)
+			}
+		}
+	}
+	js, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back AdapterVerdicts
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(back.Cells), fmt.Sprint(table.Cells); got != want || len(back.Reasons) != 1 {
+		t.Errorf("read back %s, want %s", got, want)
+	}
+	for _, bad := range []string{`{"p":[[]],"u":[[0,[1]]],"w":[[0,1]],"t":[0]}`, `{"p":[[3]],"u":[[0,[-2]]],"w":[[0]],"t":[0]}`, `{"p":[],"u":[[0,[1]]],"w":[[0]],"t":[0]}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s was read without an error", bad)
 		}
 	}
 }

@@ -26,7 +26,7 @@ import (
 //
 // verdicts.js registers the index: rocekbVerdicts.index({...Index});
 // verdicts/<adapter>.js registers one adapter's cells:
-// rocekbVerdicts.adapter("<id>", {...AdapterVerdicts}). Both load through
+// rocekbVerdicts.adapter("<id>", {...verdictFile}). Both load through
 // <script src>, which works from file:// where fetch does not.
 
 // Target is what a plan runs on: a distro release, a range of kernel
@@ -77,14 +77,15 @@ type XSource struct {
 	Href  string `json:"u,omitempty"`
 }
 
-// AdapterVerdicts is the data of verdicts/<adapter>.js: the engine's
-// verdict for every target × stack with no firmware given, and the
-// firmware thresholds per stack.
+// AdapterVerdicts is an adapter's table, the data of
+// verdicts/<adapter>.js (written as a verdictFile): the engine's verdict
+// for every target × stack with no firmware given, and the firmware
+// thresholds per stack.
 type AdapterVerdicts struct {
-	Reasons  []XReason              `json:"r"`            // numbered after the index's shared reasons
-	Cells    Cells                  `json:"c"`            // Index.Targets × Index.Stacks
-	Firmware map[string][]XFirmware `json:"fw"`           // stack → thresholds, by feature
-	Line     *XLine                 `json:"ln,omitempty"` // the firmware line the adapter runs
+	Reasons  []XReason              // numbered after the index's shared reasons
+	Cells    Cells                  // Index.Targets × Index.Stacks
+	Firmware map[string][]XFirmware // stack → thresholds, by feature
+	Line     *XLine                 // the firmware line the adapter runs
 }
 
 // XLine is the firmware line an adapter runs ([[firmware_line]]) and the
@@ -1056,7 +1057,132 @@ func (s *Site) WriteVerdictIndex(w io.Writer) error {
 // WriteAdapterVerdicts writes verdicts/<adapter>.js.
 func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
 	b, _ := json.Marshal(adapter)
-	return writeJS(w, "rocekbVerdicts.adapter("+string(b)+",", s.verdicts.table(adapter), ");\n")
+	f := s.verdicts.table(adapter).file(len(s.verdicts.stacks))
+	return writeJS(w, "rocekbVerdicts.adapter("+string(b)+",", f, ");\n")
+}
+
+// verdictFile is what verdicts/<adapter>.js holds: an AdapterVerdicts
+// whose cells are written once each. A target's cells, one per stack,
+// mostly share some reasons (the distro's kernel, the adapter's own
+// claims), and most cells repeat once those are set apart: the file
+// lists, per target, the reasons every cell of its row has (p), writing
+// the k-th of them in a cell as -1-k; then each distinct cell once (u),
+// each distinct row once as numbers into u (w), and each target's row by
+// number (t). The browser finds target ti's cell for stack si at
+// u[w[t[ti]][si]] and reads a reason -1-k as p[ti][k]. On the 10k corpus
+// an adapter's 1,936 cells were 830 distinct, and the site's verdicts
+// went from 97 MB, every cell written in full, to 46 MB.
+type verdictFile struct {
+	Reasons  []XReason              `json:"r"`
+	Shared   [][]int                `json:"p"`
+	Cells    Cells                  `json:"u"`
+	Rows     [][]int                `json:"w"`
+	Targets  []int                  `json:"t"`
+	Firmware map[string][]XFirmware `json:"fw"`
+	Line     *XLine                 `json:"ln,omitempty"`
+}
+
+// file sets apart each row's shared reasons and numbers t's distinct
+// cells and rows of stacks cells, in the order they first appear.
+func (t *AdapterVerdicts) file(stacks int) *verdictFile {
+	f := &verdictFile{Reasons: t.Reasons, Firmware: t.Firmware, Line: t.Line}
+	cellN, rowN := map[string]int{}, map[string]int{}
+	var key, row []byte
+	for start := 0; start+stacks <= len(t.Cells); start += stacks {
+		shared, cells := sharedReasons(t.Cells[start:start+stacks]), make([]int, stacks)
+		f.Shared = append(f.Shared, shared)
+		row = row[:0]
+		for si, c := range t.Cells[start : start+stacks] {
+			if len(shared) > 0 {
+				rs := make([]int, len(c.Reasons))
+				for k, r := range c.Reasons {
+					rs[k] = r
+					if i := slices.Index(shared, r); i >= 0 {
+						rs[k] = -1 - i
+					}
+				}
+				c.Reasons = rs
+			}
+			key, _ = c.appendJSON(key[:0])
+			n, ok := cellN[string(key)]
+			if !ok {
+				n = len(f.Cells)
+				cellN[string(key)] = n
+				f.Cells = append(f.Cells, c)
+			}
+			cells[si] = n
+			row = strconv.AppendInt(append(row, ','), int64(n), 10)
+		}
+		n, ok := rowN[string(row)]
+		if !ok {
+			n = len(f.Rows)
+			rowN[string(row)] = n
+			f.Rows = append(f.Rows, cells)
+		}
+		f.Targets = append(f.Targets, n)
+	}
+	return f
+}
+
+// sharedReasons lists the reasons every one of cells has, in the first
+// cell's order, each once; never nil, so the file writes [].
+func sharedReasons(cells []XCell) []int {
+	out := []int{}
+	for _, r := range cells[0].Reasons {
+		if slices.Contains(out, r) {
+			continue
+		}
+		all := true
+		for _, c := range cells[1:] {
+			if !slices.Contains(c.Reasons, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// UnmarshalJSON reads a verdicts/<adapter>.js's data back into its
+// table, each target's cells in place, as the browser looks them up.
+func (t *AdapterVerdicts) UnmarshalJSON(b []byte) error {
+	var f verdictFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	if len(f.Shared) != len(f.Targets) {
+		return fmt.Errorf("verdict file: %d targets' shared reasons for %d targets", len(f.Shared), len(f.Targets))
+	}
+	*t = AdapterVerdicts{Reasons: f.Reasons, Firmware: f.Firmware, Line: f.Line}
+	for ti, r := range f.Targets {
+		if r < 0 || r >= len(f.Rows) {
+			return fmt.Errorf("verdict file: target row %d of %d", r, len(f.Rows))
+		}
+		for _, n := range f.Rows[r] {
+			if n < 0 || n >= len(f.Cells) {
+				return fmt.Errorf("verdict file: cell %d of %d", n, len(f.Cells))
+			}
+			c := f.Cells[n]
+			if c.Reasons != nil {
+				rs := make([]int, len(c.Reasons))
+				for k, r := range c.Reasons {
+					rs[k] = r
+					if r < 0 {
+						if -1-r >= len(f.Shared[ti]) {
+							return fmt.Errorf("verdict file: target %d has no shared reason %d", ti, -1-r)
+						}
+						rs[k] = f.Shared[ti][-1-r]
+					}
+				}
+				c.Reasons = rs
+			}
+			t.Cells = append(t.Cells, c)
+		}
+	}
+	return nil
 }
 
 // writeJS writes a JSON value wrapped in a call. encoding/json escapes
