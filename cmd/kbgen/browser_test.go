@@ -94,13 +94,28 @@ type browser struct {
 	requests []string // every URL the pages asked for
 }
 
-func newBrowser(t *testing.T, exe string) *browser {
+// startChromium starts one headless Chromium for the test and returns its
+// context, from which each browser opens a tab: a second browser process
+// would cost its start-up again, and tabs are kept apart anyway (their
+// own events, viewport and emulated media; the http and file sites are
+// different origins).
+func startChromium(t *testing.T, exe string) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900),
 		chromedp.Flag("disable-background-networking", true))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelC(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("start %s: %v", exe, err)
+	}
+	return ctx
+}
+
+// newBrowser opens a tab in the Chromium of browserCtx (startChromium).
+func newBrowser(t *testing.T, browserCtx context.Context) *browser {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	t.Cleanup(cancel)
 	b := &browser{t: t, ctx: ctx, shot: os.Getenv("ROCEKB_SCREENSHOTS")}
 	err := chromedp.Listen(ctx, func(ev any) {
 		b.mu.Lock()
@@ -299,8 +314,9 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	// Each mode has its own browser, and the two run at once: most of a
-	// check is waiting on a page.
+	// Each mode has its own tab of one Chromium, and the two run at once:
+	// most of a check is waiting on a page.
+	chrome := startChromium(t, exe)
 	for _, mode := range []struct {
 		name, base string
 		local      func(u *url.URL) bool
@@ -310,7 +326,7 @@ func TestBrowser(t *testing.T) {
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			t.Parallel()
-			b := newBrowser(t, exe)
+			b := newBrowser(t, chrome)
 			checkSite(t, b, mode.name, mode.base, out, cases)
 			problems, requests := b.drain()
 			for _, p := range problems {
