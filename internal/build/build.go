@@ -248,7 +248,13 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		return err
 	}
 	// The stage list: an export is one line here.
-	st, err := render.Update(cfg.Output, prev, b.stages(
+	write := func(dir string, stages ...render.Producer) (render.Stats, error) {
+		return render.Update(dir, prev, stages...)
+	}
+	if o.Previous == nil && !o.Keep {
+		write = render.BuildOnce // no update follows: no manifest
+	}
+	st, err := write(cfg.Output, b.stages(
 		render.Static(layers),
 		pages(func() []site.Page { return s.Pages }),
 		key.fromMatrix(verdictFiles(s)),

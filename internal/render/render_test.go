@@ -1,8 +1,10 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,5 +155,54 @@ func TestTemplatesLayersAndRelativeLinks(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestWriteNew checks the file writer every output goes through: the
+// bytes land whole (a large file too, past one write on some systems),
+// an empty output is an empty file, and an existing file is never
+// overwritten (the build's folder is new; a name twice is a bug).
+func TestWriteNew(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	big := strings.Repeat("0123456789abcdef", 1<<18) // 4 MiB
+	for name, data := range map[string]string{"a.html": "<p>one</p>", "empty": "", "big": big} {
+		target := filepath.Join(dir, name)
+		if err := writeNew(target, []byte(data)); err != nil {
+			t.Fatalf("writeNew(%s): %v", name, err)
+		}
+		if b, err := os.ReadFile(target); err != nil || string(b) != data {
+			t.Errorf("%s holds %d bytes (%v), want %d", name, len(b), err, len(data))
+		}
+		if fi, err := os.Stat(target); err != nil || fi.Mode().Perm()&0o444 != 0o444 {
+			t.Errorf("%s: mode %v (%v), want readable by all", name, fi.Mode(), err)
+		}
+	}
+	err := writeNew(filepath.Join(dir, "a.html"), []byte("two"))
+	if !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "a.html") {
+		t.Errorf("writeNew over an existing file = %v, want an error naming it that is fs.ErrExist", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "a.html")); string(b) != "<p>one</p>" {
+		t.Errorf("existing file overwritten: %q", b)
+	}
+	if err := writeNew(filepath.Join(dir, "missing", "x"), nil); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("writeNew in a missing folder = %v, want fs.ErrNotExist", err)
+	}
+}
+
+// TestBuildOnceKeepsNoManifest: a build no update follows writes the
+// same files as Build and returns no manifest.
+func TestBuildOnceKeepsNoManifest(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "out")
+	st, err := BuildOnce(dir, files(map[string]string{"a/b.html": "one", "c.html": "two"}))
+	if err != nil || st.Outputs != 2 || st.Manifest != nil {
+		t.Fatalf("BuildOnce = %+v, %v; want 2 outputs and no manifest", st, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "a/b.html")); string(b) != "one" {
+		t.Errorf("a/b.html = %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
+		t.Errorf("no marker: %v", err)
 	}
 }

@@ -65,7 +65,14 @@ func keyOf(o Output) string {
 // pages the stage before made). An existing dir is replaced only if it is
 // empty or holds the Marker file; two outputs with one path are an error.
 func Build(dir string, stages ...Producer) (st Stats, err error) {
-	return build(dir, nil, stages)
+	return build(dir, nil, false, stages)
+}
+
+// BuildOnce is Build for a folder no Update will follow (kbgen build): it
+// keeps no manifest (Stats.Manifest is nil), so its outputs' digests, a
+// SHA-256 of every byte written, are never computed.
+func BuildOnce(dir string, stages ...Producer) (st Stats, err error) {
+	return build(dir, nil, true, stages)
 }
 
 // Update brings dir, as the build or update that returned prev left it,
@@ -83,10 +90,10 @@ func Update(dir string, prev *Manifest, stages ...Producer) (Stats, error) {
 	if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
 		return Build(dir, stages...)
 	}
-	return build(dir, prev, stages)
+	return build(dir, prev, false, stages)
 }
 
-func build(dir string, prev *Manifest, stages []Producer) (st Stats, err error) {
+func build(dir string, prev *Manifest, once bool, stages []Producer) (st Stats, err error) {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -120,7 +127,7 @@ func build(dir string, prev *Manifest, stages []Producer) (st Stats, err error) 
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return st, err
 	}
-	if st, err = run(&pool{dir: tmp}, stages); err != nil {
+	if st, err = run(&pool{dir: tmp, once: once}, stages); err != nil {
 		return st, err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
@@ -171,7 +178,9 @@ func run(p *pool, stages []Producer) (st Stats, err error) {
 		}
 	}
 	st.Outputs, st.Rendered, st.Changed = len(p.seen)-1, p.rendered, p.changed
-	st.Manifest = &Manifest{files: p.next}
+	if !p.once {
+		st.Manifest = &Manifest{files: p.next}
+	}
 	return st, nil
 }
 
@@ -179,6 +188,7 @@ func run(p *pool, stages []Producer) (st Stats, err error) {
 type pool struct {
 	dir     string    // where the outputs go
 	prev    *Manifest // what dir holds, when updating in place
+	once    bool      // no update follows: no manifest, no digests
 	queue   chan Output
 	pending sync.WaitGroup
 	seen    map[string]bool // paths emitted; only the producer goroutine touches it
@@ -238,7 +248,10 @@ func (p *pool) write(o Output) error {
 	if err := o.Render(buf); err != nil {
 		return err
 	}
-	e := entry{key: key, sum: sha256.Sum256(buf.Bytes())}
+	e := entry{key: key}
+	if !p.once {
+		e.sum = sha256.Sum256(buf.Bytes())
+	}
 	if had && old.sum == e.sum && p.exists(target) {
 		p.record(name, e, true, false)
 		return nil
@@ -293,7 +306,9 @@ func (p *pool) madeDir(dir string) bool {
 
 func (p *pool) record(name string, e entry, rendered, changed bool) {
 	p.mu.Lock()
-	p.next[name] = e
+	if !p.once {
+		p.next[name] = e
+	}
 	if rendered {
 		p.rendered++
 	}
@@ -341,8 +356,9 @@ func (m *Manifest) entry(name string) (entry, bool) {
 	return e, ok
 }
 
-// writeNew creates a file that must not exist yet.
-func writeNew(target string, b []byte) error {
+// writeNewFile creates a file that must not exist yet, through package os
+// (see writeNew).
+func writeNewFile(target string, b []byte) error {
 	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err

@@ -14,7 +14,9 @@ import (
 // embedding, override or isolate, a zero-width or invisible character.
 func Hidden(r rune) bool {
 	switch {
-	case r == '\t' || r == '\n':
+	case r >= 0x20 && r < 0x7f, r == '\t' || r == '\n':
+		// Printable ASCII, most of any text, is decided by the first
+		// case instead of the last.
 		return false
 	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 		return true
