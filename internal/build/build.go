@@ -5,7 +5,6 @@ import (
 	"io"
 	"io/fs"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -32,12 +31,11 @@ type Options struct {
 	Stderr io.Writer
 	// Previous, when set, is the result of the build that made
 	// cfg.Output: the build then updates that folder in place, rendering
-	// only the outputs whose inputs changed, and reuses the matrix, its
-	// lint and its verdicts when the matrix files did not change (kbgen
-	// serve's rebuild).
+	// only the outputs whose inputs changed, and reuses what Previous's
+	// cache keeps of the inputs that did not change (kbgen serve's
+	// rebuild; see cache).
 	Previous *Result
-	// Keep makes the result hold what a rebuild reuses (the matrix and
-	// its verdicts, the parsed content, the search analysis), for a
+	// Keep makes the result hold a cache of what a rebuild reuses, for a
 	// Previous to come; a one-off build does not keep it.
 	Keep bool
 }
@@ -63,14 +61,14 @@ type Result struct {
 	Aliases           *search.Aliases
 	IndexKept         bool // an update kept the search index: its documents and aliases did not change
 
-	// What the next build of this site reuses (Options.Previous).
-	cache    *kb.Cache
-	search   *search.Cache
-	site     *site.Site
-	hosts    map[string]keptHost // by host key
-	sums     pageSums            // the FAQ pages' digests
-	aliasKey string              // what Aliases were made from
+	cache *cache // what the next build of this site reuses (Options.Previous)
 }
+
+// Kinds of the work a build keeps itself (page.Key.Kind).
+const (
+	kindHost    = "build: host page" // Name: the host page's key
+	kindAliases = "build: aliases"   // Name: keys.aliases
+)
 
 // keptHost is what a host page left for the pages that list hosts and for
 // the search index.
@@ -91,23 +89,23 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	}
 	b := newTracker(o.Stderr)
 	defer b.stop()
-	var prevSite *site.Site
 	var prev *render.Manifest
-	var cache *kb.Cache
-	var searchCache *search.Cache // nil keeps nothing
+	var c *cache // nil keeps nothing
 	switch {
 	case o.Previous != nil:
-		prevSite, prev, cache, searchCache = o.Previous.site, o.Previous.Manifest, o.Previous.cache, o.Previous.search
+		prev, c = o.Previous.Manifest, o.Previous.cache
 	case o.Keep:
-		cache, searchCache = &kb.Cache{}, &search.Cache{}
+		c = newCache()
 	}
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Cache: cache})
+	c.begin()
+	reuse := c.reuse()
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Reuse: reuse})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}
 	fmt.Fprint(o.Stderr, probs.String())
 	b.total.Store(int64(k.Records.Len()))
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Previous: prevSite})
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: reuse, MatrixSum: k.MatrixSum})
 	if err != nil {
 		return nil, &InputError{err}
 	}
@@ -116,27 +114,16 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{cache: cache, search: searchCache}
-	if cache != nil {
-		res.site = s
-	}
+	res := &Result{cache: c}
 	var key keys // only a build an update may follow keys its outputs
-	if cache != nil {
-		var prevSums pageSums
-		if o.Previous != nil {
-			prevSums = o.Previous.sums
-		}
-		key = newKeys(cfg, s, tpl, k.Content, cache.MatrixDigest(), prevSums)
-		res.sums = key.sums
+	if c != nil {
+		key = newKeys(cfg, s, tpl, k.Content, k.MatrixSum, reuse)
 	}
 	// The aliases are made from the matrix and the glossary, which
 	// key.aliases names.
-	if o.Previous != nil && key.aliases != "" && o.Previous.aliasKey == key.aliases {
-		res.Aliases = o.Previous.Aliases
-	} else {
-		res.Aliases = search.AliasesFrom(k.Matrix, k.Content.Glossary)
-	}
-	res.aliasKey = key.aliases
+	res.Aliases = page.Reused(reuse, page.Key{Kind: kindAliases, Name: key.aliases}, func() *search.Aliases {
+		return search.AliasesFrom(k.Matrix, k.Content.Glossary)
+	})
 
 	var recordProbs diag.List
 	// The search index holds the documents of the pages written: a page
@@ -164,14 +151,6 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	// A kept build remembers each host page's state and search document
 	// by its key, so the next update restores them for a host whose page
 	// it keeps instead of diagnosing and rendering it again.
-	var prevHosts map[string]keptHost
-	if o.Previous != nil {
-		prevHosts = o.Previous.hosts
-	}
-	var hostsMu sync.Mutex
-	if cache != nil {
-		res.hosts = map[string]keptHost{}
-	}
 	hostPages := func(emit func(render.Output) error) error {
 		probs, err := k.Records.EachLoaded(func(l record.Loaded) error {
 			j, i := s.Host(l.Host), res.Records
@@ -180,12 +159,9 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 			res.Records++
 			b.hosts.Add(1)
 			hk := key.deps(j.Path(), j.Deps())
-			if kh, ok := prevHosts[hk]; ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
+			if kh, ok := keptHostOf(reuse, hk); ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
 				j.Restore(kh.state)
 				hostDocs[i] = kh.docs
-				hostsMu.Lock()
-				res.hosts[hk] = kh
-				hostsMu.Unlock()
 			}
 			page := tpl.Deferred(j.Path(), func() site.Page {
 				p := j.Page()
@@ -194,10 +170,8 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 					docs[n] = keepDoc(docs[n])
 				}
 				hostDocs[i] = docs
-				if hk != "" {
-					hostsMu.Lock()
-					res.hosts[hk] = keptHost{j.State(), docs}
-					hostsMu.Unlock()
+				if hk != "" && reuse != nil {
+					reuse.Store(page.Key{Kind: kindHost, Name: hk}, keptHost{j.State(), docs})
 				}
 				return p
 			})
@@ -236,7 +210,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		// the matrix and the glossary). An update of a kept index changes
 		// it for the documents that changed, and its files keep their keys
 		// unless their bytes change, so only those are written.
-		ix := searchCache.NewStatic(docs, res.Aliases, key.aliases)
+		ix := search.NewStaticReusing(docs, res.Aliases, key.aliases, reuse)
 		res.IndexKept = o.Previous != nil && ix.Unchanged()
 		err := ix.KeyedOutputs(func(name, key string, data func() []byte) error {
 			return emit(render.Keyed(render.Func(name, func(w io.Writer) error {
@@ -275,11 +249,24 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.end()
 	res.Outputs, res.Pages, res.Rendered, res.Changed, res.Manifest = st.Outputs, b.pages, st.Rendered, st.Changed, st.Manifest
 	res.Update = st.InPlace
 	res.Warnings = probs.Warnings() + recordProbs.Warnings()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// keptHostOf is what r keeps of the host page whose key is hk.
+func keptHostOf(r page.Reuse, hk string) (keptHost, bool) {
+	if r == nil || hk == "" {
+		return keptHost{}, false
+	}
+	v, ok := r.Load(page.Key{Kind: kindHost, Name: hk})
+	if !ok {
+		return keptHost{}, false
+	}
+	return v.(keptHost), true
 }
 
 // keepDoc copies a host's search document out of its record: a string

@@ -29,7 +29,6 @@ type keys struct {
 	matrix  string // config and every matrix file: the exports and verdicts
 	aliases string // matrix and glossary: the search aliases
 	in      *digests
-	sums    pageSums
 }
 
 // digest is one input's digest: of what it is and what it holds.
@@ -48,33 +47,27 @@ type digests struct {
 	records []page.Input // the records, as the build read them
 }
 
-// pageSums are the digests of each FAQ page's front matter and body, made
-// once per parsed page: content.Cache gives an unchanged file's page
-// again, so a rebuild digests only the pages an edit touched.
-type pageSums map[*content.Page]pageSum
-
+// pageSum is the digests of an FAQ page's front matter and body, made
+// once per file's bytes: a rebuild digests only the pages an edit touched.
 type pageSum struct{ meta, body digest }
 
-func (ps pageSums) of(p *content.Page) pageSum {
-	if s, ok := ps[p]; ok {
+func sumOf(r page.Reuse, p *content.Page) pageSum {
+	return page.Reused(r, page.Key{Kind: "build: faq digests", Name: p.File, Sum: p.Sum}, func() pageSum {
+		h := sha256.New()
+		json.NewEncoder(h).Encode([]any{p.File, p.Slug, p.Meta})
+		var s pageSum
+		h.Sum(s.meta[:0])
+		s.body = sha256.Sum256([]byte(p.Body))
 		return s
-	}
-	h := sha256.New()
-	json.NewEncoder(h).Encode([]any{p.File, p.Slug, p.Meta})
-	var s pageSum
-	h.Sum(s.meta[:0])
-	s.body = sha256.Sum256([]byte(p.Body))
-	ps[p] = s
-	return s
+	})
 }
 
-// newKeys makes the keys of the site s; matrix is kb.FilesDigest of the
-// matrix folder, which the kb cache has already read; prev are the page
-// digests of the build before.
-func newKeys(cfg config.Config, s *site.Site, tpl *render.Templates, c *content.Content, matrix string, prev pageSums) keys {
+// newKeys makes the keys of the site s; matrix is the digest of the
+// matrix's files (kb.KB.MatrixSum); r keeps the FAQ pages' digests.
+func newKeys(cfg config.Config, s *site.Site, tpl *render.Templates, c *content.Content, matrix digest, r page.Reuse) keys {
 	h := sha256.New()
-	fmt.Fprintf(h, "%#v\n%s\n", cfg, matrix)
-	k := keys{matrix: hex.EncodeToString(h.Sum(nil)), sums: make(pageSums, len(c.Pages))}
+	fmt.Fprintf(h, "%#v\n%x\n", cfg, matrix)
+	k := keys{matrix: hex.EncodeToString(h.Sum(nil))}
 	ah := sha256.New()
 	fmt.Fprintf(ah, "%s\n", k.matrix)
 	json.NewEncoder(ah).Encode(c.Glossary)
@@ -89,7 +82,7 @@ func newKeys(cfg config.Config, s *site.Site, tpl *render.Templates, c *content.
 		d.set(id, h)
 	}
 	fixed(page.InConfig, func(h hash.Hash) { fmt.Fprintf(h, "%#v\n%#v\n", cfg, *s.Info) })
-	fixed(page.InMatrix, func(h hash.Hash) { fmt.Fprintln(h, matrix) })
+	fixed(page.InMatrix, func(h hash.Hash) { fmt.Fprintf(h, "%x\n", matrix) })
 	fixed(page.InTemplates, func(h hash.Hash) { fmt.Fprintln(h, tpl.Digest) })
 	fixed(page.InLinks, func(h hash.Hash) { fmt.Fprintln(h, c.Structure()) })
 	fixed(page.InGlossary, func(h hash.Hash) { json.NewEncoder(h).Encode(c.Glossary) })
@@ -105,11 +98,7 @@ func newKeys(cfg config.Config, s *site.Site, tpl *render.Templates, c *content.
 	}
 	list := sha256.New()
 	for _, p := range c.Pages {
-		ps, ok := prev[p]
-		if !ok {
-			ps = k.sums.of(p)
-		}
-		k.sums[p] = ps
+		ps := sumOf(r, p)
 		list.Write(ps.meta[:])
 		named(page.InFront, p.File, func(h hash.Hash) { h.Write(ps.meta[:]) })
 		named(page.InFile, p.File, func(h hash.Hash) { h.Write(ps.meta[:]); h.Write(ps.body[:]) })

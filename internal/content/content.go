@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
@@ -13,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/parallel"
 )
 
@@ -22,6 +24,9 @@ type Page struct {
 	Slug string // file name without .md, e.g. roce-modes or roce-modes.zh
 	File string // path used in problems
 	Body string // markdown after the front matter
+	// Sum is the digest of the file's bytes: the work done on the page
+	// (its lint, HTML and digests) is reused by it (page.Key).
+	Sum [sha256.Size]byte
 	// BodyLine is the 1-based line of the first body line in File, so
 	// problems in the body can be positioned.
 	BodyLine int
@@ -143,20 +148,16 @@ type Content struct {
 // name prefixes file names in problems. Missing folders are empty content.
 func Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, nil) }
 
-func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
+func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
 	c := &Content{}
 	var probs diag.List
-	next := map[string]cachedPage{}
-	if cache != nil {
-		defer func() { cache.pages = next }()
-	}
 	mds, _ := fs.Glob(fsys, "faq/*.md")
 	sort.Strings(mds)
 	// Pages are read and parsed on every CPU, then kept in file order.
-	read := make([]cachedPage, len(mds))
+	read := make([]loaded, len(mds))
 	errs := make([]error, len(mds))
 	parallel.Each(len(mds), func(i int) {
-		read[i], errs[i] = cache.page(fsys, mds[i], path.Join(name, mds[i]))
+		read[i], errs[i] = readPage(fsys, mds[i], path.Join(name, mds[i]), r)
 	})
 	for i, f := range mds {
 		display := path.Join(name, f)
@@ -165,9 +166,6 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 			continue
 		}
 		e := read[i]
-		if cache != nil {
-			next[display] = e
-		}
 		probs = append(probs, e.probs...)
 		if e.page != nil {
 			c.Pages = append(c.Pages, e.page)
@@ -213,6 +211,7 @@ func load(fsys fs.FS, name string, cache *Cache) (*Content, diag.List) {
 // ParsePage splits +++ front matter from the markdown body and decodes it strictly.
 func ParsePage(file string, src []byte) (*Page, diag.List) {
 	var probs diag.List
+	sum := sha256.Sum256(src)
 	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	// Pages are published as UTF-8: a byte that is not would reach
 	// readers as it is. Hidden characters (controls, bidi overrides,
@@ -236,7 +235,7 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 	}
 	front := rest[:end+1]
 	body := strings.TrimPrefix(rest[end+len("\n+++"):], "\n")
-	p := &Page{File: file, Body: body}
+	p := &Page{File: file, Body: body, Sum: sum}
 	p.BodyLine = strings.Count(text[:len(text)-len(body)], "\n") + 1
 	base := path.Base(file)
 	p.Slug = strings.TrimSuffix(base, ".md")

@@ -38,10 +38,10 @@ type LintOptions struct {
 	// pages may name; nil falls back to KnownChecks. kb passes them in so
 	// content need not import the engine, which imports content.
 	Checks []string
-	// Cache, when set, keeps the problems of each unchanged page body
-	// (the same *Page from Cache.Load) whose links resolve against the
-	// same pages, trees, glossary and adapters.
-	Cache *Cache
+	// Reuse, when set, keeps the problems of each page body, reused for
+	// a file whose bytes are unchanged and whose links resolve against
+	// the same pages, trees, glossary and adapters.
+	Reuse page.Reuse
 }
 
 // knownCheck reports whether id is an engine check id.
@@ -66,9 +66,8 @@ type linter struct {
 	c       *Content
 	opts    LintOptions
 	probs   diag.List
-	links   string                // linksKey, with a Cache
-	next    map[bodyKey]diag.List // the body problems this lint used
-	checked map[*Page]diag.List   // bodies checked ahead, in parallel
+	links   string              // linksKey, with Reuse
+	checked map[*Page]diag.List // bodies checked ahead, in parallel
 }
 
 // Lint checks loaded content for what strict decoding cannot see: required
@@ -80,9 +79,8 @@ type linter struct {
 // problem, sorted.
 func Lint(c *Content, opts LintOptions) diag.List {
 	l := &linter{c: c, opts: opts}
-	if cache := opts.Cache; cache != nil {
-		l.links, l.next = l.linksKey(), map[bodyKey]diag.List{}
-		defer func() { cache.bodies = l.next }()
+	if opts.Reuse != nil {
+		l.links = l.linksKey()
 	}
 	l.checkBodies()
 	l.pages()
@@ -225,22 +223,24 @@ func (l *linter) page(p *Page) {
 	l.body(p)
 }
 
-// checkBodies checks, on every CPU, the bodies the cache does not hold
-// the problems of: most of a lint's work.
+// checkBodies checks, on every CPU, the bodies whose problems Reuse
+// does not keep: most of a lint's work.
 func (l *linter) checkBodies() {
 	ps := l.c.Pages
 	out := make([]diag.List, len(ps))
-	checked := make([]bool, len(ps))
 	parallel.Each(len(ps), func(i int) {
-		if _, ok := l.opts.Cache.body(bodyKey{ps[i], l.links}); !ok {
-			out[i], checked[i] = l.check(ps[i]), true
+		probs, ok := l.reused(ps[i])
+		if !ok {
+			probs = l.check(ps[i])
+			if l.opts.Reuse != nil {
+				l.opts.Reuse.Store(l.linksReuseKey(ps[i]), probs)
+			}
 		}
+		out[i] = probs
 	})
-	l.checked = map[*Page]diag.List{}
+	l.checked = make(map[*Page]diag.List, len(ps))
 	for i, p := range ps {
-		if checked[i] {
-			l.checked[p] = out[i]
-		}
+		l.checked[p] = out[i]
 	}
 }
 
@@ -254,17 +254,27 @@ func (l *linter) check(p *Page) diag.List {
 
 // body adds the problems of a page body's links and citations.
 func (l *linter) body(p *Page) {
-	key := bodyKey{p, l.links}
-	probs, ok := l.opts.Cache.body(key)
+	probs, ok := l.checked[p]
 	if !ok {
-		if probs, ok = l.checked[p]; !ok {
-			probs = l.check(p)
-		}
-	}
-	if l.next != nil {
-		l.next[key] = probs
+		probs = l.check(p)
 	}
 	l.probs = append(l.probs, probs...)
+}
+
+// reused returns the problems of p's body kept by Reuse, if any.
+func (l *linter) reused(p *Page) (diag.List, bool) {
+	if l.opts.Reuse == nil {
+		return nil, false
+	}
+	v, ok := l.opts.Reuse.Load(l.linksReuseKey(p))
+	if !ok {
+		return nil, false
+	}
+	return v.(diag.List), true
+}
+
+func (l *linter) linksReuseKey(p *Page) page.Key {
+	return page.Key{Kind: kindLinks, Name: p.File, Sum: page.Sum(string(p.Sum[:]), l.links)}
 }
 
 // translations: pages sharing a translation_key must differ in language,

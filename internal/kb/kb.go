@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
@@ -23,6 +24,9 @@ type KB struct {
 	Content *content.Content
 	Hosts   []*record.Host // all records, decoded; nil with StreamRecords
 	Records *Records       // the record files, with StreamRecords
+	// MatrixSum identifies the matrix loaded, with Reuse: the digest of
+	// the names and bytes of its files. Zero without Reuse.
+	MatrixSum [sha256.Size]byte
 }
 
 // Options say what to load.
@@ -40,23 +44,21 @@ type Options struct {
 	// records are read one at a time by Records.Each, and their problems
 	// come from there.
 	StreamRecords bool
-	// Cache, when set, keeps the loaded matrix and its lint between
+	// Reuse, when set, keeps the loaded matrix and its lint between
 	// loads: a load whose matrix files (and day) are unchanged reuses
-	// them, the same *matrix.Matrix (kbgen serve's rebuilds).
-	Cache *Cache
+	// them, the same *matrix.Matrix (kbgen serve's rebuilds); and the
+	// content's parses and lint (content.LoadReusing).
+	Reuse page.Reuse
 }
 
-// Cache is what Load keeps between loads of one knowledge base.
-type Cache struct {
-	digest  string // FilesDigest of the matrix folder at the last load
-	key     string
-	matrix  *matrix.Matrix
-	probs   diag.List
-	content content.Cache
+// loadedMatrix is what a load keeps of the matrix for the next.
+type loadedMatrix struct {
+	m     *matrix.Matrix
+	probs diag.List
 }
 
-// FilesDigest identifies the names and bytes of every file under dir.
-func FilesDigest(dir string) string {
+// filesDigest identifies the names and bytes of every file under dir.
+func filesDigest(dir string) [sha256.Size]byte {
 	h := sha256.New()
 	fsys := os.DirFS(dir)
 	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -67,7 +69,9 @@ func FilesDigest(dir string) string {
 		}
 		return nil
 	})
-	return fmt.Sprintf("%x", h.Sum(nil))
+	var s [sha256.Size]byte
+	h.Sum(s[:0])
+	return s
 }
 
 // contentLintOptions resolves content references against the matrix when
@@ -110,19 +114,15 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Cache, opts.SkipGridLint)
+	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Reuse, opts.SkipGridLint, &k.MatrixSum)
 	probs = append(probs, matrixProbs...)
 	k.Matrix = m
-	var cc *content.Cache
-	if opts.Cache != nil {
-		cc = &opts.Cache.content
-	}
-	c, ps := cc.Load(os.DirFS(cfg.Content), cfg.Content)
+	c, ps := content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
 	probs = append(probs, ps...)
 	k.Content = c
 	if c != nil {
 		lo := contentLintOptions(m, matrixOK, cfg, opts)
-		lo.Cache = cc
+		lo.Reuse = opts.Reuse
 		probs = append(probs, content.Lint(c, lo)...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
@@ -143,19 +143,17 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	return k, probs
 }
 
-// MatrixDigest is FilesDigest of the matrix folder as the last Load with
-// this cache read it.
-func (c *Cache) MatrixDigest() string { return c.digest }
-
-// loadMatrix loads and lints the matrix, or takes both from c when the
-// files are the ones c holds.
-func loadMatrix(cfg config.Config, now time.Time, c *Cache, skipGrid bool) (*matrix.Matrix, diag.List, bool) {
-	var key string
-	if c != nil {
+// loadMatrix loads and lints the matrix, or takes both from r when the
+// files are the ones it kept; with r, sum is set to the matrix's.
+func loadMatrix(cfg config.Config, now time.Time, r page.Reuse, skipGrid bool, sum *[sha256.Size]byte) (*matrix.Matrix, diag.List, bool) {
+	var key page.Key
+	if r != nil {
 		// The lint's staleness warnings depend on the day too.
-		c.digest = FilesDigest(cfg.Matrix)
-		if key = c.digest + now.Format(" 2006-01-02") + fmt.Sprint(" grid lint skipped: ", skipGrid); key == c.key && c.matrix != nil {
-			return c.matrix, c.probs, true
+		*sum = filesDigest(cfg.Matrix)
+		key = page.Key{Kind: "kb: matrix", Name: cfg.Matrix, Sum: page.Sum(string(sum[:]), now.Format("2006-01-02"), fmt.Sprint("grid lint skipped: ", skipGrid))}
+		if v, ok := r.Load(key); ok {
+			l := v.(loadedMatrix)
+			return l.m, l.probs, true
 		}
 	}
 	m, probs := matrix.Load(os.DirFS(cfg.Matrix), cfg.Matrix)
@@ -166,8 +164,8 @@ func loadMatrix(cfg config.Config, now time.Time, c *Cache, skipGrid bool) (*mat
 			probs = append(probs, verdict.Lint(m)...) // no supported verdict below a device's first kernel without a distro row
 		}
 	}
-	if c != nil && ok && probs.Errors() == 0 {
-		c.key, c.matrix, c.probs = key, m, probs
+	if r != nil && ok && probs.Errors() == 0 {
+		r.Store(key, loadedMatrix{m, probs})
 	}
 	return m, probs, ok
 }

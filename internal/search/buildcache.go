@@ -1,65 +1,31 @@
 package search
 
 import (
-	"crypto/sha256"
 	"math"
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
-// Cache keeps, between the builds of one site (kbgen serve's rebuilds),
-// the work the static index repeats for inputs that did not change: each
-// document's analysis and each raw token's query terms. An entry no
-// build used is dropped at the end of the next one. A nil *Cache keeps
-// nothing.
-type Cache struct {
-	aliases string // the aliases docs and raws were analyzed with
-	docs    memo[[sha256.Size]byte, *docStats]
-	raws    memo[string, []QueryTerm]
-	static  *Static // the index NewStatic made last, which the next may update
+// reuse is a static index's way to the work an earlier build did with
+// the same aliases, through the build's store (page.Reuse): each
+// document's analysis, each raw token's query terms, and the index
+// itself. The zero reuse keeps nothing.
+type reuse struct {
+	r       page.Reuse
+	aliases string // names the aliases the analysis uses; never ""
 }
 
-// memo is one table of a Cache: what the last build used, and what this
-// one has used so far.
-type memo[K comparable, V any] struct {
-	mu        sync.Mutex
-	last, now map[K]V
-}
+// Kinds of the work a static index keeps (page.Key.Kind).
+const (
+	kindAnalysis = "search: document analysis" // Sum: the aliases and the fields' text
+	kindRaw      = "search: raw token terms"   // Name: the token; Sum: the aliases
+	kindIndex    = "search: static index"      // Sum: the aliases
+)
 
-// get returns the value of k, from this build or the last, and marks it
-// used; make makes a missing one.
-func (m *memo[K, V]) get(k K, make func() V) V {
-	m.mu.Lock()
-	v, ok := m.now[k]
-	if !ok {
-		v, ok = m.last[k]
-	}
-	m.mu.Unlock()
-	if !ok {
-		v = make()
-	}
-	m.mu.Lock()
-	if m.now == nil {
-		m.now = map[K]V{}
-	}
-	m.now[k] = v
-	m.mu.Unlock()
-	return v
-}
-
-// done ends a build: what it used is what the next one may reuse.
-func (m *memo[K, V]) done() {
-	m.mu.Lock()
-	m.last, m.now = m.now, nil
-	m.mu.Unlock()
-}
-
-// forget drops everything.
-func (m *memo[K, V]) forget() {
-	m.mu.Lock()
-	m.last, m.now = nil, nil
-	m.mu.Unlock()
+func (u reuse) key(kind, name string, parts ...string) page.Key {
+	return page.Key{Kind: kind, Name: name, Sum: page.Sum(append([]string{u.aliases}, parts...)...)}
 }
 
 // docStats is a document's analysis: each distinct term with its
@@ -96,38 +62,16 @@ func (st *docStats) term(t string) (termStats, bool) {
 	return st.terms[i], true
 }
 
-// begin starts a static index whose analysis uses the aliases aliasKey
-// names; entries made with other aliases are dropped.
-func (c *Cache) begin(aliasKey string) {
-	if c != nil && (aliasKey == "" || aliasKey != c.aliases) {
-		c.docs.forget()
-		c.raws.forget()
-		c.aliases = aliasKey
-	}
-}
-
-// end keeps what the index used.
-func (c *Cache) end() {
-	if c != nil {
-		c.docs.done()
-		c.raws.done()
-	}
-}
-
 // doc analyzes d, or returns the analysis of a document with its text.
-func (c *Cache) doc(d *Doc, an *Analyzer) *docStats {
-	if c == nil {
+func (u reuse) doc(d *Doc, an *Analyzer) *docStats {
+	if u.r == nil {
 		return analyzeDoc(d, an)
 	}
-	h := sha256.New()
-	for _, name := range Fields {
-		t := fieldText(d, name)
-		h.Write([]byte{byte(len(t)), byte(len(t) >> 8), byte(len(t) >> 16), byte(len(t) >> 24)})
-		h.Write([]byte(t))
+	var text [numFields]string
+	for f, name := range Fields {
+		text[f] = fieldText(d, name)
 	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-	return c.docs.get(key, func() *docStats { return analyzeDoc(d, an) })
+	return page.Reused(u.r, u.key(kindAnalysis, "", text[:]...), func() *docStats { return analyzeDoc(d, an) })
 }
 
 func analyzeDoc(d *Doc, an *Analyzer) *docStats {
@@ -169,9 +113,9 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 }
 
 // raw returns the query terms of raw token r.
-func (c *Cache) raw(r string, an *Analyzer) []QueryTerm {
-	if c == nil {
+func (u reuse) raw(r string, an *Analyzer) []QueryTerm {
+	if u.r == nil {
 		return queryTerms(an.Analyze(r))
 	}
-	return c.raws.get(r, func() []QueryTerm { return queryTerms(an.Analyze(r)) })
+	return page.Reused(u.r, u.key(kindRaw, r), func() []QueryTerm { return queryTerms(an.Analyze(r)) })
 }

@@ -7,14 +7,13 @@ import (
 	"sync/atomic"
 )
 
-// incState is what a Cache keeps of the static index it built last, so
+// incState is what a kept static index (NewStaticReusing) holds, so
 // that the next build, when only some documents' text changed (kbgen
 // serve's rebuild after an edit), updates the index for those documents
 // (Static.update) and writes only the files they change (KeyedOutputs),
 // instead of analyzing, weighing and encoding every document again.
 type incState struct {
-	keep     bool // a Cache keeps the index: its outputs have keys
-	aliasKey string
+	keep     bool // the index is kept: its outputs have keys
 	al       *Aliases
 	stats    []*docStats      // each document's analysis, by doc number
 	df       []map[string]int // per field, term → documents holding it
@@ -40,12 +39,12 @@ type incState struct {
 // number of the outputs call that last changed its bytes.
 var outputGen atomic.Int64
 
-// Unchanged reports whether this index is the one a Cache kept from the
+// Unchanged reports whether this index is the one kept from the
 // build before, with the same aliases and documents: its files are the
 // ones that build wrote.
 func (s *Static) Unchanged() bool { return s.inc != nil && s.inc.unchanged }
 
-// update brings s, which a Cache kept, up to date with docs (sorted), and
+// update brings s, which was kept, up to date with docs (sorted), and
 // reports whether it could: the documents must be the same pages in the
 // same order with the same facets, and few of them changed. The result is
 // the index newStatic makes of docs: postings are weighed by the same

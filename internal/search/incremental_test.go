@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // keyedFiles collects an index's keyed outputs.
@@ -22,7 +24,7 @@ func keyedFiles(t *testing.T, st *Static) (map[string][]byte, map[string]string)
 }
 
 // TestStaticUpdate edits the bundled documents one step at a time and
-// requires the index a Cache updates to write the files a fresh index
+// requires the index kept in a page.Reuse and updated to write the files a fresh index
 // writes, a file to keep its key only when its bytes are the ones written
 // with that key, and an edit of a few documents to change few files.
 func TestStaticUpdate(t *testing.T) {
@@ -65,11 +67,11 @@ func TestStaticUpdate(t *testing.T) {
 		{"all back", func() { copy(docs, orig) }, false, true},
 		{"a page removed", func() { docs = slices.Delete(slices.Clone(docs), b, b+1) }, false, false},
 	}
-	cache := &Cache{}
-	written, keys := keyedFiles(t, cache.NewStatic(docs, al, "aliases"))
+	kept := &page.KeepAll{}
+	written, keys := keyedFiles(t, NewStaticReusing(docs, al, "aliases", kept))
 	for _, st := range steps {
 		st.change()
-		ix := cache.NewStatic(docs, al, "aliases")
+		ix := NewStaticReusing(docs, al, "aliases", kept)
 		if ix.Unchanged() != st.same {
 			t.Errorf("%s: Unchanged() = %t", st.name, ix.Unchanged())
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
 )
 
@@ -46,7 +47,7 @@ type Static struct {
 	hosts                 map[string]bool // terms that name a host (hostTerms)
 	fuzzy                 []FuzzyName
 	byURL                 map[string]int
-	inc                   *incState // what a Cache keeps to update this index, or nil
+	inc                   *incState // what a kept index needs to be updated, or nil
 }
 
 // posting is a document holding a term: its number and the code of the
@@ -74,40 +75,41 @@ const (
 
 // NewStatic builds the static index of docs with the bleve index's scoring
 // (tf-idf with field boosts and coord), so both engines rank alike.
-func NewStatic(docs []Doc, al *Aliases) *Static { return (*Cache)(nil).NewStatic(docs, al, "") }
+func NewStatic(docs []Doc, al *Aliases) *Static { return reuse{}.newStatic(sortDocs(docs), al) }
 
-// NewStatic is the package's NewStatic, taking each document's analysis
-// and each raw token's query terms from c when an earlier build made them
-// with the same aliases (aliasKey names them; "" never matches). When the
-// index c built last had the same aliases and the same documents in the
-// same places, differing only in some documents' text (kbgen serve's
-// rebuild after an edit), it is updated for those documents instead and
-// returned (see update): the index a fresh build makes, with only the
-// outputs that changed given new keys (KeyedOutputs).
-func (c *Cache) NewStatic(docs []Doc, al *Aliases, aliasKey string) *Static {
+// NewStaticReusing is NewStatic, taking each document's analysis and each
+// raw token's query terms from r when an earlier build made them with the
+// same aliases (aliasKey names them; "" reuses nothing), and keeping the
+// index in r. When the index r kept had the same aliases and the same
+// documents in the same places, differing only in some documents' text
+// (kbgen serve's rebuild after an edit), it is updated for those
+// documents instead and returned (see update): the index a fresh build
+// makes, with only the outputs that changed given new keys
+// (KeyedOutputs).
+func NewStaticReusing(docs []Doc, al *Aliases, aliasKey string, r page.Reuse) *Static {
+	if r == nil || aliasKey == "" {
+		return NewStatic(docs, al)
+	}
+	u := reuse{r, aliasKey}
 	sorted := sortDocs(docs)
-	if c != nil {
-		if s := c.static; s != nil && aliasKey != "" && s.inc.aliasKey == aliasKey && s.update(sorted) {
+	k := u.key(kindIndex, "")
+	if v, ok := r.Load(k); ok {
+		if s := v.(*Static); s.update(sorted) {
 			return s
 		}
-		c.static = nil
 	}
-	s := c.newStatic(sorted, al, aliasKey)
-	if c != nil {
-		c.static = s
-	}
+	s := u.newStatic(sorted, al)
+	r.Store(k, s)
 	return s
 }
 
 // newStatic builds the static index of sorted docs from nothing.
-func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
+func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, surf: map[string][]QueryTerm{},
 		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
 	if al != nil {
 		s.multi = al.multi
 	}
-	c.begin(aliasKey)
-	defer c.end()
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
@@ -130,7 +132,7 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 				pt.df[f] = map[string]int{}
 			}
 			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
-				st := c.doc(&s.docs[i], s.an)
+				st := u.doc(&s.docs[i], s.an)
 				stats[i] = st
 				for _, ts := range st.terms {
 					for f, tf := range ts.tf {
@@ -142,7 +144,7 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 				for _, r := range st.raws {
 					pt.raws[r]++
 				}
-				if c == nil {
+				if u.r == nil {
 					st.raws = nil // counted; only a kept index reads them again
 				}
 			}
@@ -172,7 +174,7 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 		if isCJK(r) {
 			return
 		}
-		qts := c.raw(r, s.an)
+		qts := u.raw(r, s.an)
 		s.surf[r] = qts
 		for _, t := range qts {
 			s.rev[t.Term] = append(s.rev[t.Term], r)
@@ -194,7 +196,7 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 		for _, ts := range st.terms {
 			s.post[ts.term] = append(s.post[ts.term], s.weigh(i, st, ts, df))
 		}
-		if c == nil {
+		if u.r == nil {
 			stats[i] = nil // its postings are made: the collector may take it
 		}
 	}
@@ -205,8 +207,8 @@ func (c *Cache) newStatic(sorted []Doc, al *Aliases, aliasKey string) *Static {
 	for i := range s.docs {
 		s.byURL[s.docs[i].URL] = i
 	}
-	if c != nil {
-		s.inc = &incState{keep: true, fresh: true, aliasKey: aliasKey, al: al, stats: stats, df: df, rawN: rawN, aliasRaw: aliasRaw}
+	if u.r != nil {
+		s.inc = &incState{keep: true, fresh: true, al: al, stats: stats, df: df, rawN: rawN, aliasRaw: aliasRaw}
 	}
 	return s
 }
@@ -494,8 +496,8 @@ func (s *Static) Outputs(emit func(path string, data []byte) error) error {
 // KeyedOutputs emits the files Outputs does, each with a key and a
 // function that makes its bytes: a file whose bytes have not changed since
 // an earlier call on this index, or on the one it was updated from (see
-// Cache.NewStatic), keeps that call's key, so a build that wrote it then
-// need not make it again. Keys are "" for an index no Cache keeps.
+// NewStaticReusing), keeps that call's key, so a build that wrote it then
+// need not make it again. Keys are "" for an index not kept.
 func (s *Static) KeyedOutputs(emit func(path, key string, data func() []byte) error) error {
 	return s.outputs(emit)
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"html/template"
 	"sort"
@@ -68,7 +69,6 @@ type Site struct {
 
 	verdicts     *verdicts
 	searchOnly   bool           // Input.SearchOnly: no verdict lists
-	structure    string         // c.Structure(): what the pages' links resolved against
 	adapterPages []*AdapterPage // made by Late, after the host pages
 	distroPages  []*DistroPage
 
@@ -83,11 +83,14 @@ type Input struct {
 	Matrix  *matrix.Matrix
 	Content *content.Content
 	Records int // how many host record files the build will read
-	// Previous is the site of the build before (kbgen serve): made from
-	// this very matrix, its verdicts are reused, and with the same
-	// content structure, the HTML of each FAQ page whose *content.Page
-	// is the same (content.Cache keeps unchanged pages).
-	Previous *Site
+	// Reuse, when set with MatrixSum, keeps for the next build (kbgen
+	// serve's) the verdicts of the matrix MatrixSum names, and each FAQ
+	// page's HTML and text, reused for a file whose bytes are unchanged
+	// when the matrix and what links name (content.Structure) are too.
+	Reuse page.Reuse
+	// MatrixSum identifies Matrix (kb.KB.MatrixSum): the digest of its
+	// files. Zero reuses nothing.
+	MatrixSum [sha256.Size]byte
 	// SearchOnly makes the site for its search documents (Docs), as
 	// kbgen search does: the lists of verdicts the adapters index and the
 	// stack pages show, which no document reads and which judge the whole
@@ -235,9 +238,19 @@ type GlossaryPage struct {
 func Build(in Input) (*Site, error) {
 	m, c := in.Matrix, in.Content
 	s := &Site{Info: &Info{Title: in.Config.Title, BaseURL: in.Config.BaseURL, Glossary: len(c.Glossary) > 0, Fleet: in.Records > 0}, Inputs: &page.Inputs{}, m: m, c: c, searchOnly: in.SearchOnly}
-	s.verdicts = newVerdicts(m)
+	reuse := in.Reuse
+	if in.MatrixSum == ([sha256.Size]byte{}) {
+		reuse = nil
+	}
+	vkey := page.Key{Kind: "site: verdicts", Sum: in.MatrixSum}
+	if s.verdicts = page.Reused(reuse, vkey, func() *verdicts { return newVerdicts(m) }); s.verdicts.m != m {
+		// The same files loaded again (kb loads them anew on a new day,
+		// for the lint): the pages and the verdicts name this matrix's.
+		s.verdicts = newVerdicts(m)
+		reuse.Store(vkey, s.verdicts)
+	}
 	s.diagnoser = diagnose.New(m, c)
-	s.structure = c.Structure()
+	structure := c.Structure()
 	for i, t := range in.Config.Targets {
 		if err := t.Check(m); err != nil {
 			return nil, fmt.Errorf("kb.toml: target %d (%s): %w", i+1, t.Label(), err)
@@ -249,15 +262,6 @@ func Build(in Input) (*Site, error) {
 	type rendered struct {
 		html template.HTML
 		text faqText
-	}
-	reuse := map[*content.Page]rendered{}
-	if prev := in.Previous; prev != nil && prev.m == m {
-		s.verdicts = prev.verdicts
-		if prev.structure == s.structure {
-			for _, f := range prev.home.FAQ {
-				reuse[f.Page] = rendered{f.HTML, f.text}
-			}
-		}
 	}
 	meta := s.meta
 	inputs := s.Inputs
@@ -277,14 +281,13 @@ func Build(in Input) (*Site, error) {
 		f.Lang = p.Meta.Lang
 		f.deps.Read(inputs.ID(page.InFile, p.File))
 		f.deps.Read(page.InLinks) // the body's links resolve against it
-		r, ok := reuse[p]
-		if !ok {
-			var ps diag.List
-			var text markup.Text
-			r.html, text, ps = markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-			r.text = newFAQText(p.Meta.Summary, text)
+		// The HTML reads the file, the matrix (citations, links to its
+		// pages) and what links may name; a build that fails keeps none.
+		r := page.Reused(reuse, page.Key{Kind: "site: faq html", Name: p.File, Sum: page.Sum(string(p.Sum[:]), string(in.MatrixSum[:]), structure)}, func() (r rendered) {
+			html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
 			probs = append(probs, ps...)
-		}
+			return rendered{html, newFAQText(p.Meta.Summary, text)}
+		})
 		f.HTML, f.text = r.html, r.text
 		f.vendor = docVendor(m, p.Meta.Adapters, p.Meta.Tags)
 		if key := p.Meta.TranslationKey; key != "" {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // countFS counts the opens of FAQ pages.
@@ -22,10 +24,10 @@ func (c *countFS) Open(name string) (fs.File, error) {
 	return c.StatFS.Open(name)
 }
 
-// TestCacheStamps: a load with a Cache reads again only the pages whose
+// TestReuseStamps: a load that reuses reads again only the pages whose
 // size, times or inode changed since it read them, and reads every page
 // whose stamp was racy (written within racy of the read).
-func TestCacheStamps(t *testing.T) {
+func TestReuseStamps(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "faq"), 0o755)
 	write := func(name, body string) {
@@ -36,10 +38,10 @@ func TestCacheStamps(t *testing.T) {
 	write("a.md", "Body A.\n")
 	write("b.md", "Body B.\n")
 	fsys := &countFS{StatFS: os.DirFS(dir).(fs.StatFS)}
-	load := func(c *Cache) map[string]*Page {
+	load := func(c *page.KeepAll) map[string]*Page {
 		t.Helper()
 		fsys.opens = 0
-		ct, probs := c.Load(fsys, "content")
+		ct, probs := LoadReusing(fsys, "content", c)
 		if probs.Errors() > 0 {
 			t.Fatal(probs)
 		}
@@ -52,7 +54,7 @@ func TestCacheStamps(t *testing.T) {
 	defer func(r time.Duration) { racy = r }(racy)
 
 	racy = time.Hour // every file here was written just now
-	var c Cache
+	var c page.KeepAll
 	first := load(&c)
 	if again := load(&c); fsys.opens != 2 || again["a"] != first["a"] {
 		t.Errorf("racy stamps: %d pages read, want 2 (and the same parse of unchanged bytes)", fsys.opens)

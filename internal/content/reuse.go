@@ -2,6 +2,7 @@ package content
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -9,23 +10,21 @@ import (
 	"time"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
-// Cache keeps, between loads of one content folder (kbgen serve's
-// rebuilds), each FAQ page parsed from bytes that did not change (the
-// same *Page, so later stages can tell it is unchanged) and the problems
-// of each page body's links and citations. A nil *Cache keeps nothing.
-type Cache struct {
-	pages  map[string]cachedPage // file → its last parse
-	bodies map[bodyKey]diag.List // a body's link and citation problems
-}
-
-type cachedPage struct {
-	sum   [sha256.Size]byte
+// loaded is one FAQ file's parse, as a load keeps it for the next.
+type loaded struct {
 	page  *Page
 	probs diag.List
-	stamp stamp // the file's when it was read; zero: read it again
 }
+
+// Kinds of the work a load keeps (page.Key.Kind).
+const (
+	kindStamp = "content: faq file by stamp" // Name the file, Sum its stamp
+	kindParse = "content: faq file by bytes" // Name the file, Sum its bytes
+	kindLinks = "content: faq body links"    // Name the file, Sum its bytes and linksKey
+)
 
 // stamp is what a file's metadata says of its bytes: a file whose stamp is
 // the one it had when it was read, and was not racy then, holds the same
@@ -40,57 +39,63 @@ type stamp struct {
 // could keep its times and size with other bytes.
 var racy = 2 * time.Second
 
-// page reads and parses the FAQ page at f, reusing the page an earlier
+// readPage reads and parses the FAQ page at f, reusing the page an earlier
 // load parsed when the file's stamp is unchanged (kbgen serve's rebuild
 // then reads only the files an edit touched) or its bytes are.
-// It reads c and writes nothing: what the next load may reuse is the
-// returned entry, so pages may be read concurrently.
-func (c *Cache) page(fsys fs.FS, f, display string) (cachedPage, error) {
-	if c == nil {
+func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
+	if r == nil {
 		src, err := fs.ReadFile(fsys, f)
 		if err != nil {
-			return cachedPage{}, err
+			return loaded{}, err
 		}
 		p, probs := ParsePage(display, src)
-		return cachedPage{page: p, probs: probs}, nil
+		return loaded{page: p, probs: probs}, nil
 	}
 	var st stamp
 	if fi, err := fs.Stat(fsys, f); err == nil {
 		st = stampOf(fi)
 	}
-	if old, ok := c.pages[display]; ok && st != (stamp{}) && old.stamp == st {
-		return old, nil
+	stampKey := page.Key{Kind: kindStamp, Name: display, Sum: st.sum()}
+	if st != (stamp{}) {
+		if v, ok := r.Load(stampKey); ok {
+			l := v.(loaded)
+			r.Store(parseKey(display, l.page.Sum), l) // still the parse of those bytes
+			return l, nil
+		}
 	}
 	src, err := fs.ReadFile(fsys, f)
 	if err != nil {
-		return cachedPage{}, err
+		return loaded{}, err
 	}
-	e := c.parse(display, src)
+	l := page.Reused(r, parseKey(display, sha256.Sum256(src)), func() loaded {
+		p, probs := ParsePage(display, src)
+		return loaded{p, probs}
+	})
 	now := time.Now().UnixNano()
-	if st != (stamp{}) && now-st.mtime > int64(racy) && now-st.ctime > int64(racy) {
-		e.stamp = st
+	if l.page != nil && st != (stamp{}) && now-st.mtime > int64(racy) && now-st.ctime > int64(racy) {
+		r.Store(stampKey, l)
 	}
-	return e, nil
+	return l, nil
 }
 
-type bodyKey struct {
-	page  *Page
-	links string // Structure and the matrix references the links resolved against
+func parseKey(file string, sum [sha256.Size]byte) page.Key {
+	return page.Key{Kind: kindParse, Name: file, Sum: sum}
 }
 
-// parse is ParsePage, reusing the page an earlier load parsed from src.
-func (c *Cache) parse(file string, src []byte) cachedPage {
-	sum := sha256.Sum256(src)
-	if old, ok := c.pages[file]; ok && old.sum == sum {
-		old.stamp = stamp{}
-		return old
+// sum is the stamp's fields, which fill a digest's bytes exactly.
+func (st stamp) sum() [sha256.Size]byte {
+	var s [sha256.Size]byte
+	for i, v := range []uint64{uint64(st.size), uint64(st.mtime), uint64(st.ctime), st.ino} {
+		binary.LittleEndian.PutUint64(s[8*i:], v)
 	}
-	p, probs := ParsePage(file, src)
-	return cachedPage{sum: sum, page: p, probs: probs}
+	return s
 }
 
-// Load is the package's Load, reusing unchanged pages.
-func (c *Cache) Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, c) }
+// LoadReusing is Load, reusing through r the pages an earlier load
+// parsed from files whose stamps or bytes are unchanged.
+func LoadReusing(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
+	return load(fsys, name, r)
+}
 
 // Structure identifies what links into content can name: the pages'
 // slugs, the trees' ids and node ids and the glossary's ids.
@@ -126,12 +131,4 @@ func (l *linter) linksKey() string {
 		fmt.Fprintln(h, "no matrix")
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
-}
-
-func (c *Cache) body(k bodyKey) (diag.List, bool) {
-	if c == nil {
-		return nil, false
-	}
-	probs, ok := c.bodies[k]
-	return probs, ok
 }
