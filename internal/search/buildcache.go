@@ -1,6 +1,7 @@
 package search
 
 import (
+	"crypto/sha256"
 	"math"
 	"slices"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // itself. The zero reuse keeps nothing.
 type reuse struct {
 	r       page.Reuse
-	aliases string // names the aliases the analysis uses; never ""
+	aliases [sha256.Size]byte // names the aliases the analysis uses
 }
 
 // Kinds of the work a static index keeps (page.Key.Kind).
@@ -23,10 +24,6 @@ const (
 	kindRaw      = "search: raw token terms"   // Name: the token; Sum: the aliases
 	kindIndex    = "search: static index"      // Sum: the aliases
 )
-
-func (u reuse) key(kind, name string, parts ...string) page.Key {
-	return page.Key{Kind: kind, Name: name, Sum: page.Sum(append([]string{u.aliases}, parts...)...)}
-}
 
 // docStats is a document's analysis: each distinct term with its
 // frequency in each field, sorted by term, each field's norm, and the raw
@@ -67,11 +64,12 @@ func (u reuse) doc(d *Doc, an *Analyzer) *docStats {
 	if u.r == nil {
 		return analyzeDoc(d, an)
 	}
-	var text [numFields]string
+	parts := [numFields + 1]string{string(u.aliases[:])} // the aliases, then each field's text
 	for f, name := range Fields {
-		text[f] = fieldText(d, name)
+		parts[f+1] = fieldText(d, name)
 	}
-	return page.Reused(u.r, u.key(kindAnalysis, "", text[:]...), func() *docStats { return analyzeDoc(d, an) })
+	k := page.Key{Kind: kindAnalysis, Sum: page.Sum(parts[:]...)}
+	return page.Reused(u.r, k, func() *docStats { return analyzeDoc(d, an) })
 }
 
 func analyzeDoc(d *Doc, an *Analyzer) *docStats {
@@ -117,5 +115,5 @@ func (u reuse) raw(r string, an *Analyzer) []QueryTerm {
 	if u.r == nil {
 		return queryTerms(an.Analyze(r))
 	}
-	return page.Reused(u.r, u.key(kindRaw, r), func() []QueryTerm { return queryTerms(an.Analyze(r)) })
+	return page.Reused(u.r, page.Key{Kind: kindRaw, Name: r, Sum: u.aliases}, func() []QueryTerm { return queryTerms(an.Analyze(r)) })
 }

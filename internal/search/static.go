@@ -90,9 +90,9 @@ func NewStaticReusing(docs []Doc, al *Aliases, aliasKey string, r page.Reuse) *S
 	if r == nil || aliasKey == "" {
 		return NewStatic(docs, al)
 	}
-	u := reuse{r, aliasKey}
+	u := reuse{r, page.Sum(aliasKey)}
 	sorted := sortDocs(docs)
-	k := u.key(kindIndex, "")
+	k := page.Key{Kind: kindIndex, Sum: u.aliases}
 	if v, ok := r.Load(k); ok {
 		if s := v.(*Static); s.update(sorted) {
 			return s
