@@ -6,9 +6,10 @@ import (
 	"github.com/rocekb/rocekb/internal/page"
 )
 
-// TestCacheKeepsWhatABuildUsed: a kind a build looked up keeps only the
-// entries that build used or made, a kind it did not look up keeps all
-// of its own, and a build that does not finish changes nothing.
+// TestCacheKeepsWhatABuildUsed: a kind a finished build looked up keeps
+// only the entries that build used or made, a kind it did not look up
+// keeps all of its own, and what a build that failed made is kept only
+// when the next build uses it.
 func TestCacheKeepsWhatABuildUsed(t *testing.T) {
 	t.Parallel()
 	a, b := page.Key{Kind: "k", Name: "a"}, page.Key{Kind: "k", Name: "b"}
@@ -32,14 +33,21 @@ func TestCacheKeepsWhatABuildUsed(t *testing.T) {
 	}
 	c.end()
 
-	c.begin() // a build that fails: what it makes is not kept
-	c.Store(page.Key{Kind: "k", Name: "failed"}, 4)
+	failed, unused := page.Key{Kind: "k", Name: "failed"}, page.Key{Kind: "k", Name: "unused"}
+	c.begin() // a build that fails
+	c.Store(failed, 4)
+	c.Store(unused, 5)
 	c.begin()
-	if !has(a) || has(b) || has(page.Key{Kind: "k", Name: "failed"}) {
-		t.Errorf("kind k: a %t, b %t, failed %t; want only a", has(a), has(b), has(page.Key{Kind: "k", Name: "failed"}))
+	if !has(a) || has(b) || !has(failed) {
+		t.Errorf("kind k: a %t, b %t, failed %t; want a and failed", has(a), has(b), has(failed))
 	}
 	if !has(other) {
 		t.Error("kind other, which the build before did not look up, lost its entry")
+	}
+	c.end()
+	c.begin()
+	if has(unused) {
+		t.Error("an entry a failed build made and the next did not use is still kept")
 	}
 	c.end()
 }

@@ -260,8 +260,9 @@ func Build(in Input) (*Site, error) {
 		s.targets, s.readyEngine = in.Config.Targets, verdict.NewEngine(m)
 	}
 	type rendered struct {
-		html template.HTML
-		text faqText
+		html  template.HTML
+		text  faqText
+		probs diag.List
 	}
 	meta := s.meta
 	inputs := s.Inputs
@@ -282,12 +283,12 @@ func Build(in Input) (*Site, error) {
 		f.deps.Read(inputs.ID(page.InFile, p.File))
 		f.deps.Read(page.InLinks) // the body's links resolve against it
 		// The HTML reads the file, the matrix (citations, links to its
-		// pages) and what links may name; a build that fails keeps none.
-		r := page.Reused(reuse, page.Key{Kind: "site: faq html", Name: p.File, Sum: page.Sum(string(p.Sum[:]), string(in.MatrixSum[:]), structure)}, func() (r rendered) {
+		// pages) and what links may name.
+		r := page.Reused(reuse, page.Key{Kind: "site: faq html", Name: p.File, Sum: page.Sum(string(p.Sum[:]), string(in.MatrixSum[:]), structure)}, func() rendered {
 			html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-			probs = append(probs, ps...)
-			return rendered{html, newFAQText(p.Meta.Summary, text)}
+			return rendered{html, newFAQText(p.Meta.Summary, text), ps}
 		})
+		probs = append(probs, r.probs...)
 		f.HTML, f.text = r.html, r.text
 		f.vendor = docVendor(m, p.Meta.Adapters, p.Meta.Tags)
 		if key := p.Meta.TranslationKey; key != "" {
