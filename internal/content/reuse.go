@@ -57,17 +57,18 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 	}
 	stampKey := page.Key{Kind: kindStamp, Name: display, Sum: st.sum()}
 	if st != (stamp{}) {
+		// The parse by bytes is not marked used here: that would double
+		// an update's look-ups, and a file touched without a change after
+		// it was dropped is only parsed again.
 		if v, ok := r.Load(stampKey); ok {
-			l := v.(loaded)
-			r.Store(parseKey(display, l.page.Sum), l) // still the parse of those bytes
-			return l, nil
+			return v.(loaded), nil
 		}
 	}
 	src, err := fs.ReadFile(fsys, f)
 	if err != nil {
 		return loaded{}, err
 	}
-	l := page.Reused(r, parseKey(display, sha256.Sum256(src)), func() loaded {
+	l := page.Reused(r, page.Key{Kind: kindParse, Name: display, Sum: sha256.Sum256(src)}, func() loaded {
 		p, probs := ParsePage(display, src)
 		return loaded{p, probs}
 	})
@@ -76,10 +77,6 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 		r.Store(stampKey, l)
 	}
 	return l, nil
-}
-
-func parseKey(file string, sum [sha256.Size]byte) page.Key {
-	return page.Key{Kind: kindParse, Name: file, Sum: sum}
 }
 
 // sum is the stamp's fields, which fill a digest's bytes exactly.
