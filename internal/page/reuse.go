@@ -69,14 +69,20 @@ func Reused[V any](r Reuse, k Key, make func() V) V {
 // two lists of parts share a digest: the Sum of a Key made from several
 // inputs' digests and names.
 func Sum(parts ...string) [sha256.Size]byte {
-	h := sha256.New()
-	var n [4]byte
+	n := 0
 	for _, p := range parts {
-		n[0], n[1], n[2], n[3] = byte(len(p)), byte(len(p)>>8), byte(len(p)>>16), byte(len(p)>>24)
-		h.Write(n[:])
-		h.Write([]byte(p))
+		n += 4 + len(p)
 	}
-	var s [sha256.Size]byte
-	h.Sum(s[:0])
-	return s
+	// A key's parts are mostly digests and names: one buffer, on the
+	// stack when they fit, and one sha256.Sum256, which allocates nothing.
+	var small [512]byte
+	buf := small[:0]
+	if n > len(small) {
+		buf = make([]byte, 0, n)
+	}
+	for _, p := range parts {
+		buf = append(buf, byte(len(p)), byte(len(p)>>8), byte(len(p)>>16), byte(len(p)>>24))
+		buf = append(buf, p...)
+	}
+	return sha256.Sum256(buf)
 }
