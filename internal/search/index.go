@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -162,6 +161,7 @@ type Index struct {
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
+	terms    *termIndex
 	facets   *facetIndex
 	cache    *answerCache
 	byURL    map[string]int  // doc number of each URL
@@ -169,10 +169,6 @@ type Index struct {
 	nHosts   int             // host reports indexed
 	fuzzy    []FuzzyName
 	DocCount int
-	// For tests: fetch every match from bleve (the order the top-k fetch
-	// must equal), or start the top-k fetch at this size.
-	fetchAll   bool
-	firstFetch int
 }
 
 // sortDocs puts docs in the order both engines number them: facet values
@@ -249,7 +245,8 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix.hosts = hostTerms(ix.an, ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
 	ix.marks = newMarks(ix.an, ix.docs)
-	ix.facets = newFacetIndex(ix.an, ix.docs)
+	ix.terms = newTermIndex(ix.an, ix.docs)
+	ix.facets = newFacetIndex(ix.docs)
 	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil
 }
@@ -398,91 +395,25 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
 	cjk := hasCJK(text)
-	var first []ranked
-	var hostHits []ranked
-	total := 0
-	partial := false // bleve matched more pages than were fetched
-	if len(qts) > 0 {
-		filter, size := anyDocs, ix.DocCount
-		if hostsApart {
-			filter, size = noHosts, ix.DocCount-ix.nHosts
+	a, scale := ix.terms.match(qts)
+	defer ix.terms.done(a)
+	var all []ranked
+	for _, d := range a.matched {
+		if !ix.passes(int(d), q) {
+			continue
 		}
-		// bleve orders by the text score alone; the final order also weighs
-		// kind and language. Fetch the best k by text score, and more only
-		// when fewer than offset+limit of them are sure to outrank every
-		// page not fetched.
-		need := offset + limit
-		k0 := ix.firstFetch
-		if k0 == 0 {
-			k0 = max(4*need, 64)
-		}
-		bq := bleveQuery(qts, q, filter)
-		for k := min(size, k0); ; k = min(size, 4*k) {
-			hits, n, err := ix.run(ctx, bq, max(k, 1))
-			if err != nil {
-				return nil, err
-			}
-			first = first[:0]
-			for _, h := range hits {
-				d := &ix.docs[h.doc]
-				first = append(first, ranked{doc: h.doc, tier: tierOf(d.Kind, explained[h.doc], !hostsApart),
-					score: h.score * kindBoost(d.Kind) * langBoost(d.Lang, cjk)})
-			}
-			if ix.fetchAll && k < size && len(hits) == k {
-				continue
-			}
-			if k >= size || len(hits) < k || sureFirst(first, hits[len(hits)-1].score) >= need {
-				total += n
-				partial = len(hits) < n
-				break
-			}
-		}
+		doc := &ix.docs[d]
+		all = append(all, ranked{doc: int(d), tier: tierOf(doc.Kind, explained[int(d)], !hostsApart),
+			score: a.score(d, scale) * kindBoost(doc.Kind) * langBoost(doc.Lang, cjk)})
 	}
-	var missing []int
 	for _, d := range pinned {
-		found := false
-		for _, r := range first {
-			found = found || r.doc == d
-		}
-		if !found {
-			missing = append(missing, d)
+		if a.terms[d] == 0 { // explained, but no term of the query matches
+			all = append(all, ranked{doc: d, tier: tierExplained})
 		}
 	}
-	if partial && len(missing) > 0 {
-		// An explained page may match without being among those fetched:
-		// its text score still orders the explained pages.
-		scores, err := ix.scores(ctx, qts, q, missing)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range missing {
-			sc, matched := scores[d]
-			if !matched {
-				total++
-			}
-			first = append(first, ranked{doc: d, tier: tierExplained, score: sc * kindBoost(ix.docs[d].Kind) * langBoost(ix.docs[d].Lang, cjk)})
-		}
-	} else {
-		for _, d := range missing {
-			first = append(first, ranked{doc: d, tier: tierExplained})
-			total++
-		}
-	}
-	sortRanked(first)
-	if hostsApart && len(qts) > 0 {
-		need := max(0, offset+limit-len(first))
-		hits, n, err := ix.run(ctx, bleveQuery(qts, q, onlyHosts), need)
-		if err != nil {
-			return nil, err
-		}
-		total += n
-		for _, h := range hits {
-			hostHits = append(hostHits, ranked{doc: h.doc, tier: tierHost, score: h.score * kindBoost("host") * langBoost(ix.docs[h.doc].Lang, cjk)})
-		}
-		sortRanked(hostHits)
-	}
-	res.Total = total
-	all := append(first, hostHits...)
+	res.Total = len(all)
+	res.Facets = ix.facets.count(a.matched, q)
+	all = topRanked(all, offset+limit)
 	want := ix.marks.want(termSet(qts))
 	for k := offset; k < len(all) && k < offset+limit; k++ {
 		i := all[k].doc
@@ -490,51 +421,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
 			Snippet: ix.marks.snippet(i, d.Body, want), Score: all[k].score})
 	}
-	res.Facets = ix.facets.count(qts, q)
 	return res, nil
-}
-
-type bleveHit struct {
-	doc   int
-	score float64
-}
-
-// run is one bleve search: the top size hits of bq, and the total.
-func (ix *Index) run(ctx context.Context, bq query.Query, size int) ([]bleveHit, int, error) {
-	req := bleve.NewSearchRequestOptions(bq, size, 0, false)
-	req.SortBy([]string{"-_score", "_id"})
-	sr, err := ix.bi.SearchInContext(ctx, req)
-	if err != nil {
-		return nil, 0, err
-	}
-	var out []bleveHit
-	for _, h := range sr.Hits {
-		i, err := strconv.Atoi(h.ID)
-		if err != nil || i < 0 || i >= len(ix.docs) {
-			continue
-		}
-		out = append(out, bleveHit{i, h.Score})
-	}
-	return out, int(sr.Total), nil
-}
-
-// scores are the text scores of the given docs that match the query.
-func (ix *Index) scores(ctx context.Context, qts []QueryTerm, q Query, docs []int) (map[int]float64, error) {
-	ids := make([]string, len(docs))
-	for i, d := range docs {
-		ids[i] = docID(d)
-	}
-	only := bleve.NewDocIDQuery(ids)
-	only.SetBoost(0)
-	hits, _, err := ix.run(ctx, bleve.NewConjunctionQuery(bleveQuery(qts, q, anyDocs), only), len(docs))
-	if err != nil {
-		return nil, err
-	}
-	out := map[int]float64{}
-	for _, h := range hits {
-		out[h.doc] = h.score
-	}
-	return out, nil
 }
 
 // passes reports whether doc i passes q's facet filters.
@@ -546,7 +433,7 @@ func (ix *Index) passes(i int, q Query) bool {
 // known reports whether a raw token has a term some page has.
 func (ix *Index) known(raw string) bool {
 	for _, t := range queryTerms(ix.an.Analyze(raw)) {
-		if mainTerm(t.Kind) && len(ix.facets.docs[t.Term]) > 0 {
+		if mainTerm(t.Kind) && ix.terms.has(t.Term) {
 			return true
 		}
 	}

@@ -60,24 +60,6 @@ func kindBoost(kind string) float64 {
 	return 1
 }
 
-// sureFirst counts the ranked pages of the knowledge tier fetched by text
-// score that outrank every page not fetched: a page not fetched has a text
-// score of at most last, the lowest fetched, so its final score is at most
-// last times the largest kind and language boost.
-func sureFirst(rs []ranked, last float64) int {
-	most := max(1, OtherLanguage)
-	for _, b := range KindBoost {
-		most = max(most, b*max(1, OtherLanguage))
-	}
-	bound, n := last*most, 0
-	for _, r := range rs {
-		if r.tier == tierKnowledge && r.score > bound {
-			n++
-		}
-	}
-	return n
-}
-
 // ranked is one result before the final order.
 type ranked struct {
 	doc   int
@@ -96,19 +78,61 @@ func tierOf(kind string, explained, namesHost bool) int {
 	return tierKnowledge
 }
 
-// sortRanked puts results in their final order: tier, then score (text
-// score × kind boost), then doc number.
+// before reports whether a comes before b in the final order: tier, then
+// score (text score × kind boost), then doc number.
+func before(a, b ranked) bool {
+	switch {
+	case a.tier != b.tier:
+		return a.tier < b.tier
+	case a.score != b.score:
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+// sortRanked puts results in their final order.
 func sortRanked(rs []ranked) {
-	sort.Slice(rs, func(i, j int) bool {
-		a, b := rs[i], rs[j]
-		switch {
-		case a.tier != b.tier:
-			return a.tier < b.tier
-		case a.score != b.score:
-			return a.score > b.score
+	sort.Slice(rs, func(i, j int) bool { return before(rs[i], rs[j]) })
+}
+
+// topRanked returns the first k of rs in the final order, reordering rs. A
+// query may match most pages and a page shows ten: a heap keeps the best k
+// seen, with the last of them at its root, and only those k are sorted.
+func topRanked(rs []ranked, k int) []ranked {
+	if k >= len(rs) {
+		sortRanked(rs)
+		return rs
+	}
+	h := rs[:k]
+	for i := k/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+	for _, r := range rs[k:] {
+		if before(r, h[0]) {
+			h[0] = r
+			siftDown(h, 0)
 		}
-		return a.doc < b.doc
-	})
+	}
+	sortRanked(h)
+	return h
+}
+
+// siftDown restores the heap below i, whose every parent comes after its
+// children in the final order.
+func siftDown(h []ranked, i int) {
+	for {
+		last := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < len(h) && before(h[last], h[c]) {
+				last = c
+			}
+		}
+		if last == i {
+			return
+		}
+		h[i], h[last] = h[last], h[i]
+		i = last
+	}
 }
 
 // hostTerms are the terms that name a host: the terms of a host report's
