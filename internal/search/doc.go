@@ -1,8 +1,10 @@
 // Package search provides full-text search over the knowledge base: a
 // domain analyzer (identifiers kept whole and split, matrix aliases,
 // versions by prefix, CJK bigrams, noise in pasted log lines dropped), a
-// bleve index with facets and snippets, an HTTP handler, and a static,
-// sharded index that the site's search.js loads from file:// or HTTP.
+// bleve index with facets and snippets whose queries are scored from a
+// term index of precomputed weights (score.go: bleve's scores, without
+// bleve's per-query searchers), an HTTP handler, and a static, sharded
+// index that the site's search.js loads from file:// or HTTP.
 //
 // Both engines read a query the same way (lines.go, fuzzy.go, rank.go):
 // log headers removed, a short query's typos corrected to known names,

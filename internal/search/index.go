@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -165,6 +166,7 @@ type Index struct {
 	facets   *facetIndex
 	cache    *answerCache
 	byURL    map[string]int  // doc number of each URL
+	boosts   []docBoost      // by doc number
 	hosts    map[string]bool // terms that name a host (hostTerms)
 	nHosts   int             // host reports indexed
 	fuzzy    []FuzzyName
@@ -236,8 +238,10 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	}
 	ix.DocCount = len(ix.docs)
 	ix.byURL = make(map[string]int, len(ix.docs))
+	ix.boosts = make([]docBoost, len(ix.docs))
 	for i := range ix.docs {
 		ix.byURL[ix.docs[i].URL] = i
+		ix.boosts[i] = boostOf(&ix.docs[i])
 		if ix.docs[i].Kind == "host" {
 			ix.nHosts++
 		}
@@ -376,8 +380,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
+	cjk := hasCJK(text)
 	var pinned []int
-	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, cjk, func(u string) (int, bool) {
 		i, ok := ix.byURL[u]
 		return i, ok && ix.passes(i, q)
 	})
@@ -389,31 +394,26 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		limit = 10
 	}
 	offset := max(q.Offset, 0)
-	explained := map[int]bool{}
-	for _, d := range pinned {
-		explained[d] = true
-	}
 	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
-	cjk := hasCJK(text)
 	a, scale := ix.terms.match(qts)
 	defer ix.terms.done(a)
-	var all []ranked
+	top := topRanked{k: min(offset+limit, len(a.matched)+len(pinned))}
 	for _, d := range a.matched {
 		if !ix.passes(int(d), q) {
 			continue
 		}
-		doc := &ix.docs[d]
-		all = append(all, ranked{doc: int(d), tier: tierOf(doc.Kind, explained[int(d)], !hostsApart),
-			score: a.score(d, scale) * kindBoost(doc.Kind) * langBoost(doc.Lang, cjk)})
+		tier := tierOf(ix.docs[d].Kind, slices.Contains(pinned, int(d)), !hostsApart)
+		top.add(ranked{doc: int(d), tier: tier, score: ix.boosts[d].score(a.score(d, scale), cjk)})
+		res.Total++
 	}
 	for _, d := range pinned {
 		if a.terms[d] == 0 { // explained, but no term of the query matches
-			all = append(all, ranked{doc: d, tier: tierExplained})
+			top.add(ranked{doc: d, tier: tierExplained})
+			res.Total++
 		}
 	}
-	res.Total = len(all)
 	res.Facets = ix.facets.count(a.matched, q)
-	all = topRanked(all, offset+limit)
+	all := top.sorted()
 	want := ix.marks.want(termSet(qts))
 	for k := offset; k < len(all) && k < offset+limit; k++ {
 		i := all[k].doc

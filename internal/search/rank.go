@@ -52,6 +52,27 @@ const (
 	tierHost      = 2
 )
 
+// docBoost is what a document's text score is multiplied by: its kind's
+// boost and its language's for a query in CJK or other text, looked up
+// once per document when the index is built, not per match.
+type docBoost struct {
+	kind float64
+	lang [2]float64 // by whether the query has CJK text
+}
+
+func boostOf(d *Doc) docBoost {
+	return docBoost{kind: kindBoost(d.Kind), lang: [2]float64{langBoost(d.Lang, false), langBoost(d.Lang, true)}}
+}
+
+// score is a text score weighed by the boosts.
+func (b docBoost) score(text float64, cjk bool) float64 {
+	l := b.lang[0]
+	if cjk {
+		l = b.lang[1]
+	}
+	return text * b.kind * l
+}
+
 // kindBoost is KindBoost[kind], 1 for a kind it does not list.
 func kindBoost(kind string) float64 {
 	if b, ok := KindBoost[kind]; ok {
@@ -95,26 +116,33 @@ func sortRanked(rs []ranked) {
 	sort.Slice(rs, func(i, j int) bool { return before(rs[i], rs[j]) })
 }
 
-// topRanked returns the first k of rs in the final order, reordering rs. A
-// query may match most pages and a page shows ten: a heap keeps the best k
-// seen, with the last of them at its root, and only those k are sorted.
-func topRanked(rs []ranked, k int) []ranked {
-	if k >= len(rs) {
-		sortRanked(rs)
-		return rs
-	}
-	h := rs[:k]
-	for i := k/2 - 1; i >= 0; i-- {
-		siftDown(h, i)
-	}
-	for _, r := range rs[k:] {
-		if before(r, h[0]) {
-			h[0] = r
-			siftDown(h, 0)
+// topRanked keeps the first k results of those added, in the final order.
+// A query may match most pages and a page shows ten: a heap holds the best
+// k seen, with the last of them at its root, and only those k are sorted.
+type topRanked struct {
+	k int
+	h []ranked
+}
+
+func (t *topRanked) add(r ranked) {
+	switch {
+	case len(t.h) < t.k:
+		t.h = append(t.h, r)
+		if len(t.h) == t.k {
+			for i := t.k/2 - 1; i >= 0; i-- {
+				siftDown(t.h, i)
+			}
 		}
+	case t.k > 0 && before(r, t.h[0]):
+		t.h[0] = r
+		siftDown(t.h, 0)
 	}
-	sortRanked(h)
-	return h
+}
+
+// sorted returns the results kept, in the final order.
+func (t *topRanked) sorted() []ranked {
+	sortRanked(t.h)
+	return t.h
 }
 
 // siftDown restores the heap below i, whose every parent comes after its

@@ -133,9 +133,12 @@ func TestTopRanked(t *testing.T) {
 		}
 		all := slices.Clone(rs)
 		sortRanked(all)
-		for k := 1; k <= n+1; k++ {
-			got := topRanked(slices.Clone(rs), k)
-			if want := all[:min(k, n)]; !slices.Equal(got, want) {
+		for k := 0; k <= n+1; k++ {
+			top := topRanked{k: k}
+			for _, r := range rs {
+				top.add(r)
+			}
+			if got, want := top.sorted(), all[:min(k, n)]; !slices.Equal(got, want) {
 				t.Fatalf("n=%d k=%d: got %v, want %v", n, k, got, want)
 			}
 		}
