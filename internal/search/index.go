@@ -248,8 +248,20 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	}
 	ix.hosts = hostTerms(ix.an, ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
-	ix.marks = newMarks(ix.an, ix.docs)
-	ix.terms = newTermIndex(ix.an, ix.docs)
+	// Each field analyzed once, for the term index and the snippets.
+	tb := newTermBuilder(len(ix.docs))
+	ix.marks = newMarks(len(ix.docs))
+	for i := range ix.docs {
+		for f, name := range Fields {
+			toks := ix.an.Analyze(fieldText(&ix.docs[i], name))
+			tb.add(i, f, toks)
+			if name == "body" {
+				ix.marks.add(i, toks)
+			}
+		}
+	}
+	ix.marks.done()
+	ix.terms = tb.index()
 	ix.facets = newFacetIndex(ix.docs)
 	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil

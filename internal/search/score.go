@@ -45,44 +45,51 @@ type fieldHit struct {
 	tf    int32
 }
 
-func newTermIndex(an *Analyzer, docs []Doc) *termIndex {
-	nf := len(Fields)
-	hits := map[string][]fieldHit{}
-	norms := make([]float64, len(docs)*nf) // by doc, then field
-	tf := map[string]int32{}
-	for i := range docs {
-		for f, name := range Fields {
-			toks := an.Analyze(fieldText(&docs[i], name))
-			if len(toks) == 0 {
-				continue
-			}
-			// bleve keeps a field's length as a float32 norm.
-			norms[i*nf+f] = float64(float32(1 / math.Sqrt(float64(len(toks)))))
-			clear(tf)
-			for _, t := range toks {
-				if tf[t.Term] == 0 {
-					hits[t.Term] = append(hits[t.Term], fieldHit{doc: int32(i), field: uint8(f)})
-				}
-				tf[t.Term]++
-			}
-			for term, n := range tf {
-				l := hits[term]
-				for k := len(l) - 1; k >= 0 && l[k].doc == int32(i); k-- {
-					if l[k].field == uint8(f) {
-						l[k].tf = n
-					}
-				}
-			}
-		}
+// termBuilder collects the terms of n documents' fields (add), then
+// weighs them (index).
+type termBuilder struct {
+	n     int
+	hits  map[string][]fieldHit
+	norms []float64 // by doc, then field
+	tf    map[string]int32
+}
+
+func newTermBuilder(n int) *termBuilder {
+	return &termBuilder{n: n, hits: map[string][]fieldHit{}, norms: make([]float64, n*len(Fields)), tf: map[string]int32{}}
+}
+
+// add counts the terms of field f (an index of Fields) of document i,
+// which analyzes to toks. A document's fields are added in order.
+func (b *termBuilder) add(i, f int, toks []Token) {
+	if len(toks) == 0 {
+		return
 	}
-	n := float64(len(docs))
-	ti := &termIndex{post: make(map[string]*termPosts, len(hits))}
+	// bleve keeps a field's length as a float32 norm.
+	b.norms[i*len(Fields)+f] = float64(float32(1 / math.Sqrt(float64(len(toks)))))
+	clear(b.tf)
+	for _, t := range toks {
+		if b.tf[t.Term] == 0 {
+			b.hits[t.Term] = append(b.hits[t.Term], fieldHit{doc: int32(i), field: uint8(f)})
+		}
+		b.tf[t.Term]++
+	}
+	for term, n := range b.tf {
+		l := b.hits[term]
+		l[len(l)-1].tf = n
+	}
+}
+
+// index weighs the terms counted.
+func (b *termBuilder) index() *termIndex {
+	nf := len(Fields)
+	n := float64(b.n)
+	ti := &termIndex{post: make(map[string]*termPosts, len(b.hits))}
 	for _, name := range Fields {
 		bi := FieldBoost[name] * (1 + math.Log(n))
 		ti.absent += bi * bi
 	}
 	df, idf := make([]int, nf), make([]float64, nf)
-	for term, l := range hits {
+	for term, l := range b.hits {
 		clear(df)
 		for _, h := range l {
 			df[h.field]++
@@ -100,15 +107,15 @@ func newTermIndex(an *Analyzer, docs []Doc) *termIndex {
 			for ; k < len(l) && l[k].doc == d; k++ {
 				h := l[k]
 				f := h.field
-				sum += math.Sqrt(float64(h.tf)) * norms[int(d)*nf+int(f)] * idf[f] * (FieldBoost[Fields[f]] * idf[f])
+				sum += math.Sqrt(float64(h.tf)) * b.norms[int(d)*nf+int(f)] * idf[f] * (FieldBoost[Fields[f]] * idf[f])
 				matched++
 			}
 			p.docs = append(p.docs, d)
-			p.w = append(p.w, sum*float64(matched)/float64(len(Fields)))
+			p.w = append(p.w, sum*float64(matched)/float64(nf))
 		}
 		ti.post[term] = p
 	}
-	size := len(docs)
+	size := b.n
 	ti.scratch.New = func() any { return &accum{sum: make([]float64, size), terms: make([]int32, size)} }
 	return ti
 }
