@@ -7,13 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/registry"
-	"github.com/blevesearch/bleve/v2/search/query"
-
 	"github.com/rocekb/rocekb/internal/page"
 )
 
@@ -28,137 +21,8 @@ var Fields = []string{"title", "ids", "headings", "body"}
 // beats one that mentions it.
 var FieldBoost = map[string]float64{"title": 3, "ids": 3, "headings": 2, "body": 1}
 
-// AnalyzerName is the bleve analyzer type and instance name.
-const AnalyzerName = "rocekb"
-
-func init() {
-	if err := registry.RegisterAnalyzer(AnalyzerName, analyzerConstructor); err != nil {
-		panic(err)
-	}
-}
-
-// bleveAnalyzer adapts Analyzer to bleve.
-type bleveAnalyzer struct{ a *Analyzer }
-
-func (b bleveAnalyzer) Analyze(text []byte) analysis.TokenStream {
-	toks := b.a.Analyze(string(text))
-	out := make(analysis.TokenStream, len(toks))
-	for i, t := range toks {
-		out[i] = &analysis.Token{Term: []byte(t.Term), Start: t.Start, End: t.End, Position: t.Pos, Type: analysis.AlphaNumeric}
-	}
-	return out
-}
-
-// analyzerConstructor builds the analyzer from a mapping's config, which
-// carries the alias table (see Aliases.config), so a saved index mapping
-// is self-contained.
-func analyzerConstructor(cfg map[string]interface{}, _ *registry.Cache) (analysis.Analyzer, error) {
-	al, err := aliasesFromConfig(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return bleveAnalyzer{&Analyzer{Aliases: al}}, nil
-}
-
-func (a *Aliases) config() map[string]interface{} {
-	single := map[string]interface{}{}
-	for k, v := range a.single {
-		single[k] = append([]string(nil), v...)
-	}
-	multi := map[string]interface{}{}
-	for k, ps := range a.multi {
-		var list []interface{}
-		for _, p := range ps {
-			list = append(list, append([]string{p.Canon}, p.Rest...))
-		}
-		multi[k] = list
-	}
-	return map[string]interface{}{"type": AnalyzerName, "single": single, "multi": multi}
-}
-
-func strs(v interface{}) ([]string, bool) {
-	switch x := v.(type) {
-	case []string:
-		return x, true
-	case []interface{}:
-		out := make([]string, len(x))
-		for i, e := range x {
-			s, ok := e.(string)
-			if !ok {
-				return nil, false
-			}
-			out[i] = s
-		}
-		return out, true
-	}
-	return nil, false
-}
-
-func aliasesFromConfig(cfg map[string]interface{}) (*Aliases, error) {
-	a := NewAliases()
-	if s, ok := cfg["single"].(map[string]interface{}); ok {
-		for k, v := range s {
-			l, ok := strs(v)
-			if !ok {
-				return nil, fmt.Errorf("analyzer %s: alias %q: not a list of strings", AnalyzerName, k)
-			}
-			a.single[k] = l
-		}
-	}
-	if m, ok := cfg["multi"].(map[string]interface{}); ok {
-		for k, v := range m {
-			list, _ := v.([]interface{})
-			for _, e := range list {
-				l, ok := strs(e)
-				if !ok || len(l) < 2 {
-					return nil, fmt.Errorf("analyzer %s: phrase %q: want [canon, rest…]", AnalyzerName, k)
-				}
-				a.multi[k] = append(a.multi[k], phrase{Canon: l[0], Rest: l[1:]})
-			}
-		}
-	}
-	return a, nil
-}
-
-// NewMapping returns the index mapping: the four text fields analyzed by
-// the domain analyzer (with the alias table in its config), and kind,
-// vendor and lang as keyword facets.
-func NewMapping(al *Aliases) (*mapping.IndexMappingImpl, error) {
-	if al == nil {
-		al = NewAliases()
-	}
-	im := bleve.NewIndexMapping()
-	if err := im.AddCustomAnalyzer(AnalyzerName, al.config()); err != nil {
-		return nil, err
-	}
-	im.DefaultAnalyzer = AnalyzerName
-	dm := bleve.NewDocumentStaticMapping()
-	for _, f := range Fields {
-		fm := bleve.NewTextFieldMapping()
-		fm.Analyzer = AnalyzerName
-		fm.Store = false
-		fm.IncludeInAll = false
-		fm.IncludeTermVectors = false
-		fm.DocValues = false
-		dm.AddFieldMappingsAt(f, fm)
-	}
-	for _, f := range []string{"kind", "vendor", "lang"} {
-		fm := bleve.NewKeywordFieldMapping()
-		fm.Store = false
-		fm.IncludeInAll = false
-		fm.DocValues = true
-		dm.AddFieldMappingsAt(f, fm)
-	}
-	im.DefaultMapping = dm
-	im.StoreDynamic = false
-	im.IndexDynamic = false
-	im.DocValuesDynamic = false
-	return im, nil
-}
-
 // Index is a built search index. Search is safe for concurrent use.
 type Index struct {
-	bi       bleve.Index
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
@@ -192,8 +56,6 @@ func sortDocs(docs []Doc) []Doc {
 	return out
 }
 
-func docID(i int) string { return fmt.Sprintf("%06d", i) }
-
 func fieldText(d *Doc, f string) string {
 	switch f {
 	case "title":
@@ -208,39 +70,16 @@ func fieldText(d *Doc, f string) string {
 
 // Build indexes docs in memory. Two docs with one URL are an error.
 func Build(docs []Doc, al *Aliases) (*Index, error) {
-	im, err := NewMapping(al)
-	if err != nil {
-		return nil, err
-	}
-	bi, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil) // memory-only
-	if err != nil {
-		return nil, err
-	}
-	ix := &Index{bi: bi, an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
-	seen := map[string]bool{}
-	b := bi.NewBatch()
-	for i := range ix.docs {
-		d := &ix.docs[i]
-		if seen[d.URL] {
-			return nil, fmt.Errorf("search: two documents with URL %q", d.URL)
-		}
-		seen[d.URL] = true
-		m := map[string]interface{}{"kind": d.Kind, "vendor": d.Vendor, "lang": d.Lang}
-		for _, f := range Fields {
-			m[f] = fieldText(d, f)
-		}
-		if err := b.Index(docID(i), m); err != nil {
-			return nil, err
-		}
-	}
-	if err := bi.Batch(b); err != nil {
-		return nil, err
-	}
+	ix := &Index{an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
 	ix.DocCount = len(ix.docs)
 	ix.byURL = make(map[string]int, len(ix.docs))
 	ix.boosts = make([]docBoost, len(ix.docs))
 	for i := range ix.docs {
-		ix.byURL[ix.docs[i].URL] = i
+		u := ix.docs[i].URL
+		if _, dup := ix.byURL[u]; dup {
+			return nil, fmt.Errorf("search: two documents with URL %q", u)
+		}
+		ix.byURL[u] = i
 		ix.boosts[i] = boostOf(&ix.docs[i])
 		if ix.docs[i].Kind == "host" {
 			ix.nHosts++
@@ -270,8 +109,9 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 // Analyzer returns the analyzer the index uses.
 func (ix *Index) Analyzer() *Analyzer { return ix.an }
 
-// Close releases the index.
-func (ix *Index) Close() error { return ix.bi.Close() }
+// Close releases the index: it holds nothing but memory, so Close is for
+// callers that swap indexes, and does nothing.
+func (ix *Index) Close() error { return nil }
 
 // Query is a search.
 type Query struct {
@@ -322,62 +162,6 @@ type Results struct {
 	Results  []Hit         `json:"results"`
 	Facets   Facets        `json:"facets"`
 }
-
-// bleveQuery is a disjunction over the query's terms, each a disjunction
-// over the fields with boost = field boost × term weight. bleve scales each
-// disjunction by the share of its clauses that match (coord), so a page
-// matching more of the query's terms ranks higher; the static index ranks
-// the same way (see Static).
-func bleveQuery(qts []QueryTerm, q Query, hosts hostFilter) query.Query {
-	var terms []query.Query
-	for _, t := range qts {
-		var fs []query.Query
-		for _, f := range Fields {
-			tq := bleve.NewTermQuery(t.Term)
-			tq.SetField(f)
-			tq.SetBoost(FieldBoost[f] * t.Weight)
-			fs = append(fs, tq)
-		}
-		terms = append(terms, bleve.NewDisjunctionQuery(fs...))
-	}
-	var top query.Query = bleve.NewDisjunctionQuery(terms...)
-	var filters []query.Query
-	for _, f := range [][2]string{{"kind", q.Kind}, {"vendor", q.Vendor}, {"lang", q.Lang}} {
-		if f[1] != "" {
-			tq := bleve.NewTermQuery(f[1])
-			tq.SetField(f[0])
-			tq.SetBoost(0)
-			filters = append(filters, tq)
-		}
-	}
-	if hosts == onlyHosts {
-		tq := bleve.NewTermQuery("host")
-		tq.SetField("kind")
-		tq.SetBoost(0)
-		filters = append(filters, tq)
-	}
-	if len(filters) > 0 {
-		top = bleve.NewConjunctionQuery(append([]query.Query{top}, filters...)...)
-	}
-	if hosts == noHosts {
-		tq := bleve.NewTermQuery("host")
-		tq.SetField("kind")
-		bq := bleve.NewBooleanQuery()
-		bq.AddMust(top)
-		bq.AddMustNot(tq)
-		top = bq
-	}
-	return top
-}
-
-// hostFilter narrows a bleve query to the knowledge pages or the hosts.
-type hostFilter int
-
-const (
-	anyDocs hostFilter = iota
-	noHosts
-	onlyHosts
-)
 
 // Search runs q. An empty query has no results. The query is normalized
 // (log headers dropped), corrected when a short query has a token no page

@@ -10,12 +10,14 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestScoresEqualBleve holds the term index to bleve's scoring: for each
 // query of the query set and each template's example, with and without
 // facet filters, the documents it matches and their text scores are those
-// of the bleve query the same terms make.
+// of the bleve query the same terms make, and the facet counts Search
+// reports are bleve's facets of that query.
 func TestScoresEqualBleve(t *testing.T) {
 	ix, _, _ := loadBundled(t)
 	ctx := context.Background()
@@ -26,7 +28,7 @@ func TestScoresEqualBleve(t *testing.T) {
 	for _, tp := range Templates() {
 		texts = append(texts, tp.Example)
 	}
-	compared := 0
+	compared, faceted := 0, 0
 	for _, text := range texts {
 		for _, q := range []Query{{Text: text}, {Text: text, Kind: "faq"}, {Text: text, Lang: "zh"}} {
 			res, err := ix.Search(ctx, q)
@@ -38,7 +40,10 @@ func TestScoresEqualBleve(t *testing.T) {
 				continue
 			}
 			req := bleve.NewSearchRequestOptions(bleveQuery(qts, q, anyDocs), ix.DocCount, 0, false)
-			sr, err := ix.bi.SearchInContext(ctx, req)
+			for _, f := range []string{"kind", "vendor", "lang"} {
+				req.AddFacet(f, bleve.NewFacetRequest(f, facetLimit))
+			}
+			sr, err := bleveIndex(t).SearchInContext(ctx, req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,6 +63,25 @@ func TestScoresEqualBleve(t *testing.T) {
 				}
 			}
 			ix.terms.done(a)
+			facets := map[string][]FacetCount{}
+			for name, fr := range sr.Facets {
+				list := []FacetCount{}
+				if fr.Terms != nil {
+					for _, tf := range fr.Terms.Terms() {
+						if tf.Term != "" {
+							list = append(list, FacetCount{Value: tf.Term, Count: tf.Count})
+						}
+					}
+				}
+				sortFacets(list)
+				facets[name] = list
+			}
+			if diff := cmp.Diff(facets, map[string][]FacetCount{"kind": res.Facets.Kind, "vendor": res.Facets.Vendor, "lang": res.Facets.Lang}); diff != "" {
+				t.Errorf("%+v: facets differ from bleve's (-bleve +ours):\n%s", q, diff)
+			}
+			if len(res.Facets.Kind) > 0 {
+				faceted++
+			}
 			if len(got) != len(want) {
 				t.Errorf("%+v: %d documents match, bleve matches %d", q, len(got), len(want))
 				continue
@@ -71,8 +95,8 @@ func TestScoresEqualBleve(t *testing.T) {
 			}
 		}
 	}
-	if compared == 0 {
-		t.Fatal("no document matched: the test compares nothing")
+	if compared == 0 || faceted == 0 {
+		t.Fatal("no document matched or no query had facets: the test compares nothing")
 	}
 }
 
@@ -142,5 +166,11 @@ func TestTopRanked(t *testing.T) {
 				t.Fatalf("n=%d k=%d: got %v, want %v", n, k, got, want)
 			}
 		}
+	}
+}
+
+func TestBuildRejectsDuplicateURL(t *testing.T) {
+	if _, err := Build([]Doc{{URL: "faq/a.html", Kind: "faq"}, {URL: "faq/a.html", Kind: "faq"}}, nil); err == nil {
+		t.Fatal("two documents with one URL built an index")
 	}
 }
