@@ -11,7 +11,7 @@ import (
 func analyzerMapping(t *testing.T) func(string) []string {
 	t.Helper()
 	_, al, _ := loadBundled(t)
-	im, err := NewMapping(al)
+	im, err := newMapping(al)
 	if err != nil {
 		t.Fatal(err)
 	}

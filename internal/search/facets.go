@@ -2,19 +2,18 @@ package search
 
 // facetIndex counts the facets of a query's matches without bleve's doc
 // values: a document matches when any field has any query term (the
-// disjunction bleveQuery builds), so the matches are the union of the
-// terms' document lists, and each document's facet values are known.
+// disjunction bleveQuery builds), so the matches are the documents the
+// term index matched, and each document's facet values are known.
 type facetIndex struct {
-	docs   map[string][]int32 // term → docs with it in any field, ascending
-	attrs  [][3]int32         // by doc number: kind, vendor, lang as numbers of values
-	values [3][]string        // each facet's values by number
+	attrs  [][3]int32  // by doc number: kind, vendor, lang as numbers of values
+	values [3][]string // each facet's values by number
 }
 
 // facetLimit is how many values of each facet are reported.
 const facetLimit = 50
 
-func newFacetIndex(an *Analyzer, docs []Doc) *facetIndex {
-	fx := &facetIndex{docs: map[string][]int32{}, attrs: make([][3]int32, len(docs))}
+func newFacetIndex(docs []Doc) *facetIndex {
+	fx := &facetIndex{attrs: make([][3]int32, len(docs))}
 	num := [3]map[string]int32{{}, {}, {}}
 	for i := range docs {
 		d := &docs[i]
@@ -27,22 +26,13 @@ func newFacetIndex(an *Analyzer, docs []Doc) *facetIndex {
 			}
 			fx.attrs[i][f] = n
 		}
-		for _, f := range Fields {
-			for _, t := range an.Analyze(fieldText(d, f)) {
-				l := fx.docs[t.Term]
-				if n := len(l); n == 0 || l[n-1] != int32(i) {
-					fx.docs[t.Term] = append(l, int32(i))
-				}
-			}
-		}
 	}
 	return fx
 }
 
-// count returns the facet counts over every document that matches qts
-// and q's filters, most frequent first, values with no name left out.
-func (fx *facetIndex) count(qts []QueryTerm, q Query) Facets {
-	seen := make([]bool, len(fx.attrs))
+// count returns the facet counts over the matched documents that pass q's
+// filters, most frequent first, values with no name left out.
+func (fx *facetIndex) count(matched []int32, q Query) Facets {
 	var counts [3][]int
 	filter := [3]int32{-1, -1, -1}
 	for f, v := range [3]string{q.Kind, q.Vendor, q.Lang} {
@@ -56,19 +46,13 @@ func (fx *facetIndex) count(qts []QueryTerm, q Query) Facets {
 			}
 		}
 	}
-	for _, t := range qts {
-		for _, d := range fx.docs[t.Term] {
-			if seen[d] {
-				continue
-			}
-			seen[d] = true
-			a := &fx.attrs[d]
-			if (filter[0] != -1 && a[0] != filter[0]) || (filter[1] != -1 && a[1] != filter[1]) || (filter[2] != -1 && a[2] != filter[2]) {
-				continue
-			}
-			for f, n := range a {
-				counts[f][n]++
-			}
+	for _, d := range matched {
+		a := &fx.attrs[d]
+		if (filter[0] != -1 && a[0] != filter[0]) || (filter[1] != -1 && a[1] != filter[1]) || (filter[2] != -1 && a[2] != filter[2]) {
+			continue
+		}
+		for f, n := range a {
+			counts[f][n]++
 		}
 	}
 	list := func(f int) []FacetCount {

@@ -3,16 +3,9 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
-
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/registry"
-	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/rocekb/rocekb/internal/page"
 )
@@ -28,151 +21,20 @@ var Fields = []string{"title", "ids", "headings", "body"}
 // beats one that mentions it.
 var FieldBoost = map[string]float64{"title": 3, "ids": 3, "headings": 2, "body": 1}
 
-// AnalyzerName is the bleve analyzer type and instance name.
-const AnalyzerName = "rocekb"
-
-func init() {
-	if err := registry.RegisterAnalyzer(AnalyzerName, analyzerConstructor); err != nil {
-		panic(err)
-	}
-}
-
-// bleveAnalyzer adapts Analyzer to bleve.
-type bleveAnalyzer struct{ a *Analyzer }
-
-func (b bleveAnalyzer) Analyze(text []byte) analysis.TokenStream {
-	toks := b.a.Analyze(string(text))
-	out := make(analysis.TokenStream, len(toks))
-	for i, t := range toks {
-		out[i] = &analysis.Token{Term: []byte(t.Term), Start: t.Start, End: t.End, Position: t.Pos, Type: analysis.AlphaNumeric}
-	}
-	return out
-}
-
-// analyzerConstructor builds the analyzer from a mapping's config, which
-// carries the alias table (see Aliases.config), so a saved index mapping
-// is self-contained.
-func analyzerConstructor(cfg map[string]interface{}, _ *registry.Cache) (analysis.Analyzer, error) {
-	al, err := aliasesFromConfig(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return bleveAnalyzer{&Analyzer{Aliases: al}}, nil
-}
-
-func (a *Aliases) config() map[string]interface{} {
-	single := map[string]interface{}{}
-	for k, v := range a.single {
-		single[k] = append([]string(nil), v...)
-	}
-	multi := map[string]interface{}{}
-	for k, ps := range a.multi {
-		var list []interface{}
-		for _, p := range ps {
-			list = append(list, append([]string{p.Canon}, p.Rest...))
-		}
-		multi[k] = list
-	}
-	return map[string]interface{}{"type": AnalyzerName, "single": single, "multi": multi}
-}
-
-func strs(v interface{}) ([]string, bool) {
-	switch x := v.(type) {
-	case []string:
-		return x, true
-	case []interface{}:
-		out := make([]string, len(x))
-		for i, e := range x {
-			s, ok := e.(string)
-			if !ok {
-				return nil, false
-			}
-			out[i] = s
-		}
-		return out, true
-	}
-	return nil, false
-}
-
-func aliasesFromConfig(cfg map[string]interface{}) (*Aliases, error) {
-	a := NewAliases()
-	if s, ok := cfg["single"].(map[string]interface{}); ok {
-		for k, v := range s {
-			l, ok := strs(v)
-			if !ok {
-				return nil, fmt.Errorf("analyzer %s: alias %q: not a list of strings", AnalyzerName, k)
-			}
-			a.single[k] = l
-		}
-	}
-	if m, ok := cfg["multi"].(map[string]interface{}); ok {
-		for k, v := range m {
-			list, _ := v.([]interface{})
-			for _, e := range list {
-				l, ok := strs(e)
-				if !ok || len(l) < 2 {
-					return nil, fmt.Errorf("analyzer %s: phrase %q: want [canon, rest…]", AnalyzerName, k)
-				}
-				a.multi[k] = append(a.multi[k], phrase{Canon: l[0], Rest: l[1:]})
-			}
-		}
-	}
-	return a, nil
-}
-
-// NewMapping returns the index mapping: the four text fields analyzed by
-// the domain analyzer (with the alias table in its config), and kind,
-// vendor and lang as keyword facets.
-func NewMapping(al *Aliases) (*mapping.IndexMappingImpl, error) {
-	if al == nil {
-		al = NewAliases()
-	}
-	im := bleve.NewIndexMapping()
-	if err := im.AddCustomAnalyzer(AnalyzerName, al.config()); err != nil {
-		return nil, err
-	}
-	im.DefaultAnalyzer = AnalyzerName
-	dm := bleve.NewDocumentStaticMapping()
-	for _, f := range Fields {
-		fm := bleve.NewTextFieldMapping()
-		fm.Analyzer = AnalyzerName
-		fm.Store = false
-		fm.IncludeInAll = false
-		fm.IncludeTermVectors = false
-		fm.DocValues = false
-		dm.AddFieldMappingsAt(f, fm)
-	}
-	for _, f := range []string{"kind", "vendor", "lang"} {
-		fm := bleve.NewKeywordFieldMapping()
-		fm.Store = false
-		fm.IncludeInAll = false
-		fm.DocValues = true
-		dm.AddFieldMappingsAt(f, fm)
-	}
-	im.DefaultMapping = dm
-	im.StoreDynamic = false
-	im.IndexDynamic = false
-	im.DocValuesDynamic = false
-	return im, nil
-}
-
 // Index is a built search index. Search is safe for concurrent use.
 type Index struct {
-	bi       bleve.Index
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
+	terms    *termIndex
 	facets   *facetIndex
 	cache    *answerCache
 	byURL    map[string]int  // doc number of each URL
+	boosts   []docBoost      // by doc number
 	hosts    map[string]bool // terms that name a host (hostTerms)
 	nHosts   int             // host reports indexed
 	fuzzy    []FuzzyName
 	DocCount int
-	// For tests: fetch every match from bleve (the order the top-k fetch
-	// must equal), or start the top-k fetch at this size.
-	fetchAll   bool
-	firstFetch int
 }
 
 // sortDocs puts docs in the order both engines number them: facet values
@@ -194,8 +56,6 @@ func sortDocs(docs []Doc) []Doc {
 	return out
 }
 
-func docID(i int) string { return fmt.Sprintf("%06d", i) }
-
 func fieldText(d *Doc, f string) string {
 	switch f {
 	case "title":
@@ -210,46 +70,38 @@ func fieldText(d *Doc, f string) string {
 
 // Build indexes docs in memory. Two docs with one URL are an error.
 func Build(docs []Doc, al *Aliases) (*Index, error) {
-	im, err := NewMapping(al)
-	if err != nil {
-		return nil, err
-	}
-	bi, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil) // memory-only
-	if err != nil {
-		return nil, err
-	}
-	ix := &Index{bi: bi, an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
-	seen := map[string]bool{}
-	b := bi.NewBatch()
-	for i := range ix.docs {
-		d := &ix.docs[i]
-		if seen[d.URL] {
-			return nil, fmt.Errorf("search: two documents with URL %q", d.URL)
-		}
-		seen[d.URL] = true
-		m := map[string]interface{}{"kind": d.Kind, "vendor": d.Vendor, "lang": d.Lang}
-		for _, f := range Fields {
-			m[f] = fieldText(d, f)
-		}
-		if err := b.Index(docID(i), m); err != nil {
-			return nil, err
-		}
-	}
-	if err := bi.Batch(b); err != nil {
-		return nil, err
-	}
+	ix := &Index{an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
 	ix.DocCount = len(ix.docs)
 	ix.byURL = make(map[string]int, len(ix.docs))
+	ix.boosts = make([]docBoost, len(ix.docs))
 	for i := range ix.docs {
-		ix.byURL[ix.docs[i].URL] = i
+		u := ix.docs[i].URL
+		if _, dup := ix.byURL[u]; dup {
+			return nil, fmt.Errorf("search: two documents with URL %q", u)
+		}
+		ix.byURL[u] = i
+		ix.boosts[i] = boostOf(&ix.docs[i])
 		if ix.docs[i].Kind == "host" {
 			ix.nHosts++
 		}
 	}
 	ix.hosts = hostTerms(ix.an, ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
-	ix.marks = newMarks(ix.an, ix.docs)
-	ix.facets = newFacetIndex(ix.an, ix.docs)
+	// Each field analyzed once, for the term index and the snippets.
+	tb := newTermBuilder(len(ix.docs))
+	ix.marks = newMarks(len(ix.docs))
+	for i := range ix.docs {
+		for f, name := range Fields {
+			toks := ix.an.Analyze(fieldText(&ix.docs[i], name))
+			tb.add(i, f, toks)
+			if name == "body" {
+				ix.marks.add(i, toks)
+			}
+		}
+	}
+	ix.marks.done()
+	ix.terms = tb.index()
+	ix.facets = newFacetIndex(ix.docs)
 	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil
 }
@@ -257,8 +109,9 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 // Analyzer returns the analyzer the index uses.
 func (ix *Index) Analyzer() *Analyzer { return ix.an }
 
-// Close releases the index.
-func (ix *Index) Close() error { return ix.bi.Close() }
+// Close releases the index: it holds nothing but memory, so Close is for
+// callers that swap indexes, and does nothing.
+func (ix *Index) Close() error { return nil }
 
 // Query is a search.
 type Query struct {
@@ -310,62 +163,6 @@ type Results struct {
 	Facets   Facets        `json:"facets"`
 }
 
-// bleveQuery is a disjunction over the query's terms, each a disjunction
-// over the fields with boost = field boost × term weight. bleve scales each
-// disjunction by the share of its clauses that match (coord), so a page
-// matching more of the query's terms ranks higher; the static index ranks
-// the same way (see Static).
-func bleveQuery(qts []QueryTerm, q Query, hosts hostFilter) query.Query {
-	var terms []query.Query
-	for _, t := range qts {
-		var fs []query.Query
-		for _, f := range Fields {
-			tq := bleve.NewTermQuery(t.Term)
-			tq.SetField(f)
-			tq.SetBoost(FieldBoost[f] * t.Weight)
-			fs = append(fs, tq)
-		}
-		terms = append(terms, bleve.NewDisjunctionQuery(fs...))
-	}
-	var top query.Query = bleve.NewDisjunctionQuery(terms...)
-	var filters []query.Query
-	for _, f := range [][2]string{{"kind", q.Kind}, {"vendor", q.Vendor}, {"lang", q.Lang}} {
-		if f[1] != "" {
-			tq := bleve.NewTermQuery(f[1])
-			tq.SetField(f[0])
-			tq.SetBoost(0)
-			filters = append(filters, tq)
-		}
-	}
-	if hosts == onlyHosts {
-		tq := bleve.NewTermQuery("host")
-		tq.SetField("kind")
-		tq.SetBoost(0)
-		filters = append(filters, tq)
-	}
-	if len(filters) > 0 {
-		top = bleve.NewConjunctionQuery(append([]query.Query{top}, filters...)...)
-	}
-	if hosts == noHosts {
-		tq := bleve.NewTermQuery("host")
-		tq.SetField("kind")
-		bq := bleve.NewBooleanQuery()
-		bq.AddMust(top)
-		bq.AddMustNot(tq)
-		top = bq
-	}
-	return top
-}
-
-// hostFilter narrows a bleve query to the knowledge pages or the hosts.
-type hostFilter int
-
-const (
-	anyDocs hostFilter = iota
-	noHosts
-	onlyHosts
-)
-
 // Search runs q. An empty query has no results. The query is normalized
 // (log headers dropped), corrected when a short query has a token no page
 // has (DidYouMean), and matched against the message templates, whose pages
@@ -379,8 +176,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
+	cjk := hasCJK(text)
 	var pinned []int
-	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
+	res.Explains, pinned = explain(text, cjk, func(u string) (int, bool) {
 		i, ok := ix.byURL[u]
 		return i, ok && ix.passes(i, q)
 	})
@@ -392,97 +190,26 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		limit = 10
 	}
 	offset := max(q.Offset, 0)
-	explained := map[int]bool{}
-	for _, d := range pinned {
-		explained[d] = true
-	}
 	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
-	cjk := hasCJK(text)
-	var first []ranked
-	var hostHits []ranked
-	total := 0
-	partial := false // bleve matched more pages than were fetched
-	if len(qts) > 0 {
-		filter, size := anyDocs, ix.DocCount
-		if hostsApart {
-			filter, size = noHosts, ix.DocCount-ix.nHosts
+	a, scale := ix.terms.match(qts)
+	defer ix.terms.done(a)
+	top := topRanked{k: min(offset+limit, len(a.matched)+len(pinned))}
+	for _, d := range a.matched {
+		if !ix.passes(int(d), q) {
+			continue
 		}
-		// bleve orders by the text score alone; the final order also weighs
-		// kind and language. Fetch the best k by text score, and more only
-		// when fewer than offset+limit of them are sure to outrank every
-		// page not fetched.
-		need := offset + limit
-		k0 := ix.firstFetch
-		if k0 == 0 {
-			k0 = max(4*need, 64)
-		}
-		bq := bleveQuery(qts, q, filter)
-		for k := min(size, k0); ; k = min(size, 4*k) {
-			hits, n, err := ix.run(ctx, bq, max(k, 1))
-			if err != nil {
-				return nil, err
-			}
-			first = first[:0]
-			for _, h := range hits {
-				d := &ix.docs[h.doc]
-				first = append(first, ranked{doc: h.doc, tier: tierOf(d.Kind, explained[h.doc], !hostsApart),
-					score: h.score * kindBoost(d.Kind) * langBoost(d.Lang, cjk)})
-			}
-			if ix.fetchAll && k < size && len(hits) == k {
-				continue
-			}
-			if k >= size || len(hits) < k || sureFirst(first, hits[len(hits)-1].score) >= need {
-				total += n
-				partial = len(hits) < n
-				break
-			}
-		}
+		tier := tierOf(ix.docs[d].Kind, slices.Contains(pinned, int(d)), !hostsApart)
+		top.add(ranked{doc: int(d), tier: tier, score: ix.boosts[d].score(a.score(d, scale), cjk)})
+		res.Total++
 	}
-	var missing []int
 	for _, d := range pinned {
-		found := false
-		for _, r := range first {
-			found = found || r.doc == d
-		}
-		if !found {
-			missing = append(missing, d)
+		if a.terms[d] == 0 { // explained, but no term of the query matches
+			top.add(ranked{doc: d, tier: tierExplained})
+			res.Total++
 		}
 	}
-	if partial && len(missing) > 0 {
-		// An explained page may match without being among those fetched:
-		// its text score still orders the explained pages.
-		scores, err := ix.scores(ctx, qts, q, missing)
-		if err != nil {
-			return nil, err
-		}
-		for _, d := range missing {
-			sc, matched := scores[d]
-			if !matched {
-				total++
-			}
-			first = append(first, ranked{doc: d, tier: tierExplained, score: sc * kindBoost(ix.docs[d].Kind) * langBoost(ix.docs[d].Lang, cjk)})
-		}
-	} else {
-		for _, d := range missing {
-			first = append(first, ranked{doc: d, tier: tierExplained})
-			total++
-		}
-	}
-	sortRanked(first)
-	if hostsApart && len(qts) > 0 {
-		need := max(0, offset+limit-len(first))
-		hits, n, err := ix.run(ctx, bleveQuery(qts, q, onlyHosts), need)
-		if err != nil {
-			return nil, err
-		}
-		total += n
-		for _, h := range hits {
-			hostHits = append(hostHits, ranked{doc: h.doc, tier: tierHost, score: h.score * kindBoost("host") * langBoost(ix.docs[h.doc].Lang, cjk)})
-		}
-		sortRanked(hostHits)
-	}
-	res.Total = total
-	all := append(first, hostHits...)
+	res.Facets = ix.facets.count(a.matched, q)
+	all := top.sorted()
 	want := ix.marks.want(termSet(qts))
 	for k := offset; k < len(all) && k < offset+limit; k++ {
 		i := all[k].doc
@@ -490,51 +217,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		res.Results = append(res.Results, Hit{URL: d.URL, Title: d.Title, Kind: d.Kind, Vendor: d.Vendor, Lang: d.Lang,
 			Snippet: ix.marks.snippet(i, d.Body, want), Score: all[k].score})
 	}
-	res.Facets = ix.facets.count(qts, q)
 	return res, nil
-}
-
-type bleveHit struct {
-	doc   int
-	score float64
-}
-
-// run is one bleve search: the top size hits of bq, and the total.
-func (ix *Index) run(ctx context.Context, bq query.Query, size int) ([]bleveHit, int, error) {
-	req := bleve.NewSearchRequestOptions(bq, size, 0, false)
-	req.SortBy([]string{"-_score", "_id"})
-	sr, err := ix.bi.SearchInContext(ctx, req)
-	if err != nil {
-		return nil, 0, err
-	}
-	var out []bleveHit
-	for _, h := range sr.Hits {
-		i, err := strconv.Atoi(h.ID)
-		if err != nil || i < 0 || i >= len(ix.docs) {
-			continue
-		}
-		out = append(out, bleveHit{i, h.Score})
-	}
-	return out, int(sr.Total), nil
-}
-
-// scores are the text scores of the given docs that match the query.
-func (ix *Index) scores(ctx context.Context, qts []QueryTerm, q Query, docs []int) (map[int]float64, error) {
-	ids := make([]string, len(docs))
-	for i, d := range docs {
-		ids[i] = docID(d)
-	}
-	only := bleve.NewDocIDQuery(ids)
-	only.SetBoost(0)
-	hits, _, err := ix.run(ctx, bleve.NewConjunctionQuery(bleveQuery(qts, q, anyDocs), only), len(docs))
-	if err != nil {
-		return nil, err
-	}
-	out := map[int]float64{}
-	for _, h := range hits {
-		out[h.doc] = h.score
-	}
-	return out, nil
 }
 
 // passes reports whether doc i passes q's facet filters.
@@ -546,7 +229,7 @@ func (ix *Index) passes(i int, q Query) bool {
 // known reports whether a raw token has a term some page has.
 func (ix *Index) known(raw string) bool {
 	for _, t := range queryTerms(ix.an.Analyze(raw)) {
-		if mainTerm(t.Kind) && len(ix.facets.docs[t.Term]) > 0 {
+		if mainTerm(t.Kind) && ix.terms.has(t.Term) {
 			return true
 		}
 	}

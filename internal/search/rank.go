@@ -52,30 +52,33 @@ const (
 	tierHost      = 2
 )
 
+// docBoost is what a document's text score is multiplied by: its kind's
+// boost and its language's for a query in CJK or other text, looked up
+// once per document when the index is built, not per match.
+type docBoost struct {
+	kind float64
+	lang [2]float64 // by whether the query has CJK text
+}
+
+func boostOf(d *Doc) docBoost {
+	return docBoost{kind: kindBoost(d.Kind), lang: [2]float64{langBoost(d.Lang, false), langBoost(d.Lang, true)}}
+}
+
+// score is a text score weighed by the boosts.
+func (b docBoost) score(text float64, cjk bool) float64 {
+	l := b.lang[0]
+	if cjk {
+		l = b.lang[1]
+	}
+	return text * b.kind * l
+}
+
 // kindBoost is KindBoost[kind], 1 for a kind it does not list.
 func kindBoost(kind string) float64 {
 	if b, ok := KindBoost[kind]; ok {
 		return b
 	}
 	return 1
-}
-
-// sureFirst counts the ranked pages of the knowledge tier fetched by text
-// score that outrank every page not fetched: a page not fetched has a text
-// score of at most last, the lowest fetched, so its final score is at most
-// last times the largest kind and language boost.
-func sureFirst(rs []ranked, last float64) int {
-	most := max(1, OtherLanguage)
-	for _, b := range KindBoost {
-		most = max(most, b*max(1, OtherLanguage))
-	}
-	bound, n := last*most, 0
-	for _, r := range rs {
-		if r.tier == tierKnowledge && r.score > bound {
-			n++
-		}
-	}
-	return n
 }
 
 // ranked is one result before the final order.
@@ -96,19 +99,68 @@ func tierOf(kind string, explained, namesHost bool) int {
 	return tierKnowledge
 }
 
-// sortRanked puts results in their final order: tier, then score (text
-// score × kind boost), then doc number.
+// before reports whether a comes before b in the final order: tier, then
+// score (text score × kind boost), then doc number.
+func before(a, b ranked) bool {
+	switch {
+	case a.tier != b.tier:
+		return a.tier < b.tier
+	case a.score != b.score:
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+// sortRanked puts results in their final order.
 func sortRanked(rs []ranked) {
-	sort.Slice(rs, func(i, j int) bool {
-		a, b := rs[i], rs[j]
-		switch {
-		case a.tier != b.tier:
-			return a.tier < b.tier
-		case a.score != b.score:
-			return a.score > b.score
+	sort.Slice(rs, func(i, j int) bool { return before(rs[i], rs[j]) })
+}
+
+// topRanked keeps the first k results of those added, in the final order.
+// A query may match most pages and a page shows ten: a heap holds the best
+// k seen, with the last of them at its root, and only those k are sorted.
+type topRanked struct {
+	k int
+	h []ranked
+}
+
+func (t *topRanked) add(r ranked) {
+	switch {
+	case len(t.h) < t.k:
+		t.h = append(t.h, r)
+		if len(t.h) == t.k {
+			for i := t.k/2 - 1; i >= 0; i-- {
+				siftDown(t.h, i)
+			}
 		}
-		return a.doc < b.doc
-	})
+	case t.k > 0 && before(r, t.h[0]):
+		t.h[0] = r
+		siftDown(t.h, 0)
+	}
+}
+
+// sorted returns the results kept, in the final order.
+func (t *topRanked) sorted() []ranked {
+	sortRanked(t.h)
+	return t.h
+}
+
+// siftDown restores the heap below i, whose every parent comes after its
+// children in the final order.
+func siftDown(h []ranked, i int) {
+	for {
+		last := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < len(h) && before(h[last], h[c]) {
+				last = c
+			}
+		}
+		if last == i {
+			return
+		}
+		h[i], h[last] = h[last], h[i]
+		i = last
+	}
 }
 
 // hostTerms are the terms that name a host: the terms of a host report's

@@ -144,39 +144,47 @@ type marks struct {
 	docs  [][]mark           // by doc number, in text order
 	rev   map[string][]int32 // term → keys whose term set holds it
 	nkeys int
+	// While building: each key's number by its terms, and a scratch list.
+	keys map[string]int32
+	set  []string
 }
 
 type mark struct{ key, start, end int32 }
 
-func newMarks(an *Analyzer, docs []Doc) *marks {
-	m := &marks{docs: make([][]mark, len(docs)), rev: map[string][]int32{}}
-	keys := map[string]int32{}
-	var set []string
-	for i := range docs {
-		toks := an.Analyze(docs[i].Body)
-		var out []mark
-		for j := 0; j < len(toks); {
-			k := j
-			set = set[:0]
-			for ; k < len(toks) && toks[k].Start == toks[j].Start && toks[k].End == toks[j].End; k++ {
-				set = append(set, toks[k].Term)
-			}
-			name := strings.Join(set, "\x00")
-			id, ok := keys[name]
-			if !ok {
-				id = int32(len(keys))
-				keys[name] = id
-				for _, t := range set {
-					m.rev[t] = append(m.rev[t], id)
-				}
-			}
-			out = append(out, mark{key: id, start: int32(toks[j].Start), end: int32(toks[j].End)})
-			j = k
+// newMarks starts the marks of n documents; add gives each its body's
+// tokens, and done ends the build.
+func newMarks(n int) *marks {
+	return &marks{docs: make([][]mark, n), rev: map[string][]int32{}, keys: map[string]int32{}}
+}
+
+// add keeps the marks of document i, whose body analyzes to toks.
+func (m *marks) add(i int, toks []Token) {
+	var out []mark
+	for j := 0; j < len(toks); {
+		k := j
+		m.set = m.set[:0]
+		for ; k < len(toks) && toks[k].Start == toks[j].Start && toks[k].End == toks[j].End; k++ {
+			m.set = append(m.set, toks[k].Term)
 		}
-		m.docs[i] = out
+		name := strings.Join(m.set, "\x00")
+		id, ok := m.keys[name]
+		if !ok {
+			id = int32(len(m.keys))
+			m.keys[name] = id
+			for _, t := range m.set {
+				m.rev[t] = append(m.rev[t], id)
+			}
+		}
+		out = append(out, mark{key: id, start: int32(toks[j].Start), end: int32(toks[j].End)})
+		j = k
 	}
-	m.nkeys = len(keys)
-	return m
+	m.docs[i] = out
+}
+
+// done drops what only the build needs.
+func (m *marks) done() {
+	m.nkeys = len(m.keys)
+	m.keys, m.set = nil, nil
 }
 
 // want is the set of keys that hold any of the terms, as a bit set.
