@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/blevesearch/bleve/v2"
+
 	"github.com/rocekb/rocekb/internal/page"
 )
 
@@ -23,6 +25,7 @@ var FieldBoost = map[string]float64{"title": 3, "ids": 3, "headings": 2, "body":
 
 // Index is a built search index. Search is safe for concurrent use.
 type Index struct {
+	bi       bleve.Index // the index of record; terms is read from it
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
@@ -68,7 +71,9 @@ func fieldText(d *Doc, f string) string {
 	return d.Body
 }
 
-// Build indexes docs in memory. Two docs with one URL are an error.
+// Build indexes docs in memory: bleve's index of them, and the term index
+// read from its postings that answers queries (score.go). Two docs with
+// one URL are an error.
 func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix := &Index{an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
 	ix.DocCount = len(ix.docs)
@@ -87,20 +92,20 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	}
 	ix.hosts = hostTerms(ix.an, ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
-	// Each field analyzed once, for the term index and the snippets.
-	tb := newTermBuilder(len(ix.docs))
+	bi, err := buildBleve(ix.docs, al)
+	if err != nil {
+		return nil, fmt.Errorf("search: bleve index: %w", err)
+	}
+	ix.bi = bi
+	if ix.terms, err = readBleve(bi); err != nil {
+		bi.Close()
+		return nil, fmt.Errorf("search: read the bleve index: %w", err)
+	}
 	ix.marks = newMarks(len(ix.docs))
 	for i := range ix.docs {
-		for f, name := range Fields {
-			toks := ix.an.Analyze(fieldText(&ix.docs[i], name))
-			tb.add(i, f, toks)
-			if name == "body" {
-				ix.marks.add(i, toks)
-			}
-		}
+		ix.marks.add(i, ix.an.Analyze(ix.docs[i].Body))
 	}
 	ix.marks.done()
-	ix.terms = tb.index()
 	ix.facets = newFacetIndex(ix.docs)
 	ix.cache = newAnswerCache(DefaultCacheSize)
 	return ix, nil
@@ -109,9 +114,8 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 // Analyzer returns the analyzer the index uses.
 func (ix *Index) Analyzer() *Analyzer { return ix.an }
 
-// Close releases the index: it holds nothing but memory, so Close is for
-// callers that swap indexes, and does nothing.
-func (ix *Index) Close() error { return nil }
+// Close releases the index.
+func (ix *Index) Close() error { return ix.bi.Close() }
 
 // Query is a search.
 type Query struct {

@@ -1,18 +1,26 @@
 package search
 
 import (
+	"cmp"
+	"context"
+	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"sync"
+
+	index "github.com/blevesearch/bleve_index_api"
 )
 
-// termIndex scores a query as bleve scores the query bleveQuery (in
-// bleve_test.go) builds over a bleve index of the same documents
-// (tf-idf, field boosts, coord), without walking bleve's postings for each
-// query: bleve merges one term searcher per term and field through a heap
-// for every matching document, which on the 10k corpus cost about 5 ms of
-// CPU per query. What a query's score needs of a document is known when
-// the index is built, so each term keeps its documents with the term's
-// score in them, and a query adds up the lists of its terms.
+// termIndex scores a query as bleve's searchers score the query bleveQuery
+// (in bleve_test.go) builds over the Index's bleve index (tf-idf, field
+// boosts, coord), without walking bleve's postings for each query: bleve
+// merges one term searcher per term and field through a heap for every
+// matching document, which on the 10k corpus cost about 5 ms of CPU per
+// query. What a query's score needs of a document is known once the index
+// is built, so bleve's postings are read once (readTermIndex) into each
+// term's documents with the term's score in them, and a query adds up the
+// lists of its terms.
 //
 // bleve's score of a document d for query terms t1…tn (weights w) is
 //
@@ -39,65 +47,134 @@ type termPosts struct {
 	sq   float64
 }
 
-// fieldHit is a term in one field of a document, while building.
+// fieldHit is a term in one field of a document, as bleve's postings
+// hold it: how often the field has the term and the field's norm.
 type fieldHit struct {
 	doc   int32
 	field uint8
 	tf    int32
+	norm  float32 // bleve keeps 1/√(tokens in the field) as a float32
 }
 
-// termBuilder collects the terms of n documents' fields (add), then
-// weighs them (index).
-type termBuilder struct {
-	n     int
-	hits  map[string][]fieldHit
-	norms []float64 // by doc, then field
-	tf    map[string]int32
-}
-
-func newTermBuilder(n int) *termBuilder {
-	return &termBuilder{n: n, hits: map[string][]fieldHit{}, norms: make([]float64, n*len(Fields)), tf: map[string]int32{}}
-}
-
-// add counts the terms of field f (an index of Fields) of document i,
-// which analyzes to toks. A document's fields are added in order.
-func (b *termBuilder) add(i, f int, toks []Token) {
-	if len(toks) == 0 {
-		return
+// readTermIndex reads the term index out of bleve's index: each field's
+// term dictionary, and each term's postings with their frequencies and
+// norms. Each document is in r under docID of its number.
+func readTermIndex(r index.IndexReader) (*termIndex, error) {
+	n, err := r.DocCount()
+	if err != nil {
+		return nil, err
 	}
-	// bleve keeps a field's length as a float32 norm.
-	b.norms[i*len(Fields)+f] = float64(float32(1 / math.Sqrt(float64(len(toks)))))
-	clear(b.tf)
-	for _, t := range toks {
-		if b.tf[t.Term] == 0 {
-			b.hits[t.Term] = append(b.hits[t.Term], fieldHit{doc: int32(i), field: uint8(f)})
+	num, err := docNumbers(r, int(n))
+	if err != nil {
+		return nil, err
+	}
+	hits := map[string][]fieldHit{}
+	var tfd index.TermFieldDoc
+	for f, name := range Fields {
+		dict, err := r.FieldDict(name)
+		if err != nil {
+			return nil, fmt.Errorf("field %s: %w", name, err)
 		}
-		b.tf[t.Term]++
+		for {
+			e, err := dict.Next()
+			if err != nil {
+				dict.Close()
+				return nil, fmt.Errorf("field %s: %w", name, err)
+			}
+			if e == nil {
+				break
+			}
+			l, err := readPostings(r, e.Term, f, num, hits[e.Term], &tfd)
+			if err != nil {
+				dict.Close()
+				return nil, err
+			}
+			hits[e.Term] = l
+		}
+		if err := dict.Close(); err != nil {
+			return nil, err
+		}
 	}
-	for term, n := range b.tf {
-		l := b.hits[term]
-		l[len(l)-1].tf = n
+	return weigh(hits, int(n)), nil
+}
+
+// readPostings appends to l the documents whose field f holds term.
+func readPostings(r index.IndexReader, term string, f int, num []int32, l []fieldHit, tfd *index.TermFieldDoc) ([]fieldHit, error) {
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), Fields[f], true, true, false)
+	if err != nil {
+		return nil, fmt.Errorf("field %s, term %q: %w", Fields[f], term, err)
+	}
+	defer tfr.Close()
+	for {
+		p, err := tfr.Next(tfd.Reset())
+		if err != nil {
+			return nil, fmt.Errorf("field %s, term %q: %w", Fields[f], term, err)
+		}
+		if p == nil {
+			return l, nil
+		}
+		v := p.ID.Value()
+		if v >= uint64(len(num)) || num[v] < 0 {
+			return nil, fmt.Errorf("field %s, term %q: posting of unknown document %d", Fields[f], term, v)
+		}
+		l = append(l, fieldHit{doc: num[v], field: uint8(f), tf: int32(p.Freq), norm: float32(p.Norm)})
 	}
 }
 
-// index weighs the terms counted.
-func (b *termBuilder) index() *termIndex {
+// docNumbers maps bleve's internal document numbers (scorch numbers the
+// n documents of an index built in one batch 0…n-1, in its own order) to
+// ours, the external ids.
+func docNumbers(r index.IndexReader, n int) ([]int32, error) {
+	num := make([]int32, n)
+	for i := range num {
+		num[i] = -1
+	}
+	ids, err := r.DocIDReaderAll()
+	if err != nil {
+		return nil, err
+	}
+	defer ids.Close()
+	for {
+		id, err := ids.Next()
+		if err != nil {
+			return nil, err
+		}
+		if id == nil {
+			return num, nil
+		}
+		ext, err := r.ExternalID(id)
+		if err != nil {
+			return nil, err
+		}
+		d, err := strconv.Atoi(ext)
+		v := id.Value()
+		if err != nil || d < 0 || d >= n || v >= uint64(n) {
+			return nil, fmt.Errorf("document %q numbered %d in an index of %d", ext, v, n)
+		}
+		num[v] = int32(d)
+	}
+}
+
+// weigh makes the term index of n documents from each term's postings.
+func weigh(hits map[string][]fieldHit, n int) *termIndex {
 	nf := len(Fields)
-	n := float64(b.n)
-	ti := &termIndex{post: make(map[string]*termPosts, len(b.hits))}
+	ti := &termIndex{post: make(map[string]*termPosts, len(hits))}
 	for _, name := range Fields {
-		bi := FieldBoost[name] * (1 + math.Log(n))
+		bi := FieldBoost[name] * (1 + math.Log(float64(n)))
 		ti.absent += bi * bi
 	}
 	df, idf := make([]int, nf), make([]float64, nf)
-	for term, l := range b.hits {
+	for term, l := range hits {
+		// bleve's postings come field by field, each in bleve's order; a
+		// document's fields are added up in field order.
+		slices.SortFunc(l, func(a, b fieldHit) int { return cmp.Or(cmp.Compare(a.doc, b.doc), cmp.Compare(a.field, b.field)) })
 		clear(df)
 		for _, h := range l {
 			df[h.field]++
 		}
 		p := &termPosts{}
 		for f, name := range Fields {
-			idf[f] = 1 + math.Log(n/float64(df[f]+1))
+			idf[f] = 1 + math.Log(float64(n)/float64(df[f]+1))
 			bi := FieldBoost[name] * idf[f]
 			p.sq += bi * bi
 		}
@@ -108,7 +185,7 @@ func (b *termBuilder) index() *termIndex {
 			for ; k < len(l) && l[k].doc == d; k++ {
 				h := l[k]
 				f := h.field
-				sum += math.Sqrt(float64(h.tf)) * b.norms[int(d)*nf+int(f)] * idf[f] * (FieldBoost[Fields[f]] * idf[f])
+				sum += math.Sqrt(float64(h.tf)) * float64(h.norm) * idf[f] * (FieldBoost[Fields[f]] * idf[f])
 				matched++
 			}
 			p.docs = append(p.docs, d)
@@ -116,8 +193,7 @@ func (b *termBuilder) index() *termIndex {
 		}
 		ti.post[term] = p
 	}
-	size := b.n
-	ti.scratch.New = func() any { return &accum{sum: make([]float64, size), terms: make([]int32, size)} }
+	ti.scratch.New = func() any { return &accum{sum: make([]float64, n), terms: make([]int32, n)} }
 	return ti
 }
 
