@@ -19,6 +19,7 @@ import (
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/treewalk"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // HostPage is the data of host/<slug>.html: one host's diagnosis and the
@@ -509,12 +510,47 @@ func (j *HostJob) Page() *HostPage {
 	for _, t := range s.targets {
 		r := readiness.JudgeHost(s.readyEngine, s.m, t, h)
 		r.Host, r.File = label, j.slug
-		ready = append(ready, r)
+		ready = append(ready, keepReady(r, c))
 	}
 	s.hosts.mu.Lock()
 	s.hosts.sums[j.i], s.hosts.fleet[j.i], s.hosts.findings[j.i], s.hosts.ready[j.i] = sum, fl, rows, ready
 	s.hosts.mu.Unlock()
 	return hp
+}
+
+// keepReady copies a host's readiness out of its record, as Page copies
+// the rest of what it keeps: the adapters' addresses, names and firmware,
+// and their verdicts' plans, come from the record file.
+func keepReady(r readiness.Host, c func(string) string) readiness.Host {
+	all := func(ss []string) []string {
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = c(s)
+		}
+		return out
+	}
+	r.Host, r.File, r.Reason = c(r.Host), c(r.File), c(r.Reason)
+	as := make([]readiness.Adapter, len(r.Adapters))
+	for i, a := range r.Adapters {
+		a.PCI, a.Adapter, a.Name, a.Firmware, a.CurrentStack = c(a.PCI), c(a.Adapter), c(a.Name), c(a.Firmware), c(a.CurrentStack)
+		a.Actions, a.Reasons, a.OtherPCI = all(a.Actions), all(a.Reasons), all(a.OtherPCI)
+		v := &a.Verdict
+		p := &v.Plan
+		p.Adapter, p.Kernel, p.Distro, p.Stack, p.StackVersion, p.Firmware = c(p.Adapter), c(p.Kernel), c(p.Distro), c(p.Stack), c(p.StackVersion), c(p.Firmware)
+		v.Adapter, v.AdapterName, v.Distro, v.Kernel, v.KernelBase, v.Stack, v.StackVersion = c(v.Adapter), c(v.AdapterName), c(v.Distro), c(v.Kernel), c(v.KernelBase), c(v.Stack), c(v.StackVersion)
+		v.Nearest = all(v.Nearest)
+		rs := make([]verdict.Reason, len(v.Reasons))
+		for k, rr := range v.Reasons {
+			rr.Text, rr.Nearest = c(rr.Text), c(rr.Nearest)
+			rs[k] = rr
+		}
+		v.Reasons = rs
+		as[i] = a
+	}
+	if r.Adapters != nil {
+		r.Adapters = as
+	}
+	return r
 }
 
 // HostState is what a host page leaves behind for the pages that list
