@@ -1,16 +1,9 @@
 package site
 
 import (
-	"os"
 	"reflect"
 	"testing"
 	"unsafe"
-
-	"github.com/rocekb/rocekb/internal/config"
-	"github.com/rocekb/rocekb/internal/content"
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/readiness"
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // TestKeptOutOfRecords: what a host page leaves for the fleet pages (its
@@ -20,23 +13,7 @@ import (
 // at 100,000 records, readiness alone kept about 950 MB.
 func TestKeptOutOfRecords(t *testing.T) {
 	t.Parallel()
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
-	}
-	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
-	if probs.Errors() > 0 || len(hosts) == 0 {
-		t.Fatalf("%d hosts: %v", len(hosts), probs)
-	}
-	cfg := config.Default()
-	cfg.Targets = []readiness.Target{{Name: "MLNX_OFED 24.10 LTS", Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0"}, {Kernel: "6.8"}}
-	s, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Records: len(hosts)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range hosts {
-		s.Host(h).Page()
-	}
+	_, hosts, s, _ := fixtureFleet(t)
 	kept := 0
 	for i, h := range hosts {
 		rec := strs(reflect.ValueOf(h), nil)

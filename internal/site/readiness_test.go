@@ -19,27 +19,10 @@ import (
 // every host of a group links to that host's page.
 func TestFleetReadiness(t *testing.T) {
 	t.Parallel()
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
-	}
-	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
-	if probs.Errors() > 0 || len(hosts) == 0 {
-		t.Fatalf("%d hosts: %v", len(hosts), probs)
-	}
-	targets := []readiness.Target{
-		{Name: "MLNX_OFED 24.10 LTS", Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0"},
-		{Kernel: "6.8"},
-	}
-	cfg := config.Default()
-	cfg.Targets = targets
-	s, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Records: len(hosts)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, hosts, s, pages := fixtureFleet(t)
+	targets := fixtureTargets
 	slugs := map[string]string{} // slug → label
-	for _, h := range hosts {
-		p := s.Host(h).Page()
+	for _, p := range pages {
 		slugs[p.Slug] = p.Label
 	}
 	var fp *FleetPage
@@ -91,10 +74,42 @@ func TestFleetReadiness(t *testing.T) {
 	}
 
 	// A target the matrix cannot judge stops the build, naming it.
+	cfg := config.Default()
 	cfg.Targets = []readiness.Target{{Name: "typo", Distro: "rhel-96x"}}
 	if _, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}}); err == nil || !strings.Contains(err.Error(), `target 1 (typo): unknown distro "rhel-96x"`) {
 		t.Errorf("unknown distro in a target: %v", err)
 	}
+}
+
+// fixtureTargets are the kb.toml targets fixtureFleet judges against.
+var fixtureTargets = []readiness.Target{
+	{Name: "MLNX_OFED 24.10 LTS", Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0"},
+	{Kernel: "6.8"},
+}
+
+// fixtureFleet is a site of the bundled matrix and the fixture hosts with
+// fixtureTargets, and each host's page, made.
+func fixtureFleet(t *testing.T) (*matrix.Matrix, []*record.Host, *Site, []*HostPage) {
+	t.Helper()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
+	if probs.Errors() > 0 || len(hosts) == 0 {
+		t.Fatalf("%d hosts: %v", len(hosts), probs)
+	}
+	cfg := config.Default()
+	cfg.Targets = fixtureTargets
+	s, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Records: len(hosts)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := make([]*HostPage, len(hosts))
+	for i, h := range hosts {
+		pages[i] = s.Host(h).Page()
+	}
+	return m, hosts, s, pages
 }
 
 func maps(a, b map[readiness.Status]int) bool {
