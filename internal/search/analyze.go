@@ -220,7 +220,7 @@ func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 			}
 			continue
 		}
-		a.expand(r, func(term string, k Kind) { emit(term, k, r.start, r.end) })
+		expand(r.text, func(term string, k Kind) { emit(term, k, r.start, r.end) })
 		if a.Aliases != nil {
 			for _, c := range a.Aliases.single[compact(r.text)] {
 				emit(c, Alias, r.start, r.end)
@@ -247,15 +247,15 @@ func isCJK(s string) bool {
 	return false
 }
 
-// expand emits the terms of one raw token, without aliases.
-func (a *Analyzer) expand(r raw, emit func(string, Kind)) {
+// expand emits the terms of one raw token's text, without aliases.
+func expand(text string, emit func(string, Kind)) {
 	expandMu.RLock()
-	ts, ok := expanded[r.text]
+	ts, ok := expanded[text]
 	expandMu.RUnlock()
 	if !ok {
 		// A clone, so neither the key nor the terms (its substrings)
 		// keep the whole document's text alive.
-		t := strings.Clone(r.text)
+		t := strings.Clone(text)
 		ts = []term{}
 		expandText(t, func(s string, k Kind) { ts = append(ts, term{s, k}) })
 		expandMu.Lock()
