@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"syscall"
 	"testing"
@@ -17,7 +18,8 @@ import (
 // body changed: the update build.Site makes with the build before as
 // Options.Previous, the path serve takes. It builds the smoke corpus, or
 // the knowledge base in $ROCEKB_BENCH_KB (a corpus from bench/gencorpus,
-// such as its 10k size's kb folder).
+// such as its 10k size's kb folder). $ROCEKB_BENCH_PROFILE names a CPU
+// profile of the updates alone (go test's -cpuprofile has the full build).
 func BenchmarkUpdateOneFAQ(b *testing.B) {
 	kb := os.Getenv("ROCEKB_BENCH_KB")
 	if kb == "" {
@@ -50,6 +52,14 @@ func BenchmarkUpdateOneFAQ(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer os.WriteFile(pages[0], orig, 0o644)
+	if f := os.Getenv("ROCEKB_BENCH_PROFILE"); f != "" {
+		pf, err := os.Create(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pprof.StartCPUProfile(pf)
+		defer func() { pprof.StopCPUProfile(); pf.Close() }()
+	}
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for i := range b.N {
