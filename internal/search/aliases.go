@@ -17,8 +17,12 @@ import (
 type Aliases struct {
 	single map[string][]string // compact(name) → canonical ids
 	multi  map[string][]phrase // first raw token → phrases starting with it
-	words  map[string]bool     // every raw token of every name
-	names  map[string]bool     // every name as given, for "did you mean"
+	// first raw token → second → the phrases of multi starting with both,
+	// in multi's order: what Analyze looks up at each token (2,000
+	// adapter names all starting "Synthetic" made it try each one).
+	next  map[string]map[string][]phrase
+	words map[string]bool // every raw token of every name
+	names map[string]bool // every name as given, for "did you mean"
 }
 
 // phrase is a multi-token alias: the raw tokens after the first one.
@@ -43,7 +47,7 @@ func (p phrase) follows(raws []raw, i int) bool {
 
 // NewAliases returns an empty table.
 func NewAliases() *Aliases {
-	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}}
+	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, next: map[string]map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}}
 }
 
 // Add registers names as aliases of canon.
@@ -76,11 +80,22 @@ func (a *Aliases) Add(canon string, names ...string) {
 					rest[i] = r.text
 				}
 				p := phrase{Rest: rest, Canon: canon}
-				first := raws[0].text
-				a.multi[first] = addPhrase(a.multi[first], p)
+				a.addMulti(raws[0].text, p, addPhrase)
 			}
 		}
 	}
+}
+
+// addMulti files p, a phrase starting with the raw token first, with add
+// (addPhrase, or append for a list already sorted).
+func (a *Aliases) addMulti(first string, p phrase, add func([]phrase, phrase) []phrase) {
+	a.multi[first] = add(a.multi[first], p)
+	byNext := a.next[first]
+	if byNext == nil {
+		byNext = map[string][]phrase{}
+		a.next[first] = byNext
+	}
+	byNext[p.Rest[0]] = add(byNext[p.Rest[0]], p)
 }
 
 // addPhrase inserts p into ps, kept sorted by rest then canon, unless it

@@ -225,7 +225,11 @@ func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 			for _, c := range a.Aliases.single[compact(r.text)] {
 				emit(c, Alias, r.start, r.end)
 			}
-			for _, p := range a.Aliases.multi[r.text] {
+			var ps []phrase
+			if i+1 < len(raws) {
+				ps = a.Aliases.next[r.text][raws[i+1].text]
+			}
+			for _, p := range ps {
 				if p.follows(raws, i) {
 					emit(p.Canon, Alias, r.start, raws[i+len(p.Rest)].end)
 				}

@@ -48,6 +48,9 @@ func TestAnalyzeExact(t *testing.T) {
 		{"[   12.345678] mlx5_core 0000:3b:00.0: probe of 0000:3b:00.0 failed with error -22",
 			[]string{"mlx5_core", "mlx5", "core", "probe", "fail", "error", "22"}},
 		{"Jan  2 03:04:05 host kernel: link 3b:00.0 aa:bb:cc:dd:ee:ff at ffffffffc0a1b2c3", []string{"jan", "2", "host", "kernel", "link"}},
+		// Names of several tokens match token by token, at their first.
+		{"RoCE v2 mode", []string{"roce", "roce-v2", "v2", "mode"}},
+		{"ConnectX-4 Lx card", []string{"connectx-4", "connectx", "4", "connectx-4-lx", "lx", "card"}},
 		{"RoCE 模式", []string{"roce", "模式"}},
 		{"默认模式", []string{"默认", "认模", "模式"}},
 	} {
