@@ -135,17 +135,19 @@ func (l *linter) link(file string, pos diag.Pos, target string) {
 		return
 	}
 	if !l.Has(ref) {
-		l.probs.Add(file, pos, "broken link %q: no such %s", target, ref.Noun())
+		l.probs.Add(file, pos, "broken link %q: %s", target, ref.Missing())
 	}
 }
 
 // Has reports whether the site will have the page r names, so markup can
 // check kb: links with the same rules as TOML links. Adapters without a
-// matrix are taken on trust; kinds content cannot see are missing.
+// matrix are taken on trust; the pages every site has (page.Spec.Always)
+// are there; other kinds content cannot see are missing.
 func (l *linter) Has(r page.Ref) bool {
+	if page.SpecOf(r.Kind).Always() {
+		return r.Anchor == ""
+	}
 	switch r.Kind {
-	case page.Home:
-		return true
 	case page.FAQ:
 		return l.c.Page(r.ID) != nil
 	case page.Tree:

@@ -1,10 +1,14 @@
 package content
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // page builds a FAQ file from front matter lines and a body.
@@ -88,6 +92,27 @@ func TestLintClean(t *testing.T) {
 	t.Parallel()
 	if got := lintFS(t, base()); len(got) != 0 {
 		t.Fatalf("clean content has problems:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestLinksToEverySitesPages links to every single page that every site
+// has (page.Spec.Always), read from page.Table, so a kind added there is
+// linkable from content at once; a link to a page only a site with host
+// records has says so.
+func TestLinksToEverySitesPages(t *testing.T) {
+	t.Parallel()
+	var body strings.Builder
+	for _, s := range page.Table {
+		if s.Always() {
+			fmt.Fprintf(&body, "[%s](kb:%s)\n", s.Kind, s.Kind)
+		}
+	}
+	fsys := base()
+	fsys["faq/p.md"] = mdPage(goodFront, body.String()+"[f](kb:fleet) [src-a].\n")
+	got := lintFS(t, fsys)
+	want := []string{`content/faq/p.md:` + fmt.Sprint(8+strings.Count(body.String(), "\n")) + `:1: broken link "kb:fleet": only a site built with host records has the fleet page`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 

@@ -167,7 +167,7 @@ func (linkResolver) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 				return ast.WalkContinue, nil
 			}
 			if st.doc.Pages != nil && !st.doc.Pages.Has(ref) {
-				st.probs.Add(st.doc.File, at(), "broken link %q: no such %s", target, ref.Noun())
+				st.probs.Add(st.doc.File, at(), "broken link %q: %s", target, ref.Missing())
 				return ast.WalkContinue, nil
 			}
 			*dest = []byte(page.RelRef(st.doc.Page, ref))

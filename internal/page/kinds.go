@@ -19,9 +19,13 @@ type Spec struct {
 	// Label is the interface string key naming the kind's pages as a
 	// navigation entry or a breadcrumb; set for every kind that is one.
 	Label string
-	// Nav puts the kind in the header navigation, in table order;
-	// NavIfPresent only when the site has such a page (Info.Has).
-	Nav, NavIfPresent bool
+	// Nav puts the kind in the header navigation, in table order (an
+	// Optional kind only when the site has its page).
+	Nav bool
+	// Optional: a single page the site has only when its input is there
+	// (the glossary's terms, the fleet's host records). Every other
+	// single page is on every site (Always).
+	Optional bool
 	// Template is the file under templates/ the kind renders with.
 	Template string
 	// Search: the kind's pages are search documents.
@@ -44,7 +48,7 @@ var Table = []Spec{
 	{Kind: Distros, File: "distro/index.html", Label: "nav_distros", Nav: true, Template: "distros.html"},
 	{Kind: Stacks, File: "stack/index.html", Label: "nav_stacks", Nav: true, Template: "stacks.html"},
 	{Kind: Tags, File: "tag/index.html", Label: "nav_tags", Template: "tags.html"},
-	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Template: "hosts.html"},
+	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Optional: true, Template: "hosts.html"},
 	{Kind: Driver, Dir: "driver", Section: Drivers, Template: "driver.html", Search: true},
 	{Kind: Distro, Dir: "distro", Section: Distros, Template: "distro.html", Search: true},
 	{Kind: Stack, Dir: "stack", Section: Stacks, Template: "stack.html", Search: true},
@@ -53,13 +57,17 @@ var Table = []Spec{
 	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html"},
 	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true},
 	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html"},
-	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, NavIfPresent: true, Template: "glossary.html", Search: true},
+	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, Optional: true, Template: "glossary.html", Search: true},
 	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html"},
 	{Kind: Host, Dir: "host", Section: Fleet, Template: "host.html", Search: true},
-	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, NavIfPresent: true, Template: "fleet.html"},
+	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, Optional: true, Template: "fleet.html"},
 	{Kind: Search, File: "search.html", Template: "search.html"},
 	{Kind: NotFound, File: "404.html", Template: "404.html", Unlisted: true},
 }
+
+// Always reports whether every site has the page of this kind: a single
+// page that is not Optional. A link to it needs no lookup.
+func (s Spec) Always() bool { return s.File != "" && !s.Optional }
 
 // specs is Table by kind.
 var specs = func() map[Kind]Spec {

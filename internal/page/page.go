@@ -115,6 +115,16 @@ func (r Ref) String() string {
 	return s
 }
 
+// Missing says why a link to r, which names no page, is broken: the
+// fleet's pages are only on a site built with host records, which
+// content cannot count on; any other page is not there.
+func (r Ref) Missing() string {
+	if spec := specs[r.Kind]; spec.Optional && r.Kind != Glossary {
+		return "only a site built with host records has the " + r.Noun() + " page"
+	}
+	return "no such " + r.Noun()
+}
+
 // Valid reports why r cannot name a page, or nil.
 func (r Ref) Valid() error {
 	info, ok := specs[r.Kind]

@@ -210,12 +210,10 @@ func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 			}
 		}
 	}
-	if len(bySlug) == 0 {
-		return nil
-	}
 	meta := func(id, title string) Meta { return s.meta(page.Tag, id, title) }
 	// The index lists every tag: which there are is in every page's
-	// front matter and every tree.
+	// front matter and every tree. Every site has it (page.Spec.Always),
+	// so a link to it holds on content without tags.
 	index := &TagPage{Meta: meta("index", "Tags"), Index: true}
 	index.deps.Read(page.InFAQList)
 	index.deps.Read(page.InTreeList)

@@ -439,13 +439,12 @@ type resolver struct {
 }
 
 func (r resolver) Has(ref page.Ref) bool {
+	if page.SpecOf(ref.Kind).Always() {
+		return ref.Anchor == ""
+	}
 	switch ref.Kind {
-	case page.Home:
-		return true
 	case page.Adapter:
 		return r.m.Adapter(ref.ID) != nil
-	case page.Adapters, page.Vendors, page.Drivers, page.Distros, page.Stacks, page.Sources, page.FAQIndex, page.Trees:
-		return ref.Anchor == ""
 	case page.Vendor:
 		return r.m.Vendor(ref.ID) != nil
 	case page.Driver:

@@ -7,6 +7,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 const testMatrix = `
@@ -102,5 +103,28 @@ func TestBuild(t *testing.T) {
 	home := byPath["index.html"].(*Home)
 	if len(home.Vendors) != 1 || len(home.Vendors[0].Adapters) != 1 {
 		t.Errorf("home groups: %+v", home.Vendors)
+	}
+}
+
+// TestPagesResolve holds the resolver, which answers "is there such a
+// page" for every kb: link, to the pages the site makes: each page of the
+// bundled site that is not a fleet page or a tag (which content cannot
+// see) resolves, and so does every kind page.Table says every site has.
+func TestPagesResolve(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	r := resolver{m: m, c: s.c}
+	for _, p := range s.Pages {
+		ref := p.PageMeta().Ref
+		switch {
+		case page.SpecOf(ref.Kind).Optional && ref.Kind != page.Glossary, ref.Kind == page.Tag:
+		case !r.Has(ref):
+			t.Errorf("%s: the site makes this page, but a link to it is broken", ref)
+		}
+	}
+	for _, spec := range page.Table {
+		if ref := (page.Ref{Kind: spec.Kind}); spec.Always() && !r.Has(ref) {
+			t.Errorf("%s: every site has this page, but a link to it is broken", ref)
+		}
 	}
 }

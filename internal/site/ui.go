@@ -25,7 +25,7 @@ type Link struct {
 func (m *Meta) rel(k page.Kind) string { return page.RelRef(m.Path(), page.Ref{Kind: k}) }
 
 // has reports whether the site has the page of kind k, for the
-// navigation entries of page.Table marked NavIfPresent.
+// navigation entries of page.Table's Optional kinds.
 func (i *Info) has(k page.Kind) bool {
 	switch k {
 	case page.Glossary:
@@ -50,7 +50,7 @@ func (m *Meta) Nav() []Link {
 	}
 	var out []Link
 	for _, n := range page.Table {
-		if !n.Nav || n.NavIfPresent && !m.Site.has(n.Kind) {
+		if !n.Nav || n.Optional && !m.Site.has(n.Kind) {
 			continue
 		}
 		out = append(out, Link{Label: m.T(n.Label), Href: m.rel(n.Kind), Current: n.Kind == cur})
