@@ -4,18 +4,19 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	"github.com/rocekb/rocekb/internal/visible"
 	"io/fs"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/parallel"
+	"github.com/rocekb/rocekb/internal/visible"
 )
 
 // Page is one FAQ page: content/faq/<slug>.md (or <slug>.<lang>.md).
@@ -142,6 +143,8 @@ type Content struct {
 	glossLoc  *diag.Locator
 	glossFile string
 	bySlug    map[string]*Page // Load's index of Pages, the first of a slug
+	tagsOnce  sync.Once
+	tags      map[string]bool // HasTag's slugs
 }
 
 // Load reads content/ from fsys: faq/*.md, trees/*.toml and glossary.toml.

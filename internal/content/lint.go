@@ -148,6 +148,8 @@ func (l *linter) Has(r page.Ref) bool {
 		return r.Anchor == ""
 	}
 	switch r.Kind {
+	case page.Tag:
+		return r.Anchor == "" && l.c.HasTag(r.ID)
 	case page.FAQ:
 		return l.c.Page(r.ID) != nil
 	case page.Tree:

@@ -97,8 +97,9 @@ func TestLintClean(t *testing.T) {
 
 // TestLinksToEverySitesPages links to every single page that every site
 // has (page.Spec.Always), read from page.Table, so a kind added there is
-// linkable from content at once; a link to a page only a site with host
-// records has says so.
+// linkable from content at once, and to the page of a tag the content
+// has; a link to a page only a site with host records has says so, and
+// one to a tag no page has is broken.
 func TestLinksToEverySitesPages(t *testing.T) {
 	t.Parallel()
 	var body strings.Builder
@@ -108,9 +109,14 @@ func TestLinksToEverySitesPages(t *testing.T) {
 		}
 	}
 	fsys := base()
-	fsys["faq/p.md"] = mdPage(goodFront, body.String()+"[f](kb:fleet) [src-a].\n")
+	body.WriteString("[t](kb:tag/roce-v2)\n")
+	fsys["faq/p.md"] = mdPage(goodFront+"tags = [\"RoCE v2\"]\n", body.String()+"[f](kb:fleet) [x](kb:tag/nope) [src-a].\n")
 	got := lintFS(t, fsys)
-	want := []string{`content/faq/p.md:` + fmt.Sprint(8+strings.Count(body.String(), "\n")) + `:1: broken link "kb:fleet": only a site built with host records has the fleet page`}
+	line := fmt.Sprint(9 + strings.Count(body.String(), "\n"))
+	want := []string{
+		`content/faq/p.md:` + line + `:1: broken link "kb:fleet": only a site built with host records has the fleet page`,
+		`content/faq/p.md:` + line + `:15: broken link "kb:tag/nope": no such tag`,
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

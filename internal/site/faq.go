@@ -1,12 +1,8 @@
 package site
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -63,48 +59,6 @@ type TagCount struct {
 	N int
 }
 
-var tagUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
-
-// tagSlugs remembers tagSlug's answers: every build asks for every tag of
-// every page, and kbgen serve builds again on every edit.
-var tagSlugs sync.Map // tag → slug
-
-// tagSlug makes a tag a file name; "index" is the index page's.
-func tagSlug(tag string) string {
-	if s, ok := tagSlugs.Load(tag); ok {
-		return s.(string)
-	}
-	s := makeTagSlug(tag)
-	tagSlugs.Store(tag, s)
-	return s
-}
-
-func makeTagSlug(tag string) string {
-	s := tagUnsafe.ReplaceAllString(strings.ToLower(tag), "-")
-	s = strings.Trim(tagDots.ReplaceAllString(s, "."), "-._")
-	switch {
-	case s == "index":
-		s = "index-tag"
-	case s == "" || !utf8ASCII(tag):
-		// A tag in another script (网卡) keeps its own page: its slug is a
-		// short digest, not the empty or shared remainder of its ASCII.
-		sum := sha256.Sum256([]byte(tag))
-		s = strings.Trim(s+"-"+hex.EncodeToString(sum[:4]), "-")
-	}
-	return s
-}
-
-var tagDots = regexp.MustCompile(`\.{2,}`)
-
-func utf8ASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // appliesTo resolves a page's front matter ids to named links. Ids lint
 // did not find are left out rather than linked to nothing.
 func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
@@ -156,7 +110,7 @@ func faqExtras(m *matrix.Matrix, f *FAQ) {
 	meta := f.Page.Meta
 	f.Applies = appliesTo(m, meta)
 	for _, t := range meta.Tags {
-		f.Tags = append(f.Tags, TagLink{Tag: t, Slug: tagSlug(t)})
+		f.Tags = append(f.Tags, TagLink{Tag: t, Slug: content.TagSlug(t)})
 	}
 	if len(f.Translations) > 0 {
 		f.Langs = append(f.Langs, LangLink{Lang: f.Lang, Name: LangName(f.Lang), Slug: f.Page.Slug, Current: true})
@@ -184,7 +138,7 @@ func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 	}
 	bySlug := map[string]*acc{}
 	get := func(t string) *acc {
-		s := tagSlug(t)
+		s := content.TagSlug(t)
 		a := bySlug[s]
 		if a == nil {
 			a = &acc{tag: t}
@@ -195,8 +149,8 @@ func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 	for _, f := range faqs {
 		seen := map[string]bool{}
 		for _, t := range f.Page.Meta.Tags {
-			if a := get(t); !seen[tagSlug(t)] {
-				seen[tagSlug(t)] = true
+			if a := get(t); !seen[content.TagSlug(t)] {
+				seen[content.TagSlug(t)] = true
 				a.faq = append(a.faq, f)
 			}
 		}
@@ -204,8 +158,8 @@ func (s *Site) tagPages(faqs []*FAQ, trees []*content.Tree) []Page {
 	for _, tr := range trees {
 		seen := map[string]bool{}
 		for _, t := range tr.Tags {
-			if a := get(t); !seen[tagSlug(t)] {
-				seen[tagSlug(t)] = true
+			if a := get(t); !seen[content.TagSlug(t)] {
+				seen[content.TagSlug(t)] = true
 				a.trees = append(a.trees, tr)
 			}
 		}

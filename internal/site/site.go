@@ -455,6 +455,8 @@ func (r resolver) Has(ref page.Ref) bool {
 		return r.m.Stack(ref.ID) != nil
 	case page.FAQ:
 		return r.c.Page(ref.ID) != nil
+	case page.Tag:
+		return ref.Anchor == "" && r.c.HasTag(ref.ID)
 	case page.Tree:
 		t := r.c.Tree(ref.ID)
 		return t != nil && (ref.Anchor == "" || t.Node(ref.Anchor) != nil)

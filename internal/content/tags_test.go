@@ -1,4 +1,4 @@
-package site
+package content
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ func TestTagSlugAlwaysAPath(t *testing.T) {
 	seen := map[string]string{}
 	for _, tag := range []string{"__ib_cache_gid_add", "_", "..", "a..b", ".hidden", "index", "INDEX", "-", "---x---",
 		"网卡", "驱动", "端口 DOWN", "mlx5_core", "RoCE v2", "a/b\\c", "\u202egnp", "", " "} {
-		s := tagSlug(tag)
+		s := TagSlug(tag)
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -27,7 +27,20 @@ func TestTagSlugAlwaysAPath(t *testing.T) {
 		}
 		seen[s] = tag
 	}
-	if got := tagSlug("mlx5_core"); got != "mlx5_core" {
-		t.Errorf("tagSlug(mlx5_core) = %q, want it unchanged", got)
+	if got := TagSlug("mlx5_core"); got != "mlx5_core" {
+		t.Errorf("TagSlug(mlx5_core) = %q, want it unchanged", got)
+	}
+}
+
+// TestHasTag: a tag of a page or a tree names its page by its slug.
+func TestHasTag(t *testing.T) {
+	c := &Content{Pages: []*Page{{Meta: Front{Tags: []string{"RoCE v2"}}}}, Trees: []*Tree{{Tags: []string{"网卡"}}}}
+	for _, tag := range []string{"RoCE v2", "网卡"} {
+		if !c.HasTag(TagSlug(tag)) {
+			t.Errorf("HasTag(%q) = false for the tag %q", TagSlug(tag), tag)
+		}
+	}
+	if c.HasTag("roce") {
+		t.Error(`HasTag("roce") = true, but no page has that tag`)
 	}
 }
