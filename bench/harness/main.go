@@ -88,10 +88,15 @@ type Measure struct {
 
 // Report is everything one harness run measured.
 type Report struct {
-	Date     string    `json:"date"`
-	GoOS     string    `json:"goos"`
-	CPUs     int       `json:"cpus"`
-	Versions []string  `json:"versions"`
+	Date     string   `json:"date"`
+	GoOS     string   `json:"goos"`
+	CPUs     int      `json:"cpus"`
+	Versions []string `json:"versions"`
+	// WorkFS is the file system of the folder the builds write to (stat
+	// -f): creating files costs what it costs there, and differs widely
+	// (an ext4 without a journal scans past inodes freed in the last 30
+	// seconds on every create; tmpfs writes to memory). TMPDIR moves it.
+	WorkFS   string    `json:"work_fs"`
 	Measures []Measure `json:"measures"`
 }
 
@@ -122,6 +127,8 @@ func run(o options, out io.Writer) error {
 	if !o.keepWork {
 		defer os.RemoveAll(work)
 	}
+	rep.WorkFS = firstLine("stat", "-f", "-c", "%T", work)
+	fmt.Fprintf(out, "work folder %s: file system %s (TMPDIR moves it)\n", work, rep.WorkFS)
 	in := corpus.Inputs{Matrix: os.DirFS(o.matrix), Content: os.DirFS(o.content), Hosts: os.DirFS(o.hosts)}
 	for _, name := range o.sizes {
 		s, err := corpus.SizeNamed(name)

@@ -33,7 +33,7 @@ func TestSmoke(t *testing.T) {
 		matrix: "bench/harness/testdata/matrix", content: "bench/harness/testdata/content", hosts: "testdata/hosts"}, &out); err != nil {
 		t.Fatalf("harness: %v\n%s", err, out.String())
 	}
-	for _, want := range []string{"build        smoke  kbgen", "rebuild", "incremental", "api-search", "query", "serve-reload", "output", "adapter-page"} {
+	for _, want := range []string{"work folder ", "build        smoke  kbgen", "rebuild", "incremental", "api-search", "query", "serve-reload", "output", "adapter-page"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
