@@ -128,3 +128,21 @@ func TestPagesResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionalKindsHaveInputs: a site without a glossary or host records
+// has none of the Optional pages, and one with both has them all, so an
+// Optional kind added to page.Table without its case in Info.has fails.
+func TestOptionalKindsHaveInputs(t *testing.T) {
+	t.Parallel()
+	for _, spec := range page.Table {
+		if !spec.Optional {
+			continue
+		}
+		if (&Info{}).has(spec.Kind) {
+			t.Errorf("%s: a site with no glossary and no records has this Optional page", spec.Kind)
+		}
+		if !(&Info{Glossary: true, Fleet: true}).has(spec.Kind) {
+			t.Errorf("%s: a site with a glossary and records lacks this Optional page", spec.Kind)
+		}
+	}
+}

@@ -25,12 +25,13 @@ type Link struct {
 func (m *Meta) rel(k page.Kind) string { return page.RelRef(m.Path(), page.Ref{Kind: k}) }
 
 // has reports whether the site has the page of kind k, for the
-// navigation entries of page.Table's Optional kinds.
+// navigation entries of page.Table's Optional kinds; every Optional kind
+// has its case (TestOptionalKindsHaveInputs).
 func (i *Info) has(k page.Kind) bool {
 	switch k {
 	case page.Glossary:
 		return i != nil && i.Glossary
-	case page.Fleet:
+	case page.Fleet, page.Hosts:
 		return i != nil && i.Fleet
 	}
 	return i != nil
