@@ -102,9 +102,8 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 // page writes each reason once.
 func TestGridShowsEachReasonOnce(t *testing.T) {
 	t.Parallel()
-	s, m := bundledSite(t)
+	s, m := bundledSite(t) // its late pages made, as the tests share it
 	e := verdict.NewEngine(m)
-	s.Late()
 	cells := 0
 	for _, p := range s.adapterPages {
 		g := p.Grid()
