@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/parallel"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
@@ -879,11 +880,14 @@ func (s *Site) buildCatalog(meta func(page.Kind, string, string) Meta, faqs []*F
 
 	// Adapters index.
 	ai := &AdaptersPage{Meta: meta(page.Adapters, "", "Adapters"), Vendors: vendors, Stacks: s.verdicts.stacks}
-	for _, a := range sortedAdapters(m) {
-		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor)}
-		if !s.searchOnly {
-			row.Stacks = s.verdicts.yesStacks(a)
-		}
+	as := sortedAdapters(m)
+	// The stacks each adapter works with, judged on every CPU.
+	yes := make([][]string, len(as))
+	if !s.searchOnly {
+		parallel.Each(len(as), func(i int) { yes[i] = s.verdicts.yesStacks(as[i]) })
+	}
+	for i, a := range as {
+		row := AdapterRow{Adapter: a, Vendor: m.Vendor(a.Vendor), Stacks: yes[i]}
 		row.FirstKernel, row.KernelSourced = verdict.FirstKernel(m, a)
 		switch roce, ok := verdict.RoCE(a); {
 		case a.NotRoCE != "":
