@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
@@ -113,10 +114,14 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
-	// Documents are analyzed in parallel, a run of them per worker, each
-	// with its own document frequencies and raw tokens, merged after: the
-	// result does not depend on the order.
+	// Documents are analyzed in parallel, each worker taking the next run
+	// of them until none is left (docs are sorted by kind, and a fixed
+	// share each left one worker idle while the other analyzed the long
+	// FAQ pages), with its own document frequencies and raw tokens,
+	// merged after: the result does not depend on the order.
 	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64))
+	const run = 32
+	var next atomic.Int64
 	type part struct {
 		df   []map[string]int
 		raws map[string]int // raw token → how many documents yield it
@@ -131,21 +136,27 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			for f := range Fields {
 				pt.df[f] = map[string]int{}
 			}
-			for i := w * s.n / workers; i < (w+1)*s.n/workers; i++ {
-				st := u.doc(&s.docs[i], s.an)
-				stats[i] = st
-				for _, ts := range st.terms {
-					for f, tf := range ts.tf {
-						if tf > 0 {
-							pt.df[f][ts.term]++
+			for {
+				from := int(next.Add(run)) - run
+				if from >= s.n {
+					break
+				}
+				for i := from; i < min(from+run, s.n); i++ {
+					st := u.doc(&s.docs[i], s.an)
+					stats[i] = st
+					for _, ts := range st.terms {
+						for f, tf := range ts.tf {
+							if tf > 0 {
+								pt.df[f][ts.term]++
+							}
 						}
 					}
-				}
-				for _, r := range st.raws {
-					pt.raws[r]++
-				}
-				if u.r == nil {
-					st.raws = nil // counted; only a kept index reads them again
+					for _, r := range st.raws {
+						pt.raws[r]++
+					}
+					if u.r == nil {
+						st.raws = nil // counted; only a kept index reads them again
+					}
 				}
 			}
 			parts[w] = pt
