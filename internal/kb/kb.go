@@ -114,10 +114,19 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	if now.IsZero() {
 		now = time.Now()
 	}
+	// The content loads while the matrix loads and is linted: neither
+	// reads the other until the content's lint.
+	var c *content.Content
+	var ps diag.List
+	loaded := make(chan struct{})
+	go func() {
+		defer close(loaded)
+		c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+	}()
 	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Reuse, opts.SkipGridLint, &k.MatrixSum)
 	probs = append(probs, matrixProbs...)
 	k.Matrix = m
-	c, ps := content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+	<-loaded
 	probs = append(probs, ps...)
 	k.Content = c
 	if c != nil {
