@@ -202,6 +202,15 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	for t := range s.rev {
 		sort.Strings(s.rev[t])
 	}
+	// The host terms and the fuzzy names read the documents alone: they
+	// are made while the postings are.
+	var side sync.WaitGroup
+	side.Add(1)
+	go func() {
+		defer side.Done()
+		s.hosts = hostTerms(s.an, s.docs)
+		s.fuzzy = fuzzyNames(s.docs, al)
+	}()
 	for i := range s.docs {
 		st := stats[i]
 		for _, ts := range st.terms {
@@ -212,8 +221,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		}
 	}
 	s.groupDocs()
-	s.hosts = hostTerms(s.an, s.docs)
-	s.fuzzy = fuzzyNames(s.docs, al)
+	side.Wait()
 	s.byURL = make(map[string]int, s.n)
 	for i := range s.docs {
 		s.byURL[s.docs[i].URL] = i
