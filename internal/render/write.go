@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"errors"
@@ -238,6 +239,9 @@ func (p *pool) write(o Output) error {
 	}
 	name, key := o.Path(), keyOf(o)
 	target := filepath.Join(p.dir, filepath.FromSlash(name))
+	if p.once {
+		return p.stream(name, target, o)
+	}
 	old, had := p.prev.entry(name)
 	if had && key != "" && old.key == key && p.exists(target) {
 		p.record(name, old, false, false)
@@ -277,6 +281,42 @@ func (p *pool) write(o Output) error {
 	p.record(name, e, true, true)
 	return nil
 }
+
+// stream renders o straight into its new file, for a build no update
+// follows: nothing needs its bytes whole (no digest), so a 184 MB export
+// is not first grown in memory.
+func (p *pool) stream(name, target string, o Output) error {
+	dir, err := p.madeDir(filepath.Dir(target))
+	if err != nil {
+		return err
+	}
+	dir.Lock() // only the creation: see write
+	f, err := createNew(target)
+	dir.Unlock()
+	if err != nil {
+		return err
+	}
+	w := writers.Get().(*bufio.Writer)
+	defer writers.Put(w)
+	w.Reset(f)
+	err = o.Render(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	w.Reset(nil)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	p.record(name, entry{}, true, true)
+	return nil
+}
+
+// writers buffer what stream renders, 64 KiB at a time: most pages are
+// one write.
+var writers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
 // exists reports whether the file target, of the folder an update
 // brings up to date, is there. Each folder is listed once per update

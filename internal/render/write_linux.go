@@ -12,29 +12,53 @@ import (
 // opens to the runtime's poller (four fcntl calls and an epoll_ctl that
 // fails for a regular file), and a fleet build creates two files per host.
 func writeNew(target string, b []byte) error {
+	f, err := createNew(target)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// createNew creates a file that must not exist yet, for writing, with
+// one open (see writeNew).
+func createNew(target string) (io.WriteCloser, error) {
 	fd, err := retry(func() (int, error) {
 		return unix.Open(target, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o644)
 	})
 	if err != nil {
-		return &fs.PathError{Op: "open", Path: target, Err: err}
+		return nil, &fs.PathError{Op: "open", Path: target, Err: err}
 	}
-	for len(b) > 0 && err == nil {
-		var n int
-		n, err = retry(func() (int, error) { return unix.Write(fd, b) })
+	return fdFile{fd, target}, nil
+}
+
+// fdFile writes to a file descriptor with write(2) alone.
+type fdFile struct {
+	fd   int
+	name string
+}
+
+func (f fdFile) Write(b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := retry(func() (int, error) { return unix.Write(f.fd, b[n:]) })
 		switch {
 		case err != nil:
-		case n <= 0:
-			err = io.ErrShortWrite
-		default:
-			b = b[n:]
+			return n, &fs.PathError{Op: "write", Path: f.name, Err: err}
+		case m <= 0:
+			return n, &fs.PathError{Op: "write", Path: f.name, Err: io.ErrShortWrite}
 		}
+		n += m
 	}
-	if err != nil {
-		unix.Close(fd)
-		return &fs.PathError{Op: "write", Path: target, Err: err}
-	}
-	if err := unix.Close(fd); err != nil {
-		return &fs.PathError{Op: "close", Path: target, Err: err}
+	return n, nil
+}
+
+func (f fdFile) Close() error {
+	if err := unix.Close(f.fd); err != nil {
+		return &fs.PathError{Op: "close", Path: f.name, Err: err}
 	}
 	return nil
 }
