@@ -71,19 +71,23 @@ func TestBuildFailureLeavesPreviousSite(t *testing.T) {
 			return emit(Func("f.html", func(io.Writer) error { return fmt.Errorf("boom") }))
 		},
 	} {
-		dir := filepath.Join(t.TempDir(), "out")
-		if _, err := Build(dir, files(map[string]string{"index.html": "v1"})); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Build(dir, files(map[string]string{"ok.html": "v2"}), bad); err == nil {
-			t.Fatalf("%s: want an error", name)
-		}
-		if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "v1" {
-			t.Errorf("%s: previous site damaged: index.html = %q", name, b)
-		}
-		entries, _ := os.ReadDir(filepath.Dir(dir))
-		if len(entries) != 2 || entries[0].Name() != ".out.lock" {
-			t.Errorf("%s: temporary folders left after a failed build (only the lock may stay): %v", name, entries)
+		// BuildOnce streams each output into its file: a failure midway
+		// must leave the previous site as Build does.
+		for how, build := range map[string]func(string, ...Producer) (Stats, error){"Build": Build, "BuildOnce": BuildOnce} {
+			dir := filepath.Join(t.TempDir(), "out")
+			if _, err := Build(dir, files(map[string]string{"index.html": "v1"})); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := build(dir, files(map[string]string{"ok.html": "v2"}), bad); err == nil {
+				t.Fatalf("%s, %s: want an error", how, name)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "v1" {
+				t.Errorf("%s, %s: previous site damaged: index.html = %q", how, name, b)
+			}
+			entries, _ := os.ReadDir(filepath.Dir(dir))
+			if len(entries) != 2 || entries[0].Name() != ".out.lock" {
+				t.Errorf("%s, %s: temporary folders left after a failed build (only the lock may stay): %v", how, name, entries)
+			}
 		}
 	}
 }
@@ -195,12 +199,16 @@ func TestWriteNew(t *testing.T) {
 func TestBuildOnceKeepsNoManifest(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
-	st, err := BuildOnce(dir, files(map[string]string{"a/b.html": "one", "c.html": "two"}))
-	if err != nil || st.Outputs != 2 || st.Manifest != nil {
-		t.Fatalf("BuildOnce = %+v, %v; want 2 outputs and no manifest", st, err)
+	big := strings.Repeat("0123456789abcdef", 20000) // 320,000 bytes: several buffer flushes
+	st, err := BuildOnce(dir, files(map[string]string{"a/b.html": "one", "c.html": "two", "big.csv": big}))
+	if err != nil || st.Outputs != 3 || st.Manifest != nil {
+		t.Fatalf("BuildOnce = %+v, %v; want 3 outputs and no manifest", st, err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a/b.html")); string(b) != "one" {
 		t.Errorf("a/b.html = %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "big.csv")); string(b) != big {
+		t.Errorf("big.csv: %d bytes, want %d", len(b), len(big))
 	}
 	if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
 		t.Errorf("no marker: %v", err)
