@@ -409,18 +409,17 @@ func (m *Manifest) entry(name string) (entry, bool) {
 	return e, ok
 }
 
-// writeNewFile creates a file that must not exist yet, through package os
-// (see writeNew).
-func writeNewFile(target string, b []byte) error {
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// writeNew creates a file that must not exist yet and writes b to it.
+func writeNew(target string, b []byte) error {
+	f, err := createNew(target)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
 	}
-	return err
+	return f.Close()
 }
 
 // replaceFile writes b beside target and renames it over target.

@@ -7,24 +7,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// writeNew creates a file that must not exist yet in three system calls:
-// open, write, close. os.OpenFile makes eight, as it offers every file it
-// opens to the runtime's poller (four fcntl calls and an epoll_ctl that
-// fails for a regular file), and a fleet build creates two files per host.
-func writeNew(target string, b []byte) error {
-	f, err := createNew(target)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// createNew creates a file that must not exist yet, for writing, with
-// one open (see writeNew).
+// createNew creates a file that must not exist yet, for writing: with
+// write and close, three system calls. os.OpenFile makes eight, as it
+// offers every file it opens to the runtime's poller (four fcntl calls and
+// an epoll_ctl that fails for a regular file), and a fleet build creates
+// two files per host.
 func createNew(target string) (io.WriteCloser, error) {
 	fd, err := retry(func() (int, error) {
 		return unix.Open(target, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o644)
