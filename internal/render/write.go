@@ -189,7 +189,7 @@ func run(p *pool, stages []Producer) (st Stats, err error) {
 type pool struct {
 	dir     string    // where the outputs go
 	prev    *Manifest // what dir holds, when updating in place
-	once    bool      // no update follows: no manifest, no digests
+	once    bool      // no update follows: outputs stream into their files, no manifest, no digests
 	queue   chan Output
 	pending sync.WaitGroup
 	seen    map[string]bool // paths emitted; only the producer goroutine touches it
@@ -252,10 +252,7 @@ func (p *pool) write(o Output) error {
 	if err := o.Render(buf); err != nil {
 		return err
 	}
-	e := entry{key: key}
-	if !p.once {
-		e.sum = sha256.Sum256(buf.Bytes())
-	}
+	e := entry{key: key, sum: sha256.Sum256(buf.Bytes())}
 	if had && old.sum == e.sum && p.exists(target) {
 		p.record(name, e, true, false)
 		return nil
