@@ -80,22 +80,21 @@ func (a *Aliases) Add(canon string, names ...string) {
 					rest[i] = r.text
 				}
 				p := phrase{Rest: rest, Canon: canon}
-				a.addMulti(raws[0].text, p, addPhrase)
+				a.addMulti(raws[0].text, p)
 			}
 		}
 	}
 }
 
-// addMulti files p, a phrase starting with the raw token first, with add
-// (addPhrase, or append for a list already sorted).
-func (a *Aliases) addMulti(first string, p phrase, add func([]phrase, phrase) []phrase) {
-	a.multi[first] = add(a.multi[first], p)
+// addMulti files p, a phrase starting with the raw token first.
+func (a *Aliases) addMulti(first string, p phrase) {
+	a.multi[first] = addPhrase(a.multi[first], p)
 	byNext := a.next[first]
 	if byNext == nil {
 		byNext = map[string][]phrase{}
 		a.next[first] = byNext
 	}
-	byNext[p.Rest[0]] = add(byNext[p.Rest[0]], p)
+	byNext[p.Rest[0]] = addPhrase(byNext[p.Rest[0]], p)
 }
 
 // addPhrase inserts p into ps, kept sorted by rest then canon, unless it

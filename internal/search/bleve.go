@@ -81,8 +81,6 @@ func strs(v interface{}) ([]string, bool) {
 	return nil, false
 }
 
-func appendPhrase(ps []phrase, p phrase) []phrase { return append(ps, p) }
-
 func aliasesFromConfig(cfg map[string]interface{}) (*Aliases, error) {
 	a := NewAliases()
 	if s, ok := cfg["single"].(map[string]interface{}); ok {
@@ -102,7 +100,7 @@ func aliasesFromConfig(cfg map[string]interface{}) (*Aliases, error) {
 				if !ok || len(l) < 2 {
 					return nil, fmt.Errorf("analyzer %s: phrase %q: want [canon, rest…]", AnalyzerName, k)
 				}
-				a.addMulti(k, phrase{Canon: l[0], Rest: l[1:]}, appendPhrase)
+				a.addMulti(k, phrase{Canon: l[0], Rest: l[1:]})
 			}
 		}
 	}
