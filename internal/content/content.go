@@ -280,6 +280,35 @@ func (c *Content) Tree(id string) *Tree {
 	return nil
 }
 
+// Has reports whether a site of c has the page r names (with its anchor,
+// where the page has named ones), and decided is whether c can tell: it
+// can for the pages every site has (page.Spec.Always), FAQ pages, trees
+// and their nodes, tags and the glossary's terms, not for the pages of
+// the matrix or of host records. The content lint and the site's link
+// resolver both ask it first.
+func (c *Content) Has(r page.Ref) (has, decided bool) {
+	if page.SpecOf(r.Kind).Always() {
+		return r.Anchor == "", true
+	}
+	switch r.Kind {
+	case page.FAQ:
+		return c.Page(r.ID) != nil, true
+	case page.Tag:
+		return r.Anchor == "" && c.HasTag(r.ID), true
+	case page.Tree:
+		t := c.Tree(r.ID)
+		return t != nil && (r.Anchor == "" || t.Node(r.Anchor) != nil), true
+	case page.Glossary:
+		for _, t := range c.Glossary {
+			if r.Anchor == "" || t.ID == r.Anchor {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	return false, false
+}
+
 // GlossaryPos returns where glossary term i's key was written.
 func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
 	if c.glossLoc == nil {

@@ -140,39 +140,15 @@ func (l *linter) link(file string, pos diag.Pos, target string) {
 }
 
 // Has reports whether the site will have the page r names, so markup can
-// check kb: links with the same rules as TOML links. Adapters without a
-// matrix are taken on trust; the pages every site has (page.Spec.Always)
-// are there; other kinds content cannot see are missing.
+// check kb: links with the same rules as TOML links: as Content.Has says,
+// with adapters taken from the matrix's ids (on trust without a matrix);
+// other kinds content cannot see are missing.
 func (l *linter) Has(r page.Ref) bool {
-	if page.SpecOf(r.Kind).Always() {
-		return r.Anchor == ""
+	if has, ok := l.c.Has(r); ok {
+		return has
 	}
-	switch r.Kind {
-	case page.Tag:
-		return r.Anchor == "" && l.c.HasTag(r.ID)
-	case page.FAQ:
-		return l.c.Page(r.ID) != nil
-	case page.Tree:
-		t := l.c.Tree(r.ID)
-		return t != nil && (r.Anchor == "" || t.Node(r.Anchor) != nil)
-	case page.Glossary:
-		if len(l.c.Glossary) == 0 {
-			return false
-		}
-		if r.Anchor == "" {
-			return true
-		}
-		for _, t := range l.c.Glossary {
-			if t.ID == r.Anchor {
-				return true
-			}
-		}
-		return false
-	case page.Adapter:
-		if l.opts.Refs == nil || l.opts.Refs.Adapters == nil {
-			return true
-		}
-		return l.opts.Refs.Adapters[r.ID]
+	if r.Kind == page.Adapter {
+		return l.opts.Refs == nil || l.opts.Refs.Adapters == nil || l.opts.Refs.Adapters[r.ID]
 	}
 	return false
 }

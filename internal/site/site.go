@@ -456,8 +456,8 @@ type resolver struct {
 }
 
 func (r resolver) Has(ref page.Ref) bool {
-	if page.SpecOf(ref.Kind).Always() {
-		return ref.Anchor == ""
+	if has, ok := r.c.Has(ref); ok {
+		return has
 	}
 	switch ref.Kind {
 	case page.Adapter:
@@ -470,19 +470,6 @@ func (r resolver) Has(ref page.Ref) bool {
 		return r.m.Distro(ref.ID) != nil
 	case page.Stack:
 		return r.m.Stack(ref.ID) != nil
-	case page.FAQ:
-		return r.c.Page(ref.ID) != nil
-	case page.Tag:
-		return ref.Anchor == "" && r.c.HasTag(ref.ID)
-	case page.Tree:
-		t := r.c.Tree(ref.ID)
-		return t != nil && (ref.Anchor == "" || t.Node(ref.Anchor) != nil)
-	case page.Glossary:
-		for _, t := range r.c.Glossary {
-			if ref.Anchor == "" || t.ID == ref.Anchor {
-				return true
-			}
-		}
 	}
 	return false
 }
