@@ -174,11 +174,9 @@ func (g *grid) writeCSV(w io.Writer) error {
 	}
 	row = append(row, '\n')
 	var srcs []string
-	// A build renders into a bytes.Buffer, which a file of a million rows
-	// would grow by doubling, copying it again and again: the rows are
-	// kept in chunks and written once, into a buffer grown to their size.
-	var chunks [][]byte
-	size := 0
+	// The rows go out a run of them at a time: a file of a million rows
+	// is never held whole (a one-off build streams it into its file).
+	const run = 256 << 10
 	for _, a := range sortedAdapters(g.m) {
 		for _, c := range g.cells(a) {
 			v := c.Verdict
@@ -221,22 +219,15 @@ func (g *grid) writeCSV(w io.Writer) error {
 			}
 			row = append(appendCell(row, joined, true), '\n')
 		}
-		if len(row) >= 1<<20 {
-			chunks, size = append(chunks, row), size+len(row)
-			row = make([]byte, 0, 1<<20+64<<10)
+		if len(row) >= run {
+			if _, err := w.Write(row); err != nil {
+				return err
+			}
+			row = row[:0]
 		}
 	}
-	chunks, size = append(chunks, row), size+len(row)
-	if gw, ok := w.(interface{ Grow(int) }); ok {
-		gw.Grow(size)
-	}
-	for i, c := range chunks {
-		if _, err := w.Write(c); err != nil {
-			return err
-		}
-		chunks[i] = nil // the buffer holds it now
-	}
-	return nil
+	_, err := w.Write(row)
+	return err
 }
 
 func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
