@@ -23,7 +23,40 @@ type Refs struct {
 	Drivers  map[string]bool // matrix [[driver]] ids
 	Distros  map[string]bool // matrix [[distro]] ids
 	Stacks   map[string]bool // matrix [[stack]] ids
+	Vendors  map[string]bool // matrix [[vendor]] ids
 	Sources  map[string]bool // matrix [[source]] ids
+}
+
+// page says whether the matrix has the page of kind k and id, for a kind
+// whose pages are its entries; decided is false for other kinds. A nil
+// Refs or map takes the id on trust.
+func (r *Refs) page(k page.Kind, id string) (has, decided bool) {
+	var known map[string]bool
+	switch k {
+	case page.Adapter:
+		if r != nil {
+			known = r.Adapters
+		}
+	case page.Driver:
+		if r != nil {
+			known = r.Drivers
+		}
+	case page.Distro:
+		if r != nil {
+			known = r.Distros
+		}
+	case page.Stack:
+		if r != nil {
+			known = r.Stacks
+		}
+	case page.Vendor:
+		if r != nil {
+			known = r.Vendors
+		}
+	default:
+		return false, false
+	}
+	return known == nil || known[id], true
 }
 
 // LintOptions tune Lint.
@@ -141,16 +174,14 @@ func (l *linter) link(file string, pos diag.Pos, target string) {
 
 // Has reports whether the site will have the page r names, so markup can
 // check kb: links with the same rules as TOML links: as Content.Has says,
-// with adapters taken from the matrix's ids (on trust without a matrix);
-// other kinds content cannot see are missing.
+// and for the matrix's kinds (adapter, driver, distro, stack, vendor) from
+// its ids, taken on trust without a matrix; other kinds are missing.
 func (l *linter) Has(r page.Ref) bool {
 	if has, ok := l.c.Has(r); ok {
 		return has
 	}
-	if r.Kind == page.Adapter {
-		return l.opts.Refs == nil || l.opts.Refs.Adapters == nil || l.opts.Refs.Adapters[r.ID]
-	}
-	return false
+	has, _ := l.opts.Refs.page(r.Kind, r.ID)
+	return has
 }
 
 // ---- FAQ pages ----

@@ -62,6 +62,9 @@ func refs() *Refs {
 	return &Refs{
 		Adapters: map[string]bool{"connectx-5": true},
 		Drivers:  map[string]bool{"mlx5_ib": true},
+		Distros:  map[string]bool{"rhel-9.4": true},
+		Stacks:   map[string]bool{"mlnx-ofed": true},
+		Vendors:  map[string]bool{"nvidia": true},
 		Sources:  map[string]bool{"src-a": true, "src-b": true},
 	}
 }
@@ -117,6 +120,38 @@ func TestLinksToEverySitesPages(t *testing.T) {
 		`content/faq/p.md:` + line + `:1: broken link "kb:fleet": only a site built with host records has the fleet page`,
 		`content/faq/p.md:` + line + `:15: broken link "kb:tag/nope": no such tag`,
 	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestLinksToMatrixPages: a link to the page of any kind whose pages are
+// the matrix's entries resolves when the matrix has the id, and is broken
+// when it does not. A kb:distro/ link was once broken whatever its id.
+func TestLinksToMatrixPages(t *testing.T) {
+	t.Parallel()
+	known := map[page.Kind]string{page.Adapter: "connectx-5", page.Driver: "mlx5_ib", page.Distro: "rhel-9.4", page.Stack: "mlnx-ofed", page.Vendor: "nvidia"}
+	c, _ := Load(base(), "content")
+	var body strings.Builder
+	var want []string
+	for _, s := range page.Table {
+		if s.Dir == "" || s.Kind == page.Host { // host pages are not the matrix's
+			continue
+		}
+		if _, decided := c.Has(page.Ref{Kind: s.Kind, ID: "x"}); decided {
+			continue // content's own kinds: TestLinksToEverySitesPages
+		}
+		line := 9 + strings.Count(body.String(), "\n")
+		fmt.Fprintf(&body, "[a](kb:%s/%s) [b](kb:%s/nope)\n", s.Kind, known[s.Kind], s.Kind)
+		col := len(fmt.Sprintf("[a](kb:%s/%s) ", s.Kind, known[s.Kind])) + 1
+		want = append(want, fmt.Sprintf(`content/faq/p.md:%d:%d: broken link "kb:%s/nope": no such %s`, line, col, s.Kind, s.Kind))
+	}
+	if len(want) < len(known) {
+		t.Fatalf("only %d of the matrix's %d kinds are in page.Table", len(want), len(known))
+	}
+	fsys := base()
+	fsys["faq/p.md"] = mdPage(goodFront, "Body [src-a].\n"+body.String())
+	got := lintFS(t, fsys)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

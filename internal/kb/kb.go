@@ -85,12 +85,15 @@ func contentLintOptions(m *matrix.Matrix, haveMatrix bool, cfg config.Config, op
 	if !haveMatrix {
 		return lo
 	}
-	r := &content.Refs{Adapters: map[string]bool{}, Drivers: map[string]bool{}, Distros: map[string]bool{}, Stacks: map[string]bool{}, Sources: map[string]bool{}}
+	r := &content.Refs{Adapters: map[string]bool{}, Drivers: map[string]bool{}, Distros: map[string]bool{}, Stacks: map[string]bool{}, Vendors: map[string]bool{}, Sources: map[string]bool{}}
 	for _, d := range m.Distros {
 		r.Distros[d.ID] = true
 	}
 	for _, s := range m.Stacks {
 		r.Stacks[s.ID] = true
+	}
+	for _, v := range m.Vendors {
+		r.Vendors[v.ID] = true
 	}
 	for _, a := range m.Adapters {
 		r.Adapters[a.ID] = true
