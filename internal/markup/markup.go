@@ -3,6 +3,7 @@ package markup
 import (
 	"bytes"
 	"html/template"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -77,4 +78,57 @@ func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
 func Check(src string, d Doc) diag.List {
 	_, _, st := parse(src, d)
 	return st.probs
+}
+
+// PlainInline is the HTML goldmark gives for s as one paragraph's inline
+// content, without running it, when s holds nothing markdown reads: no
+// punctuation that opens emphasis, code, links, HTML, entities or escapes,
+// no line break or control character, nothing a block could start with,
+// nothing linkify would turn into a link. ok is false for any other s,
+// which must go through goldmark. Most texts of a verdict grid are plain:
+// parsing each was a tenth of an adapter page's rendering.
+func PlainInline(s string) (html string, ok bool) {
+	if s == "" || !plainStart(s[0]) || s[len(s)-1] == ' ' {
+		return "", false
+	}
+	quotes := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < ' ' || c == 0x7f:
+			return "", false
+		case c == '"':
+			quotes++
+		case c == '_':
+			// A run of _ between letters or digits opens and closes no
+			// emphasis (mlx5_ib, distro_support).
+			j := i
+			for j < len(s) && s[j] == '_' {
+				j++
+			}
+			if i == 0 || j == len(s) || !alnum(s[i-1]) || !alnum(s[j]) {
+				return "", false
+			}
+			i = j - 1
+		case strings.IndexByte("\\`*~[]<>&@", c) >= 0:
+			return "", false
+		case c == ':' && strings.HasPrefix(s[i+1:], "//"):
+			return "", false
+		case (c == 'w' || c == 'W') && i+3 <= len(s) && strings.EqualFold(s[i:i+3], "www"):
+			return "", false
+		}
+	}
+	if quotes == 0 {
+		return s, true
+	}
+	return strings.ReplaceAll(s, `"`, "&quot;"), true
+}
+
+func alnum(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// plainStart: a paragraph starting with c is not a block of another kind
+// (a list, a heading, a quote, a code block, a table, a thematic break).
+func plainStart(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '(' || c >= 0x80
 }

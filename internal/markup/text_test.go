@@ -101,3 +101,67 @@ func TestEscapeInline(t *testing.T) {
 		}
 	}
 }
+
+// inlineByGoldmark is s rendered by goldmark as one paragraph's content,
+// or false when goldmark makes something else of it.
+func inlineByGoldmark(s string) (string, bool) {
+	html, _ := Render(EscapeInline(s), Doc{File: "matrix"})
+	body, ok := strings.CutPrefix(string(html), "<p>")
+	if !ok {
+		return "", false
+	}
+	body, ok = strings.CutSuffix(body, "</p>\n")
+	return body, ok && !strings.Contains(body, "<p>")
+}
+
+// PlainInline answers only for texts goldmark renders as it says.
+func TestPlainInline(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"the distro_support row for rhel 9.4: mlx5_ib builds", "the distro_support row for rhel 9.4: mlx5_ib builds", true},
+		{`Debian 12 "bookworm" (6.1)`, "Debian 12 &quot;bookworm&quot; (6.1)", true},
+		{"RoCE v2 | iWARP # 3! done", "RoCE v2 | iWARP # 3! done", true},
+		{"_emphasis_ here", "", false},
+		{"a _b_ c", "", false},
+		{"see https://example.com", "", false},
+		{"see www.example.com", "", false},
+		{"mail a@b.org", "", false},
+		{"1. a list", "", false},
+		{"- a list", "", false},
+		{"# heading", "", false},
+		{"`code`", "", false},
+		{"a\nb", "", false},
+		{"trailing ", "", false},
+		{"x &amp; y", "", false},
+		{"", "", false},
+	} {
+		got, ok := PlainInline(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("PlainInline(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+		if ok {
+			if g, gok := inlineByGoldmark(tc.in); !gok || g != got {
+				t.Errorf("PlainInline(%q) = %q, goldmark %q", tc.in, got, g)
+			}
+		}
+	}
+}
+
+// FuzzPlainInline: whatever PlainInline answers for is what goldmark
+// renders.
+func FuzzPlainInline(f *testing.F) {
+	for _, s := range []string{"mlx5_ib on rhel-9.4", `a "b" c`, "x__y_z", "Réseau 网卡 (v2)", "a | b # c ! d", "ww.w", "aa:/b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := PlainInline(s)
+		if !ok {
+			return
+		}
+		if want, gok := inlineByGoldmark(s); !gok || want != got {
+			t.Errorf("PlainInline(%q) = %q, goldmark gives %q (a paragraph: %v)", s, got, want, gok)
+		}
+	})
+}

@@ -107,6 +107,9 @@ func Inline(s string) template.HTML {
 	if s == "" {
 		return ""
 	}
+	if html, ok := markup.PlainInline(s); ok {
+		return template.HTML(html)
+	}
 	html, _ := markup.Render(markup.EscapeInline(s), markup.Doc{File: "matrix"})
 	out := string(html)
 	if body, ok := strings.CutPrefix(out, "<p>"); ok {
