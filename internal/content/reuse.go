@@ -123,7 +123,7 @@ func (l *linter) linksKey() string {
 	h := sha256.New()
 	fmt.Fprintln(h, l.c.Structure())
 	if l.opts.Refs != nil {
-		json.NewEncoder(h).Encode(l.opts.Refs.Adapters) // map keys encode sorted
+		json.NewEncoder(h).Encode(l.opts.Refs) // the ids links resolve against; map keys encode sorted
 	} else {
 		fmt.Fprintln(h, "no matrix")
 	}

@@ -75,3 +75,25 @@ func TestReuseStamps(t *testing.T) {
 		t.Errorf("after an edit: %d pages read, a = %q", fsys.opens, got["a"].Body)
 	}
 }
+
+// TestReuseLinksFollowTheMatrix: a lint that reuses the problems of a
+// body checks it again when the ids its links resolve against change, for
+// every kind of the matrix's pages.
+func TestReuseLinksFollowTheMatrix(t *testing.T) {
+	fsys := base()
+	fsys["faq/p.md"] = mdPage(goodFront, "Body [src-a] [d](kb:distro/debian-13).\n")
+	c, _ := Load(fsys, "content")
+	var keep page.KeepAll
+	lint := func(r *Refs) int {
+		return Lint(c, LintOptions{Refs: r, Reuse: &keep}).Errors()
+	}
+	r := refs()
+	if n := lint(r); n != 1 {
+		t.Fatalf("%d errors, want the broken link", n)
+	}
+	r = refs()
+	r.Distros["debian-13"] = true
+	if n := lint(r); n != 0 {
+		t.Errorf("%d errors after the matrix gained the distro, want 0", n)
+	}
+}
