@@ -99,7 +99,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	}
 	c.begin()
 	reuse := c.reuse()
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, Reuse: reuse})
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: reuse})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}

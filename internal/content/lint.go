@@ -73,8 +73,13 @@ type LintOptions struct {
 	Checks []string
 	// Reuse, when set, keeps the problems of each page body, reused for
 	// a file whose bytes are unchanged and whose links resolve against
-	// the same pages, trees, glossary and adapters.
+	// the same pages, trees, glossary and matrix ids.
 	Reuse page.Reuse
+	// SkipBodies leaves out the links and citations of page bodies
+	// (LintBodies checks them): a build's rendering of each body reports
+	// the same problems, and checking them here too was a second goldmark
+	// parse of every page.
+	SkipBodies bool
 }
 
 // knownCheck reports whether id is an engine check id.
@@ -115,7 +120,9 @@ func Lint(c *Content, opts LintOptions) diag.List {
 	if opts.Reuse != nil {
 		l.links = l.linksKey()
 	}
-	l.checkBodies()
+	if !opts.SkipBodies {
+		l.checkBodies()
+	}
 	l.pages()
 	l.translations()
 	l.trees()
@@ -263,8 +270,27 @@ func (l *linter) check(p *Page) diag.List {
 	})
 }
 
+// LintBodies is the part of Lint that SkipBodies leaves out: the problems
+// of the links and citations in every page body, sorted.
+func LintBodies(c *Content, opts LintOptions) diag.List {
+	opts.SkipBodies = false
+	l := &linter{c: c, opts: opts}
+	if opts.Reuse != nil {
+		l.links = l.linksKey()
+	}
+	l.checkBodies()
+	for _, p := range c.Pages {
+		l.body(p)
+	}
+	l.probs.Sort()
+	return l.probs
+}
+
 // body adds the problems of a page body's links and citations.
 func (l *linter) body(p *Page) {
+	if l.opts.SkipBodies {
+		return
+	}
 	probs, ok := l.checked[p]
 	if !ok {
 		probs = l.check(p)

@@ -40,6 +40,11 @@ type Options struct {
 	// lint and build run it; check and search, which answer one question
 	// each, would spend most of their time on it.
 	SkipGridLint bool
+	// SkipBodyLinks leaves the links and citations of FAQ bodies to the
+	// build, whose rendering of each body reports them (site.Build); a
+	// load that fails checks them too, so every problem is reported
+	// together.
+	SkipBodyLinks bool
 	// StreamRecords lists the records folder instead of reading it: the
 	// records are read one at a time by Records.Each, and their problems
 	// come from there.
@@ -132,9 +137,11 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	<-loaded
 	probs = append(probs, ps...)
 	k.Content = c
+	var lo content.LintOptions
 	if c != nil {
-		lo := contentLintOptions(m, matrixOK, cfg, opts)
+		lo = contentLintOptions(m, matrixOK, cfg, opts)
 		lo.Reuse = opts.Reuse
+		lo.SkipBodies = opts.SkipBodyLinks
 		probs = append(probs, content.Lint(c, lo)...)
 	}
 	if !opts.SkipRecords && opts.StreamRecords && cfg.Records != "" {
@@ -147,6 +154,9 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 		hosts, ps := recs.All()
 		probs = append(probs, ps...)
 		k.Hosts = hosts
+	}
+	if c != nil && lo.SkipBodies && probs.Errors() > 0 {
+		probs = append(probs, content.LintBodies(c, lo)...)
 	}
 	probs.Sort()
 	if probs.Errors() > 0 {

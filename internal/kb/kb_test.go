@@ -131,3 +131,32 @@ func BenchmarkEach(b *testing.B) {
 		}
 	}
 }
+
+// TestSkipBodyLinks: a load that leaves body links to the build still
+// reports them when it fails for another reason, so every problem is
+// reported together.
+func TestSkipBodyLinks(t *testing.T) {
+	t.Parallel()
+	page := func(front string) []byte {
+		return []byte("+++\ntitle = \"T\"\n" + front + "lang = \"en\"\nlast_verified = 2026-11-30\nsources = [\"pciids\"]\n+++\nSee [d](kb:distro/nope).\n")
+	}
+	load := func(front string, skip bool) (bool, string) {
+		dir := t.TempDir()
+		os.MkdirAll(filepath.Join(dir, "faq"), 0o755)
+		os.WriteFile(filepath.Join(dir, "faq", "p.md"), page(front), 0o644)
+		cfg := bundledConfig("")
+		cfg.Content = dir
+		k, probs := Load(cfg, Options{Now: day, SkipRecords: true, SkipBodyLinks: skip})
+		return k != nil, probs.String()
+	}
+	const broken = `broken link "kb:distro/nope"`
+	if ok, probs := load("summary = \"S\"\n", false); ok || !strings.Contains(probs, broken) {
+		t.Errorf("lint: want the broken link, got ok=%v\n%s", ok, probs)
+	}
+	if ok, probs := load("summary = \"S\"\n", true); !ok || strings.Contains(probs, broken) {
+		t.Errorf("SkipBodyLinks: want the link left to the build, got ok=%v\n%s", ok, probs)
+	}
+	if ok, probs := load("", true); ok || !strings.Contains(probs, broken) || !strings.Contains(probs, "summary is required") {
+		t.Errorf("SkipBodyLinks on a failing load: want both problems, got ok=%v\n%s", ok, probs)
+	}
+}
