@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"html/template"
 	"io"
 	"reflect"
@@ -482,18 +483,14 @@ func (v *verdicts) all() {
 		v.engine = verdict.NewEngine(v.m)
 		js := v.judgeAll(as)
 
-		// Each reason's key, made once (a 10k-adapter build has 400,000).
-		keys := make([][]string, len(js))
-		parallel.Each(len(js), func(i int) {
-			keys[i] = make([]string, len(js[i].reasons))
-			for ri, r := range js[i].reasons {
-				keys[i][ri] = reasonKey(r)
-			}
-		})
-		users := map[string]int{}
+		// Each reason's number among the distinct ones (a 10k-adapter
+		// build has 400,000 reasons): found by a hash of its fields and
+		// then compared field by field, so no key is built for each.
+		ids, distinct := distinctReasons(js)
+		users := make([]int, distinct)
 		for i := range js {
-			for _, k := range keys[i] {
-				users[k]++
+			for _, id := range ids[i] {
+				users[id]++
 			}
 		}
 		refN := map[string]int{}
@@ -514,12 +511,14 @@ func (v *verdicts) all() {
 			}
 			return x
 		}
-		sharedN := map[string]int{}
+		sharedN := make([]int, distinct) // a distinct reason's number in v.shared, -1: none
+		for i := range sharedN {
+			sharedN[i] = -1
+		}
 		for i, j := range js {
 			for ri, r := range j.reasons {
-				k := keys[i][ri]
-				if _, ok := sharedN[k]; !ok && users[k] > 1 {
-					sharedN[k] = len(v.shared)
+				if id := ids[i][ri]; sharedN[id] < 0 && users[id] > 1 {
+					sharedN[id] = len(v.shared)
 					v.shared = append(v.shared, conv(r))
 				}
 			}
@@ -530,7 +529,7 @@ func (v *verdicts) all() {
 			t := &AdapterVerdicts{Firmware: map[string][]XFirmware{}}
 			num := make([]int, len(j.reasons))
 			for ri, r := range j.reasons {
-				if n, ok := sharedN[keys[i][ri]]; ok {
+				if n := sharedN[ids[i][ri]]; n >= 0 {
 					num[ri] = n
 					continue
 				}
@@ -767,8 +766,8 @@ func (t Target) marked(res verdict.Verdict) verdict.Verdict {
 // isDistro reports whether the target is a distro release.
 func (t Target) isDistro() bool { return t.raw == "" && t.Key != "" }
 
-// sameReason reports whether r is exported as x: reasonKey(exportReason(r))
-// == reasonKey(x) (the firmware mark follows from the matrix entries).
+// sameReason reports whether r is exported as x: exportReason(r).equal(x)
+// (the firmware mark follows from the matrix entries).
 func sameReason(x fullReason, r verdict.Reason) bool {
 	if x.Level != levelNum(r.Verdict) || x.Text != r.Text || x.Nearest != r.Nearest || len(x.Refs) != len(r.Matrix) || x.Likely != likelyNum(r.Likely) || x.Informs != r.Informs {
 		return false
@@ -787,34 +786,84 @@ func sameReason(x fullReason, r verdict.Reason) bool {
 	return true
 }
 
-// reasonKey and refKey tell reasons and matrix entries apart for
-// numbering; \x00 and \x01 never occur in matrix text.
-func reasonKey(r fullReason) string {
-	// Built by hand, not with fmt: a 10k-adapter build makes millions.
-	n := len(r.Text) + len(r.Nearest) + 16
-	for _, x := range r.Refs {
-		n += len(x.Entry) + len(x.Confidence) + 3
-		for _, s := range x.Sources {
-			n += len(s) + 1
+// distinctReasons numbers the distinct reasons of js in order of first
+// use: ids[i][ri] is the number of js[i].reasons[ri]; n is how many.
+func distinctReasons(js []judged) (ids [][]int, n int) {
+	seed := maphash.MakeSeed()
+	hashes := make([][]uint64, len(js))
+	parallel.Each(len(js), func(i int) {
+		hashes[i] = make([]uint64, len(js[i].reasons))
+		var h maphash.Hash
+		h.SetSeed(seed)
+		for ri, r := range js[i].reasons {
+			h.Reset()
+			r.hash(&h)
+			hashes[i][ri] = h.Sum64()
+		}
+	})
+	type at struct{ i, ri, id int }
+	byHash := map[uint64][]at{}
+	ids = make([][]int, len(js))
+	for i, j := range js {
+		ids[i] = make([]int, len(j.reasons))
+	next:
+		for ri, r := range j.reasons {
+			h := hashes[i][ri]
+			for _, c := range byHash[h] {
+				if js[c.i].reasons[c.ri].equal(r) {
+					ids[i][ri] = c.id
+					continue next
+				}
+			}
+			byHash[h] = append(byHash[h], at{i, ri, n})
+			ids[i][ri] = n
+			n++
 		}
 	}
-	b := make([]byte, 0, n)
-	b = strconv.AppendInt(b, int64(r.Level), 10)
-	b = append(b, 0)
-	b = append(b, r.Text...)
-	b = append(b, 0)
-	b = append(b, r.Nearest...)
-	b = append(b, 0)
-	b = strconv.AppendBool(b, r.Firmware)
-	b = strconv.AppendInt(b, int64(r.Likely), 10)
-	b = strconv.AppendBool(b, r.Informs)
-	for _, x := range r.Refs {
-		b = append(b, 1)
-		b = appendRefKey(b, x)
-	}
-	return string(b)
+	return ids, n
 }
 
+// hash writes every field of r that equal compares.
+func (r fullReason) hash(h *maphash.Hash) {
+	var b [4]byte
+	b[0], b[1] = byte(r.Level), byte(r.Likely)
+	if r.Firmware {
+		b[2] = 1
+	}
+	if r.Informs {
+		b[3] = 1
+	}
+	h.Write(b[:])
+	h.WriteString(r.Text)
+	h.WriteByte(0)
+	h.WriteString(r.Nearest)
+	for _, x := range r.Refs {
+		h.WriteByte(1)
+		h.WriteString(x.Entry)
+		h.WriteByte(0)
+		h.WriteString(x.Confidence)
+		for _, s := range x.Sources {
+			h.WriteByte(0)
+			h.WriteString(s)
+		}
+	}
+}
+
+func (r fullReason) equal(o fullReason) bool {
+	if r.Level != o.Level || r.Likely != o.Likely || r.Firmware != o.Firmware || r.Informs != o.Informs ||
+		r.Text != o.Text || r.Nearest != o.Nearest || len(r.Refs) != len(o.Refs) {
+		return false
+	}
+	for k, x := range r.Refs {
+		if y := o.Refs[k]; x.Entry != y.Entry || x.Confidence != y.Confidence || !slices.Equal(x.Sources, y.Sources) {
+			return false
+		}
+	}
+	return true
+}
+
+// refKey tells matrix entries apart for numbering; \x00 never occurs in
+// matrix text.
 func refKey(x XRef) string { return string(appendRefKey(nil, x)) }
 
 func appendRefKey(b []byte, x XRef) []byte {
