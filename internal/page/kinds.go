@@ -22,10 +22,11 @@ type Spec struct {
 	// Nav puts the kind in the header navigation, in table order (an
 	// Optional kind only when the site has its page).
 	Nav bool
-	// Optional: a single page the site has only when its input is there
-	// (the glossary's terms, the fleet's host records). Every other
-	// single page is on every site (Always).
-	Optional bool
+	// Needs names the input a single page needs: the site has the page
+	// only when that input is there (the fleet's host records, the
+	// glossary's terms). "" for every other single page, which is on
+	// every site (Always).
+	Needs Need
 	// Template is the file under templates/ the kind renders with.
 	Template string
 	// Search: the kind's pages are search documents.
@@ -35,6 +36,14 @@ type Spec struct {
 	// Unlisted: the kind's pages are not in the sitemap.
 	Unlisted bool
 }
+
+// Need is an input without which a site has no page of a kind.
+type Need string
+
+const (
+	NeedRecords  Need = "host records"
+	NeedGlossary Need = "glossary terms"
+)
 
 // Table is the page kinds, one row each; the header navigation follows
 // its order.
@@ -48,7 +57,7 @@ var Table = []Spec{
 	{Kind: Distros, File: "distro/index.html", Label: "nav_distros", Nav: true, Template: "distros.html"},
 	{Kind: Stacks, File: "stack/index.html", Label: "nav_stacks", Nav: true, Template: "stacks.html"},
 	{Kind: Tags, File: "tag/index.html", Label: "nav_tags", Template: "tags.html"},
-	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Optional: true, Template: "hosts.html"},
+	{Kind: Hosts, File: "host/index.html", NavUnder: Fleet, Needs: NeedRecords, Template: "hosts.html"},
 	{Kind: Driver, Dir: "driver", Section: Drivers, Template: "driver.html", Search: true},
 	{Kind: Distro, Dir: "distro", Section: Distros, Template: "distro.html", Search: true},
 	{Kind: Stack, Dir: "stack", Section: Stacks, Template: "stack.html", Search: true},
@@ -57,17 +66,21 @@ var Table = []Spec{
 	{Kind: Tag, Dir: "tag", Section: Tags, Template: "tag.html"},
 	{Kind: Tree, Dir: "tree", Section: Trees, Template: "tree.html", Search: true, Langs: true},
 	{Kind: Trees, File: "tree/index.html", Label: "nav_trees", Nav: true, Template: "trees.html"},
-	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, Optional: true, Template: "glossary.html", Search: true},
+	{Kind: Glossary, File: "glossary.html", Label: "nav_glossary", Nav: true, Needs: NeedGlossary, Template: "glossary.html", Search: true},
 	{Kind: Sources, File: "sources.html", Label: "nav_sources", Nav: true, Template: "sources.html"},
 	{Kind: Host, Dir: "host", Section: Fleet, Template: "host.html", Search: true},
-	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, Optional: true, Template: "fleet.html"},
+	{Kind: Fleet, File: "fleet.html", Label: "nav_fleet", Nav: true, Needs: NeedRecords, Template: "fleet.html"},
 	{Kind: Search, File: "search.html", Template: "search.html"},
 	{Kind: NotFound, File: "404.html", Template: "404.html", Unlisted: true},
 }
 
 // Always reports whether every site has the page of this kind: a single
-// page that is not Optional. A link to it needs no lookup.
-func (s Spec) Always() bool { return s.File != "" && !s.Optional }
+// page that needs no input. A link to it needs no lookup.
+func (s Spec) Always() bool { return s.File != "" && s.Needs == "" }
+
+// Optional reports whether the kind is a single page only some sites
+// have: those with the input it Needs.
+func (s Spec) Optional() bool { return s.Needs != "" }
 
 // specs is Table by kind.
 var specs = func() map[Kind]Spec {

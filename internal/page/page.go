@@ -115,12 +115,13 @@ func (r Ref) String() string {
 	return s
 }
 
-// Missing says why a link to r, which names no page, is broken: the
-// fleet's pages are only on a site built with host records, which
-// content cannot count on; any other page is not there.
+// Missing says why a link to r, which names no page, is broken: a page
+// that Needs an input is only on a site built with it (the fleet's pages
+// and host records, which content cannot count on); any other page, or
+// anchor, is not there.
 func (r Ref) Missing() string {
-	if spec := specs[r.Kind]; spec.Optional && r.Kind != Glossary {
-		return "only a site built with host records has the " + r.Noun() + " page"
+	if spec := specs[r.Kind]; spec.Optional() && r.Anchor == "" {
+		return "only a site built with " + string(spec.Needs) + " has the " + r.Noun() + " page"
 	}
 	return "no such " + r.Noun()
 }

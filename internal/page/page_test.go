@@ -127,3 +127,26 @@ func TestSafeID(t *testing.T) {
 		}
 	}
 }
+
+// TestMissing: a broken link says why, and for a page that Needs an input
+// names that input.
+func TestMissing(t *testing.T) {
+	for _, tc := range []struct {
+		ref  Ref
+		want string
+	}{
+		{Ref{Kind: Fleet}, "only a site built with host records has the fleet page"},
+		{Ref{Kind: Glossary}, "only a site built with glossary terms has the glossary page"},
+		{Ref{Kind: Glossary, Anchor: "gid"}, "no such glossary term"},
+		{Ref{Kind: FAQ, ID: "x"}, "no such FAQ page"},
+	} {
+		if got := tc.ref.Missing(); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.ref, got, tc.want)
+		}
+	}
+	for _, s := range Table {
+		if s.Optional() && !strings.Contains(Ref{Kind: s.Kind}.Missing(), string(s.Needs)) {
+			t.Errorf("%s: the message does not name what the page needs", s.Kind)
+		}
+	}
+}

@@ -25,16 +25,19 @@ type Link struct {
 func (m *Meta) rel(k page.Kind) string { return page.RelRef(m.Path(), page.Ref{Kind: k}) }
 
 // has reports whether the site has the page of kind k, for the
-// navigation entries of page.Table's Optional kinds; every Optional kind
-// has its case (TestOptionalKindsHaveInputs).
+// navigation entries of page.Table's Optional kinds: each input a kind
+// Needs has its case (TestOptionalKindsHaveInputs).
 func (i *Info) has(k page.Kind) bool {
-	switch k {
-	case page.Glossary:
-		return i != nil && i.Glossary
-	case page.Fleet, page.Hosts:
-		return i != nil && i.Fleet
+	if i == nil {
+		return false
 	}
-	return i != nil
+	switch page.SpecOf(k).Needs {
+	case page.NeedGlossary:
+		return i.Glossary
+	case page.NeedRecords:
+		return i.Fleet
+	}
+	return true
 }
 
 // Nav is the header navigation of the page: the kinds page.Table puts in
@@ -51,7 +54,7 @@ func (m *Meta) Nav() []Link {
 	}
 	var out []Link
 	for _, n := range page.Table {
-		if !n.Nav || n.Optional && !m.Site.has(n.Kind) {
+		if !n.Nav || n.Optional() && !m.Site.has(n.Kind) {
 			continue
 		}
 		out = append(out, Link{Label: m.T(n.Label), Href: m.rel(n.Kind), Current: n.Kind == cur})
