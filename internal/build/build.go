@@ -87,160 +87,35 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
-	b := newTracker(o.Stderr)
-	defer b.stop()
-	var prev *render.Manifest
-	var c *cache // nil keeps nothing
-	switch {
-	case o.Previous != nil:
-		prev, c = o.Previous.Manifest, o.Previous.cache
-	case o.Keep:
-		c = newCache()
-	}
-	c.begin()
-	reuse := c.reuse()
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: reuse})
-	if probs.Errors() > 0 {
-		return nil, &InputError{probs.Err()}
-	}
-	fmt.Fprint(o.Stderr, probs.String())
-	b.total.Store(int64(k.Records.Len()))
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: reuse, MatrixSum: k.MatrixSum})
-	if err != nil {
-		return nil, &InputError{err}
-	}
-	layers := render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
-	tpl, err := render.LoadTemplates(layers)
+	t := newTracker(o.Stderr)
+	defer t.stop()
+	b, err := begin(cfg, o, t)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{cache: c}
-	var key keys // only a build an update may follow keys its outputs
-	if c != nil {
-		key = newKeys(cfg, s, tpl, k.Content, k.MatrixSum, reuse)
-	}
-	// The aliases are made from the matrix and the glossary, which
-	// key.aliases names.
-	res.Aliases = page.Reused(reuse, page.Key{Kind: kindAliases, Name: key.aliases}, func() *search.Aliases {
-		return search.AliasesFrom(k.Matrix, k.Content.Glossary)
-	})
-
-	var recordProbs diag.List
-	// The search index holds the documents of the pages written: a page
-	// of a kind marked Search that the site holds is kept as it is
-	// emitted (on the producer goroutine) and yields its documents when
-	// the index is made; a host page, made and dropped on a writer,
-	// yields them as it is made.
-	var written []site.Page
-	pages := func(list func() []site.Page) render.Producer {
-		return func(emit func(render.Output) error) error {
-			for _, p := range list() {
-				if err := emit(key.pageOutput(tpl, p)); err != nil {
-					return err
-				}
-				if page.SpecOf(p.PageMeta().Ref.Kind).Search {
-					written = append(written, p)
-				}
-			}
-			return nil
-		}
-	}
-	// Each host's search documents by record number, filled on the
-	// writers (each its own element), read by the search stage; nil: none.
-	hostDocs := make([][]search.Doc, k.Records.Len())
-	// A kept build remembers each host page's state and search document
-	// by its key, so the next update restores them for a host whose page
-	// it keeps instead of diagnosing and rendering it again.
-	hostPages := func(emit func(render.Output) error) error {
-		probs, err := k.Records.EachLoaded(func(l record.Loaded) error {
-			j, i := s.Host(l.Host), res.Records
-			j.Source(l.File, l.Src)
-			key.record(j, l.File, l.Src)
-			res.Records++
-			b.hosts.Add(1)
-			hk := key.deps(j.Path(), j.Deps())
-			if kh, ok := keptHostOf(reuse, hk); ok && prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
-				j.Restore(kh.state)
-				hostDocs[i] = kh.docs
-			}
-			page := tpl.Deferred(j.Path(), func() site.Page {
-				p := j.Page()
-				docs := site.DocsOf(p)
-				for n := range docs {
-					docs[n] = keepDoc(docs[n])
-				}
-				hostDocs[i] = docs
-				if hk != "" && reuse != nil {
-					reuse.Store(page.Key{Kind: kindHost, Name: hk}, keptHost{j.State(), docs})
-				}
-				return p
-			})
-			if err := emit(render.Keyed(page, hk)); err != nil {
-				return err
-			}
-			return emit(render.Keyed(render.Func(j.RecordPath(), j.WriteRecord), hk))
-		})
-		recordProbs = probs
-		if err != nil {
-			return err
-		}
-		if o.Strict {
-			return probs.Err()
-		}
-		return nil
-	}
-	summaryPages := func(emit func(render.Output) error) error {
-		key.recordsRead()
-		return pages(func() []site.Page { return append(s.Summaries(), s.Late()...) })(emit)
-	}
-	// searchIndex stays the last stage: it indexes the pages the stages
-	// before it wrote, and only those.
-	searchIndex := func(emit func(render.Output) error) error {
-		t := time.Now()
-		var docs []search.Doc
-		for _, p := range written {
-			docs = append(docs, site.DocsOf(p)...)
-		}
-		for _, d := range hostDocs[:res.Records] {
-			docs = append(docs, d...)
-		}
-		hostDocs = nil
-		res.Docs = docs
-		// The index is a function of its documents and the aliases (from
-		// the matrix and the glossary). An update of a kept index changes
-		// it for the documents that changed, and its files keep their keys
-		// unless their bytes change, so only those are written.
-		ix := search.NewStaticReusing(docs, res.Aliases, key.aliases, reuse)
-		res.IndexKept = o.Previous != nil && ix.Unchanged()
-		err := ix.KeyedOutputs(func(name, key string, data func() []byte) error {
-			return emit(render.Keyed(render.Func(name, func(w io.Writer) error {
-				_, err := w.Write(data())
-				return err
-			}), key))
-		})
-		res.IndexDur = time.Since(t)
-		return err
-	}
-	// The stage list: an export is one line here.
+	// The stage list: an export is one line here. searchIndex stays the
+	// last: it indexes the pages the stages before it wrote, and only
+	// those.
 	write := func(dir string, stages ...render.Producer) (render.Stats, error) {
-		return render.Update(dir, prev, stages...)
+		return render.Update(dir, b.prev, stages...)
 	}
 	if o.Previous == nil && !o.Keep {
 		write = render.BuildOnce // no update follows: no manifest
 	}
-	st, err := write(cfg.Output, b.stages(
-		render.Static(layers),
-		pages(func() []site.Page { return s.Pages }),
-		key.fromMatrix(verdictFiles(s)),
-		key.fromMatrix(export.Matrix(k.Matrix, s)),
-		key.fromMatrix(export.Feed(k.Matrix, cfg.Title, cfg.BaseURL)),
-		hostPages,
-		summaryPages,
-		export.Hosts(s),
-		export.Sitemap(cfg.BaseURL, s.Paths),
-		searchIndex,
+	st, err := write(cfg.Output, t.stages(
+		render.Static(b.layers),
+		b.pages(func() []site.Page { return b.s.Pages }),
+		b.key.fromMatrix(verdictFiles(b.s)),
+		b.key.fromMatrix(export.Matrix(b.k.Matrix, b.s)),
+		b.key.fromMatrix(export.Feed(b.k.Matrix, cfg.Title, cfg.BaseURL)),
+		b.hostPages,
+		b.summaryPages,
+		export.Hosts(b.s),
+		export.Sitemap(cfg.BaseURL, b.s.Paths),
+		b.searchIndex,
 	)...)
-	b.stop()
+	t.stop()
+	res, recordProbs := b.res, b.recordProbs
 	if o.Strict && recordProbs.Errors() > 0 {
 		return nil, &InputError{recordProbs.Err()}
 	}
@@ -249,12 +124,176 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.end()
-	res.Outputs, res.Pages, res.Rendered, res.Changed, res.Manifest = st.Outputs, b.pages, st.Rendered, st.Changed, st.Manifest
+	b.cache.end()
+	res.Outputs, res.Pages, res.Rendered, res.Changed, res.Manifest = st.Outputs, t.pages, st.Rendered, st.Changed, st.Manifest
 	res.Update = st.InPlace
-	res.Warnings = probs.Warnings() + recordProbs.Warnings()
+	res.Warnings = b.warnings + recordProbs.Warnings()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// builder is one build's state, shared by its stages.
+type builder struct {
+	cfg      config.Config
+	o        Options
+	t        *tracker
+	k        *kb.KB
+	s        *site.Site
+	tpl      *render.Templates
+	layers   render.Layers
+	prev     *render.Manifest
+	cache    *cache     // nil keeps nothing
+	reuse    page.Reuse // the cache's, nil without one
+	key      keys       // only a build an update may follow keys its outputs
+	res      *Result
+	warnings int // the inputs' lint warnings
+
+	// written are the pages of kinds marked Search as they are emitted
+	// (on the producer goroutine): each yields its documents when the
+	// index is made.
+	written []site.Page
+	// hostDocs are each host's search documents by record number, filled
+	// on the writers (each its own element) as its page is made and
+	// dropped, read by the search stage; nil: none.
+	hostDocs    [][]search.Doc
+	recordProbs diag.List
+}
+
+// begin loads and lints the inputs and makes the site's page model, its
+// templates and the keys of its outputs.
+func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
+	b := &builder{cfg: cfg, o: o, t: t}
+	switch {
+	case o.Previous != nil:
+		b.prev, b.cache = o.Previous.Manifest, o.Previous.cache
+	case o.Keep:
+		b.cache = newCache()
+	}
+	b.cache.begin()
+	b.reuse = b.cache.reuse()
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: b.reuse})
+	if probs.Errors() > 0 {
+		return nil, &InputError{probs.Err()}
+	}
+	fmt.Fprint(o.Stderr, probs.String())
+	b.k, b.warnings = k, probs.Warnings()
+	t.total.Store(int64(k.Records.Len()))
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: b.reuse, MatrixSum: k.MatrixSum})
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	b.s = s
+	b.layers = render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
+	if b.tpl, err = render.LoadTemplates(b.layers); err != nil {
+		return nil, err
+	}
+	b.res = &Result{cache: b.cache}
+	if b.cache != nil {
+		b.key = newKeys(cfg, s, b.tpl, k.Content, k.MatrixSum, b.reuse)
+	}
+	// The aliases are made from the matrix and the glossary, which
+	// key.aliases names.
+	b.res.Aliases = page.Reused(b.reuse, page.Key{Kind: kindAliases, Name: b.key.aliases}, func() *search.Aliases {
+		return search.AliasesFrom(k.Matrix, k.Content.Glossary)
+	})
+	b.hostDocs = make([][]search.Doc, k.Records.Len())
+	return b, nil
+}
+
+// pages emits the pages list gives, keeping those of kinds marked Search
+// for the index.
+func (b *builder) pages(list func() []site.Page) render.Producer {
+	return func(emit func(render.Output) error) error {
+		for _, p := range list() {
+			if err := emit(b.key.pageOutput(b.tpl, p)); err != nil {
+				return err
+			}
+			if page.SpecOf(p.PageMeta().Ref.Kind).Search {
+				b.written = append(b.written, p)
+			}
+		}
+		return nil
+	}
+}
+
+// hostPages emits each record's host page and its record download. A
+// kept build remembers each host page's state and search documents by
+// its key, so the next update restores them for a host whose page it
+// keeps instead of diagnosing and rendering it again.
+func (b *builder) hostPages(emit func(render.Output) error) error {
+	res, key, reuse := b.res, b.key, b.reuse
+	probs, err := b.k.Records.EachLoaded(func(l record.Loaded) error {
+		j, i := b.s.Host(l.Host), res.Records
+		j.Source(l.File, l.Src)
+		key.record(j, l.File, l.Src)
+		res.Records++
+		b.t.hosts.Add(1)
+		hk := key.deps(j.Path(), j.Deps())
+		if kh, ok := keptHostOf(reuse, hk); ok && b.prev.Kept([]string{j.Path(), j.RecordPath()}, hk) {
+			j.Restore(kh.state)
+			b.hostDocs[i] = kh.docs
+		}
+		page := b.tpl.Deferred(j.Path(), func() site.Page {
+			p := j.Page()
+			docs := site.DocsOf(p)
+			for n := range docs {
+				docs[n] = keepDoc(docs[n])
+			}
+			b.hostDocs[i] = docs
+			if hk != "" && reuse != nil {
+				reuse.Store(page.Key{Kind: kindHost, Name: hk}, keptHost{j.State(), docs})
+			}
+			return p
+		})
+		if err := emit(render.Keyed(page, hk)); err != nil {
+			return err
+		}
+		return emit(render.Keyed(render.Func(j.RecordPath(), j.WriteRecord), hk))
+	})
+	b.recordProbs = probs
+	if err != nil {
+		return err
+	}
+	if b.o.Strict {
+		return probs.Err()
+	}
+	return nil
+}
+
+// summaryPages emits the pages that list the hosts, and the adapter pages,
+// which show the hosts that run each adapter.
+func (b *builder) summaryPages(emit func(render.Output) error) error {
+	b.key.recordsRead()
+	return b.pages(func() []site.Page { return append(b.s.Summaries(), b.s.Late()...) })(emit)
+}
+
+// searchIndex emits the search index of the documents of the pages
+// written.
+func (b *builder) searchIndex(emit func(render.Output) error) error {
+	t := time.Now()
+	var docs []search.Doc
+	for _, p := range b.written {
+		docs = append(docs, site.DocsOf(p)...)
+	}
+	for _, d := range b.hostDocs[:b.res.Records] {
+		docs = append(docs, d...)
+	}
+	b.hostDocs = nil
+	b.res.Docs = docs
+	// The index is a function of its documents and the aliases (from
+	// the matrix and the glossary). An update of a kept index changes it
+	// for the documents that changed, and its files keep their keys
+	// unless their bytes change, so only those are written.
+	ix := search.NewStaticReusing(docs, b.res.Aliases, b.key.aliases, b.reuse)
+	b.res.IndexKept = b.o.Previous != nil && ix.Unchanged()
+	err := ix.KeyedOutputs(func(name, key string, data func() []byte) error {
+		return emit(render.Keyed(render.Func(name, func(w io.Writer) error {
+			_, err := w.Write(data())
+			return err
+		}), key))
+	})
+	b.res.IndexDur = time.Since(t)
+	return err
 }
 
 // keptHostOf is what r keeps of the host page whose key is hk.
