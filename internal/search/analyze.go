@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -185,19 +186,23 @@ func (a *Analyzer) Analyze(text string) []Token {
 func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 	raws := rawTokens(text)
 	out := make([]Token, 0, len(raws)*2)
+	a.tokens(text, raws, func(t Token) { out = append(out, t) })
+	return out, raws
+}
+
+// tokens yields the terms of text's raw tokens raws, in order, each term
+// once per position.
+func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
+	var here []string // this position's terms so far
 	for i, r := range raws {
 		pos := i + 1
-		first := len(out) // this position's terms so far: out[first:]
+		here = here[:0]
 		emit := func(term string, k Kind, start, end int) {
-			if term == "" {
+			if term == "" || slices.Contains(here, term) {
 				return
 			}
-			for _, t := range out[first:] {
-				if t.Term == term {
-					return
-				}
-			}
-			out = append(out, Token{Term: term, Kind: k, Pos: pos, Start: start, End: end})
+			here = append(here, term)
+			yield(Token{Term: term, Kind: k, Pos: pos, Start: start, End: end})
 		}
 		if isCJK(r.text) {
 			// Bigrams carry their own span so snippets mark just them.
@@ -236,7 +241,6 @@ func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 			}
 		}
 	}
-	return out, raws
 }
 
 func isCJK(s string) bool {

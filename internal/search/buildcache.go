@@ -77,12 +77,11 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 	seen := map[string]bool{}
 	at := map[string]int{} // term → its place in st.terms
 	for f, name := range Fields {
-		toks, rs := an.analyze(fieldText(d, name))
-		if len(toks) > 0 {
-			// bleve keeps norms as float32.
-			st.norms[f] = float64(float32(1 / math.Sqrt(float64(len(toks)))))
-		}
-		for _, t := range toks {
+		text := fieldText(d, name)
+		rs := rawTokens(text)
+		n := 0
+		an.tokens(text, rs, func(t Token) {
+			n++
 			i, ok := at[t.Term]
 			if !ok {
 				i = len(st.terms)
@@ -90,6 +89,10 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 				st.terms = append(st.terms, termStats{term: t.Term})
 			}
 			st.terms[i].tf[f]++
+		})
+		if n > 0 {
+			// bleve keeps norms as float32.
+			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
 		}
 		for _, r := range rs {
 			if seen[r.text] {
