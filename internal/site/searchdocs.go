@@ -276,7 +276,14 @@ func (p *DriverPage) SearchDocs() []page.Doc {
 func (p *DistroPage) SearchDocs() []page.Doc {
 	d := p.Distro
 	ids := []string{d.ID, d.Kernel, d.KernelBase}
-	body := []string{d.Name + " " + d.Version + " ships kernel " + d.Kernel + " (based on " + d.KernelBase + ")."}
+	ships := " ships kernel " + d.Kernel
+	switch {
+	case d.Kernel == "":
+		ships = " ships a Linux " + d.KernelBase + " kernel"
+	case d.KernelBase != "":
+		ships += " (based on " + d.KernelBase + ")"
+	}
+	body := []string{d.Name + " " + d.Version + ships + "."}
 	for _, b := range d.Backports {
 		ids = append(ids, b.Driver)
 		body = append(body, inlineText(b.Text))

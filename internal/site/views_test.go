@@ -166,7 +166,7 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 					got = append(got, k.text)
 					shown := " ships kernel " + k.Kernel
 					if k.Kernel == "" {
-						shown = " ships kernel - (upstream " + k.Base + ")"
+						shown = " ships a Linux " + k.Base + " kernel (its release is not recorded)"
 					} else if k.Base != "" {
 						shown += " (upstream " + k.Base + ")"
 					}

@@ -346,10 +346,22 @@ func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) ker
 		v.KernelBase, _, _ = rule.KernelBase(distro.Kernel)
 	}
 	if v.KernelBase != "" {
-		v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s ships kernel %s (upstream %s)", distro.Name, rule.OrDash(distro.Kernel), v.KernelBase),
-			Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, fmt.Sprintf("%s ships kernel %s, based on %s", distro.Name, rule.OrDash(distro.Kernel), rule.OrDash(distro.KernelBase)))}})
+		v.note(Reason{Verdict: Supported, Text: ships(distro.Name, distro.Kernel, v.KernelBase),
+			Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, ships(distro.Name, distro.Kernel, distro.KernelBase))}})
 	}
 	return kernel{Base: v.KernelBase, Distro: distro}
+}
+
+// ships says what kernel a distro release ships: its release and upstream
+// base, or only the base when the matrix does not name the release.
+func ships(name, kernel, base string) string {
+	switch {
+	case kernel == "":
+		return fmt.Sprintf("%s ships a Linux %s kernel (its release is not recorded)", name, base)
+	case base == "":
+		return fmt.Sprintf("%s ships kernel %s", name, kernel)
+	}
+	return fmt.Sprintf("%s ships kernel %s (upstream %s)", name, kernel, base)
 }
 
 // conditions adds the adapter's interrupt needs, constraints and known

@@ -125,3 +125,30 @@ func TestSoftRoCEAsAdapter(t *testing.T) {
 		}
 	}
 }
+
+// TestShipsKernel: a distro release whose kernel the matrix records is
+// said to ship it; one of which the matrix names only the upstream base
+// says so, never a placeholder for the missing release.
+func TestShipsKernel(t *testing.T) {
+	for _, tc := range []struct{ kernel, base, want string }{
+		{"5.10.0-13-amd64", "5.10", "Debian 11.3 ships kernel 5.10.0-13-amd64 (upstream 5.10)"},
+		{"", "6.1", "Debian 11.3 ships a Linux 6.1 kernel (its release is not recorded)"},
+		{"5.10.0-13-amd64", "", "Debian 11.3 ships kernel 5.10.0-13-amd64"},
+	} {
+		if got := ships("Debian 11.3", tc.kernel, tc.base); got != tc.want {
+			t.Errorf("ships(%q, %q) = %q, want %q", tc.kernel, tc.base, got, tc.want)
+		}
+	}
+	m := hosttest.Matrix(t)
+	for _, d := range m.Distros {
+		if d.Kernel != "" {
+			continue
+		}
+		v := Judge(m, Plan{Adapter: "connectx-5", Distro: d.ID})
+		for _, r := range v.Reasons {
+			if strings.Contains(r.Text, "ships kernel -") {
+				t.Errorf("%s: %q", d.ID, r.Text)
+			}
+		}
+	}
+}
