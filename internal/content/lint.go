@@ -31,28 +31,22 @@ type Refs struct {
 // whose pages are its entries; decided is false for other kinds. A nil
 // Refs or map takes the id on trust.
 func (r *Refs) page(k page.Kind, id string) (has, decided bool) {
+	var rs Refs
+	if r != nil {
+		rs = *r
+	}
 	var known map[string]bool
 	switch k {
 	case page.Adapter:
-		if r != nil {
-			known = r.Adapters
-		}
+		known = rs.Adapters
 	case page.Driver:
-		if r != nil {
-			known = r.Drivers
-		}
+		known = rs.Drivers
 	case page.Distro:
-		if r != nil {
-			known = r.Distros
-		}
+		known = rs.Distros
 	case page.Stack:
-		if r != nil {
-			known = r.Stacks
-		}
+		known = rs.Stacks
 	case page.Vendor:
-		if r != nil {
-			known = r.Vendors
-		}
+		known = rs.Vendors
 	default:
 		return false, false
 	}
