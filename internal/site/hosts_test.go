@@ -207,3 +207,31 @@ func TestHostFindingsOncePerCard(t *testing.T) {
 		t.Error("no fixture host shows a finding also on another function of its card")
 	}
 }
+
+// TestHomeListsBoundedHosts: the home page lists a small fleet whole, and
+// of a large one the hosts with the most errors, then warnings, in record
+// order among equals; the hosts index has them all.
+func TestHomeListsBoundedHosts(t *testing.T) {
+	t.Parallel()
+	small := &Home{Hosts: make([]HostSummary, homeHosts)}
+	if got := len(small.ListedHosts()); got != homeHosts {
+		t.Errorf("a fleet of %d: %d listed, want all", homeHosts, got)
+	}
+	var hs []HostSummary
+	for i := range 1000 {
+		hs = append(hs, HostSummary{ID: fmt.Sprint(i), Errors: i % 7, Warnings: i % 5})
+	}
+	got := (&Home{Hosts: hs}).ListedHosts()
+	if len(got) != homeHosts {
+		t.Fatalf("a fleet of 1000: %d listed, want %d", len(got), homeHosts)
+	}
+	for i := 1; i < len(got); i++ {
+		a, b := got[i-1], got[i]
+		if a.Errors < b.Errors || a.Errors == b.Errors && a.Warnings < b.Warnings {
+			t.Fatalf("listed out of order at %d: %+v before %+v", i, a, b)
+		}
+	}
+	if got[0].Errors != 6 || got[0].Warnings != 4 || got[0].ID != "34" {
+		t.Errorf("first listed %+v, want host 34 (6 errors, 4 warnings: the first such in record order)", got[0])
+	}
+}

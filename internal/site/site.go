@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
 
@@ -113,6 +114,28 @@ type Home struct {
 	FAQ     []*FAQ // every FAQ page, all languages
 	Trees   []*content.Tree
 	Hosts   []HostSummary
+}
+
+// homeHosts is how many hosts the home page lists at most: a fleet of
+// 100,000 hosts listed whole made an 11 MB home page. The hosts index
+// and the fleet view list them all.
+const homeHosts = 100
+
+// ListedHosts are the hosts the home page lists: all of them up to
+// homeHosts, else the homeHosts with the most errors, then warnings, in
+// record order among equals.
+func (h *Home) ListedHosts() []HostSummary {
+	if len(h.Hosts) <= homeHosts {
+		return h.Hosts
+	}
+	out := slices.Clone(h.Hosts)
+	slices.SortStableFunc(out, func(a, b HostSummary) int {
+		if a.Errors != b.Errors {
+			return b.Errors - a.Errors
+		}
+		return b.Warnings - a.Warnings
+	})
+	return out[:homeHosts]
 }
 
 // Questions lists the FAQ pages in the home page's language; each links
