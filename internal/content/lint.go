@@ -155,7 +155,8 @@ func (l *linter) matrixIDs(file string, pos diag.Pos, ids []string, kind string,
 }
 
 // link checks one content link: a page reference as page.Parse reads it
-// (faq/<slug>, tree/<id>, adapter/<id>, glossary/<id>) or an http(s) URL.
+// (faq/<slug>, tree/<id>, glossary/<id>, a matrix page such as
+// distro/<id>, a single page such as sources) or an http(s) URL.
 func (l *linter) link(file string, pos diag.Pos, target string) {
 	if strings.Contains(target, "://") {
 		if !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
@@ -165,7 +166,7 @@ func (l *linter) link(file string, pos diag.Pos, target string) {
 	}
 	ref, err := page.Parse(target)
 	if err != nil { // the wanted forms say more than the parser's reason
-		l.probs.Add(file, pos, "link %q: want faq/<slug>, tree/<id>, adapter/<id>, glossary/<id> or a URL", target)
+		l.probs.Add(file, pos, "link %q: want faq/<slug>, tree/<id>, glossary/<id>, adapter/<id> (or distro, driver, stack, vendor), a page such as sources, or a URL", target)
 		return
 	}
 	if !l.Has(ref) {

@@ -272,7 +272,7 @@ func TestLintRules(t *testing.T) {
 				`content/trees/t.toml:19:1: broken link "tree/none": no such troubleshooting tree`,
 				`content/trees/t.toml:19:1: broken link "adapter/cx9": no such adapter`,
 				`content/trees/t.toml:19:1: broken link "glossary/zzz": no such glossary term`,
-				`content/trees/t.toml:19:1: link "weird": want faq/<slug>, tree/<id>, adapter/<id>, glossary/<id> or a URL`,
+				`content/trees/t.toml:19:1: link "weird": want faq/<slug>, tree/<id>, glossary/<id>, adapter/<id> (or distro, driver, stack, vendor), a page such as sources, or a URL`,
 				`content/trees/t.toml:28:1: duplicate node id "b"`,
 				`content/trees/t.toml:34:1: node "orphan" cannot be reached from start "q"`,
 			},
