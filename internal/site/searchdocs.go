@@ -283,13 +283,13 @@ func (p *DistroPage) SearchDocs() []page.Doc {
 	case d.KernelBase != "":
 		ships += " (based on " + d.KernelBase + ")"
 	}
-	body := []string{d.Name + " " + d.Version + ships + "."}
+	body := []string{d.Name + ships + "."}
 	for _, b := range d.Backports {
 		ids = append(ids, b.Driver)
 		body = append(body, inlineText(b.Text))
 	}
 	body = append(body, inlineText(d.Note))
-	return []page.Doc{{URL: p.Path(), Title: d.Name + " " + d.Version, Kind: string(page.Distro), Lang: content.DefaultLang,
+	return []page.Doc{{URL: p.Path(), Title: p.Title, Kind: string(page.Distro), Lang: content.DefaultLang,
 		Body: joinNonEmpty(body), IDs: ids}}
 }
 

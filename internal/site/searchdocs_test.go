@@ -55,6 +55,11 @@ func TestSearchDocs(t *testing.T) {
 			if d.Kind != string(k) || d.Title == "" || d.Lang == "" || d.Body == "" && len(d.IDs) == 0 && k != page.Host {
 				t.Errorf("%s: document %s has kind %q (want %q), title %q, lang %q, %d bytes of text and %d ids", m.Path(), d.URL, d.Kind, k, d.Title, d.Lang, len(d.Body), len(d.IDs))
 			}
+			// A result is titled as its page is; a driver's leads with
+			// its module's name ("bnxt_re: …"), which is what people type.
+			if want := m.Title; d.URL == m.Path() && d.Title != want && (k != page.Driver || !strings.HasSuffix(d.Title, ": "+want)) {
+				t.Errorf("%s: its search result is titled %q, the page %q", m.Path(), d.Title, want)
+			}
 		}
 	}
 	for _, sp := range page.Table {
