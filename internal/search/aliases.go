@@ -208,6 +208,12 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		for _, s := range m.Stacks {
 			a.Add(s.ID, s.Name)
 		}
+		// A distro release by its id's words ("rhel 9.4", "ubuntu 22.04
+		// hwe") and its name: its page, whose ids hold it, then ranks
+		// above a page that only mentions the release.
+		for _, d := range m.Distros {
+			a.Add(d.ID, d.Name)
+		}
 	}
 	for _, t := range terms {
 		a.Add(t.ID, append([]string{t.Term}, t.Aliases...)...)

@@ -125,3 +125,24 @@ func head(s []string, n int) []string {
 	}
 	return s
 }
+
+// TestDistroByIDWords: a distro release typed as its id's words ("RHEL
+// 9.4") finds its own page first on both engines, above a page that only
+// mentions the release (Oracle Linux 9.4's RHCK page quotes "RHEL 9.4").
+func TestDistroByIDWords(t *testing.T) {
+	ix, al, docs := loadBundled(t)
+	st := NewStatic(docs, al)
+	for q, want := range map[string]string{"RHEL 9.4": "distro/rhel-9.4.html", "rhel 8.8": "distro/rhel-8.8.html", "sles 15 sp5": "distro/sles-15-sp5.html"} {
+		res, err := ix.Search(context.Background(), Query{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || res.Results[0].URL != want {
+			t.Errorf("bleve: %q gives %d results, first %+v; want %s", q, len(res.Results), res.Results, want)
+		}
+		hits, _ := st.Search(Query{Text: q, Limit: 3})
+		if len(hits) == 0 || hits[0].URL != want {
+			t.Errorf("static: %q gives %+v; want %s first", q, hits, want)
+		}
+	}
+}
