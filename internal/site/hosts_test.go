@@ -209,8 +209,8 @@ func TestHostFindingsOncePerCard(t *testing.T) {
 }
 
 // TestHomeListsBoundedHosts: the home page lists a small fleet whole, and
-// of a large one the hosts with the most errors, then warnings, in record
-// order among equals; the hosts index has them all.
+// of a large one the hosts with the most errors, then warnings, by id
+// among equals; the hosts index has them all.
 func TestHomeListsBoundedHosts(t *testing.T) {
 	t.Parallel()
 	small := &Home{Hosts: make([]HostSummary, homeHosts)}
@@ -231,7 +231,14 @@ func TestHomeListsBoundedHosts(t *testing.T) {
 			t.Fatalf("listed out of order at %d: %+v before %+v", i, a, b)
 		}
 	}
-	if got[0].Errors != 6 || got[0].Warnings != 4 || got[0].ID != "34" {
-		t.Errorf("first listed %+v, want host 34 (6 errors, 4 warnings: the first such in record order)", got[0])
+	if got[0].Errors != 6 || got[0].Warnings != 4 || got[0].ID != "104" {
+		t.Errorf("first listed %+v, want host 104 (6 errors, 4 warnings: the first such by id)", got[0])
+	}
+	if fp := (&FleetPage{Hosts: worstFirst(hs)}); len(fp.ListedHosts()) != fleetHosts {
+		t.Errorf("the fleet page of %d hosts lists %d rows, want all", fleetHosts, len(fp.ListedHosts()))
+	}
+	more := worstFirst(append(hs, HostSummary{ID: "x", Errors: 9}))
+	if got := (&FleetPage{Hosts: more}).ListedHosts(); len(got) != fleetHosts || got[0].ID != "x" {
+		t.Errorf("the fleet page of %d hosts lists %d rows, first %q; want %d, the host with 9 errors first", len(more), len(got), got[0].ID, fleetHosts)
 	}
 }

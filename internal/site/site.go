@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"html/template"
-	"slices"
 	"sort"
 	"strings"
 
@@ -118,25 +117,12 @@ type Home struct {
 
 // homeHosts is how many hosts the home page lists at most: a fleet of
 // 100,000 hosts listed whole made an 11 MB home page. The hosts index
-// and the fleet view list them all.
+// lists them all.
 const homeHosts = 100
 
 // ListedHosts are the hosts the home page lists: all of them up to
-// homeHosts, else the homeHosts with the most errors, then warnings, in
-// record order among equals.
-func (h *Home) ListedHosts() []HostSummary {
-	if len(h.Hosts) <= homeHosts {
-		return h.Hosts
-	}
-	out := slices.Clone(h.Hosts)
-	slices.SortStableFunc(out, func(a, b HostSummary) int {
-		if a.Errors != b.Errors {
-			return b.Errors - a.Errors
-		}
-		return b.Warnings - a.Warnings
-	})
-	return out[:homeHosts]
-}
+// homeHosts, else the homeHosts with the most errors, then warnings.
+func (h *Home) ListedHosts() []HostSummary { return mostFindings(h.Hosts, homeHosts) }
 
 // Questions lists the FAQ pages in the home page's language; each links
 // its translations instead of mixing their titles into the list.
