@@ -242,3 +242,25 @@ func TestHomeListsBoundedHosts(t *testing.T) {
 		t.Errorf("the fleet page of %d hosts lists %d rows, first %q; want %d, the host with 9 errors first", len(more), len(got), got[0].ID, fleetHosts)
 	}
 }
+
+// TestAdapterFleetBounded: an adapter page lists at most adapterFleet
+// rows of the hosts that run it, and counts the hosts (a host with two
+// firmware levels is one host in two rows).
+func TestAdapterFleetBounded(t *testing.T) {
+	t.Parallel()
+	p := &AdapterPage{}
+	for i := range 150 {
+		h := fmt.Sprintf("h%03d", i)
+		p.Fleet = append(p.Fleet, FleetUse{Host: h, Firmware: "1"}, FleetUse{Host: h, Firmware: "2"})
+	}
+	if got := len(p.ListedFleet()); got != adapterFleet {
+		t.Errorf("%d rows listed, want %d", got, adapterFleet)
+	}
+	if got := p.FleetHosts(); got != 150 {
+		t.Errorf("%d hosts counted, want 150", got)
+	}
+	p.Fleet = p.Fleet[:adapterFleet]
+	if got := len(p.ListedFleet()); got != adapterFleet {
+		t.Errorf("%d rows listed of %d, want all", got, adapterFleet)
+	}
+}

@@ -162,6 +162,32 @@ type AdapterPage struct {
 	srcN    map[string]int // a source's number in Sources, from 1
 }
 
+// adapterFleet is how many rows an adapter page's "In the fleet" table
+// has at most: an adapter that 1,754 hosts of a 100,000-host fleet run
+// made an 802 KB page that printed as a long list of hosts.
+const adapterFleet = 100
+
+// ListedFleet are the rows of the "In the fleet" table: the first
+// adapterFleet by host. The fleet view counts every host by model,
+// firmware and driver, and hosts.csv lists each host's adapters.
+func (p *AdapterPage) ListedFleet() []FleetUse {
+	if len(p.Fleet) <= adapterFleet {
+		return p.Fleet
+	}
+	return p.Fleet[:adapterFleet]
+}
+
+// FleetHosts is how many hosts run the adapter.
+func (p *AdapterPage) FleetHosts() int {
+	n := 0
+	for i, u := range p.Fleet {
+		if i == 0 || u.Host != p.Fleet[i-1].Host {
+			n++
+		}
+	}
+	return n
+}
+
 // Cites is the page's short citations of sources: [n] links to the nth
 // entry of the page's Sources list (id "s<n>"), which gives its title,
 // address and quotes once. A source the list lacks is cited by its id.
