@@ -15,6 +15,8 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/readiness"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/site"
@@ -258,5 +260,72 @@ func TestHostExports(t *testing.T) {
 		if f.Title == "" || strings.HasPrefix(f.Host, "(") {
 			t.Errorf("finding %+v: no check title or a raw host label", f)
 		}
+	}
+}
+
+// TestReadinessExport: with target plans, readiness.csv has every host of
+// every plan with its status as the readiness engine judged it, one row per
+// judged adapter function or one for a host with none; without plans there
+// is no file.
+func TestReadinessExport(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	cfg := config.Default()
+	cfg.Targets = []readiness.Target{{Name: "RHEL 9.4, inbox", Distro: "rhel-9.4", Stack: "inbox"}, {Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0.105"}}
+	s, err := site.Build(site.Input{Config: cfg, Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hosts {
+		s.Host(h).Page()
+	}
+	out := collect(t, Hosts(s))
+	rows, err := csv.NewReader(bytes.NewReader(out["readiness.csv"])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{} // target label + host page → status
+	n := 1
+	for _, r := range s.ReadinessReports() {
+		if len(r.Hosts) != len(hosts) {
+			t.Fatalf("%s: %d hosts judged of %d", r.Target.Label(), len(r.Hosts), len(hosts))
+		}
+		for _, h := range r.Hosts {
+			want[r.Target.Label()+" "+page.Path(page.Host, h.File)] = string(h.Status)
+			n += max(1, len(h.Adapters))
+			for _, a := range h.Adapters {
+				n += len(a.OtherPCI)
+			}
+		}
+	}
+	if len(rows) != n || len(want) != 2*len(hosts) {
+		t.Fatalf("readiness.csv: %d rows, want %d (%d host-plan pairs)", len(rows), n, len(want))
+	}
+	statuses := map[string]bool{}
+	for _, row := range rows[1:] {
+		key := row[0] + " " + row[2]
+		if st, ok := want[key]; !ok || row[3] != st {
+			t.Errorf("row %v: host status %q, want %q", row[:4], row[3], st)
+		}
+		statuses[row[3]] = true
+	}
+	if len(statuses) < 2 {
+		t.Errorf("every row has the same status %v: the plans judge nothing", statuses)
+	}
+	plain, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Host(hosts[0]).Page()
+	if _, ok := collect(t, Hosts(plain))["readiness.csv"]; ok {
+		t.Error("readiness.csv written without target plans")
 	}
 }

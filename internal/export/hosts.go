@@ -7,13 +7,15 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/readiness"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/site"
 )
 
-// Hosts emits hosts.csv and findings.json from the summaries the host
-// pages left behind (site.HostSummaries, site.FindingRows): no record or
-// report is kept for them. Run it in a stage after the host pages. With no
+// Hosts emits hosts.csv, findings.json and, when kb.toml names target
+// plans, readiness.csv, from what the host pages left behind
+// (site.HostSummaries, site.FindingRows, site.ReadinessReports): no record
+// or report is kept for them. Run it in a stage after the host pages. With no
 // hosts it emits nothing, as there is no fleet page to link them.
 func Hosts(s *site.Site) render.Producer {
 	return func(emit func(render.Output) error) error {
@@ -24,10 +26,49 @@ func Hosts(s *site.Site) render.Producer {
 		if err := emit(render.Func("hosts.csv", func(w io.Writer) error { return writeHostsCSV(w, sums) })); err != nil {
 			return err
 		}
-		return emit(render.Func("findings.json", func(w io.Writer) error {
+		if err := emit(render.Func("findings.json", func(w io.Writer) error {
 			return writeJSON(w, map[string]any{"hosts": len(sums), "findings": s.FindingRows()})
-		}))
+		})); err != nil {
+			return err
+		}
+		if rs := s.ReadinessReports(); len(rs) > 0 {
+			return emit(render.Func("readiness.csv", func(w io.Writer) error { return writeReadinessCSV(w, rs) }))
+		}
+		return nil
 	}
+}
+
+var readinessHeader = []string{"target", "host", "page", "host_status", "pci", "adapter", "name", "firmware", "current_stack", "status", "actions", "reasons"}
+
+// writeReadinessCSV writes the fleet against each target plan: a row per
+// judged adapter function of each host (its host's status beside it), and
+// one for a host with no adapter to judge, with the reason.
+func writeReadinessCSV(w io.Writer, rs []readiness.Report) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(readinessHeader); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		for _, h := range r.Hosts {
+			host := []string{r.Target.Label(), h.Host, page.Path(page.Host, h.File), string(h.Status)}
+			if len(h.Adapters) == 0 {
+				if err := cw.Write(cells(append(host, "", "", "", "", "", string(h.Status), "", h.Reason)...)); err != nil {
+					return err
+				}
+			}
+			for _, a := range h.Adapters {
+				for _, pci := range append([]string{a.PCI}, a.OtherPCI...) {
+					err := cw.Write(cells(append(host, pci, a.Adapter, a.Name, a.Firmware, a.CurrentStack, string(a.Status),
+						strings.Join(a.Actions, "; "), strings.Join(a.Reasons, "; "))...))
+					if err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 var hostsHeader = []string{"host", "name", "page", "record", "os", "kernel", "source_kind", "redacted", "adapters", "firmware", "errors", "warnings", "info", "worst", "unknown_checks"}

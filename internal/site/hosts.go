@@ -226,6 +226,18 @@ type ReadinessGroup struct {
 	Links  []HostLink
 }
 
+// groupHosts is how many hosts a readiness group lists at most: a group
+// of 43,127 hosts was 2 MB of the fleet page. readiness.csv has every
+// host's readiness.
+const groupHosts = 100
+
+// ListedLinks are the hosts the fleet page lists for the group: the
+// first groupHosts.
+func (g ReadinessGroup) ListedLinks() []HostLink { return g.Links[:min(len(g.Links), groupHosts)] }
+
+// MoreLinks is how many of the group's hosts ListedLinks leaves out.
+func (g ReadinessGroup) MoreLinks() int { return len(g.Links) - len(g.ListedLinks()) }
+
 // HostLink is a host's label and page.
 type HostLink struct {
 	Label, Slug string
@@ -673,12 +685,6 @@ func (s *Site) Summaries() []Page {
 	st := &s.hosts
 	st.mu.Lock()
 	sum := fleet.Summarize(s.m, st.fleet)
-	judged := make([][]readiness.Host, len(s.targets))
-	for _, hs := range st.ready {
-		for i := range hs {
-			judged[i] = append(judged[i], hs[i])
-		}
-	}
 	st.mu.Unlock()
 	s.home.Hosts = sums
 	s.home.deps.Read(page.InRecords)
@@ -709,12 +715,32 @@ func (s *Site) Summaries() []Page {
 		}
 		fp.Chart = firmwareChart(sum.Models)
 		fp.Hosts = worstFirst(sums)
-		for i, t := range s.targets {
-			fp.Readiness = append(fp.Readiness, readinessView(readiness.Collect(t, judged[i])))
+		for _, r := range s.ReadinessReports() {
+			fp.Readiness = append(fp.Readiness, readinessView(r))
 		}
 		out = append(out, fp)
 	}
 	sortPages(out)
+	return out
+}
+
+// ReadinessReports are the fleet against each target plan of kb.toml, as
+// the readiness engine judged the hosts made so far; a host's File is its
+// page's slug.
+func (s *Site) ReadinessReports() []readiness.Report {
+	st := &s.hosts
+	st.mu.Lock()
+	judged := make([][]readiness.Host, len(s.targets))
+	for _, hs := range st.ready {
+		for i := range hs {
+			judged[i] = append(judged[i], hs[i])
+		}
+	}
+	st.mu.Unlock()
+	out := make([]readiness.Report, len(s.targets))
+	for i, t := range s.targets {
+		out[i] = readiness.Collect(t, judged[i])
+	}
 	return out
 }
 

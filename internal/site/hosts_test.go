@@ -264,3 +264,17 @@ func TestAdapterFleetBounded(t *testing.T) {
 		t.Errorf("%d rows listed of %d, want all", got, adapterFleet)
 	}
 }
+
+// TestReadinessGroupBounded: the fleet page lists at most groupHosts hosts
+// of a readiness group and says how many more readiness.csv has.
+func TestReadinessGroupBounded(t *testing.T) {
+	t.Parallel()
+	g := ReadinessGroup{Links: make([]HostLink, groupHosts+50)}
+	if len(g.ListedLinks()) != groupHosts || g.MoreLinks() != 50 {
+		t.Errorf("%d listed, %d more; want %d and 50", len(g.ListedLinks()), g.MoreLinks(), groupHosts)
+	}
+	g.Links = g.Links[:3]
+	if len(g.ListedLinks()) != 3 || g.MoreLinks() != 0 {
+		t.Errorf("a group of 3: %d listed, %d more", len(g.ListedLinks()), g.MoreLinks())
+	}
+}
