@@ -802,8 +802,6 @@ func seeHref(from, ref string) string {
 	return page.RelRef(from, r)
 }
 
-// worstFirst orders host rows as the fleet page lists them: most errors,
-// then most warnings, then by label.
 // mostFindings is sums when it has at most n hosts, else the n with the
 // most errors, then warnings (worstFirst).
 func mostFindings(sums []HostSummary, n int) []HostSummary {
@@ -813,6 +811,8 @@ func mostFindings(sums []HostSummary, n int) []HostSummary {
 	return worstFirst(sums)[:n]
 }
 
+// worstFirst orders host rows as the fleet page lists them: most errors,
+// then most warnings, then by label.
 func worstFirst(sums []HostSummary) []HostSummary {
 	out := append([]HostSummary(nil), sums...)
 	sort.SliceStable(out, func(i, j int) bool {

@@ -163,7 +163,7 @@ type AdapterPage struct {
 }
 
 // adapterFleet is how many rows an adapter page's "In the fleet" table
-// has at most: an adapter that 1,754 hosts of a 100,000-host fleet run
+// has at most: an adapter that 4,129 hosts of a 100,000-host fleet run
 // made an 802 KB page that printed as a long list of hosts.
 const adapterFleet = 100
 
