@@ -214,11 +214,9 @@ func TestFeedAndSitemap(t *testing.T) {
 	}
 }
 
-// TestHostExports builds the fixture hosts as a build does and checks
-// hosts.csv and findings.json against the pages' own reports.
-func TestHostExports(t *testing.T) {
-	t.Parallel()
-	m := bundledMatrix(t)
+// hostFixtures are the bundled matrix and content and the fixture hosts.
+func hostFixtures(t *testing.T) (*matrix.Matrix, *content.Content, []*record.Host) {
+	t.Helper()
 	c, probs := content.Load(os.DirFS("../../content"), "content")
 	if probs.Errors() > 0 {
 		t.Fatal(probs)
@@ -227,6 +225,14 @@ func TestHostExports(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatal(probs)
 	}
+	return bundledMatrix(t), c, hosts
+}
+
+// TestHostExports builds the fixture hosts as a build does and checks
+// hosts.csv and findings.json against the pages' own reports.
+func TestHostExports(t *testing.T) {
+	t.Parallel()
+	m, c, hosts := hostFixtures(t)
 	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
 	if err != nil {
 		t.Fatal(err)
@@ -269,15 +275,7 @@ func TestHostExports(t *testing.T) {
 // is no file.
 func TestReadinessExport(t *testing.T) {
 	t.Parallel()
-	m := bundledMatrix(t)
-	c, probs := content.Load(os.DirFS("../../content"), "content")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
-	}
-	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
-	}
+	m, c, hosts := hostFixtures(t)
 	cfg := config.Default()
 	cfg.Targets = []readiness.Target{{Name: "RHEL 9.4, inbox", Distro: "rhel-9.4", Stack: "inbox"}, {Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0.105"}}
 	s, err := site.Build(site.Input{Config: cfg, Matrix: m, Content: c})

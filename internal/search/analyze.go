@@ -178,16 +178,10 @@ type Analyzer struct {
 
 // Analyze returns the index terms of text, in order.
 func (a *Analyzer) Analyze(text string) []Token {
-	toks, _ := a.analyze(text)
-	return toks
-}
-
-// analyze is Analyze that also returns the raw tokens.
-func (a *Analyzer) analyze(text string) ([]Token, []raw) {
 	raws := rawTokens(text)
 	out := make([]Token, 0, len(raws)*2)
 	a.tokens(text, raws, func(t Token) { out = append(out, t) })
-	return out, raws
+	return out
 }
 
 // tokens yields the terms of text's raw tokens raws, in order, each term

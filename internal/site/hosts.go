@@ -204,9 +204,9 @@ type FleetPage struct {
 // host, and hosts.csv has every host's counts.
 const fleetHosts = 1000
 
-// ListedHosts are the rows of the hosts table: the fleetHosts hosts with
-// the most errors, then warnings (Hosts is worst first).
-func (p *FleetPage) ListedHosts() []HostSummary { return mostFindings(p.Hosts, fleetHosts) }
+// ListedHosts are the rows of the hosts table: the first fleetHosts of
+// Hosts, which is worst first.
+func (p *FleetPage) ListedHosts() []HostSummary { return p.Hosts[:min(len(p.Hosts), fleetHosts)] }
 
 // ReadinessStatuses lists the readiness statuses worst first, for the totals.
 func (p *FleetPage) ReadinessStatuses() []readiness.Status { return readiness.Statuses }
@@ -800,15 +800,6 @@ func seeHref(from, ref string) string {
 		return "" // not reached: see names pages the content has
 	}
 	return page.RelRef(from, r)
-}
-
-// mostFindings is sums when it has at most n hosts, else the n with the
-// most errors, then warnings (worstFirst).
-func mostFindings(sums []HostSummary, n int) []HostSummary {
-	if len(sums) <= n {
-		return sums
-	}
-	return worstFirst(sums)[:n]
 }
 
 // worstFirst orders host rows as the fleet page lists them: most errors,

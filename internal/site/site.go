@@ -122,7 +122,12 @@ const homeHosts = 100
 
 // ListedHosts are the hosts the home page lists: all of them up to
 // homeHosts, else the homeHosts with the most errors, then warnings.
-func (h *Home) ListedHosts() []HostSummary { return mostFindings(h.Hosts, homeHosts) }
+func (h *Home) ListedHosts() []HostSummary {
+	if len(h.Hosts) <= homeHosts {
+		return h.Hosts
+	}
+	return worstFirst(h.Hosts)[:homeHosts]
+}
 
 // Questions lists the FAQ pages in the home page's language; each links
 // its translations instead of mixing their titles into the list.
@@ -170,12 +175,7 @@ const adapterFleet = 100
 // ListedFleet are the rows of the "In the fleet" table: the first
 // adapterFleet by host. The fleet view counts every host by model,
 // firmware and driver, and hosts.csv lists each host's adapters.
-func (p *AdapterPage) ListedFleet() []FleetUse {
-	if len(p.Fleet) <= adapterFleet {
-		return p.Fleet
-	}
-	return p.Fleet[:adapterFleet]
-}
+func (p *AdapterPage) ListedFleet() []FleetUse { return p.Fleet[:min(len(p.Fleet), adapterFleet)] }
 
 // FleetHosts is how many hosts run the adapter.
 func (p *AdapterPage) FleetHosts() int {

@@ -864,20 +864,8 @@ func (r fullReason) equal(o fullReason) bool {
 
 // refKey tells matrix entries apart for numbering; \x00 never occurs in
 // matrix text.
-func refKey(x XRef) string { return string(appendRefKey(nil, x)) }
-
-func appendRefKey(b []byte, x XRef) []byte {
-	b = append(b, x.Entry...)
-	b = append(b, 0)
-	b = append(b, x.Confidence...)
-	b = append(b, 0)
-	for i, s := range x.Sources {
-		if i > 0 {
-			b = append(b, 0)
-		}
-		b = append(b, s...)
-	}
-	return b
+func refKey(x XRef) string {
+	return x.Entry + "\x00" + x.Confidence + "\x00" + strings.Join(x.Sources, "\x00")
 }
 
 // DerivedNearest is the nearest changes a verdict's reasons give, in
