@@ -18,7 +18,7 @@ func TestDriverBase(t *testing.T) {
 	tests := []struct {
 		base string
 		want Level
-		text string // in the distro row's reason
+		text string // in the device's reason
 	}{
 		{"", Undecided, "is after the distro's kernel base 3.10"},
 		{"4.5", Undecided, "is after the row's driver base 4.5"},
@@ -32,12 +32,29 @@ func TestDriverBase(t *testing.T) {
 		if v.Verdict != tc.want {
 			t.Errorf("driver_base %q: verdict %s, want %s: %v", tc.base, v.Verdict, tc.want, v.Reasons)
 		}
-		found := false
-		for _, r := range v.Reasons {
-			found = found || strings.Contains(r.Text, tc.text)
+		// The row's step (the distro builds mlx5_ib) and the device's
+		// (its id against the base) are two reasons, each on its own
+		// entries, so the row's reads the same for every adapter.
+		var row, dev *Reason
+		for i, r := range v.Reasons {
+			switch {
+			case strings.HasPrefix(r.Text, "the distro_support row for rhel 1:"):
+				row = &v.Reasons[i]
+			case strings.Contains(r.Text, tc.text):
+				dev = &v.Reasons[i]
+			}
 		}
-		if !found {
+		if row == nil || row.Text != "the distro_support row for rhel 1: mlx5 matches upstream" || row.Verdict != Supported || len(row.Matrix) != 1 {
+			t.Errorf("driver_base %q: the row's own step is not a supported reason on the row alone: %+v", tc.base, row)
+		}
+		if dev == nil {
 			t.Errorf("driver_base %q: no reason says %q: %v", tc.base, tc.text, v.Reasons)
+			continue
+		}
+		for _, ref := range dev.Matrix {
+			if strings.HasPrefix(ref.Entry, "distro_support") {
+				t.Errorf("driver_base %q: the device's step rests on the row %s: %+v", tc.base, ref.Entry, dev)
+			}
 		}
 	}
 }

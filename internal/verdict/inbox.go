@@ -473,6 +473,14 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 		// A driver row is read against the upstream release its drivers
 		// match: the vendor's stated driver base, else the kernel base.
 		base, baseName, older := r.Base(d), "the distro's kernel base", d.Name+"'s kernel"
+		// The row's own step, that the distro builds the driver, is a
+		// reason of its own, on the row's entry; the device's step is
+		// another, on the device's entries. The row's step then reads the
+		// same for every adapter the row covers, and a page states it once.
+		rowStep := Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}}
+		if weak {
+			rowStep = Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}}
+		}
 		if r.DriverBase != "" {
 			baseName, older = "the row's driver base", "the row's driver base"
 		}
@@ -482,13 +490,13 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			// newer than the release's kernel was backported: for a
 			// family that follows upstream, the sourced first kernel
 			// still excludes it, as it does without a row.
+			v.add(rowStep)
 			if sv, ok := someVariants(m, v, a, base, older, nearestDistro(m, d, dk.Kernel)); ok {
-				sv.Text = strings.TrimSuffix(text, ".") + "; the row names the driver, and " + sv.Text
-				sv.Matrix = append([]rule.Ref{ref}, sv.Matrix...)
+				sv.Text = "the distro_support row names the driver, and " + sv.Text
 				v.add(sv)
 				return
 			}
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s; the row names the driver, and %s %s is older than %s (%s)", strings.TrimSuffix(text, "."), older, base, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("the distro_support row names the driver, and %s %s is older than %s (%s)", older, base, dk.Kernel, dk.Text), Nearest: nearestDistro(m, d, dk.Kernel), Matrix: dk.Refs})
 		case !byAdapter && !covers(dk, base):
 			// A driver row says the driver ships, not that this device
 			// id, newer than the release's kernel base, is in it.
@@ -499,15 +507,17 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 					why += " (" + dk.Kernel + " is inferred)"
 				}
 			}
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s; the row names the driver, not %s, %s; a row naming %s would decide it", strings.TrimSuffix(text, "."), a.Name, why, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(rowStep)
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the distro_support row names the driver, not %s, %s; a row naming the device would decide it", a.Name, why), Matrix: dk.Refs})
 		case weak:
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s (the row is %s, not a source that states it; the vendor's or the distro's own statement would decide it)", text, r.Confidence), Matrix: []rule.Ref{ref}})
+			v.add(rowStep)
 		case !byAdapter && r.DriverBase != "":
 			// Say which step the driver base decides, with the device's
 			// first kernel it was read against.
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s's first upstream kernel, %s, is at or before the row's driver base %s", strings.TrimSuffix(text, "."), a.Name, dk.Kernel, base), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
+			v.add(rowStep)
+			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s's first upstream kernel, %s, is at or before the row's driver base %s", a.Name, dk.Kernel, base), Matrix: dk.Refs})
 		default:
-			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
+			v.add(rowStep)
 		}
 	}
 }
