@@ -7,7 +7,9 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -325,5 +327,48 @@ func TestReadinessExport(t *testing.T) {
 	plain.Host(hosts[0]).Page()
 	if _, ok := collect(t, Hosts(plain))["readiness.csv"]; ok {
 		t.Error("readiness.csv written without target plans")
+	}
+}
+
+// TestDriftExport holds drift.csv to the fleet page's drift: a row per
+// host of each drifting value, with the host's page, and no file for a
+// fleet that does not drift.
+func TestDriftExport(t *testing.T) {
+	t.Parallel()
+	m, c, hosts := hostFixtures(t)
+	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hosts {
+		s.Host(h).Page()
+	}
+	drift := s.DriftRows()
+	if len(drift) == 0 {
+		t.Fatal("the fixture hosts do not drift: the test judges nothing")
+	}
+	rows, err := csv.NewReader(bytes.NewReader(collect(t, Hosts(s))["drift.csv"])).ReadAll()
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("drift.csv: %d rows, %v", len(rows), err)
+	}
+	var want [][]string
+	for _, r := range drift {
+		for _, h := range r.Hosts {
+			if h.Slug == "" {
+				t.Errorf("%s %s %s: host %q has no page", r.Model, r.What, r.Value, h.Label)
+			}
+			want = append(want, []string{r.Model, r.Adapter, r.What, r.Value, strconv.Itoa(r.N), h.Label, page.Path(page.Host, h.Slug)})
+		}
+	}
+	if !reflect.DeepEqual(rows[1:], want) {
+		t.Errorf("drift.csv rows:\n%q\nwant\n%q", rows[1:], want)
+	}
+	plain, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Host(hosts[0]).Page()
+	if _, ok := collect(t, Hosts(plain))["drift.csv"]; ok {
+		t.Error("drift.csv written for one host, which cannot drift")
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/rocekb/rocekb/internal/site"
 )
 
-// Hosts emits hosts.csv, findings.json and, when kb.toml names target
-// plans, readiness.csv, from what the host pages left behind
+// Hosts emits hosts.csv, findings.json, drift.csv when the fleet drifts
+// and, when kb.toml names target plans, readiness.csv, from what the host pages left behind
 // (site.HostSummaries, site.FindingRows, site.ReadinessReports): no record
 // or report is kept for them. Run it in a stage after the host pages. With no
 // hosts it emits nothing, as there is no fleet page to link them.
@@ -31,11 +31,40 @@ func Hosts(s *site.Site) render.Producer {
 		})); err != nil {
 			return err
 		}
+		if drift := s.DriftRows(); len(drift) > 0 {
+			if err := emit(render.Func("drift.csv", func(w io.Writer) error { return writeDriftCSV(w, drift) })); err != nil {
+				return err
+			}
+		}
 		if rs := s.ReadinessReports(); len(rs) > 0 {
 			return emit(render.Func("readiness.csv", func(w io.Writer) error { return writeReadinessCSV(w, rs) }))
 		}
 		return nil
 	}
+}
+
+var driftHeader = []string{"model", "adapter", "what", "value", "n", "host", "page"}
+
+// writeDriftCSV writes the fleet's drift: a row per host of each value
+// (n is the value's count of functions or ports, as on the fleet page).
+func writeDriftCSV(w io.Writer, rows []site.DriftRow) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(driftHeader); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		for _, h := range r.Hosts {
+			pg := ""
+			if h.Slug != "" {
+				pg = page.Path(page.Host, h.Slug)
+			}
+			if err := cw.Write(cells(r.Model, r.Adapter, r.What, r.Value, strconv.Itoa(r.N), h.Label, pg)); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 var readinessHeader = []string{"target", "host", "page", "host_status", "pci", "adapter", "name", "firmware", "current_stack", "status", "actions", "reasons"}

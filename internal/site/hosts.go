@@ -187,9 +187,6 @@ type FleetPage struct {
 	Meta
 	Hosts []HostSummary
 	Fleet fleet.Summary
-	// Labels maps the host ids the fleet summary lists to their rows,
-	// for links.
-	Labels map[string]HostSummary
 	// Chart is the firmware chart, drawn at build time.
 	Chart       template.HTML
 	CheckTitles map[string]string
@@ -247,8 +244,19 @@ type HostLink struct {
 type DriftRow struct {
 	Model, Adapter, What, Value string
 	N                           int
-	Hosts                       []string
+	Hosts                       []HostLink // a host the fleet summary names without a page has no Slug
 }
+
+// driftHosts is how many hosts a drift row lists at most; drift.csv has
+// every host of every row.
+const driftHosts = 100
+
+// ListedHosts are the hosts the fleet page lists for the row: the first
+// driftHosts.
+func (r DriftRow) ListedHosts() []HostLink { return r.Hosts[:min(len(r.Hosts), driftHosts)] }
+
+// MoreHosts is how many of the row's hosts ListedHosts leaves out.
+func (r DriftRow) MoreHosts() int { return len(r.Hosts) - len(r.ListedHosts()) }
 
 // hostState is what the host pages leave behind for the home and fleet
 // pages and the host exports: one small summary per host, by record order,
@@ -682,37 +690,17 @@ func slim(rep *diagnose.Report, cm *common) *diagnose.Report {
 // fleet page when there are hosts. Call it after every HostJob's Page.
 func (s *Site) Summaries() []Page {
 	sums := s.HostSummaries()
-	st := &s.hosts
-	st.mu.Lock()
-	sum := fleet.Summarize(s.m, st.fleet)
-	st.mu.Unlock()
+	sum := s.fleetSummary()
 	s.home.Hosts = sums
 	s.home.deps.Read(page.InRecords)
 	out := []Page{s.home}
 	if len(sums) > 0 {
 		fp := &FleetPage{
 			Meta:  s.meta(page.Fleet, "", "Fleet"),
-			Hosts: sums, Fleet: sum, Labels: map[string]HostSummary{}, CheckTitles: checkTitles,
+			Hosts: sums, Fleet: sum, CheckTitles: checkTitles,
+			Drift: driftRows(sum, sums),
 		}
 		fp.deps.Read(page.InRecords)
-		// The fleet summary names hosts by record id, which for an unnamed
-		// record is the loader's "(<file>)": map them back to their rows.
-		for _, h := range sums {
-			if _, dup := fp.Labels[h.rid]; !dup {
-				fp.Labels[h.rid] = h
-			}
-		}
-		for _, d := range sum.Drift {
-			model := "whole fleet"
-			for _, mo := range sum.Models {
-				if mo.Adapter == d.Adapter {
-					model = mo.Name
-				}
-			}
-			for _, v := range d.Values {
-				fp.Drift = append(fp.Drift, DriftRow{Model: model, Adapter: d.Adapter, What: d.What, Value: v.Value, N: v.N, Hosts: v.Hosts})
-			}
-		}
 		fp.Chart = firmwareChart(sum.Models)
 		fp.Hosts = worstFirst(sums)
 		for _, r := range s.ReadinessReports() {
@@ -721,6 +709,53 @@ func (s *Site) Summaries() []Page {
 		out = append(out, fp)
 	}
 	sortPages(out)
+	return out
+}
+
+// fleetSummary is the fleet summary of the hosts made so far.
+func (s *Site) fleetSummary() fleet.Summary {
+	st := &s.hosts
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return fleet.Summarize(s.m, st.fleet)
+}
+
+// DriftRows are the fleet's drift, a row per value, as the fleet page
+// judges the hosts made so far. Call it after every HostJob's Page.
+func (s *Site) DriftRows() []DriftRow { return driftRows(s.fleetSummary(), s.HostSummaries()) }
+
+// driftRows lists sum's drift a row per value, each host a link to its
+// page: the fleet summary names a host by record id, which for an
+// unnamed record is the loader's "(<file>)", and sums map it back.
+func driftRows(sum fleet.Summary, sums []HostSummary) []DriftRow {
+	if len(sum.Drift) == 0 {
+		return nil
+	}
+	byID := map[string]HostSummary{}
+	for _, h := range sums {
+		if _, dup := byID[h.rid]; !dup {
+			byID[h.rid] = h
+		}
+	}
+	var out []DriftRow
+	for _, d := range sum.Drift {
+		model := "whole fleet"
+		for _, mo := range sum.Models {
+			if mo.Adapter == d.Adapter {
+				model = mo.Name
+			}
+		}
+		for _, v := range d.Values {
+			links := make([]HostLink, len(v.Hosts))
+			for i, id := range v.Hosts {
+				links[i] = HostLink{Label: id}
+				if h, ok := byID[id]; ok {
+					links[i] = HostLink{Label: h.ID, Slug: h.Slug}
+				}
+			}
+			out = append(out, DriftRow{Model: model, Adapter: d.Adapter, What: d.What, Value: v.Value, N: v.N, Hosts: links})
+		}
+	}
 	return out
 }
 

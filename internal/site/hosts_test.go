@@ -278,3 +278,15 @@ func TestReadinessGroupBounded(t *testing.T) {
 		t.Errorf("a group of 3: %d listed, %d more", len(g.ListedLinks()), g.MoreLinks())
 	}
 }
+
+func TestDriftHostsBounded(t *testing.T) {
+	t.Parallel()
+	r := DriftRow{Hosts: make([]HostLink, driftHosts+50)}
+	if len(r.ListedHosts()) != driftHosts || r.MoreHosts() != 50 {
+		t.Errorf("%d listed, %d more; want %d and 50", len(r.ListedHosts()), r.MoreHosts(), driftHosts)
+	}
+	r.Hosts = r.Hosts[:3]
+	if len(r.ListedHosts()) != 3 || r.MoreHosts() != 0 {
+		t.Errorf("a row of 3: %d listed, %d more", len(r.ListedHosts()), r.MoreHosts())
+	}
+}
