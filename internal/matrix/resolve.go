@@ -188,32 +188,83 @@ func contains(s []string, v string) bool {
 
 // ResolveDistro finds a distro release by id or by a folded name: rhel9.4,
 // "RHEL 9.4", rhel-9.4 and "Red Hat Enterprise Linux 9.4" name one release;
-// rocky, alma and oracle (non-UEK) releases without an entry of their
-// own are judged as RHEL's.
+// "Oracle Linux 9.4 UEK" and "OL 9.4 RHCK" name the kernel of an Oracle
+// Linux release, and "Oracle Linux 9.4", which names both, comes back with
+// Candidates and no Value. A Rocky Linux, CentOS or AlmaLinux release
+// without an entry of its own resolves to the RHEL release of its number
+// with How "rebuild": the matrix says nothing of its own kernel, so the
+// verdict engine judges it as RHEL's only as a hint.
 func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 	f := fold(s)
-	names := []string{f}
-	for _, alias := range []string{"rockylinux", "rocky", "almalinux", "alma", "centos", "oraclelinux", "oracle", "ol", "redhat", "redhatenterpriselinux"} {
-		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' && !strings.Contains(f, "uek") {
-			if alias == "alma" {
-				names = append(names, "almalinux"+rest) // AlmaLinux releases with entries of their own
+	named := func(n string) *Distro {
+		for i := range m.Distros {
+			if d := &m.Distros[i]; n == fold(d.ID) || n == fold(d.Name) {
+				return d
 			}
-			names = append(names, "rhel"+rest)
+		}
+		return nil
+	}
+	if d := named(f); d != nil {
+		return Resolution[Distro]{Value: d, How: "id"}
+	}
+	// The family as its ids spell it: oracle-9.4-uek, rhel-9.4, almalinux-10.1.
+	n := f
+	for alias, id := range distroFamilies {
+		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			n = id + rest
 			break
 		}
 	}
-	for _, n := range names {
-		for i := range m.Distros {
-			if d := &m.Distros[i]; n == fold(d.ID) || n == fold(d.Name) {
-				return Resolution[Distro]{Value: d, How: "id"}
+	if d := named(n); d != nil {
+		return Resolution[Distro]{Value: d, How: "name"}
+	}
+	// A release the matrix has under several kernels (Oracle Linux 9.4:
+	// UEK and RHCK): the id with a kernel's name after the release.
+	var cands []*Distro
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if rest, ok := strings.CutPrefix(fold(d.ID), n); ok && rest != "" && isLetters(rest) && n != "" && n[len(n)-1] >= '0' && n[len(n)-1] <= '9' {
+			cands = append(cands, d)
+		}
+	}
+	if len(cands) > 0 {
+		return Resolution[Distro]{How: "name", Candidates: cands}
+	}
+	for _, fam := range rhelRebuilds {
+		if rest, ok := strings.CutPrefix(n, fam); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			if d := named("rhel" + rest); d != nil {
+				return Resolution[Distro]{Value: d, How: "rebuild"}
 			}
+			n = "rhel" + rest // suggest the RHEL releases near it
+			break
 		}
 	}
 	var ids []string
 	for i := range m.Distros {
 		ids = append(ids, m.Distros[i].ID)
 	}
-	return Resolution[Distro]{Suggest: closestIDs(s, ids, func(id string) []string { return []string{fold(id)} })}
+	return Resolution[Distro]{Suggest: closestIDs(n, ids, func(id string) []string { return []string{fold(id)} })}
+}
+
+// distroFamilies maps what people call a distro family (folded) to how
+// the matrix's ids spell it.
+var distroFamilies = map[string]string{
+	"oraclelinux": "oracle", "ol": "oracle",
+	"redhatenterpriselinux": "rhel", "redhat": "rhel",
+	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
+}
+
+// rhelRebuilds are the families (as distroFamilies spells them) built from
+// RHEL's sources that the matrix judges as RHEL where it has no entry.
+var rhelRebuilds = []string{"rocky", "centos", "almalinux"}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // stackAliases are the names people give the vendor stacks; keys are folded.

@@ -2,6 +2,8 @@ package matrix
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -60,6 +62,33 @@ func TestResolveDistroAndStack(t *testing.T) {
 	}
 	if r := m.ResolveDistro("rhel-9.44"); r.Value != nil || len(r.Suggest) == 0 {
 		t.Errorf("rhel-9.44 = %+v, want suggestions", r)
+	}
+	// A rebuild without an entry resolves to RHEL's release, said so; RHEL
+	// under another name does not.
+	for name, how := range map[string]string{"Rocky Linux 9.4": "rebuild", "centos-9.4": "rebuild", "alma-9.4": "rebuild", "Red Hat Enterprise Linux 9.4": "id", "redhat-9.4": "name", "RHEL 9.4": "id"} {
+		if r := m.ResolveDistro(name); r.How != how {
+			t.Errorf("ResolveDistro(%q) is by %q, want %q", name, r.How, how)
+		}
+	}
+	// Oracle Linux names a kernel: UEK or RHCK; a release alone names both.
+	for name, want := range map[string]string{"Oracle Linux 9.4 UEK": "oracle-9.4-uek", "OL 9.4 RHCK": "oracle-9.4-rhck", "oracle linux 9.4 (RHCK)": "oracle-9.4-rhck"} {
+		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
+			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
+		}
+	}
+	for _, name := range []string{"Oracle Linux 9.4", "ol9.4", "oracle-9.4"} {
+		r := m.ResolveDistro(name)
+		var ids []string
+		for _, d := range r.Candidates {
+			ids = append(ids, d.ID)
+		}
+		if r.Value != nil || !slices.Equal(ids, []string{"oracle-9.4-uek", "oracle-9.4-rhck"}) && !slices.Equal(ids, []string{"oracle-9.4-rhck", "oracle-9.4-uek"}) {
+			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want no value, UEK and RHCK", name, r.Value, ids)
+		}
+	}
+	// A rebuild's release the matrix lacks suggests RHEL's near it.
+	if r := m.ResolveDistro("centos 8"); r.Value != nil || len(r.Suggest) == 0 || !strings.HasPrefix(r.Suggest[0], "rhel-") {
+		t.Errorf("centos 8 = %+v, want RHEL suggestions", r)
 	}
 	for name, want := range map[string]string{"mofed": "mlnx-ofed", "MLNX_OFED": "mlnx-ofed", "doca": "doca-ofed", "inbox": Inbox, "cisco-enic": "cisco-enic"} {
 		if id, _ := m.ResolveStack(name); id != want {

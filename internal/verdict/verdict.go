@@ -185,7 +185,38 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v := judgeSteps(m, e, p)
 	v.finish()
+	if v.Distro != "" && p.Distro != v.Distro {
+		if r := m.ResolveDistro(p.Distro); r.How == "rebuild" {
+			v.asRebuild(p.Distro, r.Value)
+		}
+	}
 	return v
+}
+
+// asRebuild makes the verdict of a distro the matrix has no entry for,
+// judged as the RHEL release it rebuilds, a hint: the matrix states
+// nothing of the rebuild's own kernel, so its sources decide neither a
+// yes nor a no. The RHEL verdict becomes the likely answer.
+func (v *Verdict) asRebuild(name string, d *matrix.Distro) {
+	likely := v.Verdict
+	if likely == Undecided {
+		likely = v.Likely
+	}
+	v.Reasons = append([]Reason{{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the matrix has no entry for %q, so it is judged as %s, the RHEL release of its number: the reasons below are RHEL's and make a hint, not a verdict; an entry for %q with a source would decide it", name, d.Name, name)}}, v.Reasons...)
+	v.Verdict, v.Likely = Undecided, likely
+}
+
+// distroList names distros by id and name: "oracle-9.4-uek (Oracle Linux
+// 9.4 (UEK R7)) and oracle-9.4-rhck (Oracle Linux 9.4 (RHCK))".
+func distroList(ds []*matrix.Distro) string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, fmt.Sprintf("%s (%s)", d.ID, d.Name))
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
 // judgeSteps adds the reasons of every step of the plan's chain.
@@ -230,7 +261,11 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	var distro *matrix.Distro
 	if p.Distro != "" {
 		if distro = e.distro(m, p.Distro); distro == nil {
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
+			if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
+				v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q names %s, whose kernels the matrix judges apart; --distro with one of their ids would decide it", p.Distro, distroList(r.Candidates))})
+			} else {
+				v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
+			}
 		} else {
 			v.Distro = distro.ID
 		}
