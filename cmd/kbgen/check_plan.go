@@ -29,11 +29,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	}
 	if p.Distro != "" && m.Distro(p.Distro) == nil {
 		if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
-			ids := make([]string, len(r.Candidates))
-			for i, d := range r.Candidates {
-				ids[i] = d.ID
-			}
-			return cli.Usagef("--distro %q names %d distros the matrix judges apart (did you mean %s?); name one", p.Distro, len(ids), strings.Join(ids, ", "))
+			return cli.Usagef("--distro %q names %d distros the matrix judges apart%s; name one", p.Distro, len(r.Candidates), matrix.DidYouMean(r.Suggest))
 		} else if r.Value == nil {
 			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros", p.Distro, matrix.DidYouMean(r.Suggest))
 		}

@@ -190,7 +190,7 @@ func contains(s []string, v string) bool {
 // "RHEL 9.4", rhel-9.4 and "Red Hat Enterprise Linux 9.4" name one release;
 // "Oracle Linux 9.4 UEK" and "OL 9.4 RHCK" name the kernel of an Oracle
 // Linux release, and "Oracle Linux 9.4", which names both, comes back with
-// Candidates and no Value. A Rocky Linux, CentOS or AlmaLinux release
+// Candidates (their ids in Suggest) and no Value. A Rocky Linux, CentOS or AlmaLinux release
 // without an entry of its own resolves to the RHEL release of its number
 // with How "rebuild": the matrix says nothing of its own kernel, so the
 // verdict engine judges it as RHEL's only as a hint.
@@ -228,7 +228,11 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 		}
 	}
 	if len(cands) > 0 {
-		return Resolution[Distro]{How: "name", Candidates: cands}
+		r := Resolution[Distro]{How: "name", Candidates: cands}
+		for _, d := range cands {
+			r.Suggest = append(r.Suggest, d.ID)
+		}
+		return r
 	}
 	for _, fam := range rhelRebuilds {
 		if rest, ok := strings.CutPrefix(n, fam); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {

@@ -82,7 +82,7 @@ func TestResolveDistroAndStack(t *testing.T) {
 		for _, d := range r.Candidates {
 			ids = append(ids, d.ID)
 		}
-		if r.Value != nil || !slices.Equal(ids, []string{"oracle-9.4-uek", "oracle-9.4-rhck"}) && !slices.Equal(ids, []string{"oracle-9.4-rhck", "oracle-9.4-uek"}) {
+		if r.Value != nil || !slices.Equal(ids, r.Suggest) || !slices.Equal(ids, []string{"oracle-9.4-uek", "oracle-9.4-rhck"}) && !slices.Equal(ids, []string{"oracle-9.4-rhck", "oracle-9.4-uek"}) {
 			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want no value, UEK and RHCK", name, r.Value, ids)
 		}
 	}
