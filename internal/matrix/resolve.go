@@ -89,6 +89,21 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 			}
 		}
 	}
+	// "Mellanox ConnectX-6 Dx", "Broadcom BCM57414", "Intel E810": a
+	// vendor's name or alias before one of its adapters' names.
+	if len(hits) == 0 {
+		if v, rest := m.vendorPrefix(f); v != nil {
+			for i := range m.Adapters {
+				if a := &m.Adapters[i]; a.Vendor == v.ID {
+					if h, ok := m.adapterNames(a)[rest]; ok {
+						hits = append(hits, a)
+						how = h
+					}
+				}
+			}
+			s = rest // suggest by the model's name
+		}
+	}
 	switch len(hits) {
 	case 1:
 		return Resolution[Adapter]{Value: hits[0], How: how}
@@ -107,6 +122,22 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	default:
 		return Resolution[Adapter]{How: how, Candidates: hits}
 	}
+}
+
+// vendorPrefix returns the vendor whose id, name or alias a folded name
+// starts with (the longest such), and the rest of the name.
+func (m *Matrix) vendorPrefix(f string) (*Vendor, string) {
+	var best *Vendor
+	rest := f
+	for i := range m.Vendors {
+		v := &m.Vendors[i]
+		for _, n := range append([]string{v.ID, v.Name}, v.Aliases...) {
+			if p := fold(n); p != "" && len(p) < len(f) && strings.HasPrefix(f, p) && len(f)-len(p) < len(rest) {
+				best, rest = v, f[len(p):]
+			}
+		}
+	}
+	return best, rest
 }
 
 // resolvePCI reads vvvv:dddd[/ssss:ssss] or a bare 4-hex device id.

@@ -25,6 +25,16 @@ func TestResolveAdapter(t *testing.T) {
 			t.Errorf("ResolveAdapter(%q) = %+v, want connectx-5", name, r)
 		}
 	}
+	// A vendor's name or alias before the model, as people write it; the
+	// model must be the vendor's.
+	for name, want := range map[string]string{"Mellanox ConnectX-5": "connectx-5", "NVIDIA CX5": "connectx-5", "Mellanox Technologies MT27800": "connectx-5", "Broadcom BCM57414": "bcm57414", "Intel E810-XXVDA2": "e810-xxv"} {
+		if r := m.ResolveAdapter(name); r.Value == nil || r.Value.ID != want {
+			t.Errorf("ResolveAdapter(%q) = %+v, want %s", name, r.Value, want)
+		}
+	}
+	if r := m.ResolveAdapter("Broadcom ConnectX-5"); r.Value != nil || len(r.Suggest) == 0 || r.Suggest[0] != "connectx-5" {
+		t.Errorf("Broadcom ConnectX-5 = %+v, want no value and connectx-5 suggested", r)
+	}
 	if r := m.ResolveAdapter("CX-5 Ex"); r.Value == nil || r.Value.ID != "connectx-5-ex" {
 		t.Errorf("CX-5 Ex resolved to %+v", r.Value)
 	}
