@@ -228,14 +228,35 @@
 
   function fold(s) { return String(s).toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ""); }
   function findAdapter(s) {
-    var f = fold(s), hit = null;
+    var f = fold(s);
     if (!f || !index) return null;
+    var hit = adapterNamed(f, null);
+    // Ports matrix.vendorPrefix: "Mellanox ConnectX-6 Dx", a vendor's id,
+    // name or alias (the longest) before one of its adapters' names.
+    if (!hit) {
+      var v = vendorPrefix(f);
+      if (v) hit = adapterNamed(v.rest, v.id);
+    }
+    return hit;
+  }
+  function adapterNamed(f, vendor) {
+    var hit = null;
     index.adapters.forEach(function (a) {
-      if (hit) return;
+      if (hit || (vendor !== null && a.v !== vendor)) return;
       if (fold(a.id) === f || fold(a.n) === f) hit = a;
       (a.a || []).forEach(function (n) { if (!hit && fold(n) === f) hit = a; });
     });
     return hit;
+  }
+  function vendorPrefix(f) {
+    var best = null, rest = f;
+    Object.keys(index.vendors || {}).forEach(function (id) {
+      index.vendors[id].forEach(function (n) {
+        var p = fold(n);
+        if (p && p.length < f.length && f.indexOf(p) === 0 && f.length - p.length < rest.length) { best = id; rest = f.slice(p.length); }
+      });
+    });
+    return best ? { id: best, rest: rest } : null;
   }
 
   // suggestAdapters ports matrix.closestIDs and suggest.Closest: the ids

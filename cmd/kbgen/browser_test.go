@@ -520,6 +520,15 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 			txt := eval[string](b, `document.getElementById("will-result").innerText`)
 			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
 		}
+		// A model after its vendor's name, as kbgen check reads it.
+		eval[string](b, `(() => { document.getElementById("will-a").value = "Mellanox ConnectX-6 Dx"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`(() => { const t = document.getElementById("will-result").innerText; return t.includes("ConnectX-6 Dx") && !t.includes("not in the matrix") && !t.includes("Loading") })()`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("Mellanox ConnectX-6 Dx: the form says %q, want ConnectX-6 Dx's verdict: %v", txt, err)
+		}
 	})
 
 	t.Run("static search", func(t *testing.T) {

@@ -54,22 +54,24 @@ func (t Target) mark(s string) string {
 // Index is the data of verdicts.js: what the form can pick, and the
 // reasons and matrix entries that more than one adapter's verdicts share.
 type Index struct {
-	Adapters []IndexAdapter     `json:"adapters"`
-	Distros  []Target           `json:"distros"`
-	Kernels  KernelIndex        `json:"kernels"`
-	Stacks   []Target           `json:"stacks"`  // "inbox" first
-	Targets  []string           `json:"targets"` // the order of an adapter's cells: target-major, then Stacks
-	Levels   []verdict.Level    `json:"levels"`  // a level number's verdict
-	Refs     []XRef             `json:"refs"`    // matrix entries, by number
-	Reasons  []XReason          `json:"reasons"` // shared reasons; an adapter's own are numbered after them
-	Sources  map[string]XSource `json:"sources"`
+	Adapters []IndexAdapter      `json:"adapters"`
+	Vendors  map[string][]string `json:"vendors"` // vendor id → its id, name and aliases: a name may lead with one
+	Distros  []Target            `json:"distros"`
+	Kernels  KernelIndex         `json:"kernels"`
+	Stacks   []Target            `json:"stacks"`  // "inbox" first
+	Targets  []string            `json:"targets"` // the order of an adapter's cells: target-major, then Stacks
+	Levels   []verdict.Level     `json:"levels"`  // a level number's verdict
+	Refs     []XRef              `json:"refs"`    // matrix entries, by number
+	Reasons  []XReason           `json:"reasons"` // shared reasons; an adapter's own are numbered after them
+	Sources  map[string]XSource  `json:"sources"`
 }
 
 // IndexAdapter is an adapter and every name the form accepts for it.
 type IndexAdapter struct {
-	ID    string   `json:"id"`
-	Name  string   `json:"n"`
-	Names []string `json:"a,omitempty"` // aliases, PCI ids, part numbers
+	ID     string   `json:"id"`
+	Name   string   `json:"n"`
+	Names  []string `json:"a,omitempty"` // aliases, PCI ids, part numbers
+	Vendor string   `json:"v,omitempty"`
 }
 
 // XSource is a source as the form links it.
@@ -1057,8 +1059,12 @@ func (s *Site) VerdictIndex() *Index {
 			ix.Distros = append(ix.Distros, t)
 		}
 	}
+	ix.Vendors = map[string][]string{}
+	for _, vd := range m.Vendors {
+		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
+	}
 	for _, a := range sortedAdapters(m) {
-		ia := IndexAdapter{ID: a.ID, Name: a.Name, Names: append([]string(nil), a.Aliases...)}
+		ia := IndexAdapter{ID: a.ID, Name: a.Name, Names: append([]string(nil), a.Aliases...), Vendor: a.Vendor}
 		for _, p := range a.PCI {
 			n := p.ID
 			if p.Subsystem != "" {
