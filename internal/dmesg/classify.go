@@ -12,7 +12,7 @@ import (
 // could not be set up, a GID that could not be written, and so on.
 const (
 	CommandTimeout    = "command-timeout"    // a firmware command timed out, or firmware stalled (pre-init, no response)
-	QueueFailure      = "queue-failure"      // a hardware queue (EQ, CQ, NQ, CQP, cmdq …) or a port could not be created or opened
+	QueueFailure      = "queue-failure"      // a hardware queue (EQ, CQ, NQ, CQP, cmdq …) or a port could not be created, opened or queried
 	GIDError          = "gid-error"          // a GID could not be added to or updated in the GID table
 	RoCEDisabled      = "roce-disabled"      // the provider refused or disabled RoCE when it probed the function
 	ResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
@@ -40,19 +40,26 @@ const (
 //     "Failed to free HW ring:%d :%#x";
 //   - irdma utils.c: "[%s Error][op_code=%d] status=%d waiting=%d
 //     completion_err=%d maj=0x%x min=0x%x";
-//   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.".
+//   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.";
+//   - ib_core cache.c: "ib_query_port failed (%d)", "ib_query_pkey failed
+//     (%d) for index %d" (before 5.x "… failed (%d) for %s", and
+//     "ib_query_gid failed (%d) for %s (index %d)");
+//   - efa efa_com.c: "The device didn't send any completion for admin cmd
+//     %s(%d) status %d …"; irdma hw.c: "cqp opcode = 0x%x maj_err_code =
+//     0x%x min_err_code = 0x%x" (a CQP command completed with an error);
+//   - mlx4 catas.c: "device is going to be reset".
 var (
 	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
-		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b`)
+		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b|\bdidn't send any completion for admin cmd\b`)
 	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
 	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
 	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
 		`|\berr code = -?\d+, cmd of\b|\bfailed to (?:free|alloc\w*) (?:hw|fw) (?:ring|stats ?ctx|ctx)\b` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
-		`|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
+		`|\bcqp opcode = 0x[0-9a-f]+ maj_err_code = 0x[0-9a-f]+|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
 	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
@@ -65,7 +72,7 @@ var (
 	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
 	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:is )?(?:disabled|not (?:supported|enabled))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
 	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)`)
+	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -83,8 +90,13 @@ func failureKind(rest, lower string) string {
 		return CommandError
 	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
 		return CommandTimeout
-	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail")) && cmdFailRE.MatchString(rest):
+	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail") || strings.Contains(lower, "err_code")) && cmdFailRE.MatchString(rest):
 		return commandKind(rest)
+	case isCoreQuery(lower):
+		// The RDMA core could not read a port's attributes, P_Keys or
+		// GIDs from the provider to fill its cache: the port is not set
+		// up (at registration the device is then not registered).
+		return QueueFailure
 	case strings.Contains(lower, "gid") && gidRE.MatchString(rest):
 		return GIDError
 	case strings.Contains(lower, "roce") || strings.Contains(lower, "rdma"):
@@ -118,6 +130,15 @@ func commandKind(rest string) string {
 		return CommandTimeout
 	}
 	return CommandError
+}
+
+// coreQueryRE is ib_core cache.c's failed port query, in every wording.
+var coreQueryRE = regexp.MustCompile(`\bib_query_(?:port|pkey|gid) failed \(-?\d+\)`)
+
+// isCoreQuery reports whether a message, in lower case, is the RDMA
+// core's failed port, P_Key or GID query (coreQueryRE).
+func isCoreQuery(lower string) bool {
+	return strings.Contains(lower, "ib_query_") && coreQueryRE.MatchString(lower)
 }
 
 var (

@@ -1,6 +1,9 @@
 package dmesg
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -70,7 +73,22 @@ func TestFailureKinds(t *testing.T) {
 		// -ETIMEDOUT is the wait running out.
 		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -110.", CommandTimeout, "0000:7d:00.0"},
 		{"hns3 0000:7d:00.0: failed to post mailbox 0x29 in poll mode, ret = -16.", CommandError, "0000:7d:00.0"},
+		// ib_core cache.c's port, P_Key and GID queries (the device as
+		// the class prefix names it, or, before 5.x, after "for"); efa
+		// efa_com.c's admin command that got no completion; irdma hw.c's
+		// CQP completion with an error code; mlx4 catas.c's reset.
+		{"infiniband mlx5_0: ib_query_port failed (-110)", QueueFailure, "mlx5_0"},
+		{"infiniband mlx5_1: ib_query_pkey failed (-110) for index 0", QueueFailure, "mlx5_1"},
+		{"ib_query_port failed (-110) for mlx4_0", QueueFailure, "mlx4_0"},
+		{"ib_query_gid failed (-110) for mlx4_0 (index 0)", QueueFailure, "mlx4_0"},
+		{"infiniband efa_0: The device didn't send any completion for admin cmd CREATE_QP(1) status 1 (id: 9, sq producer: 10, sq consumer: 9, cq consumer: 9)", CommandTimeout, "efa_0"},
+		{"infiniband irdma0: cqp opcode = 0x1 maj_err_code = 0xffff min_err_code = 0x8029", CommandError, "irdma0"},
+		{"mlx4_core 0000:82:00.0: device is going to be reset", ResetRecovery, "0000:82:00.0"},
+		// The RDMA device never registered: ib_core device.c, siw_main.c.
+		{"infiniband mlx5_0: Couldn't set up InfiniBand P_Key/GID cache", ProbeFailure, "mlx5_0"},
+		{"siw: device registration error -17", ProbeFailure, ""},
 		// Not failures.
+		{"infiniband bnxt_re0: Device registered with IB successfully", "", ""},
 		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
 		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
 		{"nvme 0000:05:00.0: reset requested", "", ""},
@@ -111,6 +129,35 @@ func TestWarningBlocks(t *testing.T) {
 	} {
 		if lg, _ := ParseLog(strings.NewReader(log)); len(lg.Events) != 0 {
 			t.Errorf("%q: %+v, want no event", log, lg.Events)
+		}
+	}
+}
+
+// Real captures of the failures above: what each line is, read by a
+// person, line by line (1-based, counting the two header lines).
+func TestCapturedFailureKinds(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]map[int]string{
+		// ib_core: the port query failed, so the device did not register.
+		"ib_core-syzbot-query-port-failed-19-cache-setup-truncated.txt": {3: QueueFailure, 4: ProbeFailure, 7: KernelWarning},
+		// mlx4 has no line here; mlx5's health flow: async error, then reset.
+		"mlx5-cx6dx-high-temperature-fatal-health-recovery-aborted-blog.txt": {25: AsyncError, 53: AsyncError, 70: ResetRecovery, 102: ResetRecovery},
+		// bnxt_re's command queue timed out, then its QP modifies failed.
+		"bnxt_re-nvmeof-cmdq-timedout-modify-hw-qp-qedr-retry-mail-quoted.txt": {4: CommandTimeout, 5: QPError, 6: CommandError},
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "dmesg", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lg, _ := ParseLog(bytes.NewReader(b))
+		got := map[int]string{}
+		for _, ev := range lg.Events {
+			got[ev.Line] = ev.Kind
+		}
+		for line, kind := range want {
+			if got[line] != kind {
+				t.Errorf("%s:%d: %q, want %q", file, line, got[line], kind)
+			}
 		}
 	}
 }

@@ -74,6 +74,7 @@ var (
 	roceRE        = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
 	fwVersion     = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
 	probeFailedRE = regexp.MustCompile(`(?i)\bprobe failed\b`)
+	registerRE    = regexp.MustCompile(`(?i)(?:\bCouldn't set up InfiniBand P_Key/GID cache|\bdevice registration error (-\d+))\b`)
 	setupErrRE    = regexp.MustCompile(`(?i)\b(?:failed|unable|couldn't|cannot) to (?:allocate|init\w*|create|register|set ?up|add)\b.{0,60}\berr(?:or)?\s*[:=]?\s*(-\d+)\b`)
 	initRE        = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
 )
@@ -260,8 +261,9 @@ func event(p pending) (Event, bool) {
 	rdma := relevant[module] || broadSpeakers[module] || ulp
 	rel := rdma || device != ""
 	// Lines of the RDMA core that name no module ("__ib_cache_gid_add:
-	// unable to add gid …") are kept by what they say.
-	if !rel && strings.Contains(lower, "gid") && gidRE.MatchString(rest) {
+	// unable to add gid …", before 5.x "ib_query_port failed (-110) for
+	// mlx4_0") are kept by what they say.
+	if !rel && (strings.Contains(lower, "gid") && gidRE.MatchString(rest) || isCoreQuery(lower)) {
 		rel, rdma = true, true
 	}
 	// Most of a kernel log is about other subsystems: skip those lines
@@ -322,6 +324,12 @@ func event(p pending) (Event, bool) {
 		ev.Kind = RoCEEnabled
 	case strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
 		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
+	case (strings.Contains(lower, "regist") || strings.Contains(lower, "p_key/gid cache")) && registerRE.MatchString(rest):
+		// The RDMA device was not registered with the RDMA core, so it
+		// is missing: ib_core device.c "Couldn't set up InfiniBand
+		// P_Key/GID cache" (its port query failed, the line before), siw
+		// siw_main.c "siw: device registration error %d".
+		ev.Kind, ev.Errno = ProbeFailure, atoi(registerRE.FindStringSubmatch(rest)[1])
 	case strings.Contains(lower, "probe failed") && probeFailedRE.MatchString(rest):
 		// "mana 7870:00:00.0: gdma probe failed"
 		ev.Kind = ProbeFailure

@@ -350,7 +350,7 @@ const (
 	LogBARUnassigned = "bar-unassigned"         // a BAR could not be assigned
 	// Failure kinds (schema 2, additive).
 	LogCommandTimeout    = "command-timeout"    // a firmware command timed out, or the firmware stalled (pre-init, no response)
-	LogQueueFailure      = "queue-failure"      // a hardware queue (EQ, CQ, NQ, CQP, cmdq …) or a port could not be created or opened
+	LogQueueFailure      = "queue-failure"      // a hardware queue (EQ, CQ, NQ, CQP, cmdq …) or a port could not be created, opened or queried
 	LogGIDError          = "gid-error"          // a GID could not be added to or updated in the GID table
 	LogRoCEDisabled      = "roce-disabled"      // the provider refused or disabled RoCE when it probed the function
 	LogResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
