@@ -249,6 +249,22 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 	if d := named(n); d != nil {
 		return Resolution[Distro]{Value: d, How: "name"}
 	}
+	// A release's name in its name's parentheses: Debian's codenames
+	// ("Debian 12 (bookworm)"), when one release has it.
+	var named1 *Distro
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if _, in, ok := strings.Cut(d.Name, "("); ok && fold(strings.TrimSuffix(in, ")")) == f {
+			if named1 != nil {
+				named1 = nil
+				break
+			}
+			named1 = d
+		}
+	}
+	if named1 != nil {
+		return Resolution[Distro]{Value: named1, How: "name"}
+	}
 	// A release the matrix has under several kernels (Oracle Linux 9.4:
 	// UEK and RHCK): the id with a kernel's name after the release.
 	var cands []*Distro
