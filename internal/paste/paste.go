@@ -67,7 +67,12 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		n++
 		line := strings.TrimRight(raw, "\r")
-		if c, ok := commandLine(line, prevBlank || n == 1); ok {
+		quoted := unquote(line)
+		c, ok := commandLine(quoted, prevBlank || n == 1)
+		if !ok && quoted != line {
+			c, ok = commandLine(line, prevBlank || n == 1) // "> ibv_devinfo": a > prompt, not a quote
+		}
+		if ok {
 			if cur == nil {
 				flush()
 			}
@@ -76,7 +81,21 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			prevBlank = false
 			continue
 		}
-		if prompt.MatchString(line) {
+		line = quoted
+		if fence.MatchString(line) {
+			// A code fence (``` or ~~~ of markdown, <pre> of HTML) bounds
+			// what a poster pasted: it closes the output before it, loose
+			// lines are read on their own, and a bare command line may
+			// follow it as after a blank line. It is no line of output.
+			if cur == nil {
+				flush()
+			} else if cur.Lines > 0 {
+				cur = nil
+			}
+			prevBlank = true
+			continue
+		}
+		if otherPrompt(line) {
 			// A prompt running some other command (ls, cat a file the
 			// table does not read): its output is not the last command's.
 			if cur == nil {
@@ -164,8 +183,12 @@ type command struct{ line, path string }
 var (
 	// prompt matches the shell prompts people paste: user@host:~$,
 	// [root@host ~]#, a bare $ or #, and >, after a virtualenv or conda
-	// environment's "(name) ".
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>])\s+`)
+	// environment's "(name) ", and zsh's ❯.
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>❯])\s+`)
+	// fence matches a line that opens or closes a code block.
+	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
+	// quote matches the quote marks a mail reply puts before each line.
+	quote = regexp.MustCompile(`^(?:>[ \t]?)+`)
 	// binaries are the first words of the table's command lines.
 	binaries = func() map[string]bool {
 		m := map[string]bool{}
@@ -177,6 +200,24 @@ var (
 		return m
 	}()
 )
+
+// unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
+// from the start of a line.
+func unquote(line string) string {
+	if loc := quote.FindStringIndex(line); loc != nil {
+		return line[loc[1]:]
+	}
+	return line
+}
+
+// otherPrompt reports whether a line is a prompt running a command the
+// table does not read. A lone ">" is not taken for one: it is as often a
+// poster's note under a command (" > the LID stays 0") as a prompt, and a
+// > prompt that runs a table command is a command line before this is asked.
+func otherPrompt(line string) bool {
+	loc := prompt.FindStringIndex(line)
+	return loc != nil && strings.TrimSpace(line[:loc[1]]) != ">"
+}
 
 // commandLine reports whether line runs a command of the source table: a
 // prompt followed by it, or (after a blank line or at the top) the bare
@@ -210,9 +251,10 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	c, exact := match(words)
-	if !hasPrompt && !exact {
-		// A bare line must be a table command to the letter: "dmesg" in a
-		// paste is a command, "ethtool reports …" is not.
+	if !hasPrompt && !exact && (len(words) < 2 || !strings.HasPrefix(words[1], "-")) {
+		// A bare line must be a table command to the letter, or the
+		// program then a flag: "dmesg" and "ibv_devinfo -d mlx5_3 -v" in
+		// a paste are commands, "ethtool reports …" is not.
 		return command{}, false
 	}
 	return c, true

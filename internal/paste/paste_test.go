@@ -2,6 +2,7 @@ package paste
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -107,6 +108,8 @@ func TestCommandLines(t *testing.T) {
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
 		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},        // closest table line
 		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},    // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},           // zsh prompt
 		{"ethtool reports the driver", "", true, false},               // bare prose
 		{"ibv_devinfo", "", false, false},                             // bare, mid-output
 		{"$ ls -l /tmp", "", false, false},                            // not a table program
@@ -158,5 +161,44 @@ func TestLongLineIsCutNotFatal(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(secs[0].Text(), "\n"), "\n")
 	if len(lines[1]) != maxLine || lines[2] != "[    2.000000] mlx5_core 0000:3b:00.0: end" || len(lines[3]) != maxLine || len(lines[4]) != maxLine {
 		t.Errorf("lines of %d, %q, %d, %d bytes", len(lines[1]), lines[2], len(lines[3]), len(lines[4]))
+	}
+}
+
+// TestSplitRealPasteForms: real pastes in the forms people post them in. A
+// code fence (```Shell, ~~~, <pre>) bounds an output and may be followed
+// by a bare command line; a mail reply's "> " marks are not part of the
+// output; a poster's " > note" under a command line is no prompt; a bare
+// command line may carry flags the table's line has not.
+func TestSplitRealPasteForms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []string // command and line count of each section
+	}{
+		{"mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt", []string{"ibdev2netdev 6", "rdma link 6", "ibv_devinfo -v 170"}},
+		{"rxe-ibstat-notes-under-command-and-v-excerpt.txt", []string{"ibstat 19", "ibv_devinfo -v 7"}},
+		{"bnxt_en-devlink-jp-mail-quoted.txt", []string{"devlink -j dev info 24"}},
+		{"mlx5-show_gids-fenced-trailing-two-spaces-truncated.txt", []string{"show_gids 12"}},
+	} {
+		secs, _, err := Split(strings.NewReader(body(t, "paste", tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			got = append(got, fmt.Sprintf("%s %d", s.Command, s.Lines))
+		}
+		if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
+			t.Errorf("%s: sections %q, want %q", tc.file, got, tc.want)
+		}
+	}
+	// The fenced paste gives every device the collector can name.
+	secs, _, _ := Split(strings.NewReader(body(t, "paste", "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt")))
+	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Devices) != 6 || h.Devices[0].Name != "mlx5_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "ens4f0" || h.Devices[0].Ports[0].State != "DOWN" {
+		t.Errorf("devices %+v, want mlx5_0…mlx5_5, mlx5_0 port 1 DOWN on ens4f0", h.Devices)
 	}
 }

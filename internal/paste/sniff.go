@@ -17,11 +17,14 @@ var (
 	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
 	reJournal    = regexp.MustCompile(`(?m)^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
 	reLspci      = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] \S`)
-	reRdmaLink   = regexp.MustCompile(`(?m)^link \S+/\d+ (?:subnet_prefix|state) `)
-	reDevlink    = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
-	reOSRelease  = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
-	reRedHat     = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
-	reUnameA     = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// rdma link heads: "link dev/port", or "idx/port: dev/port:" before iproute2 v5.5.0.
+	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
+	// show_gids' header; a cut paste may lack its n_gids_found= tail.
+	reShowGIDs  = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
+	reDevlink   = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
+	reOSRelease = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
+	reRedHat    = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
+	reUnameA    = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -35,9 +38,7 @@ var rules = []rule{
 	{"ibv_devices", func(s string) bool { return strings.Contains(s, "node GUID") && strings.Contains(s, "device") }},
 	{"ibstat", func(s string) bool { return strings.Contains(s, "CA '") && strings.Contains(s, "CA type:") }},
 	{"ibstatus", func(s string) bool { return strings.Contains(s, "Infiniband device '") }},
-	{"show_gids", func(s string) bool {
-		return strings.Contains(s, "DEV") && strings.Contains(s, "GID") && strings.Contains(s, "n_gids_found")
-	}},
+	{"show_gids", func(s string) bool { return reShowGIDs.MatchString(s) }},
 	{"ibdev2netdev", func(s string) bool { return strings.Contains(s, " ==> ") && strings.Contains(s, " port ") }},
 	{"rdma link show", func(s string) bool { return reRdmaLink.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
