@@ -181,7 +181,14 @@ var Tools = []Tool{
 		// journal or /var/log/messages).
 		"sos_commands/boot/journalctl*", "sos_commands/messages/journalctl*",
 	}},
-	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
+	// sos before 3.5.1 ran the same "modinfo <every module>" with no
+	// suggest_filename, so its file is named by the mangled command:
+	// modinfo_<module>_<module>_…, cut at 255 bytes (sosreport/sos commit
+	// 320a4140, "[kernel] Use modinfo_ALL_MODULES as filename", 2017). The
+	// collector reads such files only when neither modinfo_ALL_MODULES nor
+	// a modinfo of one module is there.
+	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}},
+		Globs: []string{"sos_commands/kernel/modinfo_*"}},
 }
 
 // RDMAModules are the kernel modules whose modinfo and /sys/module
