@@ -27,8 +27,11 @@ outputs give, as kbcollect does for a capture.
 
 Each output is found by the command line before it: a shell prompt and the
 command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
-[root@host ~]# dmesg | grep mlx5), or the bare command line at the top or after a
-blank line. Output with no command line before it is recognised by what it says:
+[root@host ~]# dmesg | grep mlx5), or a bare command line (one kbcollect runs, or
+its program then a flag: ibv_devinfo -d mlx5_3 -v) at the top or after a blank
+line or a code fence. A code fence (a markdown ` + "```" + ` or ~~~ line, an HTML <pre>) closes the
+output before it, and a mail reply's "> " quote marks are dropped from every line.
+Output with no command line before it is recognised by what it says:
 a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
 ibdev2netdev, ibstat, show_gids, lsmod, ofed_info and mlxfwmanager output. What it
 filed, and the lines it could not place, are listed on standard error. In the
