@@ -250,7 +250,10 @@ func commandLine(line string, top bool) (command, bool) {
 	if !binaries[words[0]] {
 		return command{}, false
 	}
-	c, exact := match(words)
+	c, exact, ok := match(words)
+	if !ok {
+		return command{}, false
+	}
 	if !hasPrompt && !exact && (len(words) < 2 || !strings.HasPrefix(words[1], "-")) {
 		// A bare line must be a table command to the letter, or the
 		// program then a flag: "dmesg" and "ibv_devinfo -d mlx5_3 -v" in
@@ -262,8 +265,9 @@ func commandLine(line string, top bool) (command, bool) {
 
 // match files a pasted argv under the table's command with the same
 // program and the most flags in common; exact is true when the words
-// match a table line, placeholders matching any word.
-func match(words []string) (command, bool) {
+// match a table line, placeholders matching any word. ok is false when
+// no table line of the program prints what the argv does (see kin).
+func match(words []string) (c command, exact, ok bool) {
 	type cand struct {
 		c     source.Command
 		score int
@@ -276,14 +280,19 @@ func match(words []string) (command, bool) {
 				continue
 			}
 			if line, ok := fill(tw, words); ok {
-				return command{c.Line, capturePath(c.Plugin, line)}, true
+				return command{c.Line, capturePath(c.Plugin, line)}, true, true
 			}
-			cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
+			if kin(tw[1:], words[1:]) {
+				cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
+			}
 		}
 	}
+	if len(cands) == 0 {
+		return command{}, false, false
+	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-	c := cands[0].c // binaries holds only programs of the table
-	line := c.Line
+	best := cands[0].c
+	line := best.Line
 	if strings.Contains(line, "{") {
 		tw := strings.Fields(line)
 		for i, w := range tw {
@@ -293,7 +302,52 @@ func match(words []string) (command, bool) {
 		}
 		line = strings.Join(tw, " ")
 	}
-	return command{c.Line, capturePath(c.Plugin, line)}, false
+	return command{best.Line, capturePath(best.Plugin, line)}, false, true
+}
+
+// kin reports whether a pasted argument list runs what a table line's
+// does: the table's words that are not flags (subcommands, placeholders
+// taking any word) begin the pasted ones, and when both have flags they
+// share one. "mst start" is not "mst status -v", "ethtool -S eth0" not
+// "ethtool -i {netdev}", "devlink port show" not "devlink dev info";
+// "rdma link list" is "rdma link", "ibv_devinfo -d mlx5_0 -v" is
+// "ibv_devinfo -v" and "mlxup" is "mlxup --query".
+func kin(table, pasted []string) bool {
+	words := func(ws []string) (plain []string, flags map[string]bool) {
+		flags = map[string]bool{}
+		for _, w := range ws {
+			switch {
+			case strings.HasPrefix(w, "--"):
+				flags[w] = true
+			case strings.HasPrefix(w, "-") && len(w) > 1:
+				for _, r := range w[1:] {
+					flags["-"+string(r)] = true
+				}
+			default:
+				plain = append(plain, w)
+			}
+		}
+		return plain, flags
+	}
+	tp, tf := words(table)
+	pp, pf := words(pasted)
+	if len(tp) > len(pp) {
+		return false
+	}
+	for i, w := range tp {
+		if !source.Placeholder(w) && w != pp[i] {
+			return false
+		}
+	}
+	if len(tf) == 0 || len(pf) == 0 {
+		return true
+	}
+	for f := range tf {
+		if pf[f] {
+			return true
+		}
+	}
+	return false
 }
 
 // fill matches words against a table line's words, placeholders taking

@@ -110,6 +110,11 @@ func TestCommandLines(t *testing.T) {
 		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
 		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},    // bare, the program then flags
 		{"❯ rdma link show", "rdma link show", false, true},           // zsh prompt
+		{"$ sudo mst start", "", false, false},                        // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                       // not ethtool -i
+		{"$ devlink port show", "", false, false},                     // not devlink dev info
+		{"$ rdma link list", "rdma link", false, true},                // list is show
+		{"$ mlxup", "mlxup --query", false, true},                     // queries by default
 		{"ethtool reports the driver", "", true, false},               // bare prose
 		{"ibv_devinfo", "", false, false},                             // bare, mid-output
 		{"$ ls -l /tmp", "", false, false},                            // not a table program
@@ -179,6 +184,8 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"rxe-ibstat-notes-under-command-and-v-excerpt.txt", []string{"ibstat 19", "ibv_devinfo -v 7"}},
 		{"bnxt_en-devlink-jp-mail-quoted.txt", []string{"devlink -j dev info 24"}},
 		{"mlx5-show_gids-fenced-trailing-two-spaces-truncated.txt", []string{"show_gids 12"}},
+		// mst start is not mst status -v: its messages are left out.
+		{"mlx5-cx4lx-mst-start-then-mlxfwmanager.txt", []string{"mlxfwmanager --query 16"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, "paste", tc.file)))
 		if err != nil {

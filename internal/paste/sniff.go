@@ -74,7 +74,7 @@ func sniff(lines []string) *Section {
 					words[i] = "pasted" // ethtool -i: the output does not name its netdev
 				}
 			}
-			c, _ := match(words)
+			c, _, _ := match(words)
 			return &Section{Command: c.line, Path: c.path}
 		}
 	}
