@@ -33,7 +33,8 @@ line or a code fence. A code fence (a markdown ` + "```" + ` or ~~~ line, an HTM
 output before it, and a mail reply's "> " quote marks are dropped from every line.
 Output with no command line before it is recognised by what it says:
 a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
-ibdev2netdev, ibstat, show_gids, lsmod, ofed_info and mlxfwmanager output. What it
+ibdev2netdev, ibstat, show_gids, lsmod, ofed_info, mlxfwmanager, flint or mstflint
+query and mst status output. What it
 filed, and the lines it could not place, are listed on standard error. In the
 record each source's path names the file and lines it came from (ticket.txt:17-25);
 evidence line numbers count within that command's output.

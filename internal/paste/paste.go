@@ -248,7 +248,9 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	if !binaries[words[0]] {
-		return command{}, false
+		// A command the table reads by the name sos gives its output
+		// (flint -d <BDF> q): filed under that name.
+		return globbed(words)
 	}
 	c, exact, ok := match(words)
 	if !ok {
@@ -261,6 +263,20 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	return c, true
+}
+
+// globbed files a pasted argv that is none of the table's command lines
+// under the name sos gives its output, when that name is one a row's
+// Globs read: sos_commands/kbcollect/mstflint_-d_18_00.0_q.
+func globbed(words []string) (command, bool) {
+	line := strings.Join(words, " ")
+	p := capturePath("kbcollect", line)
+	for _, t := range source.Tools {
+		if t.Globbed(p) {
+			return command{line, p}, true
+		}
+	}
+	return command{}, false
 }
 
 // match files a pasted argv under the table's command with the same

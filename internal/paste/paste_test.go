@@ -177,17 +177,24 @@ func TestLongLineIsCutNotFatal(t *testing.T) {
 func TestSplitRealPasteForms(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		file string
-		want []string // command and line count of each section
+		tool, file string
+		want       []string // command and line count of each section
 	}{
-		{"mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt", []string{"ibdev2netdev 6", "rdma link 6", "ibv_devinfo -v 170"}},
-		{"rxe-ibstat-notes-under-command-and-v-excerpt.txt", []string{"ibstat 19", "ibv_devinfo -v 7"}},
-		{"bnxt_en-devlink-jp-mail-quoted.txt", []string{"devlink -j dev info 24"}},
-		{"mlx5-show_gids-fenced-trailing-two-spaces-truncated.txt", []string{"show_gids 12"}},
+		{"paste", "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt", []string{"ibdev2netdev 6", "rdma link 6", "ibv_devinfo -v 170"}},
+		{"paste", "rxe-ibstat-notes-under-command-and-v-excerpt.txt", []string{"ibstat 19", "ibv_devinfo -v 7"}},
+		{"paste", "bnxt_en-devlink-jp-mail-quoted.txt", []string{"devlink -j dev info 24"}},
+		{"paste", "mlx5-show_gids-fenced-trailing-two-spaces-truncated.txt", []string{"show_gids 12"}},
 		// mst start is not mst status -v: its messages are left out.
-		{"mlx5-cx4lx-mst-start-then-mlxfwmanager.txt", []string{"mlxfwmanager --query 16"}},
+		{"paste", "mlx5-cx4lx-mst-start-then-mlxfwmanager.txt", []string{"mlxfwmanager --query 16"}},
+		// flint and mstflint are read by the name sos gives their output.
+		{"flint", "cx5-mstflint-q-short-bdf-with-prompt.txt", []string{"mstflint -d 18:00.0 q 13"}},
+		{"flint", "cx3-flint-query-full-fs2-running-differs-truncated.txt", []string{"flint -d /dev/mst/mt4099_pci_cr0 query full 11"}},
+		{"flint", "cx4lx-dell-psid-flint-query-mst-device.txt", []string{"flint -d pasted q 13"}},
+		// mst status with no command line, by its header or table.
+		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
+		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
 	} {
-		secs, _, err := Split(strings.NewReader(body(t, "paste", tc.file)))
+		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
 			t.Fatal(err)
 		}

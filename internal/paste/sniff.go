@@ -21,6 +21,7 @@ var (
 	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
 	// show_gids' header; a cut paste may lack its n_gids_found= tail.
 	reShowGIDs  = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
+	reMstTable  = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
 	reDevlink   = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
 	reOSRelease = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
 	reRedHat    = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
@@ -30,6 +31,13 @@ var (
 var rules = []rule{
 	{"mlxfwmanager --query", func(s string) bool {
 		return strings.Contains(s, "Querying Mellanox devices firmware") || strings.Contains(s, "PSID:") && strings.Contains(s, "Device Type:")
+	}},
+	// flint's and mstflint's query; the device is not in the output.
+	{"flint -d {device} q", func(s string) bool {
+		return strings.Contains(s, "Image type:") && strings.Contains(s, "FW Version:")
+	}},
+	{"mst status -v", func(s string) bool {
+		return strings.Contains(s, "MST modules:") || strings.Contains(s, "MST devices:") || reMstTable.MatchString(s)
 	}},
 	{"ibv_devinfo -v", func(s string) bool { return strings.Contains(s, "hca_id:") && strings.Contains(s, "max_qp:") }},
 	{"ibv_devinfo", func(s string) bool {
@@ -74,7 +82,10 @@ func sniff(lines []string) *Section {
 					words[i] = "pasted" // ethtool -i: the output does not name its netdev
 				}
 			}
-			c, _, _ := match(words)
+			c, _, ok := match(words)
+			if !ok {
+				c, _ = globbed(words)
+			}
 			return &Section{Command: c.line, Path: c.path}
 		}
 	}

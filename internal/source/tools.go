@@ -152,6 +152,7 @@ var Tools = []Tool{
 		"sos_commands/*/flint_-d_*_q", "sos_commands/*/mstflint_-d_*_q",
 		"sos_commands/*/flint_-d_*_query", "sos_commands/*/mstflint_-d_*_query",
 		"sos_commands/*/flint_-d_*_q_full", "sos_commands/*/mstflint_-d_*_q_full",
+		"sos_commands/*/flint_-d_*_query_full", "sos_commands/*/mstflint_-d_*_query_full",
 	}},
 	// Every place a snapshot keeps kernel messages; the collector reads
 	// each one present and merges their events once. sos's kernel plugin
