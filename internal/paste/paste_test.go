@@ -190,6 +190,9 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"flint", "cx5-mstflint-q-short-bdf-with-prompt.txt", []string{"mstflint -d 18:00.0 q 13"}},
 		{"flint", "cx3-flint-query-full-fs2-running-differs-truncated.txt", []string{"flint -d /dev/mst/mt4099_pci_cr0 query full 11"}},
 		{"flint", "cx4lx-dell-psid-flint-query-mst-device.txt", []string{"flint -d pasted q 13"}},
+		// /proc/version, with its command line or alone.
+		{"paste", "kylin-v10-os-release-then-proc-version.txt", []string{"cat /etc/os-release 8", "cat /proc/version 3"}},
+		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 14"}},
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
@@ -214,5 +217,27 @@ func TestSplitRealPasteForms(t *testing.T) {
 	}
 	if len(h.Devices) != 6 || h.Devices[0].Name != "mlx5_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "ens4f0" || h.Devices[0].Ports[0].State != "DOWN" {
 		t.Errorf("devices %+v, want mlx5_0…mlx5_5, mlx5_0 port 1 DOWN on ens4f0", h.Devices)
+	}
+}
+
+// TestProcVersionGivesKernelRelease: a pasted cat /proc/version names the
+// kernel release, and uname -a in quotes does too.
+func TestProcVersionGivesKernelRelease(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]string{
+		"kylin-v10-os-release-then-proc-version.txt":    "4.19.90-23.6.v2101.ky10.aarch64",
+		"kylin-v10-indented-list-uname-a-in-quotes.txt": "4.19.90-52.22.v2207.ky10.aarch64",
+	} {
+		secs, _, err := Split(strings.NewReader(body(t, "paste", file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Host.KernelRelease != want || h.Host.OS.ID != "kylin" {
+			t.Errorf("%s: kernel %q, os %q; want %q, kylin", file, h.Host.KernelRelease, h.Host.OS.ID, want)
+		}
 	}
 }

@@ -20,12 +20,13 @@ var (
 	// rdma link heads: "link dev/port", or "idx/port: dev/port:" before iproute2 v5.5.0.
 	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
 	// show_gids' header; a cut paste may lack its n_gids_found= tail.
-	reShowGIDs  = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
-	reMstTable  = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
-	reDevlink   = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
-	reOSRelease = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
-	reRedHat    = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
-	reUnameA    = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	reShowGIDs    = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
+	reMstTable    = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
+	reProcVersion = regexp.MustCompile(`(?m)^Linux version \d+\.\d+\S* \(`)
+	reDevlink     = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
+	reOSRelease   = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
+	reRedHat      = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
+	reUnameA      = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -61,6 +62,7 @@ var rules = []rule{
 	{"journalctl -k --no-pager", func(s string) bool { return reJournal.MatchString(s) }},
 	{"cat /etc/os-release", func(s string) bool { return reOSRelease.MatchString(s) && strings.Contains(s, "VERSION_ID=") }},
 	{"cat /etc/redhat-release", func(s string) bool { return reRedHat.MatchString(s) }},
+	{"cat /proc/version", func(s string) bool { return reProcVersion.MatchString(s) }},
 	{"uname -a", func(s string) bool { return reUnameA.MatchString(s) }},
 	{"dmesg", func(s string) bool { return reKernelLine.MatchString(s) }},
 }

@@ -60,7 +60,7 @@ var Tools = []Tool{
 	{Name: "hostname", Files: []ID{EtcHostname, SosHostname, ProcHostname}, Commands: []Command{
 		{Line: "hostname", Plugin: "host", Also: []string{"hostname"}},
 	}},
-	{Name: "uname", Files: []ID{ProcOSRelease}, Commands: []Command{
+	{Name: "uname", Files: []ID{ProcOSRelease, ProcVersion}, Commands: []Command{
 		{Line: "uname -r", Plugin: "kernel", Prefetch: true},
 		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
 	}},
