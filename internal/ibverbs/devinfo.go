@@ -156,9 +156,6 @@ type GID struct {
 var (
 	gidRE   = regexp.MustCompile(`^GID\[\s*(\d+)\]:\s*(.*)$`)
 	countRE = regexp.MustCompile(`^\d+ HCAs? found:$`)
-	// noteRE is a poster's note after a value ("fw_ver: 0.0.0 # note
-	// this"): ibv_devinfo prints no '#', so it is never part of a value.
-	noteRE = regexp.MustCompile(`\s+#\s.*$`)
 )
 
 // ParseDevinfo reads ibv_devinfo output in any verbosity, and the -l list.
@@ -170,7 +167,7 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	n := 0
 	err := lines.Each(r, func(raw string) {
 		n++
-		line := strings.TrimSpace(noteRE.ReplaceAllString(raw, ""))
+		line := strings.TrimSpace(lines.DropNote(raw))
 		if line == "" {
 			return
 		}
