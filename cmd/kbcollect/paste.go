@@ -31,6 +31,8 @@ command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
 its program then a flag: ibv_devinfo -d mlx5_3 -v) at the top or after a blank
 line or a code fence. A code fence (a markdown ` + "```" + ` or ~~~ line, an HTML <pre>) closes the
 output before it, and a mail reply's "> " quote marks are dropped from every line.
+Lines that each begin with their command line and ": " (report-hw's
+"lspci -knn: 00:00.0 …") are that command's output.
 Output with no command line before it is recognised by what it says:
 a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
 ibdev2netdev, ibstat, show_gids, lsmod, ofed_info, mlxfwmanager, flint or mstflint

@@ -24,6 +24,7 @@ type Section struct {
 	Named bool
 	Cut   int // lines longer than 1 MiB, cut there
 	text  strings.Builder
+	label string // the command line each of its lines began with (report-hw), if any
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -57,6 +58,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		loose, looseCut = nil, 0
 	}
 	n, prevBlank := 0, true
+	report := false // a report-hw line was seen: bare "lsmod: …" lines are its too
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -82,6 +84,21 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			continue
 		}
 		line = quoted
+		if c, rest, ok := labelled(line, report); ok {
+			report = true
+			// report-hw's form: each line of an output behind its command
+			// line and ": " ("lspci -knn: 00:00.0 Host bridge …").
+			if cur == nil || cur.label != c.line {
+				if cur == nil {
+					flush()
+				}
+				cur = &Section{Command: c.line, Path: c.path, Line: n, Named: true, label: c.line}
+				secs = append(secs, cur)
+			}
+			cur.add(rest)
+			prevBlank = false
+			continue
+		}
 		if fence.MatchString(line) {
 			// A code fence (``` or ~~~ of markdown, <pre> of HTML) bounds
 			// what a poster pasted: it closes the output before it, loose
@@ -200,6 +217,24 @@ var (
 		return m
 	}()
 )
+
+// labelled reports whether a line is one of an output that report-hw
+// (Debian's and Ubuntu's installation-report) prints behind its command
+// line: "<command>: <output line>". Until one such line is seen (report),
+// only a command line with a flag is taken ("lspci -knn", "uname -a"):
+// "dmesg: read kernel buffer failed" is a program's own message; after it,
+// report-hw's "lsmod: …" lines are taken too.
+func labelled(line string, report bool) (command, string, bool) {
+	k, rest, ok := strings.Cut(line, ": ")
+	if !ok || k == "" || k[0] == ' ' || k[0] == '\t' {
+		return command{}, "", false
+	}
+	if w := strings.Fields(k); !report && (len(w) < 2 || !strings.HasPrefix(w[1], "-")) {
+		return command{}, "", false
+	}
+	c, ok := commandLine(k, true)
+	return c, rest, ok
+}
 
 // unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
 // from the start of a line.

@@ -190,6 +190,8 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"flint", "cx5-mstflint-q-short-bdf-with-prompt.txt", []string{"mstflint -d 18:00.0 q 13"}},
 		{"flint", "cx3-flint-query-full-fs2-running-differs-truncated.txt", []string{"flint -d /dev/mst/mt4099_pci_cr0 query full 11"}},
 		{"flint", "cx4lx-dell-psid-flint-query-mst-device.txt", []string{"flint -d pasted q 13"}},
+		// report-hw: every line behind its command line.
+		{"paste", "bnxt_en-bcm57416-report-hw-debian-installation-report-trimmed.txt", []string{"uname -a 1", "lspci -vmmkn 15", "lsmod 45"}},
 		// /proc/version, with its command line or alone.
 		{"paste", "kylin-v10-os-release-then-proc-version.txt", []string{"cat /etc/os-release 8", "cat /proc/version 3"}},
 		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 14"}},
