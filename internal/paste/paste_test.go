@@ -8,6 +8,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/collect"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
@@ -212,11 +213,7 @@ func TestSplitRealPasteForms(t *testing.T) {
 		}
 	}
 	// The fenced paste gives every device the collector can name.
-	secs, _, _ := Split(strings.NewReader(body(t, "paste", "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt")))
-	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := collectPaste(t, "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt")
 	if len(h.Devices) != 6 || h.Devices[0].Name != "mlx5_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "ens4f0" || h.Devices[0].Ports[0].State != "DOWN" {
 		t.Errorf("devices %+v, want mlx5_0…mlx5_5, mlx5_0 port 1 DOWN on ens4f0", h.Devices)
 	}
@@ -230,16 +227,23 @@ func TestProcVersionGivesKernelRelease(t *testing.T) {
 		"kylin-v10-os-release-then-proc-version.txt":    "4.19.90-23.6.v2101.ky10.aarch64",
 		"kylin-v10-indented-list-uname-a-in-quotes.txt": "4.19.90-52.22.v2207.ky10.aarch64",
 	} {
-		secs, _, err := Split(strings.NewReader(body(t, "paste", file)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.Host.KernelRelease != want || h.Host.OS.ID != "kylin" {
+		if h := collectPaste(t, file); h.Host.KernelRelease != want || h.Host.OS.ID != "kylin" {
 			t.Errorf("%s: kernel %q, os %q; want %q, kylin", file, h.Host.KernelRelease, h.Host.OS.ID, want)
 		}
 	}
+}
+
+// collectPaste is the record kbcollect paste gives for a paste of
+// testdata/captures/paste.
+func collectPaste(t *testing.T, name string) *record.Host {
+	t.Helper()
+	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
