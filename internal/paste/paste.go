@@ -58,7 +58,8 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		loose, looseCut = nil, 0
 	}
 	n, prevBlank := 0, true
-	report := false // a report-hw line was seen: bare "lsmod: …" lines are its too
+	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
+	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -69,6 +70,9 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		n++
 		line := strings.TrimRight(raw, "\r")
+		if escaped = escaped || escapedPrompt.MatchString(line); escaped {
+			line = markdownUnescape.Replace(line)
+		}
 		quoted := unquote(line)
 		c, ok := commandLine(quoted, prevBlank || n == 1)
 		if !ok && quoted != line {
@@ -204,6 +208,14 @@ var (
 	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
+	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
+	// writes it, every bracket and ~ escaped: such a paste has its text
+	// escaped throughout ("x86\\_64", "\\[ConnectX-6 Dx\\]").
+	escapedPrompt = regexp.MustCompile(`^\s*\\\[[^\]]{1,80}\\\]\s*[$#]`)
+	// markdownUnescape undoes markdown's backslash escapes of punctuation.
+	markdownUnescape = strings.NewReplacer(`\\`, `\`, "\\`", "`", `\*`, `*`, `\_`, `_`, `\{`, `{`, `\}`, `}`,
+		`\[`, `[`, `\]`, `]`, `\(`, `(`, `\)`, `)`, `\#`, `#`, `\+`, `+`, `\-`, `-`, `\.`, `.`, `\!`, `!`,
+		`\|`, `|`, `\<`, `<`, `\>`, `>`, `\~`, `~`)
 	// quote matches the quote marks a mail reply puts before each line.
 	quote = regexp.MustCompile(`^(?:>[ \t]?)+`)
 	// binaries are the first words of the table's command lines.

@@ -193,6 +193,10 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"flint", "cx4lx-dell-psid-flint-query-mst-device.txt", []string{"flint -d pasted q 13"}},
 		// report-hw: every line behind its command line.
 		{"paste", "bnxt_en-bcm57416-report-hw-debian-installation-report-trimmed.txt", []string{"uname -a 1", "lspci -vmmkn 15", "lsmod 45"}},
+		// A document converted to markdown: its prompts and text escaped.
+		{"paste", "mlx5-cx6dx-centos79-markdown-escaped-redhat-release-lspci-modinfo.txt", []string{"cat /etc/redhat-release 7", "lspci -v 13", "modinfo {module} 20"}},
+		// modinfo with no command line.
+		{"modinfo", "ib_rxe-old-name-4.0.txt", []string{"modinfo {module} 12"}},
 		// /proc/version, with its command line or alone.
 		{"paste", "kylin-v10-os-release-then-proc-version.txt", []string{"cat /etc/os-release 8", "cat /proc/version 3"}},
 		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 14"}},
@@ -246,4 +250,18 @@ func collectPaste(t *testing.T, name string) *record.Host {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// TestMarkdownEscapedPaste: the escapes of a document converted to
+// markdown are undone, so the adapter's name and the module's file read as
+// printed.
+func TestMarkdownEscapedPaste(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-cx6dx-centos79-markdown-escaped-redhat-release-lspci-modinfo.txt")
+	if len(h.Adapters) != 2 || h.Adapters[0].Name != "Mellanox Technologies MT2892 Family [ConnectX-6 Dx]" || h.Host.OS.ID != "centos" {
+		t.Errorf("adapters %+v, os %+v", h.Adapters, h.Host.OS)
+	}
+	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Filename != "/lib/modules/3.10.0-1160.el7.x86_64/kernel/drivers/net/ethernet/mellanox/mlx5/core/mlx5_core.ko.xz" {
+		t.Errorf("modules seen %+v", h.ModulesSeen)
+	}
 }

@@ -51,6 +51,9 @@ var rules = []rule{
 	{"ibdev2netdev", func(s string) bool { return strings.Contains(s, " ==> ") && strings.Contains(s, " port ") }},
 	{"rdma link show", func(s string) bool { return reRdmaLink.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
+	{"modinfo {module}", func(s string) bool {
+		return strings.Contains(s, "filename:") && (strings.Contains(s, "srcversion:") || strings.Contains(s, "vermagic:"))
+	}},
 	{"lspci -nnvv", func(s string) bool { return reLspci.MatchString(s) }},
 	{"ethtool -i {netdev}", func(s string) bool {
 		return strings.Contains(s, "driver: ") && strings.Contains(s, "bus-info:")
