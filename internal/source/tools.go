@@ -132,7 +132,11 @@ var Tools = []Tool{
 		{Line: "rxe_cfg status", Plugin: "kbcollect", Prefetch: true, Also: []string{"sos_commands/*/rxe_cfg_start"}},
 		{Line: "rxe_cfg", Plugin: "kbcollect"},
 	}},
-	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
+	// Netdevs of other network namespaces, as sos names their ethtool -i
+	// (networking.py: "ip netns exec <ns> ethtool -i <dev>", in namespaces/<ns>/
+	// since sosreport/sos commit 9118562c, 2021).
+	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}},
+		Globs: []string{"sos_commands/networking/ip_netns_exec_*_ethtool_-i_*", "sos_commands/networking/namespaces/*/ip_netns_exec_*_ethtool_-i_*"}},
 	// NVIDIA's firmware query: mlxfwmanager ships in MFT, mlxup is the
 	// standalone updater, and both print the same blocks; no distribution
 	// packages either. sos's mellanox_firmware plugin runs flint and
