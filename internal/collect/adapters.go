@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ethtool"
 	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/snapshot"
 	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
@@ -346,11 +347,7 @@ func (c *collector) ethtool() {
 // not one of the host's, so it is not in the netdev table.
 func (c *collector) namespacedEthtool() {
 	row, _ := source.Of(source.Cmd("ethtool -i eth0"))
-	for _, p := range c.globbed(row) {
-		r := c.file(p)
-		if !r.OK() {
-			continue
-		}
+	c.eachGlobbed(row, func(p string, r snapshot.Result) {
 		c.parse(p, func() error {
 			infos, err := ethtool.Parse(reader(r))
 			for _, in := range infos[:min(len(infos), 1)] {
@@ -360,7 +357,7 @@ func (c *collector) namespacedEthtool() {
 			}
 			return err
 		})
-	}
+	})
 }
 
 // ethtoolAdapter fills the adapter of an ethtool -i block's bus-info with

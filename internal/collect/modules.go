@@ -131,14 +131,12 @@ func (c *collector) loadModinfo(wanted []string) {
 		// An sosreport of sos before 3.5.1 names the file by its command
 		// line (the modinfo row's Globs).
 		row, _ := source.Of(source.ModinfoAll)
-		for _, p := range c.globbed(row) {
-			if r := c.file(p); r.OK() {
-				sources = append(sources, struct {
-					r  snapshot.Result
-					id string
-				}{r, p})
-			}
-		}
+		c.eachGlobbed(row, func(p string, r snapshot.Result) {
+			sources = append(sources, struct {
+				r  snapshot.Result
+				id string
+			}{r, p})
+		})
 	}
 	wantedSet := map[string]bool{}
 	for _, m := range wanted {
