@@ -39,6 +39,10 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 		if kind == matrix.RuleExact {
 			near = fmt.Sprintf("firmware %s for %s", f.Min, what)
 		}
+		if kind == matrix.RuleRecommended && earlierRelease(f, stackVer) {
+			judgeEarlierTested(v, a, f, ref, stack, stackVer, fw, what, near)
+			continue
+		}
 		if fw == "" {
 			switch kind {
 			case matrix.RuleRecommended:
@@ -63,6 +67,35 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 		default:
 			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
 		}
+	}
+}
+
+// earlierRelease reports whether a firmware_min row belongs to an earlier
+// release than the planned one: a recommended row is the firmware the
+// vendor tested its own release with, and says nothing of a later one.
+func earlierRelease(f *matrix.FirmwareMin, stackVer string) bool {
+	if f.StackVersion == "" || stackVer == "" {
+		return false
+	}
+	c, ok := rule.Compare(stackVer, f.StackVersion)
+	return !ok || c != 0
+}
+
+// judgeEarlierTested weighs the planned firmware against the firmware an
+// earlier release was tested with, when the matrix lacks the planned
+// release's own. Older firmware is still a condition (NVIDIA's bundled
+// firmware only grows from release to release); the same or newer is not
+// judged, since no source says the planned release was tested with it.
+func judgeEarlierTested(v *Verdict, a *matrix.Adapter, f *matrix.FirmwareMin, ref rule.Ref, stack, stackVer, fw, what, near string) {
+	lacks := fmt.Sprintf("the matrix lacks the firmware %s %s was tested with on %s", stack, stackVer, a.Name)
+	c, ok := rule.Compare(fw, f.Min)
+	switch {
+	case fw == "":
+		v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s, an earlier release, was tested with firmware %s", lacks, what, f.Min), Matrix: []rule.Ref{ref}})
+	case ok && c < 0:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is older than %s, the firmware %s (an earlier release) was tested with; update it (%s)", fw, f.Min, what, lacks), Nearest: near, Matrix: []rule.Ref{ref}})
+	default:
+		v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s not judged: %s (%s, an earlier release, was tested with %s); its release notes' firmware table would decide it", fw, lacks, what, f.Min), Matrix: []rule.Ref{ref}})
 	}
 }
 
