@@ -48,7 +48,7 @@ func (s *Snapshot) openSysinfoSnapshot() {
 		}
 	}
 	command := func(o sysinfosnapshot.Output) {
-		if cl := o.CommandLine(); cl != "" && !strings.ContainsAny(cl, "|<>") {
+		if cl := o.CommandLine(); cl != "" && !o.Missing() && !strings.ContainsAny(cl, "|<>") {
 			put(source.SosPath(cl), o.Body)
 		}
 	}
@@ -111,7 +111,7 @@ func (s *Snapshot) openSysinfoSnapshot() {
 				}
 				continue
 			}
-			if p := o.FilePath(); p != "" {
+			if p := o.FilePath(); p != "" && !o.Missing() {
 				put(p, o.Body)
 				continue
 			}

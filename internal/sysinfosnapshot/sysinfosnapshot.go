@@ -120,8 +120,26 @@ func ParseFile(r io.Reader) (Output, bool, error) {
 // (ethtool_all_interfaces_handler: "\n____________\n\n").
 const blockEnd = "____________"
 
-// notRun starts the output of an ethtool the handler could not run.
-const notRun = "Could not run command: "
+// failures start the note sysinfo-snapshot writes in place of an output
+// it could not get: add_fabric_command_if_exists ("Couldn't find
+// command: ibstat"), the ethtool and mlnx_qos handlers ("Could not run
+// command: "), add_command_if_exists and the modinfo handler ("Could not
+// run: ").
+var failures = []string{"Couldn't find command: ", "Could not run command: ", "Could not run: "}
+
+// Missing reports whether the output is sysinfo-snapshot's note that it
+// could not run the command, or empty.
+func (o Output) Missing() bool {
+	if strings.TrimSpace(o.Body) == "" {
+		return true
+	}
+	for _, f := range failures {
+		if strings.HasPrefix(o.Body, f) {
+			return true
+		}
+	}
+	return false
+}
 
 // SplitEthtool splits the ethtool_all_interfaces section (3.1.8 names it
 // eth_tool_all_interfaces) into one output per "ethtool <option> <netdev>"
@@ -140,9 +158,7 @@ func SplitEthtool(o Output) []Output {
 			cur = &Output{Title: strings.Join(strings.Fields(text), " "), Line: n}
 			body.Reset()
 		case cur != nil && text == blockEnd:
-			b := body.String()
-			if !strings.HasPrefix(b, notRun) && strings.TrimSpace(b) != "" {
-				cur.Body = endLines(b)
+			if cur.Body = endLines(body.String()); !cur.Missing() {
 				out = append(out, *cur)
 			}
 			cur = nil

@@ -22,7 +22,8 @@ func TestParseHTML(t *testing.T) {
 		`<a name="sec1002"></a><small><a href="#sec1001">[&lt;&lt;prev]</a></small> <h2>ibdev2netdev</h2><p>mlx5_0 port 1 ==&gt; ens4f0 (Down)<br/>A&amp;B</p>` +
 		`<a name="sec1003"></a><h2>mst_commands_query_output</h2><p>&nbsp;&nbsp;&nbsp;&nbsp;<td><a href=firmware/flint_0000_q>flint -d 0000 q</a></td></p>` +
 		"</p><a name=\"sec3001\"></a>\n<h2>/proc/modules</h2><p>mlx5_core 1 0\nib_core 2 1 &lt;x&gt;\n</p>" +
-		`<a name="sec3002"></a><h2>no paragraph</h2></pre></body></html>`
+		`<a name="sec3002"></a><h2>no paragraph</h2>` +
+		`<a name="sec2001"></a><h2>ibstat</h2><p>Couldn't find command: ibstat</p></pre></body></html>`
 	secs, err := ParseHTML(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +32,7 @@ func TestParseHTML(t *testing.T) {
 	for _, s := range secs {
 		titles = append(titles, s.Title)
 	}
-	if want := "ibv_devinfo -v|ibdev2netdev|mst_commands_query_output|/proc/modules"; strings.Join(titles, "|") != want {
+	if want := "ibv_devinfo -v|ibdev2netdev|mst_commands_query_output|/proc/modules|ibstat"; strings.Join(titles, "|") != want {
 		t.Fatalf("titles %q, want %q", titles, want)
 	}
 	if secs[0].Body != devinfo {
@@ -42,6 +43,9 @@ func TestParseHTML(t *testing.T) {
 	}
 	if secs[3].Body != "mlx5_core 1 0\nib_core 2 1 <x>\n" || secs[3].Line != 2 || secs[3].FilePath() != "proc/modules" {
 		t.Errorf("/proc/modules: %+v %q", secs[3], secs[3].FilePath())
+	}
+	if secs[0].Missing() || !secs[4].Missing() {
+		t.Errorf("missing: %v %v", secs[0].Missing(), secs[4].Missing())
 	}
 	for _, s := range secs[:3] {
 		if s.FilePath() != "" {
