@@ -800,3 +800,63 @@ func TestSupportconfigFolder(t *testing.T) {
 		t.Errorf("os-release: %+v", r)
 	}
 }
+
+// A sysinfo-snapshot folder of the 3.1.8 layout (no commands_txt_output/:
+// err_messages/ beside the HTML, whose sections keep their newlines; a
+// plain dmesg beside it) is a snapshot whose outputs are offered where the
+// collector looks; what the tool could not run, the journal and handler
+// sections are not. The lsmod and dmesg outputs are lines of real captures
+// (lsmod/mlx5-inbox-grep-mlx.txt, dmesg/mlx5-cx4lx-log_max_qp-probe-failed-22.txt);
+// /proc/modules is the lsmod line in that file's shape, the modinfo
+// section only the handler's header.
+func TestSysinfoSnapshotFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	top := dir + "/sysinfo-snapshot-v3.1.8-host-20170228-120000"
+	for _, d := range []string{top + "/err_messages", top + "/ethtool_S"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lsmod := "mlx5_ib               495616  0\nmlx5_core            2469888  1 mlx5_ib\n"
+	dmesg := "[   12.925245] mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n"
+	files := map[string]string{
+		"sysinfo-snapshot-v3.1.8-host-20170228-120000.html": `<html><body><pre><h1>Mellanox Technologies</h1><p>` +
+			`<a name="sec1001"></a><small><a href="#index">[back to index]</a></small> <h2>lsmod</h2><p>` + lsmod + `</p>` +
+			`<a name="sec1002"></a><h2>modinfo</h2><p>modinfo mlx5_core | grep 'filename\|version:'` + "\n\nfilename: x\n</p>" +
+			`<a name="sec2001"></a><h2>ibstat</h2><p>Couldn't find command: ibstat</p>` +
+			`<a name="sec3001"></a><h2>/proc/modules</h2><p>` + "mlx5_core 2469888 1 mlx5_ib, Live 0x0000000000000000\n</p></p></pre></body></html>",
+		"dmesg":                        dmesg,
+		"journal":                      dmesg,
+		"err_messages/dummy_functions": "",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(top+"/"+name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kind != KindSysinfoSnapshot {
+		t.Errorf("kind %q", s.Kind)
+	}
+	if r := s.Command("lsmod"); !r.OK() || string(r.Data) != lsmod || r.Path != "sos_commands/kernel/lsmod" {
+		t.Errorf("lsmod: %+v", r)
+	}
+	if r := s.Command("dmesg"); !r.OK() || string(r.Data) != dmesg {
+		t.Errorf("dmesg: %+v", r)
+	}
+	if r := s.Command("dmesg -T"); r.OK() {
+		t.Errorf("dmesg -T: %+v", r)
+	}
+	if r := s.File("proc/modules"); !r.OK() || !strings.HasPrefix(string(r.Data), "mlx5_core ") {
+		t.Errorf("proc/modules: %+v", r)
+	}
+	for _, cmd := range []string{"ibstat", "journalctl -k -o short-monotonic", "modinfo mlx5_core"} {
+		if r := s.Command(cmd); r.OK() {
+			t.Errorf("%s: %+v", cmd, r)
+		}
+	}
+}
