@@ -766,27 +766,13 @@ func TestReadMemberIsReadAll(t *testing.T) {
 // snapshot whose sections are offered where the collector looks.
 func TestSupportconfigFolder(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	top := dir + "/scc_node1_261201_1200"
-	if err := os.MkdirAll(top, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
+	s := openWrapped(t, "scc_node1_261201_1200", map[string]string{
 		// Lines of real captures (testdata/captures/paste/ubuntu1204-…,
 		// lspci/mlx5-cx6dx-grep-net.txt) in supportconfig's sections.
 		"basic-environment.txt": "#==[ Command ]======================================#\n# /bin/uname -a\nLinux ubuntu 3.13.0-32-generic #57~precise1-Ubuntu SMP Tue Jul 15 03:51:20 UTC 2014 x86_64 x86_64 x86_64 GNU/Linux\n\n" +
 			"#==[ Configuration File ]===========================#\n# /etc/os-release\nID=ubuntu\nVERSION_ID=\"12.04\"\n",
 		"hardware.txt": "#==[ Command ]======================================#\n# /sbin/lspci\n86:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]\n",
-	}
-	for name, body := range files {
-		if err := os.WriteFile(top+"/"+name, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if s.Kind != KindSupportconfig {
 		t.Errorf("kind %q", s.Kind)
 	}
@@ -811,16 +797,9 @@ func TestSupportconfigFolder(t *testing.T) {
 // section only the handler's header.
 func TestSysinfoSnapshotFolder(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	top := dir + "/sysinfo-snapshot-v3.1.8-host-20170228-120000"
-	for _, d := range []string{top + "/err_messages", top + "/ethtool_S"} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
 	lsmod := "mlx5_ib               495616  0\nmlx5_core            2469888  1 mlx5_ib\n"
 	dmesg := "[   12.925245] mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n"
-	files := map[string]string{
+	s := openWrapped(t, "sysinfo-snapshot-v3.1.8-host-20170228-120000", map[string]string{
 		"sysinfo-snapshot-v3.1.8-host-20170228-120000.html": `<html><body><pre><h1>Mellanox Technologies</h1><p>` +
 			`<a name="sec1001"></a><small><a href="#index">[back to index]</a></small> <h2>lsmod</h2><p>` + lsmod + `</p>` +
 			`<a name="sec1002"></a><h2>modinfo</h2><p>modinfo mlx5_core | grep 'filename\|version:'` + "\n\nfilename: x\n</p>" +
@@ -829,16 +808,7 @@ func TestSysinfoSnapshotFolder(t *testing.T) {
 		"dmesg":                        dmesg,
 		"journal":                      dmesg,
 		"err_messages/dummy_functions": "",
-	}
-	for name, body := range files {
-		if err := os.WriteFile(top+"/"+name, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if s.Kind != KindSysinfoSnapshot {
 		t.Errorf("kind %q", s.Kind)
 	}
@@ -859,4 +829,25 @@ func TestSysinfoSnapshotFolder(t *testing.T) {
 			t.Errorf("%s: %+v", cmd, r)
 		}
 	}
+}
+
+// openWrapped writes files into a folder named top inside a temporary
+// folder, as a tool wraps its output, and opens the temporary folder.
+func openWrapped(t *testing.T, top string, files map[string]string) *Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, top, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
