@@ -44,7 +44,8 @@ A mail reply's "> " quote marks are dropped from every line, and a document
 converted to markdown, whose prompts read \[root@host \~\]#, has its backslash
 escapes undone. Other paste damage is undone as for a capture: line-number
 prefixes, indentation, mail wrapping and quoted-printable text in kernel logs.
-Redaction is on by default, as for kbcollect.
+A file Windows saved as UTF-16 (PowerShell's >, Notepad's "Unicode") is read as
+its text, as are files of a capture. Redaction is on by default, as for kbcollect.
 
 Examples:
   kbcollect paste ticket-1234.txt -o records/ticket-1234.toml

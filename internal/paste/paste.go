@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/rocekb/rocekb/internal/lines"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -35,7 +36,7 @@ const maxLine = 1 << 20
 // tool is dropped; Unknown counts its lines. A line longer than 1 MiB is
 // cut there and counted in its section's Cut, not fatal.
 func Split(r io.Reader) (secs []*Section, unknown int, err error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(lines.UTF8(r), 64<<10)
 	var cur *Section // a named section, or nil while lines are loose
 	var loose []string
 	looseCut := 0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/collect"
@@ -78,6 +79,38 @@ func TestSplitRealPastes(t *testing.T) {
 	}
 	if !drivers["mlx5_core"] {
 		t.Errorf("adapters %+v: none with driver mlx5_core (ethtool, kernel log)", h.Adapters)
+	}
+}
+
+// TestSplitWindowsText: a paste saved by Windows PowerShell's > (UTF-16
+// with a byte order mark, CRLF line ends) or with a UTF-8 mark splits as
+// the same text does.
+func TestSplitWindowsText(t *testing.T) {
+	t.Parallel()
+	text := strings.ReplaceAll("$ ethtool -i p3p1\n"+body(t, "ethtool", "mlx5_core-cx4lx-inbox-3.0-1.txt")+"\n$ ibv_devinfo -v\n"+body(t, "ibv_devinfo", "mlx5-cx5-vvv-truncated.txt"), "\n", "\r\n")
+	sections := func(b []byte) string {
+		secs, unknown, err := Split(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := fmt.Sprint(unknown)
+		for _, s := range secs {
+			out += fmt.Sprintf("|%s %s %d %q", s.Command, s.Path, s.Lines, s.Text())
+		}
+		return out
+	}
+	want := sections([]byte(text))
+	u16 := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(text)) {
+		u16 = append(u16, byte(u), byte(u>>8))
+	}
+	for name, b := range map[string][]byte{"utf-16le": u16, "utf-8 with its mark": append([]byte{0xef, 0xbb, 0xbf}, text...)} {
+		if got := sections(b); got != want {
+			t.Errorf("%s: %s\nwant %s", name, got, want)
+		}
+	}
+	if !strings.Contains(want, "ibv_devinfo -v") {
+		t.Errorf("the text itself split into %s", want)
 	}
 }
 
