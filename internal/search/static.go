@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -40,6 +41,7 @@ type Static struct {
 	docs                  []Doc
 	n                     int
 	surf                  map[string][]QueryTerm // raw token → its query terms
+	own                   map[string]string      // adapter → vendor (Aliases.Owners), for dropQualifiers
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -111,6 +113,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	if al != nil {
 		s.multi = al.multi
 	}
+	s.own = al.Owners()
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
@@ -346,13 +349,16 @@ func (s *Static) groupDocs() {
 
 // StaticTerms analyzes a query the way search.js does: each raw token's
 // terms from the s table; CJK runs cut into bigrams; an unknown token kept
-// whole (unless it is noise) with the known parts of it; phrase aliases
-// from the c table.
+// whole (unless it is noise) with the known parts of it and the aliases of
+// its compact form; phrase aliases from the c table; a vendor that only
+// qualifies its adapter dropped (the manifest's own table).
 func (s *Static) StaticTerms(q string) []QueryTerm {
 	raws := rawTokens(q)
 	var toks []Token
-	add := func(t string, k Kind) { toks = append(toks, Token{Term: t, Kind: k}) }
+	pos := 0
+	add := func(t string, k Kind) { toks = append(toks, Token{Term: t, Kind: k, Pos: pos}) }
 	for i, r := range raws {
+		pos = i + 1
 		switch e, ok := s.surf[r.text]; {
 		case ok:
 			for _, t := range e {
@@ -386,6 +392,16 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 					}
 				}
 			}
+			// A name spelled another way (cx-6dx) is an alias by its
+			// compact form, as the analyzer's single-token aliases are;
+			// the surface table has every alias's compact form.
+			if c := compact(r.text); c != r.text {
+				for _, t := range s.surf[c] {
+					if t.Kind == Alias {
+						add(t.Term, Alias)
+					}
+				}
+			}
 		}
 		for _, p := range s.multi[r.text] {
 			if p.follows(raws, i) {
@@ -393,7 +409,7 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		}
 	}
-	return queryTerms(toks)
+	return queryTerms(dropQualifiers(s.own, toks))
 }
 
 // StaticHit is a result of the static ranking.
@@ -688,7 +704,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
