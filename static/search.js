@@ -44,6 +44,7 @@
       re.part = new RegExp(m.part, "gi");
       re.pci = new RegExp(m.pci);
       re.vendor = new RegExp(m.vendor, "i");
+      re.mst = new RegExp(m.mst, "gi");
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -176,16 +177,19 @@
 
   // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
   // normalize drops syslog and journal headers and adds the PCI id after
-  // a decimal vendor_part_id (Normalize in Go).
+  // a device id printed in decimal: vendor_part_id, an MST node (Normalize
+  // in Go).
   function normalize(text) {
-    if (text.indexOf(":") < 0 && text.indexOf("]") < 0) return text;
-    re.head.lastIndex = 0;
-    text = text.replace(re.head, "");
+    if (text.indexOf(":") >= 0 || text.indexOf("]") >= 0) {
+      re.head.lastIndex = 0;
+      text = text.replace(re.head, "");
+    }
+    var low = text.toLowerCase();
+    if (low.indexOf("vendor_part_id") < 0 && low.indexOf("_pci") < 0) return text;
     var v = re.vendor.exec(text), pv = v && man.pv[v[1].toLowerCase()], vendor = pv ? pv + ":" : "";
-    return text.replace(re.part, function (m, d) {
-      var n = +d;
-      return n && n <= 0xffff ? m + " " + vendor + ("000" + n.toString(16)).slice(-4) : m;
-    });
+    function hex(d) { var n = +d; return n && n <= 0xffff ? ("000" + n.toString(16)).slice(-4) : ""; }
+    text = text.replace(re.part, function (m, d) { return hex(d) ? m + " " + vendor + hex(d) : m; });
+    return text.replace(re.mst, function (m, d) { return hex(d) ? m + " " + man.mstv + ":" + hex(d) : m; });
   }
   // explain returns, for each line of text, the first template in table
   // order that matches it and whose page passes the filter; one per page

@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/mst"
 )
 
 // A pasted log line is read in two steps that both engines share:
@@ -53,25 +54,36 @@ var (
 	vendorIDRe = regexp.MustCompile("(?i)" + vendorIDPattern)
 )
 
+var mstNodeRe = regexp.MustCompile("(?i)" + mst.NodePattern)
+
 // Normalize removes the log headers and time stamps of every line of a
-// query, and adds the PCI id after a decimal vendor_part_id, the hex form
-// adapter pages carry: vendor:device when the query's vendor_id names a
-// PCI vendor ("vendor_id: 0x02c9 … vendor_part_id: 4125" is 15b3:101d),
-// else the device alone.
+// query, and adds the hex PCI id adapter pages carry after each device id
+// a tool printed in decimal: ibv_devinfo's vendor_part_id (vendor:device
+// when the query's vendor_id names a PCI vendor, "vendor_id: 0x02c9 …
+// vendor_part_id: 4125" being 15b3:101d, else the device alone) and an MST
+// device node (mt4119_pciconf0 is 15b3:1017).
 func Normalize(q string) string {
-	if !strings.ContainsAny(q, ":]") {
+	if strings.ContainsAny(q, ":]") {
+		q = headerRe.ReplaceAllString(q, "")
+	}
+	if !strings.Contains(strings.ToLower(q), "vendor_part_id") && !strings.Contains(strings.ToLower(q), "_pci") {
 		return q
 	}
-	q = headerRe.ReplaceAllString(q, "")
 	vendor := ""
 	if m := vendorIDRe.FindStringSubmatch(q); m != nil {
 		if v := ibverbs.PCIVendors[strings.ToLower(m[1])]; v != "" {
 			vendor = v + ":"
 		}
 	}
-	return partIDRe.ReplaceAllStringFunc(q, func(m string) string {
+	q = partIDRe.ReplaceAllStringFunc(q, func(m string) string {
 		if dev := ibverbs.PCIDevice(partIDRe.FindStringSubmatch(m)[1]); dev != "" {
 			return m + " " + vendor + dev
+		}
+		return m
+	})
+	return mstNodeRe.ReplaceAllStringFunc(q, func(m string) string {
+		if id := mst.PCIID(strings.ToLower(m)); id != "" {
+			return m + " " + id
 		}
 		return m
 	})

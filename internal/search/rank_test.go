@@ -166,6 +166,9 @@ func TestNormalize(t *testing.T) {
 		"vendor_id: 0x8086 vendor_part_id: 5523":              "vendor_id: 0x8086 vendor_part_id: 5523 8086:1593",
 		"vendor_part_id: 4119":                                "vendor_part_id: 4119 1017",
 		"vendor_id: 0x0000 vendor_part_id: 0":                 "vendor_id: 0x0000 vendor_part_id: 0",
+		// An MST node names its device in decimal (mst.PCIID).
+		"flint -d /dev/mst/mt4119_pciconf0 q": "flint -d /dev/mst/mt4119_pciconf0 15b3:1017 q",
+		"/dev/mst/mt41692_pciconf0.1":         "/dev/mst/mt41692_pciconf0.1 15b3:a2dc",
 	} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/mst"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -704,7 +705,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "tpl": tpl,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
