@@ -45,6 +45,7 @@
       re.pci = new RegExp(m.pci);
       re.vendor = new RegExp(m.vendor, "i");
       re.mst = new RegExp(m.mst, "gi");
+      re.ver = new RegExp(m.ver);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -125,6 +126,13 @@
   function analyze(rs) {
     var toks = [], pos = 0;
     function add(t, k) { toks.push([t, k, pos]); }
+    function knownParts(t) {
+      var parts = t.split(re.split);
+      if (parts.length > 1) parts.forEach(function (p) {
+        var pe = entry("s", p);
+        if (pe) for (var j = 0; j < pe.length; j += 2) if (pe[j + 1] !== 6) add(pe[j], 2);
+      });
+    }
     rs.forEach(function (r, i) {
       pos = i + 1;
       var e = entry("s", r);
@@ -135,12 +143,20 @@
         if (cs.length === 1) add(r, 7);
         for (var c = 0; c + 1 < cs.length; c++) add(cs[c] + cs[c + 1], 7);
       } else if (!re.noise.test(r)) {
-        add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
-        var parts = r.split(re.split);
-        if (parts.length > 1) parts.forEach(function (p) {
-          var pe = entry("s", p);
-          if (pe) for (var j = 0; j < pe.length; j += 2) if (pe[j + 1] !== 6) add(pe[j], 2);
-        });
+        var lead = re.alpha.test(r) || re.number.test(r) ? null : re.ver.exec(r);
+        if (lead) {
+          // A version no page has: as the analyzer reads it (versionTerms).
+          add(r, 3);
+          r.split("-").forEach(function (seg) {
+            var l = re.ver.exec(seg);
+            if (!l) { knownParts(seg); return; }
+            if (seg !== r) add(seg, 2);
+            if (l[0] !== seg) { add(l[0], 2); knownParts(seg.slice(l[0].length)); }
+          });
+        } else {
+          add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
+          knownParts(r);
+        }
         var ce = compact(r) !== r && entry("s", compact(r));
         if (ce) for (var k = 0; k < ce.length; k += 2) if (ce[k + 1] === 6) add(ce[k], 6);
       }

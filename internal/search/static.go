@@ -350,8 +350,8 @@ func (s *Static) groupDocs() {
 
 // StaticTerms analyzes a query the way search.js does: each raw token's
 // terms from the s table; CJK runs cut into bigrams; an unknown token kept
-// whole (unless it is noise) with the known parts of it and the aliases of
-// its compact form; phrase aliases from the c table; a vendor that only
+// whole (unless it is noise) with the known parts of it (of a version, as
+// the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; a vendor that only
 // qualifies its adapter dropped (the manifest's own table).
 func (s *Static) StaticTerms(q string) []QueryTerm {
 	raws := rawTokens(q)
@@ -381,17 +381,11 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 				add(r.text, Word)
 			case isNumber(r.text):
 				add(r.text, Number)
+			case versionPrefix(r.text) != "":
+				s.versionTerms(r.text, add)
 			default:
 				add(r.text, Ident)
-			}
-			if parts := splitParts(r.text); len(parts) > 1 {
-				for _, p := range parts {
-					for _, t := range s.surf[p] {
-						if t.Kind != Alias {
-							add(t.Term, Part)
-						}
-					}
-				}
+				s.knownParts(r.text, add)
 			}
 			// A name spelled another way (cx-6dx) is an alias by its
 			// compact form, as the analyzer's single-token aliases are;
@@ -411,6 +405,42 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 		}
 	}
 	return queryTerms(dropQualifiers(s.own, toks))
+}
+
+// knownParts adds, as parts, the terms of t's parts that the surface table
+// has, when t has parts.
+func (s *Static) knownParts(t string, add func(string, Kind)) {
+	if parts := splitParts(t); len(parts) > 1 {
+		for _, p := range parts {
+			for _, qt := range s.surf[p] {
+				if qt.Kind != Alias {
+					add(qt.Term, Part)
+				}
+			}
+		}
+	}
+}
+
+// versionTerms adds the terms the analyzer gives a version no page has
+// (expandText's version case): the version, and as parts its "-" segments,
+// their leading versions and the known parts of the rest; not its
+// components, which would match every page with a 5 or a 15.
+func (s *Static) versionTerms(t string, add func(string, Kind)) {
+	add(t, Version)
+	for _, seg := range strings.Split(t, "-") {
+		lead := versionPrefix(seg)
+		if lead == "" {
+			s.knownParts(seg, add)
+			continue
+		}
+		if seg != t {
+			add(seg, Part)
+		}
+		if lead != seg {
+			add(lead, Part)
+			s.knownParts(seg[len(lead):], add)
+		}
+	}
 }
 
 // StaticHit is a result of the static ranking.
@@ -705,7 +735,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
