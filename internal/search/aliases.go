@@ -173,6 +173,13 @@ func nameVariants(n string) []string {
 // (MT27800 Family [ConnectX-5], BCM57414 NetXtreme-E …).
 var modelNumber = regexp.MustCompile(`^[A-Z]{2,4}[0-9]{3,}[A-Z0-9]*$`)
 
+// chipDigits matches a chip designator of letters and digits alone
+// (BCM57414); OEMs sell the card by the vendor's name and the digits
+// ("Broadcom 57414 Dual Port 10/25GbE SFP28", Dell's name in
+// netbox-community/devicetype-library#3676), which AliasesFrom adds as a
+// phrase: the digits alone would also match a pid or a counter.
+var chipDigits = regexp.MustCompile(`^[A-Z]{2,4}([0-9]{3,})$`)
+
 // bracketName matches the marketing name pci.ids puts in brackets.
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
@@ -188,6 +195,7 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		}
 		for _, ad := range m.Adapters {
 			names := append([]string{ad.Name}, ad.Aliases...)
+			vendor := m.Vendor(ad.Vendor)
 			for _, p := range ad.PCI {
 				names = append(names, p.ID)
 				if p.Function == "vf" {
@@ -195,6 +203,9 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 				}
 				if f := strings.Fields(p.Name); len(f) > 0 && modelNumber.MatchString(f[0]) {
 					names = append(names, f[0])
+					if d := chipDigits.FindStringSubmatch(f[0]); d != nil && vendor != nil {
+						names = append(names, vendor.Name+" "+d[1])
+					}
 				}
 				if b := bracketName.FindStringSubmatch(p.Name); b != nil {
 					names = append(names, b[1])

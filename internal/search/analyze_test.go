@@ -149,6 +149,23 @@ func TestQualifiers(t *testing.T) {
 	}
 }
 
+// TestVendorChipDigits: "Broadcom 57414", the vendor's name and the digits
+// of the chip designator, names the adapter, as OEMs sell the card; the
+// digits alone do not (a pid or a counter could be 57414).
+func TestVendorChipDigits(t *testing.T) {
+	_, al, _ := loadBundled(t)
+	an := &Analyzer{Aliases: al}
+	for q, want := range map[string]bool{"Broadcom 57414 Dual Port 10/25GbE SFP28": true, "broadcom 57508": true, "57414": false, "mlx5_core (pid 57414)": false} {
+		got := false
+		for _, qt := range an.QueryTerms(q) {
+			got = got || qt.Term == "bcm57414" || qt.Term == "bcm57508"
+		}
+		if got != want {
+			t.Errorf("%q names a BCM adapter: %v, want %v (%v)", q, got, want, an.QueryTerms(q))
+		}
+	}
+}
+
 // TestExpandedOnce checks that a token's remembered terms are the ones a
 // fresh expansion gives, in a text that repeats tokens of every kind.
 func TestExpandedOnce(t *testing.T) {
