@@ -27,17 +27,25 @@ outputs give, as kbcollect does for a capture.
 
 Each output is found by the command line before it: a shell prompt and the
 command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
-[root@host ~]# dmesg | grep mlx5), or the bare command line at the top or after a
-blank line. Output with no command line before it is recognised by what it says:
-a kernel log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link,
-ibdev2netdev, ibstat, show_gids, lsmod, ofed_info and mlxfwmanager output. What it
-filed, and the lines it could not place, are listed on standard error. In the
-record each source's path names the file and lines it came from (ticket.txt:17-25);
-evidence line numbers count within that command's output.
+[root@host ~]# dmesg | grep mlx5), or a bare command line (one kbcollect runs,
+or its program then a flag: ibv_devinfo -d mlx5_3 -v) at the top, after a blank
+line or after a code fence. A code fence (a markdown ` + "```" + ` or ~~~ line, an HTML
+<pre>) closes the output before it. Lines that each begin with their command
+line and ": " (report-hw's "lspci -knn: 00:00.0 …") are that command's output.
+Output with no command line before it is recognised by what it says: a kernel
+log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link, ibdev2netdev,
+ibstat, show_gids, lsmod, modinfo, ofed_info, mlxfwmanager, a flint or mstflint
+query and mst status output. What it filed, and the lines it could not place,
+are listed on standard error. In the record each source's path names the file
+and lines it came from (ticket.txt:17-25); evidence line numbers count within
+that command's output.
 
-Paste damage is undone as for a capture: line-number prefixes, indentation, mail
-wrapping and quoted-printable text in kernel logs. Redaction is on by default, as
-for kbcollect.
+A mail reply's "> " quote marks are dropped from every line, and a document
+converted to markdown, whose prompts read \[root@host \~\]#, has its backslash
+escapes undone. Other paste damage is undone as for a capture: line-number
+prefixes, indentation, mail wrapping and quoted-printable text in kernel logs.
+A file Windows saved as UTF-16 (PowerShell's >, Notepad's "Unicode") is read as
+its text, as are files of a capture. Redaction is on by default, as for kbcollect.
 
 Examples:
   kbcollect paste ticket-1234.txt -o records/ticket-1234.toml

@@ -38,8 +38,8 @@ var (
 // "firmware-version:" and "version:", ibv_devinfo's "fw_ver:", rdma dev's
 // "fw", devlink's "fw" and "fw.version", ibstat's "Firmware version:", and
 // the further parts of one firmware-version value ("mfw X storm Y",
-// "X/pkg Y").
-var versionKey = regexp.MustCompile(`(?i)(?:^|\s)(?:fw_ver|firmware[- ]version|version|fw(?:\.[a-z._]+)?|mfw|storm)\s*[:=]?\s*$|(?:firmware-version|mfw).*(?:/pkg |storm )$`)
+// "X/pkg Y"), the keys quoted as devlink -j prints them ("fw.roce": ").
+var versionKey = regexp.MustCompile(`(?i)(?:^|\s)"?(?:fw_ver|firmware[- ]version|version|fw(?:\.[a-z._]+)?|mfw|storm)"?\s*[:=]?\s*"?$|(?:firmware-version|mfw).*(?:/pkg |storm )$`)
 
 // allowed lists candidates that are not identifiers. Each entry says why;
 // anything else found in the input must be gone from the redacted output.
@@ -283,6 +283,8 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 			def = "ibv_devinfo -v"
 		case tool == "devlink" && strings.Contains(cmdline, "param"):
 			def = "devlink dev param show"
+		case tool == "devlink" && strings.Contains(cmdline, " -j"):
+			def = "devlink -j dev info"
 		case tool == "ibdev2netdev" && strings.Contains(cmdline, "-v"):
 			def = "ibdev2netdev -v"
 		case tool == "rdma" && strings.Contains(cmdline, "dev"):

@@ -53,8 +53,9 @@ What it reads:
                       not needed: what cannot be read is recorded as failed.
   --root DIR          a copied tree laid out like / (sys/, proc/, etc/ …), such as a
                       test fixture or an extracted sosreport.
-  SNAPSHOT            an sosreport or a capture: a folder, or a .tar, .tar.gz, .tar.xz
-                      or .tar.bz2 file, read in memory without extracting anything.
+  SNAPSHOT            an sosreport, a SUSE supportconfig, an NVIDIA sysinfo-snapshot or
+                      a capture: a folder, or a .tar, .tar.gz (.tgz), .tar.xz or
+                      .tar.bz2 file, read in memory without extracting anything.
                       (--root and --snapshot accept these too.)
 
 Limits: every file and command output is capped at --max-file bytes (default

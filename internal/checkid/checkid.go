@@ -19,7 +19,7 @@ const (
 	BoundToVFIO       = "bound-to-vfio"       // an RDMA-capable adapter is bound to vfio-pci
 	DriverProbeFailed = "driver-probe-failed" // the kernel log shows a driver probe failure
 	EnicRDMAUnmatched = "enic-rdma-unmatched" // Cisco enic_rdma loaded against an inbox enic
-	FWBelowMin        = "fw-below-min"        // running firmware is below the matrix minimum
+	FWBelowMin        = "fw-below-min"        // running firmware is below the matrix minimum, off an exact firmware, or older than a stack release was tested with
 	FWFlashFailed     = "fw-flash-failed"     // a firmware flash or activation failed, or the stored image is unreadable
 	FWMismatch        = "fw-mismatch"         // adapters with one PSID or board id run different firmware
 	FWUpdatePending   = "fw-update-pending"   // stored firmware differs from running: reboot or reset pending

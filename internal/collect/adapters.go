@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ethtool"
 	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/snapshot"
 	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
@@ -329,21 +330,50 @@ func (c *collector) ethtool() {
 					continue
 				}
 				fill(&nd.PCIAddress, strings.ToLower(in.BusInfo), &nd.From, "pci_address", id)
-				a := c.adapter(in.BusInfo)
+				a := c.ethtoolAdapter(in, id)
 				a.Netdevs = append(a.Netdevs, n)
-				fill(&a.Driver.Name, in.Driver, &a.From, "driver.name", id)
-				if a.Driver.Name == in.Driver {
-					fill(&a.Driver.Version, in.Version, &a.From, "driver.version", id)
-				}
-				fw, psid := ethtool.SplitFirmware(in.FirmwareVersion)
-				if fw != "N/A" {
-					fill(&a.Firmware.Running, fw, &a.From, "firmware.running", id)
-				}
-				fill(&a.Firmware.PSID, psid, &a.From, "firmware.psid", id)
 			}
 			return nil
 		})
 	}
+	c.namespacedEthtool()
+}
+
+// namespacedEthtool reads the ethtool -i outputs sos keeps for netdevs in
+// other network namespaces (a pod's SR-IOV VF): the ethtool row's Globs,
+// "ip netns exec <ns> ethtool -i <dev>" in sos_commands/networking/, since
+// 2021 under namespaces/<ns>/ (sosreport/sos commits 131f2ab9 and
+// 9118562c). They tell the adapter's driver and firmware; the netdev is
+// not one of the host's, so it is not in the netdev table.
+func (c *collector) namespacedEthtool() {
+	row, _ := source.Of(source.Cmd("ethtool -i eth0"))
+	c.eachGlobbed(row, func(p string, r snapshot.Result) {
+		c.parse(p, func() error {
+			infos, err := ethtool.Parse(reader(r))
+			for _, in := range infos[:min(len(infos), 1)] {
+				if sysfs.IsPCIAddress(in.BusInfo) {
+					c.ethtoolAdapter(in, p)
+				}
+			}
+			return err
+		})
+	})
+}
+
+// ethtoolAdapter fills the adapter of an ethtool -i block's bus-info with
+// its driver and firmware.
+func (c *collector) ethtoolAdapter(in ethtool.Info, id string) *record.Adapter {
+	a := c.adapter(in.BusInfo)
+	fill(&a.Driver.Name, in.Driver, &a.From, "driver.name", id)
+	if a.Driver.Name == in.Driver {
+		fill(&a.Driver.Version, in.Version, &a.From, "driver.version", id)
+	}
+	fw, psid := ethtool.SplitFirmware(in.FirmwareVersion)
+	if fw != "N/A" {
+		fill(&a.Firmware.Running, fw, &a.From, "firmware.running", id)
+	}
+	fill(&a.Firmware.PSID, psid, &a.From, "firmware.psid", id)
+	return a
 }
 
 // pcieFromLspci turns lspci's LnkSta and LnkCap into the record's link.

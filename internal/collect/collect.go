@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/lines"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
@@ -211,7 +212,9 @@ func (c *collector) parse(id string, fn func() error) (ok bool) {
 	return true
 }
 
-func reader(r snapshot.Result) io.Reader { return bytes.NewReader(r.Data) }
+// reader is a file or command output as its parser reads it: UTF-8, from a
+// UTF-16 file with a byte order mark too (a capture saved on Windows).
+func reader(r snapshot.Result) io.Reader { return lines.UTF8(bytes.NewReader(r.Data)) }
 
 func nonEmpty(s, dflt string) string {
 	if s != "" {

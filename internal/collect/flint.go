@@ -6,6 +6,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/flint"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/snapshot"
 	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
@@ -18,11 +19,7 @@ import (
 // joins the host's firmware device table.
 func (c *collector) flint() {
 	row, _ := source.Of(source.ID("sos_commands/mellanox_firmware/flint_-d_0000_01_00.0_q"))
-	for _, p := range c.globbed(row) {
-		r := c.file(p)
-		if !r.OK() {
-			continue
-		}
+	c.eachGlobbed(row, func(p string, r snapshot.Result) {
 		c.parse(p, func() error {
 			out, err := flint.Parse(reader(r))
 			if err != nil {
@@ -40,7 +37,7 @@ func (c *collector) flint() {
 			}
 			return nil
 		})
-	}
+	})
 }
 
 func (c *collector) flintQuery(id, dev string, q flint.Query) {

@@ -35,7 +35,7 @@ func (c *collector) kernelRelease() {
 		from = id
 	}
 	if rel == "" {
-		if r, id, ok := c.firstFile(string(source.ProcOSRelease)); ok {
+		if r, id, ok := c.firstFile(string(source.ProcOSRelease), string(source.ProcVersion)); ok {
 			c.parse(id, func() (err error) { rel, err = osinfo.ParseUname(reader(r)); return })
 			from = id
 		}

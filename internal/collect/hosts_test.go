@@ -43,7 +43,7 @@ func loadHost(t testing.TB, name string) *snapshot.Snapshot {
 		}
 	}
 	switch kind {
-	case record.KindSosreport, record.KindRoot, record.KindCapture, record.KindLive, record.KindSupportconfig:
+	case record.KindSosreport, record.KindRoot, record.KindCapture, record.KindLive, record.KindSupportconfig, record.KindSysinfoSnapshot:
 	default:
 		t.Fatalf("%s: comment needs a kind: line, got %q", name, kind)
 	}

@@ -91,6 +91,16 @@ func (c *collector) globbed(row source.Tool) []string {
 	return out
 }
 
+// eachGlobbed reads each snapshot file the row's Globs match, in globbed's
+// order, and calls fn with each that was read.
+func (c *collector) eachGlobbed(row source.Tool, fn func(p string, r snapshot.Result)) {
+	for _, p := range c.globbed(row) {
+		if r := c.file(p); r.OK() {
+			fn(p, r)
+		}
+	}
+}
+
 // gunzip decompresses a rotated log, at most the snapshot's per-file cap.
 func (c *collector) gunzip(p string, r snapshot.Result) snapshot.Result {
 	zr, err := gzip.NewReader(bytes.NewReader(r.Data))

@@ -127,6 +127,17 @@ func (c *collector) loadModinfo(wanted []string) {
 			}
 		}
 	}
+	if len(sources) == 0 {
+		// An sosreport of sos before 3.5.1 names the file by its command
+		// line (the modinfo row's Globs).
+		row, _ := source.Of(source.ModinfoAll)
+		c.eachGlobbed(row, func(p string, r snapshot.Result) {
+			sources = append(sources, struct {
+				r  snapshot.Result
+				id string
+			}{r, p})
+		})
+	}
 	wantedSet := map[string]bool{}
 	for _, m := range wanted {
 		wantedSet[m] = true

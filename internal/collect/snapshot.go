@@ -21,6 +21,8 @@ func recordKind(kind string) string {
 		return record.KindRoot
 	case snapshot.KindSupportconfig:
 		return record.KindSupportconfig
+	case snapshot.KindSysinfoSnapshot:
+		return record.KindSysinfoSnapshot
 	}
 	return kind
 }

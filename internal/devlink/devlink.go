@@ -1,6 +1,7 @@
 package devlink
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -217,13 +218,28 @@ func ensure(m *map[string]string) map[string]string {
 	return *m
 }
 
+// atJSON skips the lines before the document, those not starting with
+// '{': the command line a paste or capture kept before it, or a warning
+// printed first.
+func atJSON(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	for {
+		if b, err := br.Peek(1); err != nil || b[0] == '{' {
+			return br
+		}
+		if _, err := br.ReadSlice('\n'); err != nil && err != bufio.ErrBufferFull {
+			return br
+		}
+	}
+}
+
 // ParseInfoJSON reads `devlink -j dev info` (optionally -p):
 // {"info":{"<handle>":{"driver":…,"versions":{"fixed":{…},…}}}}.
 func ParseInfoJSON(r io.Reader) (InfoOutput, error) {
 	var doc struct {
 		Info map[string]map[string]json.RawMessage `json:"info"`
 	}
-	if err := json.NewDecoder(r).Decode(&doc); err != nil {
+	if err := json.NewDecoder(atJSON(r)).Decode(&doc); err != nil {
 		return InfoOutput{}, fmt.Errorf("devlink json: %w", err)
 	}
 	var out InfoOutput
@@ -354,7 +370,7 @@ func ParseParamsJSON(r io.Reader) ([]Param, error) {
 			} `json:"values"`
 		} `json:"param"`
 	}
-	if err := json.NewDecoder(r).Decode(&doc); err != nil {
+	if err := json.NewDecoder(atJSON(r)).Decode(&doc); err != nil {
 		return nil, fmt.Errorf("devlink json: %w", err)
 	}
 	var out []Param

@@ -62,10 +62,22 @@ func TestAccessors(t *testing.T) {
 	}
 }
 
-// The JSON shape is iproute2's; no real -j capture exists (INDEX.md gaps),
-// so this input restates the kernel documentation's text example as JSON.
+// The JSON shape is iproute2's. The one real -j capture is a patch's
+// example (bnxt_en, -jp); the mlx5 input restates the kernel
+// documentation's text example as JSON.
 func TestParseInfoJSON(t *testing.T) {
 	t.Parallel()
+	// Its first line is the poster's command line, not JSON.
+	bnxt, err := ParseInfoJSON(bytes.NewReader(capture(t, "bnxt_en-bcm57414-dev-info-jp-board-serial.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := InfoOutput{Devices: []DevInfo{{Handle: "pci/0000:af:00.0", Driver: "bnxt_en", SerialNumber: "00-10-18-FF-FE-AD-1A-00", BoardSerialNumber: "433551F+172300000",
+		Fixed:   map[string]string{"board.id": "7339763 Rev 0.", "asic.id": "16D7", "asic.rev": "1"},
+		Running: map[string]string{"fw": "216.1.216.0", "fw.psid": "0.0.0", "fw.mgmt": "216.1.192.0", "fw.mgmt.api": "1.10.1", "fw.ncsi": "0.0.0.0", "fw.roce": "216.1.16.0"}}}}
+	if d := cmp.Diff(want, bnxt); d != "" {
+		t.Errorf("bnxt_en -jp (-want +got):\n%s", d)
+	}
 	in := `{"info":{"pci/0000:00:06.0":{"driver":"mlx5_core","versions":{"fixed":{"fw.psid":"MT_0000000009"},"running":{"fw.version":"16.26.0100"},"stored":{"fw.version":"16.26.0100"}}}}}`
 	got, err := ParseInfoJSON(strings.NewReader(in))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -551,5 +552,37 @@ func TestProbeFailed(t *testing.T) {
 	r, _ := Evaluate(tm(t), golden(t, "mlx5-cx4lx-hpe-probe-failed")(), "driver-probe-failed")
 	if len(r.Findings) != 2 || !strings.Contains(r.Findings[0].Message, "-22 (EINVAL)") {
 		t.Errorf("want one finding per function with the errno named, got %+v", r.Findings)
+	}
+}
+
+// TestFirmwareRulesAsTheEngine: a recommended or exact firmware row is
+// read as the verdict engine reads it (rule.CheckFirmware), not as a
+// minimum. ConnectX-5 at 16.35.2000 on MLNX_OFED 24.10: below the
+// firmware 24.10 was tested with is a warning, below an earlier release's
+// tested firmware too, at or above only an earlier release's is not
+// judged, off an exact firmware is an error even above it.
+func TestFirmwareRulesAsTheEngine(t *testing.T) {
+	t.Parallel()
+	onOFED := with(healthy, func(h *record.Host) { h.Stack = &record.Stack{Name: "mlnx-ofed", Version: "24.10-1.1.4.0"} })
+	for _, tc := range []struct {
+		name, rule, min, stackVer string
+		status                    Status
+		sev                       Severity
+	}{
+		{"recommended, this release, older", matrix.RuleRecommended, "16.36.1010", "24.10-1.1.4.0", Found, Warning},
+		{"recommended, this release, newer", matrix.RuleRecommended, "16.34.1002", "24.10-1.1.4.0", Pass, ""},
+		{"recommended, an earlier release, older", matrix.RuleRecommended, "16.36.1010", "24.07-0.6.1.0", Found, Warning},
+		{"recommended, an earlier release, newer", matrix.RuleRecommended, "16.34.1002", "24.07-0.6.1.0", Unknown, ""},
+		{"exact, another", matrix.RuleExact, "16.34.1002", "", Found, Error},
+		{"exact, the same", matrix.RuleExact, "16.35.2000", "", Pass, ""},
+		{"minimum, below", "", "16.36.1010", "", Found, Error},
+	} {
+		m := *tm(t)
+		m.Firmware = append([]matrix.FirmwareMin{{Adapter: "connectx-5", Feature: "roce", Min: tc.min, Rule: tc.rule, Stack: "mlnx-ofed", StackVersion: tc.stackVer,
+			Claim: matrix.Claim{Confidence: matrix.VendorDocumented}}}, m.Firmware...)
+		r, _ := Evaluate(&m, onOFED(), "fw-below-min")
+		if r.Status != tc.status || tc.status == Found && r.Findings[0].Severity != tc.sev {
+			t.Errorf("%s: %s %+v, want %s %s", tc.name, r.Status, r.Findings, tc.status, tc.sev)
+		}
 	}
 }

@@ -20,13 +20,13 @@ type Info struct {
 
 // Parse reads every `ethtool -i` block in r. A block starts at a "driver:"
 // line. Shell prompts, blank lines and unknown keys are skipped, and
-// surrounding indentation and trailing spaces are ignored, so pasted and
-// quoted output parses too.
+// surrounding indentation, trailing spaces and a poster's "# note" after a
+// value are ignored, so pasted and quoted output parses too.
 func Parse(r io.Reader) ([]Info, error) {
 	var out []Info
 	var cur *Info
 	err := lines.Each(r, func(line string) {
-		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
+		key, val, ok := strings.Cut(strings.TrimSpace(lines.DropNote(line)), ":")
 		if !ok {
 			return
 		}

@@ -30,6 +30,8 @@ func TestParse(t *testing.T) {
 		{"ice-e810-preproduction-0.8.1-k.txt", []Info{{Driver: "ice", Version: "0.8.1-k", FirmwareVersion: "0.80 0x80002ec0 1.2581.0", BusInfo: "0000:3b:00.0"}}},
 		{"qede-fastlinq-oot-8.10-mfw-storm.txt", []Info{{Driver: "qede", Version: "8.10.10.21", FirmwareVersion: "mfw 8.25.7.0 storm 8.20.0.0", BusInfo: "0000:5f:00.0"}}},
 		{"veth-in-pod-no-bus-info.txt", []Info{{Driver: "veth", Version: "1.0"}}},
+		// The poster's "# …" notes after driver and bus-info are not values.
+		{"igb-inline-notes-chinese-not-rdma.txt", []Info{{Driver: "igb", Version: "5.6.0-k", FirmwareVersion: "1.61, 0x80000daa, 1.949.0", BusInfo: "0000:04:00.0"}}},
 		{"hns3-version-truncated-32-chars.txt", []Info{{Driver: "hns3", Version: "4.14.0-115.el7.0.1.ctyun.panic.", FirmwareVersion: "0x0114001b", BusInfo: "0000:bd:00.0"}}},
 	} {
 		got, err := Parse(bytes.NewReader(capture(t, tc.file)))

@@ -167,7 +167,7 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	n := 0
 	err := lines.Each(r, func(raw string) {
 		n++
-		line := strings.TrimSpace(raw)
+		line := strings.TrimSpace(lines.DropNote(raw))
 		if line == "" {
 			return
 		}

@@ -35,6 +35,11 @@ func TestParseDevinfo(t *testing.T) {
 				{Index: 3, GID: "::ffff:192.170.1.101", Type: "RoCE v2"},
 			}}}}}}},
 		{"mlx4-cx3-list.txt", Devinfo{Devices: []Device{{HCAID: "mlx4_1"}, {HCAID: "mlx4_0"}}}},
+		// The poster's "# …" notes after values are not part of them.
+		{"rxe-v-inline-hash-notes-head-50.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "0200:00ff:fe00:0000", SysImageGUID: "0200:00ff:fe00:0000", VendorID: "0xffffff", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1}}}},
+		// Tabs collapsed to spaces by a translation of the RHEL guide.
+		{"siw-rhel-doc-translation-tabs-collapsed.txt", Devinfo{Devices: []Device{{HCAID: "siw0", Transport: "iWARP (1)", FwVer: "0.0.0", NodeGUID: "1ac0:4dff:feee:0c32", SysImageGUID: "18c0:4dee:0c32:0000", VendorID: "0x626d74", VendorPartID: "1", HWVer: "0x0", PhysPortCnt: 1,
+			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", LinkLayer: "Ethernet", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
 		{"rxe-softroce-no-link-layer.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "428d:5cff:fe35:bb12", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x0000", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
 	} {

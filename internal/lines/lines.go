@@ -3,6 +3,7 @@ package lines
 import (
 	"bufio"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -47,3 +48,11 @@ func Read(br *bufio.Reader) (string, error) {
 		return strings.TrimRight(string(b), "\r\n"), err
 	}
 }
+
+// noteRE is a note a poster left after a value: whitespace, '#', whitespace
+// and the rest of the line ("driver: igb # the driver").
+var noteRE = regexp.MustCompile(`\s+#\s.*$`)
+
+// DropNote removes a poster's "# note" from the end of a line of a tool
+// that prints no '#' in its values (ibv_devinfo, ethtool -i).
+func DropNote(line string) string { return noteRE.ReplaceAllString(line, "") }

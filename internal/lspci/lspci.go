@@ -108,13 +108,14 @@ func Parse(r io.Reader) ([]Device, error) {
 			cur = vmmLine(&out, cur, trim)
 			return
 		}
-		if line != "" && line[0] != ' ' && line[0] != '\t' {
-			if m := headerRE.FindStringSubmatch(line); m != nil {
-				out = append(out, header(m))
-				cur = &out[len(out)-1]
-			}
+		if m := headerRE.FindStringSubmatch(line); m != nil {
+			out = append(out, header(m))
+			cur = &out[len(out)-1]
 			return
 		}
+		// A device's lines are indented, but a mail or chat that lost
+		// leading whitespace prints them flush left; those are read as
+		// its lines too, by their keys.
 		if cur == nil {
 			return
 		}

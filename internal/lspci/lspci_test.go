@@ -39,6 +39,9 @@ func TestParse(t *testing.T) {
 			{Slot: "0000:bd:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
 			{Slot: "0000:bd:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
 		}},
+		// The device's lines printed flush left.
+		{"hns3-vf-a22e-v-flush-left-guest-mail.txt", []Device{{Slot: "0000:00:02.0", Class: "Ethernet controller", Rev: "21", Name: "Huawei Technologies Co., Ltd. Device a22e",
+			SubsystemName: "Huawei Technologies Co., Ltd. Device 0000", Driver: "hns3", MSIX: &MSIX{Enabled: true, Count: 67}}}},
 		{"ice-e810xxv-nn-grep-truncated.txt", []Device{
 			{Slot: "0000:27:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
 			{Slot: "0000:27:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},

@@ -227,10 +227,16 @@ func contains(s []string, v string) bool {
 // verdict engine judges it as RHEL's only as a hint.
 func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 	f := fold(s)
+	// Each release's id and name, folded once: a host record's distro is
+	// resolved here when its kernel release names none.
+	ids, names := make([]string, len(m.Distros)), make([]string, len(m.Distros))
+	for i := range m.Distros {
+		ids[i], names[i] = fold(m.Distros[i].ID), fold(m.Distros[i].Name)
+	}
 	named := func(n string) *Distro {
 		for i := range m.Distros {
-			if d := &m.Distros[i]; n == fold(d.ID) || n == fold(d.Name) {
-				return d
+			if n == ids[i] || n == names[i] {
+				return &m.Distros[i]
 			}
 		}
 		return nil
@@ -246,15 +252,31 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 			break
 		}
 	}
-	if d := named(n); d != nil {
+	if d := named(n); n != f && d != nil {
 		return Resolution[Distro]{Value: d, How: "name"}
+	}
+	// A release's name in its name's parentheses: Debian's codenames
+	// ("Debian 12 (bookworm)"), when one release has it.
+	var named1 *Distro
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if _, in, ok := strings.Cut(d.Name, "("); ok && isLetters(f) && fold(strings.TrimSuffix(in, ")")) == f {
+			if named1 != nil {
+				named1 = nil
+				break
+			}
+			named1 = d
+		}
+	}
+	if named1 != nil {
+		return Resolution[Distro]{Value: named1, How: "name"}
 	}
 	// A release the matrix has under several kernels (Oracle Linux 9.4:
 	// UEK and RHCK): the id with a kernel's name after the release.
 	var cands []*Distro
 	for i := range m.Distros {
 		d := &m.Distros[i]
-		if rest, ok := strings.CutPrefix(fold(d.ID), n); ok && rest != "" && isLetters(rest) && n != "" && n[len(n)-1] >= '0' && n[len(n)-1] <= '9' {
+		if rest, ok := strings.CutPrefix(ids[i], n); ok && rest != "" && isLetters(rest) && n != "" && n[len(n)-1] >= '0' && n[len(n)-1] <= '9' {
 			cands = append(cands, d)
 		}
 	}
@@ -274,11 +296,11 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 			break
 		}
 	}
-	var ids []string
+	all := make([]string, len(m.Distros))
 	for i := range m.Distros {
-		ids = append(ids, m.Distros[i].ID)
+		all[i] = m.Distros[i].ID
 	}
-	return Resolution[Distro]{Suggest: closestIDs(n, ids, func(id string) []string { return []string{fold(id)} })}
+	return Resolution[Distro]{Suggest: closestIDs(n, all, func(id string) []string { return []string{fold(id)} })}
 }
 
 // distroFamilies maps what people call a distro family (folded) to how

@@ -96,6 +96,13 @@ func TestResolveDistroAndStack(t *testing.T) {
 			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want no value, UEK and RHCK", name, r.Value, ids)
 		}
 	}
+	// A Debian codename, in one release's name's parentheses.
+	if r := m.ResolveDistro("bookworm"); r.Value == nil || r.Value.ID != "debian-12" {
+		t.Errorf("bookworm = %+v, want debian-12", r.Value)
+	}
+	if r := m.ResolveDistro("RHCK"); r.Value != nil {
+		t.Errorf("RHCK, in many releases' names, resolved to %s", r.Value.ID)
+	}
 	// A rebuild's release the matrix lacks suggests RHEL's near it.
 	if r := m.ResolveDistro("centos 8"); r.Value != nil || len(r.Suggest) == 0 || !strings.HasPrefix(r.Suggest[0], "rhel-") {
 		t.Errorf("centos 8 = %+v, want RHEL suggestions", r)

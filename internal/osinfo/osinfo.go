@@ -60,15 +60,17 @@ func unquote(v string) string {
 	return v
 }
 
-// ParseUname returns the kernel release from `uname -r` output, or from
-// `uname -a` output ("Linux <host> <release> …") as sos stores it.
+// ParseUname returns the kernel release from `uname -r` output, from
+// `uname -a` output ("Linux <host> <release> …") as sos stores it, or
+// from /proc/version ("Linux version <release> (<builder>) …"). Quotes a
+// poster put around the line are not part of it.
 func ParseUname(r io.Reader) (string, error) {
 	var rel string
 	err := lines.Each(r, func(raw string) {
 		if rel != "" {
 			return
 		}
-		f := strings.Fields(raw)
+		f := strings.Fields(strings.Trim(strings.TrimSpace(raw), "'\"`"))
 		switch {
 		case len(f) == 0:
 		case f[0] == "Linux" && len(f) >= 3:

@@ -53,6 +53,10 @@ func TestParseUname(t *testing.T) {
 		"5.14.0-427.13.1.el9_4.x86_64\n": "5.14.0-427.13.1.el9_4.x86_64",
 		"Linux host1 3.10.0-1160.62.1.el7.x86_64 #1 SMP Tue Apr 5 16:57:59 UTC 2022 x86_64 x86_64 x86_64 GNU/Linux\n": "3.10.0-1160.62.1.el7.x86_64",
 		"": "",
+		// /proc/version, and uname -a in the quotes its poster put around it
+		// (testdata/captures/paste/kylin-v10-*).
+		"Linux version 4.19.90-23.6.v2101.ky10.aarch64 (KYLINSOFT@localhost.localdomain) (gcc version 7.3.0 (GCC)) #1 SMP Wed Mar 17 14:45:17 CST 2021\n": "4.19.90-23.6.v2101.ky10.aarch64",
+		"    'Linux localhost.localdomain 4.19.90-52.22.v2207.ky10.aarch64 #1 SMP Tue Mar 14 11:52:45 CST 2023 aarch64 aarch64 aarch64 GNU/Linux'\n":      "4.19.90-52.22.v2207.ky10.aarch64",
 	} {
 		if got, _ := ParseUname(strings.NewReader(in)); got != want {
 			t.Errorf("ParseUname(%q) = %q, want %q", in, got, want)

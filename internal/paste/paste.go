@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/rocekb/rocekb/internal/lines"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -24,6 +25,7 @@ type Section struct {
 	Named bool
 	Cut   int // lines longer than 1 MiB, cut there
 	text  strings.Builder
+	label string // the command line each of its lines began with (report-hw), if any
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -34,7 +36,7 @@ const maxLine = 1 << 20
 // tool is dropped; Unknown counts its lines. A line longer than 1 MiB is
 // cut there and counted in its section's Cut, not fatal.
 func Split(r io.Reader) (secs []*Section, unknown int, err error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := bufio.NewReaderSize(lines.UTF8(r), 64<<10)
 	var cur *Section // a named section, or nil while lines are loose
 	var loose []string
 	looseCut := 0
@@ -57,6 +59,8 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		loose, looseCut = nil, 0
 	}
 	n, prevBlank := 0, true
+	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
+	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -67,7 +71,15 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		n++
 		line := strings.TrimRight(raw, "\r")
-		if c, ok := commandLine(line, prevBlank || n == 1); ok {
+		if escaped = escaped || escapedPrompt.MatchString(line); escaped {
+			line = markdownUnescape.Replace(line)
+		}
+		quoted := unquote(line)
+		c, ok := commandLine(quoted, prevBlank || n == 1)
+		if !ok && quoted != line {
+			c, ok = commandLine(line, prevBlank || n == 1) // "> ibv_devinfo": a > prompt, not a quote
+		}
+		if ok {
 			if cur == nil {
 				flush()
 			}
@@ -76,7 +88,36 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			prevBlank = false
 			continue
 		}
-		if prompt.MatchString(line) {
+		line = quoted
+		if c, rest, ok := labelled(line, report); ok {
+			report = true
+			// report-hw's form: each line of an output behind its command
+			// line and ": " ("lspci -knn: 00:00.0 Host bridge …").
+			if cur == nil || cur.label != c.line {
+				if cur == nil {
+					flush()
+				}
+				cur = &Section{Command: c.line, Path: c.path, Line: n, Named: true, label: c.line}
+				secs = append(secs, cur)
+			}
+			cur.add(rest)
+			prevBlank = false
+			continue
+		}
+		if fence.MatchString(line) {
+			// A code fence (``` or ~~~ of markdown, <pre> of HTML) bounds
+			// what a poster pasted: it closes the output before it, loose
+			// lines are read on their own, and a bare command line may
+			// follow it as after a blank line. It is no line of output.
+			if cur == nil {
+				flush()
+			} else if cur.Lines > 0 {
+				cur = nil
+			}
+			prevBlank = true
+			continue
+		}
+		if otherPrompt(line) {
 			// A prompt running some other command (ls, cat a file the
 			// table does not read): its output is not the last command's.
 			if cur == nil {
@@ -164,8 +205,20 @@ type command struct{ line, path string }
 var (
 	// prompt matches the shell prompts people paste: user@host:~$,
 	// [root@host ~]#, a bare $ or #, and >, after a virtualenv or conda
-	// environment's "(name) ".
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>])\s+`)
+	// environment's "(name) ", and zsh's ❯.
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>❯])\s+`)
+	// fence matches a line that opens or closes a code block.
+	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
+	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
+	// writes it, every bracket and ~ escaped: such a paste has its text
+	// escaped throughout ("x86\\_64", "\\[ConnectX-6 Dx\\]").
+	escapedPrompt = regexp.MustCompile(`^\s*\\\[[^\]]{1,80}\\\]\s*[$#]`)
+	// markdownUnescape undoes markdown's backslash escapes of punctuation.
+	markdownUnescape = strings.NewReplacer(`\\`, `\`, "\\`", "`", `\*`, `*`, `\_`, `_`, `\{`, `{`, `\}`, `}`,
+		`\[`, `[`, `\]`, `]`, `\(`, `(`, `\)`, `)`, `\#`, `#`, `\+`, `+`, `\-`, `-`, `\.`, `.`, `\!`, `!`,
+		`\|`, `|`, `\<`, `<`, `\>`, `>`, `\~`, `~`)
+	// quote matches the quote marks a mail reply puts before each line.
+	quote = regexp.MustCompile(`^(?:>[ \t]?)+`)
 	// binaries are the first words of the table's command lines.
 	binaries = func() map[string]bool {
 		m := map[string]bool{}
@@ -177,6 +230,42 @@ var (
 		return m
 	}()
 )
+
+// labelled reports whether a line is one of an output that report-hw
+// (Debian's and Ubuntu's installation-report) prints behind its command
+// line: "<command>: <output line>". Until one such line is seen (report),
+// only a command line with a flag is taken ("lspci -knn", "uname -a"):
+// "dmesg: read kernel buffer failed" is a program's own message; after it,
+// report-hw's "lsmod: …" lines are taken too.
+func labelled(line string, report bool) (command, string, bool) {
+	k, rest, ok := strings.Cut(line, ": ")
+	if !ok || k == "" || k[0] == ' ' || k[0] == '\t' {
+		return command{}, "", false
+	}
+	if w := strings.Fields(k); !report && (len(w) < 2 || !strings.HasPrefix(w[1], "-")) {
+		return command{}, "", false
+	}
+	c, ok := commandLine(k, true)
+	return c, rest, ok
+}
+
+// unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
+// from the start of a line.
+func unquote(line string) string {
+	if loc := quote.FindStringIndex(line); loc != nil {
+		return line[loc[1]:]
+	}
+	return line
+}
+
+// otherPrompt reports whether a line is a prompt running a command the
+// table does not read. A lone ">" is not taken for one: it is as often a
+// poster's note under a command (" > the LID stays 0") as a prompt, and a
+// > prompt that runs a table command is a command line before this is asked.
+func otherPrompt(line string) bool {
+	loc := prompt.FindStringIndex(line)
+	return loc != nil && strings.TrimSpace(line[:loc[1]]) != ">"
+}
 
 // commandLine reports whether line runs a command of the source table: a
 // prompt followed by it, or (after a blank line or at the top) the bare
@@ -207,21 +296,42 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	if !binaries[words[0]] {
+		// A command the table reads by the name sos gives its output
+		// (flint -d <BDF> q): filed under that name.
+		return globbed(words)
+	}
+	c, exact, ok := match(words)
+	if !ok {
 		return command{}, false
 	}
-	c, exact := match(words)
-	if !hasPrompt && !exact {
-		// A bare line must be a table command to the letter: "dmesg" in a
-		// paste is a command, "ethtool reports …" is not.
+	if !hasPrompt && !exact && (len(words) < 2 || !strings.HasPrefix(words[1], "-")) {
+		// A bare line must be a table command to the letter, or the
+		// program then a flag: "dmesg" and "ibv_devinfo -d mlx5_3 -v" in
+		// a paste are commands, "ethtool reports …" is not.
 		return command{}, false
 	}
 	return c, true
 }
 
+// globbed files a pasted argv that is none of the table's command lines
+// under the name sos gives its output, when that name is one a row's
+// Globs read: sos_commands/kbcollect/mstflint_-d_18_00.0_q.
+func globbed(words []string) (command, bool) {
+	line := strings.Join(words, " ")
+	p := capturePath("kbcollect", line)
+	for _, t := range source.Tools {
+		if t.Globbed(p) {
+			return command{line, p}, true
+		}
+	}
+	return command{}, false
+}
+
 // match files a pasted argv under the table's command with the same
 // program and the most flags in common; exact is true when the words
-// match a table line, placeholders matching any word.
-func match(words []string) (command, bool) {
+// match a table line, placeholders matching any word. ok is false when
+// no table line of the program prints what the argv does (see kin).
+func match(words []string) (c command, exact, ok bool) {
 	type cand struct {
 		c     source.Command
 		score int
@@ -234,14 +344,19 @@ func match(words []string) (command, bool) {
 				continue
 			}
 			if line, ok := fill(tw, words); ok {
-				return command{c.Line, capturePath(c.Plugin, line)}, true
+				return command{c.Line, capturePath(c.Plugin, line)}, true, true
 			}
-			cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
+			if kin(tw[1:], words[1:]) {
+				cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
+			}
 		}
 	}
+	if len(cands) == 0 {
+		return command{}, false, false
+	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-	c := cands[0].c // binaries holds only programs of the table
-	line := c.Line
+	best := cands[0].c
+	line := best.Line
 	if strings.Contains(line, "{") {
 		tw := strings.Fields(line)
 		for i, w := range tw {
@@ -251,7 +366,52 @@ func match(words []string) (command, bool) {
 		}
 		line = strings.Join(tw, " ")
 	}
-	return command{c.Line, capturePath(c.Plugin, line)}, false
+	return command{best.Line, capturePath(best.Plugin, line)}, false, true
+}
+
+// kin reports whether a pasted argument list runs what a table line's
+// does: the table's words that are not flags (subcommands, placeholders
+// taking any word) begin the pasted ones, and when both have flags they
+// share one. "mst start" is not "mst status -v", "ethtool -S eth0" not
+// "ethtool -i {netdev}", "devlink port show" not "devlink dev info";
+// "rdma link list" is "rdma link", "ibv_devinfo -d mlx5_0 -v" is
+// "ibv_devinfo -v" and "mlxup" is "mlxup --query".
+func kin(table, pasted []string) bool {
+	words := func(ws []string) (plain []string, flags map[string]bool) {
+		flags = map[string]bool{}
+		for _, w := range ws {
+			switch {
+			case strings.HasPrefix(w, "--"):
+				flags[w] = true
+			case strings.HasPrefix(w, "-") && len(w) > 1:
+				for _, r := range w[1:] {
+					flags["-"+string(r)] = true
+				}
+			default:
+				plain = append(plain, w)
+			}
+		}
+		return plain, flags
+	}
+	tp, tf := words(table)
+	pp, pf := words(pasted)
+	if len(tp) > len(pp) {
+		return false
+	}
+	for i, w := range tp {
+		if !source.Placeholder(w) && w != pp[i] {
+			return false
+		}
+	}
+	if len(tf) == 0 || len(pf) == 0 {
+		return true
+	}
+	for f := range tf {
+		if pf[f] {
+			return true
+		}
+	}
+	return false
 }
 
 // fill matches words against a table line's words, placeholders taking

@@ -2,11 +2,14 @@ package paste
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/collect"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
 
@@ -79,6 +82,38 @@ func TestSplitRealPastes(t *testing.T) {
 	}
 }
 
+// TestSplitWindowsText: a paste saved by Windows PowerShell's > (UTF-16
+// with a byte order mark, CRLF line ends) or with a UTF-8 mark splits as
+// the same text does.
+func TestSplitWindowsText(t *testing.T) {
+	t.Parallel()
+	text := strings.ReplaceAll("$ ethtool -i p3p1\n"+body(t, "ethtool", "mlx5_core-cx4lx-inbox-3.0-1.txt")+"\n$ ibv_devinfo -v\n"+body(t, "ibv_devinfo", "mlx5-cx5-vvv-truncated.txt"), "\n", "\r\n")
+	sections := func(b []byte) string {
+		secs, unknown, err := Split(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := fmt.Sprint(unknown)
+		for _, s := range secs {
+			out += fmt.Sprintf("|%s %s %d %q", s.Command, s.Path, s.Lines, s.Text())
+		}
+		return out
+	}
+	want := sections([]byte(text))
+	u16 := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(text)) {
+		u16 = append(u16, byte(u), byte(u>>8))
+	}
+	for name, b := range map[string][]byte{"utf-16le": u16, "utf-8 with its mark": append([]byte{0xef, 0xbb, 0xbf}, text...)} {
+		if got := sections(b); got != want {
+			t.Errorf("%s: %s\nwant %s", name, got, want)
+		}
+	}
+	if !strings.Contains(want, "ibv_devinfo -v") {
+		t.Errorf("the text itself split into %s", want)
+	}
+}
+
 // TestOtherCommandsAreLeftOut: a prompt running a command the collector
 // does not read ends the section before it; its output is left out.
 func TestOtherCommandsAreLeftOut(t *testing.T) {
@@ -107,6 +142,13 @@ func TestCommandLines(t *testing.T) {
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
 		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},        // closest table line
 		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},    // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},           // zsh prompt
+		{"$ sudo mst start", "", false, false},                        // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                       // not ethtool -i
+		{"$ devlink port show", "", false, false},                     // not devlink dev info
+		{"$ rdma link list", "rdma link", false, true},                // list is show
+		{"$ mlxup", "mlxup --query", false, true},                     // queries by default
 		{"ethtool reports the driver", "", true, false},               // bare prose
 		{"ibv_devinfo", "", false, false},                             // bare, mid-output
 		{"$ ls -l /tmp", "", false, false},                            // not a table program
@@ -158,5 +200,101 @@ func TestLongLineIsCutNotFatal(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(secs[0].Text(), "\n"), "\n")
 	if len(lines[1]) != maxLine || lines[2] != "[    2.000000] mlx5_core 0000:3b:00.0: end" || len(lines[3]) != maxLine || len(lines[4]) != maxLine {
 		t.Errorf("lines of %d, %q, %d, %d bytes", len(lines[1]), lines[2], len(lines[3]), len(lines[4]))
+	}
+}
+
+// TestSplitRealPasteForms: real pastes in the forms people post them in. A
+// code fence (```Shell, ~~~, <pre>) bounds an output and may be followed
+// by a bare command line; a mail reply's "> " marks are not part of the
+// output; a poster's " > note" under a command line is no prompt; a bare
+// command line may carry flags the table's line has not.
+func TestSplitRealPasteForms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		tool, file string
+		want       []string // command and line count of each section
+	}{
+		{"paste", "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt", []string{"ibdev2netdev 6", "rdma link 6", "ibv_devinfo -v 170"}},
+		{"paste", "rxe-ibstat-notes-under-command-and-v-excerpt.txt", []string{"ibstat 19", "ibv_devinfo -v 7"}},
+		{"paste", "bnxt_en-devlink-jp-mail-quoted.txt", []string{"devlink -j dev info 24"}},
+		{"paste", "mlx5-show_gids-fenced-trailing-two-spaces-truncated.txt", []string{"show_gids 12"}},
+		// mst start is not mst status -v: its messages are left out.
+		{"paste", "mlx5-cx4lx-mst-start-then-mlxfwmanager.txt", []string{"mlxfwmanager --query 16"}},
+		// flint and mstflint are read by the name sos gives their output.
+		{"flint", "cx5-mstflint-q-short-bdf-with-prompt.txt", []string{"mstflint -d 18:00.0 q 13"}},
+		{"flint", "cx3-flint-query-full-fs2-running-differs-truncated.txt", []string{"flint -d /dev/mst/mt4099_pci_cr0 query full 11"}},
+		{"flint", "cx4lx-dell-psid-flint-query-mst-device.txt", []string{"flint -d pasted q 13"}},
+		// report-hw: every line behind its command line.
+		{"paste", "bnxt_en-bcm57416-report-hw-debian-installation-report-trimmed.txt", []string{"uname -a 1", "lspci -vmmkn 15", "lsmod 45"}},
+		// A document converted to markdown: its prompts and text escaped.
+		{"paste", "mlx5-cx6dx-centos79-markdown-escaped-redhat-release-lspci-modinfo.txt", []string{"cat /etc/redhat-release 7", "lspci -v 13", "modinfo {module} 20"}},
+		// modinfo with no command line.
+		{"modinfo", "ib_rxe-old-name-4.0.txt", []string{"modinfo {module} 12"}},
+		// /proc/version, with its command line or alone.
+		{"paste", "kylin-v10-os-release-then-proc-version.txt", []string{"cat /etc/os-release 8", "cat /proc/version 3"}},
+		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 14"}},
+		// mst status with no command line, by its header or table.
+		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
+		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
+	} {
+		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			got = append(got, fmt.Sprintf("%s %d", s.Command, s.Lines))
+		}
+		if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
+			t.Errorf("%s: sections %q, want %q", tc.file, got, tc.want)
+		}
+	}
+	// The fenced paste gives every device the collector can name.
+	h := collectPaste(t, "mlx5-mlnxofed4-fenced-bare-commands-old-rdma-link.txt")
+	if len(h.Devices) != 6 || h.Devices[0].Name != "mlx5_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "ens4f0" || h.Devices[0].Ports[0].State != "DOWN" {
+		t.Errorf("devices %+v, want mlx5_0…mlx5_5, mlx5_0 port 1 DOWN on ens4f0", h.Devices)
+	}
+}
+
+// TestProcVersionGivesKernelRelease: a pasted cat /proc/version names the
+// kernel release, and uname -a in quotes does too.
+func TestProcVersionGivesKernelRelease(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]string{
+		"kylin-v10-os-release-then-proc-version.txt":    "4.19.90-23.6.v2101.ky10.aarch64",
+		"kylin-v10-indented-list-uname-a-in-quotes.txt": "4.19.90-52.22.v2207.ky10.aarch64",
+	} {
+		if h := collectPaste(t, file); h.Host.KernelRelease != want || h.Host.OS.ID != "kylin" {
+			t.Errorf("%s: kernel %q, os %q; want %q, kylin", file, h.Host.KernelRelease, h.Host.OS.ID, want)
+		}
+	}
+}
+
+// collectPaste is the record kbcollect paste gives for a paste of
+// testdata/captures/paste.
+func collectPaste(t *testing.T, name string) *record.Host {
+	t.Helper()
+	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestMarkdownEscapedPaste: the escapes of a document converted to
+// markdown are undone, so the adapter's name and the module's file read as
+// printed.
+func TestMarkdownEscapedPaste(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-cx6dx-centos79-markdown-escaped-redhat-release-lspci-modinfo.txt")
+	if len(h.Adapters) != 2 || h.Adapters[0].Name != "Mellanox Technologies MT2892 Family [ConnectX-6 Dx]" || h.Host.OS.ID != "centos" {
+		t.Errorf("adapters %+v, os %+v", h.Adapters, h.Host.OS)
+	}
+	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Filename != "/lib/modules/3.10.0-1160.el7.x86_64/kernel/drivers/net/ethernet/mellanox/mlx5/core/mlx5_core.ko.xz" {
+		t.Errorf("modules seen %+v", h.ModulesSeen)
 	}
 }

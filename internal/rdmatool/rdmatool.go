@@ -19,12 +19,23 @@ type Link struct {
 }
 
 // ParseLink reads `rdma link show` (or `rdma link`) output. Key/value pairs
-// follow the "link dev/port" head in any order.
+// follow the "link dev/port" head in any order. iproute2 before v5.5.0
+// headed each line "<index>/<port>: <dev>/<port>:" instead ("0/1:
+// mlx5_0/1: state ACTIVE …"; the head became "link" in iproute2 commit
+// b0a688a5, "rdma: Rewrite custom JSON and prints logic to use common
+// API"), and hosts with an older iproute2 still print it.
 func ParseLink(r io.Reader) ([]Link, error) {
 	var out []Link
 	err := lines.Each(r, func(raw string) {
 		f := strings.Fields(raw)
-		if len(f) < 2 || f[0] != "link" {
+		if len(f) < 2 {
+			return
+		}
+		switch {
+		case f[0] == "link":
+		case oldLinkHead(f[0]) && strings.HasSuffix(f[1], ":"):
+			f[1] = strings.TrimSuffix(f[1], ":")
+		default:
 			return
 		}
 		dev, port, ok := strings.Cut(f[1], "/")
@@ -51,6 +62,18 @@ func ParseLink(r io.Reader) ([]Link, error) {
 		out = append(out, l)
 	})
 	return out, err
+}
+
+// oldLinkHead reports whether a word is the "<index>/<port>:" that begins
+// a line of `rdma link` from iproute2 before v5.5.0.
+func oldLinkHead(w string) bool {
+	idx, port, ok := strings.Cut(strings.TrimSuffix(w, ":"), "/")
+	if !ok || !strings.HasSuffix(w, ":") {
+		return false
+	}
+	_, err1 := strconv.ParseUint(idx, 10, 32)
+	_, err2 := strconv.ParseUint(port, 10, 32)
+	return err1 == nil && err2 == nil
 }
 
 // Dev is one line of `rdma dev show`.

@@ -25,6 +25,22 @@ func TestParseLink(t *testing.T) {
 			Attrs: map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "3403", "sm_lid": "1", "lmc": "0"}}}},
 		{"rxe-link-ens5.txt", []Link{{Device: "rxe_ens5", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "ens5"}}},
 		{"mlx5-res-show.txt", nil},
+		// iproute2 before v5.5.0: "<index>/<port>: <dev>/<port>:" heads.
+		{"mlx5-cx6dx-link-show-old-iproute2-index-heads.txt", []Link{
+			{Device: "mlx5_0", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth0"},
+			{Device: "mlx5_1", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth1"},
+			{Device: "mlx5_2", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth2"},
+			{Device: "mlx5_3", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth3"},
+		}},
+		{"mlx5-link-old-iproute2-index-heads-no-netdev.txt", []Link{
+			{Device: "mlx5_0", Port: 1, State: "DOWN", PhysState: "DISABLED"},
+			{Device: "mlx5_2", Port: 1, State: "ACTIVE", PhysState: "LINK_UP"},
+			{Device: "mlx5_4", Port: 1, State: "DOWN", PhysState: "DISABLED"},
+			{Device: "mlx5_5", Port: 1, State: "ACTIVE", PhysState: "LINK_UP",
+				Attrs: map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "12", "sm_lid": "4", "lmc": "0"}},
+			{Device: "mlx5_3", Port: 1, State: "ACTIVE", PhysState: "LINK_UP"},
+			{Device: "mlx5_1", Port: 1, State: "ACTIVE", PhysState: "LINK_UP"},
+		}},
 	} {
 		got, err := ParseLink(bytes.NewReader(capture(t, tc.file)))
 		if err != nil {

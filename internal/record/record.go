@@ -19,6 +19,8 @@ const (
 	KindRoot      = "root"      // a copied tree given with --root
 	// KindSupportconfig is a SUSE supportconfig folder or tarball.
 	KindSupportconfig = "supportconfig"
+	// KindSysinfoSnapshot is an NVIDIA sysinfo-snapshot folder or tarball.
+	KindSysinfoSnapshot = "sysinfo-snapshot"
 )
 
 // Source statuses.

@@ -99,7 +99,7 @@ func Validate(h *Host) []Invalid {
 	check("host.os.id", h.Host.OS.ID, osID(h.Host.OS.ID), "an os-release ID (lower-case letters, digits, '.', '_' and '-')")
 	check("host.os.version_id", h.Host.OS.VersionID, osVer(h.Host.OS.VersionID), "an os-release VERSION_ID (letters, digits, '.', '_', '~' and '-')")
 	text("host.os.pretty_name", h.Host.OS.PrettyName)
-	enum("host.source_kind", h.Host.SourceKind, KindLive, KindSosreport, KindCapture, KindRoot, KindSupportconfig)
+	enum("host.source_kind", h.Host.SourceKind, KindLive, KindSosreport, KindCapture, KindRoot, KindSupportconfig, KindSysinfoSnapshot)
 	text("host.collector", h.Host.Collector)
 
 	for i, a := range h.Adapters {

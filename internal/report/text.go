@@ -364,6 +364,8 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 			k += " (upstream " + v.KernelBase + ")"
 		}
 		parts = append(parts, k)
+	} else if v.Distro != "" {
+		parts = append(parts, "distro "+v.Distro)
 	} else if v.Plan.Distro != "" {
 		parts = append(parts, "distro "+v.Plan.Distro)
 	}

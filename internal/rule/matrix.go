@@ -72,6 +72,66 @@ func FirmwareMins(m *matrix.Matrix, adapter, stack, stackVersion string) []*matr
 	return out
 }
 
+// FirmwareCheck is how a running firmware stands against a firmware_min
+// row, by the row's rule: the verdict engine and host diagnosis read a
+// row alike through CheckFirmware.
+type FirmwareCheck int
+
+const (
+	// FirmwareMeets: at or above a minimum or the tested firmware, or the
+	// exact firmware.
+	FirmwareMeets FirmwareCheck = iota
+	// FirmwareIncomparable: the versions do not compare.
+	FirmwareIncomparable
+	// FirmwareBelow: below a minimum; the feature is unsupported there.
+	FirmwareBelow
+	// FirmwareNotExact: not the exact firmware the row requires.
+	FirmwareNotExact
+	// FirmwareOlderThanTested: older than the firmware the release was
+	// tested with (a recommended row, of this release or an earlier one).
+	FirmwareOlderThanTested
+	// FirmwareNotJudged: at or above the firmware an earlier release was
+	// tested with, which says nothing of the release in use.
+	FirmwareNotJudged
+)
+
+// CheckFirmware weighs firmware fw against row f for the stack release
+// stackVer ("" when not known).
+func CheckFirmware(f *matrix.FirmwareMin, fw, stackVer string) FirmwareCheck {
+	c, ok := Compare(fw, f.Min)
+	switch {
+	case !ok:
+		return FirmwareIncomparable
+	case f.Rule == matrix.RuleExact:
+		if c != 0 {
+			return FirmwareNotExact
+		}
+		return FirmwareMeets
+	case f.Rule == matrix.RuleRecommended:
+		if c < 0 {
+			return FirmwareOlderThanTested
+		}
+		if EarlierRelease(f, stackVer) {
+			return FirmwareNotJudged
+		}
+		return FirmwareMeets
+	case c < 0:
+		return FirmwareBelow
+	}
+	return FirmwareMeets
+}
+
+// EarlierRelease reports whether a firmware_min row belongs to an earlier
+// release than stackVer: a recommended row is the firmware the vendor
+// tested its own release with, and says nothing of a later one.
+func EarlierRelease(f *matrix.FirmwareMin, stackVer string) bool {
+	if f.StackVersion == "" || stackVer == "" {
+		return false
+	}
+	c, ok := Compare(stackVer, f.StackVersion)
+	return !ok || c != 0
+}
+
 // MinRule words a firmware minimum for a Ref.
 func MinRule(a *matrix.Adapter, f *matrix.FirmwareMin) string {
 	s := fmt.Sprintf("%s needs firmware ≥ %s for %s", a.Name, f.Min, f.Feature)

@@ -215,6 +215,28 @@ func TestTemplates(t *testing.T) {
 	}
 }
 
+// TestTemplatesKeepToRDMA: a device reset or a link going down is
+// explained only when an RDMA speaker says it; the same words from other
+// drivers (their format strings in the kernel: e1000e's netdev.c, the USB
+// hub's hub.c, NVMe's pci.c, igb's igb_main.c, phylib's phy.c) are not
+// RDMA lines.
+func TestTemplatesKeepToRDMA(t *testing.T) {
+	t.Parallel()
+	for _, line := range []string{
+		"e1000e 0000:00:1f.6 eno1: Reset adapter unexpectedly",
+		"usb 1-1: reset high-speed USB device number 2 using xhci_hcd",
+		"nvme nvme0: I/O 12 QID 3 timeout, reset controller",
+		"igb 0000:01:00.0 eno1: igb: eno1 NIC Link is Down",
+		"r8169 0000:02:00.0 enp2s0: Link is Down",
+	} {
+		for _, tp := range Templates() {
+			if tp.re.MatchString(line) {
+				t.Errorf("template %s explains a line no RDMA driver says: %q", tp.ID, line)
+			}
+		}
+	}
+}
+
 // TestTemplatesCoverClassifier: every line of the kernel-log captures
 // that the engine's classifier (dmesg.ParseLog, as kbgen check reads a
 // log) puts in a kind some template stands for matches a template of

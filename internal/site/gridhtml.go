@@ -259,3 +259,18 @@ func appendEscaped(b []byte, s string) []byte {
 	}
 	return append(b, s[start:]...)
 }
+
+// appendURLPart appends s as html/template escapes a value in a URL's
+// query or fragment: each byte but A-Z a-z 0-9 - . _ ~ as %xx.
+func appendURLPart(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
+			b = append(b, c)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return b
+}

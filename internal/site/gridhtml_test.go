@@ -114,3 +114,28 @@ func TestVerdictFileCellsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSourcesHTML: an adapter page's Sources list is the markup of the
+// template loop it replaced, escaped as html/template escapes it.
+func TestSourcesHTML(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`{{range .Sources}}<li id="s{{$.SourceN .ID}}"><a href="{{$.All}}#src-{{.ID}}">{{.Title}}</a>{{range .Quotes}}<blockquote class="quote">“{{.}}”</blockquote>{{end}}
+{{end}}`))
+	p := &AdapterPage{claimed: []SourceRef{
+		{ID: "pciids", Title: "pci.ids (PCI ID repository)", Quotes: []string{"{ PCI_VDEVICE(BROADCOM, 0x1752), .driver_data = BCM57502 },", `a "quoted" <tag> & 'it' + more`}},
+		{ID: "linux-5.2.1-tree-bnxt", Title: "Linux 5.2.1's bnxt_en & bnxt_re <tree> \"x\" 'y' + z"},
+	}}
+	p.setSources([]SourceRef{{ID: "gcc+x_y.z", Title: "é\u2028 nul\x00"}, {ID: "pciids", Title: "a duplicate, listed once"}, {ID: "odd id/é?#&", Title: "t"}})
+	for _, all := range []string{"../sources.html", "sources.html", "../../sources.html"} {
+		var want strings.Builder
+		if err := tm.Execute(&want, struct {
+			*AdapterPage
+			All string
+		}{p, all}); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(p.SourcesHTML(all)); got != want.String() {
+			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got, want.String())
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -221,6 +222,34 @@ func (p *AdapterPage) setSources(more []SourceRef) {
 
 // SourceN is a source's number in the page's Sources list.
 func (p *AdapterPage) SourceN(id string) int { return p.srcN[id] }
+
+// SourcesHTML is the items of the page's Sources list, each linking its
+// entry on the sources page at all (a path page.Rel made, of characters
+// a URL keeps as they are), escaped as html/template escapes the
+// template it replaces (sourcesItem, held to it by TestSourcesHTML): a
+// page lists some fifty, and the template's escapers cost a reflective
+// call per value.
+func (p *AdapterPage) SourcesHTML(all string) template.HTML {
+	var b []byte
+	for _, r := range p.Sources {
+		b = append(b, `<li id="s`...)
+		b = strconv.AppendInt(b, int64(p.srcN[r.ID]), 10)
+		b = append(b, `"><a href="`...)
+		b = appendEscaped(b, all)
+		b = append(b, `#src-`...)
+		b = appendURLPart(b, r.ID)
+		b = append(b, `">`...)
+		b = appendEscaped(b, r.Title)
+		b = append(b, `</a>`...)
+		for _, q := range r.Quotes {
+			b = append(b, `<blockquote class="quote">“`...)
+			b = appendEscaped(b, q)
+			b = append(b, `”</blockquote>`...)
+		}
+		b = append(b, '\n')
+	}
+	return template.HTML(b)
+}
 
 // Claim is a claim's confidence and short citations.
 func (p *AdapterPage) Claim(c matrix.Claim) template.HTML {

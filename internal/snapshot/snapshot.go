@@ -23,6 +23,10 @@ const (
 	// KindSupportconfig is a SUSE supportconfig folder or tarball, its
 	// sections laid out like an sosreport (openSupportconfig).
 	KindSupportconfig = "supportconfig"
+	// KindSysinfoSnapshot is the output folder or tarball of NVIDIA's
+	// sysinfo-snapshot, its outputs laid out like an sosreport
+	// (openSysinfoSnapshot).
+	KindSysinfoSnapshot = "sysinfo-snapshot"
 )
 
 // Statuses of a Result. collect maps them to the record's source statuses.
@@ -118,7 +122,7 @@ func (s *Snapshot) CollectedAt() (time.Time, bool) {
 	if !s.collectedAt.IsZero() {
 		return s.collectedAt, true
 	}
-	if s.Kind == KindSosreport || s.Kind == KindRoot || s.Kind == KindSupportconfig {
+	if s.Kind == KindSosreport || s.Kind == KindRoot || s.Kind == KindSupportconfig || s.Kind == KindSysinfoSnapshot {
 		return sosDate(s)
 	}
 	return time.Time{}, false
@@ -216,7 +220,7 @@ func wrapperFolder(dir string) (string, bool) {
 		return "", false
 	}
 	inner := dir + string(os.PathSeparator) + entries[0].Name()
-	for _, marker := range []string{"sos_commands", "sos_reports", "version.txt", ManifestName, "basic-environment.txt"} {
+	for _, marker := range []string{"sos_commands", "sos_reports", "version.txt", ManifestName, "basic-environment.txt", sysinfoCommands, sysinfoErrors} {
 		if _, err := os.Lstat(inner + string(os.PathSeparator) + marker); err == nil {
 			return inner, true
 		}
@@ -318,6 +322,10 @@ func (s *Snapshot) detectKind() error {
 		s.openSupportconfig()
 		return nil
 	}
+	if isSysinfoSnapshot(s.fsys) {
+		s.openSysinfoSnapshot()
+		return nil
+	}
 	for name := range rootNames {
 		if fi, err := fs.Stat(s.fsys, name); err == nil && fi.IsDir() {
 			return nil
@@ -329,7 +337,7 @@ func (s *Snapshot) detectKind() error {
 // ErrNotSnapshot means a folder or tarball holds none of the layouts
 // kbcollect reads.
 var ErrNotSnapshot = errors.New("not a snapshot: expected an sosreport (sos_commands/), a kbcollect capture (" +
-	ManifestName + "), a supportconfig (basic-environment.txt) or a tree laid out like / (sys/, proc/, etc/, var/ …)")
+	ManifestName + "), a supportconfig (basic-environment.txt), a sysinfo-snapshot (commands_txt_output/ or err_messages/) or a tree laid out like / (sys/, proc/, etc/, var/ …)")
 
 // Live opens the running host, read-only. Commands run on first use; call
 // Prefetch to start the usual ones in parallel at once.
@@ -367,8 +375,11 @@ var liveDeny = []string{"proc/kmsg", "proc/kcore", "sys/kernel/debug", "sys/kern
 func FromFS(fsys fs.FS, kind, name string) *Snapshot {
 	s := newSnapshot(kind, name)
 	s.fsys = &treeFS{b: fsTree{fsys: fsys}, st: s.st}
-	if kind == KindSupportconfig {
+	switch kind {
+	case KindSupportconfig:
 		s.openSupportconfig()
+	case KindSysinfoSnapshot:
+		s.openSysinfoSnapshot()
 	}
 	return s
 }

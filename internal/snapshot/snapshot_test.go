@@ -766,27 +766,13 @@ func TestReadMemberIsReadAll(t *testing.T) {
 // snapshot whose sections are offered where the collector looks.
 func TestSupportconfigFolder(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	top := dir + "/scc_node1_261201_1200"
-	if err := os.MkdirAll(top, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
+	s := openWrapped(t, "scc_node1_261201_1200", map[string]string{
 		// Lines of real captures (testdata/captures/paste/ubuntu1204-…,
 		// lspci/mlx5-cx6dx-grep-net.txt) in supportconfig's sections.
 		"basic-environment.txt": "#==[ Command ]======================================#\n# /bin/uname -a\nLinux ubuntu 3.13.0-32-generic #57~precise1-Ubuntu SMP Tue Jul 15 03:51:20 UTC 2014 x86_64 x86_64 x86_64 GNU/Linux\n\n" +
 			"#==[ Configuration File ]===========================#\n# /etc/os-release\nID=ubuntu\nVERSION_ID=\"12.04\"\n",
 		"hardware.txt": "#==[ Command ]======================================#\n# /sbin/lspci\n86:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]\n",
-	}
-	for name, body := range files {
-		if err := os.WriteFile(top+"/"+name, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if s.Kind != KindSupportconfig {
 		t.Errorf("kind %q", s.Kind)
 	}
@@ -799,4 +785,69 @@ func TestSupportconfigFolder(t *testing.T) {
 	if r := s.File("etc/os-release"); !r.OK() || !strings.Contains(string(r.Data), "ubuntu") {
 		t.Errorf("os-release: %+v", r)
 	}
+}
+
+// A sysinfo-snapshot folder of the 3.1.8 layout (no commands_txt_output/:
+// err_messages/ beside the HTML, whose sections keep their newlines; a
+// plain dmesg beside it) is a snapshot whose outputs are offered where the
+// collector looks; what the tool could not run, the journal and handler
+// sections are not. The lsmod and dmesg outputs are lines of real captures
+// (lsmod/mlx5-inbox-grep-mlx.txt, dmesg/mlx5-cx4lx-log_max_qp-probe-failed-22.txt);
+// /proc/modules is the lsmod line in that file's shape, the modinfo
+// section only the handler's header.
+func TestSysinfoSnapshotFolder(t *testing.T) {
+	t.Parallel()
+	lsmod := "mlx5_ib               495616  0\nmlx5_core            2469888  1 mlx5_ib\n"
+	dmesg := "[   12.925245] mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n"
+	s := openWrapped(t, "sysinfo-snapshot-v3.1.8-host-20170228-120000", map[string]string{
+		"sysinfo-snapshot-v3.1.8-host-20170228-120000.html": `<html><body><pre><h1>Mellanox Technologies</h1><p>` +
+			`<a name="sec1001"></a><small><a href="#index">[back to index]</a></small> <h2>lsmod</h2><p>` + lsmod + `</p>` +
+			`<a name="sec1002"></a><h2>modinfo</h2><p>modinfo mlx5_core | grep 'filename\|version:'` + "\n\nfilename: x\n</p>" +
+			`<a name="sec2001"></a><h2>ibstat</h2><p>Couldn't find command: ibstat</p>` +
+			`<a name="sec3001"></a><h2>/proc/modules</h2><p>` + "mlx5_core 2469888 1 mlx5_ib, Live 0x0000000000000000\n</p></p></pre></body></html>",
+		"dmesg":                        dmesg,
+		"journal":                      dmesg,
+		"err_messages/dummy_functions": "",
+	})
+	if s.Kind != KindSysinfoSnapshot {
+		t.Errorf("kind %q", s.Kind)
+	}
+	if r := s.Command("lsmod"); !r.OK() || string(r.Data) != lsmod || r.Path != "sos_commands/kernel/lsmod" {
+		t.Errorf("lsmod: %+v", r)
+	}
+	if r := s.Command("dmesg"); !r.OK() || string(r.Data) != dmesg {
+		t.Errorf("dmesg: %+v", r)
+	}
+	if r := s.Command("dmesg -T"); r.OK() {
+		t.Errorf("dmesg -T: %+v", r)
+	}
+	if r := s.File("proc/modules"); !r.OK() || !strings.HasPrefix(string(r.Data), "mlx5_core ") {
+		t.Errorf("proc/modules: %+v", r)
+	}
+	for _, cmd := range []string{"ibstat", "journalctl -k -o short-monotonic", "modinfo mlx5_core"} {
+		if r := s.Command(cmd); r.OK() {
+			t.Errorf("%s: %+v", cmd, r)
+		}
+	}
+}
+
+// openWrapped writes files into a folder named top inside a temporary
+// folder, as a tool wraps its output, and opens the temporary folder.
+func openWrapped(t *testing.T, top string, files map[string]string) *Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, top, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

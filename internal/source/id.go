@@ -20,6 +20,7 @@ const (
 	UnameR           ID = "cmd/uname -r"
 	UnameA           ID = "cmd/uname -a"
 	ProcOSRelease    ID = "proc/sys/kernel/osrelease" // the kernel release, when uname was not captured
+	ProcVersion      ID = "proc/version"              // "Linux version <release> (…)", read after osrelease
 	EtcOSRelease     ID = "etc/os-release"
 	UsrOSRelease     ID = "usr/lib/os-release"
 	EtcRedHatRelease ID = "etc/redhat-release" // the Red Hat family's release line, when os-release is absent

@@ -28,11 +28,12 @@ func TestOf(t *testing.T) {
 		Cmd("modinfo mlx5_core"):    "modinfo",
 		SysInfiniBand:               "sysfs-infiniband",
 		ProcOSRelease:               "uname",
+		ProcVersion:                 "uname",
 		"sos_commands/logs/journalctl_--no-pager_--dmesg": "kernel-log",
 		"cmd/reboot":                   "",
 		"cmd/ibv_devinfo -v -d mlx5_0": "",
 		"sys/class/infiniband/mlx5_0":  "",
-		"proc/version":                 "",
+		"proc/version_signature":       "",
 		"sos_commands/logs/messages":   "",
 		// Every place sos 3.x–4.x and supportconfig keep kernel messages.
 		"sos_commands/logs/journalctl_--no-pager":                             "kernel-log",

@@ -60,7 +60,7 @@ var Tools = []Tool{
 	{Name: "hostname", Files: []ID{EtcHostname, SosHostname, ProcHostname}, Commands: []Command{
 		{Line: "hostname", Plugin: "host", Also: []string{"hostname"}},
 	}},
-	{Name: "uname", Files: []ID{ProcOSRelease}, Commands: []Command{
+	{Name: "uname", Files: []ID{ProcOSRelease, ProcVersion}, Commands: []Command{
 		{Line: "uname -r", Plugin: "kernel", Prefetch: true},
 		{Line: "uname -a", Plugin: "kernel", Prefetch: true, Also: []string{"uname"}},
 	}},
@@ -132,7 +132,11 @@ var Tools = []Tool{
 		{Line: "rxe_cfg status", Plugin: "kbcollect", Prefetch: true, Also: []string{"sos_commands/*/rxe_cfg_start"}},
 		{Line: "rxe_cfg", Plugin: "kbcollect"},
 	}},
-	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}}},
+	// Netdevs of other network namespaces, as sos names their ethtool -i
+	// (networking.py: "ip netns exec <ns> ethtool -i <dev>", in namespaces/<ns>/
+	// since sosreport/sos commit 9118562c, 2021).
+	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}},
+		Globs: []string{"sos_commands/networking/ip_netns_exec_*_ethtool_-i_*", "sos_commands/networking/namespaces/*/ip_netns_exec_*_ethtool_-i_*"}},
 	// NVIDIA's firmware query: mlxfwmanager ships in MFT, mlxup is the
 	// standalone updater, and both print the same blocks; no distribution
 	// packages either. sos's mellanox_firmware plugin runs flint and
@@ -152,6 +156,7 @@ var Tools = []Tool{
 		"sos_commands/*/flint_-d_*_q", "sos_commands/*/mstflint_-d_*_q",
 		"sos_commands/*/flint_-d_*_query", "sos_commands/*/mstflint_-d_*_query",
 		"sos_commands/*/flint_-d_*_q_full", "sos_commands/*/mstflint_-d_*_q_full",
+		"sos_commands/*/flint_-d_*_query_full", "sos_commands/*/mstflint_-d_*_query_full",
 	}},
 	// Every place a snapshot keeps kernel messages; the collector reads
 	// each one present and merges their events once. sos's kernel plugin
@@ -181,7 +186,14 @@ var Tools = []Tool{
 		// journal or /var/log/messages).
 		"sos_commands/boot/journalctl*", "sos_commands/messages/journalctl*",
 	}},
-	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}}},
+	// sos before 3.5.1 ran the same "modinfo <every module>" with no
+	// suggest_filename, so its file is named by the mangled command:
+	// modinfo_<module>_<module>_…, cut at 255 bytes (sosreport/sos commit
+	// 320a4140, "[kernel] Use modinfo_ALL_MODULES as filename", 2017). The
+	// collector reads such files only when neither modinfo_ALL_MODULES nor
+	// a modinfo of one module is there.
+	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}},
+		Globs: []string{"sos_commands/kernel/modinfo_*"}},
 }
 
 // RDMAModules are the kernel modules whose modinfo and /sys/module

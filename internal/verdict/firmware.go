@@ -39,6 +39,10 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 		if kind == matrix.RuleExact {
 			near = fmt.Sprintf("firmware %s for %s", f.Min, what)
 		}
+		if kind == matrix.RuleRecommended && rule.EarlierRelease(f, stackVer) {
+			judgeEarlierTested(v, a, f, ref, stack, stackVer, fw, what, near)
+			continue
+		}
 		if fw == "" {
 			switch kind {
 			case matrix.RuleRecommended:
@@ -48,21 +52,39 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 			}
 			continue
 		}
-		c, ok := rule.Compare(fw, f.Min)
-		switch {
-		case !ok:
+		switch rule.CheckFirmware(f, fw, stackVer) {
+		case rule.FirmwareIncomparable:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s cannot be compared with %s", fw, f.Min), Matrix: []rule.Ref{ref}})
-		case kind == matrix.RuleExact && c != 0:
+		case rule.FirmwareNotExact:
 			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is not %s, the exact firmware %s needs", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
-		case c >= 0:
+		case rule.FirmwareMeets:
 			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("firmware %s meets the %s %s %s", fw, what, kind, f.Min), Matrix: []rule.Ref{ref}})
-		case kind == matrix.RuleRecommended:
+		case rule.FirmwareOlderThanTested:
 			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is older than %s, the firmware %s was tested with; update it", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
-		case rule.OptionalFeature(f.Feature):
-			v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
-		default:
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
+		case rule.FirmwareBelow:
+			level := Unsupported
+			if rule.OptionalFeature(f.Feature) {
+				level = Conditional
+			}
+			v.add(Reason{Verdict: level, Text: fmt.Sprintf("firmware %s is below %s, needed for %s", fw, f.Min, what), Nearest: near, Matrix: []rule.Ref{ref}})
 		}
+	}
+}
+
+// judgeEarlierTested weighs the planned firmware against the firmware an
+// earlier release was tested with, when the matrix lacks the planned
+// release's own. Older firmware is still a condition (NVIDIA's bundled
+// firmware only grows from release to release); the same or newer is not
+// judged, since no source says the planned release was tested with it.
+func judgeEarlierTested(v *Verdict, a *matrix.Adapter, f *matrix.FirmwareMin, ref rule.Ref, stack, stackVer, fw, what, near string) {
+	lacks := fmt.Sprintf("the matrix lacks the firmware %s %s was tested with on %s", stack, stackVer, a.Name)
+	switch {
+	case fw == "":
+		v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s, an earlier release, was tested with firmware %s", lacks, what, f.Min), Matrix: []rule.Ref{ref}})
+	case rule.CheckFirmware(f, fw, stackVer) == rule.FirmwareOlderThanTested:
+		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is older than %s, the firmware %s (an earlier release) was tested with; update it (%s)", fw, f.Min, what, lacks), Nearest: near, Matrix: []rule.Ref{ref}})
+	default:
+		v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("firmware %s not judged: %s (%s, an earlier release, was tested with %s); its release notes' firmware table would decide it", fw, lacks, what, f.Min), Matrix: []rule.Ref{ref}})
 	}
 }
 

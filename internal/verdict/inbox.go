@@ -382,8 +382,11 @@ func earlier(a, b *matrix.Distro) bool {
 
 // DistroRow returns the [[distro_support]] row that decides an adapter on
 // a distro release: rows of its family whose from..until holds the
-// release and that name the adapter or one of its drivers. A row naming
-// the adapter beats one naming a driver; then the later from wins.
+// release and that name the adapter or, naming no adapter, one of its
+// drivers (a row naming adapters is about them: its drivers say whose ids
+// it lists, as AlmaLinux's re-added be2net ids of BE3 say nothing of
+// Skyhawk, another be2net part). A row naming the adapter beats one
+// naming a driver; then the later from wins.
 func DistroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro) (row *matrix.DistroRow, byAdapter bool) {
 	drivers := adapterDrivers(m, a)
 	for i := range m.DistroRows {
@@ -392,7 +395,7 @@ func DistroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro) (row *matr
 			continue
 		}
 		ad := slices.Contains(r.Adapters, a.ID)
-		if !ad && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+		if !ad && (len(r.Adapters) > 0 || !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) })) {
 			continue
 		}
 		// A row about the release's rebuild wins over the family's; then
@@ -543,7 +546,7 @@ func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matr
 		if r == not || r.Family != d.Family || r.Rebuild != "" && r.Rebuild != d.Rebuild || r.Status != matrix.StatusSupported {
 			continue
 		}
-		if !(a != nil && slices.Contains(r.Adapters, a.ID)) && !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) }) {
+		if !(a != nil && slices.Contains(r.Adapters, a.ID)) && (a != nil && len(r.Adapters) > 0 || !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) })) {
 			continue
 		}
 		if best == nil {

@@ -186,11 +186,55 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v := judgeSteps(m, e, p)
 	v.finish()
 	if v.Distro != "" && p.Distro != v.Distro {
-		if r := m.ResolveDistro(p.Distro); r.How == "rebuild" {
+		if p.Distro == "" {
+			v.sharedKernel(m, e, p)
+		} else if r := m.ResolveDistro(p.Distro); r.How == "rebuild" {
 			v.asRebuild(p.Distro, r.Value)
 		}
 	}
 	return v
+}
+
+// sharedKernel weighs a kernel release named without a distro, which the
+// verdict judged as the RHEL release its dist tag names (el10_0: RHEL
+// 10.0). A rebuild of that release the matrix holds with distro_support
+// rows of its own ships the same version-release with its own changes
+// (AlmaLinux 10.0's kernel is 6.12.0-55.9.1.el10_0 and re-adds PCI ids RHEL
+// 10 disables), so the tag alone does not say which kernel it is: where the
+// rebuild gets another inbox verdict, the verdict is unknown, RHEL's the
+// likely answer.
+func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
+	d := m.Distro(v.Distro)
+	if d == nil || d.Rebuild != "" || v.Stack != matrix.Inbox {
+		return
+	}
+	for i := range m.Distros {
+		o := &m.Distros[i]
+		if o.Rebuild == "" || o.Family != d.Family || o.Version != d.Version || !hasOwnRows(m, o) {
+			continue
+		}
+		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
+		if w.Verdict == v.Verdict {
+			continue
+		}
+		likely := v.Verdict
+		if likely == Undecided {
+			likely = v.Likely
+		}
+		text := fmt.Sprintf("kernel %s names %s by its dist tag, but %s ships the same version-release with its own changes, and the two differ for %s (%s: %s; %s: %s); the distro (--distro) would decide it", p.Kernel, d.Name, o.Name, v.AdapterName, d.Name, v.Verdict, o.Name, w.Verdict)
+		ref := rule.Cite(m, "distro "+o.ID, o.Claim, ships(o.Name, o.Kernel, o.KernelBase))
+		v.Reasons = append([]Reason{{Verdict: Undecided, Likely: likely, Text: text, Matrix: []rule.Ref{ref}}}, v.Reasons...)
+		v.Verdict, v.Likely = Undecided, likely
+		return
+	}
+}
+
+// hasOwnRows reports whether a rebuild release has distro_support rows of
+// its own, which make its kernel differ from its family's.
+func hasOwnRows(m *matrix.Matrix, d *matrix.Distro) bool {
+	return slices.ContainsFunc(m.DistroRows, func(r matrix.DistroRow) bool {
+		return r.Family == d.Family && r.Rebuild == d.Rebuild
+	})
 }
 
 // asRebuild makes the verdict of a distro the matrix has no entry for,
