@@ -75,10 +75,17 @@ var Tools = []Tool{
 	}},
 	{Name: "sysfs-pci", Files: []ID{SysPCIDevices}},
 	{Name: "sysfs-net", Files: []ID{SysClassNet}},
-	// sos stores -nnvv; other captures and pastes use other flags.
+	// sos stores -nnvv; other captures and pastes use other flags, the
+	// collector reads the first present in this order. NVIDIA's
+	// sysinfo-snapshot keeps "lspci -nnvvvxxxx" (pcie_files/lspci_nnvvvxxx,
+	// 2023 on) and "lspci -vvvxxxxx" (pcie_files/lspci_vvvxxxxx): -vvv with
+	// the config space dumped after each device (read for its ids when
+	// -n is not given); supportconfig's hardware.txt keeps -vvv.
 	{Name: "lspci", Package: "pciutils", Commands: []Command{
 		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
+		{Line: "lspci -nnvvvxxxx", Plugin: "pci"},
 		{Line: "lspci -vvv", Plugin: "pci"},
+		{Line: "lspci -vvvxxxxx", Plugin: "pci"},
 		{Line: "lspci -vv", Plugin: "pci"},
 		{Line: "lspci -nvv", Plugin: "pci"},
 		{Line: "lspci -vmmkn", Plugin: "pci", Prefetch: true},
