@@ -140,17 +140,17 @@ func TestCommandLines(t *testing.T) {
 		{"root@node1:~# sudo lspci -vvv", "lspci -vvv", false, true},
 		{"$ dmesg | grep -i mlx5", "dmesg", false, true},
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
-		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},        // closest table line
-		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
-		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},    // bare, the program then flags
-		{"❯ rdma link show", "rdma link show", false, true},           // zsh prompt
-		{"$ sudo mst start", "", false, false},                        // not mst status -v
-		{"$ ethtool -S eth0", "", false, false},                       // not ethtool -i
-		{"$ devlink port show", "", false, false},                     // not devlink dev info
-		{"$ rdma link list", "rdma link", false, true},                // list is show
-		{"$ rdma resource show cm_id", "rdma res show", false, true},  // rdma takes prefixes of its words
-		{"# rdma res", "rdma res show", false, true},                  // show is the default
-		{"$ rdma -j res show qp", "rdma res show qp", false, true},    // JSON of the same
+		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},       // closest table line
+		{"modinfo mlx5_core", "modinfo {module}", true, true},        // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},   // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},          // zsh prompt
+		{"$ sudo mst start", "", false, false},                       // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
+		{"$ devlink port show", "", false, false},                    // not devlink dev info
+		{"$ rdma link list", "rdma link", false, true},               // list is show
+		{"$ rdma resource show cm_id", "rdma res show", false, true}, // rdma takes prefixes of its words
+		{"# rdma res", "rdma res show", false, true},                 // show is the default
+		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
 		{"$ mlxup", "mlxup --query", false, true},                     // queries by default
 		{"ethtool reports the driver", "", true, false},               // bare prose
