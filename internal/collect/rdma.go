@@ -363,11 +363,19 @@ func (c *collector) rdmaTool() {
 		})
 	}
 	// Resources name the devices that have them, nothing more: a QP state
-	// is never a port state. The summary lists every device; an
-	// sosreport's or sysinfo-snapshot's per-object outputs are the row's
-	// Globs.
-	for _, r := range c.everyCommand("rdma res show", "rdma res show qp") {
-		c.resDevices(r.id, r.res)
+	// is never a port state. The summary lists every device, so a live run
+	// stops there; elsewhere each output may name what another lacks (a
+	// paste's QPs of one device, CQs of another). An sosreport's or
+	// sysinfo-snapshot's per-object outputs are the row's Globs.
+	for _, cl := range []string{"rdma res show", "rdma res show qp"} {
+		r, id := c.command(cl)
+		if !r.OK() {
+			continue
+		}
+		c.resDevices(id, r)
+		if c.s.Kind == snapshot.KindLive {
+			break
+		}
 	}
 	row, _ := source.Of(source.RdmaRes)
 	c.eachGlobbed(row, c.resDevices)

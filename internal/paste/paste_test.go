@@ -288,7 +288,13 @@ func TestProcVersionGivesKernelRelease(t *testing.T) {
 // testdata/captures/paste.
 func collectPaste(t *testing.T, name string) *record.Host {
 	t.Helper()
-	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	return collectText(t, body(t, "paste", name))
+}
+
+// collectText is the record a paste gives.
+func collectText(t *testing.T, text string) *record.Host {
+	t.Helper()
+	secs, _, err := Split(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,15 +362,13 @@ func TestSplitLooseBlock(t *testing.T) {
 // TestRdmaResPaste: a pasted rdma resource summary names the devices.
 func TestRdmaResPaste(t *testing.T) {
 	t.Parallel()
-	secs, _, err := Split(strings.NewReader(body(t, "rdma", "mlx5-res-summary-four-devices.txt")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := collectText(t, body(t, "rdma", "mlx5-res-summary-four-devices.txt"))
 	if len(h.Devices) != 4 || h.Devices[3].Name != "mlx5_3" {
 		t.Errorf("devices %+v, want mlx5_0…mlx5_3", h.Devices)
+	}
+	// QPs of one device and CQs of another, each after its prompt: both read.
+	h = collectText(t, body(t, "rdma", "mlx5-res-show-qp-port-dash-before-after.txt"))
+	if len(h.Devices) != 2 || h.Devices[0].Name != "mlx5_0" || h.Devices[1].Name != "rocep0s9" {
+		t.Errorf("devices %+v, want mlx5_0 (QPs) and rocep0s9 (CQs)", h.Devices)
 	}
 }
