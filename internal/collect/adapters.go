@@ -144,9 +144,15 @@ func msix(a *record.Adapter) *record.MSIX {
 	return a.MSIX
 }
 
-// lspciCommands are tried in order: sos stores -nnvv; other captures
-// and pastes use other flags.
-var lspciCommands = []string{"lspci -nnvv", "lspci -vvv", "lspci -vv", "lspci -nvv", "lspci -vmmkn", "lspci -v", "lspci -nn", "lspci -D", "lspci -k", "lspci"}
+// lspciCommands are the lspci row's command lines, tried in its order.
+var lspciCommands = func() []string {
+	row, _ := source.Of(source.LspciNNVV)
+	var out []string
+	for _, c := range row.Commands {
+		out = append(out, c.Line)
+	}
+	return out
+}()
 
 func (c *collector) lspci() {
 	r, id, ok := c.firstCommand(lspciCommands...)

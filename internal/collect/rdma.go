@@ -10,6 +10,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/rdmatool"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/snapshot"
 	"github.com/rocekb/rocekb/internal/source"
 	"github.com/rocekb/rocekb/internal/sysfs"
 )
@@ -361,20 +362,37 @@ func (c *collector) rdmaTool() {
 			return nil
 		})
 	}
-	// QPs name the devices that have them, nothing more: a QP state is
-	// never a port state.
-	if r, id, ok := c.firstCommand("rdma res show qp"); ok {
-		c.parse(id, func() error {
-			qps, err := rdmatool.ParseResQP(reader(r))
-			for _, name := range rdmatool.Devices(qps) {
-				d := c.device(name)
-				if len(d.From) == 0 {
-					setFrom(&d.From, "name", id)
-				}
-			}
-			return err
-		})
+	// Resources name the devices that have them, nothing more: a QP state
+	// is never a port state. The summary lists every device, so a live run
+	// stops there; elsewhere each output may name what another lacks (a
+	// paste's QPs of one device, CQs of another). An sosreport's or
+	// sysinfo-snapshot's per-object outputs are the row's Globs.
+	for _, cl := range []string{"rdma res show", "rdma res show qp"} {
+		r, id := c.command(cl)
+		if !r.OK() {
+			continue
+		}
+		c.resDevices(id, r)
+		if c.s.Kind == snapshot.KindLive {
+			break
+		}
 	}
+	row, _ := source.Of(source.RdmaRes)
+	c.eachGlobbed(row, c.resDevices)
+}
+
+// resDevices adds the RDMA devices an rdma resource output names.
+func (c *collector) resDevices(id string, r snapshot.Result) {
+	c.parse(id, func() error {
+		names, err := rdmatool.ParseRes(reader(r))
+		for _, name := range names {
+			d := c.device(name)
+			if len(d.From) == 0 {
+				setFrom(&d.From, "name", id)
+			}
+		}
+		return err
+	})
 }
 
 func (c *collector) ibdev2netdev() {

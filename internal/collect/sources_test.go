@@ -62,7 +62,7 @@ func TestIDConstantsAreInTheTable(t *testing.T) {
 		source.SysModule, source.OFEDInfoS, source.OFEDInfoN, source.SysPCIDevices, source.SysClassNet,
 		source.LspciNNVV, source.DevlinkInfoJ, source.DevlinkInfo, source.DevlinkParams, source.SysInfiniBand,
 		source.RDMACM, source.IbvDevinfoV, source.IbvDevinfo, source.Ibstat, source.Ibstatus, source.RdmaLink,
-		source.RdmaDev, source.Ibdev2netdev, source.Ibdev2netdevV, source.ShowGIDs, source.IbvDevices, source.RdmaResQP, source.RxeCfgStatus, source.RxeCfg,
+		source.RdmaDev, source.Ibdev2netdev, source.Ibdev2netdevV, source.ShowGIDs, source.IbvDevices, source.RdmaRes, source.RdmaResQP, source.RxeCfgStatus, source.RxeCfg,
 		source.MlxfwmanagerQuery, source.MlxupQuery, source.Dmesg, source.VarLogDmesg, source.JournalK, source.ModinfoAll,
 	} {
 		if !inTable(string(id)) {

@@ -88,6 +88,9 @@ var (
 	progRE   = regexp.MustCompile(`\s*\(prog-if [^)]*\)$`)
 	msixRE   = regexp.MustCompile(`MSI-X: Enable([+-])\s+Count=(\d+)`)
 	hex4RE   = regexp.MustCompile(`^[0-9a-fA-F]{4}$`)
+	// hexRowRE is a row of the config space dump -x, -xxx and -xxxx print
+	// after a device's lines: its offset, then 16 bytes.
+	hexRowRE = regexp.MustCompile(`^([0-9a-f]{2,3}): ((?:[0-9a-f]{2} ){15}[0-9a-f]{2})$`)
 )
 
 // Parse reads lspci output in either form. Lines it does not understand,
@@ -96,6 +99,7 @@ func Parse(r io.Reader) ([]Device, error) {
 	var out []Device
 	var cur *Device
 	vmm := false
+	headerType := "" // config space byte 0x0e of the device, from its -x dump
 	err := lines.Each(r, func(raw string) {
 		raw = unquote(raw)
 		line := strings.TrimRight(raw, " \t")
@@ -109,6 +113,7 @@ func Parse(r io.Reader) ([]Device, error) {
 			return
 		}
 		if m := headerRE.FindStringSubmatch(line); m != nil {
+			headerType = ""
 			out = append(out, header(m))
 			cur = &out[len(out)-1]
 			return
@@ -117,6 +122,10 @@ func Parse(r io.Reader) ([]Device, error) {
 		// leading whitespace prints them flush left; those are read as
 		// its lines too, by their keys.
 		if cur == nil {
+			return
+		}
+		if m := hexRowRE.FindStringSubmatch(trim); m != nil {
+			headerType = configRow(cur, m[1], strings.Fields(m[2]), headerType)
 			return
 		}
 		if pn, ok := strings.CutPrefix(trim, "[PN] Part number:"); ok {
@@ -305,4 +314,32 @@ func setIDOrName(val string, id, name *string) {
 	} else if name != nil {
 		*name = val
 	}
+}
+
+// configRow reads the ids a config space dump gives where lspci printed
+// none (-x without -n, as sysinfo-snapshot's lspci -vvvxxxxx): the
+// header's vendor and device ids (offsets 0x00 and 0x02, little-endian),
+// class (0x0a, 0x0b) and, in a type 0 header (0x0e, bit 7 the
+// multi-function flag), the subsystem's (0x2c, 0x2e); offsets as
+// include/uapi/linux/pci_regs.h names them (PCI_VENDOR_ID, PCI_DEVICE_ID,
+// PCI_CLASS_DEVICE, PCI_HEADER_TYPE, PCI_SUBSYSTEM_VENDOR_ID,
+// PCI_SUBSYSTEM_ID). Ids lspci printed are kept. It returns the header
+// type byte, read from row 00.
+func configRow(d *Device, offset string, b []string, headerType string) string {
+	le := func(lo, hi int) string { return b[hi] + b[lo] }
+	switch offset {
+	case "00":
+		if d.Vendor == "" && d.Device == "" {
+			d.Vendor, d.Device = le(0, 1), le(2, 3)
+		}
+		if d.ClassID == "" {
+			d.ClassID = le(10, 11)
+		}
+		return b[14]
+	case "20":
+		if d.SubsystemVendor == "" && d.SubsystemDevice == "" && (headerType == "00" || headerType == "80") {
+			d.SubsystemVendor, d.SubsystemDevice = le(12, 13), le(14, 15)
+		}
+	}
+	return headerType
 }

@@ -47,6 +47,11 @@ func TestParse(t *testing.T) {
 			{Slot: "0000:27:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
 			{Slot: "0000:28:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP [8086:15"},
 		}},
+		// lspci -vx: no ids printed, but the config space dump after the
+		// device's lines gives them (vendor, device, class, subsystem).
+		{"mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", []Device{{Slot: "0000:82:00.0", Class: "Ethernet controller", ClassID: "0200",
+			Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]", Vendor: "15b3", Device: "1015",
+			SubsystemName: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]", SubsystemVendor: "15b3", SubsystemDevice: "009c", MSIX: &MSIX{Count: 64}}}},
 	} {
 		got, err := Parse(bytes.NewReader(capture(t, tc.file)))
 		if err != nil {

@@ -91,7 +91,7 @@ func ParseModinfo(r io.Reader) ([]Info, error) {
 		if !ok || strings.ContainsAny(key, " \t") {
 			return
 		}
-		val = strings.TrimSpace(val)
+		val = strings.TrimSpace(unbracket(val))
 		if key == "filename" {
 			out = append(out, Info{Filename: val, Name: nameFromFile(val)})
 			cur = &out[len(out)-1]
@@ -214,6 +214,18 @@ func ParseModinfoAll(r io.Reader) (Modinfo, error) {
 	}
 	out.Modules, err = ParseModinfo(strings.NewReader(buf.String()))
 	return out, err
+}
+
+// unbracket undoes a document conversion that put modinfo's padded value
+// in brackets ("version:[        5.0-0]"): modinfo pads the value after
+// the colon with spaces, so a '[' right after the colon followed by
+// padding is not modinfo's.
+func unbracket(val string) string {
+	inner, ok := strings.CutPrefix(val, "[")
+	if !ok || !strings.HasSuffix(inner, "]") || !strings.HasPrefix(inner, " ") && !strings.HasPrefix(inner, "\t") {
+		return val
+	}
+	return strings.TrimSuffix(inner, "]")
 }
 
 // nameFromFile turns ".../mlx5_ib.ko.xz" into "mlx5_ib".

@@ -42,19 +42,24 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	looseCut := 0
 	looseStart := 0
 	flush := func() {
-		if s := sniff(loose); s != nil {
-			s.Line = looseStart
-			for _, l := range loose {
-				s.add(l)
-			}
-			s.Cut += looseCut
-			secs = append(secs, s)
-		} else {
-			for _, l := range loose {
-				if strings.TrimSpace(l) != "" {
-					unknown++
+		at := looseStart
+		for _, part := range splitLoose(loose) {
+			if s := sniff(part); s != nil {
+				s.Line = at
+				for _, l := range part {
+					s.add(l)
+				}
+				s.Cut += looseCut
+				looseCut = 0
+				secs = append(secs, s)
+			} else {
+				for _, l := range part {
+					if strings.TrimSpace(l) != "" {
+						unknown++
+					}
 				}
 			}
+			at += len(part)
 		}
 		loose, looseCut = nil, 0
 	}
@@ -219,6 +224,9 @@ var (
 		`\|`, `|`, `\<`, `<`, `\>`, `>`, `\~`, `~`)
 	// quote matches the quote marks a mail reply puts before each line.
 	quote = regexp.MustCompile(`^(?:>[ \t]?)+`)
+	// comment matches a C block comment's leader: "/*", "*/" or " * "
+	// (a lone "*" too), and one space or tab after it.
+	comment = regexp.MustCompile(`^\s*(?:/\*+|\*+/|\*)(?:[ \t]|$)`)
 	// binaries are the first words of the table's command lines.
 	binaries = func() map[string]bool {
 		m := map[string]bool{}
@@ -250,10 +258,14 @@ func labelled(line string, report bool) (command, string, bool) {
 }
 
 // unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
-// from the start of a line.
+// and the leader of a C block comment ("/*", " * ", " */") from the start
+// of a line: an output kept in a source file's comment reads as pasted.
 func unquote(line string) string {
 	if loc := quote.FindStringIndex(line); loc != nil {
-		return line[loc[1]:]
+		line = line[loc[1]:]
+	}
+	if loc := comment.FindStringIndex(line); loc != nil {
+		line = line[loc[1]:]
 	}
 	return line
 }
@@ -287,6 +299,9 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	words[0] = path.Base(words[0])
+	if words[0] == "rdma" {
+		words = rdmaWords(words)
+	}
 	if words[0] == "cat" && len(words) == 2 {
 		// "cat /etc/os-release": the output is that file, when the
 		// table reads it (or a file under a folder it reads).
@@ -311,6 +326,48 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	return c, true
+}
+
+// rdmaObjects are the objects of iproute2's rdma in the order it tries
+// them (rdma/rdma.c): it takes any prefix of an object's or a command's
+// name (rd_argv_match in rdma/utils.c), so "rdma r" and "rdma resource" are
+// the table's "rdma res".
+var rdmaObjects = []string{"help", "dev", "link", "resource", "system", "statistic", "monitor"}
+
+// rdmaWords spells a pasted rdma argv as the table does: the object in
+// full ("res" for resource) and, for resources, "show" for a prefix of it
+// or for "list", and "rdma res" with no command as "rdma res show", its
+// default.
+func rdmaWords(words []string) []string {
+	out := append([]string(nil), words...)
+	obj := -1
+	for i := 1; i < len(out); i++ {
+		w := out[i]
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if obj < 0 {
+			for _, o := range rdmaObjects {
+				if strings.HasPrefix(o, w) {
+					out[i] = o
+					if o == "resource" {
+						out[i] = "res"
+					}
+					break
+				}
+			}
+			obj = i
+			continue
+		}
+		if out[obj] == "res" && (strings.HasPrefix("show", w) || w == "list") {
+			out[i] = "show"
+		}
+		return out
+	}
+	if obj > 0 && out[obj] == "res" {
+		out = append(out, "show")
+	}
+	return out
 }
 
 // globbed files a pasted argv that is none of the table's command lines

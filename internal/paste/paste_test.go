@@ -140,14 +140,18 @@ func TestCommandLines(t *testing.T) {
 		{"root@node1:~# sudo lspci -vvv", "lspci -vvv", false, true},
 		{"$ dmesg | grep -i mlx5", "dmesg", false, true},
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
-		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},        // closest table line
-		{"modinfo mlx5_core", "modinfo {module}", true, true},         // bare, exact with a placeholder
-		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},    // bare, the program then flags
-		{"❯ rdma link show", "rdma link show", false, true},           // zsh prompt
-		{"$ sudo mst start", "", false, false},                        // not mst status -v
-		{"$ ethtool -S eth0", "", false, false},                       // not ethtool -i
-		{"$ devlink port show", "", false, false},                     // not devlink dev info
-		{"$ rdma link list", "rdma link", false, true},                // list is show
+		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},       // closest table line
+		{"modinfo mlx5_core", "modinfo {module}", true, true},        // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},   // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},          // zsh prompt
+		{"$ sudo mst start", "", false, false},                       // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
+		{"$ devlink port show", "", false, false},                    // not devlink dev info
+		{"$ rdma link list", "rdma link", false, true},               // list is show
+		{"$ rdma resource show cm_id", "rdma res show", false, true}, // rdma takes prefixes of its words
+		{"# rdma res", "rdma res show", false, true},                 // show is the default
+		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
+		{"$ rdma r s qp", "rdma res show qp", false, true},
 		{"$ mlxup", "mlxup --query", false, true},                     // queries by default
 		{"ethtool reports the driver", "", true, false},               // bare prose
 		{"ibv_devinfo", "", false, false},                             // bare, mid-output
@@ -162,7 +166,7 @@ func TestCommandLines(t *testing.T) {
 }
 
 func FuzzSplit(f *testing.F) {
-	capturetest.Seed(f, "dmesg", "ethtool", "ibv_devinfo", "mlxfwmanager", "lspci")
+	capturetest.Seed(f, "dmesg", "ethtool", "ibv_devinfo", "mlxfwmanager", "lspci", "rdma", "paste")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		secs, _, err := Split(bytes.NewReader(b))
 		if err != nil {
@@ -171,7 +175,7 @@ func FuzzSplit(f *testing.F) {
 		n := 0
 		for _, s := range secs {
 			n += s.Lines
-			if !strings.HasPrefix(s.Path, "sos_commands/") {
+			if _, file := tableFile(s.Path); !strings.HasPrefix(s.Path, "sos_commands/") && !file {
 				t.Fatalf("section filed at %q", s.Path)
 			}
 		}
@@ -232,7 +236,17 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"modinfo", "ib_rxe-old-name-4.0.txt", []string{"modinfo {module} 12"}},
 		// /proc/version, with its command line or alone.
 		{"paste", "kylin-v10-os-release-then-proc-version.txt", []string{"cat /etc/os-release 8", "cat /proc/version 3"}},
-		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 14"}},
+		// Two outputs in one block with no command line: split where "Linux version" starts.
+		{"paste", "kylin-v10-check-script-os-release-and-proc-version-no-commands.txt", []string{"cat /etc/os-release 12", "cat /proc/version 2"}},
+		// show_gids kept in a C comment (" * " before each line, a " * $" prompt).
+		{"paste", "mlx5-show_gids-in-c-block-comment.txt", []string{"show_gids 20"}},
+		// rdma resource, dev and link outputs, JSON included, with or without their command lines.
+		{"rdma", "mlx5-res-summary-four-devices.txt", []string{"rdma res show 4"}},
+		{"rdma", "cxgb4-mlx4-res-show-cm_id-listen-connect.txt", []string{"rdma res show 6"}},
+		{"rdma", "mlx5-res-show-pd-cq-mr-qp-prompts.txt", []string{"rdma res show 5", "rdma res show 7", "rdma res show 2", "rdma res show qp 5"}},
+		{"rdma", "mlx5-dev-json-pretty-caps-hand-edited.txt", []string{"rdma dev show 28"}},
+		{"rdma", "mlx5-ib-link-json-pretty-old-ifname-dev-port.txt", []string{"rdma link show 26"}},
+		{"rdma", "hns-res-show-srq-json-raw-elided.txt", []string{"rdma res show 1"}},
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
@@ -274,7 +288,13 @@ func TestProcVersionGivesKernelRelease(t *testing.T) {
 // testdata/captures/paste.
 func collectPaste(t *testing.T, name string) *record.Host {
 	t.Helper()
-	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	return collectText(t, body(t, "paste", name))
+}
+
+// collectText is the record a paste gives.
+func collectText(t *testing.T, text string) *record.Host {
+	t.Helper()
+	secs, _, err := Split(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,5 +316,59 @@ func TestMarkdownEscapedPaste(t *testing.T) {
 	}
 	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Filename != "/lib/modules/3.10.0-1160.el7.x86_64/kernel/drivers/net/ethernet/mellanox/mlx5/core/mlx5_core.ko.xz" {
 		t.Errorf("modules seen %+v", h.ModulesSeen)
+	}
+	// The conversion bracketed modinfo's padded version: "version:[        5.0-0]".
+	if len(h.ModulesSeen) == 1 && h.ModulesSeen[0].Version != "5.0-0" {
+		t.Errorf("module version %q, want 5.0-0", h.ModulesSeen[0].Version)
+	}
+}
+
+// TestSplitLooseBlock: two real outputs pasted one after the other with
+// no command line (ibdev2netdev, then ibv_devinfo from its hca_id line)
+// are two sections, each read by its own parser; one output whose lines
+// each name it (a kernel log) stays whole.
+func TestSplitLooseBlock(t *testing.T) {
+	t.Parallel()
+	paste := body(t, "ibdev2netdev", "mlx5-cx6-ib-vfs-mixed-eth-starts-midway.txt") + body(t, "ibv_devinfo", "mlx5-cx5-mlnxofed-v-truncated.txt")
+	secs, _, err := Split(strings.NewReader(paste))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s %d", s.Command, s.Line))
+	}
+	n := strings.Count(body(t, "ibdev2netdev", "mlx5-cx6-ib-vfs-mixed-eth-starts-midway.txt"), "\n")
+	if want := []string{"ibdev2netdev 1", fmt.Sprintf("ibv_devinfo -v %d", n+1)}; strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("sections %q, want %q", got, want)
+	}
+	h, err := collect.Collect(snapshot.FromFS(FS(secs), "capture", "paste"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, d := range h.Devices {
+		names[d.Name] = true
+	}
+	if !names["mlx5_19"] || !names["mlx5_1"] {
+		t.Errorf("devices %v, want mlx5_19 (ibdev2netdev) and mlx5_1 (ibv_devinfo)", names)
+	}
+	log, _, _ := Split(strings.NewReader(body(t, "dmesg", "mlx5-cx4lx-renamed-from-eth0-netdev-mail.txt")))
+	if len(log) != 1 {
+		t.Errorf("a kernel log split in %d sections", len(log))
+	}
+}
+
+// TestRdmaResPaste: a pasted rdma resource summary names the devices.
+func TestRdmaResPaste(t *testing.T) {
+	t.Parallel()
+	h := collectText(t, body(t, "rdma", "mlx5-res-summary-four-devices.txt"))
+	if len(h.Devices) != 4 || h.Devices[3].Name != "mlx5_3" {
+		t.Errorf("devices %+v, want mlx5_0…mlx5_3", h.Devices)
+	}
+	// QPs of one device and CQs of another, each after its prompt: both read.
+	h = collectText(t, body(t, "rdma", "mlx5-res-show-qp-port-dash-before-after.txt"))
+	if len(h.Devices) != 2 || h.Devices[0].Name != "mlx5_0" || h.Devices[1].Name != "rocep0s9" {
+		t.Errorf("devices %+v, want mlx5_0 (QPs) and rocep0s9 (CQs)", h.Devices)
 	}
 }

@@ -3,6 +3,8 @@ package paste
 import (
 	"regexp"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // A rule recognises the output of one command by what it says, for text a
@@ -20,6 +22,13 @@ var (
 	// rdma link heads: "link dev/port", or "idx/port: dev/port:" before iproute2 v5.5.0.
 	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
 	// show_gids' header; a cut paste may lack its n_gids_found= tail.
+	// rdma resource lines: the summary ("0: mlx5_0: pd 3 cq 8 …"), QPs and
+	// CM ids ("link mlx5_0/1 lqpn 1 …", "-" for no port), the other objects
+	// ("dev mlx5_0 cqn 2 …"); rdma dev's "0: mlx5_0: node_type ca …".
+	reRdmaRes = regexp.MustCompile(`(?m)^(?:\d+: \S+: (?:pd|cq|qp|cm_id|mr|ctx|srq) \d|link \S+/(?:\d+|-) lqpn \d|dev \S+ (?:cqn|cqe|mrn|mrlen|rkey|pdn|users|ctxn|srqn) )`)
+	reRdmaDev = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
+	// rdma -j: an array of objects, each headed by the device's ifindex.
+	reRdmaJSON    = regexp.MustCompile(`^\s*\[\s*\{\s*"ifindex"\s*:\s*\d+\s*,\s*"(?:ifname|port)"`)
 	reShowGIDs    = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
 	reMstTable    = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
 	reProcVersion = regexp.MustCompile(`(?m)^Linux version \d+\.\d+\S* \(`)
@@ -49,7 +58,14 @@ var rules = []rule{
 	{"ibstatus", func(s string) bool { return strings.Contains(s, "Infiniband device '") }},
 	{"show_gids", func(s string) bool { return reShowGIDs.MatchString(s) }},
 	{"ibdev2netdev", func(s string) bool { return strings.Contains(s, " ==> ") && strings.Contains(s, " port ") }},
-	{"rdma link show", func(s string) bool { return reRdmaLink.MatchString(s) }},
+	{"rdma link show", func(s string) bool {
+		return reRdmaLink.MatchString(s) || reRdmaJSON.MatchString(s) && strings.Contains(s, `"physical_state"`)
+	}},
+	{"rdma dev show", func(s string) bool {
+		return reRdmaDev.MatchString(s) || reRdmaJSON.MatchString(s) && strings.Contains(s, `"node_type"`)
+	}},
+	// Every resource output is read by one parser, so all are filed as one.
+	{"rdma res show", func(s string) bool { return reRdmaRes.MatchString(s) || reRdmaJSON.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
 	{"modinfo {module}", func(s string) bool {
 		return strings.Contains(s, "filename:") && (strings.Contains(s, "srcversion:") || strings.Contains(s, "vermagic:"))
@@ -72,27 +88,88 @@ var rules = []rule{
 
 // sniff files loose lines by what they say, or returns nil.
 func sniff(lines []string) *Section {
-	text := strings.Join(lines, "\n")
-	if strings.TrimSpace(text) == "" {
+	r := sniffRule(strings.Join(lines, "\n"))
+	if r < 0 {
 		return nil
 	}
-	for _, r := range rules {
+	return rules[r].section()
+}
+
+// sniffRule is the index of the first rule that recognises the text, or -1.
+func sniffRule(text string) int {
+	if strings.TrimSpace(text) == "" {
+		return -1
+	}
+	for i, r := range rules {
 		if r.test(text) {
-			if f, ok := strings.CutPrefix(r.line, "cat /"); ok {
-				return &Section{Command: r.line, Path: f}
-			}
-			words := strings.Fields(r.line)
-			for i, w := range words {
-				if strings.HasPrefix(w, "{") {
-					words[i] = "pasted" // ethtool -i: the output does not name its netdev
-				}
-			}
-			c, _, ok := match(words)
-			if !ok {
-				c, _ = globbed(words)
-			}
-			return &Section{Command: c.line, Path: c.path}
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// ruleRows are the source table's row of each rule (a rule of no row, the
+// flint query, is its own): outputs of one row (ibv_devinfo and
+// ibv_devinfo -v, /proc/version and uname -a) are one output to split.
+var ruleRows = func() []string {
+	out := make([]string, len(rules))
+	for i, r := range rules {
+		id := source.Cmd(r.line)
+		if f, ok := strings.CutPrefix(r.line, "cat /"); ok {
+			id = source.ID(f)
+		}
+		out[i] = r.line
+		if t, ok := source.Of(id); ok {
+			out[i] = t.Name
+		}
+	}
+	return out
+}()
+
+// splitLoose cuts loose lines (no command line among them) where a line
+// on its own is the output of another row than the lines before it: an
+// os-release file, then a "Linux version …" line; ibdev2netdev's lines,
+// then "hca_id: mlx5_0". Each part is then sniffed alone. A line that says
+// nothing on its own (ibv_devinfo's "max_qp:", os-release's "ID=") never
+// starts a part, and lines no rule recognises stay with what they follow.
+func splitLoose(lines []string) [][]string {
+	var parts [][]string
+	start, row := 0, "" // the part being read, and its row once known
+	for i := 1; i < len(lines); i++ {
+		r := sniffRule(lines[i])
+		if r < 0 {
+			continue
+		}
+		if row == "" {
+			if prev := sniffRule(strings.Join(lines[start:i], "\n")); prev >= 0 {
+				row = ruleRows[prev]
+			}
+		}
+		switch {
+		case row == "":
+			row = ruleRows[r]
+		case row != ruleRows[r]:
+			parts = append(parts, lines[start:i])
+			start, row = i, ruleRows[r]
+		}
+	}
+	return append(parts, lines[start:])
+}
+
+// section is where the rule's output is filed.
+func (r rule) section() *Section {
+	if f, ok := strings.CutPrefix(r.line, "cat /"); ok {
+		return &Section{Command: r.line, Path: f}
+	}
+	words := strings.Fields(r.line)
+	for i, w := range words {
+		if strings.HasPrefix(w, "{") {
+			words[i] = "pasted" // ethtool -i: the output does not name its netdev
+		}
+	}
+	c, _, ok := match(words)
+	if !ok {
+		c, _ = globbed(words)
+	}
+	return &Section{Command: c.line, Path: c.path}
 }

@@ -16,6 +16,9 @@ func FuzzParse(f *testing.F) {
 		if qps, err := ParseResQP(bytes.NewReader(b)); err != nil || len(Devices(qps)) > len(qps) {
 			t.Fatal(err)
 		}
+		if _, err := ParseRes(bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := ParseDev(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}

@@ -24,9 +24,18 @@ type Link struct {
 // mlx5_0/1: state ACTIVE …"; the head became "link" in iproute2 commit
 // b0a688a5, "rdma: Rewrite custom JSON and prints logic to use common
 // API"), and hosts with an older iproute2 still print it.
+//
+// `rdma -j link` prints the same as JSON, which is read too.
 func ParseLink(r io.Reader) ([]Link, error) {
+	text, err := readAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if objs, ok := jsonObjects(text); ok {
+		return linksJSON(objs), nil
+	}
 	var out []Link
-	err := lines.Each(r, func(raw string) {
+	err = lines.Each(strings.NewReader(text), func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) < 2 {
 			return
@@ -87,10 +96,18 @@ type Dev struct {
 	SysImageGUID string // sys_image_guid
 }
 
-// ParseDev reads `rdma dev show` (or `rdma dev`) output.
+// ParseDev reads `rdma dev show` (or `rdma dev`) output, or its JSON
+// form (`rdma -j dev`).
 func ParseDev(r io.Reader) ([]Dev, error) {
+	text, err := readAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if objs, ok := jsonObjects(text); ok {
+		return devsJSON(objs), nil
+	}
 	var out []Dev
-	err := lines.Each(r, func(raw string) {
+	err = lines.Each(strings.NewReader(text), func(raw string) {
 		f := strings.Fields(raw)
 		if len(f) < 2 || !strings.HasSuffix(f[0], ":") || !strings.HasSuffix(f[1], ":") {
 			return

@@ -90,3 +90,72 @@ func TestParseResQP(t *testing.T) {
 		t.Errorf("port dash: %+v", dash)
 	}
 }
+
+// Every form of rdma resource output names its devices: the summary, the
+// per-object lines (link dev/port, dev name, the 2020 ifindex/ifname
+// misprint) and the JSON arrays.
+func TestParseRes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"mlx5-res-summary-four-devices.txt", []string{"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}},
+		{"mlx5-res-summary-five-devices-from-index-1.txt", []string{"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4"}},
+		{"mlx5-res-summary-ibp8s0-resource-show.txt", []string{"ibp8s0f0", "ibp8s0f1"}},
+		{"cxgb4-mlx4-res-summary-no-ctx-srq.txt", []string{"cxgb4_0", "mlx4_0"}},
+		{"mlx5-res-show.txt", []string{"mlx5_0", "mlx5_1"}},
+		{"cxgb4-mlx4-res-show-cm_id-listen-connect.txt", []string{"cxgb4_0", "mlx4_0"}},
+		{"cxgb4-mlx4-res-show-cq-poll_ctx.txt", []string{"cxgb4_0", "mlx4_0"}},
+		{"mlx4-cxgb4-res-show-mr-rkey-cap-net-admin.txt", []string{"mlx4_0", "cxgb4_0"}},
+		{"mlx5-res-show-pd-cq-mr-qp-prompts.txt", []string{"mlx5_0"}},
+		{"mlx5-res-show-ctx-ibp8s0-two-devices.txt", []string{"ibp8s0f0", "ibp8s0f1"}},
+		{"mlx5-res-show-srq-lqpn-ranges.txt", []string{"ibp8s0f0", "ibp8s0f1"}},
+		{"mlx5-res-show-qp-port-dash-before-after.txt", []string{"mlx5_0", "rocep0s9"}},
+		{"mlx5-res-show-qp-xrc-ibp0s9.txt", []string{"ibp0s9"}},
+		{"mlx5-res-show-srq-json-pretty.txt", []string{"ibp8s0f0"}},
+		{"hns-res-show-srq-json-raw-elided.txt", []string{"hns3"}},
+		// Not resource outputs: nothing.
+		{"bnxt_re-dev-show-protocol-roce.txt", nil},
+		{"mlx5-cx6dx-link-show-old-iproute2-index-heads.txt", nil},
+	} {
+		got, err := ParseRes(bytes.NewReader(capture(t, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+// rdma's JSON forms: the pretty dev output of iproute2's own example
+// (hand-edited: a value lost its opening quote, another is bare) and the
+// link output of iproute2 before v5.5.0, whose "ifname" is "<dev>/<port>".
+func TestParseJSON(t *testing.T) {
+	t.Parallel()
+	devs, err := ParseDev(bytes.NewReader(capture(t, "mlx5-dev-json-pretty-caps-hand-edited.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Dev{
+		{Index: 1, Name: "mlx5_0", NodeType: "ca", FW: "2.8.9999", NodeGUID: "5254:00c0:fe12:3457", SysImageGUID: "5254:00c0:fe12:3457"},
+		{Index: 2, Name: "mlx5_1", NodeType: "ca", FW: "2.8.9999", NodeGUID: "5254:00c0:fe12:3458", SysImageGUID: "5254:00c0:fe12:3458"},
+	}
+	if d := cmp.Diff(want, devs); d != "" {
+		t.Errorf("dev (-want +got):\n%s", d)
+	}
+	links, err := ParseLink(bytes.NewReader(capture(t, "mlx5-ib-link-json-pretty-old-ifname-dev-port.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib := map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "13399", "sm_lid": "49151", "lmc": "0"}
+	ib2 := map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "13400", "sm_lid": "49151", "lmc": "0"}
+	wantL := []Link{
+		{Device: "mlx5_0", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Attrs: ib},
+		{Device: "mlx5_1", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Attrs: ib2},
+	}
+	if d := cmp.Diff(wantL, links); d != "" {
+		t.Errorf("link (-want +got):\n%s", d)
+	}
+}

@@ -16,6 +16,10 @@ const (
 	sysinfoCommands = "commands_txt_output"
 	sysinfoErrors   = "err_messages"
 	sysinfoFirmware = "firmware"
+	// rdma_tool/ holds, with --rdma_debug (3.6.5 on), MLNX iproute2's
+	// rdma resource outputs, one file each, its command line on line 1
+	// (rdma_tool_handler in sysinfo-snapshot.py).
+	sysinfoRDMA = "rdma_tool"
 )
 
 // isSysinfoSnapshot reports whether the tree is the output folder of
@@ -38,7 +42,7 @@ func isSysinfoSnapshot(fsys fs.FS) bool {
 // HTML's section at sos_commands/infiniband/ibv_devinfo_-v), each file
 // the HTML shows at its own path (/proc/modules at proc/modules). The
 // files it read stay at their paths. The first to hold an output wins:
-// commands_txt_output/ (the output as it was), firmware/, the files beside
+// commands_txt_output/ (the output as it was), firmware/, rdma_tool/, the files beside
 // the HTML, then the HTML's sections (tabs and non-ASCII characters lost).
 func (s *Snapshot) openSysinfoSnapshot() {
 	tree := newMemTree()
@@ -60,7 +64,7 @@ func (s *Snapshot) openSysinfoSnapshot() {
 		tree.add(p, &memNode{data: r.Data, size: int64(len(r.Data)), truncated: r.Truncated})
 		return r.Data, true
 	}
-	for _, dir := range []string{sysinfoCommands, sysinfoFirmware} {
+	for _, dir := range []string{sysinfoCommands, sysinfoFirmware, sysinfoRDMA} {
 		entries, _ := fs.ReadDir(s.fsys, dir)
 		for _, e := range entries {
 			if !e.Type().IsRegular() {

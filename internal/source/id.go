@@ -50,6 +50,7 @@ const (
 	Ibdev2netdevV     ID = "cmd/ibdev2netdev -v"
 	ShowGIDs          ID = "cmd/show_gids"
 	IbvDevices        ID = "cmd/ibv_devices"
+	RdmaRes           ID = "cmd/rdma res show"
 	RdmaResQP         ID = "cmd/rdma res show qp"
 	RxeCfgStatus      ID = "cmd/rxe_cfg status"
 	RxeCfg            ID = "cmd/rxe_cfg"

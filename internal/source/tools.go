@@ -75,10 +75,17 @@ var Tools = []Tool{
 	}},
 	{Name: "sysfs-pci", Files: []ID{SysPCIDevices}},
 	{Name: "sysfs-net", Files: []ID{SysClassNet}},
-	// sos stores -nnvv; other captures and pastes use other flags.
+	// sos stores -nnvv; other captures and pastes use other flags, the
+	// collector reads the first present in this order. NVIDIA's
+	// sysinfo-snapshot keeps "lspci -nnvvvxxxx" (pcie_files/lspci_nnvvvxxx,
+	// 2023 on) and "lspci -vvvxxxxx" (pcie_files/lspci_vvvxxxxx): -vvv with
+	// the config space dumped after each device (read for its ids when
+	// -n is not given); supportconfig's hardware.txt keeps -vvv.
 	{Name: "lspci", Package: "pciutils", Commands: []Command{
 		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
+		{Line: "lspci -nnvvvxxxx", Plugin: "pci"},
 		{Line: "lspci -vvv", Plugin: "pci"},
+		{Line: "lspci -vvvxxxxx", Plugin: "pci"},
 		{Line: "lspci -vv", Plugin: "pci"},
 		{Line: "lspci -nvv", Plugin: "pci"},
 		{Line: "lspci -vmmkn", Plugin: "pci", Prefetch: true},
@@ -112,10 +119,25 @@ var Tools = []Tool{
 		{Line: "rdma dev show", Plugin: "rdma", Prefetch: true},
 		{Line: "rdma link", Plugin: "rdma"},
 		{Line: "rdma dev", Plugin: "rdma"},
-		{Line: "rdma link show -d", Plugin: "rdma"},
-		{Line: "rdma dev show -d", Plugin: "rdma"},
-		// QPs name the devices that have them; sos's rdma plugin does not run it.
+		// NVIDIA's rdma plugin (doca-sosreport's sos/report/plugins/rdma.py)
+		// runs MLNX iproute2's /opt/mellanox/iproute2/sbin/rdma where it is
+		// installed, a path sos does not drop from the file's name.
+		{Line: "rdma link show -d", Plugin: "rdma", Also: []string{"sos_commands/*/opt.mellanox.iproute2.sbin.rdma_link_show_-d"}},
+		{Line: "rdma dev show -d", Plugin: "rdma", Also: []string{"sos_commands/*/opt.mellanox.iproute2.sbin.rdma_dev_show_-d"}},
+		// Resources name the devices that have them, nothing more. The
+		// summary ("0: mlx5_0: pd 3 cq 8 qp 5 …") lists every device; QPs
+		// only those with a QP.
+		{Line: "rdma res show", Plugin: "kbcollect"},
 		{Line: "rdma res show qp", Plugin: "kbcollect"},
+	}, Globs: []string{
+		// NVIDIA's rdma plugin: "rdma resource show <qp|cm_id|cq|pd|mr|ctx|srq> -d",
+		// by either binary.
+		"sos_commands/*/rdma_resource_show_*", "sos_commands/*/opt.mellanox.iproute2.sbin.rdma_resource_show*",
+		// sysinfo-snapshot --rdma_debug (rdma_tool_handler in sysinfo-snapshot.py):
+		// "resource show", "resource show cm_id", "resource show qp" and
+		// "res show cq" of /opt/mellanox/iproute2/sbin/rdma, each laid out at
+		// its command line's sos name.
+		"sos_commands/*/opt.mellanox.iproute2.sbin.rdma_res_show*",
 	}},
 	{Name: "ibdev2netdev", Commands: []Command{
 		{Line: "ibdev2netdev", Plugin: "kbcollect", Prefetch: true},

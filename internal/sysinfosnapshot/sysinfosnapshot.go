@@ -97,8 +97,9 @@ func section(chunk string) (Output, int, bool) {
 // ParseFile reads one of sysinfo-snapshot's command files: in
 // commands_txt_output/ (add_txt_command_output) line 1 is "Invoked
 // Command: <command>", in firmware/ (the flint and mstflint queries of
-// mst_commands_query_output) it is the command line itself. ok is false
-// for an empty file.
+// mst_commands_query_output) and rdma_tool/ (rdma_tool_handler, 3.6.5 on:
+// "/opt/mellanox/iproute2/sbin/rdma resource show" and the like) it is the
+// command line itself. ok is false for an empty file.
 func ParseFile(r io.Reader) (Output, bool, error) {
 	br := bufio.NewReader(io.LimitReader(r, maxInput))
 	first, err := br.ReadString('\n')
