@@ -427,6 +427,9 @@ func speaker(text string) (module, device, rest string) {
 			return text[1:j], "", strings.TrimSpace(text[j+1:])
 		}
 	}
+	if dev, rest, ok := qedPrefix(text); ok {
+		return "qedr", dev, rest
+	}
 	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text
@@ -451,6 +454,31 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// qedPrefix reads the prefix of qed's DP_ERR, DP_NOTICE and DP_INFO
+// ("[%s:%d(%s)]" fmt: function, line and device name, in
+// include/linux/qed/qed_if.h), which qedr prints with its RDMA device:
+// "[qedr_poll_cq_req:3816(qedr0)]Error: POLL CQ with …". Only an RDMA
+// device name counts: bnx2x prints the same prefix with its netdev.
+func qedPrefix(text string) (dev, rest string, ok bool) {
+	if len(text) < 8 || text[0] != '[' {
+		return "", "", false
+	}
+	end := strings.IndexByte(text, ']')
+	if end < 0 || !strings.HasSuffix(text[:end], ")") {
+		return "", "", false
+	}
+	open := strings.LastIndexByte(text[:end], '(')
+	if open < 0 {
+		return "", "", false
+	}
+	fn, line, ok := strings.Cut(text[1:open], ":")
+	dev = text[open+1 : end-1]
+	if !ok || !isWord(fn) || !isDigits(line) || !strings.HasPrefix(dev, "qedr") || !isRDMAName(dev) {
+		return "", "", false
+	}
+	return dev, strings.TrimSpace(text[end+1:]), true
 }
 
 // isMlx5Func reports whether a message head is mlx5's
