@@ -129,15 +129,20 @@ func TestJournalMonotonic(t *testing.T) {
 	in := "[   12.925245] node1 kernel: mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n" +
 		"[   13.100000] node1 app[812]: libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n" +
 		"[   14.059582] mlx5_core 0000:03:00.0: mlx5_load_one failed with error code -22\n"
-	lg, _ = ParseLog(strings.NewReader(in))
-	var got []string
-	for _, e := range lg.Events {
-		got = append(got, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
-	}
 	want := []string{"firmware:mlx5_core:0000:03:00.0:1", "userspace-provider:app::2", "probe-failure:mlx5_core:0000:03:00.0:3"}
-	if d := cmp.Diff(want, got); d != "" {
+	if d := cmp.Diff(want, eventKeys(in)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
+}
+
+// eventKeys parses a log and names each event kind:module:device:line.
+func eventKeys(log string) []string {
+	lg, _ := ParseLog(strings.NewReader(log))
+	var keys []string
+	for _, e := range lg.Events {
+		keys = append(keys, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
+	}
+	return keys
 }
 
 // A journal or syslog file holds user-space messages too: only
@@ -149,13 +154,8 @@ func TestUserSpaceLines(t *testing.T) {
 		"Nov 30 09:00:01 host1 gpud[1441796]: {\"level\":\"info\",\"msg\":\"checking infiniband\"}\n" +
 		"Nov 30 09:00:02 host1 app[812]: libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 1 (supports 2 to 2) for device /sys/class/infiniband/mlx5_0\n" +
 		"Nov 30 09:00:03 host1 app[812]: libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n"
-	lg, _ := ParseLog(strings.NewReader(in))
-	var got []string
-	for _, e := range lg.Events {
-		got = append(got, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
-	}
 	want := []string{"firmware:mlx5_core:0000:01:00.0:1", "userspace-provider:app:mlx5_0:3", "userspace-provider:app::4"}
-	if d := cmp.Diff(want, got); d != "" {
+	if d := cmp.Diff(want, eventKeys(in)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
