@@ -41,6 +41,11 @@
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
       re.head = new RegExp(m.head, "gm");
+      re.part = new RegExp(m.part, "gi");
+      re.pci = new RegExp(m.pci);
+      re.vendor = new RegExp(m.vendor, "i");
+      re.mst = new RegExp(m.mst, "gi");
+      re.ver = new RegExp(m.ver);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -119,9 +124,17 @@
   // analyze mirrors Static.StaticTerms in Go; the shards for raw tokens and
   // their parts must be loaded.
   function analyze(rs) {
-    var toks = [];
-    function add(t, k) { toks.push([t, k]); }
+    var toks = [], pos = 0;
+    function add(t, k) { toks.push([t, k, pos]); }
+    function knownParts(t) {
+      var parts = t.split(re.split);
+      if (parts.length > 1) parts.forEach(function (p) {
+        var pe = entry("s", p);
+        if (pe) for (var j = 0; j < pe.length; j += 2) if (pe[j + 1] !== 6) add(pe[j], 2);
+      });
+    }
     rs.forEach(function (r, i) {
+      pos = i + 1;
       var e = entry("s", r);
       if (e) {
         for (var j = 0; j < e.length; j += 2) add(e[j], e[j + 1]);
@@ -130,12 +143,22 @@
         if (cs.length === 1) add(r, 7);
         for (var c = 0; c + 1 < cs.length; c++) add(cs[c] + cs[c + 1], 7);
       } else if (!re.noise.test(r)) {
-        add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
-        var parts = r.split(re.split);
-        if (parts.length > 1) parts.forEach(function (p) {
-          var pe = entry("s", p);
-          if (pe) for (var j = 0; j < pe.length; j += 2) if (pe[j + 1] !== 6) add(pe[j], 2);
-        });
+        var lead = re.alpha.test(r) || re.number.test(r) ? null : re.ver.exec(r);
+        if (lead) {
+          // A version no page has: as the analyzer reads it (versionTerms).
+          add(r, 3);
+          r.split("-").forEach(function (seg) {
+            var l = re.ver.exec(seg);
+            if (!l) { knownParts(seg); return; }
+            if (seg !== r) add(seg, 2);
+            if (l[0] !== seg) { add(l[0], 2); knownParts(seg.slice(l[0].length)); }
+          });
+        } else {
+          add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
+          knownParts(r);
+        }
+        var ce = compact(r) !== r && entry("s", compact(r));
+        if (ce) for (var k = 0; k < ce.length; k += 2) if (ce[k + 1] === 6) add(ce[k], 6);
       }
       (entry("c", r) || []).forEach(function (ph) {
         if (i + ph.length - 1 >= rs.length) return;
@@ -143,6 +166,16 @@
         add(ph[0], 6);
       });
     });
+    // A vendor named beside its own adapter only qualifies it
+    // (dropQualifiers in Go): its positions are dropped.
+    var own = man.own || {}, owners = {}, adapterAt = {}, drop = {};
+    toks.forEach(function (t) {
+      if (Object.prototype.hasOwnProperty.call(own, t[0])) { owners[own[t[0]]] = true; adapterAt[t[2]] = true; }
+    });
+    toks.forEach(function (t) {
+      if (owners[t[0]] === true && !adapterAt[t[2]]) drop[t[2]] = true;
+    });
+    toks = toks.filter(function (t) { return !drop[t[2]]; });
     var out = [], at = {};
     toks.forEach(function (t) {
       var w = man.kw[t[1]];
@@ -159,11 +192,20 @@
   }
 
   // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
-  // normalize drops syslog and journal headers (Normalize in Go).
+  // normalize drops syslog and journal headers and adds the PCI id after
+  // a device id printed in decimal: vendor_part_id, an MST node (Normalize
+  // in Go).
   function normalize(text) {
-    if (text.indexOf(":") < 0 && text.indexOf("]") < 0) return text;
-    re.head.lastIndex = 0;
-    return text.replace(re.head, "");
+    if (text.indexOf(":") >= 0 || text.indexOf("]") >= 0) {
+      re.head.lastIndex = 0;
+      text = text.replace(re.head, "");
+    }
+    var low = text.toLowerCase();
+    if (low.indexOf("vendor_part_id") < 0 && low.indexOf("_pci") < 0) return text;
+    var v = re.vendor.exec(text), pv = v && man.pv[v[1].toLowerCase()], vendor = pv ? pv + ":" : "";
+    function hex(d) { var n = +d; return n && n <= 0xffff ? ("000" + n.toString(16)).slice(-4) : ""; }
+    text = text.replace(re.part, function (m, d) { return hex(d) ? m + " " + vendor + hex(d) : m; });
+    return text.replace(re.mst, function (m, d) { return hex(d) ? m + " " + man.mstv + ":" + hex(d) : m; });
   }
   // explain returns, for each line of text, the first template in table
   // order that matches it and whose page passes the filter; one per page
@@ -207,7 +249,7 @@
     if (spans.length > man.fz[0]) return [];
     return spans.filter(function (l) {
       var r = text.slice(l[0], l[1]).toLowerCase();
-      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.noise.test(r) && !known(r);
+      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.pci.test(r) && !re.noise.test(r) && !known(r);
     });
   }
   // distance is suggest.Transposed: Levenshtein with the swap of two
@@ -256,7 +298,7 @@
   function terms(text) {
     return manifest().then(function () {
       var rs = raws(text), keys = rs.slice();
-      rs.forEach(function (r) { r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
+      rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
       return shardsFor(keys).then(function () {
         var qts = analyze(rs);
         return shardsFor(qts.map(function (t) { return t.term; })).then(function () { return qts; });

@@ -202,7 +202,7 @@ func (c *collector) ibvDevinfo() {
 			fill(&d.BoardID, dv.BoardID, &d.From, "board_id", id)
 			fill(&d.VendorID, dv.VendorID, &d.From, "vendor_id", id)
 			fill(&d.VendorPartID, dv.VendorPartID, &d.From, "vendor_part_id", id)
-			fill(&d.PCIID, verbsPCIID(dv.VendorID, dv.VendorPartID), &d.From, "pci_id", id)
+			fill(&d.PCIID, ibverbs.PCIID(dv.VendorID, dv.VendorPartID), &d.From, "pci_id", id)
 			for _, dp := range dv.Ports {
 				p := port(d, dp.Number)
 				if dp.Implicit && p.Note == "" {
@@ -598,25 +598,4 @@ func countIfMany(n int) int {
 		return n
 	}
 	return 0
-}
-
-// pciVendorOfVerbs maps ibv_devinfo's vendor_id to the PCI vendor id,
-// for the providers whose vendor_part_id is the PCI device id: most
-// report their PCI vendor id itself; mlx4 and mlx5 report NVIDIA's
-// (Mellanox's) IEEE OUI 00:02:c9, whose PCI vendor id is 15b3.
-var pciVendorOfVerbs = map[string]string{
-	"0x02c9": "15b3", "0x14e4": "14e4", "0x8086": "8086", "0x1077": "1077", "0x1425": "1425", "0x1d0f": "1d0f",
-}
-
-// verbsPCIID reads vendor_id and vendor_part_id as a PCI id, or "".
-func verbsPCIID(vendorID, partID string) string {
-	vendor, ok := pciVendorOfVerbs[strings.ToLower(strings.TrimSpace(vendorID))]
-	if !ok {
-		return ""
-	}
-	n, err := strconv.ParseUint(strings.TrimSpace(partID), 10, 16)
-	if err != nil || n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s:%04x", vendor, n)
 }

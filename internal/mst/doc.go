@@ -5,5 +5,6 @@
 // their values look like, not by position: rows leave the RDMA and NET
 // columns empty on functions without them (a BlueField in DPU mode), list
 // several netdevs with commas, wrap the NUMA column onto the next line,
-// and print the PCI address with or without its domain.
+// and print the PCI address with or without its domain. PCIID reads the
+// PCI id an MST device node's name gives in decimal.
 package mst

@@ -23,6 +23,9 @@ type Aliases struct {
 	next  map[string]map[string][]phrase
 	words map[string]bool // every raw token of every name
 	names map[string]bool // every name as given, for "did you mean"
+	// owner maps an adapter's canonical id to its vendor's: a vendor
+	// named beside its own adapter only qualifies it (Qualifiers).
+	owner map[string]string
 }
 
 // phrase is a multi-token alias: the raw tokens after the first one.
@@ -47,7 +50,7 @@ func (p phrase) follows(raws []raw, i int) bool {
 
 // NewAliases returns an empty table.
 func NewAliases() *Aliases {
-	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, next: map[string]map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}}
+	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, next: map[string]map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}, owner: map[string]string{}}
 }
 
 // Add registers names as aliases of canon.
@@ -170,6 +173,13 @@ func nameVariants(n string) []string {
 // (MT27800 Family [ConnectX-5], BCM57414 NetXtreme-E …).
 var modelNumber = regexp.MustCompile(`^[A-Z]{2,4}[0-9]{3,}[A-Z0-9]*$`)
 
+// chipDigits matches a chip designator of letters and digits alone
+// (BCM57414); OEMs sell the card by the vendor's name and the digits
+// ("Broadcom 57414 Dual Port 10/25GbE SFP28", Dell's name in
+// netbox-community/devicetype-library#3676), which AliasesFrom adds as a
+// phrase: the digits alone would also match a pid or a counter.
+var chipDigits = regexp.MustCompile(`^[A-Z]{2,4}([0-9]{3,})$`)
+
 // bracketName matches the marketing name pci.ids puts in brackets.
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
@@ -185,6 +195,7 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		}
 		for _, ad := range m.Adapters {
 			names := append([]string{ad.Name}, ad.Aliases...)
+			vendor := m.Vendor(ad.Vendor)
 			for _, p := range ad.PCI {
 				names = append(names, p.ID)
 				if p.Function == "vf" {
@@ -192,12 +203,18 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 				}
 				if f := strings.Fields(p.Name); len(f) > 0 && modelNumber.MatchString(f[0]) {
 					names = append(names, f[0])
+					if d := chipDigits.FindStringSubmatch(f[0]); d != nil && vendor != nil {
+						names = append(names, vendor.Name+" "+d[1])
+					}
 				}
 				if b := bracketName.FindStringSubmatch(p.Name); b != nil {
 					names = append(names, b[1])
 				}
 			}
 			a.Add(ad.ID, names...)
+			if ad.Vendor != "" {
+				a.owner[strings.ToLower(ad.ID)] = strings.ToLower(ad.Vendor)
+			}
 		}
 		for _, p := range m.Parts {
 			a.Add(p.Adapter, p.Number)
@@ -240,5 +257,61 @@ func (a *Aliases) Words() []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Owners returns the adapter → vendor table of Qualifiers, for the static
+// index's manifest.
+func (a *Aliases) Owners() map[string]string {
+	if a == nil {
+		return nil
+	}
+	return a.owner
+}
+
+// Qualifiers drops the tokens at the positions where a query names a
+// vendor beside one of the vendor's own adapters ("Mellanox ConnectX-5",
+// the "Mellanox Technologies MT27800 Family [ConnectX-5]" of an lspci
+// line): there the vendor only says whose adapter it is, and its page,
+// which names every model of the vendor, would otherwise outrank the
+// adapter's. A term names an adapter or vendor by its id whatever its
+// kind (the ident connectx-5 is the alias's term too); a position that
+// also names an adapter is kept.
+func (a *Aliases) Qualifiers(toks []Token) []Token {
+	if a == nil {
+		return toks
+	}
+	return dropQualifiers(a.owner, toks)
+}
+
+// dropQualifiers is Qualifiers with the adapter → vendor table owner (the
+// static index's, from its manifest).
+func dropQualifiers(owner map[string]string, toks []Token) []Token {
+	if len(owner) == 0 {
+		return toks
+	}
+	owners := map[string]bool{} // vendors whose adapter the query names
+	adapterAt := map[int]bool{}
+	for _, t := range toks {
+		if v, ok := owner[t.Term]; ok {
+			owners[v] = true
+			adapterAt[t.Pos] = true
+		}
+	}
+	drop := map[int]bool{}
+	for _, t := range toks {
+		if owners[t.Term] && !adapterAt[t.Pos] {
+			drop[t.Pos] = true
+		}
+	}
+	if len(drop) == 0 {
+		return toks
+	}
+	out := make([]Token, 0, len(toks))
+	for _, t := range toks {
+		if !drop[t.Pos] {
+			out = append(out, t)
+		}
+	}
 	return out
 }

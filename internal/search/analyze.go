@@ -356,9 +356,10 @@ type QueryTerm struct {
 }
 
 // QueryTerms analyzes a query: distinct terms in order of first
-// appearance, each with the highest weight of its kinds; prefixes dropped.
+// appearance, each with the highest weight of its kinds; prefixes and a
+// vendor that only qualifies its adapter (Aliases.Qualifiers) dropped.
 func (a *Analyzer) QueryTerms(q string) []QueryTerm {
-	return queryTerms(a.Analyze(q))
+	return queryTerms(a.Aliases.Qualifiers(a.Analyze(q)))
 }
 
 func queryTerms(toks []Token) []QueryTerm {

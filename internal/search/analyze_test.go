@@ -121,6 +121,51 @@ func TestQueryTermsDropPrefixes(t *testing.T) {
 	}
 }
 
+// TestQualifiers: a vendor named beside one of its own adapters only
+// qualifies it, so its terms leave the query; named alone, or beside
+// another vendor's adapter, it stays. Terms are compared as sets of the
+// vendor's terms present.
+func TestQualifiers(t *testing.T) {
+	_, al, _ := loadBundled(t)
+	an := &Analyzer{Aliases: al}
+	for q, keep := range map[string]bool{
+		"Mellanox ConnectX-5": false,
+		"NVIDIA cx7":          false,
+		// lspci -nn, its vendor name and its bracketed model (pci.ids).
+		"Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]": false,
+		"Mellanox":          true,
+		"Mellanox firmware": true,
+		"Mellanox BCM57414": true, // not Mellanox's adapter
+	} {
+		got := false
+		for _, qt := range an.QueryTerms(q) {
+			if qt.Term == "nvidia" || qt.Term == "mellanox" {
+				got = true
+			}
+		}
+		if got != keep {
+			t.Errorf("%q: vendor terms kept %v, want %v (%v)", q, got, keep, an.QueryTerms(q))
+		}
+	}
+}
+
+// TestVendorChipDigits: "Broadcom 57414", the vendor's name and the digits
+// of the chip designator, names the adapter, as OEMs sell the card; the
+// digits alone do not (a pid or a counter could be 57414).
+func TestVendorChipDigits(t *testing.T) {
+	_, al, _ := loadBundled(t)
+	an := &Analyzer{Aliases: al}
+	for q, want := range map[string]bool{"Broadcom 57414 Dual Port 10/25GbE SFP28": true, "broadcom 57508": true, "57414": false, "mlx5_core (pid 57414)": false} {
+		got := false
+		for _, qt := range an.QueryTerms(q) {
+			got = got || qt.Term == "bcm57414" || qt.Term == "bcm57508"
+		}
+		if got != want {
+			t.Errorf("%q names a BCM adapter: %v, want %v (%v)", q, got, want, an.QueryTerms(q))
+		}
+	}
+}
+
 // TestExpandedOnce checks that a token's remembered terms are the ones a
 // fresh expansion gives, in a text that repeats tokens of every kind.
 func TestExpandedOnce(t *testing.T) {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -121,9 +122,17 @@ func correct(q string, names []FuzzyName, known func(raw string) bool) string {
 	return b.String()
 }
 
+// pciIDPattern matches a PCI vendor:device id (lower case), which is never
+// corrected: an id one digit off is another device, not a typo (the
+// subsystem id 15b3:0016 is not 15b3:1016, a ConnectX-4 Lx virtual
+// function). Plain syntax shared with JavaScript.
+const pciIDPattern = `^[0-9a-f]{4}:[0-9a-f]{4}$`
+
+var pciIDRe = regexp.MustCompile(pciIDPattern)
+
 // unknownTokens returns the spans of the tokens correct may replace: in a
 // query of at most fuzzyMaxTokens raw tokens, the ASCII tokens of at least
-// fuzzyMinLen letters and digits that are not numbers, not noise and not
+// fuzzyMinLen letters and digits that are not numbers, PCI ids, noise or
 // known.
 func unknownTokens(q string, known func(raw string) bool) [][2]int {
 	spans := rawSpans(q)
@@ -133,7 +142,7 @@ func unknownTokens(q string, known func(raw string) bool) [][2]int {
 	var out [][2]int
 	for _, l := range spans {
 		r := strings.ToLower(q[l[0]:l[1]])
-		if len(compact(r)) < fuzzyMinLen || !isASCII(r) || isNumber(r) || isNoise(r) || known(r) {
+		if len(compact(r)) < fuzzyMinLen || !isASCII(r) || isNumber(r) || pciIDRe.MatchString(r) || isNoise(r) || known(r) {
 			continue
 		}
 		out = append(out, l)

@@ -8,6 +8,9 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/mst"
 )
 
 // A pasted log line is read in two steps that both engines share:
@@ -36,13 +39,54 @@ const headerPattern = `^[ \t]*(?:<\d{1,3}>)?` +
 
 var headerRe = regexp.MustCompile("(?m)" + headerPattern)
 
+// partIDPattern matches ibv_devinfo's vendor_part_id field, the adapter's
+// PCI device id printed in decimal, and vendorIDPattern its vendor_id
+// field (ibverbs.PCIVendors reads it as a PCI vendor: Mellanox's IEEE OUI
+// 0x02c9 is 15b3). Plain syntax shared with JavaScript (search.js
+// normalize, which reads the table from the manifest).
+const (
+	partIDPattern   = `\bvendor_part_id:[ \t]*(\d{1,5})\b`
+	vendorIDPattern = `\bvendor_id:[ \t]*(0x[0-9a-f]{4})\b`
+)
+
+var (
+	partIDRe   = regexp.MustCompile("(?i)" + partIDPattern)
+	vendorIDRe = regexp.MustCompile("(?i)" + vendorIDPattern)
+)
+
+var mstNodeRe = regexp.MustCompile("(?i)" + mst.NodePattern)
+
 // Normalize removes the log headers and time stamps of every line of a
-// query.
+// query, and adds the hex PCI id adapter pages carry after each device id
+// a tool printed in decimal: ibv_devinfo's vendor_part_id (vendor:device
+// when the query's vendor_id names a PCI vendor, "vendor_id: 0x02c9 …
+// vendor_part_id: 4125" being 15b3:101d, else the device alone) and an MST
+// device node (mt4119_pciconf0 is 15b3:1017).
 func Normalize(q string) string {
-	if !strings.ContainsAny(q, ":]") {
+	if strings.ContainsAny(q, ":]") {
+		q = headerRe.ReplaceAllString(q, "")
+	}
+	if !strings.Contains(strings.ToLower(q), "vendor_part_id") && !strings.Contains(strings.ToLower(q), "_pci") {
 		return q
 	}
-	return headerRe.ReplaceAllString(q, "")
+	vendor := ""
+	if m := vendorIDRe.FindStringSubmatch(q); m != nil {
+		if v := ibverbs.PCIVendors[strings.ToLower(m[1])]; v != "" {
+			vendor = v + ":"
+		}
+	}
+	q = partIDRe.ReplaceAllStringFunc(q, func(m string) string {
+		if dev := ibverbs.PCIDevice(partIDRe.FindStringSubmatch(m)[1]); dev != "" {
+			return m + " " + vendor + dev
+		}
+		return m
+	})
+	return mstNodeRe.ReplaceAllStringFunc(q, func(m string) string {
+		if id := mst.PCIID(strings.ToLower(m)); id != "" {
+			return m + " " + id
+		}
+		return m
+	})
 }
 
 // Template is a known message: a pattern, the page that explains it and

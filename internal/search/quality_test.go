@@ -61,7 +61,7 @@ func quality(got, expect []string) (recall, rr float64) {
 // reciprocal rank of the first expected page (the target is 0.9); recall@3
 // the share of all expected pages (at most three) in the top three.
 const (
-	minQueries = 150
+	minQueries = 230
 	minRecall3 = 0.90
 	minHit3    = 0.97
 	minMRR     = 0.94

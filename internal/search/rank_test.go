@@ -159,6 +159,16 @@ func TestNormalize(t *testing.T) {
 		"<4>Mar  3 01:02:03 host NetworkManager[812]: <warn> z":                              "<warn> z",
 		"Feb 10 08:00:01 h1 kernel: a\nFeb 10 08:00:02 h1 kernel: b":                         "a\nb",
 		"mlx5_core 0000:3b:00.0: mlx5_cmd_check:756:(pid 912): CREATE_QP(0x500) op_mod(0x0)": "mlx5_core 0000:3b:00.0: mlx5_cmd_check:756:(pid 912): CREATE_QP(0x500) op_mod(0x0)",
+		// ibv_devinfo: the decimal vendor_part_id gains its PCI id, with
+		// the vendor when vendor_id names it (Mellanox's IEEE 0x02c9 is
+		// PCI vendor 15b3; openucx/ucx#4556, hustcat/k8s-rdma-device-plugin#8).
+		"vendor_id:\t\t\t0x02c9\n\tvendor_part_id:\t\t\t4123": "vendor_id:\t\t\t0x02c9\nvendor_part_id:\t\t\t4123 15b3:101b",
+		"vendor_id: 0x8086 vendor_part_id: 5523":              "vendor_id: 0x8086 vendor_part_id: 5523 8086:1593",
+		"vendor_part_id: 4119":                                "vendor_part_id: 4119 1017",
+		"vendor_id: 0x0000 vendor_part_id: 0":                 "vendor_id: 0x0000 vendor_part_id: 0",
+		// An MST node names its device in decimal (mst.PCIID).
+		"flint -d /dev/mst/mt4119_pciconf0 q": "flint -d /dev/mst/mt4119_pciconf0 15b3:1017 q",
+		"/dev/mst/mt41692_pciconf0.1":         "/dev/mst/mt41692_pciconf0.1 15b3:a2dc",
 	} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
@@ -290,6 +300,10 @@ func TestFuzzy(t *testing.T) {
 		"mlx5_core":         "",
 		"ConnectX-5":        "",
 		"Failed to modify QP to RTR while conectx6 was up": "",
+		// A PCI id one digit from a known one is another device: the
+		// subsystem id 15b3:0016 is not 15b3:1016 (pci.ids).
+		"15b3:101d 15b3:0016": "",
+		"14e4:16d7 14e4:1402": "",
 	} {
 		res, err := ix.Search(context.Background(), Query{Text: q})
 		if err != nil {

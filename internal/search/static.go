@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/mst"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -40,6 +42,7 @@ type Static struct {
 	docs                  []Doc
 	n                     int
 	surf                  map[string][]QueryTerm // raw token → its query terms
+	own                   map[string]string      // adapter → vendor (Aliases.Owners), for dropQualifiers
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -111,6 +114,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	if al != nil {
 		s.multi = al.multi
 	}
+	s.own = al.Owners()
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
@@ -346,13 +350,16 @@ func (s *Static) groupDocs() {
 
 // StaticTerms analyzes a query the way search.js does: each raw token's
 // terms from the s table; CJK runs cut into bigrams; an unknown token kept
-// whole (unless it is noise) with the known parts of it; phrase aliases
-// from the c table.
+// whole (unless it is noise) with the known parts of it (of a version, as
+// the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; a vendor that only
+// qualifies its adapter dropped (the manifest's own table).
 func (s *Static) StaticTerms(q string) []QueryTerm {
 	raws := rawTokens(q)
 	var toks []Token
-	add := func(t string, k Kind) { toks = append(toks, Token{Term: t, Kind: k}) }
+	pos := 0
+	add := func(t string, k Kind) { toks = append(toks, Token{Term: t, Kind: k, Pos: pos}) }
 	for i, r := range raws {
+		pos = i + 1
 		switch e, ok := s.surf[r.text]; {
 		case ok:
 			for _, t := range e {
@@ -374,15 +381,19 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 				add(r.text, Word)
 			case isNumber(r.text):
 				add(r.text, Number)
+			case versionPrefix(r.text) != "":
+				s.versionTerms(r.text, add)
 			default:
 				add(r.text, Ident)
+				s.knownParts(r.text, add)
 			}
-			if parts := splitParts(r.text); len(parts) > 1 {
-				for _, p := range parts {
-					for _, t := range s.surf[p] {
-						if t.Kind != Alias {
-							add(t.Term, Part)
-						}
+			// A name spelled another way (cx-6dx) is an alias by its
+			// compact form, as the analyzer's single-token aliases are;
+			// the surface table has every alias's compact form.
+			if c := compact(r.text); c != r.text {
+				for _, t := range s.surf[c] {
+					if t.Kind == Alias {
+						add(t.Term, Alias)
 					}
 				}
 			}
@@ -393,7 +404,43 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		}
 	}
-	return queryTerms(toks)
+	return queryTerms(dropQualifiers(s.own, toks))
+}
+
+// knownParts adds, as parts, the terms of t's parts that the surface table
+// has, when t has parts.
+func (s *Static) knownParts(t string, add func(string, Kind)) {
+	if parts := splitParts(t); len(parts) > 1 {
+		for _, p := range parts {
+			for _, qt := range s.surf[p] {
+				if qt.Kind != Alias {
+					add(qt.Term, Part)
+				}
+			}
+		}
+	}
+}
+
+// versionTerms adds the terms the analyzer gives a version no page has
+// (expandText's version case): the version, and as parts its "-" segments,
+// their leading versions and the known parts of the rest; not its
+// components, which would match every page with a 5 or a 15.
+func (s *Static) versionTerms(t string, add func(string, Kind)) {
+	add(t, Version)
+	for _, seg := range strings.Split(t, "-") {
+		lead := versionPrefix(seg)
+		if lead == "" {
+			s.knownParts(seg, add)
+			continue
+		}
+		if seg != t {
+			add(seg, Part)
+		}
+		if lead != seg {
+			add(lead, Part)
+			s.knownParts(seg[len(lead):], add)
+		}
+	}
 }
 
 // StaticHit is a result of the static ranking.
@@ -688,7 +735,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "head": headerPattern, "tpl": tpl,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)

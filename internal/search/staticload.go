@@ -27,6 +27,8 @@ type staticManifest struct {
 	Vendors []string `json:"vendors"`
 	Langs   []string `json:"langs"`
 	Tpl     [][]any  `json:"tpl"`
+	// Own maps an adapter id to its vendor's (Aliases.Owners).
+	Own map[string]string `json:"own"`
 }
 
 type shardFile struct {
@@ -76,7 +78,7 @@ func (ss *StaticSite) shardOf(key string) int {
 
 // FirstQuery returns the files search.js loads, in order, to show the
 // first limit results of q in a fresh page: the manifest, the shards of
-// the query's raw tokens and parts, the shards of its terms, for a short
+// the query's raw tokens, their compact forms and parts, the shards of its terms, for a short
 // query with an unknown token the fuzzy names and the shards of the
 // corrected query, and the fragment files of the results; and the docs it
 // ranks first.
@@ -111,7 +113,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 		var keys []string
 		raws := rawTokens(text)
 		for _, r := range raws {
-			keys = append(keys, r.text)
+			keys = append(keys, r.text, compact(r.text))
 		}
 		for _, r := range raws {
 			for _, p := range splitParts(r.text) {
@@ -179,7 +181,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 // it analyzes and ranks as search.js does with those files.
 func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, error) {
 	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}, post: map[string][]posting{},
-		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N)}
+		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: ss.man.Own}
 	for gi, g := range ss.man.Groups {
 		end := ss.man.N
 		if gi+1 < len(ss.man.Groups) {

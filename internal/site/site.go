@@ -327,7 +327,7 @@ func Build(in Input) (*Site, error) {
 		}
 	}
 	if len(in.Config.Targets) > 0 {
-		s.targets, s.readyEngine = in.Config.Targets, verdict.NewEngine(m)
+		s.targets, s.readyEngine = in.Config.Targets, s.verdicts.engine
 	}
 	type rendered struct {
 		html  template.HTML

@@ -289,7 +289,10 @@ func (l *lists[K, V]) get(k K, judge func() V) V {
 }
 
 func newVerdicts(m *matrix.Matrix) *verdicts {
-	v := &verdicts{m: m, targetN: map[string]int{}, stackN: map[string]int{}}
+	// One engine judges the grid, the lists judged from it and a fleet's
+	// readiness plans (Site.readyEngine): its memo is the matrix's, and its
+	// views of the adapters are made once.
+	v := &verdicts{m: m, targetN: map[string]int{}, stackN: map[string]int{}, engine: verdict.NewEngine(m)}
 	v.targets = append(append(distroTargets(m), kernelTargets(m)...), Target{Key: "", Label: "no kernel given"})
 	v.stacks = stackTargets(m)
 	v.quoted = map[string]bool{}
@@ -482,7 +485,6 @@ type judged struct {
 func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
-		v.engine = verdict.NewEngine(v.m)
 		js := v.judgeAll(as)
 
 		// Each reason's number among the distinct ones (a 10k-adapter
