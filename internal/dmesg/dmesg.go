@@ -58,7 +58,18 @@ var (
 	ctimeRE  = regexp.MustCompile(`^\[([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?`)
 	isoRE    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?)\s+`)
 	syslogRE = regexp.MustCompile(`^([A-Z][a-z]{2}\s+\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?)\s+`)
-	fullRE   = regexp.MustCompile(`^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z]{2,5}| [+-]\d{4})?)\s+`)
+	// unixRE is journalctl -o short-unix: seconds since the epoch with
+	// microseconds ("%10ld.%06llu", output_timestamp_realtime in
+	// systemd's src/shared/logs-show.c), then the host and identifier.
+	unixRE = regexp.MustCompile(`^(\d{9,11}\.\d{6}) +`)
+	// journalRE is the host and identifier journalctl -o short-monotonic
+	// and short-delta write after their "[  123.456789]" stamp (output_short
+	// in logs-show.c: " host", " identifier", "[pid]", ": "; no host with
+	// --no-hostname). Only "kernel" or an identifier with its pid marks the
+	// journal: dmesg prints the message there ("mlx5_core 0000:03:00.0: ",
+	// "infiniband mlx5_0: ").
+	journalRE = regexp.MustCompile(`^(?:[^\s:\[\]]+ )?(?:kernel|([A-Za-z][\w.@-]*)\[\d+\]): `)
+	fullRE    = regexp.MustCompile(`^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [A-Z]{2,5}| [+-]\d{4})?)\s+`)
 	// identRE is a syslog line's host and identifier: "node1 kernel: ",
 	// "node1 rdma-ndd[812]: ".
 	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
@@ -105,8 +116,9 @@ type pending struct {
 // stamp strips what a log line carries before the message: a dmesg
 // stamp (plain, -T, --time-format iso, -r's "<6>" level, -x's
 // "kern  :warn  : " facility), a syslog or journal stamp (short,
-// short-precise, short-iso, short-iso-precise, short-full, rsyslog's
-// RFC 3339) with its host and identifier, and the kernel's own stamp
+// short-precise, short-iso, short-iso-precise, short-full, short-unix,
+// short-monotonic, short-delta, rsyslog's RFC 3339) with its host and
+// identifier, and the kernel's own stamp
 // after "kernel:". ident is the syslog identifier when the line names one
 // other than the kernel ("rdma-ndd", "nvme"): a user-space message.
 func stamp(line string) (t, text, ident string, ok bool) {
@@ -116,7 +128,8 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		return "", line, "", false
 	}
 	if t, text, ok := dmesgStamp(line); ok {
-		return t, text, "", true
+		text, ident = journalIdent(text)
+		return t, text, ident, true
 	}
 	// pdsh, clush and ansible print each node's lines after its name:
 	// "b1360: [14280.445220] mlx5_core …".
@@ -141,7 +154,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	case c == '[':
 		res = []*regexp.Regexp{stampRE, ctimeRE, humanRE}
 	case c >= '0' && c <= '9':
-		res = []*regexp.Regexp{isoRE}
+		res = []*regexp.Regexp{isoRE, unixRE}
 	case c >= 'A' && c <= 'Z':
 		res = []*regexp.Regexp{syslogRE, fullRE}
 	}
@@ -154,7 +167,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		// A syslog or journal stamp is followed by the host and the
 		// identifier; dmesg's own stamps (and its iso form, whose
 		// fraction follows a comma) by the message.
-		if re == syslogRE || re == fullRE || re == isoRE && !strings.Contains(t, ",") {
+		if re == syslogRE || re == fullRE || re == unixRE || re == isoRE && !strings.Contains(t, ",") {
 			if rest, ok := strings.CutPrefix(text, "kernel: "); ok {
 				text = rest // no host: "Feb 11 04:24:55  kernel: …"
 			} else if h := identRE.FindStringSubmatchIndex(text); h != nil {
@@ -189,6 +202,23 @@ func stripLevel(line string) string {
 	return line
 }
 
+// journalIdent strips the host and identifier a journal line carries
+// after a monotonic stamp; ident is the identifier of a user-space
+// message, "" for the kernel's.
+func journalIdent(text string) (rest, ident string) {
+	if !strings.Contains(text, ": ") {
+		return text, ""
+	}
+	m := journalRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return text, ""
+	}
+	if m[2] >= 0 {
+		ident = text[m[2]:m[3]]
+	}
+	return strings.TrimSpace(text[m[1]:]), ident
+}
+
 // dmesgStamp strips the common "[   12.345678] " prefix without a
 // regular expression.
 func dmesgStamp(line string) (t, text string, ok bool) {
@@ -200,6 +230,14 @@ func dmesgStamp(line string) (t, text string, ok bool) {
 		return "", "", false
 	}
 	t = strings.TrimLeft(line[1:end], " ")
+	// journalctl -o short-delta: "[  123.456789 <    0.000123 >]", or
+	// sixteen spaces where no delta is known (output_timestamp_monotonic
+	// in systemd's src/shared/logs-show.c).
+	if i := strings.IndexByte(t, ' '); i > 0 {
+		if d := strings.TrimSpace(t[i:]); d == "" || d[0] == '<' && d[len(d)-1] == '>' {
+			t = t[:i]
+		}
+	}
 	dot := strings.IndexByte(t, '.')
 	if dot <= 0 || dot == len(t)-1 || !isDigits(t[:dot]) || !isDigits(t[dot+1:]) {
 		return "", "", false
@@ -389,6 +427,9 @@ func speaker(text string) (module, device, rest string) {
 			return text[1:j], "", strings.TrimSpace(text[j+1:])
 		}
 	}
+	if dev, rest, ok := qedPrefix(text); ok {
+		return "qedr", dev, rest
+	}
 	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text
@@ -413,6 +454,31 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// qedPrefix reads the prefix of qed's DP_ERR, DP_NOTICE and DP_INFO
+// ("[%s:%d(%s)]" fmt: function, line and device name, in
+// include/linux/qed/qed_if.h), which qedr prints with its RDMA device:
+// "[qedr_poll_cq_req:3816(qedr0)]Error: POLL CQ with …". Only an RDMA
+// device name counts: bnx2x prints the same prefix with its netdev.
+func qedPrefix(text string) (dev, rest string, ok bool) {
+	if len(text) < 8 || text[0] != '[' {
+		return "", "", false
+	}
+	end := strings.IndexByte(text, ']')
+	if end < 0 || !strings.HasSuffix(text[:end], ")") {
+		return "", "", false
+	}
+	open := strings.LastIndexByte(text[:end], '(')
+	if open < 0 {
+		return "", "", false
+	}
+	fn, line, ok := strings.Cut(text[1:open], ":")
+	dev = text[open+1 : end-1]
+	if !ok || !isWord(fn) || !isDigits(line) || !strings.HasPrefix(dev, "qedr") || !isRDMAName(dev) {
+		return "", "", false
+	}
+	return dev, strings.TrimSpace(text[end+1:]), true
 }
 
 // isMlx5Func reports whether a message head is mlx5's

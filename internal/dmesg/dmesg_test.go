@@ -98,14 +98,51 @@ func TestTimestampFormats(t *testing.T) {
 		"Nov 30 09:00:00 host1.example.com kernel: [  5.6631] ": "Nov 30 09:00:00",
 		"Nov 30 09:00:00  kernel: ":                             "Nov 30 09:00:00", // no host
 		"kernel: ":                                              "",                // journalctl -o cat with identifiers
-		"kernel: [    5.663152] ":                               "5.663152",
-		"":                                                      "",
+		// journalctl -o short-monotonic, with and without --no-hostname;
+		// short-delta, with a delta and without; short-unix.
+		"[  123.456789] host1 kernel: ":                 "123.456789",
+		"[  123.456789] kernel: ":                       "123.456789",
+		"[  123.456789 <    0.000123 >] host1 kernel: ": "123.456789",
+		"[  123.456789 <    4.000123*>] host1 kernel: ": "123.456789",
+		"[  123.456789                ] host1 kernel: ": "123.456789",
+		"1764666000.123456 host1 kernel: ":              "1764666000.123456",
+		"kernel: [    5.663152] ":                       "5.663152",
+		"":                                              "",
 	} {
 		got, _ := ParseLog(strings.NewReader(stamp + msg + "\n"))
 		if len(got.Events) != 1 || got.Events[0].Time != want || got.Events[0].Text != msg {
 			t.Errorf("%q: got %+v", stamp, got.Events)
 		}
 	}
+}
+
+// journalctl -o short-monotonic (sysinfo-snapshot's journal file) puts
+// the host and identifier after dmesg's own stamp: the kernel's messages
+// are read, a user-space message keeps its identifier, and a dmesg line
+// whose speaker is followed by its device is not taken for a journal's.
+func TestJournalMonotonic(t *testing.T) {
+	t.Parallel()
+	lg, _ := ParseLog(bytes.NewReader(capture(t, "journal-short-monotonic-linux-version-libreelec.txt")))
+	if lg.KernelRelease != "6.9.5" || lg.KernelReleaseLine != 2 {
+		t.Errorf("release %q on line %d, want 6.9.5 on line 2", lg.KernelRelease, lg.KernelReleaseLine)
+	}
+	in := "[   12.925245] node1 kernel: mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n" +
+		"[   13.100000] node1 app[812]: libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n" +
+		"[   14.059582] mlx5_core 0000:03:00.0: mlx5_load_one failed with error code -22\n"
+	want := []string{"firmware:mlx5_core:0000:03:00.0:1", "userspace-provider:app::2", "probe-failure:mlx5_core:0000:03:00.0:3"}
+	if d := cmp.Diff(want, eventKeys(in)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// eventKeys parses a log and names each event kind:module:device:line.
+func eventKeys(log string) []string {
+	lg, _ := ParseLog(strings.NewReader(log))
+	var keys []string
+	for _, e := range lg.Events {
+		keys = append(keys, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
+	}
+	return keys
 }
 
 // A journal or syslog file holds user-space messages too: only
@@ -117,13 +154,8 @@ func TestUserSpaceLines(t *testing.T) {
 		"Nov 30 09:00:01 host1 gpud[1441796]: {\"level\":\"info\",\"msg\":\"checking infiniband\"}\n" +
 		"Nov 30 09:00:02 host1 app[812]: libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 1 (supports 2 to 2) for device /sys/class/infiniband/mlx5_0\n" +
 		"Nov 30 09:00:03 host1 app[812]: libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n"
-	lg, _ := ParseLog(strings.NewReader(in))
-	var got []string
-	for _, e := range lg.Events {
-		got = append(got, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
-	}
 	want := []string{"firmware:mlx5_core:0000:01:00.0:1", "userspace-provider:app:mlx5_0:3", "userspace-provider:app::4"}
-	if d := cmp.Diff(want, got); d != "" {
+	if d := cmp.Diff(want, eventKeys(in)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }

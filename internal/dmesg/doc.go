@@ -2,7 +2,9 @@
 // by `dmesg` (plain, -T, -r, -x and --time-format iso), /var/log/dmesg,
 // syslog files (messages, kern.log, syslog, with their host and
 // identifier) and the journal (`journalctl` short, short-precise,
-// short-iso, short-full): ParseLog undoes paste damage, keeps the
+// short-iso, short-iso-precise, short-full, short-unix, short-monotonic,
+// short-delta and cat, as systemd's src/shared/logs-show.c writes them):
+// ParseLog undoes paste damage, keeps the
 // RDMA-relevant lines (driver and firmware initialisation, RoCE
 // enablement, symbol mismatches, probe failures, firmware problems and the
 // failure kinds of classify.go: firmware command timeouts and failures,

@@ -790,15 +790,19 @@ func TestSupportconfigFolder(t *testing.T) {
 // A sysinfo-snapshot folder of the 3.1.8 layout (no commands_txt_output/:
 // err_messages/ beside the HTML, whose sections keep their newlines; a
 // plain dmesg beside it) is a snapshot whose outputs are offered where the
-// collector looks; what the tool could not run, the journal and handler
-// sections are not. The lsmod and dmesg outputs are lines of real captures
-// (lsmod/mlx5-inbox-grep-mlx.txt, dmesg/mlx5-cx4lx-log_max_qp-probe-failed-22.txt);
+// collector looks (the journal, journalctl -k -o short-monotonic, at its
+// sos path in the kernel-log row's logs folder); what the tool could not
+// run and handler sections are not. The lsmod and dmesg outputs are lines
+// of real captures (lsmod/mlx5-inbox-grep-mlx.txt,
+// dmesg/mlx5-cx4lx-log_max_qp-probe-failed-22.txt), the journal that
+// line as short-monotonic writes it (systemd's src/shared/logs-show.c);
 // /proc/modules is the lsmod line in that file's shape, the modinfo
 // section only the handler's header.
 func TestSysinfoSnapshotFolder(t *testing.T) {
 	t.Parallel()
 	lsmod := "mlx5_ib               495616  0\nmlx5_core            2469888  1 mlx5_ib\n"
 	dmesg := "[   12.925245] mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n"
+	journal := "[   12.925245] host kernel: mlx5_core 0000:03:00.0: firmware version: 14.32.1010\n"
 	s := openWrapped(t, "sysinfo-snapshot-v3.1.8-host-20170228-120000", map[string]string{
 		"sysinfo-snapshot-v3.1.8-host-20170228-120000.html": `<html><body><pre><h1>Mellanox Technologies</h1><p>` +
 			`<a name="sec1001"></a><small><a href="#index">[back to index]</a></small> <h2>lsmod</h2><p>` + lsmod + `</p>` +
@@ -806,7 +810,7 @@ func TestSysinfoSnapshotFolder(t *testing.T) {
 			`<a name="sec2001"></a><h2>ibstat</h2><p>Couldn't find command: ibstat</p>` +
 			`<a name="sec3001"></a><h2>/proc/modules</h2><p>` + "mlx5_core 2469888 1 mlx5_ib, Live 0x0000000000000000\n</p></p></pre></body></html>",
 		"dmesg":                        dmesg,
-		"journal":                      dmesg,
+		"journal":                      journal,
 		"err_messages/dummy_functions": "",
 	})
 	if s.Kind != KindSysinfoSnapshot {
@@ -824,7 +828,11 @@ func TestSysinfoSnapshotFolder(t *testing.T) {
 	if r := s.File("proc/modules"); !r.OK() || !strings.HasPrefix(string(r.Data), "mlx5_core ") {
 		t.Errorf("proc/modules: %+v", r)
 	}
-	for _, cmd := range []string{"ibstat", "journalctl -k -o short-monotonic", "modinfo mlx5_core"} {
+	if r := s.Command("journalctl -k -o short-monotonic"); !r.OK() || string(r.Data) != journal ||
+		r.Path != "sos_commands/logs/journalctl_-k_-o_short-monotonic" {
+		t.Errorf("journal: %+v", r)
+	}
+	for _, cmd := range []string{"ibstat", "modinfo mlx5_core"} {
 		if r := s.Command(cmd); r.OK() {
 			t.Errorf("%s: %+v", cmd, r)
 		}

@@ -232,10 +232,12 @@ func (o Output) CommandLine() string {
 // pcie_files/ since 3.6.1). pcie_files/lspci_vv is not "lspci -vv" but a
 // tree of paths followed by lspci -vv -s of each device (lspci_vv_handler),
 // so it is not listed; nor is dmesg, which External tells by its lines.
-// Nor is journal (3.7: "journalctl -k -o short-monotonic"): the kernel-log
-// classifier does not read its "[   12.345678] host kernel: " lines, and a
-// log read with no message in it would say the kernel printed none.
+// journal (3.7: "journalctl -k -o short-monotonic") lands at its sos path,
+// sos_commands/logs/journalctl_-k_-o_short-monotonic, where the
+// kernel-log row of internal/source looks; the classifier reads its
+// "[   12.345678] host kernel: " lines.
 var externals = map[string]string{
+	"journal":                   "journalctl -k -o short-monotonic",
 	"lspci_vvvxxxxx":            "lspci -vvvxxxxx",
 	"pcie_files/lspci_vvvxxxxx": "lspci -vvvxxxxx",
 	"pcie_files/lspci":          "lspci",
@@ -245,7 +247,7 @@ var externals = map[string]string{
 // ExternalFiles lists the files beside the HTML that External may name a
 // command line for, in the order they are read.
 func ExternalFiles() []string {
-	return []string{"dmesg", "lspci_vvvxxxxx", "pcie_files/lspci_vvvxxxxx", "pcie_files/lspci", "pcie_files/lspci_nnvvvxxx"}
+	return []string{"dmesg", "journal", "lspci_vvvxxxxx", "pcie_files/lspci_vvvxxxxx", "pcie_files/lspci", "pcie_files/lspci_nnvvvxxx"}
 }
 
 // External is the command line whose output a file beside the HTML holds,

@@ -116,6 +116,7 @@ func TestExternal(t *testing.T) {
 		{"dmesg", dmesgT, "dmesg -T"},
 		{"dmesg", dmesg, "dmesg"},
 		{"dmesg", nil, ""},
+		{"journal", nil, "journalctl -k -o short-monotonic"},
 		{"pcie_files/lspci", nil, "lspci"},
 		{"pcie_files/lspci_vv", nil, ""},
 	} {
