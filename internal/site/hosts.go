@@ -270,6 +270,10 @@ type hostState struct {
 	ready    [][]readiness.Host // per host, one per target
 	inputs   []page.Input       // per host, its record (page.InRecord)
 	common   common
+	// summary is the fleet summary of the first summaryN hosts: the fleet
+	// page and drift.csv read it, and the hosts are only ever appended.
+	summary  fleet.Summary
+	summaryN int
 }
 
 // common holds one copy of what the hosts' summaries, slim reports and
@@ -712,12 +716,16 @@ func (s *Site) Summaries() []Page {
 	return out
 }
 
-// fleetSummary is the fleet summary of the hosts made so far.
+// fleetSummary is the fleet summary of the hosts made so far, made again
+// only when hosts were added since.
 func (s *Site) fleetSummary() fleet.Summary {
 	st := &s.hosts
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return fleet.Summarize(s.m, st.fleet)
+	if st.summaryN != len(st.fleet) || st.summaryN == 0 {
+		st.summary, st.summaryN = fleet.Summarize(s.m, st.fleet), len(st.fleet)
+	}
+	return st.summary
 }
 
 // DriftRows are the fleet's drift, a row per value, as the fleet page
