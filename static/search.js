@@ -121,9 +121,10 @@
     while ((m = re.tok.exec(text)) !== null) out.push(m[0].toLowerCase());
     return out;
   }
-  // analyze mirrors Static.StaticTerms in Go; the shards for raw tokens and
-  // their parts must be loaded.
-  function analyze(rs) {
+  // tokens mirrors Static.staticTokens in Go: [term, kind, position] of
+  // each token, before qualifiers are dropped; the shards for raw tokens
+  // and their parts must be loaded.
+  function tokens(rs) {
     var toks = [], pos = 0;
     function add(t, k) { toks.push([t, k, pos]); }
     function knownParts(t) {
@@ -166,16 +167,26 @@
         add(ph[0], 6);
       });
     });
-    // A vendor named beside its own adapter only qualifies it
-    // (dropQualifiers in Go): its positions are dropped.
-    var own = man.own || {}, owners = {}, adapterAt = {}, drop = {};
+    return toks;
+  }
+  // dropQualifiers mirrors dropQualifiers in Go: a vendor named beside
+  // its own adapter only qualifies it, and its positions are dropped. An
+  // adapter term's vendor is in the o table of the term's shard, which
+  // must be loaded.
+  function dropQualifiers(toks) {
+    var owners = {}, adapterAt = {}, drop = {};
     toks.forEach(function (t) {
-      if (Object.prototype.hasOwnProperty.call(own, t[0])) { owners[own[t[0]]] = true; adapterAt[t[2]] = true; }
+      var v = entry("o", t[0]);
+      if (v !== null) { owners[v] = true; adapterAt[t[2]] = true; }
     });
     toks.forEach(function (t) {
       if (owners[t[0]] === true && !adapterAt[t[2]]) drop[t[2]] = true;
     });
-    toks = toks.filter(function (t) { return !drop[t[2]]; });
+    return toks.filter(function (t) { return !drop[t[2]]; });
+  }
+  // merge mirrors queryTerms in Go: the tokens' terms, each once with its
+  // highest weight.
+  function merge(toks) {
     var out = [], at = {};
     toks.forEach(function (t) {
       var w = man.kw[t[1]];
@@ -238,7 +249,8 @@
   // known: a raw token has a main term with postings (the term shards of
   // its analysis must be loaded).
   function known(r) {
-    return analyze([r]).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
+    // One raw token: no position is dropped as a qualifier.
+    return merge(tokens([r])).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
   }
   // unknownTokens returns [start, end) of the tokens a correction may
   // replace (unknownTokens in Go).
@@ -300,8 +312,8 @@
       var rs = raws(text), keys = rs.slice();
       rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
       return shardsFor(keys).then(function () {
-        var qts = analyze(rs);
-        return shardsFor(qts.map(function (t) { return t.term; })).then(function () { return qts; });
+        var toks = tokens(rs);
+        return shardsFor(toks.map(function (t) { return t[0]; })).then(function () { return merge(dropQualifiers(toks)); });
       });
     });
   }

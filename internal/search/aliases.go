@@ -261,7 +261,7 @@ func (a *Aliases) Words() []string {
 }
 
 // Owners returns the adapter → vendor table of Qualifiers, for the static
-// index's manifest.
+// index's shards (their o tables).
 func (a *Aliases) Owners() map[string]string {
 	if a == nil {
 		return nil
@@ -285,7 +285,7 @@ func (a *Aliases) Qualifiers(toks []Token) []Token {
 }
 
 // dropQualifiers is Qualifiers with the adapter → vendor table owner (the
-// static index's, from its manifest).
+// static index's, from the o tables of the query's shards).
 func dropQualifiers(owner map[string]string, toks []Token) []Token {
 	if len(owner) == 0 {
 		return toks

@@ -128,25 +128,34 @@ func TestQueryTermsDropPrefixes(t *testing.T) {
 func TestQualifiers(t *testing.T) {
 	_, al, _ := loadBundled(t)
 	an := &Analyzer{Aliases: al}
-	for q, keep := range map[string]bool{
-		"Mellanox ConnectX-5": false,
-		"NVIDIA cx7":          false,
-		// lspci -nn, its vendor name and its bracketed model (pci.ids).
-		"Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]": false,
-		"Mellanox":          true,
-		"Mellanox firmware": true,
-		"Mellanox BCM57414": true, // not Mellanox's adapter
-	} {
-		got := false
-		for _, qt := range an.QueryTerms(q) {
-			if qt.Term == "nvidia" || qt.Term == "mellanox" {
-				got = true
-			}
-		}
-		if got != keep {
+	for q, keep := range qualifierQueries {
+		if got := hasVendorTerm(an.QueryTerms(q)); got != keep {
 			t.Errorf("%q: vendor terms kept %v, want %v (%v)", q, got, keep, an.QueryTerms(q))
 		}
 	}
+}
+
+// qualifierQueries are queries naming a vendor, and whether its terms
+// stay in the query.
+var qualifierQueries = map[string]bool{
+	"Mellanox ConnectX-5": false,
+	"NVIDIA cx7":          false,
+	// lspci -nn, its vendor name and its bracketed model (pci.ids).
+	"Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]": false,
+	"Mellanox":          true,
+	"Mellanox firmware": true,
+	"Mellanox BCM57414": true, // not Mellanox's adapter
+}
+
+// hasVendorTerm reports whether qts hold the term of the vendor of
+// qualifierQueries.
+func hasVendorTerm(qts []QueryTerm) bool {
+	for _, qt := range qts {
+		if qt.Term == "nvidia" || qt.Term == "mellanox" {
+			return true
+		}
+	}
+	return false
 }
 
 // TestVendorChipDigits: "Broadcom 57414", the vendor's name and the digits

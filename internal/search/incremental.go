@@ -271,8 +271,8 @@ func (inc *incState) end(ok *bool) {
 	clear(inc.frags)
 }
 
-// sortedKeys are the shards' keys, sorted: every raw token, phrase start
-// and term.
+// sortedKeys are the shards' keys, sorted: every raw token, phrase start,
+// term and adapter term with an owner.
 func (inc *incState) sortedKeys(s *Static) []string {
 	exists := func(k string) bool {
 		if k == "" {
@@ -281,7 +281,8 @@ func (inc *incState) sortedKeys(s *Static) []string {
 		_, a := s.surf[k]
 		_, b := s.multi[k]
 		_, c := s.post[k]
-		return a || b || c
+		_, d := s.own[k]
+		return a || b || c || d
 	}
 	if inc.keys == nil || inc.fresh {
 		seen := map[string]bool{}
@@ -299,6 +300,9 @@ func (inc *incState) sortedKeys(s *Static) []string {
 			add(k)
 		}
 		for k := range s.post {
+			add(k)
+		}
+		for k := range s.own {
 			add(k)
 		}
 		sort.Strings(keys)

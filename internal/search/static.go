@@ -28,8 +28,9 @@ import (
 //	search/s/N.js       term-range shard N: for each key in its range, the
 //	                    query terms of that raw token (s), phrase aliases
 //	                    starting with it (c), the postings of that term (p,
-//	                    see encodePostings) and the raw tokens that yield
-//	                    the term (r, for marking)
+//	                    see encodePostings), the raw tokens that yield
+//	                    the term (r, for marking) and the vendor term of
+//	                    that adapter term (o, for dropQualifiers)
 //	search/f/N.js       result fragments of docs N×fg … N×fg+fg-1: url,
 //	                    title, facets, the text's start
 //
@@ -42,7 +43,7 @@ type Static struct {
 	docs                  []Doc
 	n                     int
 	surf                  map[string][]QueryTerm // raw token → its query terms
-	own                   map[string]string      // adapter → vendor (Aliases.Owners), for dropQualifiers
+	own                   map[string]string      // adapter term → vendor term (Aliases.Owners), for dropQualifiers
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -352,8 +353,15 @@ func (s *Static) groupDocs() {
 // terms from the s table; CJK runs cut into bigrams; an unknown token kept
 // whole (unless it is noise) with the known parts of it (of a version, as
 // the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; a vendor that only
-// qualifies its adapter dropped (the manifest's own table).
+// qualifies its adapter dropped (the o table of the tokens' shards).
 func (s *Static) StaticTerms(q string) []QueryTerm {
+	return queryTerms(dropQualifiers(s.own, s.staticTokens(q)))
+}
+
+// staticTokens are the tokens of q that StaticTerms merges, before the
+// qualifiers are dropped: search.js loads the shards of their terms, whose
+// o tables the drop reads.
+func (s *Static) staticTokens(q string) []Token {
 	raws := rawTokens(q)
 	var toks []Token
 	pos := 0
@@ -404,7 +412,7 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 			}
 		}
 	}
-	return queryTerms(dropQualifiers(s.own, toks))
+	return toks
 }
 
 // knownParts adds, as parts, the terms of t's parts that the surface table
@@ -551,6 +559,7 @@ type shardData struct {
 	P map[string]string     `json:"p,omitempty"`
 	R map[string][]string   `json:"r,omitempty"`
 	H map[string]int        `json:"h,omitempty"` // terms that name a host
+	O map[string]string     `json:"o,omitempty"` // adapter term → vendor term (dropQualifiers)
 }
 
 // Outputs emits the static index files, byte for byte the same for the
@@ -641,6 +650,9 @@ func (s *Static) keySize(k string) int {
 	if ps, ok := s.post[k]; ok {
 		add += len(k) + postingsLen(ps) + 10*len(s.rev[k])
 	}
+	if v, ok := s.own[k]; ok {
+		add += len(k) + len(v) + 6
+	}
 	return add
 }
 
@@ -679,6 +691,12 @@ func (s *Static) shard(n int, keys []string) []byte {
 				}
 				cur.H[k] = 1
 			}
+		}
+		if v, ok := s.own[k]; ok {
+			if cur.O == nil {
+				cur.O = map[string]string{}
+			}
+			cur.O[k] = v
 		}
 	}
 	return jsonp("shard", strconv.Itoa(n), cur)
@@ -735,7 +753,7 @@ func (s *Static) manifest(firsts []string) []byte {
 	man := map[string]any{
 		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "own": s.own, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)

@@ -125,24 +125,8 @@ func TestTermsGolden(t *testing.T) {
 		t.Errorf("analyzer terms differ from %s (-want +got; go test -update rewrites it):\n%s", golden, diff)
 	}
 
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed: search.js side not checked")
-	}
 	dir, _ := writeStatic(t, st)
-	qs := append([]string{}, goldenQueries...)
-	for _, q := range loadQueries(t).Query {
-		qs = append(qs, q.Q)
-	}
-	in, _ := json.Marshal(qs)
-	cmd := exec.Command(node, "testdata/static_harness.js", dir, "../../static/search.js")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
+	qs := harnessQueries(t)
 	var js map[string]struct {
 		Terms      []string
 		Top        []int
@@ -150,9 +134,7 @@ func TestTermsGolden(t *testing.T) {
 		DidYouMean string
 		Explains   []string
 	}
-	if err := json.Unmarshal(out, &js); err != nil {
-		t.Fatalf("node output: %v\n%.300s", err, out)
-	}
+	runHarness(t, dir, qs, "", &js)
 	for _, q := range goldenQueries {
 		var jsTerms []string
 		for _, term := range js[q].Terms {
@@ -204,6 +186,40 @@ func TestTermsGolden(t *testing.T) {
 	}
 }
 
+// harnessQueries are the queries search.js runs under node: the golden
+// ones and the query set's.
+func harnessQueries(t *testing.T) []string {
+	t.Helper()
+	qs := append([]string{}, goldenQueries...)
+	for _, q := range loadQueries(t).Query {
+		qs = append(qs, q.Q)
+	}
+	return qs
+}
+
+// runHarness runs search.js under node (testdata/static_harness.js, in
+// mode) on the static index in dir for the queries qs, and decodes what
+// it prints into v. It skips the test when node is not installed.
+func runHarness(t *testing.T, dir string, qs []string, mode string, v any) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed: search.js side not checked")
+	}
+	in, _ := json.Marshal(qs)
+	cmd := exec.Command(node, "testdata/static_harness.js", dir, "../../static/search.js", mode)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	if err := json.Unmarshal(out, v); err != nil {
+		t.Fatalf("node output: %v\n%.300s", err, out)
+	}
+}
+
 // TestFirstQuery reads the written index back the way search.js does
 // and checks that it ranks as Static.Search, loading only some shards.
 func TestFirstQuery(t *testing.T) {
@@ -247,6 +263,80 @@ func TestFirstQuery(t *testing.T) {
 		}
 		if n == 0 || n == shards {
 			t.Errorf("%q: loads %d of %d shards", q.Q, n, shards)
+		}
+	}
+	// search.js, in a fresh page, loads the files FirstQuery lists.
+	qs := harnessQueries(t)
+	var js map[string]struct {
+		Files []string
+		Top   []int
+	}
+	runHarness(t, dir, qs, "first", &js)
+	for _, q := range qs {
+		loads, top, err := ss.FirstQuery(q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(loads, js[q].Files); diff != "" {
+			t.Errorf("%q: search.js in a fresh page loads other files than FirstQuery (-go +js):\n%s", q, diff)
+		}
+		if diff := cmp.Diff(top, js[q].Top, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q: search.js in a fresh page ranks otherwise than FirstQuery (-go +js):\n%s", q, diff)
+		}
+	}
+}
+
+// TestOwnersInShards: the adapter → vendor table of dropQualifiers is in
+// the shards (o), each entry in the shard its adapter term sorts into, not
+// in the manifest every first query loads (2,057 entries, 71 KB of it on
+// the 10k corpus); and the static site read back drops a vendor named
+// beside its adapter from the shards a first query loads.
+func TestOwnersInShards(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	dir, files := writeStatic(t, NewStatic(docs, al))
+	var man map[string]json.RawMessage
+	body := bytes.TrimSuffix(bytes.TrimPrefix(files["search/manifest.js"], []byte("rocekbSearch.manifest(")), []byte(");\n"))
+	if err := json.Unmarshal(body, &man); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := man["own"]; ok {
+		t.Error("search/manifest.js has the own table; it belongs in the shards' o tables")
+	}
+	ss, err := OpenStatic(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(al.Owners()) == 0 {
+		t.Fatal("the bundled aliases have no owners")
+	}
+	for adapter, vendor := range al.Owners() {
+		name := fmt.Sprintf("search/s/%d.js", ss.shardOf(adapter))
+		var sf shardFile
+		if err := ss.read(name, "shard", &sf); err != nil {
+			t.Fatal(err)
+		}
+		if sf.O[adapter] != vendor {
+			t.Errorf("%s: o[%q] = %q, want %q", name, adapter, sf.O[adapter], vendor)
+		}
+	}
+	for q, keep := range qualifierQueries {
+		ss, err := OpenStatic(os.DirFS(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ss.FirstQuery(q, 10); err != nil {
+			t.Fatal(err)
+		}
+		loaded := map[int]bool{}
+		for i := range ss.shards {
+			loaded[i] = true
+		}
+		st, err := ss.static(loaded, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hasVendorTerm(st.StaticTerms(Normalize(q))); got != keep {
+			t.Errorf("%q: on the static site read back, vendor terms kept %v, want %v (%v)", q, got, keep, st.StaticTerms(Normalize(q)))
 		}
 	}
 }

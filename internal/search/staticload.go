@@ -27,8 +27,6 @@ type staticManifest struct {
 	Vendors []string `json:"vendors"`
 	Langs   []string `json:"langs"`
 	Tpl     [][]any  `json:"tpl"`
-	// Own maps an adapter id to its vendor's (Aliases.Owners).
-	Own map[string]string `json:"own"`
 }
 
 type shardFile struct {
@@ -36,6 +34,7 @@ type shardFile struct {
 	C map[string][][]string `json:"c"`
 	P map[string]string     `json:"p"`
 	H map[string]int        `json:"h"`
+	O map[string]string     `json:"o"`
 }
 
 // OpenStatic reads search/manifest.js of the site in fsys.
@@ -78,10 +77,11 @@ func (ss *StaticSite) shardOf(key string) int {
 
 // FirstQuery returns the files search.js loads, in order, to show the
 // first limit results of q in a fresh page: the manifest, the shards of
-// the query's raw tokens, their compact forms and parts, the shards of its terms, for a short
-// query with an unknown token the fuzzy names and the shards of the
-// corrected query, and the fragment files of the results; and the docs it
-// ranks first.
+// the query's raw tokens, their compact forms and parts, the shards of its
+// tokens' terms (whose o tables say which vendor tokens only qualify an
+// adapter and are dropped), for a short query with an unknown token the
+// fuzzy names and the shards of the corrected query, and the fragment
+// files of the results; and the docs it ranks first.
 func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int, err error) {
 	files = []string{"search/manifest.js"}
 	loaded := map[int]bool{}
@@ -108,7 +108,8 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 		return nil
 	}
 	// terms loads what analyzing text needs: the shards of its raw
-	// tokens and parts, then those of its terms.
+	// tokens and parts, then those of its tokens' terms, before the
+	// qualifiers are dropped (the drop reads their o tables).
 	terms := func(text string) (*Static, error) {
 		var keys []string
 		raws := rawTokens(text)
@@ -130,7 +131,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 			return nil, err
 		}
 		keys = keys[:0]
-		for _, t := range st.StaticTerms(text) {
+		for _, t := range st.staticTokens(text) {
 			keys = append(keys, t.Term)
 		}
 		if err := need(keys); err != nil {
@@ -176,12 +177,13 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 	return files, top, nil
 }
 
-// static is a Static that holds just the loaded shards' entries, with
-// the manifest's docs (kinds, vendors, languages, no text) and templates:
-// it analyzes and ranks as search.js does with those files.
+// static is a Static that holds just the loaded shards' entries (the
+// owners of dropQualifiers too), with the manifest's docs (kinds, vendors,
+// languages, no text) and templates: it analyzes and ranks as search.js
+// does with those files.
 func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, error) {
 	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}, post: map[string][]posting{},
-		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: ss.man.Own}
+		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: map[string]string{}}
 	for gi, g := range ss.man.Groups {
 		end := ss.man.N
 		if gi+1 < len(ss.man.Groups) {
@@ -236,6 +238,9 @@ func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, e
 		}
 		for k := range sf.H {
 			st.hosts[k] = true
+		}
+		for k, v := range sf.O {
+			st.own[k] = v
 		}
 	}
 	return st, nil

@@ -1,11 +1,13 @@
 // Runs static/search.js under node against a static index folder, the way
 // a browser would load it: every <script src> is read and run at once.
-// Usage: node static_harness.js SITE_DIR SEARCH_JS < queries.json
+// Usage: node static_harness.js SITE_DIR SEARCH_JS [first] < queries.json
 // Prints {query: {terms: [term…], top: [doc…], urls: [url…]}} as JSON, the
-// urls from the fragment files, as the page shows them.
+// urls from the fragment files, as the page shows them. With "first", each
+// query runs in a fresh page instead, and it prints {query: {files:
+// [file…], top: [doc…]}}: the files that page loaded, in order.
 "use strict";
 const fs = require("fs"), path = require("path"), vm = require("vm");
-const [site, searchJS] = process.argv.slice(2);
+const [site, searchJS, mode] = process.argv.slice(2);
 const head = {
   appendChild(el) {
     const file = path.join(site, el.src.replace(/^site\//, ""));
@@ -24,7 +26,41 @@ global.document = {
 };
 vm.runInThisContext(fs.readFileSync(searchJS, "utf8"), { filename: searchJS });
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
-(async () => {
+// freshPage runs search.js in a context of its own, recording the files
+// it loads.
+function freshPage() {
+  const files = [], ctx = { setTimeout, console, URL, URLSearchParams };
+  ctx.window = ctx;
+  ctx.document = {
+    currentScript: { src: "site/search.js" },
+    readyState: "complete",
+    head: {
+      appendChild(el) {
+        const rel = el.src.replace(/^site\//, ""), file = path.join(site, rel);
+        files.push(rel);
+        vm.runInContext(fs.readFileSync(file, "utf8"), ctx, { filename: file });
+        setTimeout(() => el.onload && el.onload(), 0);
+      },
+    },
+    createElement: () => ({ remove() {} }),
+    getElementById: () => null,
+    addEventListener() {},
+  };
+  vm.createContext(ctx);
+  vm.runInContext(fs.readFileSync(searchJS, "utf8"), ctx, { filename: searchJS });
+  return { api: ctx.rocekbSearch, files };
+}
+if (mode === "first") (async () => {
+  const out = {};
+  for (const q of queries) {
+    const page = freshPage();
+    const res = await page.api.run(q, {}, 10);
+    await Promise.all(res.hits.map((h) => page.api.fragment(h.doc)));
+    out[q] = { files: page.files, top: res.hits.map((h) => h.doc) };
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+else (async () => {
   const out = {};
   for (const q of queries) {
     const res = await window.rocekbSearch.run(q, {}, 10);
