@@ -354,6 +354,25 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 			return st.ID, Resolution[Stack]{Value: st, How: "id"}
 		}
 	}
+	// A word of one stack's id, name or modules ("bnxt", "irdma", "qedr",
+	// "intel"): what people call a vendor's out-of-tree driver package.
+	var hit *Stack
+	for i := range m.Stacks {
+		st := &m.Stacks[i]
+		words := strings.FieldsFunc(strings.Join(append([]string{st.ID, st.Name}, st.Modules...), " "), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		})
+		if slices.ContainsFunc(words, func(w string) bool { return len(w) > 2 && fold(w) == f }) {
+			if hit != nil {
+				hit = nil
+				break
+			}
+			hit = st
+		}
+	}
+	if hit != nil {
+		return hit.ID, Resolution[Stack]{Value: hit, How: "name"}
+	}
 	return "", Resolution[Stack]{Suggest: closestIDs(s, ids, func(id string) []string {
 		names := []string{fold(id)}
 		for alias, to := range stackAliases {

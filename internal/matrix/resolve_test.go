@@ -112,6 +112,16 @@ func TestResolveDistroAndStack(t *testing.T) {
 			t.Errorf("ResolveStack(%q) = %q, want %q", name, id, want)
 		}
 	}
+	// A word of one stack's id, name or modules names it; one of several
+	// stacks' names none.
+	for name, want := range map[string]string{"bnxt": "broadcom-bnxt", "irdma": "intel-irdma", "qedr": "marvell-fastlinq", "Intel": "intel-irdma"} {
+		if id, _ := m.ResolveStack(name); id != want {
+			t.Errorf("ResolveStack(%q) = %q, want %q", name, id, want)
+		}
+	}
+	if id, _ := m.ResolveStack("tree"); id != "" {
+		t.Errorf("ResolveStack(tree), a word of several stacks' names, = %q", id)
+	}
 	if id, r := m.ResolveStack("mlnx-ofd"); id != "" || len(r.Suggest) == 0 || r.Suggest[0] != "mlnx-ofed" {
 		t.Errorf("mlnx-ofd: %q %v", id, r.Suggest)
 	}

@@ -370,7 +370,7 @@ func writeVerdict(w io.Writer, p painter, v verdict.Verdict) {
 		parts = append(parts, "distro "+v.Plan.Distro)
 	}
 	stack := "stack " + v.Stack
-	if sv := v.Plan.StackVersion; sv != "" {
+	if sv := v.StackVersion; sv != "" {
 		stack += " " + sv
 	}
 	parts = append(parts, stack)
