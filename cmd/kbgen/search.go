@@ -96,9 +96,6 @@ Examples:
 	fl.IntVar(&o.limit, "limit", 10, "number of results")
 	fl.IntVar(&o.offset, "offset", 0, "results to skip: --offset 10 shows the second page")
 	fl.BoolVar(&o.json, "json", false, "print JSON")
-	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return cli.Usagef("%v%s\nRun '%s --help' for usage.", err, suggestFlag(c, err.Error()), c.CommandPath())
-	})
 	return c
 }
 
@@ -253,20 +250,6 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// suggestFlag adds "did you mean --x?" to an unknown-flag error.
-func suggestFlag(c *cobra.Command, msg string) string {
-	const pre = "unknown flag: --"
-	i := strings.Index(msg, pre)
-	if i < 0 {
-		return ""
-	}
-	name := strings.SplitN(msg[i+len(pre):], "=", 2)[0]
-	var names []string
-	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	s := didYouMean(name, names)
-	return strings.Replace(s, "did you mean ", "did you mean --", 1)
 }
 
 // didYouMean names the closest candidate, when one is close enough, else

@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/suggest"
 )
 
 // Exit codes, the same for both binaries.
@@ -61,7 +63,7 @@ func Execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr
 	root.SilenceErrors = true
 	root.SilenceUsage = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return Usagef("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+		return Usagef("%v%s\nRun '%s --help' for usage.", err, flagSuggestion(c, err.Error()), c.CommandPath())
 	})
 	err := root.Execute()
 	if err == nil {
@@ -148,4 +150,21 @@ func Completion(root *cobra.Command) {
 			return Usagef("unknown shell %q (want bash, zsh or fish)", args[0])
 		},
 	})
+}
+
+// flagSuggestion is "; did you mean --adapter?" for an unknown flag close
+// to one of the command's own (a typo such as --adpter), else "".
+func flagSuggestion(c *cobra.Command, msg string) string {
+	const pre = "unknown flag: --"
+	i := strings.Index(msg, pre)
+	if i < 0 {
+		return ""
+	}
+	name := strings.SplitN(msg[i+len(pre):], "=", 2)[0]
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	if best := suggest.Closest(name, names, 1); len(best) > 0 {
+		return "; did you mean --" + best[0] + "?"
+	}
+	return ""
 }
