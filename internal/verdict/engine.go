@@ -18,6 +18,7 @@ type Engine struct {
 	distros  map[string]*matrix.Distro
 	views    map[string]*matrix.Matrix // adapter id → its rows (see view)
 	stacks   sync.Map                  // stack name → resolvedStack
+	named    sync.Map                  // distro name that is no id → matrix.Resolution[matrix.Distro]
 	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
 	// A verdict's parts memoized on what each depends on, so plans that
 	// share those inputs share the work: a distro's GA kernel (every
@@ -206,14 +207,21 @@ func (e *Engine) view(m *matrix.Matrix, a *matrix.Adapter) *matrix.Matrix {
 	return e.views[a.ID]
 }
 
-// distro is findDistro.
-func (e *Engine) distro(m *matrix.Matrix, s string) *matrix.Distro {
-	if e != nil {
-		if d := e.distros[s]; d != nil {
-			return d
-		}
+// distro is findDistro, a name resolved once: a fleet's readiness plan
+// names its distro as kb.toml spells it, for every host and adapter.
+func (e *Engine) distro(m *matrix.Matrix, s string) matrix.Resolution[matrix.Distro] {
+	if e == nil {
+		return findDistro(m, s)
 	}
-	return findDistro(m, s)
+	if d := e.distros[s]; d != nil {
+		return matrix.Resolution[matrix.Distro]{Value: d, How: "id"}
+	}
+	if r, ok := e.named.Load(s); ok {
+		return r.(matrix.Resolution[matrix.Distro])
+	}
+	r := findDistro(e.m, s) // the engine's matrix, as e.distros is
+	e.named.Store(s, r)
+	return r
 }
 
 // resolveStack is m.ResolveStack, remembered by name.

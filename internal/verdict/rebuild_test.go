@@ -17,11 +17,13 @@ func TestRebuildIsAHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := NewEngine(m)
 	for _, tc := range []struct{ adapter, rebuild, rhel string }{
 		{"connectx-6-dx", "Rocky Linux 9.4", "rhel-9.4"}, // RHEL: supported
 		{"alibaba-erdma", "Alma 9.1", "rhel-9.1"},        // RHEL: unsupported
 		{"bcm57502", "CentOS 7.9", "rhel-7.9"},           // RHEL: unknown, likely supported
 		{"connectx-6-dx", "rocky-10.0", "rhel-10.0"},
+		{"softroce", "Rocky 9.4", "rhel-9.4"}, // a software stack's own way
 	} {
 		rhel := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rhel})
 		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rebuild})
@@ -34,6 +36,13 @@ func TestRebuildIsAHint(t *testing.T) {
 		}
 		if len(v.Reasons) != len(rhel.Reasons)+1 || !strings.Contains(v.Reasons[0].Text, "no entry for \""+tc.rebuild+"\"") {
 			t.Errorf("%s on %s: the first reason does not say the rebuild has no entry: %v", tc.adapter, tc.rebuild, v.Reasons)
+		}
+		// The engine (a fleet's readiness plans) remembers the name and
+		// answers alike, twice.
+		for range 2 {
+			if ev := e.Judge(Plan{Adapter: tc.adapter, Distro: tc.rebuild}); ev.Verdict != v.Verdict || ev.Likely != v.Likely || len(ev.Reasons) != len(v.Reasons) {
+				t.Errorf("%s on %s: the engine says %s (likely %s, %d reasons), Judge %s (likely %s, %d reasons)", tc.adapter, tc.rebuild, ev.Verdict, ev.Likely, len(ev.Reasons), v.Verdict, v.Likely, len(v.Reasons))
+			}
 		}
 	}
 	// A release the matrix has under two kernels is no verdict either.

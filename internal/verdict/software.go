@@ -81,11 +81,12 @@ func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Re
 	v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is RoCE v2 in software: %s", ms.Name, ms.Note), Matrix: []rule.Ref{sref}})
 	var distro *matrix.Distro
 	if p.Distro != "" {
-		if distro = findDistro(m, p.Distro); distro == nil {
+		r := findDistro(m, p.Distro)
+		if distro = r.Value; distro == nil {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
 			return
 		}
-		v.Distro = distro.ID
+		v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 	}
 	k := planKernel(m, v, p, distro)
 	if k.Base == "" {

@@ -74,6 +74,9 @@ type Verdict struct {
 	Likely  Level    `json:"likely,omitempty"`
 	Reasons []Reason `json:"reasons"`
 	Nearest []string `json:"nearest,omitempty"` // when not supported: the nearest change to the plan (kernel, distro, stack, firmware) that is
+	// rebuild: the plan named a RHEL rebuild the matrix has no entry for,
+	// judged as RHEL's release of its number (asRebuild, in judge).
+	rebuild bool
 }
 
 func (v *Verdict) add(r Reason) {
@@ -164,11 +167,11 @@ func FindAdapter(m *matrix.Matrix, s string) *matrix.Adapter {
 }
 
 // findDistro resolves a distro id or name, fast for ids.
-func findDistro(m *matrix.Matrix, s string) *matrix.Distro {
+func findDistro(m *matrix.Matrix, s string) matrix.Resolution[matrix.Distro] {
 	if d := m.Distro(s); d != nil {
-		return d
+		return matrix.Resolution[matrix.Distro]{Value: d, How: "id"}
 	}
-	return m.ResolveDistro(s).Value
+	return m.ResolveDistro(s)
 }
 
 // Judge gives the verdict for a plan. Every reason cites its matrix entry;
@@ -185,12 +188,11 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	v := judgeSteps(m, e, p)
 	v.finish()
-	if v.Distro != "" && p.Distro != v.Distro {
-		if p.Distro == "" {
-			v.sharedKernel(m, e, p)
-		} else if r := m.ResolveDistro(p.Distro); r.How == "rebuild" {
-			v.asRebuild(p.Distro, r.Value)
-		}
+	switch {
+	case v.rebuild:
+		v.asRebuild(p.Distro, m.Distro(v.Distro))
+	case v.Distro != "" && p.Distro == "":
+		v.sharedKernel(m, e, p)
 	}
 	return v
 }
@@ -304,14 +306,14 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	// The distro, and the kernel: --kernel, else the distro's GA kernel.
 	var distro *matrix.Distro
 	if p.Distro != "" {
-		if distro = e.distro(m, p.Distro); distro == nil {
-			if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
-				v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q names %s, whose kernels the matrix judges apart; --distro with one of their ids would decide it", p.Distro, distroList(r.Candidates))})
-			} else {
-				v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
-			}
-		} else {
-			v.Distro = distro.ID
+		r := e.distro(m, p.Distro)
+		switch distro = r.Value; {
+		case distro != nil:
+			v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
+		case len(r.Candidates) > 0:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q names %s, whose kernels the matrix judges apart; --distro with one of their ids would decide it", p.Distro, distroList(r.Candidates))})
+		default:
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
 		}
 	}
 	k := e.planKernel(m, &v, p, distro)
