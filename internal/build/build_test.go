@@ -6,15 +6,18 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/rocekb/rocekb"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/site"
 )
 
 // bundled is the site configuration of the repository's matrix, content
@@ -247,5 +250,78 @@ func TestRecordDownloadIsItsBytes(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Output, "host/db-02.toml")); err == nil {
 		t.Errorf("a JSON record was also written as TOML")
+	}
+}
+
+// TestOneOffBuildLetsGo holds a one-off build to what it lets go of
+// (docs/architecture.md, "What a one-off build lets go of"): the content's
+// sources once the site model is made, an FAQ page's body once the page
+// is written, and the site model, the inputs and the templates before the
+// search index is made, so that nothing but the documents is live then.
+// The written site is the one the shared build wrote.
+func TestOneOffBuildLetsGo(t *testing.T) {
+	t.Parallel()
+	_, want := sharedSite(t)
+	out := filepath.Join(t.TempDir(), "site")
+	var (
+		faqs     []*site.FAQ
+		gone     []func() bool
+		names    []string
+		indexing bool
+	)
+	watch := func(name string, gc func() bool) { names, gone = append(names, name), append(gone, gc) }
+	h := &hooks{
+		begun: func(b *builder) {
+			for _, p := range b.k.Content.Pages {
+				if p.Body != "" {
+					t.Errorf("%s: the markdown is kept after the site model was made", p.File)
+				}
+			}
+			for _, p := range b.s.Pages {
+				if f, ok := p.(*site.FAQ); ok && len(faqs) < 5 {
+					if f.HTML == "" {
+						t.Fatalf("%s: no body before it was written", f.Path())
+					}
+					faqs = append(faqs, f)
+				}
+			}
+			if len(faqs) == 0 {
+				t.Fatal("the bundled site has no FAQ page")
+			}
+			s, k, c, tpl := weak.Make(b.s), weak.Make(b.k), weak.Make(b.k.Content), weak.Make(b.tpl)
+			watch("the site model", func() bool { return s.Value() == nil })
+			watch("the inputs", func() bool { return k.Value() == nil })
+			watch("the content", func() bool { return c.Value() == nil })
+			watch("the templates", func() bool { return tpl.Value() == nil })
+		},
+		indexing: func(b *builder) {
+			indexing = true
+			runtime.GC()
+			for i, gc := range gone {
+				if !gc() {
+					t.Errorf("%s is still live when the search index is made", names[i])
+				}
+			}
+			for _, f := range faqs {
+				if f.HTML != "" {
+					t.Errorf("%s: the body is kept after the page was written", f.Path())
+				}
+			}
+		},
+	}
+	if _, err := Site(bundled(out), Options{Assets: rocekb.Assets, hooks: h}); err != nil {
+		t.Fatal(err)
+	}
+	if !indexing {
+		t.Fatal("the search index was not made")
+	}
+	for _, f := range faqs {
+		got, err := os.ReadFile(filepath.Join(out, f.Path()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, _ := os.ReadFile(filepath.Join(want, f.Path())); !bytes.Equal(got, w) {
+			t.Errorf("%s differs from the shared build's", f.Path())
+		}
 	}
 }

@@ -153,10 +153,14 @@ func run(p *pool, stages []Producer) (st Stats, err error) {
 			}
 		}()
 	}
-	for _, produce := range stages {
+	for i, produce := range stages {
+		// A stage that ran is dropped: what it alone held (the pages
+		// and tables its closure reaches) is garbage before the next.
+		stages[i] = nil
 		if err = produce(p.emit); err != nil {
 			break
 		}
+		produce = nil
 		p.pending.Wait()
 		if err = p.failed(); err != nil {
 			break
