@@ -180,9 +180,8 @@ func TestVendorChipDigits(t *testing.T) {
 func TestExpandedOnce(t *testing.T) {
 	text := "mlx5_core 15b3:1017 16.35.2000 5.1(2x) Failed to modify QP to RTR 默认模式 "
 	var a Analyzer
-	expandMu.Lock()
-	clear(expanded)
-	expandMu.Unlock()
+	expanded.Clear()
+	nExpanded.Store(0)
 	fresh := a.Analyze(text)
 	twice := a.Analyze(text + text)
 	if diff := cmp.Diff(fresh, twice[:len(fresh)]); diff != "" {

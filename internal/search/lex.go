@@ -45,7 +45,9 @@ func scanWord(s string, i int) int {
 
 // rawSpans is rawRe.FindAllStringIndex(text, -1).
 func rawSpans(text string) [][2]int {
-	var out [][2]int
+	// About one token in every seven bytes of English prose: one
+	// allocation for most texts instead of a dozen as the slice grows.
+	out := make([][2]int, 0, len(text)/7+1)
 	for i := 0; i < len(text); {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		switch {
