@@ -265,6 +265,7 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	var (
 		faqs     []*site.FAQ
+		adapters []*site.AdapterPage
 		gone     []func() bool
 		names    []string
 		indexing bool
@@ -285,8 +286,13 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 					faqs = append(faqs, f)
 				}
 			}
-			if len(faqs) == 0 {
-				t.Fatal("the bundled site has no FAQ page")
+			for _, p := range b.s.Late() {
+				if a, ok := p.(*site.AdapterPage); ok && len(adapters) < 5 {
+					adapters = append(adapters, a)
+				}
+			}
+			if len(faqs) == 0 || len(adapters) == 0 {
+				t.Fatal("the bundled site has no FAQ or adapter page")
 			}
 			s, k, c, tpl := weak.Make(b.s), weak.Make(b.k), weak.Make(b.k.Content), weak.Make(b.tpl)
 			watch("the site model", func() bool { return s.Value() == nil })
@@ -307,6 +313,11 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 					t.Errorf("%s: the body is kept after the page was written", f.Path())
 				}
 			}
+			for _, a := range adapters {
+				if a.Grid() != nil || a.Sources != nil {
+					t.Errorf("%s: the grid or its sources are kept after the page was written", a.Path())
+				}
+			}
 		},
 	}
 	if _, err := Site(bundled(out), Options{Assets: rocekb.Assets, hooks: h}); err != nil {
@@ -315,13 +326,20 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 	if !indexing {
 		t.Fatal("the search index was not made")
 	}
+	var written []string
 	for _, f := range faqs {
-		got, err := os.ReadFile(filepath.Join(out, f.Path()))
+		written = append(written, f.Path())
+	}
+	for _, a := range adapters {
+		written = append(written, a.Path())
+	}
+	for _, name := range written {
+		got, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w, _ := os.ReadFile(filepath.Join(want, f.Path())); !bytes.Equal(got, w) {
-			t.Errorf("%s differs from the shared build's", f.Path())
+		if w, _ := os.ReadFile(filepath.Join(want, name)); !bytes.Equal(got, w) {
+			t.Errorf("%s differs from the shared build's", name)
 		}
 	}
 }
