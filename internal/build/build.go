@@ -234,9 +234,9 @@ func (b *builder) pages(list func() []site.Page) render.Producer {
 	}
 }
 
-// A dropper is page data that holds what only its own page shows
-// (site.FAQ's body), let go of once the page is written when no update
-// follows.
+// A dropper is page data that holds what only its own page shows (an
+// FAQ page's body, an adapter page's grid), let go of once the page is
+// written when no update follows.
 type dropper interface{ Drop() }
 
 // dropAfter is an output that drops its page's data once rendered.

@@ -255,10 +255,11 @@ func TestRecordDownloadIsItsBytes(t *testing.T) {
 
 // TestOneOffBuildLetsGo holds a one-off build to what it lets go of
 // (docs/architecture.md, "What a one-off build lets go of"): the content's
-// sources once the site model is made, an FAQ page's body once the page
-// is written, and the site model, the inputs and the templates before the
-// search index is made, so that nothing but the documents is live then.
-// The written site is the one the shared build wrote.
+// sources once the site model is made, an FAQ page's body and an adapter
+// page's grid once the page is written, and the site model, the inputs
+// and the templates before the search index is made, so that nothing but
+// the documents is live then. The pages it watched are the ones the
+// shared build wrote, byte for byte.
 func TestOneOffBuildLetsGo(t *testing.T) {
 	t.Parallel()
 	_, want := sharedSite(t)
