@@ -94,7 +94,7 @@ func runBuild(c *cobra.Command, cfg config.Config, o buildOptions) (*build.Resul
 			return nil, cli.Usagef("--records %s: no such file or folder%s", cfg.Records, nearbyPath(cfg.Records))
 		}
 	}
-	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr(), Previous: o.previous, Keep: o.keep})
+	res, err := build.Site(cfg, build.Options{Assets: rocekb.Assets, Strict: o.strict, Stderr: c.ErrOrStderr(), Previous: o.previous, Keep: o.keep, HostsGC: hostsGC})
 	var input *build.InputError
 	switch {
 	case errors.As(err, &input):

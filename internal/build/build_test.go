@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"testing"
@@ -342,5 +343,28 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 		if w, _ := os.ReadFile(filepath.Join(want, name)); !bytes.Equal(got, w) {
 			t.Errorf("%s differs from the shared build's", name)
 		}
+	}
+}
+
+// TestHostsGC checks that Options.HostsGC paces the collector while the
+// host records are read, and that the build leaves the pace as it found
+// it.
+func TestHostsGC(t *testing.T) {
+	pace := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	before := pace()
+	var during uint64
+	h := &hooks{hosts: func(*builder) { during = pace() }}
+	if _, err := Site(tiny(filepath.Join(t.TempDir(), "site")), Options{Assets: rocekb.Assets, HostsGC: int(before) + 123, hooks: h}); err != nil {
+		t.Fatal(err)
+	}
+	if during != before+123 {
+		t.Errorf("GOGC while the records were read = %d, want %d", during, before+123)
+	}
+	if after := pace(); after != before {
+		t.Errorf("GOGC after the build = %d, want it back at %d", after, before)
 	}
 }
