@@ -17,9 +17,10 @@ func main() {
 }
 
 // hostsGC is the collector's pace while a build reads host records
-// (build.Options.HostsGC): at 300 a 100k build took 68.9 and 82.5 s
-// against 84.3 and 93.6 s at 100, interleaved, with 1,561 MiB at peak
-// instead of 1,247–1,327; 0 when GOGC is set.
+// (build.Options.HostsGC): at 300 a 100k build took 64.9–69.6 s and
+// 123–133 CPU-s against 69.9–77.7 s and 134–145 CPU-s at 100 (four
+// interleaved pairs), with 1,556–1,560 MiB at peak instead of
+// 1,336–1,421, under the 2 GiB the fleet may use; 0 when GOGC is set.
 var hostsGC int
 
 // tuneGC caps the heap: a build allocates much short-lived garbage
