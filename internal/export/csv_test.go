@@ -97,6 +97,15 @@ func TestMatrixCSVIsEncodingCSV(t *testing.T) {
 // what the CSV joins.
 type oddVerdicts struct{}
 
+func (o oddVerdicts) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool)) {
+	for _, st := range stacks {
+		for _, d := range distros {
+			v, ok := o.DistroVerdict(adapter, d, st)
+			yield(st, d, v, ok)
+		}
+	}
+}
+
 func (oddVerdicts) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
 	src := func(ids ...string) []rule.Ref {
 		r := rule.Ref{Entry: "e"}

@@ -61,11 +61,12 @@ func sortedAdapters(m *matrix.Matrix) []*matrix.Adapter {
 	return out
 }
 
-// Verdicts holds verdicts already judged (site.Site's DistroVerdict): the
-// engine's verdict of an adapter on a distro's GA kernel with a stack and
-// no firmware given; ok is false for one it does not hold.
+// Verdicts holds verdicts already judged (site.Site's DistroVerdicts):
+// the engine's verdict of an adapter on each distro's GA kernel with each
+// stack and no firmware given, stack-major; ok is false for one it does
+// not hold.
 type Verdicts interface {
-	DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool)
+	DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool))
 }
 
 // Cell is one verdict of the grid.
@@ -124,16 +125,19 @@ func (g *grid) cells(a *matrix.Adapter) []Cell {
 	}
 	stacks := g.stacksOf(a)
 	out := make([]Cell, 0, len(stacks)*len(g.distros))
-	for _, st := range stacks {
-		for _, d := range g.distros {
-			v, ok := verdict.Verdict{}, false
-			if g.vs != nil {
-				v, ok = g.vs.DistroVerdict(a.ID, d, st)
+	cell := func(st, d string, v verdict.Verdict, ok bool) {
+		if !ok {
+			v = verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
+		}
+		out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: v})
+	}
+	if g.vs != nil {
+		g.vs.DistroVerdicts(a.ID, stacks, g.distros, cell)
+	} else {
+		for _, st := range stacks {
+			for _, d := range g.distros {
+				cell(st, d, verdict.Verdict{}, false)
 			}
-			if !ok {
-				v = verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
-			}
-			out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: v})
 		}
 	}
 	if g.vs == nil {

@@ -989,9 +989,29 @@ func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
 // kernel with stack and no firmware given, as verdict.Judge gives it
 // (Kernel, Verdict, Nearest and the reasons' level, text, nearest and
 // matrix entries with their source ids), read from the verdict table the
-// pages show; ok is false for a cell the table does not hold. The
-// exports read it, so a build judges each cell once.
-func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, ok bool) {
+// pages show; ok is false for a cell the table does not hold.
+func (s *Site) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
+	return s.distroVerdict(adapter, distro, stack, nil)
+}
+
+// DistroVerdicts calls yield with DistroVerdict's answer for each of
+// stacks and each of distros in turn (stack-major), each reason the cells
+// share made once and shared by them (their Matrix entries too, to be
+// read, not changed). The exports read every cell of the grid, so a build
+// judges each once, and reads each adapter's reasons once.
+func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool)) {
+	made := map[int]verdict.Reason{}
+	for _, st := range stacks {
+		for _, d := range distros {
+			v, ok := s.distroVerdict(adapter, d, st, made)
+			yield(st, d, v, ok)
+		}
+	}
+}
+
+// distroVerdict is DistroVerdict, the adapter's reasons by number kept in
+// made (nil: none kept).
+func (s *Site) distroVerdict(adapter, distro, stack string, made map[int]verdict.Reason) (v verdict.Verdict, ok bool) {
 	vs := s.verdicts
 	c, ok := vs.cell(adapter, distro, stack)
 	if !ok || !vs.targets[vs.targetN[distro]].isDistro() {
@@ -1000,38 +1020,13 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 	t := vs.table(adapter)
 	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
 		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
-	// The reasons' entries and sources share two slices sized up front:
-	// the exports ask for every cell of the grid.
-	nrefs, nsrcs := 0, 0
-	for _, n := range c.Reasons {
-		for _, r := range vs.raw(t, n).Refs {
-			nrefs++
-			nsrcs += len(vs.refs[r].Sources)
-		}
-	}
-	refs := make([]rule.Ref, 0, nrefs)
-	srcs := make([]rule.SourceRef, 0, nsrcs)
 	for i, n := range c.Reasons {
-		x := vs.raw(t, n)
-		r := verdict.Reason{Verdict: Levels[x.Level], Informs: x.Informs, Text: x.Text, Nearest: x.Nearest}
-		if x.Likely > 0 {
-			r.Likely = Levels[x.Likely-1]
-		}
-		first := len(refs)
-		for _, xr := range x.Refs {
-			e := &vs.refs[xr]
-			ref := rule.Ref{Entry: e.Entry, Confidence: e.Confidence}
-			if len(e.Sources) > 0 {
-				at := len(srcs)
-				for _, id := range e.Sources {
-					srcs = append(srcs, rule.SourceRef{ID: id})
-				}
-				ref.Sources = srcs[at:len(srcs):len(srcs)]
+		r, ok := made[n]
+		if !ok {
+			r = vs.judged(vs.raw(t, n))
+			if made != nil {
+				made[n] = r
 			}
-			refs = append(refs, ref)
-		}
-		if len(refs) > first {
-			r.Matrix = refs[first:len(refs):len(refs)]
 		}
 		v.Reasons[i] = r
 	}
@@ -1041,6 +1036,39 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 	}
 	v.Likely = verdict.LikelyOf(v.Verdict, v.Reasons)
 	return v, true
+}
+
+// judged is raw reason x as verdict.Judge gives it: its level, text,
+// nearest, and its matrix entries with their source ids.
+func (v *verdicts) judged(x *XReason) verdict.Reason {
+	r := verdict.Reason{Verdict: Levels[x.Level], Informs: x.Informs, Text: x.Text, Nearest: x.Nearest}
+	if x.Likely > 0 {
+		r.Likely = Levels[x.Likely-1]
+	}
+	if len(x.Refs) == 0 {
+		return r
+	}
+	// The entries and their sources share two slices sized up front.
+	nsrcs := 0
+	for _, xr := range x.Refs {
+		nsrcs += len(v.refs[xr].Sources)
+	}
+	refs := make([]rule.Ref, 0, len(x.Refs))
+	srcs := make([]rule.SourceRef, 0, nsrcs)
+	for _, xr := range x.Refs {
+		e := &v.refs[xr]
+		ref := rule.Ref{Entry: e.Entry, Confidence: e.Confidence}
+		if len(e.Sources) > 0 {
+			at := len(srcs)
+			for _, id := range e.Sources {
+				srcs = append(srcs, rule.SourceRef{ID: id})
+			}
+			ref.Sources = srcs[at:len(srcs):len(srcs)]
+		}
+		refs = append(refs, ref)
+	}
+	r.Matrix = refs
+	return r
 }
 
 // VerdictIndex is the data of verdicts.js.
