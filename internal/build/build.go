@@ -204,8 +204,8 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 		return nil, &InputError{err}
 	}
 	b.s = s
-	if b.cache == nil {
-		k.Content.DropSources() // rendered: no update reads them again
+	if b.oneOff() {
+		k.Content.DropSources() // rendered: read no more
 	}
 	b.layers = render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
 	if b.tpl, err = render.LoadTemplates(b.layers); err != nil {
@@ -230,7 +230,7 @@ func (b *builder) pages(list func() []site.Page) render.Producer {
 	return func(emit func(render.Output) error) error {
 		for _, p := range list() {
 			o := b.key.pageOutput(b.tpl, p)
-			if d, ok := p.(dropper); ok && b.cache == nil {
+			if d, ok := p.(dropper); ok && b.oneOff() {
 				o = dropAfter{o, d}
 			}
 			if err := emit(o); err != nil {
@@ -243,6 +243,11 @@ func (b *builder) pages(list func() []site.Page) render.Producer {
 		return nil
 	}
 }
+
+// oneOff is whether the build keeps no cache (no Keep, and no Previous
+// that kept one): no update reuses its work, so it lets go of each input
+// once no stage reads it.
+func (b *builder) oneOff() bool { return b.cache == nil }
 
 // A dropper is page data that holds what only its own page shows (an
 // FAQ page's body, an adapter page's grid), let go of once the page is
@@ -329,10 +334,10 @@ func (b *builder) searchIndex(emit func(render.Output) error) error {
 		docs = append(docs, d...)
 	}
 	b.hostDocs, b.written = nil, nil
-	if b.cache == nil {
-		// No update follows: the site model, the inputs and the
-		// templates are read no more, and the index is made without
-		// them (at 10k pages, about 250 MB of live heap).
+	if b.oneOff() {
+		// The site model, the inputs and the templates are read no
+		// more, and the index is made without them (at 10k pages,
+		// about 250 MB of live heap).
 		b.s, b.k, b.tpl = nil, nil, nil
 	}
 	if h := b.o.hooks; h != nil && h.indexing != nil {

@@ -160,7 +160,6 @@ func run(p *pool, stages []Producer) (st Stats, err error) {
 		if err = produce(p.emit); err != nil {
 			break
 		}
-		produce = nil
 		p.pending.Wait()
 		if err = p.failed(); err != nil {
 			break
