@@ -651,6 +651,11 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				t.Errorf("%s scrolls sideways at 390 px by %d px", p, over)
 				b.screenshot(mode + "-390-" + strings.NewReplacer("/", "_", "?", "_").Replace(p))
 			}
+			// The identity tables (devices, part numbers) stack their rows
+			// on a phone: none is left scrolling sideways in its box.
+			if wide := eval[[]string](b, `[...document.querySelectorAll('#identity .scroll')].filter(e => e.scrollWidth > e.clientWidth).map(e => e.querySelector('th').textContent)`); len(wide) > 0 {
+				t.Errorf("%s: at 390 px the identity tables headed %q scroll sideways instead of stacking", p, wide)
+			}
 		}
 		b.open(base + page.Path(page.Home, ""))
 		b.screenshot(mode + "-home-390")
