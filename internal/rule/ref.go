@@ -32,6 +32,9 @@ func Cite(m *matrix.Matrix, entry string, c matrix.Claim, text string) Ref {
 	if c.At.File != "" {
 		r.At = c.At.String()
 	}
+	if len(c.Sources) > 0 {
+		r.Sources = make([]SourceRef, 0, len(c.Sources)) // sized once: the grid cites millions
+	}
 	for _, id := range c.Sources {
 		sr := SourceRef{ID: id}
 		if s := m.Source(id); s != nil {
