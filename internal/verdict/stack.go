@@ -223,14 +223,14 @@ func worst(rs []Reason) Reason {
 // and unsupported when every release in the matrix fails a sourced step.
 func (s stackSteps) any(v *Verdict) {
 	rels := make([]*matrix.StackRelease, 0, len(s.ms.Releases))
-	known := map[*matrix.StackRelease]bool{}
 	for i := range s.ms.Releases {
 		rels = append(rels, &s.ms.Releases[i])
-		known[&s.ms.Releases[i]] = true
 	}
-	if len(rels) == 0 {
-		// No release in the matrix: the first release of a sourced range
-		// stands for the range (its lists are still unknown).
+	// The matrix holds every release judged, or none: then the first
+	// release of a sourced range stands for the range (its lists are
+	// still unknown).
+	known := len(rels) > 0
+	if !known {
 		for _, r := range s.rows {
 			if r.First != "" {
 				rels = append(rels, &matrix.StackRelease{Version: r.First})
@@ -241,22 +241,29 @@ func (s stackSteps) any(v *Verdict) {
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds no %s release; a release with its supported-adapter and OS lists would decide it", s.ms.Name), Matrix: []rule.Ref{rule.Cite(s.m, "stack "+s.ms.ID, s.ms.Claim, s.ms.Name)}})
 		return
 	}
-	var pass, open, fail []*matrix.StackRelease
-	steps := map[*matrix.StackRelease][]Reason{}
-	for _, r := range rels {
-		rel := r
-		if !known[r] {
-			rel = nil
+	// Each release's adapter steps and OS step, by index in rels.
+	var as [][]Reason
+	var os []Reason
+	if known {
+		as, os = s.releaseSteps()
+	} else {
+		as, os = make([][]Reason, len(rels)), make([]Reason, len(rels))
+		for i, r := range rels {
+			rs := s.steps(r.Version, nil)
+			as[i], os[i] = rs[:len(rs)-1], rs[len(rs)-1]
 		}
-		rs := s.steps(r.Version, rel)
-		steps[r] = rs
-		switch worst(rs).Verdict {
+	}
+	steps := func(i int) []Reason { return append(append(make([]Reason, 0, len(as[i])+1), as[i]...), os[i]) }
+	var pass, open, fail []*matrix.StackRelease
+	var lastOpen, lastFail int
+	for i, r := range rels {
+		switch worstOf(as[i], os[i]).Verdict {
 		case Supported, Conditional:
 			pass = append(pass, r)
 		case Undecided:
-			open = append(open, r)
+			open, lastOpen = append(open, r), i
 		default:
-			fail = append(fail, r)
+			fail, lastFail = append(fail, r), i
 		}
 	}
 	// The plan names the distro: the words do not, so the reason is the
@@ -266,11 +273,11 @@ func (s stackSteps) any(v *Verdict) {
 	if s.d != nil {
 		what += " on this distro"
 	}
-	versions := func(rs []*matrix.StackRelease) string { return releaseNames(s.ms, rs, known) }
+	versions := func(rs []*matrix.StackRelease) string { return releaseNames(s.ms, rs) }
 	switch {
 	case len(pass) > 0:
 		newest := pass[len(pass)-1]
-		rs := steps[newest]
+		rs := steps(slices.Index(rels, newest))
 		var refs []rule.Ref
 		for _, r := range rs {
 			refs = append(refs, r.Matrix...)
@@ -280,10 +287,10 @@ func (s stackSteps) any(v *Verdict) {
 			return
 		}
 		lvl := Conditional
-		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail, known), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
 	case len(open) > 0:
 		r := open[len(open)-1]
-		u := worst(steps[r])
+		u := worstOf(as[lastOpen], os[lastOpen])
 		text := fmt.Sprintf("no %s release in the matrix is sourced for %s; %s %s: %s", s.ms.Name, what, s.ms.Name, r.Version, u.Text)
 		if len(open) > 1 {
 			text += fmt.Sprintf(" (releases %s are open too)", versions(open[:len(open)-1]))
@@ -294,9 +301,64 @@ func (s stackSteps) any(v *Verdict) {
 		v.add(Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix})
 	default:
 		r := fail[len(fail)-1]
-		u := worst(steps[r])
+		u := worstOf(as[lastFail], os[lastFail])
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
 	}
+}
+
+// worstOf is worst(append(as, o)) without making the slice.
+func worstOf(as []Reason, o Reason) Reason {
+	w := worst(as)
+	if o.Verdict.rank() > w.Verdict.rank() {
+		return o
+	}
+	return w
+}
+
+// allKey names the steps of every release of a stack that the matrix
+// holds, for an adapter (os false) or an OS (os true): what any reads,
+// looked up once a plan instead of twice a release.
+type allKey struct {
+	os     bool
+	a      *matrix.Adapter
+	ms     *matrix.Stack
+	d      *matrix.Distro
+	kernel string
+}
+
+// releaseSteps are adapterSteps and osStep of each release of the stack,
+// by index in its Releases, each list from the engine's cache when there
+// is one. Steps are read, never changed.
+func (s stackSteps) releaseSteps() (as [][]Reason, os []Reason) {
+	rels := s.ms.Releases
+	adapter := func() [][]Reason {
+		out := make([][]Reason, len(rels))
+		for i := range rels {
+			out[i] = s.adapterSteps(rels[i].Version, &rels[i])
+		}
+		return out
+	}
+	oses := func() []Reason {
+		out := make([]Reason, len(rels))
+		for i := range rels {
+			out[i] = s.osStep(rels[i].Version, &rels[i])
+		}
+		return out
+	}
+	if s.cache == nil {
+		return adapter(), oses()
+	}
+	ak := allKey{a: s.a, ms: s.ms}
+	x, ok := s.cache.Load(ak)
+	if !ok {
+		x, _ = s.cache.LoadOrStore(ak, adapter())
+	}
+	ok2 := allKey{os: true, ms: s.ms, d: s.d, kernel: s.kernel}
+	y, ok := s.cache.Load(ok2)
+	if !ok {
+		y, _ = s.cache.LoadOrStore(ok2, oses())
+	}
+	return x.([][]Reason), y.([]Reason)
 }
 
 // actions words the conditions of a passing release's steps, which the
@@ -324,13 +386,13 @@ func firstNonEmpty(ss ...string) string {
 }
 
 // others words the releases that do not pass.
-func (s stackSteps) others(open, fail []*matrix.StackRelease, known map[*matrix.StackRelease]bool) string {
+func (s stackSteps) others(open, fail []*matrix.StackRelease) string {
 	var parts []string
 	if len(open) > 0 {
-		parts = append(parts, "unknown for "+releaseNames(s.ms, open, known))
+		parts = append(parts, "unknown for "+releaseNames(s.ms, open))
 	}
 	if len(fail) > 0 {
-		parts = append(parts, "not "+releaseNames(s.ms, fail, known))
+		parts = append(parts, "not "+releaseNames(s.ms, fail))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -339,15 +401,15 @@ func (s stackSteps) others(open, fail []*matrix.StackRelease, known map[*matrix.
 // of three or more that follow one another among the matrix's releases of
 // the stack as "first to last (n releases)": every release the matrix
 // holds from first to last, none left out. Releases the matrix does not
-// hold (known false), or whose version does not compare, are named one by
-// one.
-func releaseNames(ms *matrix.Stack, rs []*matrix.StackRelease, known map[*matrix.StackRelease]bool) string {
+// hold (stand-ins for ranges), or whose version does not compare, are
+// named one by one.
+func releaseNames(ms *matrix.Stack, rs []*matrix.StackRelease) string {
 	ro := releaseOrderOf(ms)
 	all, at := ro.rels, ro.rank
 	var ranked []int
 	var loose []string
 	for _, r := range rs {
-		if i, ok := at[r]; ok && known[r] {
+		if i, ok := at[r]; ok {
 			ranked = append(ranked, i)
 		} else {
 			loose = append(loose, r.Version)
