@@ -431,18 +431,14 @@ func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
 func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	t := v.table(a.ID)
 	g := &Grid{Stacks: adapterStacks(m, v.stacks, a)}
-	var distros []Target
-	for _, tg := range v.targets {
-		if tg.isDistro() {
-			distros = append(distros, tg)
-		}
-	}
+	distros := v.distros
+	n := len(g.Stacks)
 	cells := make([][]XCell, len(distros))
+	flat := make([]XCell, len(distros)*n) // every row's cells in one allocation
 	for i, d := range distros {
-		cells[i] = make([]XCell, 0, len(g.Stacks))
-		for _, st := range g.Stacks {
-			c, _ := v.cell(a.ID, d.Key, st.Key)
-			cells[i] = append(cells[i], c)
+		cells[i] = flat[i*n : (i+1)*n : (i+1)*n]
+		for si, st := range g.Stacks {
+			cells[i][si], _ = v.cell(a.ID, d.Key, st.Key)
 		}
 	}
 	// shared is the reasons every cell of a list has, in the first's order.
@@ -538,19 +534,31 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		text = strings.ReplaceAll(x.Text, d.Label, rowDistro)
 		return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
 	}
-	// tmplAt holds tmpl's answer for each reason of each row, asked once.
-	type tmplOut struct{ text, key string }
-	tmplAt := make([]map[int]tmplOut, len(distros))
+	// tmplAt holds tmpl's answer for each reason of each row, asked once
+	// (a row has a few reasons: a list, not a map).
+	type tmplOut struct {
+		r         int
+		text, key string
+	}
+	tmplAt := make([][]tmplOut, len(distros))
+	tmplOf := func(i, r int) (tmplOut, bool) {
+		for _, o := range tmplAt[i] {
+			if o.r == r {
+				return o, true
+			}
+		}
+		return tmplOut{}, false
+	}
 	tmplRows := map[string]int{}
 	for i, d := range distros {
 		seen := map[string]bool{}
-		tmplAt[i] = map[int]tmplOut{}
 		for _, c := range cells[i] {
 			for _, r := range c.Reasons {
-				o, ok := tmplAt[i][r]
+				o, ok := tmplOf(i, r)
 				if !ok {
+					o.r = r
 					o.text, o.key = tmpl(r, d)
-					tmplAt[i][r] = o
+					tmplAt[i] = append(tmplAt[i], o)
 				}
 				if o.key != "" && !seen[o.key] {
 					seen[o.key] = true
@@ -562,7 +570,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	byTmpl := map[string]int{}
 	// number is reason r's number as row i shows it.
 	number := func(r int, i int) int {
-		if o := tmplAt[i][r]; tmplRows[o.key] > 1 {
+		if o, _ := tmplOf(i, r); tmplRows[o.key] > 1 {
 			text, key := o.text, o.key
 			if n, ok := byTmpl[key]; ok {
 				return n

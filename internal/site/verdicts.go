@@ -245,6 +245,7 @@ func levelNum(l verdict.Level) int {
 type verdicts struct {
 	m       *matrix.Matrix
 	targets []Target // distros, kernels, then ""
+	distros []Target // the targets that are distros, for the grids
 	stacks  []Target
 
 	once    sync.Once
@@ -294,6 +295,11 @@ func newVerdicts(m *matrix.Matrix) *verdicts {
 	// views of the adapters are made once.
 	v := &verdicts{m: m, targetN: map[string]int{}, stackN: map[string]int{}, engine: verdict.NewEngine(m)}
 	v.targets = append(append(distroTargets(m), kernelTargets(m)...), Target{Key: "", Label: "no kernel given"})
+	for _, tg := range v.targets {
+		if tg.isDistro() {
+			v.distros = append(v.distros, tg)
+		}
+	}
 	v.stacks = stackTargets(m)
 	v.quoted = map[string]bool{}
 	for _, st := range v.stacks {
