@@ -22,6 +22,10 @@ func TestRenderResolvesLinksAndCitations(t *testing.T) {
 		{"code `[s1]` stays", "<p>code <code>[s1]</code> stays</p>"},
 		{"```\n[s1]\n```", "<pre><code>[s1]\n</code></pre>"},
 		{"[s1]: https://x.example/\n\nref [s1] link", `<p>ref <a href="https://x.example/">s1</a> link</p>`},
+		// A citation that starts a line of its paragraph and a colon follows
+		// is no definition: it links.
+		{"on a timer\n[s2]: the driver", "<p>on a timer\n<a href=\"#src-s2\">[s2]</a>: the driver</p>"},
+		{"[s2]: the driver says", `<p><a href="#src-s2">[s2]</a>: the driver says</p>`},
 		{"see [the tree](kb:tree/no-rdma)", `<p>see <a href="../tree/no-rdma.html">the tree</a></p>`},
 		{"[GID](kb:glossary/gid) and [other](kb:faq/other)", `<p><a href="../glossary.html#gid">GID</a> and <a href="../faq/other.html">other</a></p>`},
 		{"[web](https://x.example/)", `<p><a href="https://x.example/">web</a></p>`},

@@ -99,9 +99,11 @@ func (citationParser) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	if strings.IndexFunc(id, func(r rune) bool { return r >= 'a' && r <= 'z' }) < 0 {
 		return nil
 	}
-	// [id](dest), [id]: def, [id][ref] and a defined [id] reference link
-	// are links, not citations.
-	if n := len(m[0]); n < len(line) && (line[n] == '(' || line[n] == ':' || line[n] == '[') {
+	// [id](dest), [id][ref] and a defined [id] reference link are links,
+	// not citations. "[id]:" is one too: a definition ([id]: dest) is
+	// taken from its paragraph before inline parsing, so what reaches here
+	// is a citation that a colon follows ("… on a timer\n[src]: …").
+	if n := len(m[0]); n < len(line) && (line[n] == '(' || line[n] == '[') {
 		return nil
 	}
 	if _, ok := pc.Reference(util.ToLinkReference(m[1])); ok {
