@@ -242,22 +242,25 @@ func (s stackSteps) any(v *Verdict) {
 		return
 	}
 	// Each release's adapter steps and OS step, by index in rels.
-	var as [][]Reason
-	var os []Reason
+	var forAdapter [][]Reason
+	var forOS []Reason
 	if known {
-		as, os = s.releaseSteps()
+		forAdapter, forOS = s.releaseSteps()
 	} else {
-		as, os = make([][]Reason, len(rels)), make([]Reason, len(rels))
+		forAdapter, forOS = make([][]Reason, len(rels)), make([]Reason, len(rels))
 		for i, r := range rels {
 			rs := s.steps(r.Version, nil)
-			as[i], os[i] = rs[:len(rs)-1], rs[len(rs)-1]
+			forAdapter[i], forOS[i] = rs[:len(rs)-1], rs[len(rs)-1]
 		}
 	}
-	steps := func(i int) []Reason { return append(append(make([]Reason, 0, len(as[i])+1), as[i]...), os[i]) }
+	worstAt := func(i int) Reason { return worstOf(forAdapter[i], forOS[i]) }
+	steps := func(i int) []Reason {
+		return append(append(make([]Reason, 0, len(forAdapter[i])+1), forAdapter[i]...), forOS[i])
+	}
 	var pass, open, fail []*matrix.StackRelease
 	var lastOpen, lastFail int
 	for i, r := range rels {
-		switch worstOf(as[i], os[i]).Verdict {
+		switch worstAt(i).Verdict {
 		case Supported, Conditional:
 			pass = append(pass, r)
 		case Undecided:
@@ -290,7 +293,7 @@ func (s stackSteps) any(v *Verdict) {
 		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
 	case len(open) > 0:
 		r := open[len(open)-1]
-		u := worstOf(as[lastOpen], os[lastOpen])
+		u := worstAt(lastOpen)
 		text := fmt.Sprintf("no %s release in the matrix is sourced for %s; %s %s: %s", s.ms.Name, what, s.ms.Name, r.Version, u.Text)
 		if len(open) > 1 {
 			text += fmt.Sprintf(" (releases %s are open too)", versions(open[:len(open)-1]))
@@ -301,14 +304,14 @@ func (s stackSteps) any(v *Verdict) {
 		v.add(Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix})
 	default:
 		r := fail[len(fail)-1]
-		u := worstOf(as[lastFail], os[lastFail])
+		u := worstAt(lastFail)
 		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
 	}
 }
 
-// worstOf is worst(append(as, o)) without making the slice.
-func worstOf(as []Reason, o Reason) Reason {
-	w := worst(as)
+// worstOf is worst(append(rs, o)) without making the slice.
+func worstOf(rs []Reason, o Reason) Reason {
+	w := worst(rs)
 	if o.Verdict.rank() > w.Verdict.rank() {
 		return o
 	}
@@ -329,7 +332,7 @@ type allKey struct {
 // releaseSteps are adapterSteps and osStep of each release of the stack,
 // by index in its Releases, each list from the engine's cache when there
 // is one. Steps are read, never changed.
-func (s stackSteps) releaseSteps() (as [][]Reason, os []Reason) {
+func (s stackSteps) releaseSteps() (forAdapter [][]Reason, forOS []Reason) {
 	rels := s.ms.Releases
 	adapter := func() [][]Reason {
 		out := make([][]Reason, len(rels))
@@ -348,15 +351,15 @@ func (s stackSteps) releaseSteps() (as [][]Reason, os []Reason) {
 	if s.cache == nil {
 		return adapter(), oses()
 	}
-	ak := allKey{a: s.a, ms: s.ms}
-	x, ok := s.cache.Load(ak)
+	adapterKey := allKey{a: s.a, ms: s.ms}
+	x, ok := s.cache.Load(adapterKey)
 	if !ok {
-		x, _ = s.cache.LoadOrStore(ak, adapter())
+		x, _ = s.cache.LoadOrStore(adapterKey, adapter())
 	}
-	ok2 := allKey{os: true, ms: s.ms, d: s.d, kernel: s.kernel}
-	y, ok := s.cache.Load(ok2)
+	osKey := allKey{os: true, ms: s.ms, d: s.d, kernel: s.kernel}
+	y, ok := s.cache.Load(osKey)
 	if !ok {
-		y, _ = s.cache.LoadOrStore(ok2, oses())
+		y, _ = s.cache.LoadOrStore(osKey, oses())
 	}
 	return x.([][]Reason), y.([]Reason)
 }
