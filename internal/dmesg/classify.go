@@ -31,7 +31,8 @@ const (
 //     "Firmware over %d MS in pre-initializing state, aborting";
 //   - bnxt_en bnxt_hwrm.c: "Error (timeout: %u) msg {0x%x 0x%x} len:%d",
 //     "hwrm req_type 0x%x seq id 0x%x error 0x%x"; bnxt_re qplib_rcfw.c
-//     "cmdq[%#x]=%#x timedout (%d)msec";
+//     "cmdq[%#x]=%#x timedout (%d)msec" and, for a command the firmware
+//     answered with an error, "cmdq[%#x]=%#x status %#x";
 //   - qed_mcp.c: "The MFW failed to respond to command 0x%08x";
 //   - mana hw_channel.c: "HWC: Request timed out!";
 //   - ib_core cache.c: "%s: unable to add gid %pI6 error=%d"; mlx5_ib
@@ -47,7 +48,9 @@ const (
 //   - efa efa_com.c: "The device didn't send any completion for admin cmd
 //     %s(%d) status %d …"; irdma hw.c: "cqp opcode = 0x%x maj_err_code =
 //     0x%x min_err_code = 0x%x" (a CQP command completed with an error);
-//   - mlx4 catas.c: "device is going to be reset".
+//   - mlx4 catas.c: "device is going to be reset"; mlx5 health.c
+//     "Driver is in error state. Unloading" (no recovery within the
+//     fw_fatal reporter's grace period: the function is unloaded).
 var (
 	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
@@ -55,7 +58,7 @@ var (
 		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b|\bdidn't send any completion for admin cmd\b`)
 	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
 	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
-	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed` +
+	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed|\bcmdq\[[^\]]*\]=0x[0-9a-f]+ status 0x[0-9a-f]+` +
 		`|\berr code = -?\d+, cmd of\b|\bfailed to (?:free|alloc\w*) (?:hw|fw) (?:ring|stats ?ctx|ctx)\b` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
@@ -72,7 +75,7 @@ var (
 	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
 	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:is )?(?:disabled|not (?:supported|enabled))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
 	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)`)
+	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -145,7 +148,7 @@ var (
 	timeoutWords = []string{"time", "stall", "respond", "completion", "not ready", "pre-initializing", "firmware over", "wait_func", "busy"}
 	cmdWords     = []string{"cmd", "command", "mailbox", "mbox", "cmq", "cqp", "hwrm", "hwc", "message"}
 	failWords    = []string{"fail", "unable", "couldn't", "could not", "cannot", "can't", "error", "err"}
-	resetWords   = []string{"reset", "recover", "err_detected", "pci", "crdump"}
+	resetWords   = []string{"reset", "recover", "err_detected", "pci", "crdump", "error state"}
 )
 
 // userRE are the user-space messages about RDMA that a journal or syslog

@@ -84,6 +84,15 @@ func TestFailureKinds(t *testing.T) {
 		{"infiniband efa_0: The device didn't send any completion for admin cmd CREATE_QP(1) status 1 (id: 9, sq producer: 10, sq consumer: 9, cq consumer: 9)", CommandTimeout, "efa_0"},
 		{"infiniband irdma0: cqp opcode = 0x1 maj_err_code = 0xffff min_err_code = 0x8029", CommandError, "irdma0"},
 		{"mlx4_core 0000:82:00.0: device is going to be reset", ResetRecovery, "0000:82:00.0"},
+		// bnxt_re qplib_rcfw.c "cmdq[%#x]=%#x status %#x" (a command the
+		// firmware answered with an error), mlx5 cq.c "WC error: %d,
+		// Message: %s" (an error completion), health.c "Driver is in error
+		// state. Unloading" (a fatal error with no recovery), main.c
+		// "handle_hca_cap failed" (a probe step).
+		{"bnxt_en 0000:19:00.0: QPLIB: cmdq[0x4b9]=0x15 status 0x5", CommandError, "0000:19:00.0"},
+		{"infiniband mlx5_0: mlx5_handle_error_cqe:333:(pid 0): WC error: 10, Message: remote access error", AsyncError, "mlx5_0"},
+		{"mlx5_core 0000:98:00.0: mlx5_fw_fatal_reporter_err_work:727:(pid 12): Driver is in error state. Unloading", ResetRecovery, "0000:98:00.0"},
+		{"mlx5_core 0000:01:00.0: handle_hca_cap failed", ProbeFailure, "0000:01:00.0"},
 		// The RDMA device never registered: ib_core device.c, siw_main.c.
 		{"infiniband mlx5_0: Couldn't set up InfiniBand P_Key/GID cache", ProbeFailure, "mlx5_0"},
 		{"siw: device registration error -17", ProbeFailure, ""},

@@ -74,17 +74,19 @@ var (
 	// "node1 rdma-ndd[812]: ".
 	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
 	// pidIdentRE is an unstamped user-space line of such a paste.
-	pidIdentRE    = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
-	facilityRE    = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
-	disagree      = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
-	unknown       = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
-	probe         = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
-	failedErr     = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
-	fwLoad        = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
-	fwProblem     = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
-	roceRE        = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
-	fwVersion     = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
-	probeFailedRE = regexp.MustCompile(`(?i)\bprobe failed\b`)
+	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
+	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
+	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
+	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
+	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
+	failedErr  = regexp.MustCompile(`failed with error(?: code)? (-?\d+)`)
+	fwLoad     = regexp.MustCompile(`Direct firmware load for (\S+) failed with error (-?\d+)`)
+	fwProblem  = regexp.MustCompile(`(?i)can't load firmware|error loading firmware|firmware.{0,40}(too old|mismatch|incompatible|not supported|unsupported|is older)|\bfw\b.{0,40}(too old|mismatch|incompatible)`)
+	roceRE     = regexp.MustCompile(`(?i)RoCE ?v?2 enabled|RoCE ?v?1 enabled|RoCE mode`)
+	fwVersion  = regexp.MustCompile(`(?i)firmware version:? \S+|\bFW version:? \S+`)
+	// probeFailedRE is a probe that gave up: "gdma probe failed", and
+	// mlx5 main.c's set_hca_cap steps ("handle_hca_cap failed").
+	probeFailedRE = regexp.MustCompile(`(?i)\bprobe failed\b|\b(?:handle_hca_cap\w*|set_hca_ctrl|set_hca_cap) failed\b`)
 	registerRE    = regexp.MustCompile(`(?i)(?:\bCouldn't set up InfiniBand P_Key/GID cache|\bdevice registration error (-\d+))\b`)
 	setupErrRE    = regexp.MustCompile(`(?i)\b(?:failed|unable|couldn't|cannot) to (?:allocate|init\w*|create|register|set ?up|add)\b.{0,60}\berr(?:or)?\s*[:=]?\s*(-\d+)\b`)
 	initRE        = regexp.MustCompile(`(?i)\bdriver\b|^initializing [0-9a-f]{4}:|\binit$`)
@@ -368,8 +370,9 @@ func event(p pending) (Event, bool) {
 		// P_Key/GID cache" (its port query failed, the line before), siw
 		// siw_main.c "siw: device registration error %d".
 		ev.Kind, ev.Errno = ProbeFailure, atoi(registerRE.FindStringSubmatch(rest)[1])
-	case strings.Contains(lower, "probe failed") && probeFailedRE.MatchString(rest):
-		// "mana 7870:00:00.0: gdma probe failed"
+	case (strings.Contains(lower, "probe failed") || strings.Contains(lower, "hca_c")) && probeFailedRE.MatchString(rest):
+		// "mana 7870:00:00.0: gdma probe failed", "mlx5_core
+		// 0000:01:00.0: handle_hca_cap failed"
 		ev.Kind = ProbeFailure
 	case relevant[module] && strings.Contains(lower, "err") && setupErrRE.MatchString(rest):
 		// A provider that could not set itself up, with the errno:

@@ -29,6 +29,8 @@ func TestParseLog(t *testing.T) {
 		}},
 		{"mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt", []Event{
 			{Kind: Firmware, Time: "5.376443", Module: "mlx5_core", Device: "0000:01:00.0", Text: "mlx5_core 0000:01:00.0: firmware version: 14.32.1010", Line: 1},
+			// The step that failed, before the errno lines it caused.
+			{Kind: ProbeFailure, Time: "5.502207", Module: "mlx5_core", Device: "0000:01:00.0", Text: "mlx5_core 0000:01:00.0: handle_hca_cap failed", Line: 2},
 			{Kind: ProbeFailure, Time: "5.662202", Module: "mlx5_core", Device: "0000:01:00.0", Errno: errno(-22), Text: "mlx5_core 0000:01:00.0: mlx5_load_one failed with error code -22", Line: 3},
 			{Kind: ProbeFailure, Time: "5.663152", Module: "mlx5_core", Device: "0000:01:00.0", Errno: errno(-22), Text: "mlx5_core: probe of 0000:01:00.0 failed with error -22", Line: 4},
 		}},

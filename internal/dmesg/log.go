@@ -43,7 +43,7 @@ var ulps = map[string]bool{
 
 var (
 	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b|\b(?:fail(?:ed)?|couldn't|could not|unable|can't|cannot)\b.{0,30}\b(?:create|modify|destroy|change|alloc\w*|init\w*)\b.{0,20}\bqp\d*\b|\bno qp matches\b`)
-	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error|\bpoll cq with roce_cqe_\w+_err\b`)
+	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error|\bpoll cq with roce_cqe_\w+_err\b|\bwc error: \d+`)
 	flashRE   = regexp.MustCompile(`(?i)(flash|burn|fsm|component|image|activat).{0,60}\b(fail|failed|error|timeout|timed out)\b|\b(fail|failed|error)\b.{0,40}\b(flash|burn)`)
 	ulpFailRE = regexp.MustCompile(`(?i)\b(fail|failed|failure|error|err|couldn't|could not|unable|can't|cannot|timed out|rejected)\b`)
 	limitRE   = regexp.MustCompile(`([\d.]+) Gb/s available PCIe bandwidth(?:, limited by ([\d.]+) GT/s PCIe x(\d+) link at ([0-9a-fA-F:.]+) \(capable of ([\d.]+) Gb/s with ([\d.]+) GT/s PCIe x(\d+) link\)| \(([\d.]+) GT/s PCIe x(\d+) link\))`)
@@ -59,7 +59,7 @@ var (
 
 // asyncWords are literals one of which every asyncRE match holds, in
 // lower case, one or more per alternative of the pattern.
-var asyncWords = []string{"async", "cq error", "error cqe", "work queue", "wq", "catastroph", "local ", "internal error",
+var asyncWords = []string{"async", "cq error", "error cqe", "work queue", "wq", "catastroph", "local ", "internal error", "wc error",
 	"health compromised", "fatal error", "poll cq with"}
 
 // isAsync is asyncRE.MatchString(rest), for lower = strings.ToLower(rest).

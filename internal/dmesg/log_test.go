@@ -84,8 +84,13 @@ func TestParseLogProbeContext(t *testing.T) {
 	if len(ctx) > maxContext {
 		t.Errorf("%d context lines", len(ctx))
 	}
+	// mlx5's failed probe step is the first probe failure itself, with
+	// the device's earlier line as its context.
 	h, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt")))
-	if c := h.Context[1]; len(c) != 2 || c[1].Text != "mlx5_core 0000:01:00.0: handle_hca_cap failed" || c[1].Line != 2 {
+	if e := h.Events[1]; e.Kind != ProbeFailure || e.Text != "mlx5_core 0000:01:00.0: handle_hca_cap failed" || e.Line != 2 {
+		t.Errorf("handle_hca_cap event: %+v", e)
+	}
+	if c := h.Context[1]; len(c) != 1 || c[0].Line != 1 {
 		t.Errorf("handle_hca_cap context: %+v", c)
 	}
 	in, _ := ParseLog(bytes.NewReader(capture(t, "mlx5-innova2-fw-pre-init-timeout-probe-failed-16.txt")))
