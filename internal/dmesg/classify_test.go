@@ -39,6 +39,11 @@ func TestFailureKinds(t *testing.T) {
 		{"bnxt_en 0000:3b:00.0: bnxt_re: probe error: RoCE is not supported on this device", RoCEDisabled, "0000:3b:00.0"},
 		// QP creation rejected.
 		{"infiniband mlx5_0: create_qp:3183:(pid 4201): Create QP type 2 failed", QPError, "mlx5_0"},
+		// hns_roce "hns_roce_set_user_sq_size error for create qp" and
+		// qedr "create qp: unsupported send_sge=0x%x requested
+		// (max_send_sge=0x%x)": the refusal names the QP after it.
+		{"hns3 0000:7d:00.0: hns_roce_set_user_sq_size error for create qp", QPError, "0000:7d:00.0"},
+		{"[qedr_check_qp_attrs:1230(qedr0)]create qp: unsupported send_sge=0x10 requested (max_send_sge=0x4)", QPError, "qedr0"},
 		// Resource exhaustion, reset and recovery.
 		{"mlx5_core 0000:01:00.0: give_pages:413:(pid 2): page allocation failure", ResourceExhausted, "0000:01:00.0"},
 		{"bnxt_en 0000:3b:00.0 eno1: Firmware reset in progress", ResetRecovery, "0000:3b:00.0"},
