@@ -639,7 +639,7 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		}
 		defer b.do(chromedp.EmulateViewport(1280, 900))
 		for _, p := range []string{page.Path(page.Home, ""), adaptersIndex, page.Path(page.Adapter, "connectx-5"), page.Path(page.Fleet, ""),
-			"host/" + xssSlug + ".html", "host/mlx5-cx4lx-hpe-probe-failed.golden.html", page.Path(page.FAQ, "roce-v1-vs-v2"), "search.html?q=mlx5"} {
+			"host/" + xssSlug + ".html", "host/mlx5-cx4lx-hpe-probe-failed.golden.html", page.Path(page.FAQ, "roce-v1-vs-v2"), page.Path(page.FAQ, "work-completion-errors"), page.Path(page.FAQ, "mlx5-health"), "search.html?q=mlx5"} {
 			if !exists(strings.SplitN(p, "?", 2)[0]) {
 				t.Errorf("%s was not built", p)
 				continue
