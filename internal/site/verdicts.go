@@ -1091,10 +1091,8 @@ func (s *Site) VerdictIndex() *Index {
 	}
 	for _, t := range v.targets {
 		ix.Targets = append(ix.Targets, t.Key)
-		if t.isDistro() {
-			ix.Distros = append(ix.Distros, t)
-		}
 	}
+	ix.Distros = v.distros
 	ix.Vendors = map[string][]string{}
 	for _, vd := range m.Vendors {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)

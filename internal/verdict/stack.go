@@ -258,11 +258,11 @@ func (s stackSteps) any(v *Verdict) {
 		return append(append(make([]Reason, 0, len(forAdapter[i])+1), forAdapter[i]...), forOS[i])
 	}
 	var pass, open, fail []*matrix.StackRelease
-	var lastOpen, lastFail int
+	var lastPass, lastOpen, lastFail int
 	for i, r := range rels {
 		switch worstAt(i).Verdict {
 		case Supported, Conditional:
-			pass = append(pass, r)
+			pass, lastPass = append(pass, r), i
 		case Undecided:
 			open, lastOpen = append(open, r), i
 		default:
@@ -280,7 +280,7 @@ func (s stackSteps) any(v *Verdict) {
 	switch {
 	case len(pass) > 0:
 		newest := pass[len(pass)-1]
-		rs := steps(slices.Index(rels, newest))
+		rs := steps(lastPass)
 		var refs []rule.Ref
 		for _, r := range rs {
 			refs = append(refs, r.Matrix...)
