@@ -24,8 +24,8 @@ func (o *checkOptions) target() readiness.Target {
 
 // readiness judges the hosts against the target the flags name.
 func (o *checkOptions) readiness(hosts []*record.Host) (report.Output, diagnose.Severity, error) {
-	t := o.target()
 	m := o.kb.Matrix
+	t := o.target().Split(m)
 	if err := validatePlan(m, verdict.Plan{Distro: t.Distro, Kernel: t.Kernel, Stack: t.Stack,
 		StackVersion: t.StackVersion, Firmware: t.Firmware}); err != nil {
 		return report.Output{}, "", err

@@ -34,7 +34,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros", p.Distro, matrix.DidYouMean(r.Suggest))
 		}
 	}
-	stack, ver, _ := strings.Cut(p.Stack, "@")
+	stack, ver := m.SplitStack(p.Stack)
 	if stack != "" {
 		if id, r := m.ResolveStack(stack); id == "" {
 			return cli.Usagef("unknown --stack %q%s; list the stacks with: kbgen check --list stacks", stack, matrix.DidYouMean(r.Suggest))

@@ -225,7 +225,149 @@ func contains(s []string, v string) bool {
 // without an entry of its own resolves to the RHEL release of its number
 // with How "rebuild": the matrix says nothing of its own kernel, so the
 // verdict engine judges it as RHEL's only as a hint.
+//
+// A name as the host itself prints it resolves too: os-release's
+// PRETTY_NAME and /etc/redhat-release ("Red Hat Enterprise Linux release
+// 8.6 (Ootpa)", "Debian GNU/Linux 12 (bookworm)", "CentOS Linux release
+// 7.9.2009 (Core)"), without the words that name no release. A name that
+// stops short of a release (rhel 9, el8, or an Ubuntu point release,
+// 22.04.3, whose kernel may be GA or HWE) comes back with the releases it
+// may mean as Candidates.
 func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
+	r := m.resolveDistro(s)
+	if r.Value != nil || len(r.Candidates) > 0 {
+		return r
+	}
+	if c := osName(s); c != s && c != "" {
+		r2 := m.resolveDistro(c)
+		if r2.Value != nil || len(r2.Candidates) > 0 {
+			return r2
+		}
+		if len(r2.Suggest) > 0 {
+			r.Suggest = r2.Suggest
+		}
+		s = c
+	}
+	if r2 := m.releasesOf(s); r2.Value != nil || len(r2.Candidates) > 0 {
+		return r2
+	}
+	return r
+}
+
+// osName drops from a distro's name what os-release and the release files
+// add around it: a KEY= and quotes, parentheses (a codename), and the words
+// "release", "Server", "LTS" and "GNU/Linux".
+func osName(s string) string {
+	s = strings.TrimSpace(s)
+	if k, v, ok := strings.Cut(s, "="); ok && k != "" && strings.Trim(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
+		s = v
+	}
+	s = strings.Trim(s, "\"' ")
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	var words []string
+	for _, w := range strings.Fields(b.String()) {
+		switch strings.ToLower(w) {
+		case "release", "server", "lts", "gnu/linux":
+		default:
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// releasesOf reads a name as a family and a version that stops short of a
+// matrix release: a major version alone (rhel 9, el8, Rocky 8), or a
+// version with more parts than the family's releases have (CentOS's
+// 7.9.2009, Ubuntu's point release 22.04.3). It returns the one release it
+// names, or the family's releases it may mean as Candidates: all of an
+// Ubuntu release's kernels (GA and HWE), since a point release may run
+// either.
+func (m *Matrix) releasesOf(s string) Resolution[Distro] {
+	s = strings.ToLower(s)
+	i := strings.IndexFunc(s, unicode.IsDigit)
+	if i <= 0 {
+		return Resolution[Distro]{}
+	}
+	fam, ver := fold(s[:i]), strings.TrimRight(s[i:], " ")
+	if n, ok := distroFamilies[fam]; ok {
+		fam = n
+	}
+	for _, c := range ver {
+		if c != '.' && !unicode.IsDigit(c) {
+			return Resolution[Distro]{}
+		}
+	}
+	parts := strings.Split(ver, ".")
+	of := func(fam string, match func(v string) bool) []*Distro {
+		var out []*Distro
+		for i := range m.Distros {
+			d := &m.Distros[i]
+			if (d.Family == fam && d.Rebuild == "" || d.Rebuild == fam) && match(d.Version) {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	var cands []*Distro
+	switch {
+	case len(parts) == 1:
+		major := func(v string) bool { return strings.HasPrefix(v, ver+".") || strings.HasPrefix(v, ver+"-") }
+		if cands = of(fam, major); len(cands) == 0 && slices.Contains(rhelRebuilds, fam) {
+			cands = of("rhel", major)
+		}
+	case len(parts) > 2 && fam == "ubuntu":
+		cands = of(fam, func(v string) bool { return v == parts[0]+"."+parts[1] })
+	case len(parts) > 2:
+		return m.resolveDistro(s[:i] + " " + parts[0] + "." + parts[1])
+	case fam == "debian":
+		// Debian 12.5 is a point release of Debian 12, on its kernel.
+		return m.resolveDistro("debian " + parts[0])
+	}
+	if len(cands) == 0 {
+		return Resolution[Distro]{}
+	}
+	slices.SortFunc(cands, func(a, b *Distro) int {
+		if c := compareReleases(a.Version, b.Version); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	r := Resolution[Distro]{How: "name", Candidates: cands}
+	for _, d := range cands {
+		r.Suggest = append(r.Suggest, d.ID)
+	}
+	return r
+}
+
+// compareReleases orders two release versions (9.10 after 9.9, 15-SP5
+// after 15-SP4) by their numbers.
+func compareReleases(a, b string) int {
+	num := func(s string) []int {
+		var out []int
+		for _, p := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) {
+			n := 0
+			for _, c := range p {
+				n = n*10 + int(c-'0')
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	return slices.Compare(num(a), num(b))
+}
+
+func (m *Matrix) resolveDistro(s string) Resolution[Distro] {
 	f := fold(s)
 	// Each release's id and name, folded once: a host record's distro is
 	// resolved here when its kernel release names none.
@@ -260,7 +402,7 @@ func (m *Matrix) ResolveDistro(s string) Resolution[Distro] {
 	var named1 *Distro
 	for i := range m.Distros {
 		d := &m.Distros[i]
-		if _, in, ok := strings.Cut(d.Name, "("); ok && isLetters(f) && fold(strings.TrimSuffix(in, ")")) == f {
+		if _, in, ok := strings.Cut(d.Name, "("); ok && isLetters(f) && (fold(strings.TrimSuffix(in, ")")) == f || fold(d.Family)+fold(strings.TrimSuffix(in, ")")) == f) {
 			if named1 != nil {
 				named1 = nil
 				break
@@ -309,6 +451,7 @@ var distroFamilies = map[string]string{
 	"oraclelinux": "oracle", "ol": "oracle",
 	"redhatenterpriselinux": "rhel", "redhat": "rhel",
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
+	"el": "rhel", "centoslinux": "centos",
 }
 
 // rhelRebuilds are the families (as distroFamilies spells them) built from
@@ -326,7 +469,7 @@ func isLetters(s string) bool {
 
 // stackAliases are the names people give the vendor stacks; keys are folded.
 var stackAliases = map[string]string{
-	"mofed": "mlnx-ofed", "mlnxofed": "mlnx-ofed", "ofed": "mlnx-ofed", "mellanoxofed": "mlnx-ofed",
+	"mofed": "mlnx-ofed", "mlnxofed": "mlnx-ofed", "mlnxofedlinux": "mlnx-ofed", "ofed": "mlnx-ofed", "mellanoxofed": "mlnx-ofed",
 	"doca": "doca-ofed", "docahost": "doca-ofed", "docaofed": "doca-ofed",
 	"enic": "cisco-enic", "enicrdma": "cisco-enic", "cisco": "cisco-enic",
 	"rxe": "softroce", "rdmarxe": "softroce",
@@ -382,6 +525,29 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 		}
 		return names
 	})}
+}
+
+// SplitStack reads a stack named with its release: id@release
+// (mlnx-ofed@5.8-1.0.1.1), or a stack's name or alias and its release
+// joined by a dash, underscore or space, as `ofed_info -s` prints them
+// (MLNX_OFED_LINUX-5.8-3.0.7.0:, DOCA-OFED 2.9.0). A name that is a
+// stack itself, or that names none, comes back whole with no release.
+func (m *Matrix) SplitStack(s string) (name, release string) {
+	if n, r, ok := strings.Cut(s, "@"); ok {
+		return n, r
+	}
+	t := strings.TrimRight(strings.TrimSpace(s), ":")
+	if id, _ := m.ResolveStack(t); id != "" {
+		return t, ""
+	}
+	for i := 1; i < len(t); i++ {
+		if c := t[i-1]; (c == '-' || c == '_' || c == ' ') && t[i] >= '0' && t[i] <= '9' {
+			if id, _ := m.ResolveStack(t[:i-1]); id != "" {
+				return t[:i-1], t[i:]
+			}
+		}
+	}
+	return s, ""
 }
 
 // closestIDs returns up to three ids whose names are closest to s, nearest

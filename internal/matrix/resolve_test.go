@@ -107,6 +107,56 @@ func TestResolveDistroAndStack(t *testing.T) {
 	if r := m.ResolveDistro("centos 8"); r.Value != nil || len(r.Suggest) == 0 || !strings.HasPrefix(r.Suggest[0], "rhel-") {
 		t.Errorf("centos 8 = %+v, want RHEL suggestions", r)
 	}
+	// A name as a host prints it: os-release's PRETTY_NAME, /etc/redhat-release.
+	for name, want := range map[string]string{
+		"Red Hat Enterprise Linux 8.6 (Ootpa)":                "rhel-8.6",
+		"Red Hat Enterprise Linux release 8.6 (Ootpa)":        "rhel-8.6",
+		"Red Hat Enterprise Linux Server release 7.9 (Maipo)": "rhel-7.9",
+		`PRETTY_NAME="Red Hat Enterprise Linux 9.4 (Plow)"`:   "rhel-9.4",
+		"Rocky Linux 9.2 (Blue Onyx)":                         "rhel-9.2",
+		"CentOS Linux release 7.9.2009 (Core)":                "rhel-7.9",
+		"Debian GNU/Linux 12 (bookworm)":                      "debian-12",
+		"debian bookworm":                                     "debian-12",
+		"Debian 12.5":                                         "debian-12",
+		"Debian 11.3":                                         "debian-11.3",
+		"SUSE Linux Enterprise Server 15 SP5":                 "sles-15-sp5",
+	} {
+		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
+			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
+		}
+	}
+	// A stack named with its release, as ofed_info -s prints it.
+	for in, want := range map[string][2]string{
+		"MLNX_OFED_LINUX-5.8-3.0.7.0:": {"MLNX_OFED_LINUX", "5.8-3.0.7.0"},
+		"mlnx-ofed@5.8-1.0.1.1":        {"mlnx-ofed", "5.8-1.0.1.1"},
+		"DOCA-OFED 2.9.0":              {"DOCA-OFED", "2.9.0"},
+		"doca-ofed":                    {"doca-ofed", ""},
+		"banana-5.8":                   {"banana-5.8", ""},
+	} {
+		if n, r := m.SplitStack(in); n != want[0] || r != want[1] {
+			t.Errorf("SplitStack(%q) = %q, %q; want %q, %q", in, n, r, want[0], want[1])
+		}
+	}
+	// A name short of a release gives the releases it may mean, in order.
+	for name, want := range map[string][]string{
+		"Ubuntu 22.04.3 LTS":      {"ubuntu-22.04", "ubuntu-22.04-hwe"},
+		"rhel 10":                 {"rhel-10.0", "rhel-10.1"},
+		"el10":                    {"rhel-10.0", "rhel-10.1"},
+		"Oracle Linux Server 8.8": {"oracle-8.8-rhck", "oracle-8.8-uek"},
+	} {
+		r := m.ResolveDistro(name)
+		var ids []string
+		for _, d := range r.Candidates {
+			ids = append(ids, d.ID)
+		}
+		slices.Sort(ids)
+		if r.Value != nil || !slices.Equal(ids, want) {
+			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want %v", name, r.Value, ids, want)
+		}
+	}
+	if r := m.ResolveDistro("rhel 9"); len(r.Suggest) < 2 || !slices.IsSortedFunc(r.Suggest, func(a, b string) int { return compareReleases(a, b) }) || r.Suggest[0] != "rhel-9.0" {
+		t.Errorf("rhel 9 suggests %v, want RHEL 9's releases from 9.0 in order", r.Suggest)
+	}
 	for name, want := range map[string]string{"mofed": "mlnx-ofed", "MLNX_OFED": "mlnx-ofed", "doca": "doca-ofed", "inbox": Inbox, "cisco-enic": "cisco-enic"} {
 		if id, _ := m.ResolveStack(name); id != want {
 			t.Errorf("ResolveStack(%q) = %q, want %q", name, id, want)

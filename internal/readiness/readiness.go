@@ -62,6 +62,16 @@ func (t Target) Label() string {
 	return strings.Join(parts, " · ")
 }
 
+// Split returns the target with a stack named with its release
+// (mlnx-ofed@24.10-1.1.4.0, MLNX_OFED_LINUX-24.10-1.1.4.0) read as the
+// stack and its release, unless the target names the release apart.
+func (t Target) Split(m *matrix.Matrix) Target {
+	if name, rel := m.SplitStack(t.Stack); rel != "" && t.StackVersion == "" {
+		t.Stack, t.StackVersion = name, rel
+	}
+	return t
+}
+
 // Check reports why the target cannot be judged against m: a distro or
 // stack the matrix does not know, a kernel, stack release or firmware that
 // is not a version. A kb.toml target is checked before any host is.
@@ -69,7 +79,7 @@ func (t Target) Check(m *matrix.Matrix) error {
 	if t.Distro != "" && m.Distro(t.Distro) == nil && m.ResolveDistro(t.Distro).Value == nil {
 		return fmt.Errorf("unknown distro %q%s", t.Distro, matrix.DidYouMean(m.ResolveDistro(t.Distro).Suggest))
 	}
-	if t.Stack != "" {
+	if t = t.Split(m); t.Stack != "" {
 		if id, r := m.ResolveStack(t.Stack); id == "" {
 			return fmt.Errorf("unknown stack %q%s", t.Stack, matrix.DidYouMean(r.Suggest))
 		}

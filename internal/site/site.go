@@ -333,13 +333,15 @@ func Build(in Input) (*Site, error) {
 	}
 	s.diagnoser = diagnose.New(m, c)
 	structure := c.Structure()
+	targets := make([]readiness.Target, len(in.Config.Targets))
 	for i, t := range in.Config.Targets {
 		if err := t.Check(m); err != nil {
 			return nil, fmt.Errorf("kb.toml: target %d (%s): %w", i+1, t.Label(), err)
 		}
+		targets[i] = t.Split(m)
 	}
-	if len(in.Config.Targets) > 0 {
-		s.targets, s.readyEngine = in.Config.Targets, s.verdicts.engine
+	if len(targets) > 0 {
+		s.targets, s.readyEngine = targets, s.verdicts.engine
 	}
 	type rendered struct {
 		html  template.HTML

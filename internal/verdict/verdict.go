@@ -328,11 +328,18 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	var ms *matrix.Stack
 	if v.Stack != matrix.Inbox {
 		name, ver, _ := strings.Cut(v.Stack, "@")
+		var res matrix.Resolution[matrix.Stack]
+		stackID, res = e.resolveStack(m, name)
+		if stackID == "" && ver == "" {
+			// A stack named with its release: MLNX_OFED_LINUX-5.8-3.0.7.0.
+			if n, r := m.SplitStack(name); r != "" {
+				name, ver = n, r
+				stackID, res = e.resolveStack(m, name)
+			}
+		}
 		if ver != "" && stackVer == "" {
 			stackVer = ver
 		}
-		var res matrix.Resolution[matrix.Stack]
-		stackID, res = e.resolveStack(m, name)
 		ms = res.Value
 		if stackID == "" {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix%s; `kbgen check --list stacks` lists the stacks", name, matrix.DidYouMean(res.Suggest))})
