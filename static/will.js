@@ -227,26 +227,44 @@
   }
 
   function fold(s) { return String(s).toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ""); }
+  // findAdapter ports matrix.ResolveAdapter: the one adapter s names, or
+  // null when it names none or several (kbgen check then lists them).
   function findAdapter(s) {
-    var f = fold(s);
-    if (!f || !index) return null;
-    var hit = adapterNamed(f, null);
-    // Ports matrix.vendorPrefix: "Mellanox ConnectX-6 Dx", a vendor's id,
-    // name or alias (the longest) before one of its adapters' names.
-    if (!hit) {
-      var v = vendorPrefix(f);
-      if (v) hit = adapterNamed(v.rest, v.id);
+    if (!index) return null;
+    s = String(s).trim();
+    var hits = pciAdapters(s);
+    if (hits === undefined) {
+      var f = fold(s);
+      if (!f) return null;
+      hits = adaptersNamed(f, null);
+      // A part number with an ordering suffix (MCX516A-CCAT_C01).
+      if (!hits.length && f.length >= 6) {
+        var best = 0;
+        index.adapters.forEach(function (a) {
+          (a.p || []).forEach(function (n) {
+            var pf = fold(n);
+            if (f.indexOf(pf) === 0 && pf.length > best) { best = pf.length; hits = [a]; }
+          });
+        });
+      }
+      // "Mellanox ConnectX-6 Dx": a vendor's id, name or alias (the
+      // longest) before one of its adapters' names.
+      if (!hits.length) {
+        var v = vendorPrefix(f);
+        if (v) hits = adaptersNamed(v.rest, v.id);
+      }
+      if (!hits.length) {
+        var t = inText(s);
+        if (t !== undefined) hits = t;
+      }
     }
-    return hit;
+    return hits.length === 1 ? hits[0] : null;
   }
-  function adapterNamed(f, vendor) {
-    var hit = null;
-    index.adapters.forEach(function (a) {
-      if (hit || (vendor !== null && a.v !== vendor)) return;
-      if (fold(a.id) === f || fold(a.n) === f) hit = a;
-      (a.a || []).forEach(function (n) { if (!hit && fold(n) === f) hit = a; });
+  function names(a) { return [a.id, a.n].concat(a.a || [], a.p || []); }
+  function adaptersNamed(f, vendor) {
+    return index.adapters.filter(function (a) {
+      return (vendor === null || a.v === vendor) && names(a).some(function (n) { return fold(n) === f; });
     });
-    return hit;
   }
   function vendorPrefix(f) {
     var best = null, rest = f;
@@ -258,6 +276,82 @@
     });
     return best ? { id: best, rest: rest } : null;
   }
+  // pciAdapters ports matrix.resolvePCI: the adapters a PCI id
+  // (vvvv:dddd[/ssss:ssss], or a device id one vendor uses) names, or
+  // undefined when s is not one.
+  function pciAdapters(s) {
+    s = s.toLowerCase();
+    var cut = s.indexOf("/"), id = cut < 0 ? s : s.slice(0, cut), sub = cut < 0 ? "" : s.slice(cut + 1);
+    var pci = /^[0-9a-f]{4}:[0-9a-f]{4}$/;
+    if (!pci.test(id)) {
+      if (!/^[0-9a-f]{4}$/.test(s) || !/[0-9]/.test(s)) return undefined;
+      var ids = [];
+      index.adapters.forEach(function (a) {
+        (a.i || []).forEach(function (p) {
+          p = p.split("/")[0];
+          if (p.slice(4) === ":" + s && ids.indexOf(p) < 0) ids.push(p);
+        });
+      });
+      if (ids.length !== 1) return undefined;
+      id = ids[0];
+    }
+    if (sub && !pci.test(sub)) return undefined;
+    var plain = [], withSub = [];
+    for (var i = 0; i < index.adapters.length; i++) {
+      var a = index.adapters[i], ps = a.i || [];
+      for (var j = 0; j < ps.length; j++) {
+        var k = ps[j].indexOf("/"), pid = k < 0 ? ps[j] : ps[j].slice(0, k), psub = k < 0 ? "" : ps[j].slice(k + 1);
+        if (pid !== id) continue;
+        if (psub === "") { if (plain.indexOf(a) < 0) plain.push(a); }
+        else if (psub === sub) return [a];
+        else if (withSub.indexOf(a) < 0) withSub.push(a);
+      }
+    }
+    plain.forEach(function (a) { if (withSub.indexOf(a) < 0) withSub.push(a); });
+    return withSub;
+  }
+  // inText ports matrix.resolveInText: an lspci line, a pci.ids name, a
+  // product name with its speed and form factor. undefined when it
+  // decides nothing.
+  function inText(s) {
+    var low = s.toLowerCase(), ids = [], m, re = new RegExp(index.noise.i, "g");
+    while ((m = re.exec(low)) !== null) {
+      var id = m[1] + ":" + m[2];
+      if (ids.indexOf(id) < 0) ids.push(id);
+    }
+    if (ids.length === 1) {
+      var r = pciAdapters(ids[0]);
+      if (r && r.length) return r;
+    }
+    var words = low.replace(/[\[\](),;]/g, " ").split(/\s+/).filter(Boolean).map(function (w) {
+      return w.replace(/^[:."']+|[:."']+$/g, "");
+    });
+    if (words.length < 2) return undefined;
+    var noise = new RegExp(index.noise.r), found = null, vendors = [];
+    for (var i = 0; i < words.length;) {
+      var j = words.length;
+      for (; j > i; j--) {
+        var hit = adaptersNamed(fold(words.slice(i, j).join(" ")), null);
+        if (hit.length === 1) {
+          if (found && found !== hit[0]) return undefined;
+          found = hit[0];
+          break;
+        }
+      }
+      if (j > i) { i = j; continue; }
+      var w = words[i], f = fold(w);
+      if (!(noise.test(w) || f === "" || index.noise.w.indexOf(f) >= 0)) {
+        var vs = Object.keys(index.vendors).filter(function (id) {
+          return index.vendors[id].some(function (n) { return n.split(/\s+/).some(function (x) { return fold(x) === f; }); });
+        });
+        if (!vs.length) return undefined;
+        vendors.push(vs);
+      }
+      i++;
+    }
+    if (!found || vendors.some(function (vs) { return vs.indexOf(found.v) < 0; })) return undefined;
+    return [found];
+  }
 
   // suggestAdapters ports matrix.closestIDs and suggest.Closest: the ids
   // of up to three adapters whose folded names are nearest to s, within
@@ -266,7 +360,7 @@
     var f = fold(s), cands = [], idOf = {};
     if (!f || !index) return [];
     index.adapters.forEach(function (a) {
-      [a.id, a.n].concat(a.a || []).forEach(function (n) {
+      names(a).forEach(function (n) {
         var k = fold(n);
         if (k && !Object.prototype.hasOwnProperty.call(idOf, k)) { idOf[k] = a.id; cands.push(k); }
       });
@@ -310,7 +404,7 @@
       (waits[id] || []).forEach(function (f) { f(d); });
       delete waits[id];
     },
-    compare: compare, judge: judge,
+    compare: compare, judge: judge, find: function (s) { var a = findAdapter(s); return a && a.id; },
     // cell is the verdict of adapter id on target (a distro id, or ""
     // for none) with stack; kernel, when given, is a kernel release and
     // target is ignored. null when none was exported; { err } for a
@@ -362,7 +456,7 @@
     ss.textContent = "";
     index.stacks.forEach(function (t) { ss.appendChild(el("option", { value: t.k }, t.n)); });
     index.adapters.forEach(function (a) {
-      (a.a || []).forEach(function (n) { dl.appendChild(el("option", { value: n }, a.n)); });
+      [].concat(a.a || [], a.i || [], a.p || []).forEach(function (n) { dl.appendChild(el("option", { value: n }, a.n)); });
     });
     var q = new URLSearchParams(location.search);
     $("will-a").value = q.get("a") || "";

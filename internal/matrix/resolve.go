@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -32,31 +33,51 @@ func fold(s string) string {
 	return b.String()
 }
 
-// adapterNames lists what an adapter can be called: id, name, aliases,
-// family-number shorthands (ConnectX-5 → CX5), the pci.ids chip name
-// (MT27800) and its part numbers.
+// AdapterNames lists what else than its id and name an adapter can be
+// called, as written: its aliases, the family-number shorthand (ConnectX-5
+// → CX-5), its devices' pci.ids names and chip names (MT27800), and its
+// part numbers. The form accepts the same names (site's Index).
+func (m *Matrix) AdapterNames(a *Adapter) []string {
+	var out []string
+	m.eachName(a, func(n, _ string) { out = append(out, n) })
+	return out
+}
+
+// adapterNames maps each name of an adapter, folded, to how it names it.
 func (m *Matrix) adapterNames(a *Adapter) map[string]string {
 	names := map[string]string{fold(a.ID): "id", fold(a.Name): "name"}
+	m.eachName(a, func(n, how string) {
+		if _, taken := names[fold(n)]; !taken || how == "alias" || how == "part number" {
+			names[fold(n)] = how
+		}
+	})
+	return names
+}
+
+// eachName calls f with each of AdapterNames and how it names a.
+func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	for _, al := range a.Aliases {
-		names[fold(al)] = "alias"
+		f(al, "alias")
 	}
 	// "ConnectX-5 Ex" is also "CX-5 Ex", "CX5Ex": NVIDIA's own shorthand.
-	if rest, ok := strings.CutPrefix(strings.ToLower(a.Name), "connectx"); ok {
-		names[fold("cx"+rest)] = "alias"
+	if len(a.Name) > 8 && strings.EqualFold(a.Name[:8], "connectx") {
+		f("CX"+a.Name[8:], "alias")
 	}
 	for _, p := range a.PCI {
+		if p.Name == "" {
+			continue
+		}
+		// The device's name in pci.ids, as lspci prints it.
+		f(p.Name, "pci.ids name")
 		// pci.ids names look like "MT27800 Family [ConnectX-5]": the chip
 		// name before "Family" is what lspci and ibv_devinfo print.
 		if chip, _, ok := strings.Cut(p.Name, " Family"); ok && p.Function != "vf" && !strings.Contains(chip, " ") {
-			if _, taken := names[fold(chip)]; !taken {
-				names[fold(chip)] = "chip name"
-			}
+			f(chip, "chip name")
 		}
 	}
 	for _, pn := range m.PartsOf(a.ID) {
-		names[fold(pn.Number)] = "part number"
+		f(pn.Number, "part number")
 	}
-	return names
 }
 
 // ResolveAdapter finds the adapter a person named: by id, name, alias,
@@ -69,7 +90,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	if r, ok := m.resolvePCI(s); ok {
 		return r
 	}
-	f := fold(s)
+	text, f := s, fold(s)
 	var hits []*Adapter
 	how := ""
 	for i := range m.Adapters {
@@ -104,6 +125,11 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 			s = rest // suggest by the model's name
 		}
 	}
+	if len(hits) == 0 {
+		if r, ok := m.resolveInText(text); ok {
+			return r
+		}
+	}
 	switch len(hits) {
 	case 1:
 		return Resolution[Adapter]{Value: hits[0], How: how}
@@ -122,6 +148,141 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	default:
 		return Resolution[Adapter]{How: how, Candidates: hits}
 	}
+}
+
+// NoiseWords are the words (folded) a longer description of an adapter
+// adds around its name, as lspci, pci.ids and product pages write them:
+// "Ethernet controller: Mellanox Technologies MT27800 Family [ConnectX-5]",
+// "ConnectX-6 Dx EN adapter card, 100GbE", "Ethernet Controller E810-C for
+// QSFP". A vendor's words, speeds (100GbE, 10Gb/25Gb), numbers and PCI
+// addresses are noise too, and so are a vendor's words when the vendor's
+// adapter is named. The form reads the same list.
+var NoiseWords = []string{
+	"ethernet", "controller", "network", "networking", "adapter", "card", "nic", "smartnic", "en", "vpi",
+	"family", "series", "rdma", "roce", "connection", "port", "ports", "single", "dual", "quad",
+	"singleport", "dualport", "quadport", "for", "with", "pcie", "pci", "express", "ocp", "ocp3", "ocp30",
+	"mezzanine", "qsfp", "qsfp28", "qsfp56", "qsfp112", "qsfpdd", "osfp", "sfp", "sfp28", "sfp56",
+	"sfp112", "backplane", "rev", "inc", "corp", "corporation", "co", "ltd", "llc", "technologies",
+	"technology", "systems", "communications", "and", "subsidiaries", "company",
+}
+
+// NoisePattern matches a word that is noise whatever it says: a speed
+// (100GbE, 10Gb/25Gb, 25G), a number (a revision, a PCI class), a PCI
+// address. PCIInTextPattern finds vvvv:dddd ids in a text ([15b3:1017],
+// 0x15b3:0x1017), not the parts of a PCI address (0000:3b:00.0). The form
+// reads both (RE2 and JavaScript alike).
+const (
+	NoisePattern     = `^([0-9]+(/[0-9]+)*(gbe|gb|g|gbps|gbits)?(/[0-9]+(gbe|gb|g))*(/s)?|[0-9a-f]{4}|([0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7])$`
+	PCIInTextPattern = `(?:^|[^0-9a-fx:])(?:0x)?([0-9a-f]{4}):(?:0x)?([0-9a-f]{4})(?:$|[^0-9a-f:.])`
+)
+
+var (
+	noiseRe   = regexp.MustCompile(NoisePattern)
+	pciInText = regexp.MustCompile(PCIInTextPattern)
+)
+
+// adapterNoise reports whether a word (lower-cased, its brackets and
+// punctuation trimmed) says nothing of which adapter a text names, and
+// the vendors it names when it is one of a vendor's words.
+func (m *Matrix) adapterNoise(w string) (noise bool, vendors []string) {
+	f := fold(w)
+	if noiseRe.MatchString(w) || f == "" || slices.Contains(NoiseWords, f) {
+		return true, nil
+	}
+	for i := range m.Vendors {
+		v := &m.Vendors[i]
+		for _, n := range append([]string{v.ID, v.Name}, v.Aliases...) {
+			for _, vw := range strings.Fields(n) {
+				if fold(vw) == f && !slices.Contains(vendors, v.ID) {
+					vendors = append(vendors, v.ID)
+				}
+			}
+		}
+	}
+	return len(vendors) > 0, vendors
+}
+
+// resolveInText reads a longer text that names an adapter: an lspci line,
+// a pci.ids name, a product name with its speed and form factor. One PCI
+// id in it decides; else every word must be noise or part of a name, the
+// longest first, and all the names one adapter's.
+func (m *Matrix) resolveInText(s string) (Resolution[Adapter], bool) {
+	low := strings.ToLower(s)
+	var ids []string
+	for _, g := range pciInText.FindAllStringSubmatch(low, -1) {
+		if id := g[1] + ":" + g[2]; !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 1 {
+		if r, ok := m.resolvePCI(ids[0]); ok && (r.Value != nil || len(r.Candidates) > 0) {
+			return r, true
+		}
+	}
+	words := strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune("[](),;", r) {
+			return ' '
+		}
+		return r
+	}, low))
+	for i, w := range words {
+		words[i] = strings.Trim(w, ":.\"'")
+	}
+	if len(words) < 2 {
+		return Resolution[Adapter]{}, false
+	}
+	var found *Adapter
+	var vendors [][]string // the vendors each vendor word names
+	how := ""
+	for i := 0; i < len(words); {
+		j := len(words)
+		for ; j > i; j-- {
+			if r := m.namedAdapter(fold(strings.Join(words[i:j], " "))); r.Value != nil {
+				if found != nil && found != r.Value {
+					return Resolution[Adapter]{}, false
+				}
+				found, how = r.Value, r.How
+				break
+			}
+		}
+		if j > i {
+			i = j
+			continue
+		}
+		noise, vs := m.adapterNoise(words[i])
+		if !noise {
+			return Resolution[Adapter]{}, false
+		}
+		if vs != nil {
+			vendors = append(vendors, vs)
+		}
+		i++
+	}
+	if found == nil {
+		return Resolution[Adapter]{}, false
+	}
+	for _, vs := range vendors {
+		if !slices.Contains(vs, found.Vendor) {
+			return Resolution[Adapter]{}, false // "Broadcom ConnectX-5"
+		}
+	}
+	return Resolution[Adapter]{Value: found, How: how + " in text"}, true
+}
+
+// namedAdapter is the one adapter a folded name names exactly.
+func (m *Matrix) namedAdapter(f string) Resolution[Adapter] {
+	var hit *Adapter
+	how := ""
+	for i := range m.Adapters {
+		a := &m.Adapters[i]
+		if h, ok := m.adapterNames(a)[f]; ok {
+			if hit != nil {
+				return Resolution[Adapter]{}
+			}
+			hit, how = a, h
+		}
+	}
+	return Resolution[Adapter]{Value: hit, How: how}
 }
 
 // vendorPrefix returns the vendor whose id, name or alias a folded name

@@ -35,6 +35,27 @@ func TestResolveAdapter(t *testing.T) {
 	if r := m.ResolveAdapter("Broadcom ConnectX-5"); r.Value != nil || len(r.Suggest) == 0 || r.Suggest[0] != "connectx-5" {
 		t.Errorf("Broadcom ConnectX-5 = %+v, want no value and connectx-5 suggested", r)
 	}
+	// A longer text: an lspci line, a pci.ids name, a product name with
+	// its speed and form factor. Every other word must say nothing of the
+	// model, and a vendor's word must be the model's vendor's.
+	for name, want := range map[string]string{
+		"3b:00.0 Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]": "connectx-5",
+		"Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]":                          "connectx-6-dx",
+		"Broadcom Inc. and subsidiaries BCM57414 NetXtreme-E 10Gb/25Gb RDMA Ethernet Controller (rev 01)":   "bcm57414",
+		"Intel Corporation Ethernet Controller E810-XXV for SFP (rev 02)":                                   "e810-xxv",
+		"ConnectX-6 Dx EN adapter card, 100GbE":                                                             "connectx-6-dx",
+		"NVIDIA ConnectX-7 VPI 400Gb/s OSFP":                                                                "connectx-7",
+		"0x15b3:0x1015":                                                                                     "connectx-4-lx",
+	} {
+		if r := m.ResolveAdapter(name); r.Value == nil || r.Value.ID != want {
+			t.Errorf("ResolveAdapter(%q) = %+v, want %s", name, r.Value, want)
+		}
+	}
+	for _, name := range []string{"Broadcom ConnectX-5 adapter", "ConnectX-5 or ConnectX-6", "Mellanox ConnectX-6 crypto", "ConnectX-5 ConnectX-6"} {
+		if r := m.ResolveAdapter(name); r.Value != nil {
+			t.Errorf("ResolveAdapter(%q) = %s, want none", name, r.Value.ID)
+		}
+	}
 	if r := m.ResolveAdapter("CX-5 Ex"); r.Value == nil || r.Value.ID != "connectx-5-ex" {
 		t.Errorf("CX-5 Ex resolved to %+v", r.Value)
 	}

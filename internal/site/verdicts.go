@@ -56,6 +56,7 @@ func (t Target) mark(s string) string {
 type Index struct {
 	Adapters []IndexAdapter      `json:"adapters"`
 	Vendors  map[string][]string `json:"vendors"` // vendor id → its id, name and aliases: a name may lead with one
+	Noise    Noise               `json:"noise"`
 	Distros  []Target            `json:"distros"`
 	Kernels  KernelIndex         `json:"kernels"`
 	Stacks   []Target            `json:"stacks"`  // "inbox" first
@@ -66,12 +67,24 @@ type Index struct {
 	Sources  map[string]XSource  `json:"sources"`
 }
 
-// IndexAdapter is an adapter and every name the form accepts for it.
+// IndexAdapter is an adapter and every name the form accepts for it:
+// those matrix.ResolveAdapter accepts.
 type IndexAdapter struct {
 	ID     string   `json:"id"`
 	Name   string   `json:"n"`
-	Names  []string `json:"a,omitempty"` // aliases, PCI ids, part numbers
+	Names  []string `json:"a,omitempty"` // matrix.AdapterNames but the part numbers
+	Parts  []string `json:"p,omitempty"` // part numbers
+	PCI    []string `json:"i,omitempty"` // PCI ids, vvvv:dddd or vvvv:dddd/ssss:ssss
 	Vendor string   `json:"v,omitempty"`
+}
+
+// Noise is what the form reads a longer text naming an adapter with, as
+// matrix.ResolveAdapter does: its noise words and the patterns of a word
+// that is noise and of a PCI id in the text.
+type Noise struct {
+	Words   []string `json:"w"`
+	Pattern string   `json:"r"`
+	PCI     string   `json:"i"`
 }
 
 // XSource is a source as the form links it.
@@ -1097,17 +1110,23 @@ func (s *Site) VerdictIndex() *Index {
 	for _, vd := range m.Vendors {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
 	}
+	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern}
 	for _, a := range sortedAdapters(m) {
-		ia := IndexAdapter{ID: a.ID, Name: a.Name, Names: append([]string(nil), a.Aliases...), Vendor: a.Vendor}
+		ia := IndexAdapter{ID: a.ID, Name: a.Name, Vendor: a.Vendor}
+		parts := m.PartsOf(a.ID)
+		for _, n := range m.AdapterNames(a) {
+			if slices.ContainsFunc(parts, func(p matrix.PartNumber) bool { return p.Number == n }) {
+				ia.Parts = append(ia.Parts, n)
+			} else if !slices.Contains(ia.Names, n) {
+				ia.Names = append(ia.Names, n)
+			}
+		}
 		for _, p := range a.PCI {
 			n := p.ID
 			if p.Subsystem != "" {
 				n += "/" + p.Subsystem
 			}
-			ia.Names = append(ia.Names, n)
-		}
-		for _, p := range m.PartsOf(a.ID) {
-			ia.Names = append(ia.Names, p.Number)
+			ia.PCI = append(ia.PCI, n)
 		}
 		ix.Adapters = append(ix.Adapters, ia)
 	}
