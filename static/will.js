@@ -184,7 +184,18 @@
     });
     return out;
   }
+  // trimFirmware ports version.TrimFirmware: a firmware without the
+  // tool's label (firmware-version:) and mlx5_core's PSID, " (MT_...)".
+  function trimFirmware(s) {
+    s = String(s || "").trim();
+    var c = s.indexOf(":");
+    if (c >= 0 && ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware"].indexOf(s.slice(0, c).trim().toLowerCase()) >= 0) s = s.slice(c + 1).trim();
+    var i = s.indexOf(" (");
+    if (i > 0 && s.charAt(s.length - 1) === ")") s = s.slice(0, i).trim();
+    return s;
+  }
   function judge(name, t, cell, fw) {
+    fw = trimFirmware(fw);
     var reasons = reasonsOf(t, cell);
     if (!fw) return { l: cell.l, r: reasons, x: cell.x ? cell.x.map(function (n) { return unmark(n, cell.k); }) : derivedNearest(reasons) };
     // As the engine's otherLine (internal/verdict/firmware.go): a firmware

@@ -156,7 +156,7 @@ Examples:
 	fl.StringVar(&o.plan.Distro, "distro", "", "planned configuration: matrix distro id or name, e.g. rhel-9.4, rhel9.4, \"RHEL 9.4\", or as os-release or /etc/redhat-release names it (\"Rocky Linux 9.2 (Blue Onyx)\")")
 	fl.StringVar(&o.plan.Stack, "stack", "inbox", "planned configuration: inbox, or a matrix stack id or alias (mofed, doca), optionally with its release: id@version, or as ofed_info -s prints it (MLNX_OFED_LINUX-5.8-3.0.7.0)")
 	fl.StringVar(&o.plan.StackVersion, "stack-version", "", "planned configuration: the vendor stack release")
-	fl.StringVar(&o.plan.Firmware, "firmware", "", "planned configuration: adapter firmware version")
+	fl.StringVar(&o.plan.Firmware, "firmware", "", "planned configuration: adapter firmware version, e.g. 16.35.2000, or as ethtool -i prints it (firmware-version: 16.35.2000 (MT_0000000012))")
 	return c
 }
 

@@ -48,7 +48,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	for _, f := range []struct{ flag, val, example string }{
 		{"--stack-version", p.StackVersion, "5.8-1.0.1.1, 2.9.2 or 4.0.0.6-802-21"},
 		{"--stack-version", ver, "mlnx-ofed@5.8-1.0.1.1"},
-		{"--firmware", p.Firmware, "16.35.2000 or 5.1(1b)"},
+		{"--firmware", version.TrimFirmware(p.Firmware), "16.35.2000 or 5.1(1b)"},
 	} {
 		if f.val == "" {
 			continue

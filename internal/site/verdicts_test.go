@@ -184,7 +184,7 @@ func TestFormFirmwareMatchesEngine(t *testing.T) {
 		if stack == "" {
 			stack = "inbox"
 		}
-		for _, fw := range []string{f.Min, below(f.Min), "99.99.9999", "5.2(3a)", "not-a-version!"} {
+		for _, fw := range []string{f.Min, below(f.Min), "99.99.9999", "5.2(3a)", "not-a-version!", "firmware-version: " + below(f.Min) + " (MT_0000000359)"} {
 			cases = append(cases, fwCase{f.Adapter, "rhel-9.4", stack, fw}, fwCase{f.Adapter, "", stack, fw})
 		}
 		adapters[f.Adapter] = true

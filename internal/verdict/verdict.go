@@ -7,6 +7,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/version"
 )
 
 // Level is the verdict on a planned configuration.
@@ -186,6 +187,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 
 // judge is Judge, with e's lookups when e is not nil.
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
+	p.Firmware = version.TrimFirmware(p.Firmware)
 	v := judgeSteps(m, e, p)
 	v.finish()
 	switch {

@@ -3,6 +3,7 @@ package version
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -300,4 +301,24 @@ func cmpNum(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
+}
+
+// firmwareLabels are what tools print before a firmware version
+// (ethtool -i, ibv_devinfo, mlxfwmanager), folded to lower case.
+var firmwareLabels = []string{"firmware-version", "fw_ver", "firmware version", "fw version", "firmware"}
+
+// TrimFirmware reads a firmware version as a tool prints it: without its
+// label ("firmware-version: ", "fw_ver:") and without the PSID mlx5_core
+// appends in parentheses ("22.36.1010 (MT_0000000359)"). The planned
+// configuration's firmware goes through it in the engine and in the form
+// alike.
+func TrimFirmware(s string) string {
+	s = strings.TrimSpace(s)
+	if k, v, ok := strings.Cut(s, ":"); ok && slices.Contains(firmwareLabels, strings.ToLower(strings.TrimSpace(k))) {
+		s = strings.TrimSpace(v)
+	}
+	if i := strings.Index(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
 }

@@ -290,3 +290,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestTrimFirmware(t *testing.T) {
+	for in, want := range map[string]string{
+		"22.36.1010":                                   "22.36.1010",
+		"22.36.1010 (MT_0000000359)":                   "22.36.1010",
+		"firmware-version: 22.36.1010 (MT_0000000359)": "22.36.1010",
+		"fw_ver:\t16.35.2000":                          "16.35.2000",
+		"5.1(1b)":                                      "5.1(1b)",
+		"mfw 8.25.7.0 storm 8.20.0.0":                  "mfw 8.25.7.0 storm 8.20.0.0",
+	} {
+		if got := TrimFirmware(in); got != want {
+			t.Errorf("TrimFirmware(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
