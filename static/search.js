@@ -291,7 +291,7 @@
         var d = distance(key, n[0]);
         if (d < bestD) { best = n; bestD = d; }
       });
-      if (!best) return;
+      if (!best || bestD === 0) return; // a name spelt as the token is no typo
       out += text.slice(at, l[0]) + best[1];
       at = l[1];
       changed = true;

@@ -107,9 +107,10 @@ func correct(q string, names []FuzzyName, known func(raw string) bool) string {
 	var b strings.Builder
 	at, changed := 0, false
 	for _, l := range unknownTokens(q, known) {
-		n, ok := closestName(compact(q[l[0]:l[1]]), names)
-		if !ok {
-			continue
+		key := compact(q[l[0]:l[1]])
+		n, ok := closestName(key, names)
+		if !ok || n.Key == key {
+			continue // a name spelt as the token is no typo ("does")
 		}
 		b.WriteString(q[at:l[0]])
 		b.WriteString(n.Show)

@@ -79,7 +79,7 @@ var goldenQueries = []string{
 	"cx-6dx", "vendor_id: 0x02c9 vendor_part_id: 4125", "Mellanox ConnectX-5", "15b3:101d 15b3:0016",
 	"Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]",
 	"mlxconfig -d /dev/mst/mt4125_pciconf0 q", "rping -s -a 192.168.1.1 -v", "5.15.0-1234-generic",
-	"Broadcom 57414 Dual Port 10/25GbE SFP28",
+	"Broadcom 57414 Dual Port 10/25GbE SFP28", "mlx5 does not work",
 }
 
 // TestTermsGolden checks query → terms on both sides: the Go analyzer,
