@@ -596,7 +596,11 @@ func countGIDs(d *record.RDMADevice, p *record.Port) {
 			p.GIDCounts.RoCEv2++
 		case g.Type == "IB/RoCE v1" && p.LinkLayer == "InfiniBand":
 			p.GIDCounts.IB++
-		case g.Type == "IB/RoCE v1" && p.LinkLayer == "Ethernet":
+		case g.Type == "IB/RoCE v1" && (p.LinkLayer == "Ethernet" || p.LinkLayer == "" && g.Netdev != ""):
+			// A GID bound to a netdev (show_gids' last DEV column,
+			// gid_attrs/ndevs) is a RoCE GID: an InfiniBand port's
+			// GIDs have none, so a v1 GID of a port whose link layer
+			// no source gave is RoCE v1.
 			p.GIDCounts.RoCEv1++
 		default:
 			p.GIDCounts.Other++

@@ -129,8 +129,10 @@ func ParseHostname(r io.Reader) (string, error) {
 
 // redhatRE reads /etc/redhat-release (and /etc/system-release, which
 // Red Hat family distributions keep beside it): "<name> release
-// <version> (<codename>)".
-var redhatRE = regexp.MustCompile(`^(.*?)\s+release\s+(\d+(?:\.\d+)*)`)
+// <version> (<codename>)". The pretty name ends there: a paste may run
+// on into other text ("CentOS Linux release 8.4.2105, Linux host 4.18.0-…",
+// redhat-release and uname -a filled into one line of an issue form).
+var redhatRE = regexp.MustCompile(`^(.*?)\s+release\s+(\d+(?:\.\d+)*)(?:\s+\([^)]*\))?`)
 
 // redhatIDs maps the names redhat-release prints to os-release IDs.
 var redhatIDs = []struct{ prefix, id string }{
@@ -150,7 +152,7 @@ var redhatIDs = []struct{ prefix, id string }{
 // ParseRedHatRelease reads a redhat-release file's first line into the
 // fields of os-release: ID from the distribution's name (empty when it is
 // none this knows), VERSION_ID from the release number, PRETTY_NAME the
-// line itself.
+// line up to its codename.
 func ParseRedHatRelease(r io.Reader) (OSRelease, error) {
 	var o OSRelease
 	err := lines.Each(r, func(raw string) {
@@ -162,7 +164,7 @@ func ParseRedHatRelease(r io.Reader) (OSRelease, error) {
 		if m == nil {
 			return
 		}
-		o.PrettyName, o.Name, o.VersionID = line, m[1], m[2]
+		o.PrettyName, o.Name, o.VersionID = m[0], m[1], m[2]
 		for _, d := range redhatIDs {
 			if strings.HasPrefix(m[1], d.prefix) {
 				o.ID = d.id

@@ -66,3 +66,20 @@ func TestParseUname(t *testing.T) {
 		t.Errorf("hostname %q", h)
 	}
 }
+
+// TestRedHatPrettyName: the pretty name is the release line up to its
+// codename, not what a paste ran on into after it.
+func TestRedHatPrettyName(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Red Hat Enterprise Linux Server release 7.9 (Maipo)":                                           "Red Hat Enterprise Linux Server release 7.9 (Maipo)",
+		"CentOS Linux release 8.4.2105, Linux XXX 4.18.0-305.25.1.el8_4.x86_64 x86_64 x86_64 GNU/Linux": "CentOS Linux release 8.4.2105",
+		"CentOS Linux release 7.9.2009 (Core) x86_64":                                                   "CentOS Linux release 7.9.2009 (Core)",
+		"Anolis OS release 8.6": "Anolis OS release 8.6",
+	} {
+		o, err := ParseRedHatRelease(strings.NewReader(in))
+		if err != nil || o.PrettyName != want {
+			t.Errorf("%q: pretty name %q (%v), want %q", in, o.PrettyName, err, want)
+		}
+	}
+}

@@ -149,12 +149,38 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		if cut {
 			looseCut++
 		}
-		loose = append(loose, line)
+		loose = append(loose, unmark(line))
 	}
 	if cur == nil {
 		flush()
 	}
-	return secs, unknown, nil
+	kept := secs[:0]
+	for _, s := range secs {
+		if s.Named && s.missing() {
+			// The shell found no such command: the output is absent,
+			// not an empty one.
+			unknown += s.Lines
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept, unknown, nil
+}
+
+// missing reports whether the section's lines are a shell's "command not
+// found" and nothing else.
+func (s *Section) missing() bool {
+	seen := false
+	for _, l := range strings.Split(s.text.String(), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !shellError(l) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // readLine reads one line without its newline, keeping at most maxLine
@@ -222,6 +248,19 @@ var (
 	markdownUnescape = strings.NewReplacer(`\\`, `\`, "\\`", "`", `\*`, `*`, `\_`, `_`, `\{`, `{`, `\}`, `}`,
 		`\[`, `[`, `\]`, `]`, `\(`, `(`, `\)`, `)`, `\#`, `#`, `\+`, `+`, `\-`, `-`, `\.`, `.`, `\!`, `!`,
 		`\|`, `|`, `\<`, `<`, `\>`, `>`, `\~`, `~`)
+	// glued matches a # or $ prompt with no space before its command.
+	glued = regexp.MustCompile(`^\s*[#$]([\w./-]+)(?:\s|$)`)
+	// shellComment matches a shell comment a poster put after a command
+	// ("   # ConnectX-8 rail"); "#1 SMP" of a uname line is none.
+	shellComment = regexp.MustCompile(`\s#(?:\s.*)?$`)
+	// shellErrorRE matches a shell's (bash, sh, dash, zsh, ksh) or sudo's
+	// "command not found".
+	shellErrorRE = regexp.MustCompile(`^(?:-?(?:ba|da|z|k)?sh|sudo)(?:: line \d+|: \d+)?: (?:[^:\s]+: (?:command )?not found|command not found: \S+)$`)
+	// listItem matches a markdown list item's marker ("- ", "* ", "+ ",
+	// "1. "), indented or not.
+	listItem = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,2}\.)\s+`)
+	// codeSpan matches a line that is one markdown inline code span.
+	codeSpan = regexp.MustCompile("^\\s*`([^`]+)`\\s*$")
 	// quote matches the quote marks a mail reply puts before each line.
 	quote = regexp.MustCompile(`^(?:>[ \t]?)+`)
 	// comment matches a C block comment's leader: "/*", "*/" or " * "
@@ -257,6 +296,20 @@ func labelled(line string, report bool) (command, string, bool) {
 	return c, rest, ok
 }
 
+// unmark drops the markdown around a line that no command line heads: a
+// list item's marker ("   - MLNX_OFED_LINUX-4.9-4.1.7.0", an output a
+// poster filled into an issue template's list) and an inline code span
+// that holds the whole line ("`Linux host 3.10.0-693.21.1.el7.x86_64 …`").
+func unmark(line string) string {
+	if loc := listItem.FindStringIndex(line); loc != nil {
+		line = line[loc[1]:]
+	}
+	if m := codeSpan.FindStringSubmatch(line); m != nil {
+		line = m[1]
+	}
+	return line
+}
+
 // unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
 // and the leader of a C block comment ("/*", " * ", " */") from the start
 // of a line: an output kept in a source file's comment reads as pasted.
@@ -268,6 +321,30 @@ func unquote(line string) string {
 		line = line[loc[1]:]
 	}
 	return line
+}
+
+// gluedPrompt reports whether a line is a # or $ prompt written against
+// the command it runs ("#ibv_devinfo -l", "$lspci"), as notes and some
+// terminals print it, and returns the command line. Only a program the
+// table reads (or cat) is taken: "#include" and "#!/bin/sh" are not
+// prompts.
+func gluedPrompt(line string) (string, bool) {
+	m := glued.FindStringSubmatchIndex(line)
+	if m == nil {
+		return "", false
+	}
+	if w := path.Base(line[m[2]:m[3]]); !binaries[w] && w != "cat" {
+		return "", false
+	}
+	return line[m[2]:], true
+}
+
+// shellError reports whether a line is a shell's or sudo's message that
+// the command it was asked to run is missing ("-bash: ofed_info: command
+// not found", "sudo: show_gids: command not found", "zsh: command not
+// found: ibdev2netdev", "sh: 1: ibstat: not found"): no output of it.
+func shellError(line string) bool {
+	return shellErrorRE.MatchString(strings.TrimSpace(line))
 }
 
 // otherPrompt reports whether a line is a prompt running a command the
@@ -287,10 +364,15 @@ func commandLine(line string, top bool) (command, bool) {
 	hasPrompt := false
 	if loc := prompt.FindStringIndex(line); loc != nil {
 		rest, hasPrompt = line[loc[1]:], true
+	} else if r, ok := gluedPrompt(line); ok {
+		rest, hasPrompt = r, true
 	} else if !top {
 		return command{}, false
 	}
 	rest, _, _ = strings.Cut(rest, "|")
+	if loc := shellComment.FindStringIndex(rest); loc != nil {
+		rest = rest[:loc[0]] // "devlink dev info pci/0000:0d:00.0   # ConnectX-8 rail"
+	}
 	words := strings.Fields(rest)
 	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
 		words = words[1:]
@@ -454,6 +536,14 @@ func kin(table, pasted []string) bool {
 	pp, pf := words(pasted)
 	if len(tp) > len(pp) {
 		return false
+	}
+	for i, w := range table {
+		// A flag before a placeholder names what is printed of that
+		// argument ("ethtool -i {netdev}"): without it the program
+		// prints another report ("ethtool ens1", its link settings).
+		if strings.HasPrefix(w, "-") && i+1 < len(table) && source.Placeholder(table[i+1]) && len(pf) == 0 {
+			return false
+		}
 	}
 	for i, w := range tp {
 		if !source.Placeholder(w) && w != pp[i] {

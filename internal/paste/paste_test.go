@@ -152,11 +152,19 @@ func TestCommandLines(t *testing.T) {
 		{"# rdma res", "rdma res show", false, true},                 // show is the default
 		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
-		{"$ mlxup", "mlxup --query", false, true},                     // queries by default
-		{"ethtool reports the driver", "", true, false},               // bare prose
-		{"ibv_devinfo", "", false, false},                             // bare, mid-output
-		{"$ ls -l /tmp", "", false, false},                            // not a table program
-		{"        link_layer:             Ethernet", "", true, false}, // output
+		{"$ mlxup", "mlxup --query", false, true},                 // queries by default
+		{"#ibv_devinfo -l", "ibv_devinfo", false, true},           // a # prompt with no space
+		{"$lspci -nn", "lspci -nn", false, true},                  // likewise $
+		{"#include <infiniband/verbs.h>", "", false, false},       // C, not a prompt
+		{"#!/bin/sh", "", true, false},                            // nor a shebang
+		{"# ethtool ens1", "", false, false},                      // link settings, not ethtool -i
+		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true}, // the -i report
+		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
+		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
+		{"ethtool reports the driver", "", true, false},                                                   // bare prose
+		{"ibv_devinfo", "", false, false},                                                                 // bare, mid-output
+		{"$ ls -l /tmp", "", false, false},                                                                // not a table program
+		{"        link_layer:             Ethernet", "", true, false},                                     // output
 	} {
 		got, ok := commandLine(c.line, c.top)
 		if ok != c.ok || ok && got.line != c.command {
@@ -247,6 +255,21 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"rdma", "mlx5-dev-json-pretty-caps-hand-edited.txt", []string{"rdma dev show 28"}},
 		{"rdma", "mlx5-ib-link-json-pretty-old-ifname-dev-port.txt", []string{"rdma link show 26"}},
 		{"rdma", "hns-res-show-srq-json-raw-elided.txt", []string{"rdma res show 1"}},
+		// A # prompt written against its command ("#ibv_devinfo -l").
+		{"paste", "mlx4-ib-glued-hash-prompt-chinese-notes-devinfo-l.txt", []string{"ibv_devinfo 57", "ibv_devinfo 3", "ibv_devinfo 19"}},
+		{"paste", "mlx5-cx4-ibv_devinfo-v-flattened-root-prompt.txt", []string{"ibv_devinfo -v 23"}},
+		// The shell's "command not found" is no ofed_info output.
+		{"paste", "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt", []string{"ibv_devinfo -v 29"}},
+		{"paste", "mlx5-show_gids-pod-prompt-v1-empty-ipv4.txt", []string{"show_gids 11"}},
+		{"paste", "mlx5-cx4lx-pod-lspci-grep-kubectl-show_gids-header-only.txt", []string{"lspci -v 2", "show_gids 2"}},
+		// Plain "ethtool ens1" prints link settings, not ethtool -i: left out.
+		{"paste", "mlx4_en-cx2-ethtool-i-then-ethtool-settings.txt", []string{"lspci 1", "mstflint -d 01:00.0 q 1", "ethtool -i {netdev} 13"}},
+		// "devlink dev info pci/…   # BlueField-3": the comment is no argument.
+		{"paste", "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt", []string{"devlink dev 13", "devlink dev info 1", "devlink dev info 8", "devlink dev info 7"}},
+		// Issue templates: a line in one inline code span, outputs as list items.
+		{"paste", "i40iw-x722-issue-template-uname-in-code-span.txt", []string{"uname -a 13", "lspci 7"}},
+		{"paste", "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt", []string{"cat /etc/redhat-release 6", "ofed_info -s 2", "ibstat 22"}},
+		{"paste", "mlx5-cx7-ibv_devinfo-flattened-web-page-no-command.txt", []string{"ibv_devinfo 24"}},
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
@@ -370,5 +393,117 @@ func TestRdmaResPaste(t *testing.T) {
 	h = collectText(t, body(t, "rdma", "mlx5-res-show-qp-port-dash-before-after.txt"))
 	if len(h.Devices) != 2 || h.Devices[0].Name != "mlx5_0" || h.Devices[1].Name != "rocep0s9" {
 		t.Errorf("devices %+v, want mlx5_0 (QPs) and rocep0s9 (CQs)", h.Devices)
+	}
+}
+
+// TestShellErrorIsNoOutput: a command line answered only by the shell's
+// or sudo's "command not found" gives no output (the source stays absent);
+// one with other lines is kept.
+func TestShellErrorIsNoOutput(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		paste string
+		want  int // sections
+	}{
+		{"$ ofed_info -s\n-bash: ofed_info: command not found\n", 0},
+		{"$ ofed_info -s\nbash: ofed_info: command not found\n", 0},
+		{"$ sudo show_gids\nsudo: show_gids: command not found\n", 0},
+		{"$ ibdev2netdev\nzsh: command not found: ibdev2netdev\n", 0},
+		{"$ ibstat\nsh: 1: ibstat: not found\n", 0},
+		{"$ ofed_info -s\n-bash: ofed_info: command not found\nMLNX_OFED_LINUX-5.8-1.0.1.1:\n", 1},
+		{"$ ofed_info -s\nMLNX_OFED_LINUX-5.8-1.0.1.1:\n", 1},
+	} {
+		secs, _, err := Split(strings.NewReader(c.paste))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(secs); n != c.want {
+			t.Errorf("%q: %d sections, want %d", c.paste, n, c.want)
+		}
+	}
+}
+
+// TestUnmark: the markdown an issue template puts around an output line
+// that no command line heads is dropped.
+func TestUnmark(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"        - MLNX_OFED_LINUX-4.9-4.1.7.0":                   "MLNX_OFED_LINUX-4.9-4.1.7.0",
+		"* CentOS Linux release 7.9.2009 (Core)":                  "CentOS Linux release 7.9.2009 (Core)",
+		"1. Linux h 5.4.0 #1 SMP x86_64 GNU/Linux":                "Linux h 5.4.0 #1 SMP x86_64 GNU/Linux",
+		"`Linux h 3.10.0-693.el7.x86_64 #1 SMP x86_64 GNU/Linux`": "Linux h 3.10.0-693.el7.x86_64 #1 SMP x86_64 GNU/Linux",
+		"- `MLNX_OFED_LINUX-5.8-1.0.1.1:`":                        "MLNX_OFED_LINUX-5.8-1.0.1.1:",
+		"---\t----\t-----\t---":                                   "---\t----\t-----\t---", // show_gids' rule
+		"[    2.100000] mlx5_core 0000:3b:00.0: - x":              "[    2.100000] mlx5_core 0000:3b:00.0: - x",
+		"Run `ibv_devinfo` and `ibstat`":                          "Run `ibv_devinfo` and `ibstat`",
+	} {
+		if got := unmark(in); got != want {
+			t.Errorf("unmark(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRealPasteRecords: what the record says of the real pastes whose
+// forms the paste reader learned.
+func TestRealPasteRecords(t *testing.T) {
+	t.Parallel()
+	// "ofed_info: command not found": the stack source is absent, not ok.
+	h := collectPaste(t, "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt")
+	for _, s := range h.Sources {
+		if s.ID == "cmd/ofed_info -s" && s.Status != "absent" {
+			t.Errorf("ofed_info -s %s, want absent", s.Status)
+		}
+	}
+	if h.Stack != nil || len(h.Devices) != 1 || h.Devices[0].FwVer != "12.20.1820" {
+		t.Errorf("stack %+v, devices %+v", h.Stack, h.Devices)
+	}
+	// show_gids alone: v1 GIDs on macvlan netdevs are RoCE v1.
+	h = collectPaste(t, "mlx5-show_gids-pod-prompt-v1-empty-ipv4.txt")
+	if len(h.Devices) != 3 || len(h.Devices[0].Ports) != 1 {
+		t.Fatalf("devices %+v", h.Devices)
+	}
+	if c := h.Devices[0].Ports[0].GIDCounts; c.RoCEv1 != 2 || c.RoCEv2 != 2 || c.Other != 0 || c.IPv4 != 2 || h.Devices[0].Ports[0].Netdev != "net1" {
+		t.Errorf("mlx5_0 port 1: %+v on %q, want 2 RoCE v1, 2 RoCE v2, 2 IPv4 on net1", c, h.Devices[0].Ports[0].Netdev)
+	}
+	// Plain ethtool is not filed as ethtool -i.
+	h = collectPaste(t, "mlx4_en-cx2-ethtool-i-then-ethtool-settings.txt")
+	for _, s := range h.Sources {
+		if strings.HasPrefix(s.ID, "cmd/ethtool -i") && s.Status == "ok" && s.ID != "cmd/ethtool -i ens1" {
+			t.Errorf("source %s ok", s.ID)
+		}
+	}
+	if len(h.Adapters) != 1 || h.Adapters[0].Driver.Name != "mlx4_en" || h.Adapters[0].Firmware.Running != "2.7.700" {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	// uname -a as an inline code span gives the kernel.
+	if h := collectPaste(t, "i40iw-x722-issue-template-uname-in-code-span.txt"); h.Host.KernelRelease != "3.10.0-693.21.1.el7.x86_64" || len(h.Adapters) != 7 {
+		t.Errorf("kernel %q, %d adapters", h.Host.KernelRelease, len(h.Adapters))
+	}
+	// An issue template's list items: the stack and the OS.
+	h = collectPaste(t, "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt")
+	if h.Stack == nil || h.Stack.Name != "MLNX_OFED" || h.Stack.Version != "4.9-4.1.7.0" {
+		t.Errorf("stack %+v, want MLNX_OFED 4.9-4.1.7.0", h.Stack)
+	}
+	if o := h.Host.OS; o.ID != "centos" || o.VersionID != "8.4.2105" || o.PrettyName != "CentOS Linux release 8.4.2105" {
+		t.Errorf("os %+v", o)
+	}
+	if len(h.Devices) != 2 || h.Devices[0].FwVer != "20.32.1010" {
+		t.Errorf("devices %+v", h.Devices)
+	}
+	// A # prompt glued to its command: each block is read after it.
+	h = collectPaste(t, "mlx4-ib-glued-hash-prompt-chinese-notes-devinfo-l.txt")
+	if len(h.Devices) != 2 || h.Devices[0].Name != "mlx4_0" || h.Devices[1].Name != "mlx4_1" || len(h.Devices[1].Ports) != 2 {
+		t.Errorf("devices %+v, want mlx4_0 and mlx4_1 with two ports", h.Devices)
+	}
+	// ibv_devinfo with no indentation at all.
+	for _, f := range []string{"mlx5-cx4-ibv_devinfo-v-flattened-root-prompt.txt", "mlx5-cx7-ibv_devinfo-flattened-web-page-no-command.txt"} {
+		if h := collectPaste(t, f); len(h.Devices) != 1 || h.Devices[0].FwVer == "" || h.Devices[0].PCIID == "" {
+			t.Errorf("%s: devices %+v", f, h.Devices)
+		}
+	}
+	// devlink dev info after commented command lines.
+	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
+	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
+		t.Errorf("adapters %+v", h.Adapters)
 	}
 }
