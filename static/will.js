@@ -127,6 +127,20 @@
   // kernelTarget finds the exported cells of a kernel release (the
   // engine's verdict is the same from one bound up to the next; see
   // KernelIndex in internal/site/verdicts.go): { t: target } or { err }.
+  // trimKernel ports rule.TrimKernel: the release in a uname -a or
+  // uname -sr line, or in a package or file name (kernel-5.14.0-427.el9).
+  function trimKernel(s) {
+    s = String(s || "").trim();
+    var f = s.split(/\s+/);
+    if (f.length > 1 && f[0] === "Linux") {
+      for (var i = 1; i < Math.min(f.length, 3); i++) if (kernelBase(f[i])) return f[i];
+    }
+    var ps = ["kernel-core-", "kernel-", "linux-image-", "linux-", "vmlinuz-"];
+    for (var j = 0; j < ps.length; j++) {
+      if (s.indexOf(ps[j]) === 0 && /^[0-9]/.test(s.slice(ps[j].length))) return s.slice(ps[j].length);
+    }
+    return s;
+  }
   function kernelTarget(raw) {
     var k = kernelBase(raw), ki = index.kernels;
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
@@ -422,6 +436,7 @@
     // kernel the form cannot look up.
     cell: function (id, target, stack, kernel) {
       var k = null;
+      kernel = trimKernel(kernel);
       if (kernel) {
         var kt = kernelTarget(kernel);
         if (kt.err) return { err: kt.err };
@@ -439,7 +454,7 @@
       var r = c[1].map(function (i) { return i < 0 ? shared[-1 - i] : i; });
       return { l: index.levels[c[0]], r: r, x: c[2] || null, stack: stack, adapter: id, k: k };
     },
-    kernelBase: kernelBase,
+    kernelBase: kernelBase, trimKernel: trimKernel,
     load: load
   };
   window.rocekbVerdicts = api;

@@ -41,7 +41,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 		}
 	}
 	if p.Kernel != "" {
-		if _, _, ok := rule.KernelBase(p.Kernel); !ok {
+		if _, _, ok := rule.KernelBase(rule.TrimKernel(p.Kernel)); !ok {
 			return cli.Usagef("invalid --kernel %q: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)", p.Kernel)
 		}
 	}

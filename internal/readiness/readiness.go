@@ -85,7 +85,7 @@ func (t Target) Check(m *matrix.Matrix) error {
 		}
 	}
 	if t.Kernel != "" {
-		if _, _, ok := rule.KernelBase(t.Kernel); !ok {
+		if _, _, ok := rule.KernelBase(rule.TrimKernel(t.Kernel)); !ok {
 			return fmt.Errorf("invalid kernel %q: want an upstream release (6.8) or a kernel release as uname -r prints it", t.Kernel)
 		}
 	}

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -96,4 +97,30 @@ func InRelease(v, from, until string) bool {
 // that flavour; for a row about one kernel base, that kernel base.
 func Covers(r *matrix.DistroRow, d *matrix.Distro) bool {
 	return r.Family == d.Family && (r.Rebuild == "" || r.Rebuild == d.Rebuild) && (r.Flavour == "" || r.Flavour == d.KernelFlavour()) && (r.KernelBase == "" || r.KernelBase == d.KernelBase) && InRelease(d.Version, r.From, r.Until)
+}
+
+// kernelPrefixes are what package and file names put before a kernel
+// release: kernel-core-5.14.0-427.el9, linux-image-6.1.0-18-amd64.
+var kernelPrefixes = []string{"kernel-core-", "kernel-", "linux-image-", "linux-", "vmlinuz-"}
+
+// TrimKernel reads a kernel release as people paste it: a uname -a or
+// uname -sr line (the release after "Linux" and the host name), or a
+// package or file name (kernel-5.14.0-427.13.1.el9_4, linux-image-6.1.0-18-amd64),
+// as the release alone. Anything else comes back as it was. kbgen check
+// and the form (static/will.js) read a planned kernel through it alike.
+func TrimKernel(s string) string {
+	s = strings.TrimSpace(s)
+	if f := strings.Fields(s); len(f) > 1 && f[0] == "Linux" {
+		for _, w := range f[1:min(len(f), 3)] {
+			if _, _, ok := KernelBase(w); ok {
+				return w
+			}
+		}
+	}
+	for _, p := range kernelPrefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return rest
+		}
+	}
+	return s
 }

@@ -8,9 +8,12 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
-// TestFormFindsAdaptersAsEngine runs static/will.js's adapter lookup in
+// TestFormFindsAdaptersAsEngine runs static/will.js's adapter lookup (and
+// its reading of a pasted kernel release) in
 // node over every name the matrix gives an adapter and over longer texts
 // that name one (lspci lines, pci.ids names, product names), and requires
 // the adapter matrix.ResolveAdapter finds, or none where it finds none or
@@ -53,7 +56,10 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 	js.Write(src)
 	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
 	js.Write(index)
-	fmt.Fprintf(&js, "console.log(JSON.stringify(%s.map(function (s) { return window.rocekbVerdicts.find(s) || \"\"; })));\n", mustJSON(inputs))
+	kernels := []string{"6.8", "5.14.0-427.13.1.el9_4.x86_64", "Linux node1 5.14.0-427.13.1.el9_4.x86_64 #1 SMP PREEMPT_DYNAMIC Wed Apr 10 10:29:16 EDT 2024 x86_64 x86_64 x86_64 GNU/Linux",
+		"Linux 6.8.0-45-generic x86_64", "kernel-5.14.0-427.13.1.el9_4", "kernel-core-4.18.0-553.el8_10.x86_64", "linux-image-6.1.0-18-amd64", "vmlinuz-6.8.0-45-generic",
+		"linux-6.8", "Linux", "Linux host banana", "kernel-", "banana"}
+	fmt.Fprintf(&js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel)}));\n", mustJSON(inputs), mustJSON(kernels))
 	cmd := exec.Command(node, "-")
 	cmd.Stdin = &js
 	var stderr bytes.Buffer
@@ -63,10 +69,16 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		e := stderr.String()
 		t.Fatalf("node: %v\n%s", err, e[max(0, len(e)-2000):])
 	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(inputs) {
-		t.Fatalf("node printed %d answers for %d inputs (%v): %.300s", len(got), len(inputs), err, out)
+	var res struct{ A, K []string }
+	if err := json.Unmarshal(out, &res); err != nil || len(res.A) != len(inputs) || len(res.K) != len(kernels) {
+		t.Fatalf("node printed %d and %d answers for %d and %d inputs (%v): %.300s", len(res.A), len(res.K), len(inputs), len(kernels), err, out)
 	}
+	for i, k := range kernels {
+		if want := rule.TrimKernel(k); res.K[i] != want {
+			t.Errorf("kernel %q: the form reads %q, kbgen check %q", k, res.K[i], want)
+		}
+	}
+	got := res.A
 	found := 0
 	for i, in := range inputs {
 		want := ""

@@ -187,7 +187,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 
 // judge is Judge, with e's lookups when e is not nil.
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	p.Firmware = version.TrimFirmware(p.Firmware)
+	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
 	v := judgeSteps(m, e, p)
 	v.finish()
 	switch {

@@ -1,0 +1,19 @@
+package rule
+
+import "testing"
+
+func TestTrimKernel(t *testing.T) {
+	for in, want := range map[string]string{
+		"5.14.0-427.13.1.el9_4.x86_64": "5.14.0-427.13.1.el9_4.x86_64",
+		"Linux node1 5.14.0-427.13.1.el9_4.x86_64 #1 SMP PREEMPT_DYNAMIC Wed Apr 10 10:29:16 EDT 2024 x86_64 x86_64 x86_64 GNU/Linux": "5.14.0-427.13.1.el9_4.x86_64",
+		"Linux 6.8.0-45-generic x86_64":        "6.8.0-45-generic",
+		"kernel-core-4.18.0-553.el8_10.x86_64": "4.18.0-553.el8_10.x86_64",
+		"linux-image-6.1.0-18-amd64":           "6.1.0-18-amd64",
+		"Linux host banana":                    "Linux host banana",
+		"kernel-":                              "kernel-",
+	} {
+		if got := TrimKernel(in); got != want {
+			t.Errorf("TrimKernel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
