@@ -351,9 +351,22 @@ func shellError(line string) bool {
 // table does not read. A lone ">" is not taken for one: it is as often a
 // poster's note under a command (" > the LID stays 0") as a prompt, and a
 // > prompt that runs a table command is a command line before this is asked.
+// Nor is a bare # or $ before words that are no command: a markdown
+// heading ("# Environment", "# Notes:") or a note, whose word starts with
+// a capital or ends in a colon, leaves the lines after it to be read.
 func otherPrompt(line string) bool {
 	loc := prompt.FindStringIndex(line)
-	return loc != nil && strings.TrimSpace(line[:loc[1]]) != ">"
+	if loc == nil {
+		return false
+	}
+	switch p := strings.TrimSpace(line[:loc[1]]); p {
+	case ">":
+		return false
+	case "#", "$":
+		w, _, _ := strings.Cut(strings.TrimSpace(line[loc[1]:]), " ")
+		return w != "" && !strings.HasSuffix(w, ":") && !(w[0] >= 'A' && w[0] <= 'Z')
+	}
+	return true
 }
 
 // commandLine reports whether line runs a command of the source table: a

@@ -507,3 +507,19 @@ func TestRealPasteRecords(t *testing.T) {
 		t.Errorf("adapters %+v", h.Adapters)
 	}
 }
+
+// TestHeadingIsNoPrompt: a markdown heading or a note after a bare # is no
+// prompt, so the outputs after it are read; a # prompt running a command
+// the table does not read still keeps its output out.
+func TestHeadingIsNoPrompt(t *testing.T) {
+	for _, head := range []string{"# Environment details", "## Setup", "# notes:", "$ Output:"} {
+		h := collectText(t, head+"\nCentOS Linux release 8.4.2105\nMLNX_OFED_LINUX-4.9-4.1.7.0:\n")
+		if h.Host.OS.ID != "centos" || h.Stack == nil || h.Stack.Version != "4.9-4.1.7.0" {
+			t.Errorf("after %q: os %+v, stack %+v", head, h.Host.OS, h.Stack)
+		}
+	}
+	h := collectText(t, "# yum list installed\nCentOS Linux release 8.4.2105\n")
+	if h.Host.OS.ID != "" {
+		t.Errorf("the output of yum was read as redhat-release: %+v", h.Host.OS)
+	}
+}
