@@ -31,7 +31,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 		if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
 			return cli.Usagef("--distro %q names %d distros the matrix judges apart%s; name one", p.Distro, len(r.Candidates), matrix.DidYouMean(r.Suggest))
 		} else if r.Value == nil {
-			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros", p.Distro, matrix.DidYouMean(r.Suggest))
+			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros, or judge the host by its kernel with --kernel (uname -r)", p.Distro, matrix.DidYouMean(r.Suggest))
 		}
 	}
 	stack, ver := m.SplitStack(p.Stack)
