@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -274,6 +275,55 @@ func TestULPFailureWithoutDeviceTakesTheOnlyDevice(t *testing.T) {
 		said := slices.ContainsFunc(f.Evidence, func(e Evidence) bool { return strings.Contains(e.Fact, "only one") })
 		if said != (tc.subject == "mlx5_0") {
 			t.Errorf("%s: evidence %+v", tc.subject, f.Evidence)
+		}
+	}
+}
+
+// TestInboxStackAgreesWithVerdict: a host on the inbox stack of a
+// distribution the matrix knows is judged as kbgen check judges the plan
+// (adapter, distro, inbox): Debian 12's kernel does not build bnxt_re, so
+// a BCM57416 there is an error, as the planned configuration is
+// unsupported; a ConnectX-4 Lx on RHEL 9.4 raises nothing.
+func TestInboxStackAgreesWithVerdict(t *testing.T) {
+	t.Parallel()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	for _, c := range []struct {
+		os, version, vendor, device string
+		want                        verdict.Level
+	}{
+		{"debian", "12", "14e4", "16d8", verdict.Unsupported},
+		{"rhel", "9.4", "15b3", "1015", verdict.Supported},
+	} {
+		h := with(golden(t, "mlx5-six-ports-two-down"), func(h *record.Host) {
+			h.Host.OS = record.OSRelease{ID: c.os, VersionID: c.version}
+			h.Host.KernelRelease = ""
+			h.Adapters = []record.Adapter{{PCIAddress: "0000:5e:00.0", Vendor: c.vendor, Device: c.device}}
+		})()
+		v := newView(h, m)
+		if stack, _ := v.hostStack(); stack != "inbox" {
+			t.Fatalf("the fixture runs %s, not the inbox stack", stack)
+		}
+		ma := v.match(&h.Adapters[0])
+		d := rule.HostDistro(m, h)
+		if ma == nil || d == nil {
+			t.Fatalf("%s:%s on %s %s is not in the matrix", c.vendor, c.device, c.os, c.version)
+		}
+		vd := verdict.Judge(m, verdict.Plan{Adapter: ma.ID, Distro: d.ID, Stack: "inbox"})
+		if vd.Verdict != c.want {
+			t.Fatalf("%s on %s: the engine says %s, want %s", ma.ID, d.ID, vd.Verdict, c.want)
+		}
+		r, _ := Evaluate(m, h, "stack-release")
+		errs := 0
+		for _, f := range r.Findings {
+			if f.Severity == Error {
+				errs++
+			}
+		}
+		if (c.want == verdict.Unsupported) != (errs == 1) {
+			t.Errorf("%s on %s (%s): %d errors from stack-release: %+v", ma.ID, d.ID, vd.Verdict, errs, r)
 		}
 	}
 }

@@ -11,7 +11,9 @@ import (
 )
 
 // checkStackRelease judges the host's installed RDMA stack (a vendor
-// stack and its release, or inbox) on its distribution and kernel for
+// stack and its release, or inbox on a distribution the matrix knows:
+// its distro_support rows say whether the distribution's kernel builds
+// the adapter's driver) on its distribution and kernel for
 // each identified adapter, with the verdict engine that answers
 // `kbgen check --adapter … --distro … --stack …`, so that diagnosis and
 // planning never disagree. What the matrix does not state stays unknown,
@@ -29,13 +31,13 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "neither ofed_info nor the loaded modules were read, so which RDMA stack is installed is not known"})
 		return r
 	}
-	if stack == "inbox" {
-		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no vendor stack is installed; the inbox stack is judged by kernel-too-old"})
-		return r
-	}
 	distro := ""
 	if d := rule.HostDistro(m, h); d != nil {
 		distro = d.ID
+	}
+	if stack == "inbox" && distro == "" {
+		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no vendor stack is installed and the record names no distribution the matrix knows; the inbox stack is judged by kernel-too-old"})
+		return r
 	}
 	if distro == "" && h.Host.KernelRelease == "" {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record names neither the OS nor the kernel, so the " + stack + " release cannot be judged on them"})
@@ -46,7 +48,7 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 		judged = true
 		plan := verdict.Plan{Adapter: ma.ID, Distro: distro, Kernel: h.Host.KernelRelease, Stack: stack, StackVersion: version}
 		vd := verdict.Judge(m, plan)
-		what := fmt.Sprintf("%s %s on %s with %s", stack, version, nonEmptyStr(distro, "kernel "+h.Host.KernelRelease), ma.ID)
+		what := fmt.Sprintf("%s on %s with %s", strings.TrimSpace(stack+" "+version), nonEmptyStr(distro, "kernel "+h.Host.KernelRelease), ma.ID)
 		switch vd.Verdict {
 		case verdict.Unsupported:
 			var ev []Evidence
@@ -64,6 +66,9 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 				}
 			}
 			fix := "Install a " + stack + " release the matrix supports on this OS"
+			if stack == "inbox" {
+				fix = "Run a kernel that provides this adapter's RDMA driver, or install a vendor stack the matrix supports for it"
+			}
 			if len(vd.Nearest) > 0 {
 				fix += " (nearest: " + strings.Join(vd.Nearest, "; ") + ")"
 			}
@@ -71,7 +76,7 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 				Severity: Error, Subject: a.PCIAddress, Adapter: a.PCIAddress,
 				Message:     what + " is unsupported: " + clip(strings.Join(reasons, "; "), 160),
 				Explanation: "The installed RDMA stack release is not supported on this distribution (or kernel) with this adapter, by the same matrix rules kbgen check uses for a planned configuration.",
-				Fix:         fix + ", or the inbox stack, then reboot.",
+				Fix:         fix + inboxOr(stack) + ", then reboot.",
 				Evidence:    ev,
 			})
 		case verdict.Conditional:
@@ -100,6 +105,15 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "no adapter of the record is identified in the matrix, so the " + stack + " release cannot be judged for it"})
 	}
 	return r
+}
+
+// inboxOr offers the inbox stack as the way out of an unsupported vendor
+// stack, and nothing when the inbox stack is the one unsupported.
+func inboxOr(stack string) string {
+	if stack == "inbox" {
+		return ""
+	}
+	return ", or the inbox stack"
 }
 
 // firstReason is the text of the verdict's first reason at a level.
