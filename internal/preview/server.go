@@ -37,6 +37,9 @@ type Options struct {
 	// Name prefixes the line of a failed rebuild, as the command's
 	// errors are ("kbgen").
 	Name string
+	// Debounce is how long the inputs must be quiet before a rebuild
+	// (0: 50 ms, see debounce).
+	Debounce time.Duration
 }
 
 // Server serves the built folder, the search API and the reload events.
@@ -75,6 +78,9 @@ func New(o Options) (*Server, error) {
 		wt, err := newWatcher(o.Dir, o.Inputs)
 		if err != nil {
 			return nil, err
+		}
+		if o.Debounce > 0 {
+			wt.quiet = o.Debounce
 		}
 		s.watch = wt
 	}

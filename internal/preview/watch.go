@@ -26,6 +26,7 @@ type watcher struct {
 	out     string   // the output folder: its changes are the build's own
 	tmp     string   // the prefix of the build's temporary folders
 	watched map[string]bool
+	quiet   time.Duration // how long the inputs stay quiet before a rebuild: debounce
 }
 
 // newWatcher watches inputs; out is the output folder, whose changes (and
@@ -35,7 +36,7 @@ func newWatcher(out string, inputs []string) (*watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	wt := &watcher{w: fw, watched: map[string]bool{}}
+	wt := &watcher{w: fw, watched: map[string]bool{}, quiet: debounce}
 	out, _ = filepath.Abs(out)
 	wt.out, wt.tmp = out, filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
 	for _, p := range inputs {
@@ -162,7 +163,7 @@ func (wt *watcher) run(ctx context.Context, rebuild func(first time.Time)) {
 			if first.IsZero() {
 				first = time.Now()
 			}
-			timer.Reset(debounce)
+			timer.Reset(wt.quiet)
 		case _, ok := <-wt.w.Errors:
 			if !ok {
 				return
