@@ -6,6 +6,7 @@ import (
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -386,7 +387,7 @@ func commandLine(line string, top bool) (command, bool) {
 	if loc := shellComment.FindStringIndex(rest); loc != nil {
 		rest = rest[:loc[0]] // "devlink dev info pci/0000:0d:00.0   # ConnectX-8 rail"
 	}
-	words := strings.Fields(rest)
+	words := inContainer(strings.Fields(rest))
 	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
 		words = words[1:]
 	}
@@ -421,6 +422,37 @@ func commandLine(line string, top bool) (command, bool) {
 		return command{}, false
 	}
 	return c, true
+}
+
+// inContainer returns the command a line runs in a pod or container:
+// what follows "--" of kubectl or oc exec ("kubectl exec -n ns pod --
+// show_gids"), or the words after the container of docker, podman or
+// nerdctl exec ("docker exec -it ctr ibv_devinfo"). Other lines are
+// returned as they are.
+func inContainer(words []string) []string {
+	if len(words) < 3 || words[1] != "exec" {
+		return words
+	}
+	switch path.Base(words[0]) {
+	case "kubectl", "oc":
+		for i, w := range words {
+			if w == "--" {
+				return words[i+1:]
+			}
+		}
+	case "docker", "podman", "nerdctl":
+		i := 2
+		for i < len(words) && strings.HasPrefix(words[i], "-") {
+			if slices.Contains([]string{"-u", "--user", "-w", "--workdir", "-e", "--env", "--env-file"}, words[i]) {
+				i++ // the flag's value
+			}
+			i++
+		}
+		if i+1 < len(words) {
+			return words[i+1:]
+		}
+	}
+	return words
 }
 
 // rdmaObjects are the objects of iproute2's rdma in the order it tries

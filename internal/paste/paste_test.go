@@ -152,13 +152,18 @@ func TestCommandLines(t *testing.T) {
 		{"# rdma res", "rdma res show", false, true},                 // show is the default
 		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
-		{"$ mlxup", "mlxup --query", false, true},                 // queries by default
-		{"#ibv_devinfo -l", "ibv_devinfo", false, true},           // a # prompt with no space
-		{"$lspci -nn", "lspci -nn", false, true},                  // likewise $
-		{"#include <infiniband/verbs.h>", "", false, false},       // C, not a prompt
-		{"#!/bin/sh", "", true, false},                            // nor a shebang
-		{"# ethtool ens1", "", false, false},                      // link settings, not ethtool -i
-		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true}, // the -i report
+		{"$ mlxup", "mlxup --query", false, true},                                   // queries by default
+		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                             // a # prompt with no space
+		{"$lspci -nn", "lspci -nn", false, true},                                    // likewise $
+		{"#include <infiniband/verbs.h>", "", false, false},                         // C, not a prompt
+		{"#!/bin/sh", "", true, false},                                              // nor a shebang
+		{"$ kubectl exec -n rdma pod-0 -- show_gids", "show_gids", false, true},     // in a pod
+		{"$ oc exec pod-0 -c app -- ibv_devinfo -v", "ibv_devinfo -v", false, true}, // OpenShift
+		{"# docker exec -it -u root ctr rdma link", "rdma link", false, true},       // in a container
+		{"$ kubectl exec pod-0 -- ls /dev/infiniband", "", false, false},            // not a table command
+		{"$ docker exec ctr", "", false, false},                                     // no command
+		{"# ethtool ens1", "", false, false},                                        // link settings, not ethtool -i
+		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true},                   // the -i report
 		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
 		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
 		{"ethtool reports the driver", "", true, false},                                                   // bare prose
