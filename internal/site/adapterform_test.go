@@ -1,11 +1,8 @@
 package site
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -20,10 +17,7 @@ import (
 // several: the form and kbgen check read a name alike.
 func TestFormFindsAdaptersAsEngine(t *testing.T) {
 	t.Parallel()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed")
-	}
+	js := willJS(t)
 	s, m := bundledSite(t)
 	index, _ := verdictIndex(t, s)
 	inputs := []string{
@@ -47,28 +41,13 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 			}
 		}
 	}
-	src, err := os.ReadFile("../../static/will.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var js bytes.Buffer
-	js.WriteString("var window = {}, document = {currentScript: null, getElementById: function () { return null; }};\n")
-	js.Write(src)
 	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
 	js.Write(index)
 	kernels := []string{"6.8", "5.14.0-427.13.1.el9_4.x86_64", "Linux node1 5.14.0-427.13.1.el9_4.x86_64 #1 SMP PREEMPT_DYNAMIC Wed Apr 10 10:29:16 EDT 2024 x86_64 x86_64 x86_64 GNU/Linux",
 		"Linux 6.8.0-45-generic x86_64", "kernel-5.14.0-427.13.1.el9_4", "kernel-core-4.18.0-553.el8_10.x86_64", "linux-image-6.1.0-18-amd64", "vmlinuz-6.8.0-45-generic",
 		"linux-6.8", "Linux", "Linux host banana", "kernel-", "banana"}
-	fmt.Fprintf(&js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel)}));\n", mustJSON(inputs), mustJSON(kernels))
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = &js
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		e := stderr.String()
-		t.Fatalf("node: %v\n%s", err, e[max(0, len(e)-2000):])
-	}
+	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel)}));\n", mustJSON(inputs), mustJSON(kernels))
+	out := runNode(t, js)
 	var res struct{ A, K []string }
 	if err := json.Unmarshal(out, &res); err != nil || len(res.A) != len(inputs) || len(res.K) != len(kernels) {
 		t.Fatalf("node printed %d and %d answers for %d and %d inputs (%v): %.300s", len(res.A), len(res.K), len(inputs), len(kernels), err, out)

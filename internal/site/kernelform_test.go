@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -208,17 +206,7 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 	}
 
 	// The same probes through will.js.
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed")
-	}
-	src, err := os.ReadFile("../../static/will.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var js bytes.Buffer
-	js.WriteString("var window = {}, document = {currentScript: null, getElementById: function () { return null; }};\n")
-	js.Write(src)
+	js := willJS(t)
 	// will.js keeps its tables private: keep them for judge as the form does.
 	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts, tables = {}, reg = rocekbVerdicts.adapter;\n" +
 		"rocekbVerdicts.adapter = function (id, d) { tables[id] = d; reg(id, d); };\n")
@@ -238,7 +226,7 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 		stacks = append(stacks, st.Key)
 	}
 	invalid := []string{"zz", "v6.x", "latest", "-6.8"}
-	fmt.Fprintf(&js, `var out = [], ids = %s, stacks = %s, probes = %s;
+	fmt.Fprintf(js, `var out = [], ids = %s, stacks = %s, probes = %s;
 ids.forEach(function (id) { stacks.forEach(function (st) { probes.forEach(function (k) {
   var c = rocekbVerdicts.cell(id, "", st, k);
   if (!c) { out.push({l: "none"}); return; }
@@ -248,14 +236,7 @@ ids.forEach(function (id) { stacks.forEach(function (st) { probes.forEach(functi
 }); }); });
 console.log(JSON.stringify(out));
 `, mustJSON(inNode), mustJSON(stacks), mustJSON(append(slices.Clone(probes), invalid...)))
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = &js
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	res, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
+	res := runNode(t, js)
 	var got []judgedText
 	if err := json.Unmarshal(res, &got); err != nil {
 		t.Fatal(err)

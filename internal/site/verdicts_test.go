@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -155,20 +154,10 @@ func TestExportedVerdictsAreTheEngines(t *testing.T) {
 // checks the same page in Chromium.
 func TestFormFirmwareMatchesEngine(t *testing.T) {
 	t.Parallel()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed")
-	}
+	js := willJS(t)
 	s, m := bundledSite(t)
-	var js bytes.Buffer
-	js.WriteString("var window = {}, document = {currentScript: null, getElementById: function () { return null; }};\n")
-	src, err := os.ReadFile("../../static/will.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	js.Write(src)
 	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
-	if err := s.WriteVerdictIndex(&js); err != nil {
+	if err := s.WriteVerdictIndex(js); err != nil {
 		t.Fatal(err)
 	}
 	type fwCase struct {
@@ -193,13 +182,13 @@ func TestFormFirmwareMatchesEngine(t *testing.T) {
 	adapters["connectx-5"] = true
 	for _, id := range s.VerdictAdapters() {
 		if adapters[id] {
-			if err := s.WriteAdapterVerdicts(&js, id); err != nil {
+			if err := s.WriteAdapterVerdicts(js, id); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	cj, _ := json.Marshal(cases)
-	fmt.Fprintf(&js, `var cases = %s, out = [];
+	fmt.Fprintf(js, `var cases = %s, out = [];
 cases.forEach(function (c) {
   var names = {};
   var cell = rocekbVerdicts.cell(c.Adapter, c.Target, c.Stack);
@@ -218,14 +207,7 @@ console.log(JSON.stringify(out));
 		names[a.ID] = a.Name
 	}
 	script = strings.Replace(script, "var names = {};", "var names = "+mustJSON(names)+"; c.AdapterName = names[c.Adapter];", 1)
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = strings.NewReader(script)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	res, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
+	res := runNode(t, strings.NewReader(script))
 	var got []struct {
 		L string   `json:"l"`
 		T []string `json:"t"`
