@@ -154,9 +154,9 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 // adds around its name, as lspci, pci.ids and product pages write them:
 // "Ethernet controller: Mellanox Technologies MT27800 Family [ConnectX-5]",
 // "ConnectX-6 Dx EN adapter card, 100GbE", "Ethernet Controller E810-C for
-// QSFP". A vendor's words, speeds (100GbE, 10Gb/25Gb), numbers and PCI
-// addresses are noise too, and so are a vendor's words when the vendor's
-// adapter is named. The form reads the same list.
+// QSFP". Speeds (100GbE, 10Gb/25Gb), numbers and PCI addresses are noise
+// too (NoisePattern), and so is a vendor's word when that vendor's adapter
+// is named. The form reads the same list.
 var NoiseWords = []string{
 	"ethernet", "controller", "network", "networking", "adapter", "card", "nic", "smartnic", "en", "vpi",
 	"family", "series", "rdma", "roce", "connection", "port", "ports", "single", "dual", "quad",
