@@ -110,10 +110,12 @@ var kernelPrefixes = []string{"kernel-core-", "kernel-", "linux-image-", "linux-
 // and the form (static/will.js) read a planned kernel through it alike.
 func TrimKernel(s string) string {
 	s = strings.TrimSpace(s)
-	if f := strings.Fields(s); len(f) > 1 && f[0] == "Linux" {
-		for _, w := range f[1:min(len(f), 3)] {
-			if _, _, ok := KernelBase(w); ok {
-				return w
+	if strings.HasPrefix(s, "Linux") { // a release alone is split into no fields
+		if f := strings.Fields(s); len(f) > 1 && f[0] == "Linux" {
+			for _, w := range f[1:min(len(f), 3)] {
+				if _, _, ok := KernelBase(w); ok {
+					return w
+				}
 			}
 		}
 	}
