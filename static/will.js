@@ -351,10 +351,10 @@
     var words = low.replace(/[\[\](),;]/g, " ").split(/\s+/).filter(Boolean).map(function (w) {
       return w.replace(/^[:."']+|[:."']+$/g, "");
     });
-    if (words.length < 2) return undefined;
+    if (words.length < 2 || words.length > index.noise.n) return undefined;
     var noise = new RegExp(index.noise.r), found = null, vendors = [];
     for (var i = 0; i < words.length;) {
-      var j = words.length;
+      var j = Math.min(words.length, i + index.noise.m);
       for (; j > i; j--) {
         var hit = adaptersNamed(fold(words.slice(i, j).join(" ")), null);
         if (hit.length === 1) {
@@ -390,11 +390,13 @@
         if (k && !Object.prototype.hasOwnProperty.call(idOf, k)) { idOf[k] = a.id; cands.push(k); }
       });
     });
-    var near = [];
+    var near = [], limit = Math.max(2, Math.floor(f.length / 3));
     cands.forEach(function (c) {
+      var prefix = c.indexOf(f) === 0 || f.indexOf(c) === 0;
+      if (!prefix && Math.abs(c.length - f.length) > limit) return; // the distance is at least the difference in length
       var d = editDistance(f, c);
-      if (c.indexOf(f) === 0 || f.indexOf(c) === 0) d = Math.min(d, 1);
-      if (d <= Math.max(2, Math.floor(f.length / 3))) near.push([c, d]);
+      if (prefix) d = Math.min(d, 1);
+      if (d <= limit) near.push([c, d]);
     });
     near.sort(function (x, y) { return x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); });
     var out = [];

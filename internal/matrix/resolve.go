@@ -176,6 +176,15 @@ const (
 	PCIInTextPattern = `(?:^|[^0-9a-fx:])(?:0x)?([0-9a-f]{4}):(?:0x)?([0-9a-f]{4})(?:$|[^0-9a-f:.])`
 )
 
+// A text longer than MaxTextWords words names no adapter (a whole lspci
+// -vvv pasted into the field), and no adapter's name is longer than
+// MaxNameWords words: the text's windows stay few. The form keeps the same
+// bounds.
+const (
+	MaxTextWords = 32
+	MaxNameWords = 10
+)
+
 var (
 	noiseRe   = regexp.MustCompile(NoisePattern)
 	pciInText = regexp.MustCompile(PCIInTextPattern)
@@ -228,14 +237,14 @@ func (m *Matrix) resolveInText(s string) (Resolution[Adapter], bool) {
 	for i, w := range words {
 		words[i] = strings.Trim(w, ":.\"'")
 	}
-	if len(words) < 2 {
+	if len(words) < 2 || len(words) > MaxTextWords {
 		return Resolution[Adapter]{}, false
 	}
 	var found *Adapter
 	var vendors [][]string // the vendors each vendor word names
 	how := ""
 	for i := 0; i < len(words); {
-		j := len(words)
+		j := min(len(words), i+MaxNameWords)
 		for ; j > i; j-- {
 			if r := m.namedAdapter(fold(strings.Join(words[i:j], " "))); r.Value != nil {
 				if found != nil && found != r.Value {

@@ -51,6 +51,14 @@ func TestResolveAdapter(t *testing.T) {
 			t.Errorf("ResolveAdapter(%q) = %+v, want %s", name, r.Value, want)
 		}
 	}
+	// A text past MaxTextWords words names nothing (a whole lspci -vvv
+	// pasted into the field is not read window by window).
+	if r := m.ResolveAdapter(strings.Repeat("Mellanox ConnectX-5 ", MaxTextWords)); r.Value != nil {
+		t.Errorf("a %d-word text resolved to %s", 2*MaxTextWords, r.Value.ID)
+	}
+	if r := m.ResolveAdapter(strings.Repeat("word ", 20000)); r.Value != nil || len(r.Suggest) > 0 {
+		t.Errorf("20,000 words: %+v", r)
+	}
 	for _, name := range []string{"Broadcom ConnectX-5 adapter", "ConnectX-5 or ConnectX-6", "Mellanox ConnectX-6 crypto", "ConnectX-5 ConnectX-6"} {
 		if r := m.ResolveAdapter(name); r.Value != nil {
 			t.Errorf("ResolveAdapter(%q) = %s, want none", name, r.Value.ID)

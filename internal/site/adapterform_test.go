@@ -29,6 +29,8 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"Intel Corporation Ethernet Controller E810-XXV for SFP (rev 02)", "Intel Ethernet Controller E810-C for QSFP",
 		"ConnectX-6 Dx EN adapter card, 100GbE", "ConnectX-4 Lx EN", "NVIDIA ConnectX-7 VPI 400Gb/s OSFP",
 		"Mellanox ConnectX-6 crypto", "0x15b3:0x1017", "15b3:1017/15b3:0007", "1137:0043", "1017", "MCX516A-CCAT_C01",
+		// Either side of the longest text read (matrix.MaxTextWords).
+		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
 	}
 	for i := range m.Adapters {
 		a := &m.Adapters[i]

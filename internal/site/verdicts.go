@@ -85,6 +85,8 @@ type Noise struct {
 	Words   []string `json:"w"`
 	Pattern string   `json:"r"`
 	PCI     string   `json:"i"`
+	MaxText int      `json:"n"` // words: a longer text names no adapter
+	MaxName int      `json:"m"` // words of the longest name tried
 }
 
 // XSource is a source as the form links it.
@@ -1110,7 +1112,7 @@ func (s *Site) VerdictIndex() *Index {
 	for _, vd := range m.Vendors {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
 	}
-	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern}
+	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern, MaxText: matrix.MaxTextWords, MaxName: matrix.MaxNameWords}
 	for _, a := range sortedAdapters(m) {
 		ia := IndexAdapter{ID: a.ID, Name: a.Name, Vendor: a.Vendor}
 		parts := m.PartsOf(a.ID)

@@ -21,13 +21,18 @@ func Closest(got string, candidates []string, n int) []string {
 		d    int
 	}
 	var cs []cand
+	limit := max(2, len(g)/3)
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
+		prefix := strings.HasPrefix(lc, g) || strings.HasPrefix(g, lc)
+		if !prefix && abs(len(lc)-len(g)) > limit {
+			continue // the distance is at least the difference in length
+		}
 		d := Distance(g, lc)
-		if strings.HasPrefix(lc, g) || strings.HasPrefix(g, lc) {
+		if prefix {
 			d = min(d, 1)
 		}
-		if d <= max(2, len(g)/3) {
+		if d <= limit {
 			cs = append(cs, cand{c, d})
 		}
 	}
@@ -40,6 +45,13 @@ func Closest(got string, candidates []string, n int) []string {
 		out = append(out, c.name)
 	}
 	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // Distance is the Levenshtein edit distance between a and b, in bytes.
