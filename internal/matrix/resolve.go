@@ -710,7 +710,7 @@ func (m *Matrix) SplitStack(s string) (name, release string) {
 	if id, _ := m.ResolveStack(t); id != "" {
 		return t, ""
 	}
-	for i := 1; i < len(t); i++ {
+	for i := 1; i < min(len(t), 64); i++ { // a stack's name is short
 		if c := t[i-1]; (c == '-' || c == '_' || c == ' ') && t[i] >= '0' && t[i] <= '9' {
 			if id, _ := m.ResolveStack(t[:i-1]); id != "" {
 				return t[:i-1], t[i:]

@@ -161,6 +161,7 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"DOCA-OFED 2.9.0":              {"DOCA-OFED", "2.9.0"},
 		"doca-ofed":                    {"doca-ofed", ""},
 		"banana-5.8":                   {"banana-5.8", ""},
+		strings.Repeat("x-1 ", 20000):  {strings.Repeat("x-1 ", 20000), ""}, // tried at its start only
 	} {
 		if n, r := m.SplitStack(in); n != want[0] || r != want[1] {
 			t.Errorf("SplitStack(%q) = %q, %q; want %q, %q", in, n, r, want[0], want[1])
