@@ -206,3 +206,29 @@ func TestResolveDistroAndStack(t *testing.T) {
 		t.Errorf("mlnx-ofd: %q %v", id, r.Suggest)
 	}
 }
+
+// FuzzResolve feeds what a person may type or paste to the name
+// resolvers of the bundled matrix: they never panic, a value and
+// candidates never come together, and a stack's release is part of what
+// was typed.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"cx5", "3b:00.0 Ethernet controller [0200]: Mellanox Technologies MT27800 Family [ConnectX-5] [15b3:1017]",
+		"Red Hat Enterprise Linux release 8.6 (Ootpa)", "Ubuntu 22.04.3 LTS", "MLNX_OFED_LINUX-5.8-3.0.7.0:", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"", "rhel 9", "(", "=\"", "0x15b3:0x1017/"} {
+		f.Add(s)
+	}
+	m, probs := Load(os.DirFS("../../matrix"), "matrix")
+	if m == nil || probs.Errors() > 0 {
+		f.Fatalf("load bundled matrix: %v", probs)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if r := m.ResolveAdapter(s); r.Value != nil && len(r.Candidates) > 0 {
+			t.Errorf("ResolveAdapter(%q): a value and candidates", s)
+		}
+		if r := m.ResolveDistro(s); r.Value != nil && len(r.Candidates) > 0 {
+			t.Errorf("ResolveDistro(%q): a value and candidates", s)
+		}
+		if _, rel := m.SplitStack(s); !strings.Contains(s, rel) {
+			t.Errorf("SplitStack(%q) gives release %q, not in the name", s, rel)
+		}
+	})
+}
