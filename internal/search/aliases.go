@@ -220,7 +220,7 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 			a.Add(p.Adapter, p.Number)
 		}
 		for _, d := range m.Drivers {
-			a.Add(d.ID)
+			a.Add(d.ID, d.EthDrivers...)
 		}
 		for _, s := range m.Stacks {
 			a.Add(s.ID, s.Name)

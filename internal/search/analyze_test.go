@@ -34,7 +34,7 @@ func TestAnalyzeExact(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"mlx5_core", []string{"mlx5_core", "mlx5", "core"}},
+		{"mlx5_core", []string{"mlx5_core", "mlx5", "core", "mlx5_ib"}}, // the Ethernet half of mlx5_ib: its alias
 		{"15b3:1017", []string{"15b3:1017", "15b3", "1017", "connectx-5"}},
 		{"1017", []string{"1017"}},
 		{"16.35.2000", []string{"16.35.2000", "16.35"}},
@@ -46,7 +46,7 @@ func TestAnalyzeExact(t *testing.T) {
 		// Timestamps, PCI addresses, MACs and pointers are dropped; the
 		// words and the errno stay.
 		{"[   12.345678] mlx5_core 0000:3b:00.0: probe of 0000:3b:00.0 failed with error -22",
-			[]string{"mlx5_core", "mlx5", "core", "probe", "fail", "error", "22"}},
+			[]string{"mlx5_core", "mlx5", "core", "mlx5_ib", "probe", "fail", "error", "22"}},
 		{"Jan  2 03:04:05 host kernel: link 3b:00.0 aa:bb:cc:dd:ee:ff at ffffffffc0a1b2c3", []string{"jan", "2", "host", "kernel", "link"}},
 		// Names of several tokens match token by token, at their first.
 		{"RoCE v2 mode", []string{"roce", "roce-v2", "v2", "mode"}},
