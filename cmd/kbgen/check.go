@@ -102,6 +102,7 @@ Examples:
   kbgen check --adapter connectx-5 --distro rhel-8.2 --stack inbox --firmware 16.35.2000
   kbgen check --adapter connectx-3 --stack mlnx-ofed --stack-version 5.8-1.0.1.1
   kbgen check --adapter cx5 --distro "RHEL 9.4" --stack mofed --stack-version 23.10-2.1.3.1
+  kbgen check --adapter "MT2892 Family [ConnectX-6 Dx]" --distro "$(grep PRETTY_NAME /etc/os-release)" --stack "$(ofed_info -s)"
   kbgen check records/ --distro rhel-9.6 --stack doca-ofed --stack-version 3.0.0
   kbgen check records/ --stack mlnx-ofed --stack-version 24.10-1.1.4.0 --format json
   kbgen check --list
