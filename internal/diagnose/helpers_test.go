@@ -325,5 +325,16 @@ func TestInboxStackAgreesWithVerdict(t *testing.T) {
 		if (c.want == verdict.Unsupported) != (errs == 1) {
 			t.Errorf("%s on %s (%s): %d errors from stack-release: %+v", ma.ID, d.ID, vd.Verdict, errs, r)
 		}
+		// Nor does module-not-loaded offer modprobe for a module the
+		// distribution's kernel does not build.
+		mr, _ := Evaluate(m, h, "module-not-loaded")
+		for _, f := range mr.Findings {
+			if unsup := c.want == verdict.Unsupported; unsup != strings.Contains(f.Fix, "does not build "+ma.RDMADriver) {
+				t.Errorf("%s on %s: module-not-loaded fix %q", ma.ID, d.ID, f.Fix)
+			}
+		}
+		if c.want == verdict.Unsupported && len(mr.Findings) == 0 {
+			t.Errorf("%s on %s: no module-not-loaded finding", ma.ID, d.ID)
+		}
 	}
 }

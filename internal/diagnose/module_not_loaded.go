@@ -7,6 +7,7 @@ import (
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // providerLoaded reports whether a provider driver is loaded, allowing for
@@ -82,12 +83,42 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
 			Matrix:      []rule.Ref{ref},
 		}
+		if d, row := unbuilt(v, a, prov); row != nil {
+			// modprobe cannot load a module the distribution's kernel
+			// does not build: say so, citing the row stack-release judges by.
+			span := row.From + " and later"
+			switch row.Until {
+			case "":
+			case row.From:
+				span = row.From
+			default:
+				span = row.From + " to " + row.Until
+			}
+			f.Fix = fmt.Sprintf("The %s kernel does not build %s, so modprobe cannot load it: run a kernel that provides %s, or install a vendor stack the matrix supports for this adapter.", d.Name, prov, prov)
+			f.Matrix = append(f.Matrix, v.ref("distro_support "+row.Family+" "+span, row.Claim, row.Text))
+		}
 		v.report(&r, a, f)
 	}
 	if len(r.Notes) == 0 && len(r.Findings) == 0 {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
 	}
 	return r
+}
+
+// unbuilt returns the host's distribution and its distro_support row when
+// the row says the distribution does not build the adapter's provider: the
+// record names a distribution the matrix knows, and the row is a source's
+// statement, not a field observation.
+func unbuilt(v view, a *record.Adapter, prov string) (*matrix.Distro, *matrix.DistroRow) {
+	d, ma := rule.HostDistro(v.m, v.h), v.match(a)
+	if d == nil || ma == nil || ma.RDMADriver != prov {
+		return nil, nil
+	}
+	row, _ := verdict.DistroRow(v.m, ma, d)
+	if row == nil || row.Status != matrix.StatusUnsupported || row.Confidence == matrix.Unconfirmed || row.Confidence == matrix.FieldObserved {
+		return nil, nil
+	}
+	return d, row
 }
 
 func pluralIs(n int) string {
