@@ -541,7 +541,7 @@
     var tl = k ? "kernel " + k : t ? label(index.distros, t) : "no distro or kernel given";
     var h = el("p", { "class": "verdict-big " + cls[v.l] });
     h.appendChild(el("strong", null, marks[v.l] + " " + words[v.l]));
-    h.appendChild(document.createTextNode(" — " + (a ? a.n : $("will-a").value) + " · " + tl + " · " + label(index.stacks, s) + ($("will-fw").value.trim() ? " · firmware " + $("will-fw").value.trim() : "")));
+    h.appendChild(document.createTextNode(" — " + (a ? a.n : $("will-a").value) + " · " + tl + " · " + label(index.stacks, s) + (trimFirmware($("will-fw").value) ? " · firmware " + trimFirmware($("will-fw").value) : "")));
     out.appendChild(h);
     var likely = likelyOf(v.l, v.r || []);
     if (likely) out.appendChild(el("p", { "class": "meta" }, "Likely " + words[likely] + ": a hint from the unconfirmed steps below, not a verdict."));
