@@ -86,16 +86,8 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		if d, row := unbuilt(v, a, prov); row != nil {
 			// modprobe cannot load a module the distribution's kernel
 			// does not build: say so, citing the row stack-release judges by.
-			span := row.From + " and later"
-			switch row.Until {
-			case "":
-			case row.From:
-				span = row.From
-			default:
-				span = row.From + " to " + row.Until
-			}
 			f.Fix = fmt.Sprintf("The %s kernel does not build %s, so modprobe cannot load it: run a kernel that provides %s, or install a vendor stack the matrix supports for this adapter.", d.Name, prov, prov)
-			f.Matrix = append(f.Matrix, v.ref("distro_support "+row.Family+" "+span, row.Claim, row.Text))
+			f.Matrix = append(f.Matrix, v.ref(row.Entry(), row.Claim, row.Text))
 		}
 		v.report(&r, a, f)
 	}
@@ -115,7 +107,7 @@ func unbuilt(v view, a *record.Adapter, prov string) (*matrix.Distro, *matrix.Di
 		return nil, nil
 	}
 	row, _ := verdict.DistroRow(v.m, ma, d)
-	if row == nil || row.Status != matrix.StatusUnsupported || row.Confidence == matrix.Unconfirmed || row.Confidence == matrix.FieldObserved {
+	if row == nil || row.Status != matrix.StatusUnsupported || row.Weak() {
 		return nil, nil
 	}
 	return d, row

@@ -33,6 +33,10 @@ type Claim struct {
 	At Loc `toml:"-"` // where the entry was written
 }
 
+// Weak reports whether no source states the claim: it is unconfirmed, or
+// only seen in the field. A weak "no" is a hint, never a verdict.
+func (c Claim) Weak() bool { return c.Confidence == Unconfirmed || c.Confidence == FieldObserved }
+
 // Loc is a position in a matrix file.
 type Loc struct {
 	File string
@@ -365,6 +369,21 @@ type DistroRow struct {
 	// or before it, instead of the release's kernel base. Driver rows only.
 	DriverBase string `toml:"driver_base,omitempty"`
 	Claim
+}
+
+// Entry names the row as verdicts and findings cite it: "distro_support
+// debian 12", "distro_support rhel 9.0 to 9.3", "distro_support rhel 10.0
+// and later".
+func (r *DistroRow) Entry() string {
+	span := r.From + " and later"
+	switch r.Until {
+	case "":
+	case r.From:
+		span = r.From
+	default:
+		span = r.From + " to " + r.Until
+	}
+	return "distro_support " + r.Family + " " + span
 }
 
 // Base is the upstream release a driver row's drivers match on release d:

@@ -308,7 +308,7 @@ func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Dr
 	if bp := rule.Backport(d, drv.ID); bp != nil {
 		// A backport says the driver ships, not which device ids it lists.
 		ref := rule.Cite(m, "distro "+d.ID+" backport "+bp.Driver, bp.Claim, bp.Text)
-		if bp.Confidence == matrix.Unconfirmed || bp.Confidence == matrix.FieldObserved || !covers(dk, d.KernelBase) {
+		if bp.Weak() || !covers(dk, d.KernelBase) {
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s backports %s: %s; whether it lists %s is not sourced (a distro_support row naming it would decide it)", d.Name, drv.ID, bp.Text, a.Name), Matrix: append([]rule.Ref{ref}, dk.Refs...)})
 			return
 		}
@@ -437,19 +437,12 @@ func adapterDrivers(m *matrix.Matrix, a *matrix.Adapter) []string {
 // open). Versions of different majors compare as numbers: 8.10 > 8.9.
 
 func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.Distro, dk deviceKernel, r *matrix.DistroRow, byAdapter bool) {
-	span := r.From + " and later"
-	switch r.Until {
-	case "":
-	case r.From:
-		span = r.From
-	default:
-		span = r.From + " to " + r.Until
-	}
-	ref := rule.Cite(m, fmt.Sprintf("distro_support %s %s", r.Family, span), r.Claim, r.Text)
-	weak := r.Confidence == matrix.Unconfirmed || r.Confidence == matrix.FieldObserved
+	entry := r.Entry()
+	ref := rule.Cite(m, entry, r.Claim, r.Text)
+	weak := r.Weak()
 	// Worded without the distro (the plan names it), so the reason is the
 	// same on every release the row covers.
-	text := fmt.Sprintf("the distro_support row for %s %s: %s", r.Family, span, r.Text)
+	text := fmt.Sprintf("the distro_support row for %s: %s", strings.TrimPrefix(entry, "distro_support "), r.Text)
 	switch {
 	case weak && r.Status != matrix.StatusSupported:
 		likely := Conditional
