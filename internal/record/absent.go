@@ -1,6 +1,13 @@
 package record
 
-import "github.com/rocekb/rocekb/internal/source"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rocekb/rocekb/internal/source"
+)
 
 // AbsentTools lists, in source-table order, the tools a distribution
 // package provides whose every recorded source is absent: a failed tool is
@@ -25,4 +32,92 @@ func (h *Host) AbsentTools() []source.Tool {
 		}
 	}
 	return out
+}
+
+// expandAbsent moves a record's [[absent]] lists into Sources, each as the
+// source it stands for, and sorts Sources as the collector does, so a
+// record reads the same whichever of its sources it lists compactly.
+func (h *Host) expandAbsent() {
+	for _, a := range h.Absent {
+		for _, id := range a.IDs {
+			h.Sources = append(h.Sources, Source{ID: id, Path: source.ID(id).Path(), Status: StatusAbsent, Reason: a.Reason})
+		}
+	}
+	h.Absent = nil
+	bySource := func(a, b Source) int {
+		return cmp.Or(strings.Compare(a.ID, b.ID), strings.Compare(a.Path, b.Path), strings.Compare(a.Status, b.Status), strings.Compare(a.Reason, b.Reason))
+	}
+	if !slices.IsSortedFunc(h.Sources, bySource) {
+		slices.SortStableFunc(h.Sources, bySource)
+	}
+}
+
+// compactAbsent returns h as a record holds it: every source absent at its
+// own path is listed in Absent, grouped by reason in order of first use,
+// and Sources keeps the rest. h is not changed.
+func (h *Host) compactAbsent() *Host {
+	if len(h.Absent) > 0 {
+		e := *h
+		e.Sources = slices.Clone(h.Sources)
+		e.expandAbsent()
+		h = &e
+	}
+	c := *h
+	c.Sources, c.Absent = nil, nil
+	group := map[string]int{}
+	for _, s := range h.Sources {
+		if s.Status != StatusAbsent || s.Path != source.ID(s.ID).Path() {
+			c.Sources = append(c.Sources, s)
+			continue
+		}
+		i, ok := group[s.Reason]
+		if !ok {
+			i = len(c.Absent)
+			group[s.Reason] = i
+			c.Absent = append(c.Absent, Absent{Reason: s.Reason})
+		}
+		c.Absent[i].IDs = append(c.Absent[i].IDs, s.ID)
+	}
+	if len(c.Absent) > 0 {
+		c.Schema = max(c.Schema, absentSchema) // an older reader would take the lists for unknown keys
+	}
+	return &c
+}
+
+// absentSchema is the schema that added [[absent]].
+const absentSchema = 3
+
+// IDList is a list of source ids, written to TOML one to a line: an
+// [[absent]] list is some sixty ids long.
+type IDList []string
+
+// MarshalTOML writes the list as a TOML array of basic strings, one a line.
+func (l IDList) MarshalTOML() ([]byte, error) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for _, id := range l {
+		b.WriteString("    ")
+		quote(&b, id)
+		b.WriteString(",\n")
+	}
+	b.WriteString("  ]")
+	return []byte(b.String()), nil
+}
+
+// quote writes s as a TOML basic string: a quote, a backslash and a control
+// character are escaped, the rest is written as it is.
+func quote(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(b, "\\u%04X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
 }

@@ -15,8 +15,10 @@ import (
 	"github.com/rocekb/rocekb/internal/diag"
 )
 
-// Encode writes h in format "toml" or "json".
+// Encode writes h in format "toml" or "json", the sources absent at their
+// own path listed by reason in [[absent]] (schema 3).
 func Encode(w io.Writer, h *Host, format string) error {
+	h = h.compactAbsent()
 	switch format {
 	case "", "toml":
 		var buf bytes.Buffer
@@ -71,6 +73,7 @@ func Decode(name string, src []byte) (*Host, diag.List) {
 	if probs.Errors() > 0 {
 		return nil, probs
 	}
+	h.expandAbsent()
 	return &h, probs
 }
 

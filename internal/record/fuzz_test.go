@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // smallGoldens seeds the fuzzers with the few smallest golden records:
@@ -59,7 +60,15 @@ func FuzzDecode(f *testing.F) {
 		if again == nil {
 			t.Fatalf("encoded record does not decode: %s\n%s", probs, buf.Bytes())
 		}
-		if d := cmp.Diff(h, again); d != "" {
+		if len(h.Absent) > 0 {
+			t.Errorf("decoded record keeps %d [[absent]] lists out of Sources", len(h.Absent))
+		}
+		// A record re-encoded with [[absent]] lists says schema 3.
+		if again.Schema > h.Schema && again.Schema == absentSchema {
+			again.Schema = h.Schema
+		}
+		// An empty table ([rdma_device.from] with no keys) is not written.
+		if d := cmp.Diff(h, again, cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("decode → encode → decode changed the record (-first +second):\n%s", d)
 		}
 	})

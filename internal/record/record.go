@@ -8,8 +8,10 @@ import (
 // Schema is the version of the host record written by this code. A reader
 // rejects records with a newer schema instead of misreading them, and reads
 // every older one: schema 2 only added fields to schema 1, so a schema-1
-// record decodes unchanged, its new fields absent.
-const Schema = 2
+// record decodes unchanged, its new fields absent; schema 3 writes the
+// sources found absent where they are looked for as [[absent]] lists (see
+// Absent), which a reader expands into Sources.
+const Schema = 3
 
 // Source kinds: where a snapshot came from.
 const (
@@ -56,7 +58,12 @@ type Host struct {
 	// that name no PCI function, so they complete no adapter.
 	FirmwareDevices []FirmwareDevice `toml:"firmware_device,omitempty" json:"firmware_devices,omitempty"`
 	Sources         []Source         `toml:"source,omitempty" json:"sources,omitempty"`
-	Problems        []Problem        `toml:"problem,omitempty" json:"problems,omitempty"`
+	// Absent holds, in a record, what Sources holds in memory: the
+	// sources absent at their own path (see Absent). Decode moves it into
+	// Sources and Encode back out, so it is empty everywhere else.
+	// Schema 3.
+	Absent   []Absent  `toml:"absent,omitempty" json:"absent,omitempty"`
+	Problems []Problem `toml:"problem,omitempty" json:"problems,omitempty"`
 
 	// File is the name of the file the record was loaded from, without
 	// its extension and with what it hides escaped; set by the records
@@ -387,6 +394,15 @@ type Source struct {
 	Path   string `toml:"path,omitempty" json:"path,omitempty"`     // where in the snapshot it was read
 	Status string `toml:"status" json:"status"`                     // ok, absent or failed
 	Reason string `toml:"reason,omitempty" json:"reason,omitempty"` // why absent or failed
+}
+
+// Absent lists, by the reason they are absent, the ids of sources that
+// were looked for at their own path (DefaultPath) and not found. Most of a
+// record's sources are absent ("not captured" in an sosreport), and each
+// as its own [[source]] table was nine in ten of a record's keys.
+type Absent struct {
+	Reason string `toml:"reason,omitempty" json:"reason,omitempty"`
+	IDs    IDList `toml:"ids" json:"ids"`
 }
 
 // Problem is something wrong with the snapshot itself: a truncated file, a

@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -9,29 +10,57 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// A schema-1 record, as kbcollect wrote it before schema 2, decodes
-// unchanged: schema 2 only added fields.
-func TestDecodeSchema1(t *testing.T) {
+// Records kbcollect wrote before schema 2 and before schema 3 decode to
+// what they said: schema 2 only added fields, and schema 3 only moved the
+// sources absent at their own path into [[absent]].
+func TestDecodeOlderSchemas(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("testdata/schema1-mlx5-cx7-devlink.toml")
+	golden, err := os.ReadFile("../../testdata/hosts/mlx5-cx7-devlink.golden.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, probs := Decode("schema1.toml", src)
-	if len(probs) > 0 || h == nil {
-		t.Fatalf("schema-1 record refused: %s", probs)
+	now, probs := Decode("golden.toml", golden)
+	if len(probs) > 0 || now == nil {
+		t.Fatalf("golden record refused: %s", probs)
 	}
-	if h.Schema != 1 || len(h.Adapters) != 2 || h.Adapters[0].Firmware.Running != "28.41.1000" || h.Netdevs != nil {
-		t.Errorf("schema-1 record misread: schema %d, %d adapters, %+v", h.Schema, len(h.Adapters), h.Adapters)
-	}
-	// Re-encoding gives the same document: no field changed meaning.
-	var buf bytes.Buffer
-	if err := Encode(&buf, h, "toml"); err != nil {
-		t.Fatal(err)
-	}
-	want := string(src[bytes.IndexByte(src, '\n')+1:])
-	if d := cmp.Diff(want, buf.String()); d != "" {
-		t.Errorf("schema-1 re-encode differs (-file +got):\n%s", d)
+	for _, tc := range []struct {
+		file   string
+		schema int
+	}{{"testdata/schema1-mlx5-cx7-devlink.toml", 1}, {"testdata/schema2-mlx5-cx7-devlink.toml", 2}} {
+		src, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, probs := Decode(tc.file, src)
+		if len(probs) > 0 || h == nil {
+			t.Fatalf("%s refused: %s", tc.file, probs)
+		}
+		if h.Schema != tc.schema || len(h.Adapters) != 2 || h.Adapters[0].Firmware.Running != "28.41.1000" {
+			t.Errorf("%s misread: schema %d, %d adapters, %+v", tc.file, h.Schema, len(h.Adapters), h.Adapters)
+		}
+		if tc.schema == 2 {
+			h.Schema = now.Schema
+			if d := cmp.Diff(now, h); d != "" {
+				t.Errorf("%s decodes to another host than its schema-3 golden (-golden +schema 2):\n%s", tc.file, d)
+			}
+		}
+		// Re-encoded, it says schema 3 (it now holds [[absent]]) and
+		// decodes to the same host.
+		var buf bytes.Buffer
+		if err := Encode(&buf, h, "toml"); err != nil {
+			t.Fatal(err)
+		}
+		again, probs := Decode("again.toml", buf.Bytes())
+		if len(probs) > 0 || again == nil {
+			t.Fatalf("%s re-encoded is refused: %s\n%s", tc.file, probs, buf.String())
+		}
+		if again.Schema != Schema {
+			t.Errorf("%s re-encoded says schema %d, want %d", tc.file, again.Schema, Schema)
+		}
+		again.Schema = h.Schema
+		if d := cmp.Diff(h, again); d != "" {
+			t.Errorf("%s re-encoded decodes to another host (-first +again):\n%s", tc.file, d)
+		}
 	}
 }
 
@@ -43,14 +72,15 @@ func TestDecodeRefusesNewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	future := strings.Replace(string(src), "schema = 2\n", "schema = 3\n[host3]\n  new_key = true\n", 1)
+	next := fmt.Sprint(Schema + 1)
+	future := strings.Replace(string(src), fmt.Sprintf("schema = %d\n", Schema), "schema = "+next+"\n[host3]\n  new_key = true\n", 1)
 	future = strings.Replace(future, "[host]\n", "[host]\n  uptime_s = 12\n", 1)
 	for _, tc := range []struct{ name, src string }{
 		{"h.toml", future},
-		{"h.json", `{"schema": 3, "host": {"id": "x", "uptime_s": 12}}`},
+		{"h.json", `{"schema": ` + next + `, "host": {"id": "x", "uptime_s": 12}}`},
 	} {
 		h, probs := Decode(tc.name, []byte(tc.src))
-		want := tc.name + ":1:1: record schema 3 is newer than this kbgen understands (2); upgrade kbgen"
+		want := fmt.Sprintf("%s:1:1: record schema %s is newer than this kbgen understands (%d); upgrade kbgen", tc.name, next, Schema)
 		if h != nil || strings.TrimSpace(probs.String()) != want {
 			t.Errorf("%s: got %q, want only %q", tc.name, probs.String(), want)
 		}

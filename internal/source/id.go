@@ -1,5 +1,10 @@
 package source
 
+import (
+	"strings"
+	"sync"
+)
+
 // ID is a record source id ([[source]] id in a host record): "cmd/" and
 // the command line for a command's output, or the snapshot path of a file
 // or folder. Ids are compared with ==, never by substring: a new source
@@ -63,3 +68,29 @@ const (
 	JournalK    ID = "cmd/journalctl -k --no-pager"
 	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
 )
+
+// Path is where a source is looked for in a snapshot: a command's output
+// at its sos path (SosPath), any other source at its own path. The table's
+// command lines are computed once.
+func (id ID) Path() string {
+	cmdline, ok := strings.CutPrefix(string(id), "cmd/")
+	if !ok {
+		return string(id)
+	}
+	if p, ok := tablePaths()[id]; ok {
+		return p
+	}
+	return SosPath(cmdline)
+}
+
+var tablePaths = sync.OnceValue(func() map[ID]string {
+	m := map[ID]string{}
+	for _, t := range Tools {
+		for _, c := range t.Commands {
+			if !strings.Contains(c.Line, "{") {
+				m[c.ID()] = SosPath(c.Line)
+			}
+		}
+	}
+	return m
+})
