@@ -77,8 +77,17 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	}
 	for _, pn := range m.PartsOf(a.ID) {
 		f(pn.Number, "part number")
+		// Broadcom's boards are sold by the name after the chip's part
+		// number: BCM957508-P2100G is the P2100G.
+		if m := broadcomBoard.FindStringSubmatch(pn.Number); m != nil {
+			f(m[1], "board name")
+		}
 	}
 }
+
+// broadcomBoard matches a Broadcom NIC part number, BCM9 and the chip's
+// number, then the board's name.
+var broadcomBoard = regexp.MustCompile(`^BCM9\d{5}-([A-Z][A-Z0-9]{3,})$`)
 
 // ResolveAdapter finds the adapter a person named: by id, name, alias,
 // shorthand (cx5, CX-5), chip name (MT27800), part number (MCX516A-CCAT) or
@@ -167,12 +176,12 @@ var NoiseWords = []string{
 }
 
 // NoisePattern matches a word that is noise whatever it says: a speed
-// (100GbE, 10Gb/25Gb, 25G), a number (a revision, a PCI class), a PCI
-// address. PCIInTextPattern finds vvvv:dddd ids in a text ([15b3:1017],
+// (100GbE, 10Gb/25Gb, 25G, 4x25G), a number (a revision, a PCI class), a
+// PCI address, a PCIe generation or link width (PCIe4.0, Gen4, x16). PCIInTextPattern finds vvvv:dddd ids in a text ([15b3:1017],
 // 0x15b3:0x1017), not the parts of a PCI address (0000:3b:00.0). The form
 // reads both (RE2 and JavaScript alike).
 const (
-	NoisePattern     = `^([0-9]+(/[0-9]+)*(gbe|gb|g|gbps|gbits)?(/[0-9]+(gbe|gb|g))*(/s)?|[0-9a-f]{4}|([0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7])$`
+	NoisePattern     = `^(([0-9]+x)?[0-9]+(/[0-9]+)*(gbe|gb|g|gbps|gbits)?(/[0-9]+(gbe|gb|g))*(/s)?|[0-9a-f]{4}|([0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]|x(1|2|4|8|16)|pcie?[0-9.]*|gen[0-9])$`
 	PCIInTextPattern = `(?:^|[^0-9a-fx:])(?:0x)?([0-9a-f]{4}):(?:0x)?([0-9a-f]{4})(?:$|[^0-9a-f:.])`
 )
 

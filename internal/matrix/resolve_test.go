@@ -46,6 +46,12 @@ func TestResolveAdapter(t *testing.T) {
 		"ConnectX-6 Dx EN adapter card, 100GbE":                                                             "connectx-6-dx",
 		"NVIDIA ConnectX-7 VPI 400Gb/s OSFP":                                                                "connectx-7",
 		"0x15b3:0x1015":                                                                                     "connectx-4-lx",
+		// Broadcom's boards by their own names, speeds as NxSpeed, PCIe
+		// generations and widths.
+		"P2100G":               "bcm57508",
+		"Broadcom P425G 4x25G": "bcm57504",
+		"NetXtreme-E Dual-port 100G QSFP56 Ethernet PCIe4.0 x16 Adapter (BCM957508-P2100G)": "bcm57508",
+		"ConnectX-6 Dx 2x100GbE PCIe Gen4 x16":                                              "connectx-6-dx",
 	} {
 		if r := m.ResolveAdapter(name); r.Value == nil || r.Value.ID != want {
 			t.Errorf("ResolveAdapter(%q) = %+v, want %s", name, r.Value, want)

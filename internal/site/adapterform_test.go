@@ -28,7 +28,8 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"Broadcom Inc. and subsidiaries BCM57414 NetXtreme-E 10Gb/25Gb RDMA Ethernet Controller (rev 01)",
 		"Intel Corporation Ethernet Controller E810-XXV for SFP (rev 02)", "Intel Ethernet Controller E810-C for QSFP",
 		"ConnectX-6 Dx EN adapter card, 100GbE", "ConnectX-4 Lx EN", "NVIDIA ConnectX-7 VPI 400Gb/s OSFP",
-		"Mellanox ConnectX-6 crypto", "0x15b3:0x1017", "15b3:1017/15b3:0007", "1137:0043", "1017", "MCX516A-CCAT_C01",
+		"Mellanox ConnectX-6 crypto", "Broadcom P425G 4x25G", "ConnectX-6 Dx 2x100GbE PCIe Gen4 x16",
+		"NetXtreme-E Dual-port 100G QSFP56 Ethernet PCIe4.0 x16 Adapter (BCM957508-P2100G)", "0x15b3:0x1017", "15b3:1017/15b3:0007", "1137:0043", "1017", "MCX516A-CCAT_C01",
 		// Either side of the longest text read (matrix.MaxTextWords).
 		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
 	}
