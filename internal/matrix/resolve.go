@@ -77,12 +77,20 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	}
 	for _, pn := range m.PartsOf(a.ID) {
 		f(pn.Number, "part number")
-		// Broadcom's boards are sold by the name after the chip's part
-		// number: BCM957508-P2100G is the P2100G.
-		if m := broadcomBoard.FindStringSubmatch(pn.Number); m != nil {
-			f(m[1], "board name")
+		if b := BoardName(pn.Number); b != "" {
+			f(b, "board name")
 		}
 	}
+}
+
+// BoardName is the name a part number's board is sold by, or "": Broadcom's
+// are the part after the chip's (BCM957508-P2100G is the P2100G). Search
+// reads it too.
+func BoardName(partNumber string) string {
+	if m := broadcomBoard.FindStringSubmatch(partNumber); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // broadcomBoard matches a Broadcom NIC part number, BCM9 and the chip's

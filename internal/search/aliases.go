@@ -184,7 +184,8 @@ var chipDigits = regexp.MustCompile(`^[A-Z]{2,4}([0-9]{3,})$`)
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
 // AliasesFrom builds the alias table from the matrix (adapter names,
-// aliases, PCI ids, pci.ids names and chip numbers, vendor names and aliases,
+// aliases, PCI ids, pci.ids names and chip numbers, part numbers and board
+// names, vendor names and aliases,
 // driver and stack ids and names) and from the glossary (terms and their
 // aliases). terms may be nil.
 func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
@@ -218,6 +219,9 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		}
 		for _, p := range m.Parts {
 			a.Add(p.Adapter, p.Number)
+			if b := matrix.BoardName(p.Number); b != "" {
+				a.Add(p.Adapter, b)
+			}
 		}
 		for _, d := range m.Drivers {
 			a.Add(d.ID, d.EthDrivers...)
