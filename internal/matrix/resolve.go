@@ -558,13 +558,16 @@ func (m *Matrix) resolveDistro(s string) Resolution[Distro] {
 	f := fold(s)
 	// Each release's id and name, folded once: a host record's distro is
 	// resolved here when its kernel release names none.
-	ids, names := make([]string, len(m.Distros)), make([]string, len(m.Distros))
+	// A name's family is also read as its ids spell it: "Oracle Linux 8.9
+	// (UEK R7)" is oracle89uekr7, as "OL8.9 UEKR7" is.
+	ids, names, canon := make([]string, len(m.Distros)), make([]string, len(m.Distros)), make([]string, len(m.Distros))
 	for i := range m.Distros {
 		ids[i], names[i] = fold(m.Distros[i].ID), fold(m.Distros[i].Name)
+		canon[i] = familyAsID(names[i])
 	}
 	named := func(n string) *Distro {
 		for i := range m.Distros {
-			if n == ids[i] || n == names[i] {
+			if n == ids[i] || n == names[i] || n == canon[i] {
 				return &m.Distros[i]
 			}
 		}
@@ -574,13 +577,7 @@ func (m *Matrix) resolveDistro(s string) Resolution[Distro] {
 		return Resolution[Distro]{Value: d, How: "id"}
 	}
 	// The family as its ids spell it: oracle-9.4-uek, rhel-9.4, almalinux-10.1.
-	n := f
-	for alias, id := range distroFamilies {
-		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
-			n = id + rest
-			break
-		}
-	}
+	n := familyAsID(f)
 	if d := named(n); n != f && d != nil {
 		return Resolution[Distro]{Value: d, How: "name"}
 	}
@@ -639,6 +636,17 @@ var distroFamilies = map[string]string{
 	"redhatenterpriselinux": "rhel", "redhat": "rhel",
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
 	"el": "rhel", "centoslinux": "centos",
+}
+
+// familyAsID spells a folded name's family as the matrix's ids do (ol9.4
+// → oracle94), when a release number follows it.
+func familyAsID(f string) string {
+	for alias, id := range distroFamilies {
+		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return id + rest
+		}
+	}
+	return f
 }
 
 // rhelRebuilds are the families (as distroFamilies spells them) built from

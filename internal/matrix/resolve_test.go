@@ -155,10 +155,18 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"Debian 12.5":                                         "debian-12",
 		"Debian 11.3":                                         "debian-11.3",
 		"SUSE Linux Enterprise Server 15 SP5":                 "sles-15-sp5",
+		// Oracle's kernel named as its name names it, the family shortened.
+		"OL8.9 UEKR7":   "oracle-8.9-uek",
+		"OL 8.9 UEK R7": "oracle-8.9-uek",
+		"OL9.4 RHCK":    "oracle-9.4-rhck",
 	} {
 		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
 			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
 		}
+	}
+	// Oracle Linux 8.9's entry is UEK R7: a name of UEK R6 is not it.
+	if r := m.ResolveDistro("OL8.9 UEKR6"); r.Value != nil {
+		t.Errorf("OL8.9 UEKR6 resolved to %s", r.Value.ID)
 	}
 	// A stack named with its release, as ofed_info -s prints it.
 	for in, want := range map[string][2]string{
