@@ -725,8 +725,9 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 // SplitStack reads a stack named with its release: id@release
 // (mlnx-ofed@5.8-1.0.1.1), or a stack's name or alias and its release
 // joined by a dash, underscore or space, as `ofed_info -s` prints them
-// (MLNX_OFED_LINUX-5.8-3.0.7.0:, DOCA-OFED 2.9.0). A name that is a
-// stack itself, or that names none, comes back whole with no release.
+// (MLNX_OFED_LINUX-5.8-3.0.7.0:, DOCA-OFED 2.9.0), or a package's name
+// (stackRelease). A name that is a stack itself, or that names none, comes
+// back whole with no release.
 func (m *Matrix) SplitStack(s string) (name, release string) {
 	if n, r, ok := strings.Cut(s, "@"); ok {
 		return n, r
@@ -738,11 +739,39 @@ func (m *Matrix) SplitStack(s string) (name, release string) {
 	for i := 1; i < min(len(t), 64); i++ { // a stack's name is short
 		if c := t[i-1]; (c == '-' || c == '_' || c == ' ') && t[i] >= '0' && t[i] <= '9' {
 			if id, _ := m.ResolveStack(t[:i-1]); id != "" {
-				return t[:i-1], t[i:]
+				return t[:i-1], stackRelease(t[i:])
 			}
 		}
 	}
 	return s, ""
+}
+
+var (
+	// releaseLTS is a release's LTS mark: "5.8 LTS", "2.9 (LTS)".
+	releaseLTS = regexp.MustCompile(`(?i)\s*\(?\bLTS\)?$`)
+	// releaseFile is a package's file extension.
+	releaseFile = regexp.MustCompile(`(?i)(?:[._](?:amd64|x86_64|aarch64|arm64))?\.(?:tgz|tar\.gz|iso|deb|rpm)$`)
+	// docaHost is a DOCA-Host package's version: the DOCA release, its
+	// build and its drivers' version (doca-host-2.9.1-010000-24.10).
+	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-\d{6}(?:-|$)`)
+)
+
+// stackRelease reads a release as people paste it: without an LTS mark,
+// and from a package's name without what follows the release, the
+// distribution and architecture it was built for
+// (MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz, whose release is
+// 23.10-1.1.9.0; a release's own suffix, 23.10-2.1.3.1-201, is digits).
+func stackRelease(r string) string {
+	r = releaseLTS.ReplaceAllString(releaseFile.ReplaceAllString(strings.TrimSpace(r), ""), "")
+	if m := docaHost.FindStringSubmatch(r); m != nil {
+		return m[1]
+	}
+	for i := 1; i < len(r); i++ {
+		if r[i-1] == '-' && unicode.IsLetter(rune(r[i])) {
+			return r[:i-1]
+		}
+	}
+	return r
 }
 
 // closestIDs returns up to three ids whose names are closest to s, nearest

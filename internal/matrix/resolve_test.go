@@ -173,9 +173,15 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"MLNX_OFED_LINUX-5.8-3.0.7.0:": {"MLNX_OFED_LINUX", "5.8-3.0.7.0"},
 		"mlnx-ofed@5.8-1.0.1.1":        {"mlnx-ofed", "5.8-1.0.1.1"},
 		"DOCA-OFED 2.9.0":              {"DOCA-OFED", "2.9.0"},
-		"doca-ofed":                    {"doca-ofed", ""},
-		"banana-5.8":                   {"banana-5.8", ""},
-		strings.Repeat("x-1 ", 20000):  {strings.Repeat("x-1 ", 20000), ""}, // tried at its start only
+		// An LTS mark, and a package's name as downloaded.
+		"MLNX_OFED 5.8 LTS": {"MLNX_OFED", "5.8"},
+		"DOCA 2.9.1 (LTS)":  {"DOCA", "2.9.1"},
+		"MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz":  {"MLNX_OFED_LINUX", "23.10-1.1.9.0"},
+		"MLNX_OFED_LINUX-23.10-2.1.3.1-201":                 {"MLNX_OFED_LINUX", "23.10-2.1.3.1-201"},
+		"doca-host-2.9.1-010000-24.10-ubuntu2204_amd64.deb": {"doca-host", "2.9.1"},
+		"doca-ofed":                   {"doca-ofed", ""},
+		"banana-5.8":                  {"banana-5.8", ""},
+		strings.Repeat("x-1 ", 20000): {strings.Repeat("x-1 ", 20000), ""}, // tried at its start only
 	} {
 		if n, r := m.SplitStack(in); n != want[0] || r != want[1] {
 			t.Errorf("SplitStack(%q) = %q, %q; want %q, %q", in, n, r, want[0], want[1])
