@@ -30,16 +30,44 @@ func TestOSStepPartialList(t *testing.T) {
 		{false, olRHCK, Undecided},
 		{false, &matrix.Distro{ID: "oracle-8.2-rhck", Family: "rhel", Rebuild: "oracle", Version: "8.2", Name: "Oracle Linux 8.2 (RHCK)"}, Unsupported}, // the list names 8.4 and no 8.2 at all
 		{false, hwe, Undecided},
-		{false, newer, Unsupported}, // not the newest release: its list is binding
+		{false, newer, Unsupported}, // not the newest release with an OS list: its list is binding
 	} {
 		ms := &matrix.Stack{ID: "s", Name: "S", Releases: []matrix.StackRelease{
 			{Version: "5.4-1.0.3.0", OS: []string{"rhel-8.4", "rhel-7.9", "ubuntu-20.04"}, OSPartial: c.partial},
-			{Version: "5.8-1.0.1.1"},
+			{Version: "5.8-1.0.1.1", OS: []string{"rhel-8.6"}},
 		}}
 		s := stackSteps{m: &matrix.Matrix{}, ms: ms, d: c.d}
 		rel := &ms.Releases[0]
 		if got := s.osStep(rel.Version, rel); got.Verdict != c.want {
 			t.Errorf("partial=%v %s: %v (%s), want %v", c.partial, c.d.ID, got.Verdict, got.Text, c.want)
+		}
+	}
+}
+
+// A later release whose OS list the matrix lacks does not make an older
+// list binding on a line that list predates: only a later list could, so
+// the older release stays the newest judged by its list (unknown, not no).
+// A line the older list was written with and left out is a no either way.
+func TestOSStepLaterReleaseWithoutList(t *testing.T) {
+	rhel9 := &matrix.Distro{ID: "rhel-9.4", Family: "rhel", Version: "9.4", Name: "RHEL 9.4"}
+	rhel6 := &matrix.Distro{ID: "rhel-6.10", Family: "rhel", Version: "6.10", Name: "RHEL 6.10"}
+	for _, c := range []struct {
+		later []string // the later release's OS list
+		d     *matrix.Distro
+		want  Level
+	}{
+		{nil, rhel9, Undecided},
+		{[]string{"rhel-8.6"}, rhel9, Unsupported},
+		{nil, rhel6, Unsupported},
+	} {
+		ms := &matrix.Stack{ID: "s", Name: "S", Releases: []matrix.StackRelease{
+			{Version: "5.4-1.0.3.0", OS: []string{"rhel-8.4", "rhel-7.9"}},
+			{Version: "5.8-1.0.1.1", OS: c.later},
+		}}
+		s := stackSteps{m: &matrix.Matrix{}, ms: ms, d: c.d}
+		rel := &ms.Releases[0]
+		if got := s.osStep(rel.Version, rel); got.Verdict != c.want {
+			t.Errorf("later list %v, %s: %v (%s), want %v", c.later, c.d.ID, got.Verdict, got.Text, c.want)
 		}
 	}
 }

@@ -683,13 +683,13 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	// later release may list it, and the answer is unknown, not no.
 	// On a line the list names, it stops below d: d came out after it. A
 	// new line, or a family the list leaves out, is unknown only on the
-	// newest release the matrix holds: versions cannot tell whether it
-	// came out after the list.
+	// newest release whose OS list the matrix holds: versions cannot tell
+	// whether it came out after the list.
 	switch age := predatesList(list, d); {
 	case age == listPredates:
 		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops below %s, so the list likely predates it; a later release's OS list would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
-	case age != listExcludes && newest(ms) == rel:
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release in the matrix, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
+	case age != listExcludes && newestListed(ms) == rel:
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release whose OS list the matrix holds, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
 	}
 	return no
 }
@@ -717,18 +717,26 @@ func (s stackSteps) nearestLists(rel *matrix.StackRelease) string {
 	return "; the nearest releases with an OS list, never used in its place: " + strings.Join(near, "; ")
 }
 
-// newest is the stack's latest release by version.
-func newest(ms *matrix.Stack) *matrix.StackRelease {
+// newestListed is the stack's latest release, by version, whose OS list the
+// matrix holds. A later release without one says nothing of an OS either:
+// it cannot make an older list binding on a line the list predates, or
+// every release added without its notes' OS table would turn that list's
+// silence into a no.
+func newestListed(ms *matrix.Stack) *matrix.StackRelease {
 	rels := sortedReleases(ms)
+	var last *matrix.StackRelease
 	for i := len(rels) - 1; i >= 0; i-- {
+		if len(rels[i].ListedOS()) == 0 {
+			continue
+		}
 		if _, ok := rule.Compare(rels[i].Version, rels[i].Version); ok {
 			return rels[i]
 		}
+		if last == nil {
+			last = rels[i]
+		}
 	}
-	if len(rels) > 0 {
-		return rels[len(rels)-1]
-	}
-	return nil
+	return last
 }
 
 // listAge is what an OS list that does not name a distro release says of it.
