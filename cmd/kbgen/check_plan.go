@@ -29,6 +29,9 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	}
 	if p.Distro != "" && m.Distro(p.Distro) == nil {
 		if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
+			if len(r.Candidates) == 1 {
+				return cli.Usagef("--distro %q stops short of a release the matrix has%s", p.Distro, matrix.DidYouMean(r.Suggest))
+			}
 			return cli.Usagef("--distro %q names %d distros the matrix judges apart%s; name one", p.Distro, len(r.Candidates), matrix.DidYouMean(r.Suggest))
 		} else if r.Value == nil {
 			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros, or judge the host by its kernel with --kernel (uname -r)", p.Distro, matrix.DidYouMean(r.Suggest))

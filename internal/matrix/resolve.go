@@ -450,28 +450,62 @@ func osName(s string) string {
 		s = v
 	}
 	s = strings.Trim(s, "\"' ")
-	var b strings.Builder
+	// The words outside parentheses, and a release's LTS mark or service
+	// pack in them (openEuler's "22.03 (LTS-SP3)"), which are kept.
+	type word struct {
+		w    string
+		kept bool
+	}
+	var words []word
+	add := func(text string, kept bool) {
+		for _, w := range strings.Fields(text) {
+			words = append(words, word{w, kept})
+		}
+	}
+	var out, in strings.Builder
 	depth := 0
 	for _, r := range s {
 		switch {
 		case r == '(':
+			if depth == 0 {
+				add(out.String(), false)
+				out.Reset()
+			}
 			depth++
 		case r == ')' && depth > 0:
-			depth--
+			if depth--; depth == 0 {
+				if p := strings.TrimSpace(in.String()); servicePack.MatchString(p) {
+					add(strings.ReplaceAll(p, "-", " "), true)
+				}
+				in.Reset()
+			}
 		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	var words []string
-	for _, w := range strings.Fields(b.String()) {
-		switch strings.ToLower(w) {
-		case "release", "server", "lts", "gnu/linux":
+			out.WriteRune(r)
 		default:
-			words = append(words, w)
+			in.WriteRune(r)
 		}
 	}
-	return strings.Join(words, " ")
+	add(out.String(), false)
+	var kept []string
+	for i, w := range words {
+		switch strings.ToLower(w.w) {
+		case "release", "server", "gnu/linux":
+		case "lts":
+			// Dropped (Ubuntu 22.04.3 LTS), but in parentheses or before a
+			// service pack (openEuler 22.03 LTS SP3).
+			if w.kept || i+1 < len(words) && servicePack.MatchString(words[i+1].w) {
+				kept = append(kept, w.w)
+			}
+		default:
+			kept = append(kept, w.w)
+		}
+	}
+	return strings.Join(kept, " ")
 }
+
+// servicePack matches a release's LTS mark or service pack: LTS, SP3,
+// LTS-SP3.
+var servicePack = regexp.MustCompile(`(?i)^(?:LTS|(?:LTS[- ])?SP\d+)$`)
 
 // releasesOf reads a name as a family and a version that stops short of a
 // matrix release: a major version alone (rhel 9, el8, Rocky 8), or a

@@ -159,6 +159,10 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"OL8.9 UEKR7":   "oracle-8.9-uek",
 		"OL 8.9 UEK R7": "oracle-8.9-uek",
 		"OL9.4 RHCK":    "oracle-9.4-rhck",
+		// openEuler's service pack is in its PRETTY_NAME's parentheses.
+		`PRETTY_NAME="openEuler 22.03 (LTS-SP3)"`: "openeuler-22.03-lts-sp3",
+		"openEuler release 22.03 (LTS-SP3)":       "openeuler-22.03-lts-sp3",
+		`PRETTY_NAME="openEuler 22.03 (LTS)"`:     "openeuler-22.03-lts",
 	} {
 		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
 			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
