@@ -108,12 +108,16 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		return r
 	}
 	text, f := s, fold(s)
+	// Each adapter's names, folded once for every lookup below.
+	names := make([]map[string]string, len(m.Adapters))
+	for i := range m.Adapters {
+		names[i] = m.adapterNames(&m.Adapters[i])
+	}
 	var hits []*Adapter
 	how := ""
 	for i := range m.Adapters {
-		a := &m.Adapters[i]
-		if h, ok := m.adapterNames(a)[f]; ok {
-			hits = append(hits, a)
+		if h, ok := names[i][f]; ok {
+			hits = append(hits, &m.Adapters[i])
 			how = h
 		}
 	}
@@ -133,7 +137,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		if v, rest := m.vendorPrefix(f); v != nil {
 			for i := range m.Adapters {
 				if a := &m.Adapters[i]; a.Vendor == v.ID {
-					if h, ok := m.adapterNames(a)[rest]; ok {
+					if h, ok := names[i][rest]; ok {
 						hits = append(hits, a)
 						how = h
 					}
@@ -143,7 +147,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		}
 	}
 	if len(hits) == 0 {
-		if r, ok := m.resolveInText(text); ok {
+		if r, ok := m.resolveInText(text, names); ok {
 			return r
 		}
 	}
@@ -157,7 +161,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		}
 		return Resolution[Adapter]{Suggest: closestIDs(s, ids, func(id string) []string {
 			var out []string
-			for k := range m.adapterNames(m.Adapter(id)) {
+			for k := range names[slices.Index(ids, id)] {
 				out = append(out, k)
 			}
 			return out
@@ -185,7 +189,8 @@ var NoiseWords = []string{
 
 // NoisePattern matches a word that is noise whatever it says: a speed
 // (100GbE, 10Gb/25Gb, 25G, 4x25G), a number (a revision, a PCI class), a
-// PCI address, a PCIe generation or link width (PCIe4.0, Gen4, x16). PCIInTextPattern finds vvvv:dddd ids in a text ([15b3:1017],
+// PCI address, a PCIe generation or link width (PCIe4.0, Gen4, x16).
+// PCIInTextPattern finds vvvv:dddd ids in a text ([15b3:1017],
 // 0x15b3:0x1017), not the parts of a PCI address (0000:3b:00.0). The form
 // reads both (RE2 and JavaScript alike).
 const (
@@ -231,8 +236,9 @@ func (m *Matrix) adapterNoise(w string) (noise bool, vendors []string) {
 // resolveInText reads a longer text that names an adapter: an lspci line,
 // a pci.ids name, a product name with its speed and form factor. One PCI
 // id in it decides; else every word must be noise or part of a name, the
-// longest first, and all the names one adapter's.
-func (m *Matrix) resolveInText(s string) (Resolution[Adapter], bool) {
+// longest first, and all the names one adapter's. names holds each
+// adapter's folded names (adapterNames), in m.Adapters' order.
+func (m *Matrix) resolveInText(s string, names []map[string]string) (Resolution[Adapter], bool) {
 	low := strings.ToLower(s)
 	var ids []string
 	for _, g := range pciInText.FindAllStringSubmatch(low, -1) {
@@ -263,7 +269,7 @@ func (m *Matrix) resolveInText(s string) (Resolution[Adapter], bool) {
 	for i := 0; i < len(words); {
 		j := min(len(words), i+MaxNameWords)
 		for ; j > i; j-- {
-			if r := m.namedAdapter(fold(strings.Join(words[i:j], " "))); r.Value != nil {
+			if r := m.namedAdapter(fold(strings.Join(words[i:j], " ")), names); r.Value != nil {
 				if found != nil && found != r.Value {
 					return Resolution[Adapter]{}, false
 				}
@@ -296,16 +302,15 @@ func (m *Matrix) resolveInText(s string) (Resolution[Adapter], bool) {
 }
 
 // namedAdapter is the one adapter a folded name names exactly.
-func (m *Matrix) namedAdapter(f string) Resolution[Adapter] {
+func (m *Matrix) namedAdapter(f string, names []map[string]string) Resolution[Adapter] {
 	var hit *Adapter
 	how := ""
 	for i := range m.Adapters {
-		a := &m.Adapters[i]
-		if h, ok := m.adapterNames(a)[f]; ok {
+		if h, ok := names[i][f]; ok {
 			if hit != nil {
 				return Resolution[Adapter]{}
 			}
-			hit, how = a, h
+			hit, how = &m.Adapters[i], h
 		}
 	}
 	return Resolution[Adapter]{Value: hit, How: how}
