@@ -252,7 +252,7 @@ func (b *capBuffer) Write(p []byte) (int, error) {
 }
 
 func (r *runner) exec(cmdline string) ExecInfo {
-	res := Result{Path: source.SosPath(cmdline)}
+	res := Result{Path: source.Cmd(cmdline).Path()}
 	if !r.s.Allowed(cmdline) {
 		// Kept as a call too, so a capture replays the refusal.
 		res.Status, res.Reason = StatusFailed, "not on kbcollect's list of allowed commands; not run"

@@ -12,7 +12,7 @@ import (
 func (s *Snapshot) sosCommand(cmdline string) Result {
 	s.sosOnce.Do(s.indexSos)
 	name := source.SosName(cmdline)
-	want := source.SosPath(cmdline)
+	want := source.Cmd(cmdline).Path()
 	if fi, err := fs.Stat(s.fsys, want); err == nil && !fi.IsDir() {
 		return s.File(want)
 	}

@@ -70,8 +70,10 @@ const (
 )
 
 // Path is where a source is looked for in a snapshot: a command's output
-// at its sos path (SosPath), any other source at its own path. The table's
-// command lines are computed once.
+// at its sos path (SosPath), any other source at its own path. The
+// snapshot layer records a command's path with it, and a record lists a
+// source absent at it in [[absent]]. The table's command lines are
+// computed once.
 func (id ID) Path() string {
 	cmdline, ok := strings.CutPrefix(string(id), "cmd/")
 	if !ok {
