@@ -145,8 +145,8 @@
     var k = kernelBase(raw), ki = index.kernels;
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
     if (k.rel) {
-      var g = /^el([0-9]+)_([0-9]+)$/.exec(k.tag), id = g && "rhel-" + g[1] + "." + g[2];
-      if (id && Object.prototype.hasOwnProperty.call(ki.t, id)) {
+      var id = Object.prototype.hasOwnProperty.call(ki.g, k.tag) && ki.g[k.tag];
+      if (id) {
         if (ki.t[id] === k.base) return { t: "t:" + id, k: k };
         return { err: raw + " is a " + label(index.distros, id) + " kernel on upstream " + k.base + (ki.t[id] ? ", not on " + ki.t[id] + " as that release's kernels are" : ", and the matrix gives no kernel base for that release") +
           ": the form holds no verdict for it; kbgen check --kernel " + raw + " judges it" };

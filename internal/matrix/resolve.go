@@ -554,6 +554,10 @@ func (m *Matrix) releasesOf(s string) Resolution[Distro] {
 		}
 	case len(parts) > 2 && fam == "ubuntu":
 		cands = of(fam, func(v string) bool { return v == parts[0]+"."+parts[1] })
+	case fam == "amzn":
+		// Amazon Linux 2023.6.20241212 is a release of Amazon Linux 2023,
+		// which may run any of its kernel lines.
+		cands = of(fam, func(v string) bool { return v == parts[0] })
 	case len(parts) > 2:
 		return m.resolveDistro(s[:i] + " " + parts[0] + "." + parts[1])
 	case fam == "debian":
@@ -637,15 +641,18 @@ func (m *Matrix) resolveDistro(s string) Resolution[Distro] {
 		return Resolution[Distro]{Value: named1, How: "name"}
 	}
 	// A release the matrix has under several kernels (Oracle Linux 9.4:
-	// UEK and RHCK): the id with a kernel's name after the release.
+	// UEK and RHCK) or service packs (openEuler 22.03: LTS, LTS SP1 to
+	// SP4): the id with a kernel's name or a service pack after the
+	// release.
 	var cands []*Distro
 	for i := range m.Distros {
 		d := &m.Distros[i]
-		if rest, ok := strings.CutPrefix(ids[i], n); ok && rest != "" && isLetters(rest) && n != "" && n[len(n)-1] >= '0' && n[len(n)-1] <= '9' {
+		if rest, ok := strings.CutPrefix(ids[i], n); ok && rest != "" && isLetters(rest[:1]) && n != "" && n[len(n)-1] >= '0' && n[len(n)-1] <= '9' {
 			cands = append(cands, d)
 		}
 	}
 	if len(cands) > 0 {
+		slices.SortStableFunc(cands, func(a, b *Distro) int { return compareReleases(a.Version, b.Version) })
 		r := Resolution[Distro]{How: "name", Candidates: cands}
 		for _, d := range cands {
 			r.Suggest = append(r.Suggest, d.ID)
@@ -675,6 +682,7 @@ var distroFamilies = map[string]string{
 	"redhatenterpriselinux": "rhel", "redhat": "rhel",
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
 	"el": "rhel", "centoslinux": "centos",
+	"amazonlinux": "amzn", "al": "amzn",
 }
 
 // familyAsID spells a folded name's family as the matrix's ids do (ol9.4

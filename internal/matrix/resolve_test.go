@@ -197,6 +197,11 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"rhel 10":                 {"rhel-10.0", "rhel-10.1"},
 		"el10":                    {"rhel-10.0", "rhel-10.1"},
 		"Oracle Linux Server 8.8": {"oracle-8.8-rhck", "oracle-8.8-uek"},
+		// openEuler's VERSION_ID: the LTS release or any service pack.
+		"openEuler 22.03": {"openeuler-22.03-lts", "openeuler-22.03-lts-sp1", "openeuler-22.03-lts-sp2", "openeuler-22.03-lts-sp3", "openeuler-22.03-lts-sp4"},
+		// An Amazon Linux 2023 release may run any of its kernel lines.
+		"Amazon Linux 2023.6.20241212": {"amzn-2023", "amzn-2023-kernel-6.12", "amzn-2023-kernel-6.18"},
+		"al2023.6":                     {"amzn-2023", "amzn-2023-kernel-6.12", "amzn-2023-kernel-6.18"},
 	} {
 		r := m.ResolveDistro(name)
 		var ids []string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/version"
 )
 
 // OptionalFeature reports whether a firmware_min feature adds to RoCE
@@ -209,8 +210,10 @@ func matrixVersion(name, ver string) string {
 // HostDistro is the matrix release a host runs: the release of the
 // host's os-release ID and VERSION_ID whose kernel base starts the host's
 // kernel release (Ubuntu's HWE over its GA kernel, Oracle Linux's UEK over
-// its RHCK), else what the matrix resolves the OS to (a Rocky release
-// without an entry is RHEL's). Nil when the record names no OS or the
+// its RHCK); for a VERSION_ID that names no release alone, the one its
+// PRETTY_NAME or its kernel's dist tag names (openEuler's 22.03 with
+// "22.03 (LTS-SP3)" or .oe2203sp3); else what the matrix resolves the OS
+// to (a Rocky release without an entry is RHEL's). Nil when the record names no OS or the
 // matrix lacks it: the host is then judged by its kernel. Diagnosis, the
 // stack-release check and fleet readiness all start from it.
 func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
@@ -246,5 +249,78 @@ func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
 	if best != nil {
 		return best
 	}
+	// A VERSION_ID short of the matrix's release (openEuler's 22.03 for
+	// 22.03 LTS SP3): the release PRETTY_NAME names ("openEuler 22.03
+	// (LTS-SP3)"), else the one the kernel's dist tag names, of the same
+	// family.
+	same := func(d *matrix.Distro) bool {
+		return d != nil && (d.Rebuild == "" && d.Family == name || d.Rebuild == name)
+	}
+	if d := m.ResolveDistro(h.Host.OS.PrettyName).Value; h.Host.OS.PrettyName != "" && same(d) {
+		return d
+	}
+	if d := KernelDistro(m, h.Host.KernelRelease); same(d) {
+		return d
+	}
 	return m.ResolveDistro(id + " " + ver).Value
+}
+
+// KernelTag is the RPM dist tag a distro release's kernels carry, which
+// names that release in a kernel release (uname -r): RHEL 9.4's kernels
+// are .el9_4, openEuler 22.03 LTS SP3's .oe2203sp3, 22.03 LTS's .oe2203
+// and every 20.03 LTS release's .oe1. "" for a release whose kernels carry
+// no tag of their own, or a tag this table does not know.
+func KernelTag(d *matrix.Distro) string {
+	switch d.Family {
+	case "rhel":
+		if d.Rebuild == "" && !strings.ContainsAny(d.Version, "-_") {
+			if x, y, ok := strings.Cut(d.Version, "."); ok && !strings.Contains(y, ".") {
+				return "el" + x + "_" + y
+			}
+		}
+	case "openeuler":
+		// 22.03-LTS-SP3: oe2203sp3; 24.03-LTS: oe2403; 20.03-LTS-*: oe1.
+		parts := strings.Split(strings.ToLower(d.Version), "-")
+		if parts[0] == "20.03" {
+			return "oe1"
+		}
+		tag := "oe" + strings.ReplaceAll(parts[0], ".", "")
+		for _, p := range parts[1:] {
+			if strings.HasPrefix(p, "sp") {
+				tag += p
+			}
+		}
+		return tag
+	}
+	return ""
+}
+
+// KernelDistro is the matrix release whose dist tag (KernelTag) a distro
+// kernel release carries; nil when the release has no tag or the tag
+// names no single release (.oe1 is every openEuler 20.03 LTS release's).
+func KernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
+	k, err := version.ParseKernel(release)
+	if err != nil || k.Tag == "" {
+		return nil
+	}
+	return KernelTags(m)[k.Tag]
+}
+
+// KernelTags maps each dist tag that names a single release of m to it.
+func KernelTags(m *matrix.Matrix) map[string]*matrix.Distro {
+	tags := map[string]*matrix.Distro{}
+	seen := map[string]bool{}
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		t := KernelTag(d)
+		if t == "" {
+			continue
+		}
+		if seen[t] {
+			delete(tags, t)
+			continue
+		}
+		seen[t], tags[t] = true, d
+	}
+	return tags
 }

@@ -17,24 +17,38 @@ func TestHostDistro(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatal(probs.Err())
 	}
-	for _, c := range []struct{ id, ver, kernel, want string }{
-		{"rhel", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4"},
-		{"rhel", "9.4", "", "rhel-9.4"},
-		{"ol", "9.4", "5.15.0-205.149.5.1.el9uek.x86_64", "oracle-9.4-uek"},
-		{"ol", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "oracle-9.4-rhck"},
-		{"almalinux", "10.0", "6.12.0-55.9.1.el10_0.x86_64", "almalinux-10.0"},
-		{"ubuntu", "22.04", "6.8.0-45-generic", "ubuntu-22.04-hwe"},
-		{"ubuntu", "22.04", "5.15.0-119-generic", "ubuntu-22.04"},
-		{"ubuntu", "22.04", "", "ubuntu-22.04"},
-		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4"}, // no Rocky entry: judged as RHEL's
-		{"", "", "5.14.0-427.13.1.el9_4.x86_64", ""},
-		{"sles", "15.5", "5.14.21-150500.53-default", "sles-15-sp5"}, // VERSION_ID 15.5 is SP5
-		{"sles", "12.5", "", "sles-12-sp5"},
-		{"opensuse-leap", "15.5", "", ""}, // Leap is not SLES: no source makes it one
-		{"plan9", "4", "", ""},
+	for _, c := range []struct {
+		id, ver, kernel, want string
+		pretty                string
+	}{
+		{"rhel", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4", ""},
+		{"rhel", "9.4", "", "rhel-9.4", ""},
+		{"ol", "9.4", "5.15.0-205.149.5.1.el9uek.x86_64", "oracle-9.4-uek", ""},
+		{"ol", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "oracle-9.4-rhck", ""},
+		{"almalinux", "10.0", "6.12.0-55.9.1.el10_0.x86_64", "almalinux-10.0", ""},
+		{"ubuntu", "22.04", "6.8.0-45-generic", "ubuntu-22.04-hwe", ""},
+		{"ubuntu", "22.04", "5.15.0-119-generic", "ubuntu-22.04", ""},
+		{"ubuntu", "22.04", "", "ubuntu-22.04", ""},
+		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4", ""}, // no Rocky entry: judged as RHEL's
+		{"", "", "5.14.0-427.13.1.el9_4.x86_64", "", ""},
+		{"sles", "15.5", "5.14.21-150500.53-default", "sles-15-sp5", ""}, // VERSION_ID 15.5 is SP5
+		{"sles", "12.5", "", "sles-12-sp5", ""},
+		{"opensuse-leap", "15.5", "", "", ""}, // Leap is not SLES: no source makes it one
+		{"plan9", "4", "", "", ""},
+		// openEuler's VERSION_ID stops short of the release; PRETTY_NAME
+		// or the kernel's dist tag names it (os-release and uname -r as
+		// public posts printed them).
+		{"openEuler", "22.03", "5.10.0-182.0.0.95.oe2203sp3.x86_64", "openeuler-22.03-lts-sp3", `openEuler 22.03 (LTS-SP3)`},
+		{"openEuler", "22.03", "", "openeuler-22.03-lts-sp3", `openEuler 22.03 (LTS-SP3)`},
+		{"openEuler", "22.03", "5.10.0-60.18.0.50.oe2203.x86_64", "openeuler-22.03-lts", ""},
+		{"openEuler", "22.03", "5.10.0-153.12.0.92.oe2203sp2.x86_64", "openeuler-22.03-lts-sp2", ""},
+		{"openEuler", "22.03", "", "", ""},                                  // GA or any service pack
+		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "", ""}, // .oe1 is every 20.03 LTS release's
+		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", "openEuler 20.03 (LTS-SP3)"},
+		{"rhel", "9.4", "", "rhel-9.4", "openEuler 22.03 (LTS-SP3)"}, // another family's name is not taken
 	} {
 		h := &record.Host{}
-		h.Host.OS = record.OSRelease{ID: c.id, VersionID: c.ver}
+		h.Host.OS = record.OSRelease{ID: c.id, VersionID: c.ver, PrettyName: c.pretty}
 		h.Host.KernelRelease = c.kernel
 		got := ""
 		if d := HostDistro(m, h); d != nil {

@@ -47,21 +47,24 @@ func kernelProbes(m *matrix.Matrix) []string {
 	}
 	for _, k := range []string{"6.9", "6.13", "6.13.2", "6.8.0-45-generic", "5.15.0-91-generic", "6.1.0-13-amd64",
 		"5.14.21-150500.55.39-default", "5.1.0-rc7-next-20190430+", "6.8-rc3", "6.12.0-55.9.1.el10_0.x86_64",
-		"5.14.0-999.el9_9.x86_64", "4.18.0-80.el8.x86_64", "3.10.0-862.el7.x86_64", "6.8.0-1.el9_4.x86_64"} {
+		"5.14.0-999.el9_9.x86_64", "4.18.0-80.el8.x86_64", "3.10.0-862.el7.x86_64", "6.8.0-1.el9_4.x86_64",
+		// openEuler kernels as uname -r printed them in public posts.
+		"5.10.0-182.0.0.95.oe2203sp3.x86_64", "5.10.0-60.18.0.50.oe2203.x86_64", "6.6.0-72.0.0.76.oe2403sp1.x86_64",
+		"4.19.90-2112.8.0.0131.oe1.aarch64"} {
 		add(k)
 	}
 	for _, d := range m.Distros {
 		if g := rhelID.FindStringSubmatch(d.ID); g != nil && d.KernelBase != "" {
 			add(d.KernelBase + "-427.13.1.el" + g[1] + "_" + g[2] + ".x86_64")
 		}
+		if t := rule.KernelTag(&d); t != "" && d.KernelBase != "" {
+			add(d.KernelBase + "-7.0.0.1." + t + ".x86_64")
+		}
 	}
 	return ks
 }
 
-var (
-	rhelID = regexp.MustCompile(`^rhel-([0-9]+)\.([0-9]+)$`)
-	elTag  = regexp.MustCompile(`^el([0-9]+)_([0-9]+)$`)
-)
+var rhelID = regexp.MustCompile(`^rhel-([0-9]+)\.([0-9]+)$`)
 
 // formKernelTarget is will.js's kernelTarget in Go terms: the target of
 // a kernel release's cells, or "" when the form holds none.
@@ -72,14 +75,11 @@ func formKernelTarget(ix *Index, raw string) string {
 	}
 	if rel != "" {
 		k, _ := version.ParseKernel(raw)
-		if g := elTag.FindStringSubmatch(k.Tag); g != nil {
-			id := "rhel-" + g[1] + "." + g[2]
-			if kb, ok := ix.Kernels.Tagged[id]; ok {
-				if kb == base {
-					return "t:" + id
-				}
-				return ""
+		if id, ok := ix.Kernels.Tags[k.Tag]; ok {
+			if ix.Kernels.Tagged[id] == base {
+				return "t:" + id
 			}
+			return ""
 		}
 	}
 	b := ""

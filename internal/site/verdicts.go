@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io"
 	"reflect"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -368,10 +367,12 @@ const (
 // upstream base (rule.KernelBase) at or after Bounds[i] and before
 // Bounds[i+1] is target "k:"+Bounds[i] ("k:" below them all), or
 // "v:"+Bounds[i] for a distro kernel the matrix cannot place; a kernel
-// whose RPM tag names a distro release of Tagged (el9_4: rhel-9.4) and
-// whose base is that release's kernel base is target "t:"+id.
+// whose dist tag names a distro release (Tags, rule.KernelTag: el9_4 is
+// rhel-9.4) and whose base is that release's kernel base is target
+// "t:"+id.
 type KernelIndex struct {
 	Bounds []string          `json:"b"` // ascending
+	Tags   map[string]string `json:"g"` // dist tag → the distro id it names
 	Tagged map[string]string `json:"t"` // distro id → its kernel base ("" when the matrix gives none)
 	Kernel string            `json:"mk"`
 	Base   string            `json:"mb"`
@@ -434,9 +435,6 @@ func kernelProbe(bound string) string {
 	return bound
 }
 
-// elRelease is a RHEL distro id, which an RPM dist tag (el9_4) names.
-var elRelease = regexp.MustCompile(`^rhel-[0-9]+\.[0-9]+$`)
-
 // kernelTargets are the form's kernel cells (see KernelIndex), each
 // judged at a probe release.
 func kernelTargets(m *matrix.Matrix) []Target {
@@ -451,12 +449,11 @@ func kernelTargets(m *matrix.Matrix) []Target {
 		up = append(up, Target{Key: "k:" + b, Label: label, raw: "v" + p + "-rc1", base: p})
 		vendor = append(vendor, Target{Key: "v:" + b, Label: "a distro kernel based on " + label, raw: p + "-7919-generic", base: p})
 	}
+	tags := rule.KernelTags(m)
 	for _, d := range m.Distros {
-		if !elRelease.MatchString(d.ID) || d.KernelBase == "" {
-			continue
+		if t := rule.KernelTag(&d); tags[t] != nil && d.KernelBase != "" {
+			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: d.KernelBase + "-7919." + t})
 		}
-		x, y, _ := strings.Cut(strings.TrimPrefix(d.ID, "rhel-"), ".")
-		tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: d.KernelBase + "-7919.el" + x + "_" + y})
 	}
 	return append(append(up, vendor...), tagged...)
 }
@@ -1098,11 +1095,9 @@ func (s *Site) VerdictIndex() *Index {
 	v := s.verdicts
 	v.all()
 	ix := &Index{Stacks: v.stacks, Levels: Levels, Refs: v.refs, Reasons: v.shared, Sources: map[string]XSource{}}
-	ix.Kernels = KernelIndex{Bounds: kernelBounds(m), Tagged: map[string]string{}, Kernel: kernelMark, Base: baseMark}
-	for _, d := range m.Distros {
-		if elRelease.MatchString(d.ID) {
-			ix.Kernels.Tagged[d.ID] = d.KernelBase
-		}
+	ix.Kernels = KernelIndex{Bounds: kernelBounds(m), Tagged: map[string]string{}, Tags: map[string]string{}, Kernel: kernelMark, Base: baseMark}
+	for t, d := range rule.KernelTags(m) {
+		ix.Kernels.Tags[t], ix.Kernels.Tagged[d.ID] = d.ID, d.KernelBase
 	}
 	for _, t := range v.targets {
 		ix.Targets = append(ix.Targets, t.Key)

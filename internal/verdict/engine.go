@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/rule"
 )
 
 // Engine judges many plans against one matrix, as Judge does, with the
@@ -26,6 +27,7 @@ type Engine struct {
 	// and conditions on a stack (every distro and kernel).
 	kernels sync.Map // *matrix.Distro → distroKernel
 	tails   sync.Map // tailKey → []Reason
+	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 }
 
 // distroKernel is what planKernel gives for a distro's GA kernel.
@@ -46,6 +48,14 @@ type tailKey struct {
 
 // planKernel is planKernel, a distro's GA kernel judged once.
 func (e *Engine) planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) kernel {
+	if e != nil && p.Kernel != "" && distro == nil {
+		// The release a kernel's dist tag names, looked up once.
+		x, ok := e.tagged.Load(p.Kernel)
+		if !ok {
+			x, _ = e.tagged.LoadOrStore(p.Kernel, rule.KernelDistro(e.m, p.Kernel))
+		}
+		distro = x.(*matrix.Distro)
+	}
 	if e == nil || p.Kernel != "" || distro == nil {
 		return planKernel(m, v, p, distro)
 	}

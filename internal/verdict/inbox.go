@@ -2,13 +2,11 @@ package verdict
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
-	"github.com/rocekb/rocekb/internal/version"
 )
 
 // deviceKernel is the first upstream release from which an adapter's RoCE
@@ -557,22 +555,6 @@ func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matr
 		return fmt.Sprintf("%s %s to %s", d.Family, best.From, best.Until)
 	}
 	return fmt.Sprintf("%s %s or later", d.Family, best.From)
-}
-
-// elTag reads the RHEL release from an RPM dist tag: el9_4 → 9.4.
-var elTag = regexp.MustCompile(`^el([0-9]+)_([0-9]+)$`)
-
-// kernelDistro finds the matrix distro a distro kernel release names, by
-// its RPM dist tag; nil when the tag names no single release.
-func kernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
-	k, err := version.ParseKernel(release)
-	if err != nil {
-		return nil
-	}
-	if g := elTag.FindStringSubmatch(k.Tag); g != nil {
-		return m.Distro("rhel-" + g[1] + "." + g[2])
-	}
-	return nil
 }
 
 // cites reports whether a reason of rs rests on the matrix entry.

@@ -420,7 +420,7 @@ func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) ker
 		}
 		// A distro kernel: judged by its distro release, not its number.
 		if distro == nil {
-			distro = kernelDistro(m, p.Kernel)
+			distro = rule.KernelDistro(m, p.Kernel)
 		}
 		if distro != nil {
 			v.Distro = distro.ID
