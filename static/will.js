@@ -146,6 +146,11 @@
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
     if (k.rel) {
       var id = Object.prototype.hasOwnProperty.call(ki.g, k.tag) && ki.g[k.tag];
+      if (!id && Object.prototype.hasOwnProperty.call(ki.s, k.tag)) {
+        // ports rule.KernelDistro's stream rule: one release's stream starts it.
+        var hits = ki.s[k.tag].filter(function (s) { return raw.indexOf(s[0]) === 0 && (raw.length === s[0].length || raw.charAt(s[0].length) === "."); });
+        if (hits.length === 1) id = hits[0][1];
+      }
       if (id) {
         if (ki.t[id] === k.base) return { t: "t:" + id, k: k };
         return { err: raw + " is a " + label(index.distros, id) + " kernel on upstream " + k.base + (ki.t[id] ? ", not on " + ki.t[id] + " as that release's kernels are" : ", and the matrix gives no kernel base for that release") +

@@ -295,15 +295,66 @@ func KernelTag(d *matrix.Distro) string {
 	return ""
 }
 
-// KernelDistro is the matrix release whose dist tag (KernelTag) a distro
-// kernel release carries; nil when the release has no tag or the tag
-// names no single release (.oe1 is every openEuler 20.03 LTS release's).
+// KernelDistro is the matrix release a distro kernel release names: the
+// one release whose dist tag (KernelTag) it carries, else the one release
+// of its tag's family whose kernel stream (KernelStream) it starts with
+// (RHEL 7.9's 3.10.0-1160.102.1.el7, RHEL 8.6's 4.18.0-372.9.1.el8); nil
+// when it names no single release.
 func KernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
 	k, err := version.ParseKernel(release)
 	if err != nil || k.Tag == "" {
 		return nil
 	}
-	return KernelTags(m)[k.Tag]
+	if d := KernelTags(m)[k.Tag]; d != nil {
+		return d
+	}
+	var found *matrix.Distro
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if tag, stream := KernelStream(d); tag == k.Tag && InStream(release, stream) {
+			if found != nil {
+				return nil
+			}
+			found = d
+		}
+	}
+	return found
+}
+
+// KernelStream is the dist tag a release's kernels may carry without its
+// minor release (RHEL 8's el8; openEuler's tag, KernelTag) and the start
+// every kernel release of it shares: the upstream base and the first
+// number of the distro release of the matrix's kernel (RHEL 8.6's
+// 4.18.0-372, as Red Hat's insights-core rhel_release_map maps kernels to
+// minor releases; openEuler 20.03 LTS SP3's 4.19.90-2112). Both "" when
+// the matrix gives the release no kernel release.
+func KernelStream(d *matrix.Distro) (tag, stream string) {
+	switch d.Family {
+	case "rhel":
+		if t := KernelTag(d); t != "" {
+			tag, _, _ = strings.Cut(t, "_")
+		}
+	case "openeuler":
+		tag = KernelTag(d)
+	}
+	dash := strings.IndexByte(d.Kernel, '-')
+	if tag == "" || dash < 0 {
+		return "", ""
+	}
+	end := dash + 1
+	for end < len(d.Kernel) && d.Kernel[end] >= '0' && d.Kernel[end] <= '9' {
+		end++
+	}
+	if end == dash+1 {
+		return "", ""
+	}
+	return tag, d.Kernel[:end]
+}
+
+// InStream reports whether a kernel release belongs to a kernel stream
+// (KernelStream): it starts with it, and a dot or nothing follows.
+func InStream(release, stream string) bool {
+	return stream != "" && strings.HasPrefix(release, stream) && (len(release) == len(stream) || release[len(stream)] == '.')
 }
 
 // KernelTags maps each dist tag that names a single release of m to it.

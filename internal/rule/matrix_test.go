@@ -43,7 +43,8 @@ func TestHostDistro(t *testing.T) {
 		{"openEuler", "22.03", "5.10.0-60.18.0.50.oe2203.x86_64", "openeuler-22.03-lts", ""},
 		{"openEuler", "22.03", "5.10.0-153.12.0.92.oe2203sp2.x86_64", "openeuler-22.03-lts-sp2", ""},
 		{"openEuler", "22.03", "", "", ""},                                  // GA or any service pack
-		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "", ""}, // .oe1 is every 20.03 LTS release's
+		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", ""}, // .oe1 is every 20.03 LTS release's; 2112 is SP3's stream
+		{"openEuler", "20.03", "4.19.90-2012.4.0.0053.oe1.aarch64", "", ""},
 		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", "openEuler 20.03 (LTS-SP3)"},
 		{"rhel", "9.4", "", "rhel-9.4", "openEuler 22.03 (LTS-SP3)"}, // another family's name is not taken
 	} {
@@ -79,5 +80,40 @@ func TestCoversKernelBase(t *testing.T) {
 	r.KernelBase = ""
 	if !Covers(r, &matrix.Distro{ID: "ubuntu-24.04-hwe-7.0", Family: "ubuntu", Version: "24.04", Flavour: "hwe", KernelBase: "7.0"}) {
 		t.Error("a row without kernel_base must cover every HWE kernel")
+	}
+}
+
+// KernelDistro on the bundled matrix: a kernel release as uname -r prints
+// it names a release by its dist tag, or by the kernel stream of its
+// tag's family (the kernels as public posts printed them).
+func TestKernelDistro(t *testing.T) {
+	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	for k, want := range map[string]string{
+		"5.14.0-427.13.1.el9_4.x86_64":       "rhel-9.4",
+		"5.10.0-182.0.0.95.oe2203sp3.x86_64": "openeuler-22.03-lts-sp3",
+		"5.10.0-60.18.0.50.oe2203.x86_64":    "openeuler-22.03-lts",
+		"6.6.0-72.0.0.76.oe2403sp1.x86_64":   "openeuler-24.03-lts-sp1",
+		// .el7 and .el8 without a minor: the stream names it.
+		"3.10.0-1160.el7.x86_64":            "rhel-7.9",
+		"3.10.0-1160.102.1.el7.x86_64":      "rhel-7.9",
+		"4.18.0-372.9.1.el8.x86_64":         "rhel-8.6",
+		"4.19.90-2112.8.0.0131.oe1.aarch64": "openeuler-20.03-lts-sp3",
+		// No release's stream: not named.
+		"4.18.0-3720.el8.x86_64":            "",
+		"4.19.90-2012.4.0.0053.oe1.aarch64": "",
+		"6.1.0-18-amd64":                    "",
+		"5.15.0-91-generic":                 "",
+		"6.8":                               "",
+	} {
+		got := ""
+		if d := KernelDistro(m, k); d != nil {
+			got = d.ID
+		}
+		if got != want {
+			t.Errorf("KernelDistro(%s) = %q, want %q", k, got, want)
+		}
 	}
 }

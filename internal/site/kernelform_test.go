@@ -50,7 +50,9 @@ func kernelProbes(m *matrix.Matrix) []string {
 		"5.14.0-999.el9_9.x86_64", "4.18.0-80.el8.x86_64", "3.10.0-862.el7.x86_64", "6.8.0-1.el9_4.x86_64",
 		// openEuler kernels as uname -r printed them in public posts.
 		"5.10.0-182.0.0.95.oe2203sp3.x86_64", "5.10.0-60.18.0.50.oe2203.x86_64", "6.6.0-72.0.0.76.oe2403sp1.x86_64",
-		"4.19.90-2112.8.0.0131.oe1.aarch64"} {
+		"4.19.90-2112.8.0.0131.oe1.aarch64", "4.19.90-2003.4.0.0036.oe1.aarch64", "4.19.90-2012.4.0.0053.oe1.aarch64",
+		// RHEL kernels whose tag has no minor release: the stream names it.
+		"3.10.0-1160.102.1.el7.x86_64", "4.18.0-372.9.1.el8.x86_64", "4.18.0-3720.el8.x86_64"} {
 		add(k)
 	}
 	for _, d := range m.Distros {
@@ -59,6 +61,9 @@ func kernelProbes(m *matrix.Matrix) []string {
 		}
 		if t := rule.KernelTag(&d); t != "" && d.KernelBase != "" {
 			add(d.KernelBase + "-7.0.0.1." + t + ".x86_64")
+		}
+		if tag, stream := rule.KernelStream(&d); stream != "" {
+			add(stream + ".7.1." + tag + ".x86_64")
 		}
 	}
 	return ks
@@ -75,7 +80,20 @@ func formKernelTarget(ix *Index, raw string) string {
 	}
 	if rel != "" {
 		k, _ := version.ParseKernel(raw)
-		if id, ok := ix.Kernels.Tags[k.Tag]; ok {
+		id, ok := ix.Kernels.Tags[k.Tag]
+		if !ok {
+			var hits []string
+			for _, s := range ix.Kernels.Streams[k.Tag] {
+				if rule.InStream(raw, s[0]) {
+					hits = append(hits, s[1])
+				}
+			}
+			id, ok = "", len(hits) == 1
+			if ok {
+				id = hits[0]
+			}
+		}
+		if ok {
 			if ix.Kernels.Tagged[id] == base {
 				return "t:" + id
 			}

@@ -368,14 +368,16 @@ const (
 // Bounds[i+1] is target "k:"+Bounds[i] ("k:" below them all), or
 // "v:"+Bounds[i] for a distro kernel the matrix cannot place; a kernel
 // whose dist tag names a distro release (Tags, rule.KernelTag: el9_4 is
-// rhel-9.4) and whose base is that release's kernel base is target
-// "t:"+id.
+// rhel-9.4), or which starts the kernel stream of exactly one release of
+// its tag (Streams, rule.KernelStream: 4.18.0-372.9.1.el8 is rhel-8.6),
+// and whose base is that release's kernel base is target "t:"+id.
 type KernelIndex struct {
-	Bounds []string          `json:"b"` // ascending
-	Tags   map[string]string `json:"g"` // dist tag → the distro id it names
-	Tagged map[string]string `json:"t"` // distro id → its kernel base ("" when the matrix gives none)
-	Kernel string            `json:"mk"`
-	Base   string            `json:"mb"`
+	Bounds  []string               `json:"b"` // ascending
+	Tags    map[string]string      `json:"g"` // dist tag → the distro id it names
+	Streams map[string][][2]string `json:"s"` // dist tag → [kernel stream, distro id]
+	Tagged  map[string]string      `json:"t"` // distro id → its kernel base ("" when the matrix gives none)
+	Kernel  string                 `json:"mk"`
+	Base    string                 `json:"mb"`
 }
 
 // kernelBounds are the kernels at which the engine's verdict for a kernel
@@ -451,8 +453,14 @@ func kernelTargets(m *matrix.Matrix) []Target {
 	}
 	tags := rule.KernelTags(m)
 	for _, d := range m.Distros {
-		if t := rule.KernelTag(&d); tags[t] != nil && d.KernelBase != "" {
-			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: d.KernelBase + "-7919." + t})
+		raw := ""
+		if t := rule.KernelTag(&d); tags[t] != nil {
+			raw = d.KernelBase + "-7919." + t
+		} else if tag, stream := rule.KernelStream(&d); stream != "" {
+			raw = stream + ".7919." + tag
+		}
+		if raw != "" && d.KernelBase != "" {
+			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: raw})
 		}
 	}
 	return append(append(up, vendor...), tagged...)
@@ -1095,9 +1103,15 @@ func (s *Site) VerdictIndex() *Index {
 	v := s.verdicts
 	v.all()
 	ix := &Index{Stacks: v.stacks, Levels: Levels, Refs: v.refs, Reasons: v.shared, Sources: map[string]XSource{}}
-	ix.Kernels = KernelIndex{Bounds: kernelBounds(m), Tagged: map[string]string{}, Tags: map[string]string{}, Kernel: kernelMark, Base: baseMark}
+	ix.Kernels = KernelIndex{Bounds: kernelBounds(m), Tagged: map[string]string{}, Tags: map[string]string{}, Streams: map[string][][2]string{}, Kernel: kernelMark, Base: baseMark}
 	for t, d := range rule.KernelTags(m) {
 		ix.Kernels.Tags[t], ix.Kernels.Tagged[d.ID] = d.ID, d.KernelBase
+	}
+	for _, d := range m.Distros {
+		if tag, stream := rule.KernelStream(&d); stream != "" {
+			ix.Kernels.Streams[tag] = append(ix.Kernels.Streams[tag], [2]string{stream, d.ID})
+			ix.Kernels.Tagged[d.ID] = d.KernelBase
+		}
 	}
 	for _, t := range v.targets {
 		ix.Targets = append(ix.Targets, t.Key)
