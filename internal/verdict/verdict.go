@@ -424,6 +424,11 @@ func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) ker
 		}
 		if distro != nil {
 			v.Distro = distro.ID
+			if p.Distro == "" {
+				// Named by the kernel alone: say how.
+				text := namedBy(p.Kernel, distro)
+				v.note(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, text)}})
+			}
 			return kernel{Base: base, Distro: distro}
 		}
 		return kernel{Base: base, Vendor: true}
@@ -444,6 +449,23 @@ func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) ker
 
 // ships says what kernel a distro release ships: its release and upstream
 // base, or only the base when the matrix does not name the release.
+// namedBy says what names distro d in a kernel release (rule.KernelDistro),
+// in d's terms alone, so that every kernel of d gets the same words.
+func namedBy(release string, d *matrix.Distro) string {
+	tag := rule.KernelTag(d)
+	st, stream := rule.KernelStream(d)
+	var how string
+	switch {
+	case stream == "":
+		how = "the dist tag " + tag
+	case st != tag:
+		how = fmt.Sprintf("the dist tag %s, or %s in a kernel release starting %s,", tag, st, stream)
+	default:
+		how = fmt.Sprintf("the dist tag %s in a kernel release starting %s", tag, stream)
+	}
+	return fmt.Sprintf("kernel %s is %s's: %s names that release", release, d.Name, how)
+}
+
 func ships(name, kernel, base string) string {
 	switch {
 	case kernel == "":
