@@ -42,7 +42,7 @@ func TestHostDistro(t *testing.T) {
 		{"openEuler", "22.03", "", "openeuler-22.03-lts-sp3", `openEuler 22.03 (LTS-SP3)`},
 		{"openEuler", "22.03", "5.10.0-60.18.0.50.oe2203.x86_64", "openeuler-22.03-lts", ""},
 		{"openEuler", "22.03", "5.10.0-153.12.0.92.oe2203sp2.x86_64", "openeuler-22.03-lts-sp2", ""},
-		{"openEuler", "22.03", "", "", ""},                                  // GA or any service pack
+		{"openEuler", "22.03", "", "", ""}, // GA or any service pack
 		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", ""}, // .oe1 is every 20.03 LTS release's; 2112 is SP3's stream
 		{"openEuler", "20.03", "4.19.90-2012.4.0.0053.oe1.aarch64", "", ""},
 		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", "openEuler 20.03 (LTS-SP3)"},
