@@ -700,6 +700,11 @@ func familyAsID(f string) string {
 // RHEL's sources that the matrix judges as RHEL where it has no entry.
 var rhelRebuilds = []string{"rocky", "centos", "almalinux"}
 
+// RHELRebuild reports whether a family (an os-release ID, lower-case) is
+// built from RHEL's sources and judged as RHEL where the matrix has no
+// entry of its own.
+func RHELRebuild(family string) bool { return slices.Contains(rhelRebuilds, family) }
+
 func isLetters(s string) bool {
 	for _, r := range s {
 		if r < 'a' || r > 'z' {

@@ -212,8 +212,9 @@ func matrixVersion(name, ver string) string {
 // kernel release (Ubuntu's HWE over its GA kernel, Oracle Linux's UEK over
 // its RHCK); for a VERSION_ID that names no release alone, the one its
 // PRETTY_NAME or its kernel's dist tag names (openEuler's 22.03 with
-// "22.03 (LTS-SP3)" or .oe2203sp3); else what the matrix resolves the OS
-// to (a Rocky release without an entry is RHEL's). Nil when the record names no OS or the
+// "22.03 (LTS-SP3)" or .oe2203sp3; CentOS's 7 with a 3.10.0-1160 kernel,
+// RHEL 7.9's, as a rebuild without an entry is RHEL's); else what the
+// matrix resolves the OS to (a Rocky release without an entry is RHEL's). Nil when the record names no OS or the
 // matrix lacks it: the host is then judged by its kernel. Diagnosis, the
 // stack-release check and fleet readiness all start from it.
 func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
@@ -254,7 +255,7 @@ func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
 	// (LTS-SP3)"), else the one the kernel's dist tag names, of the same
 	// family.
 	same := func(d *matrix.Distro) bool {
-		return d != nil && (d.Rebuild == "" && d.Family == name || d.Rebuild == name)
+		return d != nil && (d.Rebuild == "" && (d.Family == name || d.Family == "rhel" && matrix.RHELRebuild(name)) || d.Rebuild == name)
 	}
 	if d := m.ResolveDistro(h.Host.OS.PrettyName).Value; h.Host.OS.PrettyName != "" && same(d) {
 		return d

@@ -47,6 +47,11 @@ func TestHostDistro(t *testing.T) {
 		{"openEuler", "20.03", "4.19.90-2012.4.0.0053.oe1.aarch64", "", ""},
 		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", "openEuler 20.03 (LTS-SP3)"},
 		{"rhel", "9.4", "", "rhel-9.4", "openEuler 22.03 (LTS-SP3)"}, // another family's name is not taken
+		// CentOS 7's VERSION_ID is 7: its kernel's stream names the RHEL
+		// release it rebuilds.
+		{"centos", "7", "3.10.0-1160.el7.x86_64", "rhel-7.9", "CentOS Linux 7 (Core)"},
+		{"centos", "7", "", "", "CentOS Linux 7 (Core)"},
+		{"ubuntu", "7", "3.10.0-1160.el7.x86_64", "", ""},
 	} {
 		h := &record.Host{}
 		h.Host.OS = record.OSRelease{ID: c.id, VersionID: c.ver, PrettyName: c.pretty}
