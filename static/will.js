@@ -257,7 +257,7 @@
   function findAdapter(s) {
     if (!index) return null;
     s = String(s).trim();
-    var hits = pciAdapters(s);
+    var hits = pciAdapters(windowsPCI(s));
     if (hits === undefined) {
       var f = fold(s);
       if (!f) return null;
@@ -269,6 +269,18 @@
           (a.p || []).forEach(function (n) {
             var pf = fold(n);
             if (f.indexOf(pf) === 0 && pf.length > best) { best = pf.length; hits = [a]; }
+          });
+        });
+      }
+      // An NVIDIA board name (MCX631102AN-ADA_Ax): the part numbers one
+      // letter longer, all one adapter's.
+      var b = !hits.length && new RegExp(index.noise.b).exec(s);
+      if (b) {
+        var bf = fold(b[1]);
+        index.adapters.forEach(function (a) {
+          (a.p || []).forEach(function (n) {
+            var pf = fold(n);
+            if (pf.length === bf.length + 1 && pf.indexOf(bf) === 0 && hits.indexOf(a) < 0) hits.push(a);
           });
         });
       }
@@ -284,6 +296,15 @@
       }
     }
     return hits.length === 1 ? hits[0] : null;
+  }
+  // windowsPCI ports matrix.WindowsPCI: PCI\VEN_1077&DEV_8070&SUBSYS_10027053
+  // as 1077:8070/7053:1002.
+  function windowsPCI(s) {
+    var g = new RegExp(index.noise.h).exec(s);
+    if (!g) return s;
+    var id = (g[1] + ":" + g[2]).toLowerCase();
+    if (g[3]) id += "/" + (g[4] + ":" + g[3]).toLowerCase();
+    return id;
   }
   function names(a) { return [a.id, a.n].concat(a.a || [], a.p || []); }
   function adaptersNamed(f, vendor) {

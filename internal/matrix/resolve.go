@@ -67,8 +67,13 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 		if p.Name == "" {
 			continue
 		}
-		// The device's name in pci.ids, as lspci prints it.
+		// The device's name in pci.ids, as lspci prints it, and without
+		// the words after the model that say nothing of it: "MT42822
+		// BlueField-2 integrated ConnectX-6 Dx" (network controller).
 		f(p.Name, "pci.ids name")
+		if short := trimNoiseTail(p.Name); short != "" && short != p.Name {
+			f(short, "pci.ids name")
+		}
 		// pci.ids names look like "MT27800 Family [ConnectX-5]": the chip
 		// name before "Family" is what lspci and ibv_devinfo print.
 		if chip, _, ok := strings.Cut(p.Name, " Family"); ok && p.Function != "vf" && !strings.Contains(chip, " ") {
@@ -83,6 +88,22 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	}
 }
 
+// trimNoiseTail drops from the end of a name its NoiseWords ("network
+// controller", "Ethernet NIC"), or returns "" when fewer than two words
+// are left: a number ("VIC 1440") or a word alone ("DSC", "Elastic") is
+// no name.
+func trimNoiseTail(name string) string {
+	words := strings.Fields(name)
+	n := len(words)
+	for n > 0 && slices.Contains(NoiseWords, fold(words[n-1])) {
+		n--
+	}
+	if n < 2 {
+		return ""
+	}
+	return strings.Join(words[:n], " ")
+}
+
 // BoardName is the name a part number's board is sold by, or "": Broadcom's
 // are the part after the chip's (BCM957508-P2100G is the P2100G). Search
 // reads it too.
@@ -92,6 +113,12 @@ func BoardName(partNumber string) string {
 	}
 	return ""
 }
+
+// NVIDIABoardPattern matches an NVIDIA board name as its firmware tools
+// print it: MCX631102AN-ADA_Ax, MCX516A-CCA_A1. The form reads it too.
+const NVIDIABoardPattern = `^([Mm][Cc][Xx][0-9A-Za-z]+-[0-9A-Za-z]+)_[Aa][0-9Xx]$`
+
+var nvidiaBoard = regexp.MustCompile(NVIDIABoardPattern)
 
 // broadcomBoard matches a Broadcom NIC part number, BCM9 and the chip's
 // number, then the board's name.
@@ -104,7 +131,7 @@ var broadcomBoard = regexp.MustCompile(`^BCM9\d{5}-([A-Z][A-Z0-9]{3,})$`)
 // subsystem id comes back with Candidates and no Value.
 func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	s = strings.TrimSpace(s)
-	if r, ok := m.resolvePCI(s); ok {
+	if r, ok := m.resolvePCI(WindowsPCI(s)); ok {
 		return r
 	}
 	text, f := s, fold(s)
@@ -128,6 +155,21 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		for _, pn := range m.Parts {
 			if pf := fold(pn.Number); strings.HasPrefix(f, pf) && len(pf) > best {
 				best, hits, how = len(pf), []*Adapter{m.Adapter(pn.Adapter)}, "part number"
+			}
+		}
+	}
+	// The board name NVIDIA's firmware tools print (mlxfwmanager's Part
+	// Number, mstconfig's Name): an ordering part number without its last
+	// letter, and the board's revision (MCX631102AN-ADA_Ax for
+	// MCX631102AN-ADAT). Every part number it may be the start of must be
+	// the same adapter's; else they are the candidates.
+	if len(hits) == 0 {
+		if b := nvidiaBoard.FindStringSubmatch(s); b != nil {
+			bf := fold(b[1])
+			for _, pn := range m.Parts {
+				if pf := fold(pn.Number); len(pf) == len(bf)+1 && strings.HasPrefix(pf, bf) {
+					hits, how = appendAdapter(hits, m.Adapter(pn.Adapter)), "board part number"
+				}
 			}
 		}
 	}
@@ -185,6 +227,14 @@ var NoiseWords = []string{
 	"mezzanine", "qsfp", "qsfp28", "qsfp56", "qsfp112", "qsfpdd", "osfp", "sfp", "sfp28", "sfp56",
 	"sfp112", "backplane", "rev", "inc", "corp", "corporation", "co", "ltd", "llc", "technologies",
 	"technology", "systems", "communications", "and", "subsidiaries", "company",
+	// A speed's unit written apart from its number ("100 GbE"), and
+	// InfiniBand's rates and name on a VPI card ("EDR IB (100Gb/s)").
+	"gbe", "gb", "gbs", "gbps", "gbit", "sdr", "ddr", "qdr", "fdr", "fdr10", "edr", "hdr", "hdr100", "ndr",
+	"ndr200", "xdr", "ib", "infiniband",
+	// A trademark's mark ("Intel(R) Ethernet Controller E810-C") and the
+	// driver's role Windows adds ("QLogic FastLinQ QL41000 Series
+	// Controller (VBD Client)").
+	"r", "tm", "vbd", "client",
 }
 
 // NoisePattern matches a word that is noise whatever it says: a speed
@@ -207,10 +257,31 @@ const (
 	MaxNameWords = 10
 )
 
+// WindowsPCIPattern matches a PCI id as Windows writes it (Device
+// Manager's hardware id, PowerShell's PnP device id):
+// PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02, VEN_1414&DEV_00BA. SUBSYS
+// is the subsystem's device id, then its vendor's. The form reads it too.
+const WindowsPCIPattern = `^(?:[Pp][Cc][Ii]\\)?[Vv][Ee][Nn]_([0-9A-Fa-f]{4})&[Dd][Ee][Vv]_([0-9A-Fa-f]{4})(?:&[Ss][Uu][Bb][Ss][Yy][Ss]_([0-9A-Fa-f]{4})([0-9A-Fa-f]{4}))?(?:&[Rr][Ee][Vv]_[0-9A-Fa-f]{2})?(?:\\\S*)?$`
+
 var (
 	noiseRe   = regexp.MustCompile(NoisePattern)
 	pciInText = regexp.MustCompile(PCIInTextPattern)
+	windowsID = regexp.MustCompile(WindowsPCIPattern)
 )
+
+// WindowsPCI rewrites a PCI id as Windows writes it (WindowsPCIPattern)
+// as vvvv:dddd[/ssss:ssss]; anything else comes back as it was.
+func WindowsPCI(s string) string {
+	g := windowsID.FindStringSubmatch(s)
+	if g == nil {
+		return s
+	}
+	id := strings.ToLower(g[1] + ":" + g[2])
+	if g[3] != "" {
+		id += "/" + strings.ToLower(g[4]+":"+g[3])
+	}
+	return id
+}
 
 // adapterNoise reports whether a word (lower-cased, its brackets and
 // punctuation trimmed) says nothing of which adapter a text names, and

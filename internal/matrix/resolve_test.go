@@ -261,3 +261,65 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveAdapterAsWritten reads adapter names as people wrote them in
+// public bug reports and docs: each resolves to the adapter the matrix
+// says it is, or to none ("") where the matrix does not have the model or
+// the name does not say which one it is.
+func TestResolveAdapterAsWritten(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, c := range []struct{ in, want string }{
+		// mlxfwmanager's Description: a speed's unit apart from its number.
+		// https://github.com/NVIDIA/5t5g/issues/3
+		{"Mellanox ConnectX-6 Dx Dual Port 100 GbE QSFP56 Network Adapter", "connectx-6-dx"},
+		// mstconfig's Name: an NVIDIA board, a part number without its last
+		// letter, and its revision.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"MCX631102AN-ADA_Ax", "connectx-6-lx"}, {"mcx4121a-aca_a1", "connectx-4-lx"},
+		// A VPI card with its InfiniBand rate.
+		// https://github.com/openshift/openshift-docs/pull/31428
+		{"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28", "connectx-4"},
+		// Windows' device name and hardware ids.
+		// https://github.com/RROrg/rr/issues/182
+		{"QLogic FastLinQ QL41000 Series Controller (VBD Client)", "fastlinq-ql41000"},
+		{`PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "fastlinq-ql41000"},
+		// https://github.com/microsoft/lisa/pull/4673
+		{"VEN_1414&DEV_00BA", "microsoft-mana"},
+		// A pci.ids name without "network controller".
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/55
+		{"MT42822 BlueField-2 integrated ConnectX-6 Dx", "bluefield-2"},
+		// A trademark's mark.
+		{"Intel(R) Ethernet Controller E810-C for QSFP", "e810-c"},
+		// Read before as they are.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/issues/357
+		{"NVIDIA Mellanox Technologies MT2894 Family Ethernet Controller ConnectX-6 Lx", "connectx-6-lx"},
+		// https://github.com/xcp-ng/xcp/issues/544
+		{"Mellanox Technologies MT27500/MT27520 Family [ConnectX-3/ConnectX-3 Pro Virtual Function]", "connectx-3-vf"},
+		// https://github.com/aws/aws-parallelcluster/pull/1320
+		{"Ethernet controller: Amazon.com, Inc. Elastic Fabric Adapter (EFA)", "aws-efa"},
+		// https://github.com/System64fumo/linux/issues/27
+		{"c1:00.0 Ethernet controller [0200]: Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller [14e4:16d8] (rev 01)", "bcm57416"},
+		// None: a part number or board the matrix does not list
+		// (https://github.com/ashhart/MCDMA/pull/3,
+		// https://github.com/MrBr-github/lshca/issues/102,
+		// https://github.com/NVIDIA/5t5g/issues/3), a model it lacks
+		// (https://github.com/fbelavenuto/arpl-modules/issues/47), a
+		// board's name it lacks (https://github.com/System64fumo/linux/issues/27),
+		// and "No Crypto", which is not noise.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"MCX4131A-BCAT", ""}, {"MCX75510AAS-NEAT", ""}, {"0F6FXM_08P2T2_Ax", ""}, {"Chelsio T520", ""},
+		{"NetXtreme E-Series P210TP 10G LAN card", ""},
+		{"ConnectX-6 Lx EN adapter card; 25GbE ; Dual-port SFP28; PCIe 4.0 x8; No Crypto", ""},
+		// A number alone is no name: "VIC 1440 Mezzanine" is not "VIC".
+		{"VIC", ""},
+	} {
+		got := ""
+		if r := m.ResolveAdapter(c.in); r.Value != nil {
+			got = r.Value.ID
+		}
+		if got != c.want {
+			t.Errorf("ResolveAdapter(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

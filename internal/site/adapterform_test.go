@@ -30,6 +30,11 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"ConnectX-6 Dx EN adapter card, 100GbE", "ConnectX-4 Lx EN", "NVIDIA ConnectX-7 VPI 400Gb/s OSFP",
 		"Mellanox ConnectX-6 crypto", "Broadcom P425G 4x25G", "ConnectX-6 Dx 2x100GbE PCIe Gen4 x16",
 		"NetXtreme-E Dual-port 100G QSFP56 Ethernet PCIe4.0 x16 Adapter (BCM957508-P2100G)", "0x15b3:0x1017", "15b3:1017/15b3:0007", "1137:0043", "1017", "MCX516A-CCAT_C01",
+		// As people wrote them (internal/matrix's TestResolveAdapterAsWritten).
+		"Mellanox ConnectX-6 Dx Dual Port 100 GbE QSFP56 Network Adapter", "MCX631102AN-ADA_Ax", "mcx4121a-aca_a1", "MCX4131A-BCAT",
+		"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28",
+		"QLogic FastLinQ QL41000 Series Controller (VBD Client)", `PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "VEN_1414&DEV_00BA",
+		`PCI\VEN_1137&DEV_0043&SUBSYS_02151137`, "MT42822 BlueField-2 integrated ConnectX-6 Dx", "Intel(R) Ethernet Controller E810-C for QSFP", "VIC",
 		// Either side of the longest text read (matrix.MaxTextWords).
 		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
 	}
