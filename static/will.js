@@ -128,10 +128,13 @@
   // engine's verdict is the same from one bound up to the next; see
   // KernelIndex in internal/site/verdicts.go): { t: target } or { err }.
   // trimKernel ports rule.TrimKernel: the release in a uname -a or
-  // uname -sr line, or in a package or file name (kernel-5.14.0-427.el9).
+  // uname -sr line, before its build in a uname -rv line, after
+  // hostnamectl's "Kernel:", or in a package or file name (kernel-5.14.0-427.el9).
   function trimKernel(s) {
     s = String(s || "").trim();
+    if (s.indexOf("Kernel:") === 0) s = s.slice(7).trim();
     var f = s.split(/\s+/);
+    if (f.length > 1 && f[1].charAt(0) === "#" && kernelBase(f[0])) return f[0];
     if (f.length > 1 && f[0] === "Linux") {
       for (var i = 1; i < Math.min(f.length, 3); i++) if (kernelBase(f[i])) return f[i];
     }
@@ -199,13 +202,23 @@
     return out;
   }
   // trimFirmware ports version.TrimFirmware: a firmware without the
-  // tool's label (firmware-version:) and mlx5_core's PSID, " (MT_...)".
+  // tool's label (firmware-version:, mlxfwmanager's FW row, what a dmesg
+  // line puts before it), mlx5_core's PSID, " (MT_...)", and as the first
+  // of several numbers (ice's NVM version, bnxt_en's before /pkg).
   function trimFirmware(s) {
     s = String(s || "").trim();
-    var c = s.indexOf(":");
-    if (c >= 0 && ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware"].indexOf(s.slice(0, c).trim().toLowerCase()) >= 0) s = s.slice(c + 1).trim();
+    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"];
+    for (var k = 0; k < ls.length; k++) {
+      var l = ls[k], at = low.lastIndexOf(l + ":");
+      if (at >= 0 && (at === 0 || !/[a-z_\-]/.test(low.charAt(at - 1)))) { s = s.slice(at + l.length + 1).trim(); break; }
+      if (low.indexOf(l) === 0 && /^[ \t]\s*[0-9]/.test(low.slice(l.length))) { s = s.slice(l.length).trim(); break; }
+    }
     var i = s.indexOf(" (");
     if (i > 0 && s.charAt(s.length - 1) === ")") s = s.slice(0, i).trim();
+    var f = s.split(/\s+/).filter(Boolean);
+    if (f.length > 1 && /^[0-9]/.test(f[0])) s = f[0];
+    var p = s.indexOf("/pkg");
+    if (p > 0) s = s.slice(0, p);
     return s;
   }
   function judge(name, t, cell, fw) {
@@ -477,7 +490,7 @@
       var r = c[1].map(function (i) { return i < 0 ? shared[-1 - i] : i; });
       return { l: index.levels[c[0]], r: r, x: c[2] || null, stack: stack, adapter: id, k: k };
     },
-    kernelBase: kernelBase, trimKernel: trimKernel,
+    kernelBase: kernelBase, trimKernel: trimKernel, trimFirmware: trimFirmware,
     load: load
   };
   window.rocekbVerdicts = api;
