@@ -526,6 +526,11 @@ func osName(s string) string {
 		s = v
 	}
 	s = strings.Trim(s, "\"' ")
+	// A label before it, as hostnamectl ("Operating System: ...") and
+	// lsb_release -d ("Description:\tUbuntu 22.04.4 LTS") print it.
+	if k, v, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(v) != "" && strings.TrimSpace(k) != "" && strings.Trim(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \t") == "" {
+		s = strings.TrimSpace(v)
+	}
 	// The words outside parentheses, and a release's LTS mark or service
 	// pack in them (openEuler's "22.03 (LTS-SP3)"), which are kept.
 	type word struct {
@@ -754,6 +759,8 @@ var distroFamilies = map[string]string{
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
 	"el": "rhel", "centoslinux": "centos",
 	"amazonlinux": "amzn", "al": "amzn",
+	// SUSE Linux Enterprise, SLES's and SLED's common base ("SLE15 SP5").
+	"sle": "sles",
 }
 
 // familyAsID spells a folded name's family as the matrix's ids do (ol9.4
@@ -818,6 +825,8 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 		words := strings.FieldsFunc(strings.Join(append([]string{st.ID, st.Name}, st.Modules...), " "), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 		})
+		// A module's whole name too: "bnxt_re".
+		words = append(words, st.Modules...)
 		if slices.ContainsFunc(words, func(w string) bool { return len(w) > 2 && fold(w) == f }) {
 			if hit != nil {
 				hit = nil
@@ -854,10 +863,26 @@ func (m *Matrix) SplitStack(s string) (name, release string) {
 	if id, _ := m.ResolveStack(t); id != "" {
 		return t, ""
 	}
+	digit := func(i int) bool { return i < len(t) && t[i] >= '0' && t[i] <= '9' }
 	for i := 1; i < min(len(t), 64); i++ { // a stack's name is short
-		if c := t[i-1]; (c == '-' || c == '_' || c == ' ') && t[i] >= '0' && t[i] <= '9' {
-			if id, _ := m.ResolveStack(t[:i-1]); id != "" {
-				return t[:i-1], stackRelease(t[i:])
+		c := t[i-1]
+		switch {
+		case c == '-' || c == '_' || c == ' ':
+			// The release, or a v and the release ("OFED v24.10-3.2.5.0").
+			j := i
+			if (t[j] == 'v' || t[j] == 'V') && digit(j+1) {
+				j++
+			}
+			if digit(j) {
+				if id, _ := m.ResolveStack(t[:i-1]); id != "" {
+					return t[:i-1], stackRelease(t[j:])
+				}
+			}
+		case (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && digit(i):
+			// A name and its release run together, as NVIDIA's Network
+			// Operator tags its driver container: doca3.1.0-25.07-0.9.7.0-0.
+			if id, _ := m.ResolveStack(t[:i]); id != "" {
+				return t[:i], stackRelease(t[i:])
 			}
 		}
 	}
@@ -870,8 +895,10 @@ var (
 	// releaseFile is a package's file extension.
 	releaseFile = regexp.MustCompile(`(?i)(?:[._](?:amd64|x86_64|aarch64|arm64))?\.(?:tgz|tar\.gz|iso|deb|rpm)$`)
 	// docaHost is a DOCA-Host package's version: the DOCA release, its
-	// build and its drivers' version (doca-host-2.9.1-010000-24.10).
-	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-\d{6}(?:-|$)`)
+	// build and its drivers' version (doca-host-2.9.1-010000-24.10), or
+	// the release and its drivers' version as the Network Operator tags
+	// them (doca3.1.0-25.07-0.9.7.0-0).
+	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-(?:\d{6}(?:-|$)|\d{2}\.\d{2}-\d)`)
 )
 
 // stackRelease reads a release as people paste it: without an LTS mark,
@@ -880,7 +907,13 @@ var (
 // (MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz, whose release is
 // 23.10-1.1.9.0; a release's own suffix, 23.10-2.1.3.1-201, is digits).
 func stackRelease(r string) string {
-	r = releaseLTS.ReplaceAllString(releaseFile.ReplaceAllString(strings.TrimSpace(r), ""), "")
+	r = strings.TrimSpace(r)
+	// ofed_info's first line names the OFED release it is built from
+	// after it: MLNX_OFED_LINUX-24.10-1.1.4.0 (OFED-24.10-1.1.4).
+	if i := strings.Index(r, " (OFED-"); i > 0 && strings.HasSuffix(r, ")") {
+		r = r[:i]
+	}
+	r = releaseLTS.ReplaceAllString(releaseFile.ReplaceAllString(r, ""), "")
 	if m := docaHost.FindStringSubmatch(r); m != nil {
 		return m[1]
 	}

@@ -323,3 +323,70 @@ func TestResolveAdapterAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveDistroAndStackAsWritten reads distro and stack names as
+// people pasted them in public bug reports: each names the release the
+// matrix has, or none where the matrix lacks it or the name may mean
+// several.
+func TestResolveDistroAndStackAsWritten(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, c := range []struct{ in, want string }{
+		// lsb_release -d: https://github.com/juanschallibaum/Nuk3Gh0st/issues/2
+		{"Description:    Ubuntu 22.04 LTS", "ubuntu-22.04"},
+		// hostnamectl, and a beta that is not the release.
+		// https://github.com/xcat2/xcat-core/pull/7144
+		{"  Operating System: Red Hat Enterprise Linux 9.4 (Plow)", "rhel-9.4"},
+		{"  Operating System: Red Hat Enterprise Linux 9.0 Beta (Plow)", ""},
+		// SUSE Linux Enterprise, SLES's base:
+		// https://github.com/openSUSE/openSUSE-release-tools/pull/2828
+		{"SLE15 SP5", "sles-15-sp5"}, {"SLED 15 SP5", ""},
+		// https://github.com/ansible/ansible-lint/pull/4591
+		{"SLES 15SP6", "sles-15-sp6"},
+		// https://github.com/wazuh/wazuh/issues/35517
+		{`PRETTY_NAME="Red Hat Enterprise Linux 9.7 (Plow)"`, "rhel-9.7"},
+		// Releases the matrix lacks.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"CentOS Stream release 8", ""},
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/issues/357
+		{"Red Hat Enterprise Linux CoreOS 411.86.202208311835-0 (Ootpa)", ""},
+		// https://github.com/stackhpc/stackhpc-kayobe-config/pull/2404
+		{"Rocky Linux 9.8", ""},
+	} {
+		got := ""
+		if r := m.ResolveDistro(c.in); r.Value != nil {
+			got = r.Value.ID
+		}
+		if got != c.want {
+			t.Errorf("ResolveDistro(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, stack, release string }{
+		// ofed_info's first line: https://github.com/open-mpi/ompi/issues/5810
+		{"MLNX_OFED_LINUX-4.4-2.0.7.0 (OFED-4.4-2.0.7)", "mlnx-ofed", "4.4-2.0.7.0"},
+		{"MLNX_OFED_LINUX-24.10-1.1.4.0 (OFED-24.10-1.1.4):", "mlnx-ofed", "24.10-1.1.4.0"},
+		// A v before the release: https://github.com/stackhpc/ansible-slurm-appliance/pull/728
+		{"OFED v24.10-3.2.5.0 LTS", "mlnx-ofed", "24.10-3.2.5.0"},
+		// The Network Operator's driver tag:
+		// https://github.com/Mellanox/network-operator/pull/1681
+		{"doca3.1.0-25.07-0.9.7.0-0", "doca-ofed", "3.1.0"},
+		// A module's name and its out-of-tree version.
+		{"bnxt_re 230.2.52.0", "broadcom-bnxt", "230.2.52.0"},
+		// https://github.com/DaoCloud/DaoCloud-docs (spiderpool ofed_driver.md)
+		{"MLNX_OFED_LINUX-23.07-0.5.1.2:", "mlnx-ofed", "23.07-0.5.1.2"},
+		// DOCA-OFED's and internal builds' ofed_info name no stack the
+		// matrix tells apart: https://github.com/MrBr-github/lshca/issues/102
+		{"OFED-internal-24.07-0.3.5.0.110:", "", ""},
+		// mlx5_core is every NVIDIA stack's module.
+		{"mlx5_core", "", ""},
+	} {
+		name, rel := m.SplitStack(c.in)
+		id, _ := m.ResolveStack(name)
+		if c.stack == "" {
+			rel = ""
+		}
+		if id != c.stack || rel != c.release {
+			t.Errorf("SplitStack(%q) = %s@%s, want %s@%s", c.in, id, rel, c.stack, c.release)
+		}
+	}
+}
