@@ -128,10 +128,13 @@
   // engine's verdict is the same from one bound up to the next; see
   // KernelIndex in internal/site/verdicts.go): { t: target } or { err }.
   // trimKernel ports rule.TrimKernel: the release in a uname -a or
-  // uname -sr line, or in a package or file name (kernel-5.14.0-427.el9).
+  // uname -sr line, before its build in a uname -rv line, after
+  // hostnamectl's "Kernel:", or in a package or file name (kernel-5.14.0-427.el9).
   function trimKernel(s) {
     s = String(s || "").trim();
+    if (s.indexOf("Kernel:") === 0) s = s.slice(7).trim();
     var f = s.split(/\s+/);
+    if (f.length > 1 && f[1].charAt(0) === "#" && kernelBase(f[0])) return f[0];
     if (f.length > 1 && f[0] === "Linux") {
       for (var i = 1; i < Math.min(f.length, 3); i++) if (kernelBase(f[i])) return f[i];
     }
@@ -204,13 +207,23 @@
     return out;
   }
   // trimFirmware ports version.TrimFirmware: a firmware without the
-  // tool's label (firmware-version:) and mlx5_core's PSID, " (MT_...)".
+  // tool's label (firmware-version:, mlxfwmanager's FW row, what a dmesg
+  // line puts before it), mlx5_core's PSID, " (MT_...)", and as the first
+  // of several numbers (ice's NVM version, bnxt_en's before /pkg).
   function trimFirmware(s) {
     s = String(s || "").trim();
-    var c = s.indexOf(":");
-    if (c >= 0 && ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware"].indexOf(s.slice(0, c).trim().toLowerCase()) >= 0) s = s.slice(c + 1).trim();
+    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"];
+    for (var k = 0; k < ls.length; k++) {
+      var l = ls[k], at = low.lastIndexOf(l + ":");
+      if (at >= 0 && (at === 0 || !/[a-z_\-]/.test(low.charAt(at - 1)))) { s = s.slice(at + l.length + 1).trim(); break; }
+      if (low.indexOf(l) === 0 && /^[ \t]\s*[0-9]/.test(low.slice(l.length))) { s = s.slice(l.length).trim(); break; }
+    }
     var i = s.indexOf(" (");
     if (i > 0 && s.charAt(s.length - 1) === ")") s = s.slice(0, i).trim();
+    var f = s.split(/\s+/).filter(Boolean);
+    if (f.length > 1 && /^[0-9]/.test(f[0])) s = f[0];
+    var p = s.indexOf("/pkg");
+    if (p > 0) s = s.slice(0, p);
     return s;
   }
   function judge(name, t, cell, fw) {
@@ -262,7 +275,7 @@
   function findAdapter(s) {
     if (!index) return null;
     s = String(s).trim();
-    var hits = pciAdapters(s);
+    var hits = pciAdapters(windowsPCI(s));
     if (hits === undefined) {
       var f = fold(s);
       if (!f) return null;
@@ -274,6 +287,18 @@
           (a.p || []).forEach(function (n) {
             var pf = fold(n);
             if (f.indexOf(pf) === 0 && pf.length > best) { best = pf.length; hits = [a]; }
+          });
+        });
+      }
+      // An NVIDIA board name (MCX631102AN-ADA_Ax): the part numbers one
+      // letter longer, all one adapter's.
+      var b = !hits.length && new RegExp(index.noise.b).exec(s);
+      if (b) {
+        var bf = fold(b[1]);
+        index.adapters.forEach(function (a) {
+          (a.p || []).forEach(function (n) {
+            var pf = fold(n);
+            if (pf.length === bf.length + 1 && pf.indexOf(bf) === 0 && hits.indexOf(a) < 0) hits.push(a);
           });
         });
       }
@@ -289,6 +314,15 @@
       }
     }
     return hits.length === 1 ? hits[0] : null;
+  }
+  // windowsPCI ports matrix.WindowsPCI: PCI\VEN_1077&DEV_8070&SUBSYS_10027053
+  // as 1077:8070/7053:1002.
+  function windowsPCI(s) {
+    var g = new RegExp(index.noise.h).exec(s);
+    if (!g) return s;
+    var id = (g[1] + ":" + g[2]).toLowerCase();
+    if (g[3]) id += "/" + (g[4] + ":" + g[3]).toLowerCase();
+    return id;
   }
   function names(a) { return [a.id, a.n].concat(a.a || [], a.p || []); }
   function adaptersNamed(f, vendor) {
@@ -461,7 +495,7 @@
       var r = c[1].map(function (i) { return i < 0 ? shared[-1 - i] : i; });
       return { l: index.levels[c[0]], r: r, x: c[2] || null, stack: stack, adapter: id, k: k };
     },
-    kernelBase: kernelBase, trimKernel: trimKernel,
+    kernelBase: kernelBase, trimKernel: trimKernel, trimFirmware: trimFirmware,
     load: load
   };
   window.rocekbVerdicts = api;

@@ -67,8 +67,13 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 		if p.Name == "" {
 			continue
 		}
-		// The device's name in pci.ids, as lspci prints it.
+		// The device's name in pci.ids, as lspci prints it, and without
+		// the words after the model that say nothing of it: "MT42822
+		// BlueField-2 integrated ConnectX-6 Dx" (network controller).
 		f(p.Name, "pci.ids name")
+		if short := trimNoiseTail(p.Name); short != "" && short != p.Name {
+			f(short, "pci.ids name")
+		}
 		// pci.ids names look like "MT27800 Family [ConnectX-5]": the chip
 		// name before "Family" is what lspci and ibv_devinfo print.
 		if chip, _, ok := strings.Cut(p.Name, " Family"); ok && p.Function != "vf" && !strings.Contains(chip, " ") {
@@ -83,6 +88,22 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	}
 }
 
+// trimNoiseTail drops from the end of a name its NoiseWords ("network
+// controller", "Ethernet NIC"), or returns "" when fewer than two words
+// are left: a number ("VIC 1440") or a word alone ("DSC", "Elastic") is
+// no name.
+func trimNoiseTail(name string) string {
+	words := strings.Fields(name)
+	n := len(words)
+	for n > 0 && slices.Contains(NoiseWords, fold(words[n-1])) {
+		n--
+	}
+	if n < 2 {
+		return ""
+	}
+	return strings.Join(words[:n], " ")
+}
+
 // BoardName is the name a part number's board is sold by, or "": Broadcom's
 // are the part after the chip's (BCM957508-P2100G is the P2100G). Search
 // reads it too.
@@ -92,6 +113,12 @@ func BoardName(partNumber string) string {
 	}
 	return ""
 }
+
+// NVIDIABoardPattern matches an NVIDIA board name as its firmware tools
+// print it: MCX631102AN-ADA_Ax, MCX516A-CCA_A1. The form reads it too.
+const NVIDIABoardPattern = `^([Mm][Cc][Xx][0-9A-Za-z]+-[0-9A-Za-z]+)_[Aa][0-9Xx]$`
+
+var nvidiaBoard = regexp.MustCompile(NVIDIABoardPattern)
 
 // broadcomBoard matches a Broadcom NIC part number, BCM9 and the chip's
 // number, then the board's name.
@@ -104,7 +131,7 @@ var broadcomBoard = regexp.MustCompile(`^BCM9\d{5}-([A-Z][A-Z0-9]{3,})$`)
 // subsystem id comes back with Candidates and no Value.
 func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	s = strings.TrimSpace(s)
-	if r, ok := m.resolvePCI(s); ok {
+	if r, ok := m.resolvePCI(WindowsPCI(s)); ok {
 		return r
 	}
 	text, f := s, fold(s)
@@ -128,6 +155,21 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		for _, pn := range m.Parts {
 			if pf := fold(pn.Number); strings.HasPrefix(f, pf) && len(pf) > best {
 				best, hits, how = len(pf), []*Adapter{m.Adapter(pn.Adapter)}, "part number"
+			}
+		}
+	}
+	// The board name NVIDIA's firmware tools print (mlxfwmanager's Part
+	// Number, mstconfig's Name): an ordering part number without its last
+	// letter, and the board's revision (MCX631102AN-ADA_Ax for
+	// MCX631102AN-ADAT). Every part number it may be the start of must be
+	// the same adapter's; else they are the candidates.
+	if len(hits) == 0 {
+		if b := nvidiaBoard.FindStringSubmatch(s); b != nil {
+			bf := fold(b[1])
+			for _, pn := range m.Parts {
+				if pf := fold(pn.Number); len(pf) == len(bf)+1 && strings.HasPrefix(pf, bf) {
+					hits, how = appendAdapter(hits, m.Adapter(pn.Adapter)), "board part number"
+				}
 			}
 		}
 	}
@@ -185,6 +227,14 @@ var NoiseWords = []string{
 	"mezzanine", "qsfp", "qsfp28", "qsfp56", "qsfp112", "qsfpdd", "osfp", "sfp", "sfp28", "sfp56",
 	"sfp112", "backplane", "rev", "inc", "corp", "corporation", "co", "ltd", "llc", "technologies",
 	"technology", "systems", "communications", "and", "subsidiaries", "company",
+	// A speed's unit written apart from its number ("100 GbE"), and
+	// InfiniBand's rates and name on a VPI card ("EDR IB (100Gb/s)").
+	"gbe", "gb", "gbs", "gbps", "gbit", "sdr", "ddr", "qdr", "fdr", "fdr10", "edr", "hdr", "hdr100", "ndr",
+	"ndr200", "xdr", "ib", "infiniband",
+	// A trademark's mark ("Intel(R) Ethernet Controller E810-C") and the
+	// driver's role Windows adds ("QLogic FastLinQ QL41000 Series
+	// Controller (VBD Client)").
+	"r", "tm", "vbd", "client",
 }
 
 // NoisePattern matches a word that is noise whatever it says: a speed
@@ -207,10 +257,31 @@ const (
 	MaxNameWords = 10
 )
 
+// WindowsPCIPattern matches a PCI id as Windows writes it (Device
+// Manager's hardware id, PowerShell's PnP device id):
+// PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02, VEN_1414&DEV_00BA. SUBSYS
+// is the subsystem's device id, then its vendor's. The form reads it too.
+const WindowsPCIPattern = `^(?:[Pp][Cc][Ii]\\)?[Vv][Ee][Nn]_([0-9A-Fa-f]{4})&[Dd][Ee][Vv]_([0-9A-Fa-f]{4})(?:&[Ss][Uu][Bb][Ss][Yy][Ss]_([0-9A-Fa-f]{4})([0-9A-Fa-f]{4}))?(?:&[Rr][Ee][Vv]_[0-9A-Fa-f]{2})?(?:\\\S*)?$`
+
 var (
 	noiseRe   = regexp.MustCompile(NoisePattern)
 	pciInText = regexp.MustCompile(PCIInTextPattern)
+	windowsID = regexp.MustCompile(WindowsPCIPattern)
 )
+
+// WindowsPCI rewrites a PCI id as Windows writes it (WindowsPCIPattern)
+// as vvvv:dddd[/ssss:ssss]; anything else comes back as it was.
+func WindowsPCI(s string) string {
+	g := windowsID.FindStringSubmatch(s)
+	if g == nil {
+		return s
+	}
+	id := strings.ToLower(g[1] + ":" + g[2])
+	if g[3] != "" {
+		id += "/" + strings.ToLower(g[4]+":"+g[3])
+	}
+	return id
+}
 
 // adapterNoise reports whether a word (lower-cased, its brackets and
 // punctuation trimmed) says nothing of which adapter a text names, and
@@ -455,6 +526,11 @@ func osName(s string) string {
 		s = v
 	}
 	s = strings.Trim(s, "\"' ")
+	// A label before it, as hostnamectl ("Operating System: ...") and
+	// lsb_release -d ("Description:\tUbuntu 22.04.4 LTS") print it.
+	if k, v, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(v) != "" && strings.TrimSpace(k) != "" && strings.Trim(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \t") == "" {
+		s = strings.TrimSpace(v)
+	}
 	// The words outside parentheses, and a release's LTS mark or service
 	// pack in them (openEuler's "22.03 (LTS-SP3)"), which are kept.
 	type word struct {
@@ -683,6 +759,8 @@ var distroFamilies = map[string]string{
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
 	"el": "rhel", "centoslinux": "centos",
 	"amazonlinux": "amzn", "al": "amzn",
+	// SUSE Linux Enterprise, SLES's and SLED's common base ("SLE15 SP5").
+	"sle": "sles",
 }
 
 // familyAsID spells a folded name's family as the matrix's ids do (ol9.4
@@ -752,6 +830,8 @@ func (m *Matrix) ResolveStack(s string) (id string, r Resolution[Stack]) {
 		words := strings.FieldsFunc(strings.Join(append([]string{st.ID, st.Name}, st.Modules...), " "), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 		})
+		// A module's whole name too: "bnxt_re".
+		words = append(words, st.Modules...)
 		if slices.ContainsFunc(words, func(w string) bool { return len(w) > 2 && fold(w) == f }) {
 			if hit != nil {
 				hit = nil
@@ -788,10 +868,26 @@ func (m *Matrix) SplitStack(s string) (name, release string) {
 	if id, _ := m.ResolveStack(t); id != "" {
 		return t, ""
 	}
+	digit := func(i int) bool { return i < len(t) && t[i] >= '0' && t[i] <= '9' }
 	for i := 1; i < min(len(t), 64); i++ { // a stack's name is short
-		if c := t[i-1]; (c == '-' || c == '_' || c == ' ') && t[i] >= '0' && t[i] <= '9' {
-			if id, _ := m.ResolveStack(t[:i-1]); id != "" {
-				return t[:i-1], stackRelease(t[i:])
+		c := t[i-1]
+		switch {
+		case c == '-' || c == '_' || c == ' ':
+			// The release, or a v and the release ("OFED v24.10-3.2.5.0").
+			j := i
+			if (t[j] == 'v' || t[j] == 'V') && digit(j+1) {
+				j++
+			}
+			if digit(j) {
+				if id, _ := m.ResolveStack(t[:i-1]); id != "" {
+					return t[:i-1], stackRelease(t[j:])
+				}
+			}
+		case (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && digit(i):
+			// A name and its release run together, as NVIDIA's Network
+			// Operator tags its driver container: doca3.1.0-25.07-0.9.7.0-0.
+			if id, _ := m.ResolveStack(t[:i]); id != "" {
+				return t[:i], stackRelease(t[i:])
 			}
 		}
 	}
@@ -804,8 +900,10 @@ var (
 	// releaseFile is a package's file extension.
 	releaseFile = regexp.MustCompile(`(?i)(?:[._](?:amd64|x86_64|aarch64|arm64))?\.(?:tgz|tar\.gz|iso|deb|rpm)$`)
 	// docaHost is a DOCA-Host package's version: the DOCA release, its
-	// build and its drivers' version (doca-host-2.9.1-010000-24.10).
-	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-\d{6}(?:-|$)`)
+	// build and its drivers' version (doca-host-2.9.1-010000-24.10), or
+	// the release and its drivers' version as the Network Operator tags
+	// them (doca3.1.0-25.07-0.9.7.0-0).
+	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-(?:\d{6}(?:-|$)|\d{2}\.\d{2}-\d)`)
 )
 
 // stackRelease reads a release as people paste it: without an LTS mark,
@@ -814,7 +912,13 @@ var (
 // (MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz, whose release is
 // 23.10-1.1.9.0; a release's own suffix, 23.10-2.1.3.1-201, is digits).
 func stackRelease(r string) string {
-	r = releaseLTS.ReplaceAllString(releaseFile.ReplaceAllString(strings.TrimSpace(r), ""), "")
+	r = strings.TrimSpace(r)
+	// ofed_info's first line names the OFED release it is built from
+	// after it: MLNX_OFED_LINUX-24.10-1.1.4.0 (OFED-24.10-1.1.4).
+	if i := strings.Index(r, " (OFED-"); i > 0 && strings.HasSuffix(r, ")") {
+		r = r[:i]
+	}
+	r = releaseLTS.ReplaceAllString(releaseFile.ReplaceAllString(r, ""), "")
 	if m := docaHost.FindStringSubmatch(r); m != nil {
 		return m[1]
 	}

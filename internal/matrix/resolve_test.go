@@ -261,3 +261,132 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveAdapterAsWritten reads adapter names as people wrote them in
+// public bug reports and docs: each resolves to the adapter the matrix
+// says it is, or to none ("") where the matrix does not have the model or
+// the name does not say which one it is.
+func TestResolveAdapterAsWritten(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, c := range []struct{ in, want string }{
+		// mlxfwmanager's Description: a speed's unit apart from its number.
+		// https://github.com/NVIDIA/5t5g/issues/3
+		{"Mellanox ConnectX-6 Dx Dual Port 100 GbE QSFP56 Network Adapter", "connectx-6-dx"},
+		// mstconfig's Name: an NVIDIA board, a part number without its last
+		// letter, and its revision.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"MCX631102AN-ADA_Ax", "connectx-6-lx"}, {"mcx4121a-aca_a1", "connectx-4-lx"},
+		// A VPI card with its InfiniBand rate.
+		// https://github.com/openshift/openshift-docs/pull/31428
+		{"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28", "connectx-4"},
+		// Windows' device name and hardware ids.
+		// https://github.com/RROrg/rr/issues/182
+		{"QLogic FastLinQ QL41000 Series Controller (VBD Client)", "fastlinq-ql41000"},
+		{`PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "fastlinq-ql41000"},
+		// https://github.com/microsoft/lisa/pull/4673
+		{"VEN_1414&DEV_00BA", "microsoft-mana"},
+		// A pci.ids name without "network controller".
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/55
+		{"MT42822 BlueField-2 integrated ConnectX-6 Dx", "bluefield-2"},
+		// A trademark's mark.
+		{"Intel(R) Ethernet Controller E810-C for QSFP", "e810-c"},
+		// Read before as they are.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/issues/357
+		{"NVIDIA Mellanox Technologies MT2894 Family Ethernet Controller ConnectX-6 Lx", "connectx-6-lx"},
+		// https://github.com/xcp-ng/xcp/issues/544
+		{"Mellanox Technologies MT27500/MT27520 Family [ConnectX-3/ConnectX-3 Pro Virtual Function]", "connectx-3-vf"},
+		// https://github.com/aws/aws-parallelcluster/pull/1320
+		{"Ethernet controller: Amazon.com, Inc. Elastic Fabric Adapter (EFA)", "aws-efa"},
+		// https://github.com/System64fumo/linux/issues/27
+		{"c1:00.0 Ethernet controller [0200]: Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller [14e4:16d8] (rev 01)", "bcm57416"},
+		// None: a part number or board the matrix does not list
+		// (https://github.com/ashhart/MCDMA/pull/3,
+		// https://github.com/MrBr-github/lshca/issues/102,
+		// https://github.com/NVIDIA/5t5g/issues/3), a model it lacks
+		// (https://github.com/fbelavenuto/arpl-modules/issues/47), a
+		// board's name it lacks (https://github.com/System64fumo/linux/issues/27),
+		// and "No Crypto", which is not noise.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"MCX4131A-BCAT", ""}, {"MCX75510AAS-NEAT", ""}, {"0F6FXM_08P2T2_Ax", ""}, {"Chelsio T520", ""},
+		{"NetXtreme E-Series P210TP 10G LAN card", ""},
+		{"ConnectX-6 Lx EN adapter card; 25GbE ; Dual-port SFP28; PCIe 4.0 x8; No Crypto", ""},
+		// A number alone is no name: "VIC 1440 Mezzanine" is not "VIC".
+		{"VIC", ""},
+	} {
+		got := ""
+		if r := m.ResolveAdapter(c.in); r.Value != nil {
+			got = r.Value.ID
+		}
+		if got != c.want {
+			t.Errorf("ResolveAdapter(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestResolveDistroAndStackAsWritten reads distro and stack names as
+// people pasted them in public bug reports: each names the release the
+// matrix has, or none where the matrix lacks it or the name may mean
+// several.
+func TestResolveDistroAndStackAsWritten(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for _, c := range []struct{ in, want string }{
+		// lsb_release -d: https://github.com/juanschallibaum/Nuk3Gh0st/issues/2
+		{"Description:    Ubuntu 22.04 LTS", "ubuntu-22.04"},
+		// hostnamectl, and a beta that is not the release.
+		// https://github.com/xcat2/xcat-core/pull/7144
+		{"  Operating System: Red Hat Enterprise Linux 9.4 (Plow)", "rhel-9.4"},
+		{"  Operating System: Red Hat Enterprise Linux 9.0 Beta (Plow)", ""},
+		// SUSE Linux Enterprise, SLES's base:
+		// https://github.com/openSUSE/openSUSE-release-tools/pull/2828
+		{"SLE15 SP5", "sles-15-sp5"}, {"SLED 15 SP5", ""},
+		// https://github.com/ansible/ansible-lint/pull/4591
+		{"SLES 15SP6", "sles-15-sp6"},
+		// https://github.com/wazuh/wazuh/issues/35517
+		{`PRETTY_NAME="Red Hat Enterprise Linux 9.7 (Plow)"`, "rhel-9.7"},
+		// Releases the matrix lacks.
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
+		{"CentOS Stream release 8", ""},
+		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/issues/357
+		{"Red Hat Enterprise Linux CoreOS 411.86.202208311835-0 (Ootpa)", ""},
+		// https://github.com/stackhpc/stackhpc-kayobe-config/pull/2404
+		{"Rocky Linux 9.8", ""},
+	} {
+		got := ""
+		if r := m.ResolveDistro(c.in); r.Value != nil {
+			got = r.Value.ID
+		}
+		if got != c.want {
+			t.Errorf("ResolveDistro(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, stack, release string }{
+		// ofed_info's first line: https://github.com/open-mpi/ompi/issues/5810
+		{"MLNX_OFED_LINUX-4.4-2.0.7.0 (OFED-4.4-2.0.7)", "mlnx-ofed", "4.4-2.0.7.0"},
+		{"MLNX_OFED_LINUX-24.10-1.1.4.0 (OFED-24.10-1.1.4):", "mlnx-ofed", "24.10-1.1.4.0"},
+		// A v before the release: https://github.com/stackhpc/ansible-slurm-appliance/pull/728
+		{"OFED v24.10-3.2.5.0 LTS", "mlnx-ofed", "24.10-3.2.5.0"},
+		// The Network Operator's driver tag:
+		// https://github.com/Mellanox/network-operator/pull/1681
+		{"doca3.1.0-25.07-0.9.7.0-0", "doca-ofed", "3.1.0"},
+		// A module's name and its out-of-tree version.
+		{"bnxt_re 230.2.52.0", "broadcom-bnxt", "230.2.52.0"},
+		// https://github.com/DaoCloud/DaoCloud-docs (spiderpool ofed_driver.md)
+		{"MLNX_OFED_LINUX-23.07-0.5.1.2:", "mlnx-ofed", "23.07-0.5.1.2"},
+		// DOCA-OFED's and internal builds' ofed_info name no stack the
+		// matrix tells apart: https://github.com/MrBr-github/lshca/issues/102
+		{"OFED-internal-24.07-0.3.5.0.110:", "", ""},
+		// mlx5_core is every NVIDIA stack's module.
+		{"mlx5_core", "", ""},
+	} {
+		name, rel := m.SplitStack(c.in)
+		id, _ := m.ResolveStack(name)
+		if c.stack == "" {
+			rel = ""
+		}
+		if id != c.stack || rel != c.release {
+			t.Errorf("SplitStack(%q) = %s@%s, want %s@%s", c.in, id, rel, c.stack, c.release)
+		}
+	}
+}

@@ -104,12 +104,22 @@ func Covers(r *matrix.DistroRow, d *matrix.Distro) bool {
 var kernelPrefixes = []string{"kernel-core-", "kernel-", "linux-image-", "linux-", "vmlinuz-"}
 
 // TrimKernel reads a kernel release as people paste it: a uname -a or
-// uname -sr line (the release after "Linux" and the host name), or a
-// package or file name (kernel-5.14.0-427.13.1.el9_4, linux-image-6.1.0-18-amd64),
-// as the release alone. Anything else comes back as it was. kbgen check
-// and the form (static/will.js) read a planned kernel through it alike.
+// uname -sr line (the release after "Linux" and the host name), a uname
+// -rv line (the release before its build, "#1 SMP ..."), hostnamectl's
+// "Kernel: Linux 5.14.0-70.6.1.el9_0.ppc64le", or a package or file name
+// (kernel-5.14.0-427.13.1.el9_4, linux-image-6.1.0-18-amd64), as the
+// release alone. Anything else comes back as it was. kbgen check and the
+// form (static/will.js) read a planned kernel through it alike.
 func TrimKernel(s string) string {
 	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, "Kernel:"); ok {
+		s = strings.TrimSpace(rest)
+	}
+	if f := strings.Fields(s); len(f) > 1 && strings.HasPrefix(f[1], "#") {
+		if _, _, ok := KernelBase(f[0]); ok {
+			return f[0]
+		}
+	}
 	if strings.HasPrefix(s, "Linux") { // a release alone is split into no fields
 		if f := strings.Fields(s); len(f) > 1 && f[0] == "Linux" {
 			for _, w := range f[1:min(len(f), 3)] {

@@ -11,6 +11,11 @@ func TestTrimKernel(t *testing.T) {
 		"linux-image-6.1.0-18-amd64":           "6.1.0-18-amd64",
 		"Linux host banana":                    "Linux host banana",
 		"kernel-":                              "kernel-",
+		// hostnamectl: https://github.com/xcat2/xcat-core/pull/7144
+		"            Kernel: Linux 5.14.0-70.6.1.el9_0.ppc64le": "5.14.0-70.6.1.el9_0.ppc64le",
+		// uname -rv: https://github.com/amzn/amzn-drivers/issues/308
+		"5.15.0-2000-aws #2000 SMP Thu May 23 13:16:55 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux": "5.15.0-2000-aws",
+		"banana #1": "banana #1",
 	} {
 		if got := TrimKernel(in); got != want {
 			t.Errorf("TrimKernel(%q) = %q, want %q", in, got, want)

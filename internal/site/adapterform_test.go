@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/rule"
+	"github.com/rocekb/rocekb/internal/version"
 )
 
 // TestFormFindsAdaptersAsEngine runs static/will.js's adapter lookup (and
@@ -30,6 +31,11 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"ConnectX-6 Dx EN adapter card, 100GbE", "ConnectX-4 Lx EN", "NVIDIA ConnectX-7 VPI 400Gb/s OSFP",
 		"Mellanox ConnectX-6 crypto", "Broadcom P425G 4x25G", "ConnectX-6 Dx 2x100GbE PCIe Gen4 x16",
 		"NetXtreme-E Dual-port 100G QSFP56 Ethernet PCIe4.0 x16 Adapter (BCM957508-P2100G)", "0x15b3:0x1017", "15b3:1017/15b3:0007", "1137:0043", "1017", "MCX516A-CCAT_C01",
+		// As people wrote them (internal/matrix's TestResolveAdapterAsWritten).
+		"Mellanox ConnectX-6 Dx Dual Port 100 GbE QSFP56 Network Adapter", "MCX631102AN-ADA_Ax", "mcx4121a-aca_a1", "MCX4131A-BCAT",
+		"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28",
+		"QLogic FastLinQ QL41000 Series Controller (VBD Client)", `PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "VEN_1414&DEV_00BA",
+		`PCI\VEN_1137&DEV_0043&SUBSYS_02151137`, "MT42822 BlueField-2 integrated ConnectX-6 Dx", "Intel(R) Ethernet Controller E810-C for QSFP", "VIC",
 		// Either side of the longest text read (matrix.MaxTextWords).
 		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
 	}
@@ -48,16 +54,26 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 	js.Write(index)
 	kernels := []string{"6.8", "5.14.0-427.13.1.el9_4.x86_64", "Linux node1 5.14.0-427.13.1.el9_4.x86_64 #1 SMP PREEMPT_DYNAMIC Wed Apr 10 10:29:16 EDT 2024 x86_64 x86_64 x86_64 GNU/Linux",
 		"Linux 6.8.0-45-generic x86_64", "kernel-5.14.0-427.13.1.el9_4", "kernel-core-4.18.0-553.el8_10.x86_64", "linux-image-6.1.0-18-amd64", "vmlinuz-6.8.0-45-generic",
-		"linux-6.8", "Linux", "Linux host banana", "kernel-", "banana"}
-	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel)}));\n", mustJSON(inputs), mustJSON(kernels))
+		"linux-6.8", "Linux", "Linux host banana", "kernel-", "banana",
+		"            Kernel: Linux 5.14.0-70.6.1.el9_0.ppc64le", "5.15.0-2000-aws #2000 SMP Thu May 23 13:16:55 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux", "banana #1", "Kernel:"}
+	firmware := []string{"22.36.1010 (MT_0000000359)", "firmware-version: 22.36.1010 (MT_0000000359)", "fw_ver:\t16.35.2000", "5.1(1b)",
+		"mfw 8.25.7.0 storm 8.20.0.0", "FW             22.31.2006     N/A", "firmware-version: 4.30 0x8001af27 1.3429.0",
+		"firmware-version: 220.0.59.0/pkg 220.0.83.0", "[   12.926115] mlx5_core 0000:03:00.0: firmware version: 14.32.1010",
+		"FW: 28.42.1000", "FW Version:      2.35.5100", "bc 7.10.4", "fwupd 1.9", "N/A", "\u0130 fw: 1", "fw", "FW:", "/pkg 1", "fw\t\u00a01"}
+	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel), f: %s.map(v.trimFirmware)}));\n", mustJSON(inputs), mustJSON(kernels), mustJSON(firmware))
 	out := runNode(t, js)
-	var res struct{ A, K []string }
-	if err := json.Unmarshal(out, &res); err != nil || len(res.A) != len(inputs) || len(res.K) != len(kernels) {
-		t.Fatalf("node printed %d and %d answers for %d and %d inputs (%v): %.300s", len(res.A), len(res.K), len(inputs), len(kernels), err, out)
+	var res struct{ A, K, F []string }
+	if err := json.Unmarshal(out, &res); err != nil || len(res.A) != len(inputs) || len(res.K) != len(kernels) || len(res.F) != len(firmware) {
+		t.Fatalf("node printed %d, %d and %d answers for %d, %d and %d inputs (%v): %.300s", len(res.A), len(res.K), len(res.F), len(inputs), len(kernels), len(firmware), err, out)
 	}
 	for i, k := range kernels {
 		if want := rule.TrimKernel(k); res.K[i] != want {
 			t.Errorf("kernel %q: the form reads %q, kbgen check %q", k, res.K[i], want)
+		}
+	}
+	for i, f := range firmware {
+		if want := version.TrimFirmware(f); res.F[i] != want {
+			t.Errorf("firmware %q: the form reads %q, kbgen check %q", f, res.F[i], want)
 		}
 	}
 	got := res.A

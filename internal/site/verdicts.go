@@ -86,6 +86,8 @@ type Noise struct {
 	PCI     string   `json:"i"`
 	MaxText int      `json:"n"` // words: a longer text names no adapter
 	MaxName int      `json:"m"` // words of the longest name tried
+	Windows string   `json:"h"` // a PCI id as Windows writes it
+	Board   string   `json:"b"` // an NVIDIA board name (a part number's start)
 }
 
 // XSource is a source as the form links it.
@@ -1121,7 +1123,8 @@ func (s *Site) VerdictIndex() *Index {
 	for _, vd := range m.Vendors {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
 	}
-	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern, MaxText: matrix.MaxTextWords, MaxName: matrix.MaxNameWords}
+	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern, MaxText: matrix.MaxTextWords, MaxName: matrix.MaxNameWords,
+		Windows: matrix.WindowsPCIPattern, Board: matrix.NVIDIABoardPattern}
 	for _, a := range sortedAdapters(m) {
 		ia := IndexAdapter{ID: a.ID, Name: a.Name, Vendor: a.Vendor}
 		parts := m.PartsOf(a.ID)

@@ -3,7 +3,6 @@ package version
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -304,21 +303,55 @@ func cmpNum(a, b string) int {
 }
 
 // firmwareLabels are what tools print before a firmware version
-// (ethtool -i, ibv_devinfo, mlxfwmanager), folded to lower case.
-var firmwareLabels = []string{"firmware-version", "fw_ver", "firmware version", "fw version", "firmware"}
+// (ethtool -i, ibv_devinfo, mlxfwmanager, flint, dmesg), folded to lower
+// case, the longer of two that start alike first.
+var firmwareLabels = []string{"firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"}
 
 // TrimFirmware reads a firmware version as a tool prints it: without its
-// label ("firmware-version: ", "fw_ver:") and without the PSID mlx5_core
-// appends in parentheses ("22.36.1010 (MT_0000000359)"). The planned
+// label ("firmware-version: ", "fw_ver:", mlxfwmanager's "FW" row), or
+// what a dmesg line puts before the label ("mlx5_core 0000:03:00.0:
+// firmware version: 14.32.1010"); without the PSID mlx5_core appends in
+// parentheses ("22.36.1010 (MT_0000000359)"); and as the first of several
+// numbers: mlxfwmanager's current version before the available one
+// ("22.31.2006  N/A"), ice's NVM version before its EETRACK id and
+// combo image ("4.30 0x8001af27 1.3429.0"), bnxt_en's running firmware
+// before its package ("220.0.59.0/pkg 220.0.83.0"). The planned
 // configuration's firmware goes through it in the engine and in the form
 // alike.
 func TrimFirmware(s string) string {
 	s = strings.TrimSpace(s)
-	if k, v, ok := strings.Cut(s, ":"); ok && slices.Contains(firmwareLabels, strings.ToLower(strings.TrimSpace(k))) {
-		s = strings.TrimSpace(v)
+	// Lower-cased byte for byte, so that its indexes are s's.
+	low := strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+	for _, l := range firmwareLabels {
+		// The label's last occurrence that starts a word, then a colon,
+		// or (alone at the start) spaces and a number.
+		if i := strings.LastIndex(low, l+":"); i >= 0 && (i == 0 || !wordByte(low[i-1])) {
+			s = strings.TrimSpace(s[i+len(l)+1:])
+			break
+		}
+		if rest, ok := strings.CutPrefix(low, l); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			if rest = strings.TrimSpace(rest); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+				s = strings.TrimSpace(s[len(l):])
+				break
+			}
+		}
 	}
 	if i := strings.Index(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
 		s = strings.TrimSpace(s[:i])
 	}
+	if f := strings.Fields(s); len(f) > 1 && f[0][0] >= '0' && f[0][0] <= '9' {
+		s = f[0]
+	}
+	if v, _, ok := strings.Cut(s, "/pkg"); ok && v != "" {
+		s = v
+	}
 	return s
 }
+
+// wordByte reports whether c may be part of a label's word.
+func wordByte(c byte) bool { return c >= 'a' && c <= 'z' || c == '_' || c == '-' }

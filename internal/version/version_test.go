@@ -299,6 +299,28 @@ func TestTrimFirmware(t *testing.T) {
 		"fw_ver:\t16.35.2000":                          "16.35.2000",
 		"5.1(1b)":                                      "5.1(1b)",
 		"mfw 8.25.7.0 storm 8.20.0.0":                  "mfw 8.25.7.0 storm 8.20.0.0",
+		// As people pasted them.
+		// mlxfwmanager's FW row, current then available:
+		// https://github.com/NVIDIA/5t5g/issues/3
+		"FW             22.31.2006     N/A": "22.31.2006",
+		// ice: NVM version, EETRACK id, combo image:
+		// https://github.com/intel/ethernet-linux-ice/issues/24
+		"firmware-version: 4.30 0x8001af27 1.3429.0": "4.30",
+		// bnxt_en: running firmware, then its package:
+		// https://github.com/isc-projects/ethq/issues/33
+		"firmware-version: 220.0.59.0/pkg 220.0.83.0": "220.0.59.0",
+		// a dmesg line: https://github.com/PeterSuh-Q3/tinycore-redpill/issues/9
+		"[   12.926115] mlx5_core 0000:03:00.0: firmware version: 14.32.1010": "14.32.1010",
+		// lshca: https://github.com/MrBr-github/lshca/issues/102
+		"FW: 28.42.1000": "28.42.1000",
+		// mstflint q: https://github.com/Mellanox/libvma/issues/41
+		"FW Version:      2.35.5100": "2.35.5100",
+		// ethtool -i, ibv_devinfo: https://github.com/isc-projects/ethq/issues/8,
+		// https://github.com/openucx/ucx/issues/4556
+		"firmware-version: 14.23.1020":            "14.23.1020",
+		"fw_ver:                      20.26.1040": "20.26.1040",
+		// Neither a label nor a number first: as it was.
+		"bc 7.10.4": "bc 7.10.4", "fwupd 1.9": "fwupd 1.9", "N/A": "N/A", "İ fw: 1": "1",
 	} {
 		if got := TrimFirmware(in); got != want {
 			t.Errorf("TrimFirmware(%q) = %q, want %q", in, got, want)
