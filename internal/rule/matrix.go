@@ -214,9 +214,10 @@ func matrixVersion(name, ver string) string {
 // PRETTY_NAME or its kernel's dist tag names (openEuler's 22.03 with
 // "22.03 (LTS-SP3)" or .oe2203sp3; CentOS's 7 with a 3.10.0-1160 kernel,
 // RHEL 7.9's, as a rebuild without an entry is RHEL's); else what the
-// matrix resolves the OS to (a Rocky release without an entry is RHEL's). Nil when the record names no OS or the
-// matrix lacks it: the host is then judged by its kernel. Diagnosis, the
-// stack-release check and fleet readiness all start from it.
+// matrix resolves the OS to (a Rocky release without an entry is RHEL's).
+// Nil when the record names no OS or the matrix lacks it: the host is then
+// judged by its kernel. Diagnosis, the stack-release check and fleet
+// readiness all start from it.
 func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
 	id, ver := strings.ToLower(h.Host.OS.ID), h.Host.OS.VersionID
 	if id == "" || ver == "" {
@@ -257,8 +258,10 @@ func HostDistro(m *matrix.Matrix, h *record.Host) *matrix.Distro {
 	same := func(d *matrix.Distro) bool {
 		return d != nil && (d.Rebuild == "" && (d.Family == name || d.Family == "rhel" && matrix.RHELRebuild(name)) || d.Rebuild == name)
 	}
-	if d := m.ResolveDistro(h.Host.OS.PrettyName).Value; h.Host.OS.PrettyName != "" && same(d) {
-		return d
+	if h.Host.OS.PrettyName != "" {
+		if d := m.ResolveDistro(h.Host.OS.PrettyName).Value; same(d) {
+			return d
+		}
 	}
 	if d := KernelDistro(m, h.Host.KernelRelease); same(d) {
 		return d

@@ -48,16 +48,8 @@ type tailKey struct {
 
 // planKernel is planKernel, a distro's GA kernel judged once.
 func (e *Engine) planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) kernel {
-	if e != nil && p.Kernel != "" && distro == nil {
-		// The release a kernel's dist tag names, looked up once.
-		x, ok := e.tagged.Load(p.Kernel)
-		if !ok {
-			x, _ = e.tagged.LoadOrStore(p.Kernel, rule.KernelDistro(e.m, p.Kernel))
-		}
-		distro = x.(*matrix.Distro)
-	}
 	if e == nil || p.Kernel != "" || distro == nil {
-		return planKernel(m, v, p, distro)
+		return planKernel(m, e, v, p, distro)
 	}
 	if x, ok := e.kernels.Load(distro); ok {
 		dk := x.(distroKernel)
@@ -66,11 +58,23 @@ func (e *Engine) planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix
 		return dk.k
 	}
 	var w Verdict
-	k := planKernel(m, &w, p, distro)
+	k := planKernel(m, e, &w, p, distro)
 	e.kernels.Store(distro, distroKernel{k: k, kernel: w.Kernel, kernelBase: w.KernelBase, notes: w.Reasons})
 	v.Kernel, v.KernelBase = w.Kernel, w.KernelBase
 	replay(v, w.Reasons)
 	return k
+}
+
+// kernelDistro is rule.KernelDistro, each kernel release looked up once.
+func (e *Engine) kernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
+	if e == nil {
+		return rule.KernelDistro(m, release)
+	}
+	x, ok := e.tagged.Load(release)
+	if !ok {
+		x, _ = e.tagged.LoadOrStore(release, rule.KernelDistro(e.m, release))
+	}
+	return x.(*matrix.Distro)
 }
 
 // tail is judgeFirmware then conditions, judged once per tailKey.

@@ -60,7 +60,7 @@ func softFold(s string) string { return softFolder.Replace(strings.ToLower(strin
 // upstream release; a distro is judged by its rows for that driver (its own
 // kernel configuration), and without one is unknown, never judged by its
 // kernel number.
-func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Ref, ms *matrix.Stack, p Plan) {
+func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, aref rule.Ref, ms *matrix.Stack, p Plan) {
 	v.Stack = ms.ID
 	sref := rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)
 	if a == nil {
@@ -88,7 +88,7 @@ func judgeSoftware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, aref rule.Re
 		}
 		v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 	}
-	k := planKernel(m, v, p, distro)
+	k := planKernel(m, e, v, p, distro)
 	if k.Base == "" {
 		return
 	}

@@ -279,7 +279,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		// The software device itself (--adapter softroce): over any NIC.
 		if ms := SoftwareDevice(m, p.Adapter); ms != nil && res.Value == nil && len(res.Candidates) == 0 {
 			v.Adapter, v.AdapterName = ms.ID, ms.Name
-			judgeSoftware(m, &v, nil, rule.Ref{}, ms, p)
+			judgeSoftware(m, e, &v, nil, rule.Ref{}, ms, p)
 			return v
 		}
 		if len(res.Candidates) > 0 {
@@ -295,7 +295,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	// A software stack reads the whole matrix: its distro rows name its
 	// driver, not the adapter, so the adapter's view holds none of them.
 	if ms := softwareStack(m, e, p.Stack); ms != nil {
-		judgeSoftware(m, &v, a, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name), ms, p)
+		judgeSoftware(m, e, &v, a, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name), ms, p)
 		return v
 	}
 	m = e.view(m, a)
@@ -406,7 +406,7 @@ type kernel struct {
 	Vendor bool           // a distro kernel (uname -r with a distro part) whose release the matrix does not know
 }
 
-func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) kernel {
+func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.Distro) kernel {
 	if p.Kernel != "" {
 		v.Kernel = p.Kernel
 		base, rel, ok := rule.KernelBase(p.Kernel)
@@ -420,7 +420,7 @@ func planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) ker
 		}
 		// A distro kernel: judged by its distro release, not its number.
 		if distro == nil {
-			distro = rule.KernelDistro(m, p.Kernel)
+			distro = e.kernelDistro(m, p.Kernel)
 		}
 		if distro != nil {
 			v.Distro = distro.ID
