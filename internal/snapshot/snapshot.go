@@ -205,7 +205,7 @@ func Root(dir string) (*Snapshot, error) {
 		return nil, err
 	}
 	s := newSnapshot(KindRoot, dir)
-	s.fsys = &treeFS{b: diskTree{root: root}, st: s.st}
+	s.fsys = &treeFS{b: newDiskTree(root), st: s.st}
 	if err := s.detectKind(); err != nil {
 		return nil, err
 	}
@@ -360,7 +360,7 @@ func LiveAt(root string) (*Snapshot, error) {
 		return nil, err
 	}
 	s := newSnapshot(KindLive, root)
-	s.fsys = &treeFS{b: diskTree{root: r}, st: s.st, deny: liveDeny, readTimeout: s.timeout}
+	s.fsys = &treeFS{b: newDiskTree(r), st: s.st, deny: liveDeny, readTimeout: s.timeout}
 	s.live = newRunner(s)
 	s.collectedAt = time.Now().UTC().Truncate(time.Second)
 	return s, nil
