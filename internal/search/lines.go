@@ -103,6 +103,7 @@ type Template struct {
 	// Example is a line the template must match, from a public report.
 	Example string `toml:"example"`
 	re      *regexp.Regexp
+	need    need // literals one of which a matching line holds (prefilter.go)
 }
 
 //go:embed templates.toml
@@ -151,7 +152,7 @@ func parseTemplates(src string) ([]Template, error) {
 		if err != nil {
 			return nil, fmt.Errorf("templates.toml: template %q: %v", t.ID, err)
 		}
-		t.re = re
+		t.re, t.need = re, needOf("(?i)"+t.Match)
 	}
 	return f.Template, nil
 }
@@ -185,9 +186,10 @@ func explain(q string, cjk bool, has func(url string) (int, bool)) ([]Explanatio
 			continue
 		}
 		ts := Templates()
+		lower, ascii := strings.ToLower(line), isASCII(line)
 		for i := range ts {
 			t := &ts[i]
-			if !t.re.MatchString(line) {
+			if !t.need.mayMatch(lower, ascii) || !t.re.MatchString(line) {
 				continue
 			}
 			u := t.Page
