@@ -40,6 +40,10 @@ func TestParseDevinfo(t *testing.T) {
 		// Tabs collapsed to spaces by a translation of the RHEL guide.
 		{"siw-rhel-doc-translation-tabs-collapsed.txt", Devinfo{Devices: []Device{{HCAID: "siw0", Transport: "iWARP (1)", FwVer: "0.0.0", NodeGUID: "1ac0:4dff:feee:0c32", SysImageGUID: "18c0:4dee:0c32:0000", VendorID: "0x626d74", VendorPartID: "1", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", LinkLayer: "Ethernet", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
+		// libibverbs 1.0 (2010): no transport, board_id or link_layer
+		// lines, port states in lower case; leading tabs turned to spaces.
+		{"mthca-infinihost-libibverbs-1.0-no-transport-lowercase-states.txt", Devinfo{Devices: []Device{{HCAID: "mthca0", FwVer: "3.0.2", NodeGUID: "0006:6a00:9800:4c78", SysImageGUID: "0006:6a00:9800:4c78", VendorID: "0x066a", VendorPartID: "23108", HWVer: "0xA1", PhysPortCnt: 2,
+			Ports: []Port{{Number: 1, State: "active (4)", ActiveMTU: "2048 (4)", PortLID: "26", SMLID: "1"}, {Number: 2, State: "down (1)", ActiveMTU: "512 (2)", PortLID: "0", SMLID: "0"}}}}}},
 		{"rxe-softroce-no-link-layer.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "428d:5cff:fe35:bb12", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x0000", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
 	} {
