@@ -275,6 +275,14 @@ func TestParseIbdev2netdevVerbose(t *testing.T) {
 	if got[2].PartNumber() != "MCX515A-CCAT" || got[0].PartNumber() != "" {
 		t.Errorf("PartNumber: %q %q", got[2].PartNumber(), got[0].PartNumber())
 	}
+	// xCAT's updatenode put the node's name before each line; the -v
+	// description ends in "fw 16.21.0082 port 1", whose version is not the
+	// device.
+	xcat, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx5-ibm-edr-xcat-node-prefix-v-fw-before-port.txt")))
+	if len(xcat) != 4 || xcat[0].Device != "mlx5_0" || xcat[0].PCIAddress != "0003:01:00.0" || xcat[3].Device != "mlx5_3" || xcat[3].PCIAddress != "0033:01:00.1" ||
+		xcat[0].CAType != "MT4121" || xcat[0].Firmware != "16.21.0082" || xcat[0].Port != 1 || xcat[0].Netdev != "ib0" || xcat[0].PortState != "DOWN" {
+		t.Errorf("node prefix: %+v", xcat)
+	}
 	vf, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx4-sriov-vfs-v-na-part.txt")))
 	if len(vf) != 6 || vf[2].CAType != "MT4116" || vf[2].PartID != "" || vf[2].Description != "" || vf[2].PortState != "DOWN" || vf[0].Description != "CX456A - ConnectX-4 QSFP" {
 		t.Errorf("vfs: %+v", vf)
