@@ -329,7 +329,7 @@ func (c *collector) ethtool() {
 				if !sysfs.IsPCIAddress(in.BusInfo) {
 					// A virtual netdev (bond, VLAN, veth): kept in the netdev
 					// table, with no adapter.
-					if b := strings.TrimSpace(in.BusInfo); b == "" || b == "N/A" {
+					if b := strings.TrimSpace(in.BusInfo); !in.NoBusInfo && (b == "" || b == "N/A") {
 						nd.Virtual = true
 						setFrom(&nd.From, "virtual", id)
 					}

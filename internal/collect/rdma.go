@@ -500,6 +500,10 @@ var providers = []struct {
 	{"rxe", []string{"rdma_rxe"}}, {"siw", []string{"siw"}}, {"efa", []string{"efa"}},
 	{"ocrdma", []string{"ocrdma"}}, {"vmw_pvrdma", []string{"vmw_pvrdma"}}, {"usnic", []string{"usnic_verbs"}},
 	{"erdma", []string{"erdma"}}, {"mana", []string{"mana_ib"}}, {"ionic", []string{"ionic_rdma"}},
+	// Devices no RoCE stack uses, named so a host that has them is not
+	// left without a provider: Chelsio's iWARP (cxgb4_0), and the
+	// InfiniBand-only mthca (InfiniHost), qib and hfi1 (Omni-Path).
+	{"cxgb4_", []string{"iw_cxgb4"}}, {"mthca", []string{"ib_mthca"}}, {"qib", []string{"ib_qib"}}, {"hfi1_", []string{"hfi1"}},
 }
 
 // byPCIDriver maps the PCI (Ethernet or core) driver of a renamed device
@@ -511,6 +515,7 @@ var byPCIDriver = map[string][]string{
 	"bnxt_en": {"bnxt_re"}, "ice": {"irdma"}, "i40e": {"irdma", "i40iw"}, "qede": {"qedr"},
 	"hns3": {"hns_roce_hw_v2"}, "be2net": {"ocrdma"}, "vmxnet3": {"vmw_pvrdma"},
 	"enic": {"enic_rdma", "usnic_verbs"}, "efa": {"efa"}, "erdma": {"erdma"}, "mana": {"mana_ib"}, "ionic": {"ionic_rdma"},
+	"cxgb4": {"iw_cxgb4"},
 }
 
 var software = map[string]bool{"rdma_rxe": true, "siw": true}

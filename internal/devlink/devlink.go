@@ -176,7 +176,12 @@ func ParseInfo(r io.Reader) (InfoOutput, error) {
 		key, val, _ := strings.Cut(line, " ")
 		val = stripAnnotation(strings.TrimSpace(val))
 		if inVersions && section != nil {
-			section[key] = val
+			// A version's name is lower case, dotted ("fw.mgmt.api",
+			// "board.id"); a line of other text between the versions (a
+			// reply written into a quoted output, a mail's "Cc:") is none.
+			if versionName(key) {
+				section[key] = val
+			}
 			return
 		}
 		switch key {
@@ -193,6 +198,22 @@ func ParseInfo(r io.Reader) (InfoOutput, error) {
 		}
 	})
 	return out, err
+}
+
+// versionName reports whether a word can name a devlink info version:
+// letters, digits and "._-", starting with a lower-case letter or a digit
+// ("fw.mgmt.api", "board.id"; Documentation/networking/devlink/
+// devlink-info.rst). Prose ("Just") and mail headers ("Cc:") are not.
+func versionName(w string) bool {
+	for i, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+		case i > 0 && (r >= 'A' && r <= 'Z' || r == '.' || r == '_' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return w != ""
 }
 
 // annotationMarks start a note that a person added after a value in a

@@ -37,6 +37,9 @@ func TestParseInfo(t *testing.T) {
 			Running: map[string]string{"fw": "216.1.216.0", "fw.psid": "0.0.0", "fw.mgmt": "216.1.192.0", "fw.mgmt.api": "1.10.1", "fw.ncsi": "0.0.0.0", "fw.roce": "216.1.16.0"}}}}},
 		{"ice-e810-early-dev-info-serial-number-space.txt", InfoOutput{Devices: []DevInfo{{Handle: "pci/0000:3b:00.0", Driver: "ice", SerialNumber: "00-01-ab-ff-ff-ca-05-68",
 			Running: map[string]string{"fw.mgmt": "2.1.7", "fw.mgmt.api": "1.5", "fw.mgmt.build": "0x305d955f", "fw.undi": "1.2581.0", "fw.psid.api": "0.80", "fw.bundle_id": "0x80002ec0", "fw.app.name": "ICE OS Default Package", "fw.app": "1.3.1.0"}}}}},
+		// The kernel's ionic documentation: a "$ " prompt, two-space indent.
+		{"ionic-dev-info-kernel-doc-asic-id.txt", InfoOutput{Devices: []DevInfo{{Handle: "pci/0000:b5:00.0", Driver: "ionic", SerialNumber: "FLM18420073",
+			Fixed: map[string]string{"asic.id": "0x0", "asic.rev": "0x0"}, Running: map[string]string{"fw": "1.8.0-28"}}}}},
 		{"mlx5-dev-info-kernel-answers-no-data.txt", InfoOutput{Messages: []string{"kernel answers: No data available"}}},
 	} {
 		got, err := ParseInfo(bytes.NewReader(capture(t, tc.file)))

@@ -14,6 +14,10 @@ type Info struct {
 	FirmwareVersion     string // firmware-version, as printed (may carry a PSID in parentheses)
 	ExpansionROMVersion string // expansion-rom-version
 	BusInfo             string // bus-info: a PCI address for PCI devices, empty for virtual ones
+	// NoBusInfo is set when the block has no bus-info line at all: a
+	// paste cut short or elided ("..."), so whether the device is virtual
+	// is not known, as it is from an empty bus-info.
+	NoBusInfo bool
 }
 
 // lines.Max bounds one input line; longer lines are cut, never buffered whole.
@@ -33,7 +37,7 @@ func Parse(r io.Reader) ([]Info, error) {
 		val = strings.TrimSpace(val)
 		switch key {
 		case "driver":
-			out = append(out, Info{Driver: val})
+			out = append(out, Info{Driver: val, NoBusInfo: true})
 			cur = &out[len(out)-1]
 		case "version":
 			if cur != nil {
@@ -49,7 +53,7 @@ func Parse(r io.Reader) ([]Info, error) {
 			}
 		case "bus-info":
 			if cur != nil {
-				cur.BusInfo = val
+				cur.BusInfo, cur.NoBusInfo = val, false
 			}
 		}
 	})

@@ -32,6 +32,9 @@ func TestParse(t *testing.T) {
 		{"veth-in-pod-no-bus-info.txt", []Info{{Driver: "veth", Version: "1.0"}}},
 		// The poster's "# …" notes after driver and bus-info are not values.
 		{"igb-inline-notes-chinese-not-rdma.txt", []Info{{Driver: "igb", Version: "5.6.0-k", FirmwareVersion: "1.61, 0x80000daa, 1.949.0", BusInfo: "0000:04:00.0"}}},
+		// The kernel's ionic documentation elides every line after the
+		// firmware ("..."): no bus-info line, so not known to be virtual.
+		{"ionic-kernel-doc-elided.txt", []Info{{Driver: "ionic", Version: "5.7.0", FirmwareVersion: "1.8.0-28", NoBusInfo: true}}},
 		{"hns3-version-truncated-32-chars.txt", []Info{{Driver: "hns3", Version: "4.14.0-115.el7.0.1.ctyun.panic.", FirmwareVersion: "0x0114001b", BusInfo: "0000:bd:00.0"}}},
 	} {
 		got, err := Parse(bytes.NewReader(capture(t, tc.file)))

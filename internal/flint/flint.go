@@ -77,11 +77,24 @@ var known = map[string]bool{
 
 var cmdRE = regexp.MustCompile(`\b(?:mst)?flint(?:_ext)?\s+(?:.*\s)?-d\s+(\S+)`)
 
+// unbold drops markdown's strong emphasis around a whole line
+// ("**FW Version:            16.28.2006**"), which a query pasted into an
+// issue's text, outside a code block, may carry: no line of a query
+// starts and ends with "**" or "__".
+func unbold(line string) string {
+	for _, m := range []string{"**", "__"} {
+		if len(line) > 2*len(m) && strings.HasPrefix(line, m) && strings.HasSuffix(line, m) {
+			return strings.TrimSpace(line[len(m) : len(line)-len(m)])
+		}
+	}
+	return line
+}
+
 // Parse reads the text output of one or more queries. "Image type"
 // starts a device's block (as does a key seen twice); indentation is not
 // trusted, lines that are no key of the query (prompts, Rom Info's
-// continuation lines) are read past, "N/A" is empty, and a truncated tail
-// keeps what it has.
+// continuation lines) are read past, "N/A" is empty, markdown bold around
+// a line is dropped, and a truncated tail keeps what it has.
 func Parse(r io.Reader) (Output, error) {
 	var out Output
 	var cur *Query
@@ -89,7 +102,7 @@ func Parse(r io.Reader) (Output, error) {
 	seen := map[string]bool{}
 	err := lines.Each(r, func(raw string) {
 		n++
-		line := strings.TrimSpace(raw)
+		line := unbold(strings.TrimSpace(raw))
 		if strings.HasPrefix(line, "-E- ") || strings.HasPrefix(line, "-W- ") {
 			out.Messages = append(out.Messages, line)
 			return

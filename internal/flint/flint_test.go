@@ -33,6 +33,10 @@ func TestRealQueries(t *testing.T) {
 		{"cx4lx-oem-orig-psid-flint-q-full-bdf.txt", "0000:18:00.0", "FS3", "14.22.1002", "", "MT_2420110034", "HUA0000000001", "0c42a103008c51a8"},
 		{"cx4lx-mstflint-q-orig-base-guid-na.txt", "01:00.0", "FS3", "14.32.1900", "", "MT_0000000267", "", "000030e3c0021f7a"},
 		{"cx3-flint-ext-freebsd-running-only-single-spaces.txt", "pci0:1:0:0", "FS2", "2.36.5000", "", "MT_1080120023", "", ""},
+		// MFT 4.x on a BlueField-2, queried by its RDMA device name.
+		{"bf2-flint-d-mlx5_0-q-secure-fw-four-rom-lines.txt", "mlx5_0", "FS4", "24.33.1048", "", "MT_0000000723", "", "08c0eb030053eaec"},
+		// Pasted as an issue's text: the poster made the FW Version line bold.
+		{"cx5-innova2-fs4-markdown-bold-fw-version.txt", "", "FS4", "16.28.2006", "", "MT_0000000158", "", "e41d2d0300e70f8e"},
 	} {
 		out, err := Parse(strings.NewReader(capture(t, tc.file)))
 		if err != nil {

@@ -40,6 +40,10 @@ func TestParseDevinfo(t *testing.T) {
 		// Tabs collapsed to spaces by a translation of the RHEL guide.
 		{"siw-rhel-doc-translation-tabs-collapsed.txt", Devinfo{Devices: []Device{{HCAID: "siw0", Transport: "iWARP (1)", FwVer: "0.0.0", NodeGUID: "1ac0:4dff:feee:0c32", SysImageGUID: "18c0:4dee:0c32:0000", VendorID: "0x626d74", VendorPartID: "1", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", LinkLayer: "Ethernet", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
+		// libibverbs 1.0 (2010): no transport, board_id or link_layer
+		// lines, port states in lower case; leading tabs turned to spaces.
+		{"mthca-infinihost-libibverbs-1.0-no-transport-lowercase-states.txt", Devinfo{Devices: []Device{{HCAID: "mthca0", FwVer: "3.0.2", NodeGUID: "0006:6a00:9800:4c78", SysImageGUID: "0006:6a00:9800:4c78", VendorID: "0x066a", VendorPartID: "23108", HWVer: "0xA1", PhysPortCnt: 2,
+			Ports: []Port{{Number: 1, State: "active (4)", ActiveMTU: "2048 (4)", PortLID: "26", SMLID: "1"}, {Number: 2, State: "down (1)", ActiveMTU: "512 (2)", PortLID: "0", SMLID: "0"}}}}}},
 		{"rxe-softroce-no-link-layer.txt", Devinfo{Devices: []Device{{HCAID: "rxe0", Transport: "InfiniBand (0)", FwVer: "0.0.0", NodeGUID: "428d:5cff:fe35:bb12", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x0000", VendorPartID: "0", HWVer: "0x0", PhysPortCnt: 1,
 			Ports: []Port{{Number: 1, State: "PORT_ACTIVE (4)", ActiveMTU: "1024 (3)", PortLID: "0", SMLID: "0"}}}}}},
 	} {
@@ -270,6 +274,14 @@ func TestParseIbdev2netdevVerbose(t *testing.T) {
 	}
 	if got[2].PartNumber() != "MCX515A-CCAT" || got[0].PartNumber() != "" {
 		t.Errorf("PartNumber: %q %q", got[2].PartNumber(), got[0].PartNumber())
+	}
+	// xCAT's updatenode put the node's name before each line; the -v
+	// description ends in "fw 16.21.0082 port 1", whose version is not the
+	// device.
+	xcat, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx5-ibm-edr-xcat-node-prefix-v-fw-before-port.txt")))
+	if len(xcat) != 4 || xcat[0].Device != "mlx5_0" || xcat[0].PCIAddress != "0003:01:00.0" || xcat[3].Device != "mlx5_3" || xcat[3].PCIAddress != "0033:01:00.1" ||
+		xcat[0].CAType != "MT4121" || xcat[0].Firmware != "16.21.0082" || xcat[0].Port != 1 || xcat[0].Netdev != "ib0" || xcat[0].PortState != "DOWN" {
+		t.Errorf("node prefix: %+v", xcat)
 	}
 	vf, _ := ParseIbdev2netdev(bytes.NewReader(capture(t, "ibdev2netdev", "mlx5-cx4-sriov-vfs-v-na-part.txt")))
 	if len(vf) != 6 || vf[2].CAType != "MT4116" || vf[2].PartID != "" || vf[2].Description != "" || vf[2].PortState != "DOWN" || vf[0].Description != "CX456A - ConnectX-4 QSFP" {

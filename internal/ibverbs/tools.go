@@ -367,12 +367,20 @@ func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 		if len(rf) == 0 {
 			return
 		}
+		if len(lf) > 1 && nodePrefix(lf[0]) {
+			// pdsh, clush or xCAT's xdsh print each node's lines after
+			// its name: "node1: 0003:01:00.0 mlx5_0 (MT4121 - …".
+			left = left[strings.Index(left, lf[0])+len(lf[0]):]
+			lf = lf[1:]
+		}
 		m := NetdevMap{Netdev: rf[0]}
 		for i := len(lf) - 1; i >= 1; i-- {
 			if lf[i-1] == "port" {
 				if n, err := strconv.Atoi(lf[i]); err == nil && i >= 2 {
 					m.Port, m.Device = n, lf[i-2]
-					if lf[i-2] == ")" || strings.HasSuffix(lf[i-2], ")") {
+					// -v prints "fw <version> port <n>": the word before
+					// the port is then the firmware, not the device.
+					if lf[i-2] == ")" || strings.HasSuffix(lf[i-2], ")") || i >= 3 && lf[i-3] == "fw" {
 						m.Device = ""
 					}
 				}
@@ -401,6 +409,22 @@ func ParseIbdev2netdev(r io.Reader) ([]NetdevMap, error) {
 		}
 	})
 	return out, err
+}
+
+// nodePrefix reports whether a line's first word is a node's name and a
+// colon that a parallel shell put before it ("node1:"), not a PCI address
+// ("0003:01:00.0") or a device.
+func nodePrefix(w string) bool {
+	name, ok := strings.CutSuffix(w, ":")
+	if !ok || name == "" || strings.ContainsAny(name, ":()") {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // verbose reads the -v fields between the device name and "==>".

@@ -88,6 +88,7 @@ var (
 	progRE   = regexp.MustCompile(`\s*\(prog-if [^)]*\)$`)
 	msixRE   = regexp.MustCompile(`MSI-X: Enable([+-])\s+Count=(\d+)`)
 	hex4RE   = regexp.MustCompile(`^[0-9a-fA-F]{4}$`)
+	vmmIDRE  = regexp.MustCompile(`^(.*?)\s*\[([0-9a-fA-F]{4})\]$`)
 	// hexRowRE is a row of the config space dump -x, -xxx and -xxxx print
 	// after a device's lines: its offset, then 16 bytes.
 	hexRowRE = regexp.MustCompile(`^([0-9a-f]{2,3}): ((?:[0-9a-f]{2} ){15}[0-9a-f]{2})$`)
@@ -285,11 +286,7 @@ func vmmLine(out *[]Device, cur *Device, line string) *Device {
 	}
 	switch key {
 	case "Class":
-		if hex4RE.MatchString(val) {
-			cur.ClassID = strings.ToLower(val)
-		} else {
-			cur.Class = val
-		}
+		setIDOrName(val, &cur.ClassID, &cur.Class)
 	case "Vendor":
 		setIDOrName(val, &cur.Vendor, nil)
 	case "Device":
@@ -308,10 +305,20 @@ func vmmLine(out *[]Device, cur *Device, line string) *Device {
 	return cur
 }
 
+// setIDOrName reads a -vmm value: the id alone (-vmmn), the name alone
+// (-vmm), or the name then the id in brackets (-vmm -nn: "Mellanox
+// Technologies [15b3]", "MT27800 Family [ConnectX-5 Virtual Function]
+// [1018]"; only a last bracket of four hex digits is the id).
 func setIDOrName(val string, id, name *string) {
 	if hex4RE.MatchString(val) {
 		*id = strings.ToLower(val)
-	} else if name != nil {
+		return
+	}
+	if m := vmmIDRE.FindStringSubmatch(val); m != nil {
+		*id = strings.ToLower(m[2])
+		val = m[1]
+	}
+	if name != nil {
 		*name = val
 	}
 }

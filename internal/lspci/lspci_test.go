@@ -47,6 +47,11 @@ func TestParse(t *testing.T) {
 			{Slot: "0000:27:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
 			{Slot: "0000:28:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP [8086:15"},
 		}},
+		// lspci -v -nn -mm -k: each -vmm value is the name and then its id
+		// in brackets; lspci's libkmod warning came between two keys.
+		{"mlx5-cx5-vf-v-nn-mm-k-libkmod-error-in-pod.txt", []Device{{Slot: "0000:5e:00.6", Class: "Ethernet controller", ClassID: "0200",
+			Name: "MT27800 Family [ConnectX-5 Virtual Function]", Vendor: "15b3", Device: "1018",
+			SubsystemName: "Device", SubsystemVendor: "15b3", SubsystemDevice: "0091", Driver: "mlx5_core"}}},
 		// lspci -vx: no ids printed, but the config space dump after the
 		// device's lines gives them (vendor, device, class, subsystem).
 		{"mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", []Device{{Slot: "0000:82:00.0", Class: "Ethernet controller", ClassID: "0200",

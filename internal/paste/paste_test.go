@@ -484,6 +484,19 @@ func TestRealPasteRecords(t *testing.T) {
 	if h := collectPaste(t, "i40iw-x722-issue-template-uname-in-code-span.txt"); h.Host.KernelRelease != "3.10.0-693.21.1.el7.x86_64" || len(h.Adapters) != 7 {
 		t.Errorf("kernel %q, %d adapters", h.Host.KernelRelease, len(h.Adapters))
 	}
+	// A converted document put the prompt in brackets and the version
+	// after "version:[": MLNX_OFED's mlx5_core all the same.
+	h = collectPaste(t, "mlx5-cx6dx-centos79-ofed-23.10-modinfo-bracketed-prompt-markdown-escaped.txt")
+	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Name != "mlx5_core" || h.ModulesSeen[0].Version != "23.10-1.1.9" || !strings.Contains(h.ModulesSeen[0].Filename, "/extra/mlnx-ofa_kernel/") {
+		t.Errorf("modules seen %+v", h.ModulesSeen)
+	}
+	// A reviewer's question written between two quoted lines of devlink
+	// dev info, and the mail's Cc: and Signed-off-by: lines after it, are
+	// no firmware versions.
+	h = collectPaste(t, "bnxt_en-devlink-info-mail-quoted-reply-interjected.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Firmware.Running != "216.0.154.32004" || len(h.Adapters[0].Firmware.Components) != 6 {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
 	// An issue template's list items: the stack and the OS.
 	h = collectPaste(t, "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt")
 	if h.Stack == nil || h.Stack.Name != "MLNX_OFED" || h.Stack.Version != "4.9-4.1.7.0" {

@@ -25,6 +25,10 @@ type Link struct {
 // b0a688a5, "rdma: Rewrite custom JSON and prints logic to use common
 // API"), and hosts with an older iproute2 still print it.
 //
+// A line that starts with a key of the line before goes on with it (a
+// line wrapped in a commit message or a mail); -d's caps line is read
+// past.
+//
 // `rdma -j link` prints the same as JSON, which is read too.
 func ParseLink(r io.Reader) ([]Link, error) {
 	text, err := readAll(r)
@@ -35,9 +39,19 @@ func ParseLink(r io.Reader) ([]Link, error) {
 		return linksJSON(objs), nil
 	}
 	var out []Link
+	last := -1 // the link a continuation line adds to
 	err = lines.Each(strings.NewReader(text), func(raw string) {
 		f := strings.Fields(raw)
+		if len(f) == 0 {
+			last = -1
+			return
+		}
+		if last >= 0 && continues(f, linkKeys) {
+			out[last].pairs(f)
+			return
+		}
 		if len(f) < 2 {
+			last = -1
 			return
 		}
 		switch {
@@ -45,32 +59,58 @@ func ParseLink(r io.Reader) ([]Link, error) {
 		case oldLinkHead(f[0]) && strings.HasSuffix(f[1], ":"):
 			f[1] = strings.TrimSuffix(f[1], ":")
 		default:
+			if !indented(raw) && f[0] != "caps:" {
+				last = -1
+			}
 			return
 		}
 		dev, port, ok := strings.Cut(f[1], "/")
 		n, err := strconv.Atoi(port)
 		if !ok || err != nil || dev == "" || isResource(f) {
+			last = -1
 			return
 		}
 		l := Link{Device: dev, Port: n}
-		for i := 2; i+1 < len(f); i += 2 {
-			switch k, v := f[i], f[i+1]; k {
-			case "state":
-				l.State = v
-			case "physical_state":
-				l.PhysState = v
-			case "netdev":
-				l.Netdev = v
-			default:
-				if l.Attrs == nil {
-					l.Attrs = map[string]string{}
-				}
-				l.Attrs[k] = v
-			}
-		}
+		l.pairs(f[2:])
 		out = append(out, l)
+		last = len(out) - 1
 	})
 	return out, err
+}
+
+// linkKeys are the keys of a link line, which a continuation line starts
+// with.
+var linkKeys = map[string]bool{"state": true, "physical_state": true, "netdev": true, "netdev_index": true,
+	"subnet_prefix": true, "lid": true, "sm_lid": true, "lmc": true}
+
+// continues reports whether a line goes on with the device or link line
+// before it: a line that starts with one of its keys, as a message or a
+// mail wraps a long line ("11: mlx5_0: node_type ca protocol roce fw
+// 12.28.2006" then "    node_guid 248a:… sys_image_guid …"). -d's
+// "    caps: <…>" line, and the caps it wraps, start with no key.
+func continues(f []string, keys map[string]bool) bool {
+	return len(f) >= 2 && keys[f[0]] && !strings.HasSuffix(f[1], ":")
+}
+
+func indented(raw string) bool { return raw != "" && (raw[0] == ' ' || raw[0] == '\t') }
+
+// pairs reads "key value" pairs into the link.
+func (l *Link) pairs(f []string) {
+	for i := 0; i+1 < len(f); i += 2 {
+		switch k, v := f[i], f[i+1]; k {
+		case "state":
+			l.State = v
+		case "physical_state":
+			l.PhysState = v
+		case "netdev":
+			l.Netdev = v
+		default:
+			if l.Attrs == nil {
+				l.Attrs = map[string]string{}
+			}
+			l.Attrs[k] = v
+		}
+	}
 }
 
 // oldLinkHead reports whether a word is the "<index>/<port>:" that begins
@@ -97,7 +137,8 @@ type Dev struct {
 }
 
 // ParseDev reads `rdma dev show` (or `rdma dev`) output, or its JSON
-// form (`rdma -j dev`).
+// form (`rdma -j dev`). A wrapped line goes on with the device before it,
+// as in ParseLink.
 func ParseDev(r io.Reader) ([]Dev, error) {
 	text, err := readAll(r)
 	if err != nil {
@@ -107,33 +148,52 @@ func ParseDev(r io.Reader) ([]Dev, error) {
 		return devsJSON(objs), nil
 	}
 	var out []Dev
+	last := -1 // the device a continuation line adds to
 	err = lines.Each(strings.NewReader(text), func(raw string) {
 		f := strings.Fields(raw)
+		if last >= 0 && continues(f, devKeys) {
+			out[last].pairs(f)
+			return
+		}
 		if len(f) < 2 || !strings.HasSuffix(f[0], ":") || !strings.HasSuffix(f[1], ":") {
+			if len(f) == 0 || !indented(raw) && f[0] != "caps:" {
+				last = -1
+			}
 			return
 		}
 		idx, err := strconv.Atoi(strings.TrimSuffix(f[0], ":"))
 		if err != nil {
+			last = -1
 			return
 		}
 		d := Dev{Index: idx, Name: strings.TrimSuffix(f[1], ":")}
-		for i := 2; i+1 < len(f); i += 2 {
-			switch k, v := f[i], f[i+1]; k {
-			case "node_type":
-				d.NodeType = v
-			case "protocol":
-				d.Protocol = v
-			case "fw":
-				d.FW = v
-			case "node_guid":
-				d.NodeGUID = v
-			case "sys_image_guid":
-				d.SysImageGUID = v
-			}
-		}
+		d.pairs(f[2:])
 		out = append(out, d)
+		last = len(out) - 1
 	})
 	return out, err
+}
+
+// devKeys are the keys of a device line, which a continuation line
+// starts with.
+var devKeys = map[string]bool{"node_type": true, "protocol": true, "fw": true, "node_guid": true, "sys_image_guid": true}
+
+// pairs reads "key value" pairs into the device.
+func (d *Dev) pairs(f []string) {
+	for i := 0; i+1 < len(f); i += 2 {
+		switch k, v := f[i], f[i+1]; k {
+		case "node_type":
+			d.NodeType = v
+		case "protocol":
+			d.Protocol = v
+		case "fw":
+			d.FW = v
+		case "node_guid":
+			d.NodeGUID = v
+		case "sys_image_guid":
+			d.SysImageGUID = v
+		}
+	}
 }
 
 // isResource reports whether a "link dev/port …" line is a resource line

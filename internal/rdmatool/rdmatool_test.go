@@ -32,6 +32,14 @@ func TestParseLink(t *testing.T) {
 			{Device: "mlx5_2", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth2"},
 			{Device: "mlx5_3", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "eth3"},
 		}},
+		// -d: netdev_index, then the caps line (2018).
+		{"mlx5-link-show-old-heads-netdev-then-d-netdev-index-caps.txt", []Link{
+			{Device: "mlx5_3", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "ens7"},
+			{Device: "mlx5_3", Port: 1, State: "ACTIVE", PhysState: "LINK_UP", Netdev: "ens7", Attrs: map[string]string{"netdev_index": "7"}},
+		}},
+		// The commit message wrapped the line before state, and the caps.
+		{"mlx5-ib-link-d-old-heads-capmask2-wrapped.txt", []Link{{Device: "mlx5_0", Port: 1, State: "ACTIVE", PhysState: "LINK_UP",
+			Attrs: map[string]string{"subnet_prefix": "fe80:0000:0000:0000", "lid": "2", "sm_lid": "2", "lmc": "0"}}}},
 		{"mlx5-link-old-iproute2-index-heads-no-netdev.txt", []Link{
 			{Device: "mlx5_0", Port: 1, State: "DOWN", PhysState: "DISABLED"},
 			{Device: "mlx5_2", Port: 1, State: "ACTIVE", PhysState: "LINK_UP"},
@@ -64,6 +72,18 @@ func TestParseDev(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+	// A commit message wrapped each line before node_guid or
+	// sys_image_guid; IB, RoCE and iWARP (siw) protocols.
+	got, _ = ParseDev(bytes.NewReader(capture(t, "mlx5-siw-dev-protocol-roce-ib-iw-wrapped.txt")))
+	want = []Dev{
+		{Index: 11, Name: "mlx5_0", NodeType: "ca", Protocol: "roce", FW: "12.28.2006", NodeGUID: "248a:0703:004b:f094", SysImageGUID: "248a:0703:004b:f094"},
+		{Index: 12, Name: "mlx5_1", NodeType: "ca", Protocol: "ib", FW: "12.28.2006", NodeGUID: "248a:0703:0049:d4f0", SysImageGUID: "248a:0703:0049:d4f0"},
+		{Index: 13, Name: "mlx5_2", NodeType: "ca", Protocol: "ib", FW: "12.28.2006", NodeGUID: "248a:0703:0049:d4f1", SysImageGUID: "248a:0703:0049:d4f0"},
+		{Index: 19, Name: "siw0", NodeType: "rnic", Protocol: "iw", NodeGUID: "0200:00ff:fe00:0000", SysImageGUID: "0200:00ff:fe00:0000"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("wrapped (-want +got):\n%s", d)
 	}
 }
 
