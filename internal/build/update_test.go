@@ -66,7 +66,7 @@ func TestUpdateEqualsBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	prev := res
-	// A fresh build is deterministic (TestBuildDeterministic), so the tree
+	// A fresh build is deterministic (TestOneOffBuildLetsGo), so the tree
 	// of inputs already built once is read from that build: the first
 	// build's, for "nothing", and the state before the static file and
 	// the template override, which the steps that remove them return to.
