@@ -135,7 +135,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			if o.kb, _, err = loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true}); err != nil {
+			if o.kb, _, err = loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true, SkipBodyLinks: true}); err != nil {
 				return err
 			}
 			o.cfg = cfg

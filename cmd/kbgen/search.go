@@ -113,7 +113,7 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 	if err != nil {
 		return err
 	}
-	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true})
+	k, _, err := loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true, SkipBodyLinks: true})
 	if err != nil {
 		return err
 	}

@@ -41,9 +41,10 @@ type Options struct {
 	// each, would spend most of their time on it.
 	SkipGridLint bool
 	// SkipBodyLinks leaves the links and citations of FAQ bodies to the
-	// build, whose rendering of each body reports them (site.Build); a
-	// load that fails checks them too, so every problem is reported
-	// together.
+	// build, whose rendering of each body reports them (site.Build), and
+	// to lint; check and search, which answer one question, do not report
+	// them either. A load that fails checks them too, so every problem is
+	// reported together.
 	SkipBodyLinks bool
 	// StreamRecords lists the records folder instead of reading it: the
 	// records are read one at a time by Records.Each, and their problems
