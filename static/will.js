@@ -96,6 +96,8 @@
   // ---- kernel releases: internal/version.ParseKernel, rule.KernelBase ----
   var kernelUpstream = /^v?([0-9]+\.[0-9]+(?:\.[0-9]+){0,2})(?:-(rc[0-9]+))?/;
   var kernelDistroPart = /^-([0-9]+(?:\.[0-9]+)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)((?:-[A-Za-z][A-Za-z0-9_]*)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)(\+[A-Za-z0-9_]+)?$/;
+  // Debian's backports' and Debian 13's ABI names (version.kernelDebianRe).
+  var kernelDebianPart = /^(?:-([0-9]+|0\.(?:bpo|deb[0-9]+)\.[0-9]+)|\+((?:bpo|deb[0-9]+)(?:\.[0-9]+)?))-([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9][A-Za-z0-9_]*)*)$/;
   var arches = { x86_64: 1, aarch64: 1, ppc64le: 1, ppc64: 1, s390x: 1, i686: 1, i386: 1, armv7hl: 1, noarch: 1, riscv64: 1 };
   function parseKernel(s) {
     if (!s || s.length > 128 || /[^0-9A-Za-z.\-_+~()]/.test(s)) return null;
@@ -106,7 +108,10 @@
     var rest = s.slice(m[0].length);
     if (rest === "") return { base: m[1], rel: "", tag: "" };
     var d = kernelDistroPart.exec(rest);
-    if (!d) return null;
+    if (!d) {
+      var g = kernelDebianPart.exec(rest);
+      return g ? { base: m[1], rel: (g[1] || "") + (g[2] || ""), tag: "" } : null;
+    }
     var tags = d[2] ? d[2].replace(/^\./, "").split(".") : [];
     var post = d[4] ? d[4].replace(/^\./, "").split(".") : [];
     var all = tags.concat(post);
