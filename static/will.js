@@ -96,6 +96,8 @@
   // ---- kernel releases: internal/version.ParseKernel, rule.KernelBase ----
   var kernelUpstream = /^v?([0-9]+\.[0-9]+(?:\.[0-9]+){0,2})(?:-(rc[0-9]+))?/;
   var kernelDistroPart = /^-([0-9]+(?:\.[0-9]+)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)((?:-[A-Za-z][A-Za-z0-9_]*)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)(\+[A-Za-z0-9_]+)?$/;
+  // Debian's backports' and Debian 13's ABI names (version.kernelDebianRe).
+  var kernelDebianPart = /^(?:-([0-9]+|0\.(?:bpo|deb[0-9]+)\.[0-9]+)|\+((?:bpo|deb[0-9]+)(?:\.[0-9]+)?))-([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9][A-Za-z0-9_]*)*)$/;
   var arches = { x86_64: 1, aarch64: 1, ppc64le: 1, ppc64: 1, s390x: 1, i686: 1, i386: 1, armv7hl: 1, noarch: 1, riscv64: 1 };
   function parseKernel(s) {
     if (!s || s.length > 128 || /[^0-9A-Za-z.\-_+~()]/.test(s)) return null;
@@ -106,7 +108,10 @@
     var rest = s.slice(m[0].length);
     if (rest === "") return { base: m[1], rel: "", tag: "" };
     var d = kernelDistroPart.exec(rest);
-    if (!d) return null;
+    if (!d) {
+      var g = kernelDebianPart.exec(rest);
+      return g ? { base: m[1], rel: (g[1] || "") + (g[2] || ""), tag: "" } : null;
+    }
     var tags = d[2] ? d[2].replace(/^\./, "").split(".") : [];
     var post = d[4] ? d[4].replace(/^\./, "").split(".") : [];
     var all = tags.concat(post);
@@ -144,10 +149,26 @@
     }
     return s;
   }
+  // debianKeys ports rule.DebianKeys: the keys a Debian kernel release
+  // names a release by in index.kernels.g, nearer first (its ABI name, then
+  // its series), none for a backport's.
+  var debianKernel = /^([0-9]+\.[0-9]+)(?:\.0-([0-9]+)|\.0-0\.(?:bpo|deb[0-9]+)\.[0-9]+|\.[0-9]+\+(deb[0-9]+|bpo)(?:\.[0-9]+)?)-([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9][A-Za-z0-9_]*)*)$/;
+  function debianKeys(raw) {
+    var g = debianKernel.exec(raw);
+    if (!g) return [];
+    var abi = raw.slice(0, raw.length - g[4].length - 1);
+    if (g[2]) return [abi + "-" + g[4], g[1] + ".0-*-" + g[4]];
+    if (g[3] && g[3] !== "bpo") return [abi + "-" + g[4], g[1] + ".*+" + g[3] + "-" + g[4]];
+    return [];
+  }
   function kernelTarget(raw) {
     var k = kernelBase(raw), ki = index.kernels;
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
     if (k.rel) {
+      var dk = debianKeys(raw);
+      for (var i = 0; i < dk.length; i++) {
+        if (Object.prototype.hasOwnProperty.call(ki.g, dk[i])) return { t: "t:" + ki.g[dk[i]], k: k };
+      }
       var id = Object.prototype.hasOwnProperty.call(ki.g, k.tag) && ki.g[k.tag];
       if (!id && Object.prototype.hasOwnProperty.call(ki.s, k.tag)) {
         // ports rule.KernelDistro's stream rule: one release's stream starts it.

@@ -302,9 +302,22 @@ func KernelTag(d *matrix.Distro) string {
 // KernelDistro is the matrix release a distro kernel release names: the
 // one release whose dist tag (KernelTag) it carries, else the one release
 // of its tag's family whose kernel stream (KernelStream) it starts with
-// (RHEL 7.9's 3.10.0-1160.102.1.el7, RHEL 8.6's 4.18.0-372.9.1.el8); nil
-// when it names no single release.
+// (RHEL 7.9's 3.10.0-1160.102.1.el7, RHEL 8.6's 4.18.0-372.9.1.el8); for a
+// Debian kernel, the one release whose own kernel has its ABI name, else
+// the one whose own kernel line it is (DebianKeys: 5.10.0-13-amd64 is
+// Debian 11.3's, 5.10.0-28-amd64 Debian 11's); nil when it names no single
+// release.
 func KernelDistro(m *matrix.Matrix, release string) *matrix.Distro {
+	// A Debian kernel: its ABI name, else its series (DebianKeys).
+	if keys := DebianKeys(release); keys != nil {
+		tags := KernelTags(m)
+		for _, key := range keys {
+			if d := tags[key]; d != nil {
+				return d
+			}
+		}
+		return nil
+	}
 	k, err := version.ParseKernel(release)
 	if err != nil || k.Tag == "" {
 		return nil
@@ -361,21 +374,25 @@ func InStream(release, stream string) bool {
 	return stream != "" && strings.HasPrefix(release, stream) && (len(release) == len(stream) || release[len(stream)] == '.')
 }
 
-// KernelTags maps each dist tag that names a single release of m to it.
+// KernelTags maps each name that names a single release of m in a kernel
+// release to it: its dist tag (KernelTag) or its Debian ABI keys
+// (DebianNames). The engine, the form and their tests read this one table.
 func KernelTags(m *matrix.Matrix) map[string]*matrix.Distro {
 	tags := map[string]*matrix.Distro{}
 	seen := map[string]bool{}
 	for i := range m.Distros {
 		d := &m.Distros[i]
-		t := KernelTag(d)
-		if t == "" {
-			continue
+		names := DebianNames(d)
+		if t := KernelTag(d); t != "" {
+			names = append(names, t)
 		}
-		if seen[t] {
-			delete(tags, t)
-			continue
+		for _, t := range names {
+			if seen[t] {
+				delete(tags, t)
+				continue
+			}
+			seen[t], tags[t] = true, d
 		}
-		seen[t], tags[t] = true, d
 	}
 	return tags
 }

@@ -3,6 +3,7 @@ package rule
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
@@ -47,6 +48,12 @@ func TestHostDistro(t *testing.T) {
 		{"openEuler", "20.03", "4.19.90-2012.4.0.0053.oe1.aarch64", "", ""},
 		{"openEuler", "20.03", "4.19.90-2112.8.0.0131.oe1.aarch64", "openeuler-20.03-lts-sp3", "openEuler 20.03 (LTS-SP3)"},
 		{"rhel", "9.4", "", "rhel-9.4", "openEuler 22.03 (LTS-SP3)"}, // another family's name is not taken
+		// Debian's VERSION_ID is the major release: 10 is no matrix release,
+		// but buster 10.0's own kernel (ABI name 4.19.0-5) names it; a later
+		// buster kernel names none.
+		{"debian", "10", "4.19.0-5-amd64", "debian-10.0", "Debian GNU/Linux 10 (buster)"},
+		{"debian", "10", "4.19.0-26-amd64", "", "Debian GNU/Linux 10 (buster)"},
+		{"debian", "11", "5.10.0-28-amd64", "debian-11", ""},
 		// CentOS 7's VERSION_ID is 7: its kernel's stream names the RHEL
 		// release it rebuilds.
 		{"centos", "7", "3.10.0-1160.el7.x86_64", "rhel-7.9", "CentOS Linux 7 (Core)"},
@@ -109,9 +116,36 @@ func TestKernelDistro(t *testing.T) {
 		// No release's stream: not named.
 		"4.18.0-3720.el8.x86_64":            "",
 		"4.19.90-2012.4.0.0053.oe1.aarch64": "",
-		"6.1.0-18-amd64":                    "",
 		"5.15.0-91-generic":                 "",
 		"6.8":                               "",
+		// Debian: a release's own kernel line (6.1.0-<serial> is bookworm's,
+		// https://packages.debian.org/de/bookworm/linux-image-amd64), a point
+		// release's own kernel (5.10.0-13-amd64 is Debian 11.3's, nearer
+		// than bullseye's line), trixie's 6.12.<z>+deb13
+		// (https://packages.debian.org/stable/linux-headers-6.12.41+deb13-common-rt).
+		"6.1.0-18-amd64":        "debian-12",
+		"6.1.0-37-arm64":        "debian-12",
+		"5.10.0-35-amd64":       "debian-11",
+		"5.10.0-13-amd64":       "debian-11.3",
+		"5.10.0-13-arm64":       "debian-11.3",
+		"4.19.0-5-amd64":        "debian-10.0",
+		"4.9.0-13-amd64":        "debian-9.13",
+		"6.12.41+deb13-amd64":   "debian-13",
+		"6.12.38+deb13.1-arm64": "debian-13",
+		// Not named: buster's other kernels (the matrix has only 10.0), a
+		// flavour the Debian rows do not stand for, a backport of a later
+		// series (bullseye's 6.1: https://packages.debian.org/source/bullseye/linux-6.1,
+		// bookworm's 6.12: https://packages.debian.org/linux-image-6.12.30+bpo-arm64-16k),
+		// +deb13 on another series than trixie's (https://packages.debian.org/testing/kernel/linux-image-amd64).
+		"4.19.0-26-amd64":           "",
+		"6.1.0-18-cloud-amd64":      "",
+		"6.1.0-18-rt-amd64":         "",
+		"6.1.0-0.deb11.17-amd64":    "",
+		"5.10.0-0.deb10.29-amd64":   "",
+		"6.12.30+bpo-amd64":         "",
+		"6.12.43+deb12-amd64":       "",
+		"6.19.13+deb13-cloud-amd64": "",
+		"7.0.12+deb13-amd64":        "",
 	} {
 		got := ""
 		if d := KernelDistro(m, k); d != nil {
@@ -120,5 +154,52 @@ func TestKernelDistro(t *testing.T) {
 		if got != want {
 			t.Errorf("KernelDistro(%s) = %q, want %q", k, got, want)
 		}
+	}
+}
+
+// DebianKeys reads Debian's ABI names (the Debian kernel handbook's
+// "Version numbers and ABIs"), and DebianNames gives each bundled Debian
+// release its keys: the nearer (a point release's own kernel) first.
+func TestDebianKeys(t *testing.T) {
+	for k, want := range map[string][]string{
+		"6.1.0-18-amd64":         {"6.1.0-18-amd64", "6.1.0-*-amd64"},
+		"6.1.0-18-cloud-amd64":   {"6.1.0-18-cloud-amd64", "6.1.0-*-cloud-amd64"},
+		"6.12.38+deb13-amd64":    {"6.12.38+deb13-amd64", "6.12.*+deb13-amd64"},
+		"6.12.38+deb13.1-arm64":  {"6.12.38+deb13.1-arm64", "6.12.*+deb13-arm64"},
+		"6.1.0-0.deb11.17-amd64": nil, // a backport's serial
+		"4.9.0-0.bpo.4-amd64":    nil,
+		"6.12.30+bpo-amd64":      nil,
+		"6.1.5-18-amd64":         nil,                                       // the third number is 0 before Debian 13
+		"5.15.0-91-generic":      {"5.15.0-91-generic", "5.15.0-*-generic"}, // read, but no release's (not a Debian flavour)
+		"5.14.0-427.el9_4":       nil,
+	} {
+		if got := DebianKeys(k); !slices.Equal(got, want) {
+			t.Errorf("DebianKeys(%s) = %q, want %q", k, got, want)
+		}
+	}
+	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	for id, want := range map[string][]string{
+		"debian-12":   {"6.1.0-*-amd64", "6.1.0-*-arm64"},
+		"debian-11":   {"5.10.0-*-amd64", "5.10.0-*-arm64"},
+		"debian-11.3": {"5.10.0-13-amd64", "5.10.0-13-arm64"},
+		"debian-13":   {"6.12.*+deb13-amd64", "6.12.*+deb13-arm64"},
+		"rhel-9.4":    nil,
+	} {
+		d := m.Distro(id)
+		if d == nil {
+			t.Fatalf("no distro %s", id)
+		}
+		if got := DebianNames(d); !slices.Equal(got, want) {
+			t.Errorf("DebianNames(%s) = %q, want %q", id, got, want)
+		}
+	}
+	if raw, base := DebianProbe(m.Distro("debian-11.3")); raw != "5.10.0-13-arm64" || base != "" {
+		t.Errorf("DebianProbe(debian-11.3) = %s, %s", raw, base)
+	}
+	if raw, base := DebianProbe(m.Distro("debian-13")); raw != "6.12.7919+deb13-amd64" || base != "6.12.7919" {
+		t.Errorf("DebianProbe(debian-13) = %s, %s", raw, base)
 	}
 }

@@ -52,7 +52,20 @@ func kernelProbes(m *matrix.Matrix) []string {
 		"5.10.0-182.0.0.95.oe2203sp3.x86_64", "5.10.0-60.18.0.50.oe2203.x86_64", "6.6.0-72.0.0.76.oe2403sp1.x86_64",
 		"4.19.90-2112.8.0.0131.oe1.aarch64", "4.19.90-2003.4.0.0036.oe1.aarch64", "4.19.90-2012.4.0.0053.oe1.aarch64",
 		// RHEL kernels whose tag has no minor release: the stream names it.
-		"3.10.0-1160.102.1.el7.x86_64", "4.18.0-372.9.1.el8.x86_64", "4.18.0-3720.el8.x86_64"} {
+		"3.10.0-1160.102.1.el7.x86_64", "4.18.0-372.9.1.el8.x86_64", "4.18.0-3720.el8.x86_64",
+		// Debian kernels as the Debian archive names them (matrix/sources-debian-kernels.toml):
+		// a release's own (https://packages.debian.org/bullseye/linux-image-amd64,
+		// https://packages.debian.org/de/bookworm/linux-image-amd64), a point release's own
+		// in either default flavour, other flavours, and backports of later series, which
+		// name no release (https://packages.debian.org/source/bullseye/linux-6.1,
+		// https://packages.debian.org/linux-image-6.12.30+bpo-arm64-16k,
+		// https://packages.debian.org/stable/linux-headers-6.12.41+deb13-common-rt).
+		"5.10.0-35-amd64", "6.1.0-37-amd64", "6.1.0-18-arm64", "5.10.0-13-amd64", "5.10.0-13-arm64",
+		"4.19.0-5-amd64", "4.19.0-26-amd64", "4.9.0-13-amd64", "6.1.0-18-cloud-amd64", "6.1.0-18-rt-amd64",
+		"6.12.41+deb13-amd64", "6.12.48+deb13-arm64", "6.12.41+deb13-rt-amd64", "6.12.38+deb13.1-amd64",
+		"6.1.0-0.deb11.17-amd64", "6.1.0-0.deb11.44-amd64", "5.10.0-0.deb10.29-amd64", "4.9.0-0.bpo.4-amd64",
+		"6.12.43+deb12-amd64", "6.12.30+bpo-arm64-16k", "6.12.30+bpo-amd64", "6.19.13+deb13-cloud-amd64",
+		"7.0.12+deb13-amd64", "7.1.3+deb14-amd64"} {
 		add(k)
 	}
 	for _, d := range m.Distros {
@@ -64,6 +77,10 @@ func kernelProbes(m *matrix.Matrix) []string {
 		}
 		if tag, stream := rule.KernelStream(&d); stream != "" {
 			add(stream + ".7.1." + tag + ".x86_64")
+		}
+		// Each Debian release's own kernels in each name that names it.
+		for _, n := range rule.DebianNames(&d) {
+			add(strings.Replace(strings.Replace(n, "-*-", "-23-", 1), ".*+", ".23+", 1))
 		}
 	}
 	return ks
@@ -79,6 +96,12 @@ func formKernelTarget(ix *Index, raw string) string {
 		return ""
 	}
 	if rel != "" {
+		// A Debian kernel: its ABI name, else its series, names the release.
+		for _, key := range rule.DebianKeys(raw) {
+			if id, ok := ix.Kernels.Tags[key]; ok {
+				return "t:" + id
+			}
+		}
 		k, _ := version.ParseKernel(raw)
 		id, ok := ix.Kernels.Tags[k.Tag]
 		if !ok {
@@ -218,6 +241,19 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 	}
 	if declined == 0 {
 		t.Error("no probe was a RHEL kernel on another base than its release's, which the form declines")
+	}
+	// Debian kernels name their release by their ABI name or series, and a
+	// backport, another flavour or another series names none ("v:").
+	for raw, want := range map[string]string{
+		"6.1.0-37-amd64": "t:debian-12", "6.1.0-18-arm64": "t:debian-12", "5.10.0-35-amd64": "t:debian-11",
+		"5.10.0-13-amd64": "t:debian-11.3", "5.10.0-13-arm64": "t:debian-11.3", "4.19.0-5-amd64": "t:debian-10.0",
+		"4.9.0-13-amd64": "t:debian-9.13", "6.12.41+deb13-amd64": "t:debian-13", "6.12.38+deb13.1-amd64": "t:debian-13",
+		"4.19.0-26-amd64": "v:", "6.1.0-18-cloud-amd64": "v:", "6.1.0-0.deb11.17-amd64": "v:", "6.12.43+deb12-amd64": "v:",
+		"6.12.30+bpo-arm64-16k": "v:", "6.19.13+deb13-cloud-amd64": "v:", "7.0.12+deb13-amd64": "v:",
+	} {
+		if got := formKernelTarget(&ix, raw); got != want && !(want == "v:" && strings.HasPrefix(got, "v:")) {
+			t.Errorf("kernel %s: the form's cell is %q, want %q", raw, got, want)
+		}
 	}
 	if t.Failed() {
 		return

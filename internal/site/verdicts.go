@@ -372,7 +372,10 @@ const (
 // whose dist tag names a distro release (Tags, rule.KernelTag: el9_4 is
 // rhel-9.4), or which starts the kernel stream of exactly one release of
 // its tag (Streams, rule.KernelStream: 4.18.0-372.9.1.el8 is rhel-8.6),
-// and whose base is that release's kernel base is target "t:"+id.
+// and whose base is that release's kernel base is target "t:"+id; so is a
+// Debian kernel whose ABI name or series (rule.DebianKeys, looked up in
+// Tags, the nearer first) names one: 6.1.0-18-amd64 is debian-12, whose
+// series the key holds, so its base needs no check.
 type KernelIndex struct {
 	Bounds  []string               `json:"b"` // ascending
 	Tags    map[string]string      `json:"g"` // dist tag → the distro id it names
@@ -455,14 +458,16 @@ func kernelTargets(m *matrix.Matrix) []Target {
 	}
 	tags := rule.KernelTags(m)
 	for _, d := range m.Distros {
-		raw := ""
+		raw, base := "", ""
 		if t := rule.KernelTag(&d); tags[t] != nil {
 			raw = d.KernelBase + "-7919." + t
 		} else if tag, stream := rule.KernelStream(&d); stream != "" {
 			raw = stream + ".7919." + tag
+		} else if names := rule.DebianNames(&d); len(names) > 0 && tags[names[0]] != nil && tags[names[0]].ID == d.ID {
+			raw, base = rule.DebianProbe(&d)
 		}
 		if raw != "" && d.KernelBase != "" {
-			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: raw})
+			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: raw, base: base})
 		}
 	}
 	return append(append(up, vendor...), tagged...)

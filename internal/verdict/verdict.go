@@ -426,7 +426,7 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 			v.Distro = distro.ID
 			if p.Distro == "" {
 				// Named by the kernel alone: say how.
-				text := namedBy(p.Kernel, distro)
+				text := namedBy(m, p.Kernel, distro)
 				v.note(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, text)}})
 			}
 			return kernel{Base: base, Distro: distro}
@@ -447,11 +447,12 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 	return kernel{Base: v.KernelBase, Distro: distro}
 }
 
-// ships says what kernel a distro release ships: its release and upstream
-// base, or only the base when the matrix does not name the release.
 // namedBy says what names distro d in a kernel release (rule.KernelDistro),
 // in d's terms alone, so that every kernel of d gets the same words.
-func namedBy(release string, d *matrix.Distro) string {
+func namedBy(m *matrix.Matrix, release string, d *matrix.Distro) string {
+	if how := rule.DebianNamedBy(m, d); how != "" {
+		return fmt.Sprintf("kernel %s is %s's: %s", release, d.Name, how)
+	}
 	tag := rule.KernelTag(d)
 	st, stream := rule.KernelStream(d)
 	var how string
@@ -465,6 +466,9 @@ func namedBy(release string, d *matrix.Distro) string {
 	}
 	return fmt.Sprintf("kernel %s is %s's: %s names that release", release, d.Name, how)
 }
+
+// ships says what kernel a distro release ships: its release and upstream
+// base, or only the base when the matrix does not name the release.
 
 func ships(name, kernel, base string) string {
 	switch {

@@ -16,7 +16,7 @@ type KernelRelease struct {
 	Raw        string  // as written, e.g. 5.14.0-427.13.1.el9_4.x86_64
 	Upstream   Version // upstream base, e.g. 5.14.0 (v prefix removed)
 	Prerelease string  // upstream pre-release, e.g. rc3 in 6.8-rc3
-	Release    string  // distro release, e.g. 427.13.1 (RHEL), 13 (Debian), 91 (Ubuntu), 150500.55.39 (SLES)
+	Release    string  // distro release, e.g. 427.13.1 (RHEL), 13 (Debian), 91 (Ubuntu), 150500.55.39 (SLES), 0.deb11.17 (a Debian backport), deb13 (Debian 13's +deb13)
 	Tag        string  // RPM dist tag, e.g. el9_4, el7, fc30, el9uek, azl3
 	Flavour    string  // Debian, Ubuntu and SUSE flavour, e.g. amd64, generic, default
 	Arch       string  // e.g. x86_64; not compared
@@ -28,8 +28,16 @@ var (
 	kernelUpstreamRe = regexp.MustCompile(`^v?([0-9]+\.[0-9]+(?:\.[0-9]+){0,2})(?:-(rc[0-9]+))?`)
 	// the distro part: release digits, then an RPM .tag or a -flavour.
 	kernelDistroRe = regexp.MustCompile(`^-([0-9]+(?:\.[0-9]+)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)((?:-[A-Za-z][A-Za-z0-9_]*)*)((?:\.[A-Za-z][A-Za-z0-9_]*)*)(\+[A-Za-z0-9_]+)?$`)
-	// looksLikeKernel: v-prefixed, -rcN, or a distro part naming letters.
-	kernelShapeRe = regexp.MustCompile(`^(v[0-9]|[0-9]+\.[0-9]+(\.[0-9]+){0,2}-(rc[0-9]|[0-9]+(\.[0-9]+)*[.-][A-Za-z]))`)
+	// Debian's ABI names the distro part above does not read (the Debian
+	// kernel handbook, "Version numbers and ABIs"): a backport's serial
+	// 0.bpo.N or 0.debNN.N (6.1.0-0.deb11.17-amd64); from Debian 13 the
+	// upstream version, +debNN or +bpo and an optional .serial
+	// (6.12.38+deb13-amd64); a flavour whose later parts start with a
+	// digit (6.12.30+bpo-arm64-16k).
+	kernelDebianRe = regexp.MustCompile(`^(?:-([0-9]+|0\.(?:bpo|deb[0-9]+)\.[0-9]+)|\+((?:bpo|deb[0-9]+)(?:\.[0-9]+)?))-([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9][A-Za-z0-9_]*)*)$`)
+	// looksLikeKernel: v-prefixed, -rcN, a distro part naming letters, or
+	// Debian's +debNN or +bpo.
+	kernelShapeRe = regexp.MustCompile(`^(v[0-9]|[0-9]+\.[0-9]+(\.[0-9]+){0,2}(-(rc[0-9]|[0-9]+(\.[0-9]+)*[.-][A-Za-z])|\+(bpo|deb[0-9])))`)
 )
 
 // arches are architecture suffixes of RPM kernel releases.
@@ -42,7 +50,8 @@ func looksLikeKernel(s string) bool { return kernelShapeRe.MatchString(s) }
 
 // ParseKernel splits a kernel release. It accepts upstream releases
 // (v2.6.24, 6.8, 6.8-rc3) and distro releases: RHEL-style
-// 5.14.0-427.13.1.el9_4.x86_64, Debian 6.1.0-13-amd64, Ubuntu
+// 5.14.0-427.13.1.el9_4.x86_64, Debian 6.1.0-13-amd64 (and its backports'
+// 6.1.0-0.deb11.17-amd64, Debian 13's 6.12.38+deb13-amd64), Ubuntu
 // 5.15.0-91-generic, SLES 5.14.21-150500.55.39-default.
 func ParseKernel(s string) (KernelRelease, error) {
 	k := KernelRelease{Raw: s}
@@ -65,6 +74,10 @@ func ParseKernel(s string) (KernelRelease, error) {
 	}
 	d := kernelDistroRe.FindStringSubmatch(rest)
 	if d == nil {
+		if g := kernelDebianRe.FindStringSubmatch(rest); g != nil {
+			k.Release, k.Flavour = g[1]+g[2], g[3]
+			return k, nil
+		}
 		return k, fmt.Errorf("kernel release %q: cannot read the distro part %q (want -release[.tag][-flavour][.arch])", s, rest)
 	}
 	k.Release = d[1]

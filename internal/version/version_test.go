@@ -138,6 +138,18 @@ func TestParseKernel(t *testing.T) {
 		{"5.14.0-427.el9.aarch64+64k", KernelRelease{Upstream: MustParse("5.14.0"), Release: "427", Tag: "el9", Arch: "aarch64", Variant: "64k"}},
 		{"6.1.0-13-amd64", KernelRelease{Upstream: MustParse("6.1.0"), Release: "13", Flavour: "amd64"}},
 		{"6.1.0-13-cloud-amd64", KernelRelease{Upstream: MustParse("6.1.0"), Release: "13", Flavour: "cloud-amd64"}},
+		// Debian's backports and Debian 13's ABI names, as the Debian archive
+		// names its packages: https://packages.debian.org/bullseye-backports/linux-image-6.1.0-0.deb11.17-686-dbg,
+		// https://packages.debian.org/fr/buster/linux-image-5.10.0-0.deb10.29-amd64,
+		// https://packages.debian.org/stable/linux-headers-6.12.41+deb13-common-rt,
+		// https://packages.debian.org/linux-image-6.12.30+bpo-arm64-16k
+		{"6.1.0-0.deb11.17-amd64", KernelRelease{Upstream: MustParse("6.1.0"), Release: "0.deb11.17", Flavour: "amd64"}},
+		{"5.10.0-0.deb10.29-rt-amd64", KernelRelease{Upstream: MustParse("5.10.0"), Release: "0.deb10.29", Flavour: "rt-amd64"}},
+		{"4.9.0-0.bpo.4-amd64", KernelRelease{Upstream: MustParse("4.9.0"), Release: "0.bpo.4", Flavour: "amd64"}},
+		{"6.12.41+deb13-amd64", KernelRelease{Upstream: MustParse("6.12.41"), Release: "deb13", Flavour: "amd64"}},
+		{"6.12.43+deb12-cloud-amd64", KernelRelease{Upstream: MustParse("6.12.43"), Release: "deb12", Flavour: "cloud-amd64"}},
+		{"6.12.30+bpo-arm64-16k", KernelRelease{Upstream: MustParse("6.12.30"), Release: "bpo", Flavour: "arm64-16k"}},
+		{"6.12.38+deb13.1-arm64", KernelRelease{Upstream: MustParse("6.12.38"), Release: "deb13.1", Flavour: "arm64"}},
 		{"5.15.0-91-generic", KernelRelease{Upstream: MustParse("5.15.0"), Release: "91", Flavour: "generic"}},
 		{"5.14.21-150500.55.39-default", KernelRelease{Upstream: MustParse("5.14.21"), Release: "150500.55.39", Flavour: "default"}},
 		{"v2.6.24", KernelRelease{Upstream: MustParse("2.6.24")}},
@@ -170,7 +182,7 @@ func TestParseKernel(t *testing.T) {
 
 func TestParseKernelErrors(t *testing.T) {
 	t.Parallel()
-	for _, in := range []string{"", "linux", "5", "5.14.0-", "5.14.0-abc", "5.14.0-427.el9 x86_64", "4.0.0.6-802-21", "5.14.0-427.el9.x86_64.el9"} {
+	for _, in := range []string{"", "linux", "5", "5.14.0-", "5.14.0-abc", "5.14.0-427.el9 x86_64", "4.0.0.6-802-21", "5.14.0-427.el9.x86_64.el9", "6.12.38+deb13", "6.12.38+deb-amd64", "6.1.0-1.deb11.17-amd64"} {
 		if k, err := ParseKernel(in); err == nil {
 			t.Errorf("ParseKernel(%q) = %+v, want an error", in, k)
 		}
