@@ -469,7 +469,6 @@ func namedBy(m *matrix.Matrix, release string, d *matrix.Distro) string {
 
 // ships says what kernel a distro release ships: its release and upstream
 // base, or only the base when the matrix does not name the release.
-
 func ships(name, kernel, base string) string {
 	switch {
 	case kernel == "":
