@@ -45,6 +45,7 @@
       re.pci = new RegExp(m.pci);
       re.vendor = new RegExp(m.vendor, "i");
       re.mst = new RegExp(m.mst, "gi");
+      re.win = new RegExp(m.win, "gi");
       re.ver = new RegExp(m.ver);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
@@ -204,14 +205,19 @@
 
   // --- pasted lines and typos (lines.go, fuzzy.go) ------------------------
   // normalize drops syslog and journal headers and adds the PCI id after
-  // a device id printed in decimal: vendor_part_id, an MST node (Normalize
-  // in Go).
+  // a device id printed in decimal: vendor_part_id, an MST node, and after
+  // one written the Windows way, VEN_…&DEV_… (Normalize in Go).
   function normalize(text) {
     if (text.indexOf(":") >= 0 || text.indexOf("]") >= 0) {
       re.head.lastIndex = 0;
       text = text.replace(re.head, "");
     }
     var low = text.toLowerCase();
+    if (low.indexOf("ven_") >= 0) {
+      text = text.replace(re.win, function (m, v, d, sd, sv) {
+        return m + " " + (v + ":" + d).toLowerCase() + (sd ? " " + (sv + ":" + sd).toLowerCase() : "");
+      });
+    }
     if (low.indexOf("vendor_part_id") < 0 && low.indexOf("_pci") < 0) return text;
     var v = re.vendor.exec(text), pv = v && man.pv[v[1].toLowerCase()], vendor = pv ? pv + ":" : "";
     function hex(d) { var n = +d; return n && n <= 0xffff ? ("000" + n.toString(16)).slice(-4) : ""; }
@@ -379,7 +385,7 @@
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol) : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;

@@ -180,6 +180,22 @@ var modelNumber = regexp.MustCompile(`^[A-Z]{2,4}[0-9]{3,}[A-Z0-9]*$`)
 // phrase: the digits alone would also match a pid or a counter.
 var chipDigits = regexp.MustCompile(`^[A-Z]{2,4}([0-9]{3,})$`)
 
+// partBaseRe matches an ordering part number that is a model and an option
+// suffix: letters, a digit and more letters or digits, then "-" and the
+// options (MCX311A-XCAT, BCM957508-P2100G, E810-XXVDA2).
+var partBaseRe = regexp.MustCompile(`^([A-Za-z]+[0-9][0-9A-Za-z]*)-[0-9A-Za-z][0-9A-Za-z-]*$`)
+
+// partBase is the model of a part number without its option suffix
+// (MCX311A of MCX311A-XCAT), which buyers and forum posts write alone; ""
+// when the number has no such form. Two part numbers of one model on two
+// adapters (MCX516A-CCAT, MCX516A-CDAT) make the model an alias of both.
+func partBase(number string) string {
+	if m := partBaseRe.FindStringSubmatch(number); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // bracketName matches the marketing name pci.ids puts in brackets.
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
@@ -219,6 +235,9 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		}
 		for _, p := range m.Parts {
 			a.Add(p.Adapter, p.Number)
+			if b := partBase(p.Number); b != "" {
+				a.Add(p.Adapter, b)
+			}
 			if b := matrix.BoardName(p.Number); b != "" {
 				a.Add(p.Adapter, b)
 			}

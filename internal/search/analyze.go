@@ -96,9 +96,12 @@ const noisePattern = `^(?:` +
 	`)$`
 
 // numberPattern and alphaPattern classify a lower-case raw token; both are
-// plain syntax shared with JavaScript.
+// plain syntax shared with JavaScript. A link speed (25g, 200gb, 100gbe,
+// 10gbps, 400gbit) counts as a number: it is a quantity, which a complaint
+// ("ib_read_bw is far less than 200Gb/s") names as often as a card's name
+// does, not an identifier of one card.
 const (
-	numberPattern = `^(?:\d+|0x[0-9a-f]+)$`
+	numberPattern = `^(?:\d+|0x[0-9a-f]+|\d+g(?:b(?:e|ps|it)?)?)$`
 	alphaPattern  = "^[a-z\u00c0-\u024f]+$"
 )
 
@@ -128,6 +131,9 @@ var stopWords = func() analysis.TokenMap {
 	}
 	for w := range keptWords {
 		delete(tm, w)
+	}
+	for _, w := range []string{"work", "works", "worked", "working", "support", "supports", "supported", "supporting"} {
+		tm[w] = true
 	}
 	return tm
 }()

@@ -79,13 +79,14 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix.DocCount = len(ix.docs)
 	ix.byURL = make(map[string]int, len(ix.docs))
 	ix.boosts = make([]docBoost, len(ix.docs))
+	bilingual := bilingualKinds(ix.docs)
 	for i := range ix.docs {
 		u := ix.docs[i].URL
 		if _, dup := ix.byURL[u]; dup {
 			return nil, fmt.Errorf("search: two documents with URL %q", u)
 		}
 		ix.byURL[u] = i
-		ix.boosts[i] = boostOf(&ix.docs[i])
+		ix.boosts[i] = boostOf(&ix.docs[i], bilingual)
 		if ix.docs[i].Kind == "host" {
 			ix.nHosts++
 		}

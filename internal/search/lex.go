@@ -111,7 +111,24 @@ func isNumber(t string) bool {
 		}
 		return true
 	}
-	return isDigits(s)
+	return isDigits(s) || isSpeed(s)
+}
+
+// isSpeed reports whether t is digits and a link-speed unit: g, gb, gbe,
+// gbps, gbit (numberPattern's last branch).
+func isSpeed(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	switch t[i:] {
+	case "g", "gb", "gbe", "gbps", "gbit":
+		return true
+	}
+	return false
 }
 
 func isDigits(s string) bool {

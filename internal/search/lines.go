@@ -56,17 +56,44 @@ var (
 
 var mstNodeRe = regexp.MustCompile("(?i)" + mst.NodePattern)
 
+// windowsIDPattern matches a PCI id as Windows prints it, in Device
+// Manager's hardware ids and PnP instance ids (PCI\VEN_15B3&DEV_1017&
+// SUBSYS_001615B3&REV_00): vendor, device and, in SUBSYS, the subsystem's
+// device then vendor. Plain syntax shared with JavaScript, read without
+// case.
+const windowsIDPattern = `\bVEN_([0-9A-F]{4})&DEV_([0-9A-F]{4})(?:&SUBSYS_([0-9A-F]{4})([0-9A-F]{4}))?`
+
+var windowsIDRe = regexp.MustCompile("(?i)" + windowsIDPattern)
+
+// windowsIDs adds after each PCI id written the Windows way the
+// vendor:device (and subsystem vendor:device) pages carry.
+func windowsIDs(q string) string {
+	return windowsIDRe.ReplaceAllStringFunc(q, func(m string) string {
+		g := windowsIDRe.FindStringSubmatch(m)
+		id := strings.ToLower(g[1] + ":" + g[2])
+		if g[3] != "" {
+			id += " " + strings.ToLower(g[4]+":"+g[3])
+		}
+		return m + " " + id
+	})
+}
+
 // Normalize removes the log headers and time stamps of every line of a
 // query, and adds the hex PCI id adapter pages carry after each device id
 // a tool printed in decimal: ibv_devinfo's vendor_part_id (vendor:device
 // when the query's vendor_id names a PCI vendor, "vendor_id: 0x02c9 …
 // vendor_part_id: 4125" being 15b3:101d, else the device alone) and an MST
-// device node (mt4119_pciconf0 is 15b3:1017).
+// device node (mt4119_pciconf0 is 15b3:1017); and the vendor:device after
+// a PCI id written the Windows way (VEN_1077&DEV_8070 is 1077:8070).
 func Normalize(q string) string {
 	if strings.ContainsAny(q, ":]") {
 		q = headerRe.ReplaceAllString(q, "")
 	}
-	if !strings.Contains(strings.ToLower(q), "vendor_part_id") && !strings.Contains(strings.ToLower(q), "_pci") {
+	low := strings.ToLower(q)
+	if strings.Contains(low, "ven_") {
+		q = windowsIDs(q)
+	}
+	if !strings.Contains(low, "vendor_part_id") && !strings.Contains(low, "_pci") {
 		return q
 	}
 	vendor := ""

@@ -18,18 +18,44 @@ var KindBoost = map[string]float64{
 // query's: a query with Chinese (CJK) text prefers the pages in a CJK
 // language (zh, ja, ko), any other query the rest, so the English and the
 // Chinese version of one answer, which share its commands and log lines,
-// each rank first for their readers.
+// each rank first for their readers. It weighs only pages of a kind that
+// is written in both (bilingualKinds): an adapter, driver or glossary page
+// has no Chinese version, and is the page a Chinese query naming the
+// adapter, the module or the term asks for.
 const OtherLanguage = 0.3
 
 // cjkLangs are the page languages written in CJK script.
 var cjkLangs = map[string]bool{"zh": true, "ja": true, "ko": true}
 
-// langBoost is 1 for a page in the query's script, else OtherLanguage.
-func langBoost(lang string, cjkQuery bool) float64 {
-	if cjkLangs[lang] == cjkQuery {
+// langBoost is 1 for a page in the query's script or of a kind written in
+// one script only (bilingual false), else OtherLanguage.
+func langBoost(lang string, bilingual, cjkQuery bool) float64 {
+	if !bilingual || cjkLangs[lang] == cjkQuery {
 		return 1
 	}
 	return OtherLanguage
+}
+
+// bilingualKinds are the page kinds that have pages both in a CJK language
+// and in another one: the kinds whose pages OtherLanguage weighs.
+func bilingualKinds(docs []Doc) map[string]bool {
+	seen := map[string][2]bool{}
+	for i := range docs {
+		s := seen[docs[i].Kind]
+		if cjkLangs[docs[i].Lang] {
+			s[1] = true
+		} else {
+			s[0] = true
+		}
+		seen[docs[i].Kind] = s
+	}
+	out := map[string]bool{}
+	for k, s := range seen {
+		if s[0] && s[1] {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // hasCJK reports whether a query has CJK text.
@@ -60,8 +86,9 @@ type docBoost struct {
 	lang [2]float64 // by whether the query has CJK text
 }
 
-func boostOf(d *Doc) docBoost {
-	return docBoost{kind: kindBoost(d.Kind), lang: [2]float64{langBoost(d.Lang, false), langBoost(d.Lang, true)}}
+func boostOf(d *Doc, bilingual map[string]bool) docBoost {
+	b := bilingual[d.Kind]
+	return docBoost{kind: kindBoost(d.Kind), lang: [2]float64{langBoost(d.Lang, b, false), langBoost(d.Lang, b, true)}}
 }
 
 // score is a text score weighed by the boosts.

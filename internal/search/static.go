@@ -49,6 +49,7 @@ type Static struct {
 	rev                   map[string][]string  // term → raw tokens that yield it
 	groups                []group
 	kinds, vendors, langs []string
+	bilingual             map[string]bool // bilingualKinds of docs
 	hosts                 map[string]bool // terms that name a host (hostTerms)
 	fuzzy                 []FuzzyName
 	byURL                 map[string]int
@@ -328,6 +329,7 @@ func postingsLen(ps []posting) int {
 }
 
 func (s *Static) groupDocs() {
+	s.bilingual = bilingualKinds(s.docs)
 	idx := func(list *[]string, v string) int {
 		for i, x := range *list {
 			if x == v {
@@ -529,7 +531,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		kind := s.docs[d].Kind
 		var v float64
 		if count[d] > 0 {
-			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, cjk)
+			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, s.bilingual[kind], cjk)
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
 	}
@@ -733,8 +735,10 @@ func (s *Static) manifest(firsts []string) []byte {
 	kw := make([]float64, len(KindWeight))
 	copy(kw, KindWeight[:])
 	kb := make([]float64, len(s.kinds))
+	ol := make([]float64, len(s.kinds)) // OtherLanguage by kind: 1 for a kind in one script
 	for i, k := range s.kinds {
 		kb[i] = kindBoost(k)
+		ol[i] = langBoost("", s.bilingual[k], true)
 	}
 	// Templates whose page is indexed: [pattern, doc, means, id, url,
 	// {lang: [doc, url]} of the page's versions in CJK languages].
@@ -751,10 +755,10 @@ func (s *Static) manifest(firsts []string) []byte {
 		}
 	}
 	man := map[string]any{
-		"v": 3, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
+		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
-		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": OtherLanguage, "cjkl": cjkLangList(),
+		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
 }

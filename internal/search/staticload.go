@@ -193,6 +193,7 @@ func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, e
 			st.docs[d] = Doc{Kind: ss.man.Kinds[g[1]], Vendor: ss.man.Vendors[g[2]], Lang: ss.man.Langs[g[3]]}
 		}
 	}
+	st.bilingual = bilingualKinds(st.docs)
 	for _, t := range ss.man.Tpl {
 		if len(t) != 6 {
 			continue
