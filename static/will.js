@@ -122,12 +122,15 @@
   }
   // kernelBase returns a release's upstream base, distro release and RPM
   // tag, or null when it is not a kernel release: developer builds the
-  // grammar does not read are judged by their leading x.y[.z].
+  // grammar does not read are judged by their leading x.y[.z], and are a
+  // distro's when a release number follows it (4.19.0-25-686-pae).
   function kernelBase(s) {
     var k = parseKernel(s);
     if (k) return k;
     var m = /^[0-9]+\.[0-9]+(\.[0-9]+)?/.exec(s);
-    return m ? { base: m[0], rel: "", tag: "" } : null;
+    if (!m) return null;
+    var r = /^-([0-9]+)(?:[-.+_]|$)/.exec(s.slice(m[0].length));
+    return { base: m[0], rel: r ? r[1] : "", tag: "" };
   }
   // kernelTarget finds the exported cells of a kernel release (the
   // engine's verdict is the same from one bound up to the next; see

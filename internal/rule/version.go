@@ -67,14 +67,23 @@ func KernelBase(release string) (base, distro string, ok bool) {
 		return k.Upstream.String(), k.Release, true
 	}
 	// Developer builds (5.1.0-rc7-next-20190430+) fall outside the distro
-	// grammar; their leading x.y[.z] is still the upstream base.
+	// grammar; their leading x.y[.z] is still the upstream base. A release
+	// number after the base (4.19.0-25-686-pae: Debian's i386 flavour,
+	// which the grammar does not read) makes it a distro's kernel all the
+	// same, which is never judged by its number.
 	if m := leadingVersion.FindString(release); m != "" {
+		if r := distroRelease.FindStringSubmatch(release[len(m):]); r != nil {
+			return m, r[1], true
+		}
 		return m, "", true
 	}
 	return "", "", false
 }
 
-var leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)
+var (
+	leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)
+	distroRelease  = regexp.MustCompile(`^-([0-9]+)(?:[-.+_]|$)`)
+)
 
 // InRelease reports whether version v lies in from..until, either end
 // open when empty.

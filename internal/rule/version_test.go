@@ -22,3 +22,22 @@ func TestTrimKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelBase: a release the distro grammar does not read is judged by
+// its leading x.y[.z], as a distro's kernel when a release number follows
+// it. 686-pae is Debian's default i386 flavour ("[i386] default to
+// 686-pae", https://salsa.debian.org/kernel-team/linux/-/merge_requests/264/commits).
+func TestKernelBase(t *testing.T) {
+	for _, c := range []struct{ in, base, rel string }{
+		{"6.8", "6.8", ""},
+		{"5.14.0-427.13.1.el9_4.x86_64", "5.14.0", "427.13.1"},
+		{"5.1.0-rc7-next-20190430+", "5.1.0", ""},
+		{"4.19.0-25-686-pae", "4.19.0", "25"},
+		{"6.1.0-18-686", "6.1.0", "18"},
+	} {
+		base, rel, ok := KernelBase(c.in)
+		if !ok || base != c.base || rel != c.rel {
+			t.Errorf("KernelBase(%q) = %q, %q, %v; want %q, %q", c.in, base, rel, ok, c.base, c.rel)
+		}
+	}
+}
