@@ -450,6 +450,9 @@
     index.adapters.forEach(function (a) {
       names(a).forEach(function (n) {
         var k = fold(n);
+        // matrix.PartPrefix: a part number is suggested only for one of
+        // its own prefix (MCX456A is a ConnectX-4, MCX556A a ConnectX-5).
+        if ((a.p || []).indexOf(n) >= 0 && partPrefix(f) !== partPrefix(k)) return;
         if (k && !Object.prototype.hasOwnProperty.call(idOf, k)) { idOf[k] = a.id; cands.push(k); }
       });
     });
@@ -465,6 +468,10 @@
     var out = [];
     near.forEach(function (n) { if (out.length < 3 && out.indexOf(idOf[n[0]]) < 0) out.push(idOf[n[0]]); });
     return out;
+  }
+  function partPrefix(f) {
+    var m = /^[^0-9]+[0-9]/.exec(f);
+    return m ? m[0] : "";
   }
   function editDistance(a, b) {
     var prev = [], cur = [], i, j;
@@ -494,7 +501,7 @@
       (waits[id] || []).forEach(function (f) { f(d); });
       delete waits[id];
     },
-    compare: compare, judge: judge, find: function (s) { var a = findAdapter(s); return a && a.id; },
+    compare: compare, judge: judge, find: function (s) { var a = findAdapter(s); return a && a.id; }, suggest: suggestAdapters,
     // cell is the verdict of adapter id on target (a distro id, or ""
     // for none) with stack; kernel, when given, is a kernel release and
     // target is ignored. null when none was exported; { err } for a

@@ -203,7 +203,14 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		}
 		return Resolution[Adapter]{Suggest: closestIDs(s, ids, func(id string) []string {
 			var out []string
-			for k := range names[slices.Index(ids, id)] {
+			for k, how := range names[slices.Index(ids, id)] {
+				// A part number one character off is another card, and
+				// the digit after the letters is its generation (MCX456A
+				// is a ConnectX-4, MCX556A a ConnectX-5): a part number
+				// is suggested only for one of its own prefix.
+				if how == "part number" && PartPrefix(fold(s)) != PartPrefix(k) {
+					continue
+				}
 				out = append(out, k)
 			}
 			return out
@@ -953,6 +960,21 @@ func closestIDs(s string, ids []string, names func(id string) []string) []string
 		}
 	}
 	return out
+}
+
+// PartPrefix is a folded part number's letters and the digit after them
+// (mcx4 for MCX456A-ECAT, bcm9 for BCM957414A4142CC), or "" when it has
+// none: part numbers of different prefixes name different generations.
+func PartPrefix(f string) string {
+	for i, r := range f {
+		if r >= '0' && r <= '9' {
+			if i == 0 {
+				return ""
+			}
+			return f[:i+1]
+		}
+	}
+	return ""
 }
 
 // DidYouMean formats suggestions for an error message.

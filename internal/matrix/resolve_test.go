@@ -390,3 +390,24 @@ func TestResolveDistroAndStackAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestPartNumberSuggestsItsGeneration: a part number the matrix lacks is
+// not suggested a near-miss part number of another generation. Asked in
+// public as "ConnectX-4 (MCX456A-ECAT)" (clearlinux/distribution#2581),
+// it was one character from MCX556A-ECAT and suggested connectx-5; a typo
+// within a part number's own prefix still finds it.
+func TestPartNumberSuggestsItsGeneration(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	if r := m.ResolveAdapter("MCX456A-ECAT"); r.Value != nil || slices.Contains(r.Suggest, "connectx-5") {
+		t.Errorf("MCX456A-ECAT: %v, suggest %v; want no match and no connectx-5", r.Value, r.Suggest)
+	}
+	if r := m.ResolveAdapter("MCX556A-ECA"); r.Value != nil || !slices.Contains(r.Suggest, "connectx-5") {
+		t.Errorf("MCX556A-ECA: suggest %v, want connectx-5", r.Suggest)
+	}
+	for f, want := range map[string]string{"mcx456aecat": "mcx4", "bcm957414a4142cc": "bcm9", "connectx6": "connectx6", "1017": ""} {
+		if got := PartPrefix(f); got != want {
+			t.Errorf("PartPrefix(%q) = %q, want %q", f, got, want)
+		}
+	}
+}

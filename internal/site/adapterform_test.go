@@ -92,3 +92,31 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		t.Errorf("only %d of %d inputs found an adapter: the inputs are not the matrix's names", found, len(inputs))
 	}
 }
+
+// TestFormSuggestsAdaptersAsEngine requires the form's "did you mean" for
+// a name the matrix lacks to be kbgen check's: a part number near another
+// generation's (MCX456A-ECAT, a ConnectX-4, one character from
+// MCX556A-ECAT, a ConnectX-5) is suggested neither there nor here.
+func TestFormSuggestsAdaptersAsEngine(t *testing.T) {
+	t.Parallel()
+	js := willJS(t)
+	s, m := bundledSite(t)
+	index, _ := verdictIndex(t, s)
+	inputs := []string{"MCX456A-ECAT", "MCX556A-ECA", "MCX516A-CCA", "MCX4121A-ACA", "conectx6", "conectx-4 lx", "bcm5741", "e81O", "banana"}
+	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
+	js.Write(index)
+	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify(%s.map(function (s) { return v.suggest(s); })));\n", mustJSON(inputs))
+	var got [][]string
+	if err := json.Unmarshal(runNode(t, js), &got); err != nil || len(got) != len(inputs) {
+		t.Fatalf("node printed %d answers for %d inputs: %v", len(got), len(inputs), err)
+	}
+	for i, in := range inputs {
+		want := m.ResolveAdapter(in).Suggest
+		if strings.Join(got[i], ",") != strings.Join(want, ",") {
+			t.Errorf("%q: the form suggests %v, kbgen check %v", in, got[i], want)
+		}
+		if in == "MCX456A-ECAT" && strings.Contains(strings.Join(got[i], ","), "connectx-5") {
+			t.Errorf("MCX456A-ECAT: the form suggests %v, a ConnectX-5 for a ConnectX-4 part", got[i])
+		}
+	}
+}
