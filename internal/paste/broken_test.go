@@ -1,12 +1,19 @@
 package paste
 
 import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/diagnose"
+	"github.com/rocekb/rocekb/internal/matrix"
 )
 
 // TestBrokenHostPastes: pastes from public reports of a broken RoCE host
 // (testdata/captures/paste, each with its report's address) keep what the
-// text holds.
+// text holds, and the checks say what the report's resolution says.
 func TestBrokenHostPastes(t *testing.T) {
 	t.Parallel()
 	// show_gids rows that stop after the GID or its IPv4 cell (no VER, no
@@ -18,4 +25,60 @@ func TestBrokenHostPastes(t *testing.T) {
 	if g := h.Devices[0].Ports[0].GIDs; g[0].Index != 0 || g[1].Index != 1 || !g[1].IPv4Mapped || g[0].IPv4Mapped {
 		t.Errorf("GIDs %+v, want index 0 link-local, index 1 IPv4-mapped", g)
 	}
+
+	// mlx5's error completions with the dynamic debug on: the syndrome
+	// line is kept with each, and syndrome 0x5 (flushed) is no error of
+	// the device; the last one, whose syndrome was cut off, stays an
+	// error completion.
+	h = collectPaste(t, "mlx5-error-cqe-syndrome-0x5-dynamic-debug-nvme-rdma-truncated.txt")
+	if len(h.KernelLog) != 7 || len(h.KernelLog[0].Context) != 1 || !strings.Contains(h.KernelLog[0].Context[0].Text, "syndrome 0x5,") {
+		t.Fatalf("kernel log %+v, want 7 error cqe lines, each but the last with its syndrome", h.KernelLog)
+	}
+	if got := findings(t, "mlx5-error-cqe-syndrome-0x5-dynamic-debug-nvme-rdma-truncated.txt", "rdma-log-error"); got != "warning rocep33s0f0: error completion; info rocep33s0f0: 6× flushed work completion" {
+		t.Errorf("rdma-log-error: %s", got)
+	}
+
+	// A log framed by "======" lines: the frame is no part of the probe
+	// failure's line.
+	h = collectPaste(t, "mlx5-cx4lx-probe-einval-handle_hca_cap-equals-rules.txt")
+	for _, e := range h.KernelLog {
+		if strings.Contains(e.Text, "===") {
+			t.Errorf("kernel log line %q holds the frame", e.Text)
+		}
+	}
+	for _, f := range []string{"mlx5-cx4lx-probe-einval-handle_hca_cap-equals-rules.txt", "mlx5-cx4lx-probe-einval-log_max_qp-user-prompt.txt"} {
+		if got := findings(t, f, "driver-probe-failed"); !strings.HasPrefix(got, "error 0000:0") || !strings.Contains(got, "mlx5_core probe failed with error -22") {
+			t.Errorf("%s: driver-probe-failed: %s", f, got)
+		}
+	}
+}
+
+var (
+	brokenMatrix     *matrix.Matrix
+	brokenMatrixOnce sync.Once
+)
+
+// findings are one check's findings on a paste's record, "severity
+// message-before-the-quote" joined by "; ".
+func findings(t *testing.T, name, check string) string {
+	t.Helper()
+	brokenMatrixOnce.Do(func() {
+		m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+		if probs.Errors() == 0 {
+			brokenMatrix = m
+		}
+	})
+	if brokenMatrix == nil {
+		t.Fatal("the matrix does not load")
+	}
+	r, ok := diagnose.Evaluate(brokenMatrix, collectPaste(t, name), check)
+	if !ok {
+		t.Fatalf("no check %s", check)
+	}
+	var out []string
+	for _, f := range r.Findings {
+		msg, _, _ := strings.Cut(f.Message, " in the kernel log")
+		out = append(out, fmt.Sprintf("%s %s", f.Severity, msg))
+	}
+	return strings.Join(out, "; ")
 }
