@@ -51,6 +51,44 @@ func TestBrokenHostPastes(t *testing.T) {
 			t.Errorf("%s: driver-probe-failed: %s", f, got)
 		}
 	}
+
+	// The verdicts that were right already, each what its report's
+	// maintainers said or what its own lines show.
+	for _, c := range []struct{ file, check, want string }{
+		// libibverbs found no provider in the container: "0 HCAs found".
+		{"mlx5-container-ibv_devinfo-l-no-userspace-driver-0-hcas.txt", "provider-missing", "error libibverbs cannot load a userspace provider for a device"},
+		// Port 2 of the CX-4 Lx (Ethernet) and the IB mlx5_0 are down.
+		{"mlx5-cx4-cx4lx-ibdev2netdev-then-ibv_devinfo-tabs-eth-port-down-truncated.txt", "no-active-port", "error mlx5_0 has no ACTIVE port; error mlx5_3 has no ACTIVE port"},
+		// bnxt_re1's port was disabled; the report's GPU RDMA failure is
+		// elsewhere (PCIe topology), which no paste here shows.
+		{"bnxt_re-rdma-link-dev-ibstat-echo-lines-truncated.txt", "no-active-port", "warning bnxt_re1 has no ACTIVE port"},
+		// rdma_rxe loaded, rxe_cfg shows no RDEV, ibv_devices lists none.
+		{"rxe-lsmod-rxe_cfg-status-no-rdev-ibv_devices-empty.txt", "no-rdma-device", "warning SoftRoCE is set up, but verbs sees no RDMA device"},
+		// Three active RoCE ports: nothing wrong on this host's side.
+		{"mlx5-cx6dx-ibstat-three-eth-ports-active-truncated.txt", "no-active-port", ""},
+		// The host's bond port is ACTIVE; NCCL's "Call to ibv_open_device
+		// failed" inside the container is no output kbcollect reads.
+		{"mlx5-bond-ibstatus-then-nccl-ibv_open_device-failed-in-container.txt", "no-active-port", ""},
+	} {
+		if got := findings(t, c.file, c.check); got != c.want {
+			t.Errorf("%s: %s: %q, want %q", c.file, c.check, got, c.want)
+		}
+	}
+	if h := collectPaste(t, "mlx5-cx6dx-ibstat-three-eth-ports-active-truncated.txt"); len(h.Devices) != 3 || h.Devices[0].FwVer != "22.38.1900" {
+		t.Errorf("ibstat devices %+v, want mlx5_0…mlx5_2 at 22.38.1900", h.Devices)
+	}
+	if h := collectPaste(t, "mlx5-bond-ibstatus-then-nccl-ibv_open_device-failed-in-container.txt"); len(h.Devices) != 1 || h.Devices[0].Name != "mlx5_bond_0" {
+		t.Errorf("ibstatus devices %+v, want mlx5_bond_0", h.Devices)
+	}
+
+	// An application's libibverbs warnings with no command line are no
+	// tool's output: the paste asks for the command (left so, since
+	// filing them as ibv_devinfo would claim a run that did not happen).
+	for _, f := range []string{"bnxt_re-libibverbs-kernel-abi-6-warnings-no-command-truncated.txt", "libibverbs-ibverbs-private-22-not-found-no-command-truncated.txt"} {
+		if secs, _, err := Split(strings.NewReader(body(t, "paste", f))); err != nil || len(secs) != 0 {
+			t.Errorf("%s: %d sections (%v), want none", f, len(secs), err)
+		}
+	}
 }
 
 var (
