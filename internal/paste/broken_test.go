@@ -34,6 +34,11 @@ func TestBrokenHostPastes(t *testing.T) {
 	if len(h.KernelLog) != 7 || len(h.KernelLog[0].Context) != 1 || !strings.Contains(h.KernelLog[0].Context[0].Text, "syndrome 0x5,") {
 		t.Fatalf("kernel log %+v, want 7 error cqe lines, each but the last with its syndrome", h.KernelLog)
 	}
+	// The renamed device's provider is the one whose function printed
+	// the line (mlx5_poll_one: mlx5_ib), so the findings link its pages.
+	if len(h.Devices) != 1 || h.Devices[0].Name != "rocep33s0f0" || h.Devices[0].Provider != "mlx5_ib" {
+		t.Errorf("devices %+v, want rocep33s0f0 of mlx5_ib", h.Devices)
+	}
 	if got := findings(t, "mlx5-error-cqe-syndrome-0x5-dynamic-debug-nvme-rdma-truncated.txt", "rdma-log-error"); got != "warning rocep33s0f0: error completion; info rocep33s0f0: 6× flushed work completion" {
 		t.Errorf("rdma-log-error: %s", got)
 	}
