@@ -86,6 +86,23 @@ func TestBrokenHostPastes(t *testing.T) {
 		t.Errorf("ibstatus devices %+v, want mlx5_bond_0", h.Devices)
 	}
 
+	// A script's bare commands with no blank line between their outputs:
+	// rdma dev and ibstat are read as themselves, not as rdma link show.
+	secs, _, err := Split(strings.NewReader(body(t, "paste", "bnxt_re-rdma-link-dev-ibstat-echo-lines-truncated.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []string
+	for _, s := range secs {
+		cmds = append(cmds, s.Command)
+	}
+	if strings.Join(cmds, ", ") != "rdma link show, rdma dev, ibstat" {
+		t.Errorf("sections %q, want rdma link show, rdma dev, ibstat", cmds)
+	}
+	if h := collectPaste(t, "bnxt_re-rdma-link-dev-ibstat-echo-lines-truncated.txt"); len(h.Devices) != 2 || h.Devices[0].FwVer != "231.0.154.0" || h.Devices[1].FwVer != "231.0.154.0" {
+		t.Errorf("devices %+v, want bnxt_re0 and bnxt_re1 at 231.0.154.0", h.Devices)
+	}
+
 	// An application's libibverbs warnings with no command line are no
 	// tool's output: the paste asks for the command (left so, since
 	// filing them as ibv_devinfo would claim a run that did not happen).
