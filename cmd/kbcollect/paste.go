@@ -29,8 +29,9 @@ Each output is found by the command line before it: a shell prompt and the
 command ($ ibv_devinfo -v, # lspci -vvv, user@host:~$ sudo ethtool -i ens1f0,
 [root@host ~]# dmesg | grep mlx5, $ kubectl exec pod-0 -- show_gids), or a
 bare command line (one kbcollect runs, or its program then a flag:
-ibv_devinfo -d mlx5_3 -v) at the top, after a blank line or after a code fence.
-A code fence (a markdown ` + "```" + ` or ~~~ line, an HTML <pre>) closes the output
+ibv_devinfo -d mlx5_3 -v) at the top, after a blank line or after a code fence;
+right after another output, a line that is another such command to the letter
+(rdma dev after rdma link show's lines) starts its own. A code fence (a markdown ` + "```" + ` or ~~~ line, an HTML <pre>) closes the output
 before it. Lines that each begin with their command
 line and ": " (report-hw's "lspci -knn: 00:00.0 …") are that command's output.
 Output with no command line before it is recognised by what it says: a kernel

@@ -546,6 +546,9 @@ func (c *collector) linkDevices() {
 				cands, why = byPCIDriver[a.Driver.Name], "PCI driver "+a.Driver.Name
 			}
 		}
+		if cands == nil {
+			cands, why = c.providerFromLog(d.Name)
+		}
 		if len(cands) > 0 {
 			mod := cands[0]
 			for _, m := range cands {
@@ -579,6 +582,30 @@ func (c *collector) linkDevices() {
 			countGIDs(d, &d.Ports[i])
 		}
 	}
+}
+
+// logFuncRE is a provider's message through the RDMA core's ibdev_*
+// printers with the function and line before it, as mlx5_ib's
+// mlx5_ib_dbg and mlx5_ib_warn print: "infiniband rocep33s0f0:
+// mlx5_poll_one:527:(pid 0): …".
+var logFuncRE = regexp.MustCompile(`^infiniband (\S+): ([a-z][a-z0-9]*_[a-z0-9_]*):\d+:`)
+
+// providerFromLog names the provider of a renamed device (rocep33s0f0)
+// from a kernel log line that device's provider printed with its function
+// name (mlx5_poll_one is mlx5_ib's), when nothing else named it.
+func (c *collector) providerFromLog(name string) ([]string, string) {
+	for _, e := range c.h.KernelLog {
+		m := logFuncRE.FindStringSubmatch(e.Text)
+		if m == nil || m[1] != name {
+			continue
+		}
+		for _, p := range providers {
+			if strings.HasPrefix(m[2], p.prefix) && !software[p.modules[0]] {
+				return p.modules, "kernel log function " + m[2] + " (" + e.Source + " line " + strconv.Itoa(e.Line) + ")"
+			}
+		}
+	}
+	return nil, ""
 }
 
 // viaNetdev finds a hardware device's PCI function through its ports'

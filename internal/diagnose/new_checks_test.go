@@ -48,6 +48,25 @@ func TestProviderMissing(t *testing.T) {
 	}
 }
 
+// TestProviderPrivateABI: providers that need another libibverbs' private
+// symbol version (bytedance/byteps#313: an image's own libibverbs.so.1
+// under /usr/local/nvidia/cpu_lib) are said to be so, not missing.
+func TestProviderPrivateABI(t *testing.T) {
+	t.Parallel()
+	h := &record.Host{ToolMessages: []record.ToolMessage{{
+		Tool: "ibv_devinfo", Kind: "provider-missing", Driver: "mlx4", Source: "cmd/ibv_devinfo", Line: 1,
+		Text: "libibverbs: Warning: couldn't load driver 'mlx4': /usr/local/nvidia/cpu_lib/libibverbs.so.1: version `IBVERBS_PRIVATE_22' not found (required by /usr/lib64/libibverbs/libmlx4-rdmav2.so)",
+	}}}
+	r, _ := Evaluate(tm(t), h, "provider-missing")
+	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "IBVERBS_PRIVATE_22 not found") || !strings.Contains(r.Findings[0].Fix, "bundled copy") {
+		t.Errorf("findings %+v, want the private ABI named", r.Findings)
+	}
+	h.ToolMessages[0].Text = "libibverbs: Warning: couldn't load driver 'rxe': librxe-rdmav2.so: cannot open shared object file: No such file or directory"
+	if r, _ := Evaluate(tm(t), h, "provider-missing"); len(r.Findings) != 1 || r.Findings[0].Message != "libibverbs cannot load a userspace provider for a device" {
+		t.Errorf("findings %+v, want a missing provider", r.Findings)
+	}
+}
+
 func TestRXEInUse(t *testing.T) {
 	t.Parallel()
 	runCases(t, "rxe-in-use", []checkCase{

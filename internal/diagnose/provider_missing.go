@@ -1,11 +1,17 @@
 package diagnose
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
+
+// privateRE is the dynamic loader's refusal of a provider built against
+// another libibverbs: "version `IBVERBS_PRIVATE_22' not found (required by
+// …/libmlx4-rdmav2.so)", in libibverbs' "couldn't load driver" warning.
+var privateRE = regexp.MustCompile("version [`']?(IBVERBS_PRIVATE_\\d+)'? not found")
 
 // checkProviderMissing flags RDMA devices libibverbs cannot open for lack
 // of a userspace provider: ibv_devinfo's "no userspace device-specific
@@ -30,7 +36,7 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 		return r
 	}
 	var ev []Evidence
-	config, abi, missing := false, len(probs) > 0, false
+	config, abi, missing, private := false, len(probs) > 0, false, ""
 	for _, msg := range msgs {
 		ev = append(ev, messageFact(msg))
 		switch msg.Kind {
@@ -40,6 +46,9 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 			abi = true
 		default:
 			missing = true
+			if m := privateRE.FindStringSubmatch(msg.Text); m != nil && private == "" {
+				private = m[1]
+			}
 		}
 	}
 	for _, p := range probs {
@@ -51,6 +60,9 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 			abi = true
 		} else {
 			missing = true
+			if m := privateRE.FindStringSubmatch(e.Text); m != nil && private == "" {
+				private = m[1]
+			}
 		}
 	}
 	empty, emptyEv, _ := v.verbsEmpty()
@@ -63,6 +75,10 @@ func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
 	expl := "The kernel has RDMA devices (their uverbs nodes exist), but libibverbs found no userspace provider library for them, so verbs applications do not see them. rdma-core is not installed, too old for the driver, or installed without its providers package."
 	fix := "Install rdma-core's userspace providers (Debian/Ubuntu: ibverbs-providers; RHEL/SLES: libibverbs with rdma-core) at a release that knows the device's driver, from the same source as the kernel or vendor stack, then run ibv_devinfo again."
 	switch {
+	case private != "":
+		msg = "the libibverbs loaded is not the one the providers were built for (" + private + " not found)"
+		expl = "The provider libraries need the private symbol version " + private + " from libibverbs.so.1, and the libibverbs the program loaded does not export it: each rdma-core build exports the symbols its providers use under the version IBVERBS_PRIVATE_<N>, N its provider ABI, so a provider loads only with a libibverbs of the same provider ABI. Another copy of libibverbs (bundled with an application or image, or earlier in LD_LIBRARY_PATH; the warning names its path) shadows the system one, so no provider loads and verbs sees no device through it."
+		fix = "Make the program load the libibverbs.so.1 of the same rdma-core as the providers: remove the bundled copy the warning names from the library path (LD_LIBRARY_PATH, the image's lib folders) or install the providers of its own build; then run ibv_devinfo again in the same environment."
 	case config:
 		msg = "libibverbs has no provider configuration (/etc/libibverbs.d missing)"
 		expl = "libibverbs reads its providers from /etc/libibverbs.d (older rdma-core) and found that folder missing: no userspace provider is installed or configured, so verbs sees no device even where the kernel has one."

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/rocekb/rocekb/internal/checkid"
 	"sort"
@@ -31,6 +32,12 @@ var logChecks = map[string]struct {
 		record.LogAsyncError: {Error, "asynchronous error",
 			"The device raised an asynchronous event (a CQ, QP or work-queue error, or a catastrophic error): the QPs it names moved to the error state and their traffic stopped.",
 			"Look up the event and syndrome in the quoted lines; a catastrophic or port error usually needs the firmware, cable and switch port checked and the driver reloaded; a local QP or CQ error points at the application that owns it."},
+		kindErrorCQE: {Warning, "error completion",
+			"mlx5 logged a work request that completed with an error (\"Requestor error cqe\" on the sending side, \"Responder error cqe\" on the receiving side) and its syndrome, which maps to the work completion status: the queue pair that owns it went to the error state. This is the application's or the peer's error on one connection, not a fault of the device.",
+			"Map the syndrome to its status: 0x15 transport retry exceeded points at the path or GID to the peer, 0x16 RNR retry at the receiver posting too few receives, 0x13 remote access at the memory key; find the first error on the QP, since the ones after it are flushed."},
+		kindFlushedCQE: {Info, "flushed work completion",
+			"mlx5 logged work requests that completed with syndrome 0x5, Work Request Flushed Error: they were still posted when their queue pair had already gone to the error state (it was closed, or failed earlier), so the hardware returned them unexecuted. Flushed completions name no cause.",
+			"If connections failed, look for the first completion on that QP whose syndrome is not 0x5, or for the reason the QP was closed (the ULP's or application's own messages); a log of flushed completions alone is normal teardown."},
 		record.LogBARUnassigned: {Warning, "unassigned BAR",
 			"The PCI core could not assign a memory window (BAR) of the function, so its driver cannot map the device and the probe fails or the function is missing.",
 			"Enable 'Above 4G decoding' (and for SR-IOV, 'SR-IOV support') in the system firmware, or boot with pci=realloc, then check the function in lspci -vv."},
@@ -119,7 +126,7 @@ func logCheck(id string) Func {
 				continue // driver-probe-failed quotes it as the probe's cause
 			}
 			subj, why := v.failureSubject(e)
-			k := key{subj, e.Kind}
+			k := key{subj, cqeKind(e)}
 			groups[k] = append(groups[k], e)
 			if why != "" {
 				inferred[k] = why
@@ -177,6 +184,38 @@ func logCheck(id string) Func {
 		}
 		return r
 	}
+}
+
+// The kinds rdma-log-error gives an asynchronous error that is mlx5's
+// error completion ("Requestor|Responder error cqe on cqn 0x%x:", its
+// syndrome line kept as context; drivers/infiniband/hw/mlx5/cq.c): a
+// flushed one (syndrome 0x5, MLX5_CQE_SYNDROME_WR_FLUSH_ERR) or another.
+const (
+	kindErrorCQE   = record.LogAsyncError + "/error-cqe"
+	kindFlushedCQE = record.LogAsyncError + "/flushed-cqe"
+)
+
+var (
+	errCQERE   = regexp.MustCompile(`\b(?:Requestor|Responder) error cqe on cqn 0x[0-9a-f]+`)
+	syndromeRE = regexp.MustCompile(`(?:^|: )syndrome 0x([0-9a-f]+), vendor syndrome 0x[0-9a-f]+\s*$`)
+)
+
+// cqeKind is the kind an event is reported under: an asynchronous error
+// that is mlx5's error completion is an error completion, a flushed one
+// when its syndrome is 0x5; any other event keeps its kind.
+func cqeKind(e record.LogEvent) string {
+	if e.Kind != record.LogAsyncError || !errCQERE.MatchString(e.Text) {
+		return e.Kind
+	}
+	for _, c := range e.Context {
+		if m := syndromeRE.FindStringSubmatch(c.Text); m != nil && c.Line > e.Line {
+			if m[1] == "5" || m[1] == "05" {
+				return kindFlushedCQE
+			}
+			break
+		}
+	}
+	return kindErrorCQE
 }
 
 // device returns the RDMA device with the given name, or nil.

@@ -234,7 +234,7 @@ type ContextLine struct {
 // Log is what ParseLog found.
 type Log struct {
 	Events      []Event
-	Context     map[int][]ContextLine // per event index: earlier lines of the same device (probe failures) or the block (warnings)
+	Context     map[int][]ContextLine // per event index: earlier lines of the same device (probe failures), the block (warnings), or an mlx5 error completion's syndrome line
 	Bindings    []Binding
 	PCIIDs      []PCIID
 	Bandwidth   []Bandwidth
@@ -275,7 +275,7 @@ func ParseLog(r io.Reader) (Log, error) {
 	lg := Log{Context: map[int][]ContextLine{}, Repairs: map[string]int{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(64 << 10)
-	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}}
+	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}, cqe: -1}
 	var q *qpLines
 	if isQuotedPrintable(head) {
 		q = &qpLines{st: st}
@@ -378,10 +378,23 @@ func (q *qpLines) end() {
 // "Modules linked in:"-style header starts a message.
 func looksLikeStart(line string) bool {
 	t := strings.TrimSpace(line)
+	if ruleLine(t) {
+		return true
+	}
 	if m, d, _ := speaker(t); m != "" && d != "" {
 		return true
 	}
 	return isWarning(t)
+}
+
+// ruleLine reports whether a line is a row of one separator character
+// ("======", "------", "```"), as a poster frames a pasted log: it
+// continues no kernel message.
+func ruleLine(t string) bool {
+	if len(t) < 3 || !strings.ContainsRune("=-*~`#_", rune(t[0])) {
+		return false
+	}
+	return strings.Trim(t, t[:1]) == ""
 }
 
 type logState struct {
@@ -393,7 +406,16 @@ type logState struct {
 	block    []ContextLine            // the current WARNING/BUG block
 	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
+	cqe      int                      // index of the event of an mlx5 "error cqe" line just read, -1 when none
 }
+
+// errCQERE and syndromeRE are the two lines mlx5_poll_one logs for an
+// error completion (drivers/infiniband/hw/mlx5/cq.c): "Requestor|Responder
+// error cqe on cqn 0x%x:", then "syndrome 0x%x, vendor syndrome 0x%x".
+var (
+	errCQERE   = regexp.MustCompile(`\b(?:Requestor|Responder) error cqe on cqn 0x[0-9a-f]+:?\s*$`)
+	syndromeRE = regexp.MustCompile(`(?:^|: )syndrome 0x[0-9a-f]+, vendor syndrome 0x[0-9a-f]+\s*$`)
+)
 
 var (
 	lineNoRE = regexp.MustCompile(`^\s*\d{1,8}(?:[:\t-]|\s{1,8})\s*`)
@@ -527,8 +549,21 @@ func (st *logState) flush(p pending) {
 	}
 	ev, ok := event(p)
 	_, device, _ := speaker(text)
+	if !ok && st.cqe >= 0 && syndromeRE.MatchString(text) {
+		// mlx5's second line of an error completion: its syndrome, kept
+		// with the "error cqe on cqn" line it follows.
+		if e := lg.Events[st.cqe]; (e.Device == "" || strings.Contains(text, e.Device)) && p.line-e.Line <= 2 {
+			lg.Context[st.cqe] = append(lg.Context[st.cqe], ContextLine{Text: cut(text), Line: p.line})
+		}
+		st.cqe = -1
+		return
+	}
+	st.cqe = -1
 	if ok {
 		i := st.add(ev)
+		if ev.Kind == AsyncError && i >= 0 && errCQERE.MatchString(text) {
+			st.cqe = i
+		}
 		if ev.Kind == ProbeFailure && i >= 0 {
 			if ctx := st.recent[ev.Device]; len(ctx) > 0 {
 				lg.Context[i] = ctx

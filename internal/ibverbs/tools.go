@@ -3,6 +3,7 @@ package ibverbs
 import (
 	"errors"
 	"io"
+	"net"
 	"regexp"
 	"strconv"
 	"strings"
@@ -209,6 +210,36 @@ func ParseIbstatus(r io.Reader) ([]PortStatus, error) {
 	return out, err
 }
 
+// shortRow spreads a row with fewer cells than the header over its
+// columns: the IPv4 cell is empty unless the cell there is an IPv4
+// address, and the cells after the last given one are empty (show_gids
+// prints nothing for VER and the netdev where the kernel has no gid_attrs
+// for the GID: "qedr0	1	0	fe80:…" under a seven-column header). A row
+// that leaves a cell before the GID empty is not spread.
+func shortRow(cols, f []string) []string {
+	g := index(cols, "GID")
+	if g < 0 || len(f) <= g {
+		return f
+	}
+	out := make([]string, 0, len(cols))
+	j := 0
+	for _, c := range cols {
+		switch {
+		case j >= len(f):
+			out = append(out, "")
+		case c == "IPv4" && net.ParseIP(f[j]).To4() == nil:
+			out = append(out, "")
+		default:
+			out = append(out, f[j])
+			j++
+		}
+	}
+	if j < len(f) {
+		return f
+	}
+	return out
+}
+
 // ShowGID is one row of the MLNX_OFED show_gids script.
 type ShowGID struct {
 	Device string // DEV
@@ -271,10 +302,8 @@ func contains(s []string, v string) bool {
 // byHeader maps a row's fields to the header's columns. The first "DEV"
 // is the RDMA device, a later one the netdev.
 func byHeader(cols, f []string) (ShowGID, bool) {
-	if len(f) == len(cols)-1 {
-		if i := index(cols, "IPv4"); i >= 0 && i < len(f) {
-			f = append(append(append([]string(nil), f[:i]...), ""), f[i:]...)
-		}
+	if len(f) < len(cols) {
+		f = shortRow(cols, f)
 	}
 	if len(f) != len(cols) {
 		return ShowGID{}, false

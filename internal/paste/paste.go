@@ -85,6 +85,13 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		if !ok && quoted != line {
 			c, ok = commandLine(line, prevBlank || n == 1) // "> ibv_devinfo": a > prompt, not a quote
 		}
+		if !ok && cur != nil && cur.Lines > 0 {
+			// A script's commands pasted with their outputs and no prompt
+			// or blank line between ("rdma link show", its lines, then
+			// "rdma dev"): a line that is another table command to the
+			// letter starts its output.
+			c, ok = bareNext(quoted, cur.Command)
+		}
 		if ok {
 			if cur == nil {
 				flush()
@@ -419,6 +426,31 @@ func commandLine(line string, top bool) (command, bool) {
 		// A bare line must be a table command to the letter, or the
 		// program then a flag: "dmesg" and "ibv_devinfo -d mlx5_3 -v" in
 		// a paste are commands, "ethtool reports …" is not.
+		return command{}, false
+	}
+	return c, true
+}
+
+// bareNext returns the table command a line is to the letter, at the
+// start of the line, when it is not the command whose output is being
+// read (after "rdma link show" and its lines, "rdma dev").
+func bareNext(line, current string) (command, bool) {
+	if line == "" || line != strings.TrimSpace(line) {
+		return command{}, false
+	}
+	words := strings.Fields(line)
+	if len(words) > 4 {
+		return command{}, false
+	}
+	words[0] = path.Base(words[0])
+	if !binaries[words[0]] {
+		return command{}, false
+	}
+	if words[0] == "rdma" {
+		words = rdmaWords(words)
+	}
+	c, exact, ok := match(words)
+	if !ok || !exact || c.line == current {
 		return command{}, false
 	}
 	return c, true

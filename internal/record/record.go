@@ -377,8 +377,9 @@ type LogEvent struct {
 	Text   string `toml:"text" json:"text"`                         // the line, without its timestamp
 	Source string `toml:"source" json:"source"`                     // source id
 	Line   int    `toml:"line" json:"line"`                         // 1-based line in that source
-	// Context are earlier lines that show the cause (schema 2): of the same
-	// device before a probe failure, or of the block of a kernel warning.
+	// Context are lines that show the cause (schema 2): of the same
+	// device before a probe failure, of the block of a kernel warning, or
+	// the syndrome line after an mlx5 error completion.
 	Context []LogLine `toml:"context,omitempty" json:"context,omitempty"`
 }
 
