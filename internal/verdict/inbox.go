@@ -505,11 +505,19 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the distro_support row names the driver, not %s, %s; a row naming the device would decide it", a.Name, why), Matrix: dk.Refs})
 		case weak:
 			v.add(rowStep)
-		case !byAdapter && r.DriverBase != "":
-			// Say which step the driver base decides, with the device's
-			// first kernel it was read against.
+		case !byAdapter && a != nil:
+			// A driver row says the driver is built; that it holds this
+			// device is the device's own step, read against the driver
+			// base or the kernel base: say it, with its sources, so every
+			// step of the chain is shown. Against the kernel base it is
+			// worded without the base, which the plan's kernel (and a
+			// grid's distro) shows, so it reads the same on every release.
 			v.add(rowStep)
-			v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s's first upstream kernel, %s, is at or before the row's driver base %s", a.Name, dk.Kernel, base), Matrix: dk.Refs})
+			text := fmt.Sprintf("%s's first upstream kernel, %s, is at or before the distro's kernel base", a.Name, dk.Kernel)
+			if r.DriverBase != "" {
+				text = fmt.Sprintf("%s's first upstream kernel, %s, is at or before the row's driver base %s", a.Name, dk.Kernel, base)
+			}
+			v.add(Reason{Verdict: Supported, Text: text, Matrix: dk.Refs})
 		default:
 			v.add(rowStep)
 		}
