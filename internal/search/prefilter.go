@@ -9,7 +9,7 @@ import (
 // every line it matches holds (lower-cased): the literals its pattern
 // cannot match without. A line holding none of them is passed over without
 // running the pattern, as most lines of a pasted log match no template
-// and each of the 78 patterns used to be run on each line.
+// and every pattern used to be run on every line.
 //
 // The need is exact only for ASCII: under (?i) a k also matches the Kelvin
 // sign and an s the long s, which lower-casing does not fold, so a line
