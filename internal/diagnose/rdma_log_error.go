@@ -2,12 +2,11 @@ package diagnose
 
 import (
 	"fmt"
-	"regexp"
-
-	"github.com/rocekb/rocekb/internal/checkid"
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/checkid"
+	"github.com/rocekb/rocekb/internal/dmesg"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
@@ -195,21 +194,16 @@ const (
 	kindFlushedCQE = record.LogAsyncError + "/flushed-cqe"
 )
 
-var (
-	errCQERE   = regexp.MustCompile(`\b(?:Requestor|Responder) error cqe on cqn 0x[0-9a-f]+`)
-	syndromeRE = regexp.MustCompile(`(?:^|: )syndrome 0x([0-9a-f]+), vendor syndrome 0x[0-9a-f]+\s*$`)
-)
-
 // cqeKind is the kind an event is reported under: an asynchronous error
 // that is mlx5's error completion is an error completion, a flushed one
 // when its syndrome is 0x5; any other event keeps its kind.
 func cqeKind(e record.LogEvent) string {
-	if e.Kind != record.LogAsyncError || !errCQERE.MatchString(e.Text) {
+	if e.Kind != record.LogAsyncError || !dmesg.ErrorCQE(e.Text) {
 		return e.Kind
 	}
 	for _, c := range e.Context {
-		if m := syndromeRE.FindStringSubmatch(c.Text); m != nil && c.Line > e.Line {
-			if m[1] == "5" || m[1] == "05" {
+		if syn, ok := dmesg.CQESyndrome(c.Text); ok && c.Line > e.Line {
+			if syn == "5" || syn == "05" {
 				return kindFlushedCQE
 			}
 			break

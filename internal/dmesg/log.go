@@ -409,13 +409,32 @@ type logState struct {
 	cqe      int                      // index of the event of an mlx5 "error cqe" line just read, -1 when none
 }
 
-// errCQERE and syndromeRE are the two lines mlx5_poll_one logs for an
+// errCQE and syndromeRE are the two lines mlx5_poll_one logs for an
 // error completion (drivers/infiniband/hw/mlx5/cq.c): "Requestor|Responder
 // error cqe on cqn 0x%x:", then "syndrome 0x%x, vendor syndrome 0x%x".
+// errCQELineRE is the first as a whole line, which the parser keeps the
+// second with.
+const errCQE = `\b(?:Requestor|Responder) error cqe on cqn 0x[0-9a-f]+`
+
 var (
-	errCQERE   = regexp.MustCompile(`\b(?:Requestor|Responder) error cqe on cqn 0x[0-9a-f]+:?\s*$`)
-	syndromeRE = regexp.MustCompile(`(?:^|: )syndrome 0x[0-9a-f]+, vendor syndrome 0x[0-9a-f]+\s*$`)
+	errCQERE     = regexp.MustCompile(errCQE)
+	errCQELineRE = regexp.MustCompile(errCQE + `:?\s*$`)
+	syndromeRE   = regexp.MustCompile(`(?:^|: )syndrome 0x([0-9a-f]+), vendor syndrome 0x[0-9a-f]+\s*$`)
 )
+
+// ErrorCQE reports whether an event's text is mlx5's error completion
+// line ("Responder error cqe on cqn 0x4c9:").
+func ErrorCQE(text string) bool { return errCQERE.MatchString(text) }
+
+// CQESyndrome is the syndrome (hex, as printed) of mlx5's second line of an
+// error completion, which the parser keeps as its event's context.
+func CQESyndrome(line string) (string, bool) {
+	m := syndromeRE.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
 
 var (
 	lineNoRE = regexp.MustCompile(`^\s*\d{1,8}(?:[:\t-]|\s{1,8})\s*`)
@@ -561,7 +580,7 @@ func (st *logState) flush(p pending) {
 	st.cqe = -1
 	if ok {
 		i := st.add(ev)
-		if ev.Kind == AsyncError && i >= 0 && errCQERE.MatchString(text) {
+		if ev.Kind == AsyncError && i >= 0 && errCQELineRE.MatchString(text) {
 			st.cqe = i
 		}
 		if ev.Kind == ProbeFailure && i >= 0 {
