@@ -508,6 +508,10 @@
         res.explains.forEach(function (e) {
           ex += '<p class="note"><strong>This line:</strong> ' + esc(e.means) + ' Explained in <a href="' + esc(root + e.url) + '">' + esc(e.url) + "</a>.</p>";
         });
+        if (!res.total) {
+          ex += '<p class="note">Search for an adapter, part number, PCI id, driver, distro or a pasted error line. Whether a configuration works: the <a href="' +
+            esc(root + "index.html#will") + '">Will it work?</a> form.</p>';
+        }
         explainEl.innerHTML = ex;
         facetsEl.innerHTML = facetHTML("kind", res.facets.kind) + facetHTML("vendor", res.facets.vendor);
         list.start = from;
