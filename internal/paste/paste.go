@@ -244,8 +244,11 @@ type command struct{ line, path string }
 var (
 	// prompt matches the shell prompts people paste: user@host:~$,
 	// [root@host ~]#, a bare $ or #, and >, after a virtualenv or conda
-	// environment's "(name) ", and zsh's ❯.
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>❯])\s+`)
+	// environment's "(name) ", zsh's ❯, and the shell's own name and
+	// version, bash's default PS1 "\s-\v\$ " where none is set (a
+	// container, sudo -s, a login as su: "bash-5.1$ ", "sh-4.4# ",
+	// "-bash-4.2$ ").
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown

@@ -140,10 +140,14 @@ func TestCommandLines(t *testing.T) {
 		{"root@node1:~# sudo lspci -vvv", "lspci -vvv", false, true},
 		{"$ dmesg | grep -i mlx5", "dmesg", false, true},
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
-		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},       // closest table line
-		{"modinfo mlx5_core", "modinfo {module}", true, true},        // bare, exact with a placeholder
-		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},   // bare, the program then flags
-		{"❯ rdma link show", "rdma link show", false, true},          // zsh prompt
+		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},                           // closest table line
+		{"modinfo mlx5_core", "modinfo {module}", true, true},                            // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},                       // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},                              // zsh prompt
+		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
+		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
+		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
+		{"bash-5.1$ hostname", "hostname", false, true},
 		{"$ sudo mst start", "", false, false},                       // not mst status -v
 		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
 		{"$ devlink port show", "", false, false},                    // not devlink dev info
@@ -278,6 +282,10 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
+		// bash's default prompt (bash-5.1$), a loop's "> " continuation
+		// lines, and ethtool -i blocks after lspci -nn lines with no
+		// command line, each after a line naming its netdev.
+		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nnvv 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
@@ -518,6 +526,38 @@ func TestRealPasteRecords(t *testing.T) {
 		if h := collectPaste(t, f); len(h.Devices) != 1 || h.Devices[0].FwVer == "" || h.Devices[0].PCIID == "" {
 			t.Errorf("%s: devices %+v", f, h.Devices)
 		}
+	}
+	// A loop's ethtool -i of every netdev, each block after a line naming
+	// it: every netdev with its function, the IPoIB port's driver
+	// ("mlx5_core[ib_ipoib]") the module mlx5_core, of MLNX_OFED's form.
+	h = collectPaste(t, "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt")
+	var nds []string
+	for _, nd := range h.Netdevs {
+		nds = append(nds, nd.Name+" "+nd.Driver+" "+nd.PCIAddress)
+	}
+	if want := "enp125s0f0 hns3 0000:7d:00.0, enp189s0f0 hns3 0000:bd:00.0, enp189s0f1 hns3 0000:bd:00.1, ibp1s0 mlx5_core 0000:01:00.0, tun0 tun "; strings.Join(nds, ", ") != want {
+		t.Errorf("netdevs %q, want %q", strings.Join(nds, ", "), want)
+	}
+	for _, a := range h.Adapters {
+		if a.PCIAddress == "0000:01:00.0" && (a.Driver.Name != "mlx5_core" || a.Driver.Origin != "ofed" || a.Firmware.Running != "20.35.1012" || len(a.Netdevs) != 1 || a.Netdevs[0] != "ibp1s0") {
+			t.Errorf("IPoIB adapter %+v", a)
+		}
+	}
+	// The same loop without its banner lines (a loop that echoed no
+	// names): one netdev, but every function's driver and firmware.
+	var kept []string
+	for _, l := range strings.Split(body(t, "paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt"), "\n") {
+		if !strings.HasPrefix(l, "-----") && !strings.HasPrefix(l, "=====") {
+			kept = append(kept, l)
+		}
+	}
+	h = collectText(t, strings.Join(kept, "\n"))
+	var fws []string
+	for _, a := range h.Adapters {
+		fws = append(fws, a.PCIAddress+" "+a.Driver.Name+" "+a.Firmware.Running)
+	}
+	if want := "0000:01:00.0 mlx5_core 20.35.1012, 0000:7d:00.0 hns3 1.8.15.0, 0000:bd:00.0 hns3 1.8.15.0, 0000:bd:00.1 hns3 1.8.15.0"; strings.Join(fws, ", ") != want {
+		t.Errorf("adapters %q, want %q", strings.Join(fws, ", "), want)
 	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")

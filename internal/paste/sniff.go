@@ -2,8 +2,10 @@ package paste
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/ethtool"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -132,13 +134,21 @@ var ruleRows = func() []string {
 // then "hca_id: mlx5_0". Each part is then sniffed alone. A line that says
 // nothing on its own (ibv_devinfo's "max_qp:", os-release's "ID=") never
 // starts a part, and lines no rule recognises stay with what they follow.
+// An ethtool -i block starts one at its "driver:" line, or at the line
+// before it that names its interface ("===== eth0 =====").
 func splitLoose(lines []string) [][]string {
 	var parts [][]string
 	start, row := 0, "" // the part being read, and its row once known
 	for i := 1; i < len(lines); i++ {
 		r := sniffRule(lines[i])
+		at := i
 		if r < 0 {
-			continue
+			if r = ethtoolBlock(lines, i); r < 0 {
+				continue
+			}
+			if at > start+1 && ethtool.Banner(lines[at-1]) != "" {
+				at--
+			}
 		}
 		if row == "" {
 			if prev := sniffRule(strings.Join(lines[start:i], "\n")); prev >= 0 {
@@ -149,12 +159,30 @@ func splitLoose(lines []string) [][]string {
 		case row == "":
 			row = ruleRows[r]
 		case row != ruleRows[r]:
-			parts = append(parts, lines[start:i])
-			start, row = i, ruleRows[r]
+			parts = append(parts, lines[start:at])
+			start, row = at, ruleRows[r]
 		}
 	}
 	return append(parts, lines[start:])
 }
+
+// ethtoolBlock is the ethtool -i rule's index when line i opens a block
+// of its output ("driver: hns3", its bus-info line among the next ones),
+// else -1.
+func ethtoolBlock(lines []string, i int) int {
+	if !strings.HasPrefix(strings.TrimSpace(lines[i]), "driver: ") {
+		return -1
+	}
+	for _, l := range lines[i+1 : min(len(lines), i+8)] {
+		if strings.HasPrefix(strings.TrimSpace(l), "bus-info:") {
+			return ethtoolRule
+		}
+	}
+	return -1
+}
+
+// ethtoolRule is the index of the ethtool -i rule.
+var ethtoolRule = slices.IndexFunc(rules, func(r rule) bool { return r.line == "ethtool -i {netdev}" })
 
 // section is where the rule's output is filed.
 func (r rule) section() *Section {
