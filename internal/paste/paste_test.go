@@ -559,6 +559,24 @@ func TestRealPasteRecords(t *testing.T) {
 	if want := "0000:01:00.0 mlx5_core 20.35.1012, 0000:7d:00.0 hns3 1.8.15.0, 0000:bd:00.0 hns3 1.8.15.0, 0000:bd:00.1 hns3 1.8.15.0"; strings.Join(fws, ", ") != want {
 		t.Errorf("adapters %q, want %q", strings.Join(fws, ", "), want)
 	}
+	// modinfo twice: the full output, then an older install's through
+	// grep. The record keeps the first whole, not its file with the
+	// second's version and kernel.
+	h = collectPaste(t, "mlx5-doca-24.07-debian12-lsmod-modinfo-then-older-modinfo-grep-version.txt")
+	for _, m := range h.Modules {
+		if m.Name == "mlx5_core" && (m.Version != "24.07-0.6.1" || m.Filename != "/lib/modules/6.1.0-25-amd64/updates/dkms/mlx5_core.ko" || m.Origin != "ofed") {
+			t.Errorf("mlx5_core %+v", m)
+		}
+	}
+	if h.Host.KernelRelease != "6.1.0-25-amd64" {
+		t.Errorf("kernel %q, want 6.1.0-25-amd64", h.Host.KernelRelease)
+	}
+	// The grep alone: its lines are the module's its command line names.
+	text := body(t, "paste", "mlx5-doca-24.07-debian12-lsmod-modinfo-then-older-modinfo-grep-version.txt")
+	h = collectText(t, text[strings.Index(text, "$ modinfo mlx5_core |"):])
+	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Name != "mlx5_core" || h.ModulesSeen[0].Version != "24.01-0.3.3" || h.Host.KernelRelease != "6.1.0-20-amd64" {
+		t.Errorf("modules seen %+v, kernel %q", h.ModulesSeen, h.Host.KernelRelease)
+	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
 	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
