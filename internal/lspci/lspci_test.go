@@ -68,6 +68,43 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestMailWrapped: lspci -vvv quoted in a mail that lost its
+// indentation and wrapped its long lines: the device line's tail
+// ("NetXtreme-E … Controller (rev 01)") and the Subsystem line's run on
+// flush left, and are the names' ends (the name that identifies the part
+// when lspci printed no ids), not lines to skip.
+func TestMailWrapped(t *testing.T) {
+	t.Parallel()
+	got, err := Parse(bytes.NewReader(capturetest.Read(t, "paste", "bnxt_en-bcm57416-mail-quoted-ethtool-i-lspci-vvv-flattened-wrapped.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Device{{Slot: "0000:45:00.0", Class: "Ethernet controller", Rev: "01",
+		Name:          "Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller",
+		SubsystemName: "Super Micro Computer Inc BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller",
+		Driver:        "bnxt_en", Modules: []string{"bnxt_en"}, MSIX: &MSIX{Enabled: true, Count: 255},
+		Link: &Link{Speed: "8GT/s", Width: 8, CapableSpeed: "8GT/s", CapableWidth: 8}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	// What may end a wrapped line, and what is a line of its own.
+	for _, c := range []struct {
+		line string
+		ok   bool
+	}{
+		{"NetXtreme-E Dual-Media 10G RDMA Ethernet Controller (rev 01)", true},
+		{"[15b3:1015] (rev 00)", true},
+		{"10G RDMA Ethernet Controller", true},
+		{"Subsystem: Mellanox Technologies Device 0013", false},
+		{"Control: I/O- Mem+ BusMaster+", false},
+		{"--", false}, {"...", false}, {"", false},
+	} {
+		if got := continued(c.line); got != c.ok {
+			t.Errorf("continued(%q) = %t, want %t", c.line, got, c.ok)
+		}
+	}
+}
+
 func TestParseVMM(t *testing.T) {
 	t.Parallel()
 	got, err := Parse(bytes.NewReader(capture(t, "mlx5-cx4lx-vf-hyperv-vmmkn-long-slot.txt")))

@@ -577,6 +577,14 @@ func TestRealPasteRecords(t *testing.T) {
 	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Name != "mlx5_core" || h.ModulesSeen[0].Version != "24.01-0.3.3" || h.Host.KernelRelease != "6.1.0-20-amd64" {
 		t.Errorf("modules seen %+v, kernel %q", h.ModulesSeen, h.Host.KernelRelease)
 	}
+	// lspci -vvv in a mail that lost its indentation and wrapped its long
+	// lines: the device's whole name (which names the part when lspci
+	// printed no ids), after ethtool -i of its netdev.
+	h = collectPaste(t, "bnxt_en-bcm57416-mail-quoted-ethtool-i-lspci-vvv-flattened-wrapped.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Name != "Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller" ||
+		h.Adapters[0].Firmware.Running != "218.0.153.0/pkg 218.0.169.0" || len(h.Adapters[0].Netdevs) != 1 {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
 	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
