@@ -39,6 +39,10 @@ const (
 //     "add_roce_gid GID add failed port=%d index=%d";
 //   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device",
 //     "Failed to free HW ring:%d :%#x";
+//   - ice ice_main.c: "RDMA is not supported on this device"; ice_common.c
+//     (ice_recalc_port_limited_caps, a device of more than four ports):
+//     "RDMA functionality is not available with the current device
+//     configuration.";
 //   - irdma utils.c: "[%s Error][op_code=%d] status=%d waiting=%d
 //     completion_err=%d maj=0x%x min=0x%x";
 //   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.";
@@ -73,7 +77,7 @@ var (
 		`|\b(?:cmd|command|event|completion|admin|notification|work|control) ?queue\b.{0,20}\b(?:init\w*|creat\w*|alloc\w*|setup)\b.{0,20}\b(?:fail\w*|error)\b` +
 		`|\b(?:hardware|hw|device) initiali[sz]ation (?:failed|error)\b|\bfailed to destroy (?:\w+ )?(?:wq|cq|eq|qp|srq)\b`)
 	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
-	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:is )?(?:disabled|not (?:supported|enabled))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
+	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:functionality )?(?:is )?(?:disabled|not (?:supported|enabled|available))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
 	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
 	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
 )

@@ -37,6 +37,11 @@ func TestFailureKinds(t *testing.T) {
 		{"infiniband mlx5_2: add_roce_gid GID add failed port=1 index=0", GIDError, "mlx5_2"},
 		// RoCE refused at probe.
 		{"bnxt_en 0000:3b:00.0: bnxt_re: probe error: RoCE is not supported on this device", RoCEDisabled, "0000:3b:00.0"},
+		// ice: RDMA off, for the function (ice_main.c) or for a device
+		// configured with more than four ports (ice_common.c
+		// ice_recalc_port_limited_caps); dmesg/ice-e810-8-port-…
+		{"ice 0000:89:00.5: RDMA is not supported on this device", RoCEDisabled, "0000:89:00.5"},
+		{"ice 0000:89:00.6: RDMA functionality is not available with the current device configuration.", RoCEDisabled, "0000:89:00.6"},
 		// QP creation rejected.
 		{"infiniband mlx5_0: create_qp:3183:(pid 4201): Create QP type 2 failed", QPError, "mlx5_0"},
 		// hns_roce "hns_roce_set_user_sq_size error for create qp" and
