@@ -585,6 +585,13 @@ func TestRealPasteRecords(t *testing.T) {
 		h.Adapters[0].Firmware.Running != "218.0.153.0/pkg 218.0.169.0" || len(h.Adapters[0].Netdevs) != 1 {
 		t.Errorf("adapters %+v", h.Adapters)
 	}
+	// uname -a with the host name cut out: the release is the word
+	// before the build's "#47-Ubuntu", not "#47-Ubuntu"; functions in a
+	// VMD domain (10006) keep it.
+	h = collectPaste(t, "ice-e810c-vmd-domain-10006-modinfo-oot-1.15.4-uname-a-no-hostname.txt")
+	if h.Host.KernelRelease != "6.8.0-47-generic" || len(h.Adapters) != 2 || h.Adapters[0].PCIAddress != "10006:0a:00.0" {
+		t.Errorf("kernel %q, adapters %+v", h.Host.KernelRelease, h.Adapters)
+	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
 	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
