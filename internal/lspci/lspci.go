@@ -122,7 +122,7 @@ func Parse(r io.Reader) ([]Device, error) {
 					}
 				case "Subsystem":
 					sub += " " + trim
-					cur.SubsystemName, cur.SubsystemVendor, cur.SubsystemDevice = splitIDs(sub)
+					subsystem(cur, sub)
 				}
 				return
 			}
@@ -180,7 +180,7 @@ func Parse(r io.Reader) ([]Device, error) {
 				cur.VPDName = val
 			}
 		case "Subsystem":
-			cur.SubsystemName, cur.SubsystemVendor, cur.SubsystemDevice = splitIDs(val)
+			subsystem(cur, val)
 			wrap, sub = "Subsystem", val
 		case "Kernel driver in use":
 			cur.Driver = val
@@ -269,6 +269,50 @@ func describe(d *Device, desc string) {
 	}
 	desc = progRE.ReplaceAllString(desc, "")
 	d.Name, d.Vendor, d.Device = splitIDs(desc)
+	if d.Vendor == "" {
+		d.Vendor, d.Device = unnamedIDs(d.Name)
+	}
+}
+
+// unnamedRE is a function pci.ids has no name for, as lspci prints it
+// without -n (pciutils lib/names.c, format_name_pair): "<vendor> Device
+// <device>" when it knows the vendor, "Device <vendor>:<device>" when not.
+var unnamedRE = regexp.MustCompile(`^(?:(.+) )?Device ([0-9a-fA-F]{4})(?::([0-9a-fA-F]{4}))?$`)
+
+// vendorIDs are the pci.ids names of the vendors of RDMA adapters, each
+// as lspci has printed it (pciutils/pciids, pci.ids in its history from
+// 2015 on: Broadcom's was "Broadcom Corporation", then "Broadcom Limited",
+// then "Broadcom Inc. and subsidiaries"; Pensando's "Pensando Systems Inc",
+// "Pensando Systems", then "AMD Pensando Systems"). With them an unnamed
+// device's printed id is a PCI id.
+var vendorIDs = map[string]string{
+	"Mellanox Technologies": "15b3", "Broadcom Inc. and subsidiaries": "14e4", "Broadcom Limited": "14e4", "Broadcom Corporation": "14e4",
+	"Intel Corporation": "8086", "QLogic Corp.": "1077", "Huawei Technologies Co., Ltd.": "19e5", "Chelsio Communications Inc": "1425",
+	"Amazon.com, Inc.": "1d0f", "Microsoft Corporation": "1414", "Alibaba (China) Co., Ltd.": "1ded", "Cisco Systems Inc": "1137",
+	"VMware": "15ad", "AMD Pensando Systems": "1dd8", "Pensando Systems": "1dd8", "Pensando Systems Inc": "1dd8",
+}
+
+// unnamedIDs reads the ids lspci printed for a function pci.ids does not
+// name ("QLogic Corp. Device 8070", "Device 1dd8:1002"), or "", "".
+func unnamedIDs(name string) (vendor, device string) {
+	m := unnamedRE.FindStringSubmatch(name)
+	switch {
+	case m == nil:
+		return "", ""
+	case m[1] == "" && m[3] != "":
+		return strings.ToLower(m[2]), strings.ToLower(m[3])
+	case m[1] != "" && m[3] == "" && vendorIDs[m[1]] != "":
+		return vendorIDs[m[1]], strings.ToLower(m[2])
+	}
+	return "", ""
+}
+
+// subsystem reads a Subsystem line's value, named as a device is.
+func subsystem(d *Device, val string) {
+	d.SubsystemName, d.SubsystemVendor, d.SubsystemDevice = splitIDs(val)
+	if d.SubsystemVendor == "" {
+		d.SubsystemVendor, d.SubsystemDevice = unnamedIDs(d.SubsystemName)
+	}
 }
 
 // continued reports whether a line can be the wrapped tail of the line

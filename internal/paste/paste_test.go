@@ -592,6 +592,18 @@ func TestRealPasteRecords(t *testing.T) {
 	if h.Host.KernelRelease != "6.8.0-47-generic" || len(h.Adapters) != 2 || h.Adapters[0].PCIAddress != "10006:0a:00.0" {
 		t.Errorf("kernel %q, adapters %+v", h.Host.KernelRelease, h.Adapters)
 	}
+	// lspci -vvv of a function the host's pci.ids did not name ("QLogic
+	// Corp. Device 8070"): its PCI id, with the vendor driver's modinfo.
+	h = collectPaste(t, "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Vendor != "1077" || h.Adapters[0].Device != "8070" || h.Adapters[0].Driver.Version != "8.33.9.0" || h.Adapters[0].Driver.Origin != "vendor" {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	// irdma's ibstat after a bare command line in a fence of its own,
+	// its output in the next (empty CA type, "Rate: 10 (FDR10)").
+	h = collectPaste(t, "irdma-e810-mtl-doc-lsmod-ibv_devices-ibstat-fenced-bare-commands.txt")
+	if len(h.Devices) != 2 || h.Devices[1].Name != "irdma1" || h.Devices[1].Provider != "irdma" || len(h.Devices[1].Ports) != 1 || h.Devices[1].Ports[0].RateGbps == nil || *h.Devices[1].Ports[0].RateGbps != 10 {
+		t.Errorf("devices %+v", h.Devices)
+	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
 	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
