@@ -27,6 +27,7 @@ type Section struct {
 	Cut   int // lines longer than 1 MiB, cut there
 	text  strings.Builder
 	label string // the command line each of its lines began with (report-hw), if any
+	own   bool   // recognised by a layout only its tool prints (rule.own)
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -42,10 +43,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	var loose []string
 	looseCut := 0
 	looseStart := 0
+	other := false // the loose lines follow a prompt running a command the table does not read
 	flush := func() {
 		at := looseStart
 		for _, part := range splitLoose(loose) {
-			if s := sniff(part); s != nil {
+			if s := sniff(part); s != nil && (!other || s.own) {
 				s.Line = at
 				for _, l := range part {
 					s.add(l)
@@ -62,7 +64,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			}
 			at += len(part)
 		}
-		loose, looseCut = nil, 0
+		loose, looseCut, other = nil, 0, false
 	}
 	n, prevBlank := 0, true
 	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
@@ -132,11 +134,14 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		if otherPrompt(line) {
 			// A prompt running some other command (ls, cat a file the
-			// table does not read): its output is not the last command's.
-			if cur == nil {
-				flush()
-			}
-			cur = &Section{Line: n + 1} // not in secs: its lines are left out
+			// table does not read, an alias or a mistyped name): its
+			// output is not the last command's. It is read as lines with
+			// no command line, by what they say, when they are in a
+			// layout only their tool prints (show_gids's table after
+			// "show_gid"); other text ("CentOS Linux release" among yum's
+			// lines) is left out.
+			flush()
+			cur, other = nil, true
 			unknown++
 			continue
 		}

@@ -3,6 +3,7 @@ package paste
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -126,6 +127,16 @@ func TestOtherCommandsAreLeftOut(t *testing.T) {
 	}
 	if unknown != 3 {
 		t.Errorf("%d lines left out, want 3 (the ls line and its output)", unknown)
+	}
+}
+
+// TestOwnRulesAreRules: every rule read after another command's prompt
+// is a rule.
+func TestOwnRulesAreRules(t *testing.T) {
+	for line := range own {
+		if !slices.ContainsFunc(rules, func(r rule) bool { return r.line == line }) {
+			t.Errorf("own rule %q is no rule", line)
+		}
 	}
 }
 
@@ -285,6 +296,9 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// bash's default prompt (bash-5.1$), a loop's "> " continuation
 		// lines, and ethtool -i blocks after lspci -nn lines with no
 		// command line, each after a line naming its netdev.
+		// A prompt running a name the table does not know ("show_gid"):
+		// its output is read by its layout, show_gids's table.
+		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},
 		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nnvv 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))

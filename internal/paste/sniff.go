@@ -17,6 +17,17 @@ type rule struct {
 	test func(text string) bool
 }
 
+// own are the rules whose test looks for a layout only their tool prints
+// (a header, a block's keys), not for words other output may hold
+// ("CentOS Linux release", "MLNX_OFED_LINUX-", a kernel log line, a PCI
+// address at the start of a line): their text is read even after a
+// prompt running some other command.
+var own = map[string]bool{
+	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
+	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
+	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+}
+
 var (
 	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
 	reJournal    = regexp.MustCompile(`(?m)^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
@@ -94,7 +105,9 @@ func sniff(lines []string) *Section {
 	if r < 0 {
 		return nil
 	}
-	return rules[r].section()
+	s := rules[r].section()
+	s.own = own[rules[r].line]
+	return s
 }
 
 // sniffRule is the index of the first rule that recognises the text, or -1.
