@@ -27,6 +27,9 @@ func TestFailureKinds(t *testing.T) {
 		// Firmware command failures.
 		{"mlx5_core 0000:d2:00.0: mlx5_cmd_out_err:838:(pid 1441871): ACCESS_REG(0x805) op_mod(0x1) failed, status bad operation(0x2), syndrome (0x9a6171), err(-22)", CommandError, "0000:d2:00.0"},
 		{"bnxt_en 0000:3b:00.0 eno1: hwrm req_type 0x1a seq id 0x5 error 0x2", CommandError, "0000:3b:00.0"},
+		// netdev mail of 2023-08-16 (paste/bnxt_en-bcm57416-mail-quoted-…).
+		{"bnxt_en 0000:45:00.0 eth0: hwrm_ring_free type 1 failed. rc:fffffff0 err:0", CommandError, "0000:45:00.0"},
+		{"bnxt_en 0000:45:00.0 eth0: TX timeout detected, starting reset task!", ResetRecovery, "0000:45:00.0"},
 		// Hardware queues and ports.
 		{"mlx5_core 0000:0b:00.0: mlx5_load:1053:(pid 13): Failed to create EQs", QueueFailure, "0000:0b:00.0"},
 		{"hns_roce_hw_v2 0000:7d:00.0: failed to init eq, ret = -12.", QueueFailure, "0000:7d:00.0"},

@@ -296,6 +296,9 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// bash's default prompt (bash-5.1$), a loop's "> " continuation
 		// lines, and ethtool -i blocks after lspci -nn lines with no
 		// command line, each after a line naming its netdev.
+		// A remote syslog ("kern.err: Aug 15 … kernel: …") a mail wrapped
+		// before each device's address: a kernel log, not lspci lines.
+		{"dmesg", "bnxt_en-bcm57416-syslog-facility-prefix-mail-wrapped-tx-timeout-truncated.txt", []string{"journalctl -k --no-pager 85"}},
 		// A prompt running a name the table does not know ("show_gid"):
 		// its output is read by its layout, show_gids's table.
 		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},

@@ -30,8 +30,14 @@ var own = map[string]bool{
 
 var (
 	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
-	reJournal    = regexp.MustCompile(`(?m)^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
-	reLspci      = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] \S`)
+	// A syslog line, behind the facility and severity some templates
+	// print first ("kern.err: Aug 15 12:21:39 host kernel: …").
+	reJournal = regexp.MustCompile(`(?m)^(?:[a-z]+[0-7]?\.[a-z]+: )?[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
+	// An lspci device line: the address, then the class's name (which
+	// starts with a capital) or, with -n, its number and a colon. A
+	// kernel message wrapped before its device's address ("0000:45:00.0
+	// eth0: TX timeout …") is none.
+	reLspci = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] (?:[A-Z]|[0-9a-f]{4}: )`)
 	// rdma link heads: "link dev/port", or "idx/port: dev/port:" before iproute2 v5.5.0.
 	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
 	// show_gids' header; a cut paste may lack its n_gids_found= tail.
