@@ -75,7 +75,10 @@ var (
 	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
 	// pidIdentRE is an unstamped user-space line of such a paste.
 	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
-	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
+	// facilityRE is dmesg -x's "kern  :warn  : ", or the "kern.err: "
+	// that a syslog template (rsyslog's %syslogfacility-text%.
+	// %syslogseverity-text%) puts before a line's stamp.
+	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])(?:\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*|\.(?:emerg|alert|crit|err|error|warning|warn|notice|info|debug)): `)
 	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
 	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
@@ -191,7 +194,8 @@ func stamp(line string) (t, text, ident string, ok bool) {
 }
 
 // stripLevel drops a leading syslog priority ("<6>", dmesg -r and
-// rsyslog's raw form) and dmesg -x's "kern  :warn  : " facility and level.
+// rsyslog's raw form), dmesg -x's "kern  :warn  : " facility and level,
+// and a syslog template's "kern.err: ".
 func stripLevel(line string) string {
 	if len(line) > 2 && line[0] == '<' {
 		if end := strings.IndexByte(line, '>'); end > 1 && end <= 4 && isDigits(line[1:end]) {
