@@ -43,7 +43,13 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 	}
 	if ver != "" {
 		if newest, beyond := beyondNumbering(ms, ver); beyond {
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s is numbered past every %s release the matrix holds (the newest: %s), so no release list, range or end of support is compared with it: it is a later line the matrix lacks, or another numbering, such as a driver package's own version; the %s release it is, named as the matrix numbers them, would decide it", ms.Name, ver, ms.Name, newest.Version, ms.Name)})
+			// A hint only where some source ties the stack to the adapter
+			// and no range or end of support makes the release matter.
+			var likely Level
+			if (len(rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID)) && !releaseBound(a, ms, rows) {
+				likely = Supported
+			}
+			v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s %s is numbered past every %s release the matrix holds (the newest: %s), so no release list, range or end of support is compared with it: it is a later line the matrix lacks, or another numbering, such as a driver package's own version; the %s release it is, named as the matrix numbers them, would decide it", ms.Name, ver, ms.Name, newest.Version, ms.Name)})
 			return
 		}
 	}
@@ -89,6 +95,14 @@ func beyondNumbering(ms *matrix.Stack, ver string) (newest *matrix.StackRelease,
 	}
 	c, ok := rule.Compare(ver, strconv.Itoa(major+1))
 	return newest, ok && c >= 0
+}
+
+// releaseBound reports whether the matrix bounds the releases of ms that
+// support a: a stack_support row with a first or last release, or an end
+// of support on ms.
+func releaseBound(a *matrix.Adapter, ms *matrix.Stack, rows []*matrix.StackRow) bool {
+	return slices.ContainsFunc(rows, func(r *matrix.StackRow) bool { return r.First != "" || r.Last != "" }) ||
+		slices.ContainsFunc(a.SupportEnd, func(se matrix.SupportEnd) bool { return se.Stack == ms.ID })
 }
 
 // leadingNumber is the first number of a version (24 of 24.10-1.1.4.0),
