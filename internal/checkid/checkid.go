@@ -8,6 +8,7 @@ const (
 	DeviceReset       = "device-reset"        // the kernel log shows a device reset or error recovery
 	FWCommandFailed   = "fw-command-failed"   // a firmware command failed with a status or syndrome
 	FWCommandTimeout  = "fw-command-timeout"  // a firmware command timed out, or the firmware stalled
+	FWDriverMismatch  = "fw-driver-mismatch"  // a driver says its firmware, NVM or DDP package is newer or older than it supports
 	GIDTableError     = "gid-table-error"     // a GID could not be written to the GID table
 	HWQueueFailed     = "hw-queue-failed"     // a hardware queue or port could not be created or opened
 	KernelWarning     = "kernel-warning"      // a kernel WARNING or BUG in RDMA, devlink or driver code
@@ -77,6 +78,7 @@ var checks = []Check{
 	{FWBelowMin, "Is the firmware at or above the matrix minimum?", nil},
 	{FWCommandFailed, "Did every firmware command the drivers sent succeed?", []Link{faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{FWCommandTimeout, "Did the firmware answer every command in time?", []Link{faq("firmware-command-timeout"), faq("firmware-pre-init", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{FWDriverMismatch, "Does every driver accept the firmware its device runs (no driver says the firmware, NVM image or DDP package is newer or older than it supports)?", nil},
 	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?", nil},
 	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?", nil},
 	{FWUpdatePending, "Does the stored firmware equal the running firmware?", nil},

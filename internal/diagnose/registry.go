@@ -25,6 +25,7 @@ var funcs = func() map[string]Func {
 		checkid.DriverProbeFailed: checkProbeFailed,
 		checkid.EnicRDMAUnmatched: checkEnicRDMA,
 		checkid.FWBelowMin:        checkFirmwareMin,
+		checkid.FWDriverMismatch:  checkFirmwareDriver,
 		checkid.FWUpdatePending:   checkFirmwarePending,
 		checkid.GIDNoRoCEv2:       checkGIDv2,
 		checkid.GIDTableEmpty:     checkGIDEmpty,

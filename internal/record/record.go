@@ -365,6 +365,8 @@ const (
 	LogResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
 	LogResetRecovery     = "reset-recovery"     // the device was reset, or its driver entered error recovery
 	LogUserspaceProvider = "userspace-provider" // libibverbs could not load or use a provider (a user-space line of the journal)
+	// Schema 3, additive.
+	LogFirmwareMismatch = "firmware-mismatch" // a driver says its firmware (NVM, command interface, DDP package) is newer or older than it supports
 )
 
 // LogEvent is one classified RDMA-relevant kernel log line.
