@@ -79,7 +79,7 @@ var checks = []Check{
 	{FWBelowMin, "Is the firmware at or above the matrix minimum?", nil},
 	{FWCommandFailed, "Did every firmware command the drivers sent succeed?", []Link{faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{FWCommandTimeout, "Did the firmware answer every command in time?", []Link{faq("firmware-command-timeout"), faq("firmware-pre-init", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
-	{FWDriverMismatch, "Does every driver accept the firmware its device runs (no driver says the firmware, NVM image or DDP package is newer or older than it supports)?", nil},
+	{FWDriverMismatch, "Does every driver accept the firmware its device runs (no driver says the firmware, NVM image or DDP package is newer or older than it supports)?", []Link{faq("driver-firmware-mismatch"), faq("ice-ddp-safe-mode", "ice", "irdma")}},
 	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?", nil},
 	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?", nil},
 	{FWUpdatePending, "Does the stored firmware equal the running firmware?", nil},
