@@ -132,7 +132,14 @@ var stopWords = func() analysis.TokenMap {
 	for w := range keptWords {
 		delete(tm, w)
 	}
-	for _, w := range []string{"work", "works", "worked", "working", "support", "supports", "supported", "supporting"} {
+	// A negation's raw token before its apostrophe ("doesn't" is read
+	// as doesn and t) is a stop word as the negation is.
+	for w := range tm {
+		if base, ok := strings.CutSuffix(w, "n't"); ok {
+			tm[base+"n"] = true
+		}
+	}
+	for _, w := range []string{"work", "works", "worked", "working", "support", "supports", "supported", "supporting", "add", "adds", "added", "adding", "fix", "fixes", "fixed", "fixing"} {
 		tm[w] = true
 	}
 	return tm
