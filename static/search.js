@@ -47,6 +47,7 @@
       re.mst = new RegExp(m.mst, "gi");
       re.win = new RegExp(m.win, "gi");
       re.ver = new RegExp(m.ver);
+      re.fwv = new RegExp(m.fwv);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -167,8 +168,60 @@
         for (var j = 1; j < ph.length; j++) if (rs[i + j] !== ph[j]) return;
         add(ph[0], 6);
       });
+      queryNames(rs, i, add);
     });
     return toks;
+  }
+
+  // --- names only a query reads (names.go) ---------------------------------
+  // runKeys returns the compact keys of the runs of raw token t's parts:
+  // two to man.run consecutive parts, not all, with a letter.
+  function runKeys(t) {
+    var out = [];
+    if (re.cjk.test(t) || re.noise.test(t)) return out;
+    var parts = t.split(re.split).filter(function (p) { return p !== ""; }), k = parts.length;
+    if (k < 3) return out;
+    for (var a = 0; a < k; a++) {
+      for (var e = a + 2; e <= Math.min(k, a + man.run); e++) {
+        if (a === 0 && e === k) continue;
+        var key = compact(parts.slice(a, e).join(""));
+        if (/[^0-9]/.test(key)) out.push(key);
+      }
+    }
+    return out;
+  }
+  // pairKey is the compact key of raw tokens a and b written as one, or "".
+  function pairKey(a, b) {
+    if (re.cjk.test(a) || re.cjk.test(b) || re.noise.test(a) || re.noise.test(b)) return "";
+    var ca = compact(a), cb = compact(b);
+    return ca && cb ? ca + cb : "";
+  }
+  // nameKeys are the keys whose shards the names need (nameKeys in Go).
+  function nameKeys(rs) {
+    var out = [];
+    rs.forEach(function (r, i) {
+      out.push.apply(out, runKeys(r));
+      if (i + 1 < rs.length) { var k = pairKey(r, rs[i + 1]); if (k) out.push(k); }
+    });
+    return out;
+  }
+  // keyNames are the alias-kind terms of key's surface entry.
+  function keyNames(key) {
+    var e = entry("s", key), out = [];
+    if (e) for (var j = 0; j < e.length; j += 2) if (e[j + 1] === 6) out.push(e[j]);
+    return out;
+  }
+  // queryNames adds the names read at raw token i (queryNames in Go): its
+  // runs', its firmware line's adapters, its and the next token's as one.
+  function queryNames(rs, i, add) {
+    var r = rs[i];
+    runKeys(r).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
+    var fw = re.fwv.exec(r);
+    if (fw && man.fwl) (man.fwl[fw[1]] || []).forEach(function (n) { add(n, 6); });
+    if (i + 1 < rs.length) {
+      var k = pairKey(r, rs[i + 1]);
+      if (k) keyNames(k).forEach(function (n) { add(n, 6); });
+    }
   }
   // dropQualifiers mirrors dropQualifiers in Go: a vendor named beside
   // its own adapter only qualifies it, and its positions are dropped. An
@@ -317,6 +370,7 @@
     return manifest().then(function () {
       var rs = raws(text), keys = rs.slice();
       rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
+      keys.push.apply(keys, nameKeys(rs));
       return shardsFor(keys).then(function () {
         var toks = tokens(rs);
         return shardsFor(toks.map(function (t) { return t[0]; })).then(function () { return merge(dropQualifiers(toks)); });

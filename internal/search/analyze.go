@@ -372,10 +372,11 @@ type QueryTerm struct {
 }
 
 // QueryTerms analyzes a query: distinct terms in order of first
-// appearance, each with the highest weight of its kinds; prefixes and a
-// vendor that only qualifies its adapter (Aliases.Qualifiers) dropped.
+// appearance, each with the highest weight of its kinds, with the names
+// only a query reads (queryNames); prefixes and a vendor that only
+// qualifies its adapter (Aliases.Qualifiers) dropped.
 func (a *Analyzer) QueryTerms(q string) []QueryTerm {
-	return queryTerms(a.Aliases.Qualifiers(a.Analyze(q)))
+	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(q)))
 }
 
 func queryTerms(toks []Token) []QueryTerm {
