@@ -312,17 +312,21 @@
     return merge(tokens([r])).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
   }
   // unknownTokens returns [start, end) of the tokens a correction may
-  // replace (unknownTokens in Go).
+  // replace (unknownTokens in Go): in a long query, only those with a
+  // letter and a digit.
   function unknownTokens(text) {
     var spans = [], m;
     re.tok.lastIndex = 0;
     while ((m = re.tok.exec(text)) !== null) spans.push([m.index, m.index + m[0].length]);
-    if (spans.length > man.fz[0]) return [];
+    var long = spans.length > man.fz[0];
     return spans.filter(function (l) {
-      var r = text.slice(l[0], l[1]).toLowerCase();
-      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.pci.test(r) && !re.noise.test(r) && !known(r);
+      var r = text.slice(l[0], l[1]).toLowerCase(), c = compact(r);
+      if (c.length < man.fz[1] || !isASCII(r) || re.number.test(r) || re.pci.test(r) || re.noise.test(r)) return false;
+      if (long && !(/[0-9]/.test(c) && /[a-z]/.test(c))) return false;
+      return !known(r);
     });
   }
+  function digitsOf(s) { return s.replace(/[^0-9]/g, ""); }
   // distance is suggest.Transposed: Levenshtein with the swap of two
   // neighbours as one edit.
   function distance(a, b) {
@@ -339,14 +343,14 @@
     return rows[a.length][b.length];
   }
   // correct returns text with each unknown token replaced by the closest
-  // fuzzy name, or "" (correct in Go).
+  // fuzzy name with its digits, or "" (correct in Go).
   function correct(text, spans) {
     var out = "", at = 0, changed = false;
     spans.forEach(function (l) {
-      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1;
+      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1, digits = digitsOf(key);
       fuzzy.forEach(function (n) {
         var dl = n[0].length - key.length;
-        if (dl > maxD || -dl > maxD) return;
+        if (dl > maxD || -dl > maxD || digitsOf(n[0]) !== digits) return;
         var d = distance(key, n[0]);
         if (d < bestD) { best = n; bestD = d; }
       });
