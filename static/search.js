@@ -48,6 +48,7 @@
       re.win = new RegExp(m.win, "gi");
       re.ver = new RegExp(m.ver);
       re.fwv = new RegExp(m.fwv);
+      re.glue = new RegExp(m.glue);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -201,9 +202,17 @@
     var out = [];
     rs.forEach(function (r, i) {
       out.push.apply(out, runKeys(r));
+      var g = gluedKey(r);
+      if (g) out.push(g);
       if (i + 1 < rs.length) { var k = pairKey(r, rs[i + 1]); if (k) out.push(k); }
     });
     return out;
+  }
+  // gluedKey is the compact key of the model a link speed is written
+  // against in raw token t, or "".
+  function gluedKey(t) {
+    var m = re.glue.exec(t);
+    return m ? compact(m[1]) : "";
   }
   // keyNames are the alias-kind terms of key's surface entry.
   function keyNames(key) {
@@ -212,10 +221,13 @@
     return out;
   }
   // queryNames adds the names read at raw token i (queryNames in Go): its
-  // runs', its firmware line's adapters, its and the next token's as one.
+  // runs', the model's after a glued link speed, its firmware line's
+  // adapters, its and the next token's as one.
   function queryNames(rs, i, add) {
     var r = rs[i];
     runKeys(r).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
+    var g = gluedKey(r);
+    if (g) keyNames(g).forEach(function (n) { add(n, 6); });
     var fw = re.fwv.exec(r);
     if (fw && man.fwl) (man.fwl[fw[1]] || []).forEach(function (n) { add(n, 6); });
     if (i + 1 < rs.length) {
@@ -327,6 +339,12 @@
     });
   }
   function digitsOf(s) { return s.replace(/[^0-9]/g, ""); }
+  // isSubsequence reports whether a's characters are in b, in order.
+  function isSubsequence(a, b) {
+    var i = 0;
+    for (var j = 0; i < a.length && j < b.length; j++) if (a[i] === b[j]) i++;
+    return i === a.length;
+  }
   // distance is suggest.Transposed: Levenshtein with the swap of two
   // neighbours as one edit.
   function distance(a, b) {
@@ -347,12 +365,14 @@
   function correct(text, spans) {
     var out = "", at = 0, changed = false;
     spans.forEach(function (l) {
-      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1, digits = digitsOf(key);
+      var key = compact(text.slice(l[0], l[1])), digits = digitsOf(key), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = 3;
+      var dropped = digits.length >= man.fz[3];
       fuzzy.forEach(function (n) {
+        var lim = dropped && n[0].length > key.length && isSubsequence(key, n[0]) ? 2 : maxD;
         var dl = n[0].length - key.length;
-        if (dl > maxD || -dl > maxD || digitsOf(n[0]) !== digits) return;
+        if (dl > lim || -dl > lim || digitsOf(n[0]) !== digits) return;
         var d = distance(key, n[0]);
-        if (d < bestD) { best = n; bestD = d; }
+        if (d <= lim && d < bestD) { best = n; bestD = d; }
       });
       if (!best || bestD === 0) return; // a name spelt as the token is no typo
       out += text.slice(at, l[0]) + best[1];

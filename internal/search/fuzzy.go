@@ -17,11 +17,14 @@ import (
 // Fuzzy limits: in queries of at most fuzzyMaxTokens raw tokens any
 // token is corrected, in longer ones a token with a letter and a digit;
 // tokens of at least fuzzyMinLen bytes, within edit distance 1, or 2 from
-// fuzzyLong bytes on.
+// fuzzyLong bytes on or, for a token with fuzzyDigits digits, letters
+// dropped from the name (CX4121 is MCX4121A, the part number without its
+// vendor's M and revision letter).
 const (
 	fuzzyMaxTokens = 4
 	fuzzyMinLen    = 4
 	fuzzyLong      = 7
+	fuzzyDigits    = 3
 )
 
 // FuzzyName is a name a misspelling may mean: its compact form (see
@@ -88,24 +91,43 @@ func isASCII(s string) bool {
 // model it is (Bluefild2 is BlueField-2, but ubuntu1404 is not Ubuntu
 // 24.04, nor mt4121 MT4125).
 func closestName(key string, names []FuzzyName) (FuzzyName, bool) {
+	digits := digitsOf(key)
 	maxD := 1
 	if len(key) >= fuzzyLong {
 		maxD = 2
 	}
-	digits := digitsOf(key)
-	best, bestD := FuzzyName{}, maxD+1
+	// Letters dropped from a name with fuzzyDigits digits (CX4121 of
+	// MCX4121A) count from fuzzyLong letters' distance on: the name has
+	// the token in it.
+	dropped := len(digits) >= fuzzyDigits
+	best, bestD := FuzzyName{}, 3
 	for _, n := range names {
-		if dl := len(n.Key) - len(key); dl > maxD || -dl > maxD {
+		lim := maxD
+		if dropped && len(n.Key) > len(key) && isSubsequence(key, n.Key) {
+			lim = 2
+		}
+		if dl := len(n.Key) - len(key); dl > lim || -dl > lim {
 			continue
 		}
 		if digitsOf(n.Key) != digits {
 			continue
 		}
-		if d := suggest.Transposed(key, n.Key); d < bestD {
+		if d := suggest.Transposed(key, n.Key); d <= lim && d < bestD {
 			best, bestD = n, d
 		}
 	}
-	return best, bestD <= maxD
+	return best, bestD <= 2
+}
+
+// isSubsequence reports whether a's bytes are in b, in order.
+func isSubsequence(a, b string) bool {
+	i := 0
+	for j := 0; i < len(a) && j < len(b); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
 }
 
 // digitsOf is s's decimal digits, in order.

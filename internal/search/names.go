@@ -18,6 +18,9 @@ import (
 //     a longer identifier (bnxt_re in CONFIG_INFINIBAND_BNXT_RE, mlnx_ofed
 //     in MLNX_OFED_LINUX-4.1-1.0.2.0-ubuntu14.04-x86_64, hns_roce in
 //     hns-roce-hw-v2);
+//   - the names of what follows a link speed written against it
+//     (25GMCX4421A-ACQN, as a buyer's listing glues the speed to the part
+//     number);
 //   - the adapters of its firmware line, when it is a firmware version
 //     (fwVersionPattern: 14.32.1010 is ConnectX-4 Lx firmware);
 //   - the names of it and the next token written as one (Connect X6 as
@@ -38,6 +41,23 @@ const maxRun = 4
 const fwVersionPattern = `^0*(\d+)\.\d{2}\.\d{4}$`
 
 var fwVersionRe = regexp.MustCompile(fwVersionPattern)
+
+// gluedPattern matches a raw token that is a link speed written against a
+// model: digits and g, then letters and a digit (25gmcx4421a-acqn); the
+// model is its submatch. A speed alone (25gbe, 10gbase-t) has no digit
+// after its letters. Plain syntax shared with JavaScript.
+const gluedPattern = `^\d+g([a-z]+\d.*)$`
+
+var gluedRe = regexp.MustCompile(gluedPattern)
+
+// gluedKey is the compact key of the model a link speed is written
+// against in raw token t, or "".
+func gluedKey(t string) string {
+	if m := gluedRe.FindStringSubmatch(t); m != nil {
+		return compact(m[1])
+	}
+	return ""
+}
 
 // runKeys yields the compact keys of the runs of raw token t's parts: two
 // to maxRun consecutive parts, not all of them, with a letter, from the
@@ -101,6 +121,11 @@ func queryNames(raws []raw, i int, keyNames func(key string) []string, line func
 			yield(n, r.start, r.end)
 		}
 	})
+	if key := gluedKey(r.text); key != "" {
+		for _, n := range keyNames(key) {
+			yield(n, r.start, r.end)
+		}
+	}
 	if major := firmwareLine(r.text); major != "" {
 		for _, n := range line(major) {
 			yield(n, r.start, r.end)
@@ -166,6 +191,9 @@ func nameKeys(raws []raw) []string {
 	var out []string
 	for i, r := range raws {
 		runKeys(r.text, func(key string) { out = append(out, key) })
+		if key := gluedKey(r.text); key != "" {
+			out = append(out, key)
+		}
 		if i+1 < len(raws) {
 			if key := pairKey(r.text, raws[i+1].text); key != "" {
 				out = append(out, key)

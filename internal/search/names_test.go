@@ -27,6 +27,9 @@ func TestQueryNames(t *testing.T) {
 		{"Connect-X 6", []string{"connectx-6"}, nil},
 		// The rdma-core library of a driver's provider.
 		{"libhns: Add RoCE VF device ID", []string{"hns_roce"}, nil},
+		// A link speed glued to a part number, as a listing writes it.
+		{"能否添加Mellanox 25GMCX4421A-ACQN驱动", []string{"connectx-4-lx"}, nil},
+		{"25GbE 10Gbase-T", nil, []string{"connectx-4-lx"}},
 		{"firmware version: 14.32.1010", []string{"connectx-4-lx"}, nil},
 		{"fw_ver: 16.35.2000", []string{"connectx-5", "connectx-5-ex"}, nil},
 		// An Ubuntu release, a kernel and an OFED release are no firmware.

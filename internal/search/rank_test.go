@@ -309,6 +309,10 @@ func TestFuzzy(t *testing.T) {
 		// A typo is in the letters: a digit off is another model
 		// (MT27800 is ConnectX-5, MT27801 no model the base knows).
 		"MT27801": "",
+		// Letters dropped from a part number with its digits: the
+		// vendor's M and the revision letter of MCX4121A.
+		"CX4121":      "MCX4121A",
+		"P425G 4x25G": "",
 		// A PCI id one digit from a known one is another device: the
 		// subsystem id 15b3:0016 is not 15b3:1016 (pci.ids).
 		"15b3:101d 15b3:0016": "",
