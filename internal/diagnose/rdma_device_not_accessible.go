@@ -125,7 +125,11 @@ func checkDeviceAccess(h *record.Host, m *matrix.Matrix) Result {
 			})
 			found = true
 		default:
-			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: fmt.Sprintf("%s for %s listed here", what, plural(len(kernel), "RDMA device")), Evidence: []Evidence{listed}})
+			text := fmt.Sprintf("%s for %s listed here", what, plural(len(kernel), "RDMA device"))
+			if len(kernel) == 0 {
+				text = what + "; no RDMA device is listed here"
+			}
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: text, Evidence: []Evidence{listed}})
 		}
 	}
 
