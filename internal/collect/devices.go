@@ -22,6 +22,11 @@ func (c *collector) sysfsInfiniBandListing() {
 	if src, ok := c.sources[string(source.SysInfiniBand)]; !ok || src.Status != record.StatusAbsent {
 		return // the folder was read (or could not be): it is the better source
 	}
+	if c.s.Kind == snapshot.KindLive || len(c.s.Commands()) > 0 {
+		// kbcollect read this host (live, or the capture of its run): the
+		// folder's absence is the answer, and no listing was taken.
+		return
+	}
 	r, id, ok := c.lsFirst("/sys/class/infiniband", "ls -l /sys/class/infiniband", "ls /sys/class/infiniband")
 	if !ok {
 		return
@@ -105,7 +110,8 @@ func (c *collector) lsFirst(folder string, cmdlines ...string) (snapshot.Result,
 			return r, id, true
 		}
 		if strings.Contains(r.Reason, "No such file or directory") {
-			c.noteStatus(id, r.Path, record.StatusOK, "no "+folder+": "+r.Reason)
+			// Replaces the failed status command recorded.
+			c.sources[id] = record.Source{ID: id, Path: r.Path, Status: record.StatusOK, Reason: "no " + folder + ": " + r.Reason}
 			return r, id, false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 // uverbsRE is the verbs character device of an RDMA device:
@@ -51,7 +52,7 @@ func checkDeviceAccess(h *record.Host, m *matrix.Matrix) Result {
 	var kernel, opened []string // devices the kernel lists here; devices ibv_devinfo opened
 	for i := range h.Devices {
 		d := &h.Devices[i]
-		if listedByKernel(d) != "" {
+		if listedHere(d) != "" {
 			kernel = append(kernel, d.Name)
 		}
 		if openedByDevinfo(d) {
@@ -125,7 +126,11 @@ func checkDeviceAccess(h *record.Host, m *matrix.Matrix) Result {
 			})
 			found = true
 		default:
-			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: fmt.Sprintf("%s for %s listed here", what, plural(len(kernel), "RDMA device")), Evidence: []Evidence{listed}})
+			text := fmt.Sprintf("%s for %s listed here", what, plural(len(kernel), "RDMA device"))
+			if len(kernel) == 0 {
+				text = what + "; no RDMA device is listed here"
+			}
+			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: text, Evidence: []Evidence{listed}})
 		}
 	}
 
@@ -151,6 +156,25 @@ func checkDeviceAccess(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: devinfo.ID + " opened every RDMA device it lists"})
 	}
 	return r
+}
+
+// listedHere is a source that lists the device as the host (or the
+// container) has it now: sysfs, rdma, a listing of /sys/class/infiniband,
+// ibdev2netdev and the like, not libibverbs' own tools and not the kernel
+// log, which may speak of a device of an earlier boot or another
+// namespace. "" when none does.
+func listedHere(d *record.RDMADevice) string {
+	for _, k := range slices.Sorted(maps.Keys(d.From)) {
+		src := sourceOnly(d.From[k])
+		if strings.HasPrefix(src, "cmd/ibv_devinfo") || strings.HasPrefix(src, "cmd/ibv_devices") || strings.HasPrefix(src, "device name prefix") {
+			continue
+		}
+		if t, ok := source.Of(source.ID(src)); ok && t.Name == "kernel-log" || !ok && !strings.HasPrefix(src, "sys/") {
+			continue
+		}
+		return src
+	}
+	return ""
 }
 
 // openedByDevinfo reports whether ibv_devinfo printed the device's block,
@@ -205,7 +229,7 @@ func kernelEvidence(v view, names []string) []Evidence {
 	var ev []Evidence
 	for _, n := range names {
 		if d := v.device(n); d != nil {
-			ev = append(ev, Evidence{Fact: "this namespace lists RDMA device " + n, Source: sourceOnly(listedByKernel(d))})
+			ev = append(ev, Evidence{Fact: "this namespace lists RDMA device " + n, Source: listedHere(d)})
 		}
 	}
 	return ev
