@@ -634,6 +634,12 @@ func TestRealPasteRecords(t *testing.T) {
 			t.Errorf("prose filed as %s", s.ID)
 		}
 	}
+	// siw after rdma link show, ibv_devinfo run by its path, and a grep
+	// of lsmod: read right (no finding from the modules grep left out).
+	h = collectPaste(t, "siw-rdma-link-rmmod-uverbs-ibv_devinfo-by-path-lsmod-grep.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "siw0" || h.Devices[0].Provider != "siw" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "enp0s31f6" || h.Devices[0].Ports[0].State != "ACTIVE" {
+		t.Errorf("devices %+v", h.Devices)
+	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")
 	if len(h.Adapters) != 2 || h.Adapters[0].Firmware.PSID != "NVD0000000072" || h.Adapters[1].Firmware.PSID != "MT_0000001188" {
