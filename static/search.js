@@ -47,6 +47,8 @@
       re.mst = new RegExp(m.mst, "gi");
       re.win = new RegExp(m.win, "gi");
       re.ver = new RegExp(m.ver);
+      re.fwv = new RegExp(m.fwv);
+      re.glue = new RegExp(m.glue);
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -167,8 +169,71 @@
         for (var j = 1; j < ph.length; j++) if (rs[i + j] !== ph[j]) return;
         add(ph[0], 6);
       });
+      queryNames(rs, i, add);
     });
     return toks;
+  }
+
+  // --- names only a query reads (names.go) ---------------------------------
+  // runKeys returns the compact keys of the runs of raw token t's parts:
+  // two to man.run consecutive parts, not all, with a letter.
+  function runKeys(t) {
+    var out = [];
+    if (re.cjk.test(t) || re.noise.test(t)) return out;
+    var parts = t.split(re.split).filter(function (p) { return p !== ""; }), k = parts.length;
+    if (k < 3) return out;
+    for (var a = 0; a < k; a++) {
+      for (var e = a + 2; e <= Math.min(k, a + man.run); e++) {
+        if (a === 0 && e === k) continue;
+        var key = compact(parts.slice(a, e).join(""));
+        if (/[^0-9]/.test(key)) out.push(key);
+      }
+    }
+    return out;
+  }
+  // pairKey is the compact key of raw tokens a and b written as one, or "".
+  function pairKey(a, b) {
+    if (re.cjk.test(a) || re.cjk.test(b) || re.noise.test(a) || re.noise.test(b)) return "";
+    var ca = compact(a), cb = compact(b);
+    return ca && cb ? ca + cb : "";
+  }
+  // nameKeys are the keys whose shards the names need (nameKeys in Go).
+  function nameKeys(rs) {
+    var out = [];
+    rs.forEach(function (r, i) {
+      out.push.apply(out, runKeys(r));
+      var g = gluedKey(r);
+      if (g) out.push(g);
+      if (i + 1 < rs.length) { var k = pairKey(r, rs[i + 1]); if (k) out.push(k); }
+    });
+    return out;
+  }
+  // gluedKey is the compact key of the model a link speed is written
+  // against in raw token t, or "".
+  function gluedKey(t) {
+    var m = re.glue.exec(t);
+    return m ? compact(m[1]) : "";
+  }
+  // keyNames are the alias-kind terms of key's surface entry.
+  function keyNames(key) {
+    var e = entry("s", key), out = [];
+    if (e) for (var j = 0; j < e.length; j += 2) if (e[j + 1] === 6) out.push(e[j]);
+    return out;
+  }
+  // queryNames adds the names read at raw token i (queryNames in Go): its
+  // runs', the model's after a glued link speed, its firmware line's
+  // adapters, its and the next token's as one.
+  function queryNames(rs, i, add) {
+    var r = rs[i];
+    runKeys(r).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
+    var g = gluedKey(r);
+    if (g) keyNames(g).forEach(function (n) { add(n, 6); });
+    var fw = re.fwv.exec(r);
+    if (fw && man.fwl) (man.fwl[fw[1]] || []).forEach(function (n) { add(n, 6); });
+    if (i + 1 < rs.length) {
+      var k = pairKey(r, rs[i + 1]);
+      if (k) keyNames(k).forEach(function (n) { add(n, 6); });
+    }
   }
   // dropQualifiers mirrors dropQualifiers in Go: a vendor named beside
   // its own adapter only qualifies it, and its positions are dropped. An
@@ -259,16 +324,26 @@
     return merge(tokens([r])).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
   }
   // unknownTokens returns [start, end) of the tokens a correction may
-  // replace (unknownTokens in Go).
+  // replace (unknownTokens in Go): in a long query, only those with a
+  // letter and a digit.
   function unknownTokens(text) {
     var spans = [], m;
     re.tok.lastIndex = 0;
     while ((m = re.tok.exec(text)) !== null) spans.push([m.index, m.index + m[0].length]);
-    if (spans.length > man.fz[0]) return [];
+    var long = spans.length > man.fz[0];
     return spans.filter(function (l) {
-      var r = text.slice(l[0], l[1]).toLowerCase();
-      return compact(r).length >= man.fz[1] && isASCII(r) && !re.number.test(r) && !re.pci.test(r) && !re.noise.test(r) && !known(r);
+      var r = text.slice(l[0], l[1]).toLowerCase(), c = compact(r);
+      if (c.length < man.fz[1] || !isASCII(r) || re.number.test(r) || re.pci.test(r) || re.noise.test(r)) return false;
+      if (long && !(/[0-9]/.test(c) && /[a-z]/.test(c))) return false;
+      return !known(r);
     });
+  }
+  function digitsOf(s) { return s.replace(/[^0-9]/g, ""); }
+  // isSubsequence reports whether a's characters are in b, in order.
+  function isSubsequence(a, b) {
+    var i = 0;
+    for (var j = 0; i < a.length && j < b.length; j++) if (a[i] === b[j]) i++;
+    return i === a.length;
   }
   // distance is suggest.Transposed: Levenshtein with the swap of two
   // neighbours as one edit.
@@ -286,16 +361,18 @@
     return rows[a.length][b.length];
   }
   // correct returns text with each unknown token replaced by the closest
-  // fuzzy name, or "" (correct in Go).
+  // fuzzy name with its digits, or "" (correct in Go).
   function correct(text, spans) {
     var out = "", at = 0, changed = false;
     spans.forEach(function (l) {
-      var key = compact(text.slice(l[0], l[1])), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = maxD + 1;
+      var key = compact(text.slice(l[0], l[1])), digits = digitsOf(key), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = 3;
+      var dropped = digits.length >= man.fz[3];
       fuzzy.forEach(function (n) {
+        var lim = dropped && n[0].length > key.length && isSubsequence(key, n[0]) ? 2 : maxD;
         var dl = n[0].length - key.length;
-        if (dl > maxD || -dl > maxD) return;
+        if (dl > lim || -dl > lim || digitsOf(n[0]) !== digits) return;
         var d = distance(key, n[0]);
-        if (d < bestD) { best = n; bestD = d; }
+        if (d <= lim && d < bestD) { best = n; bestD = d; }
       });
       if (!best || bestD === 0) return; // a name spelt as the token is no typo
       out += text.slice(at, l[0]) + best[1];
@@ -317,6 +394,7 @@
     return manifest().then(function () {
       var rs = raws(text), keys = rs.slice();
       rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
+      keys.push.apply(keys, nameKeys(rs));
       return shardsFor(keys).then(function () {
         var toks = tokens(rs);
         return shardsFor(toks.map(function (t) { return t[0]; })).then(function () { return merge(dropQualifiers(toks)); });
@@ -508,6 +586,10 @@
         res.explains.forEach(function (e) {
           ex += '<p class="note"><strong>This line:</strong> ' + esc(e.means) + ' Explained in <a href="' + esc(root + e.url) + '">' + esc(e.url) + "</a>.</p>";
         });
+        if (!res.total) {
+          ex += '<p class="note">Search for an adapter, part number, PCI id, driver, distro or a pasted error line. Whether a configuration works: the <a href="' +
+            esc(root + "index.html#will") + '">Will it work?</a> form.</p>';
+        }
         explainEl.innerHTML = ex;
         facetsEl.innerHTML = facetHTML("kind", res.facets.kind) + facetHTML("vendor", res.facets.vendor);
         list.start = from;

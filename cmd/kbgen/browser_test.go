@@ -569,6 +569,12 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		if err := b.poll(first + `.endsWith("adapter/connectx-6.html") && document.getElementById("search-explain").innerText.includes("Did you mean ConnectX-6")`); err != nil {
 			t.Errorf("search.html?q=conectx6: no ConnectX-6 and did you mean: %v", err)
 		}
+		// A query of words too common to index says what to search for,
+		// as kbgen search does.
+		b.open(base + "search.html?q=support")
+		if err := b.poll(`document.getElementById("search-status").innerText.startsWith("No results") && document.querySelector("#search-explain a[href$='index.html#will']") !== null`); err != nil {
+			t.Errorf("search.html?q=support: no pointer to the Will it work? form: %v", err)
+		}
 		b.screenshot(mode + "-search")
 	})
 

@@ -211,6 +211,9 @@ func printResults(w io.Writer, res *search.Results) {
 	}
 	if len(res.Results) == 0 {
 		fmt.Fprintf(w, "no results for %q\n", res.Query)
+		if len(res.Explains) == 0 {
+			fmt.Fprintln(w, "  search for an adapter, part number, PCI id, driver, distro or a pasted error line;\n  whether a configuration works: kbgen check (see kbgen check --help)")
+		}
 		return
 	}
 	for i, h := range res.Results {

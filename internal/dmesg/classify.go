@@ -242,6 +242,9 @@ func newKind(module, rest, lower string, rdma bool) string {
 	case (strings.Contains(rest, "probe of ") || strings.Contains(rest, "probe with driver ")) && probe.MatchString(rest):
 		return "" // a probe failure, whatever its errno
 	}
+	if _, ok := MismatchOf(module, rest); ok {
+		return FirmwareMismatch
+	}
 	if ulps[module] {
 		if ulpFailRE.MatchString(rest) {
 			return ULPFailure

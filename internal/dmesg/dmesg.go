@@ -447,7 +447,7 @@ func speaker(text string) (module, device, rest string) {
 		// device name, which some kernels leave empty.
 		return "mlx5_core", "", rest
 	}
-	if f := strings.Fields(head); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == head {
+	if f := strings.Fields(netdevHead(head)); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == netdevHead(head) {
 		module, device = f[0], strings.ToLower(f[1])
 		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
 			module, rest = rest[:j], rest[j+2:]
@@ -461,6 +461,28 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// netdevStates are what netdev_printk prints after the name of a netdev
+// that is not registered (netdev_reg_state, include/linux/netdevice.h):
+// "bnxt_en 0000:3b:00.0 (unnamed net_device) (uninitialized): …" while a
+// driver probes, before its netdev has a name.
+var netdevStates = []string{" (uninitialized)", " (unregistering)", " (unregistered)", " (released)", " (dummy)", " (unknown)"}
+
+// netdevHead writes the head of a netdev_printk message with an unnamed or
+// unregistered netdev as one of a registered netdev: netdev_name's
+// "(unnamed net_device)" one word, the registration state dropped.
+func netdevHead(head string) string {
+	if !strings.HasSuffix(head, ")") {
+		return head
+	}
+	for _, st := range netdevStates {
+		if h, ok := strings.CutSuffix(head, st); ok {
+			head = h
+			break
+		}
+	}
+	return strings.Replace(head, " (unnamed net_device)", " unnamed_net_device", 1)
 }
 
 // qedPrefix reads the prefix of qed's DP_ERR, DP_NOTICE and DP_INFO

@@ -415,6 +415,9 @@ func commandLine(line string, top bool) (command, bool) {
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
 	}
+	if words[0] == "ll" || words[0] == "ls" {
+		words = lsWords(words)
+	}
 	if words[0] == "cat" && len(words) == 2 {
 		// "cat /etc/os-release": the output is that file, when the
 		// table reads it (or a file under a folder it reads).
@@ -495,6 +498,25 @@ func inContainer(words []string) []string {
 		}
 	}
 	return words
+}
+
+// lsWords spells a pasted ls of a folder as the table does: the "ll"
+// alias distributions define in their shell start-up files (Debian's and
+// Ubuntu's skeleton .bashrc "ls -alF", RHEL's colorls.sh "ls -l
+// --color=auto") as ls -l, and a folder's trailing "/" dropped
+// ("ls /dev/infiniband/").
+func lsWords(words []string) []string {
+	out := []string{"ls"}
+	if words[0] == "ll" {
+		out = append(out, "-l")
+	}
+	for _, w := range words[1:] {
+		if len(w) > 1 && strings.HasSuffix(w, "/") && !strings.HasPrefix(w, "-") {
+			w = strings.TrimRight(w, "/")
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // rdmaObjects are the objects of iproute2's rdma in the order it tries

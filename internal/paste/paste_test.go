@@ -167,18 +167,22 @@ func TestCommandLines(t *testing.T) {
 		{"# rdma res", "rdma res show", false, true},                 // show is the default
 		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
-		{"$ mlxup", "mlxup --query", false, true},                                   // queries by default
-		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                             // a # prompt with no space
-		{"$lspci -nn", "lspci -nn", false, true},                                    // likewise $
-		{"#include <infiniband/verbs.h>", "", false, false},                         // C, not a prompt
-		{"#!/bin/sh", "", true, false},                                              // nor a shebang
-		{"$ kubectl exec -n rdma pod-0 -- show_gids", "show_gids", false, true},     // in a pod
-		{"$ oc exec pod-0 -c app -- ibv_devinfo -v", "ibv_devinfo -v", false, true}, // OpenShift
-		{"# docker exec -it -u root ctr rdma link", "rdma link", false, true},       // in a container
-		{"$ kubectl exec pod-0 -- ls /dev/infiniband", "", false, false},            // not a table command
-		{"$ docker exec ctr", "", false, false},                                     // no command
-		{"# ethtool ens1", "", false, false},                                        // link settings, not ethtool -i
-		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true},                   // the -i report
+		{"$ mlxup", "mlxup --query", false, true},                                         // queries by default
+		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                                   // a # prompt with no space
+		{"$lspci -nn", "lspci -nn", false, true},                                          // likewise $
+		{"#include <infiniband/verbs.h>", "", false, false},                               // C, not a prompt
+		{"#!/bin/sh", "", true, false},                                                    // nor a shebang
+		{"$ kubectl exec -n rdma pod-0 -- show_gids", "show_gids", false, true},           // in a pod
+		{"$ oc exec pod-0 -c app -- ibv_devinfo -v", "ibv_devinfo -v", false, true},       // OpenShift
+		{"# docker exec -it -u root ctr rdma link", "rdma link", false, true},             // in a container
+		{"$ kubectl exec pod-0 -- ls /dev/infiniband", "ls /dev/infiniband", false, true}, // in a pod
+		{"root@pod:/# ll /dev/infiniband/", "ls -l /dev/infiniband", false, true},         // the ll alias, a trailing slash
+		{"$ ls -la /dev/infiniband/", "ls -l /dev/infiniband", false, true},               // -la is -l's report
+		{"$ ls /sys/class/infiniband", "ls /sys/class/infiniband", false, true},
+		{"$ ls /dev", "", false, false},                           // another folder
+		{"$ docker exec ctr", "", false, false},                   // no command
+		{"# ethtool ens1", "", false, false},                      // link settings, not ethtool -i
+		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true}, // the -i report
 		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
 		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
 		{"ethtool reports the driver", "", true, false},                                                   // bare prose
@@ -478,8 +482,25 @@ func TestUnmark(t *testing.T) {
 // forms the paste reader learned.
 func TestRealPasteRecords(t *testing.T) {
 	t.Parallel()
+	// A pod given one of its two erdma devices: the kernel's two names
+	// from ls /sys/class/infiniband, the one uverbs file of ls
+	// /dev/infiniband/, verbs' one device.
+	h := collectPaste(t, "erdma-pod-ls-sys-dev-infiniband-ibv_devices-partial-uverbs.txt")
+	if len(h.Devices) != 2 || h.Devices[1].Name != "erdma_1" || h.Devices[1].From["name"] != "cmd/ls /sys/class/infiniband" || len(h.CharDevices) != 2 || h.CharDevices[1].Name != "uverbs0" || h.CharDevices[1].Source != "cmd/ls /dev/infiniband" {
+		t.Errorf("erdma pod: devices %+v, char devices %+v", h.Devices, h.CharDevices)
+	}
+	// ibv_devices lists the device ibv_devinfo cannot open; ib_send_lat's
+	// lines are no table command's.
+	h = collectPaste(t, "iwp0s3-qemu-ibv_devices-devinfo-failed-to-open-ib_send_lat.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "iwp0s3" || len(h.ToolMessages) != 1 || h.ToolMessages[0].Kind != "open-failed" {
+		t.Errorf("qemu guest: devices %+v, messages %+v", h.Devices, h.ToolMessages)
+	}
+	// rdma system behind a # prompt.
+	if h = collectPaste(t, "rdma-system-hash-prompt-netns-shared.txt"); h.RDMASystem == nil || h.RDMASystem.Netns != "shared" || h.RDMASystem.CopyOnFork != "on" || h.RDMASystem.From != "cmd/rdma system" {
+		t.Errorf("rdma system: %+v", h.RDMASystem)
+	}
 	// "ofed_info: command not found": the stack source is absent, not ok.
-	h := collectPaste(t, "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt")
+	h = collectPaste(t, "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt")
 	for _, s := range h.Sources {
 		if s.ID == "cmd/ofed_info -s" && s.Status != "absent" {
 			t.Errorf("ofed_info -s %s, want absent", s.Status)

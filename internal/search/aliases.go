@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -26,6 +27,12 @@ type Aliases struct {
 	// owner maps an adapter's canonical id to its vendor's: a vendor
 	// named beside its own adapter only qualifies it (Qualifiers).
 	owner map[string]string
+	// fwLine maps a firmware line's major to the adapters that run it
+	// (matrix firmware_line), for the firmware versions a query names
+	// (queryNames).
+	fwLine map[string][]string
+	// keyNames caches Analyzer.keyNames by compact key.
+	keyNames sync.Map
 }
 
 // phrase is a multi-token alias: the raw tokens after the first one.
@@ -50,7 +57,7 @@ func (p phrase) follows(raws []raw, i int) bool {
 
 // NewAliases returns an empty table.
 func NewAliases() *Aliases {
-	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, next: map[string]map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}, owner: map[string]string{}}
+	return &Aliases{single: map[string][]string{}, multi: map[string][]phrase{}, next: map[string]map[string][]phrase{}, words: map[string]bool{}, names: map[string]bool{}, owner: map[string]string{}, fwLine: map[string][]string{}}
 }
 
 // Add registers names as aliases of canon.
@@ -244,6 +251,17 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		}
 		for _, d := range m.Drivers {
 			a.Add(d.ID, d.EthDrivers...)
+			// rdma-core builds a provider as the library lib<provider>
+			// (libmlx5, libhns, libbnxt_re), the name its packages,
+			// patches and warnings use.
+			if d.RDMACoreProvider != "" {
+				a.Add(d.ID, "lib"+d.RDMACoreProvider)
+			}
+		}
+		for _, l := range m.FWLines {
+			for _, id := range l.Adapters {
+				a.fwLine[l.Major] = addSorted(a.fwLine[l.Major], strings.ToLower(id))
+			}
 		}
 		for _, s := range m.Stacks {
 			a.Add(s.ID, s.Name)
@@ -281,6 +299,23 @@ func (a *Aliases) Words() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// line returns the adapters of firmware line major.
+func (a *Aliases) line(major string) []string {
+	if a == nil {
+		return nil
+	}
+	return a.fwLine[major]
+}
+
+// FirmwareLines returns the firmware line → adapters table of the firmware
+// versions a query names, for the static index's manifest.
+func (a *Aliases) FirmwareLines() map[string][]string {
+	if a == nil {
+		return nil
+	}
+	return a.fwLine
 }
 
 // Owners returns the adapter → vendor table of Qualifiers, for the static

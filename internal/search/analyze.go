@@ -132,7 +132,14 @@ var stopWords = func() analysis.TokenMap {
 	for w := range keptWords {
 		delete(tm, w)
 	}
-	for _, w := range []string{"work", "works", "worked", "working", "support", "supports", "supported", "supporting"} {
+	// A negation's raw token before its apostrophe ("doesn't" is read
+	// as doesn and t) is a stop word as the negation is.
+	for w := range tm {
+		if base, ok := strings.CutSuffix(w, "n't"); ok {
+			tm[base+"n"] = true
+		}
+	}
+	for _, w := range []string{"work", "works", "worked", "working", "support", "supports", "supported", "supporting", "add", "adds", "added", "adding", "fix", "fixes", "fixed", "fixing"} {
 		tm[w] = true
 	}
 	return tm
@@ -365,10 +372,11 @@ type QueryTerm struct {
 }
 
 // QueryTerms analyzes a query: distinct terms in order of first
-// appearance, each with the highest weight of its kinds; prefixes and a
-// vendor that only qualifies its adapter (Aliases.Qualifiers) dropped.
+// appearance, each with the highest weight of its kinds, with the names
+// only a query reads (queryNames); prefixes and a vendor that only
+// qualifies its adapter (Aliases.Qualifiers) dropped.
 func (a *Analyzer) QueryTerms(q string) []QueryTerm {
-	return queryTerms(a.Aliases.Qualifiers(a.Analyze(q)))
+	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(q)))
 }
 
 func queryTerms(toks []Token) []QueryTerm {

@@ -14,13 +14,17 @@ import (
 // of names and one rule (the static index ships the list as
 // search/fuzzy.js and search.js ports the rule; TestFuzzyAgrees checks it).
 
-// Fuzzy limits: queries of at most fuzzyMaxTokens raw tokens are
-// corrected, tokens of at least fuzzyMinLen bytes, within edit distance 1,
-// or 2 from fuzzyLong bytes on.
+// Fuzzy limits: in queries of at most fuzzyMaxTokens raw tokens any
+// token is corrected, in longer ones a token with a letter and a digit;
+// tokens of at least fuzzyMinLen bytes, within edit distance 1, or 2 from
+// fuzzyLong bytes on or, for a token with fuzzyDigits digits, letters
+// dropped from the name (CX4121 is MCX4121A, the part number without its
+// vendor's M and revision letter).
 const (
 	fuzzyMaxTokens = 4
 	fuzzyMinLen    = 4
 	fuzzyLong      = 7
+	fuzzyDigits    = 3
 )
 
 // FuzzyName is a name a misspelling may mean: its compact form (see
@@ -81,23 +85,64 @@ func isASCII(s string) bool {
 	return true
 }
 
-// closestName is the name nearest to key within the fuzzy distance, the
-// first in key order among the nearest; ok is false when none is near.
+// closestName is the name nearest to key within the fuzzy distance that
+// has key's digits, the first in key order among the nearest; ok is false
+// when none is near. A typo is in a name's letters: its digits say which
+// model it is (Bluefild2 is BlueField-2, but ubuntu1404 is not Ubuntu
+// 24.04, nor mt4121 MT4125).
 func closestName(key string, names []FuzzyName) (FuzzyName, bool) {
+	digits := digitsOf(key)
 	maxD := 1
 	if len(key) >= fuzzyLong {
 		maxD = 2
 	}
-	best, bestD := FuzzyName{}, maxD+1
+	// Letters dropped from a name with fuzzyDigits digits (CX4121 of
+	// MCX4121A) count from fuzzyLong letters' distance on: the name has
+	// the token in it.
+	dropped := len(digits) >= fuzzyDigits
+	best, bestD := FuzzyName{}, 3
 	for _, n := range names {
-		if dl := len(n.Key) - len(key); dl > maxD || -dl > maxD {
+		lim := maxD
+		if dropped && len(n.Key) > len(key) && isSubsequence(key, n.Key) {
+			lim = 2
+		}
+		if dl := len(n.Key) - len(key); dl > lim || -dl > lim {
 			continue
 		}
-		if d := suggest.Transposed(key, n.Key); d < bestD {
+		if digitsOf(n.Key) != digits {
+			continue
+		}
+		if d := suggest.Transposed(key, n.Key); d <= lim && d < bestD {
 			best, bestD = n, d
 		}
 	}
-	return best, bestD <= maxD
+	return best, bestD <= 2
+}
+
+// isSubsequence reports whether a's bytes are in b, in order.
+func isSubsequence(a, b string) bool {
+	i := 0
+	for j := 0; i < len(a) && j < len(b); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
+}
+
+// digitsOf is s's decimal digits, in order.
+func digitsOf(s string) string {
+	i := strings.IndexAny(s, "0123456789")
+	if i < 0 {
+		return ""
+	}
+	var b strings.Builder
+	for ; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 // correct returns q with each unknown token replaced by the closest name,
@@ -131,25 +176,35 @@ const pciIDPattern = `^[0-9a-f]{4}:[0-9a-f]{4}$`
 
 var pciIDRe = regexp.MustCompile(pciIDPattern)
 
-// unknownTokens returns the spans of the tokens correct may replace: in a
-// query of at most fuzzyMaxTokens raw tokens, the ASCII tokens of at least
-// fuzzyMinLen letters and digits that are not numbers, PCI ids, noise or
-// known.
+// unknownTokens returns the spans of the tokens correct may replace: the
+// ASCII tokens of at least fuzzyMinLen letters and digits that are not
+// numbers, PCI ids, noise or known; in a query of more than
+// fuzzyMaxTokens raw tokens (a title, a question, a pasted line), only
+// those with a letter and a digit, the shape of a model or identifier
+// (Bluefild2), whose correction keeps its digits: a long query's unknown
+// words are more often words no page uses than typos.
 func unknownTokens(q string, known func(raw string) bool) [][2]int {
 	spans := rawSpans(q)
-	if len(spans) > fuzzyMaxTokens {
-		return nil
-	}
+	long := len(spans) > fuzzyMaxTokens
 	var out [][2]int
 	for _, l := range spans {
 		r := strings.ToLower(q[l[0]:l[1]])
-		if len(compact(r)) < fuzzyMinLen || !isASCII(r) || isNumber(r) || pciIDRe.MatchString(r) || isNoise(r) || known(r) {
+		c := compact(r)
+		if len(c) < fuzzyMinLen || !isASCII(r) || isNumber(r) || pciIDRe.MatchString(r) || isNoise(r) {
+			continue
+		}
+		if long && (digitsOf(c) == "" || strings.IndexFunc(c, isLetter) < 0) {
+			continue
+		}
+		if known(r) {
 			continue
 		}
 		out = append(out, l)
 	}
 	return out
 }
+
+func isLetter(r rune) bool { return r >= 'a' && r <= 'z' }
 
 // mainTerm reports whether a term of kind k stands for its token: parts,
 // bare numbers and prefixes do not (mlx5 of mlx5_cor is known, the token

@@ -10,7 +10,7 @@ import (
 // engines multiply by it (the static index through its manifest), and
 // docs/reference.md lists it; TestKindBoostDocumented insists.
 var KindBoost = map[string]float64{
-	"faq": 1.3, "tree": 1.3, "adapter": 1.2, "driver": 1.1, "stack": 1, "distro": 1, "vendor": 0.8, "glossary": 0.8,
+	"faq": 1.3, "tree": 1.3, "adapter": 1.2, "driver": 1.1, "stack": 1, "distro": 1, "vendor": 0.7, "glossary": 0.7,
 	"host": 1,
 }
 

@@ -301,7 +301,18 @@ func TestFuzzy(t *testing.T) {
 		"ConnectX-5":        "",
 		// A word spelt as a name is no typo, known term or not.
 		"mlx5 does not work": "",
-		"Failed to modify QP to RTR while conectx6 was up": "",
+		// In a long query only a model's shape (letters and digits) is
+		// corrected: its words are more often words no page uses.
+		"Failed to modify QP to RTR while conectx6 was up":          "Failed to modify QP to RTR while ConnectX-6 was up",
+		"Fixed bugs related to porting Bluefild2 and CX6LX support": "Fixed bugs related to porting BlueField-2 and CX6LX support",
+		"Failed to modify QP to RTR while conectx was up":           "",
+		// A typo is in the letters: a digit off is another model
+		// (MT27800 is ConnectX-5, MT27801 no model the base knows).
+		"MT27801": "",
+		// Letters dropped from a part number with its digits: the
+		// vendor's M and the revision letter of MCX4121A.
+		"CX4121":      "MCX4121A",
+		"P425G 4x25G": "",
 		// A PCI id one digit from a known one is another device: the
 		// subsystem id 15b3:0016 is not 15b3:1016 (pci.ids).
 		"15b3:101d 15b3:0016": "",

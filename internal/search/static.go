@@ -44,6 +44,7 @@ type Static struct {
 	n                     int
 	surf                  map[string][]QueryTerm // raw token → its query terms
 	own                   map[string]string      // adapter term → vendor term (Aliases.Owners), for dropQualifiers
+	fwLine                map[string][]string    // firmware line → adapters (Aliases.FirmwareLines), for queryNames
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -117,6 +118,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		s.multi = al.multi
 	}
 	s.own = al.Owners()
+	s.fwLine = al.FirmwareLines()
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
 	df := make([]map[string]int, len(Fields))
@@ -354,8 +356,9 @@ func (s *Static) groupDocs() {
 // StaticTerms analyzes a query the way search.js does: each raw token's
 // terms from the s table; CJK runs cut into bigrams; an unknown token kept
 // whole (unless it is noise) with the known parts of it (of a version, as
-// the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; a vendor that only
-// qualifies its adapter dropped (the o table of the tokens' shards).
+// the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; the names only a
+// query reads (queryNames); a vendor that only qualifies its adapter
+// dropped (the o table of the tokens' shards).
 func (s *Static) StaticTerms(q string) []QueryTerm {
 	return queryTerms(dropQualifiers(s.own, s.staticTokens(q)))
 }
@@ -413,8 +416,21 @@ func (s *Static) staticTokens(q string) []Token {
 				add(p.Canon, Alias)
 			}
 		}
+		queryNames(raws, i, s.keyNames, func(major string) []string { return s.fwLine[major] }, func(n string, _, _ int) { add(n, Alias) })
 	}
 	return toks
+}
+
+// keyNames are the names of compact key: the alias-kind terms the
+// surface table holds for it (Analyzer.keyNames).
+func (s *Static) keyNames(key string) []string {
+	var out []string
+	for _, t := range s.surf[key] {
+		if t.Kind == Alias {
+			out = append(out, t.Term)
+		}
+	}
+	return out
 }
 
 // knownParts adds, as parts, the terms of t's parts that the surface table
@@ -756,9 +772,9 @@ func (s *Static) manifest(firsts []string) []byte {
 	}
 	man := map[string]any{
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
-		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "groups": groups,
+		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong}, "ol": ol, "cjkl": cjkLangList(),
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
 }

@@ -19,14 +19,15 @@ type StaticSite struct {
 }
 
 type staticManifest struct {
-	N       int      `json:"n"`
-	FG      int      `json:"fg"`
-	Shards  []string `json:"shards"`
-	Groups  [][4]int `json:"groups"`
-	Kinds   []string `json:"kinds"`
-	Vendors []string `json:"vendors"`
-	Langs   []string `json:"langs"`
-	Tpl     [][]any  `json:"tpl"`
+	N       int                 `json:"n"`
+	FG      int                 `json:"fg"`
+	Shards  []string            `json:"shards"`
+	Groups  [][4]int            `json:"groups"`
+	Kinds   []string            `json:"kinds"`
+	Vendors []string            `json:"vendors"`
+	Langs   []string            `json:"langs"`
+	Tpl     [][]any             `json:"tpl"`
+	FWL     map[string][]string `json:"fwl"`
 }
 
 type shardFile struct {
@@ -123,6 +124,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 				}
 			}
 		}
+		keys = append(keys, nameKeys(raws)...)
 		if err := need(keys); err != nil {
 			return nil, err
 		}
@@ -183,7 +185,8 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 // does with those files.
 func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, error) {
 	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}, post: map[string][]posting{},
-		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: map[string]string{}}
+		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: map[string]string{},
+		fwLine: ss.man.FWL}
 	for gi, g := range ss.man.Groups {
 		end := ss.man.N
 		if gi+1 < len(ss.man.Groups) {

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/verdict"
+)
+
+// TestQueryNames: a known name inside a longer identifier, split in two
+// tokens, or a firmware version of a line names its thing in both
+// engines; the parts of an identifier with no such run, two words that
+// are no name written as one, and versions of other forms name nothing.
+func TestQueryNames(t *testing.T) {
+	_, al, docs := loadBundled(t)
+	an := &Analyzer{Aliases: al}
+	st := NewStatic(docs, al)
+	for _, tc := range []struct {
+		q       string
+		want    []string // alias terms the query must have
+		without []string // and must not
+	}{
+		{"kernel: enable CONFIG_INFINIBAND_BNXT_RE", []string{"bnxt_re"}, nil},
+		{"MLNX_OFED_LINUX-4.1-1.0.2.0-ubuntu14.04-x86_64", []string{"mlnx-ofed"}, nil},
+		{"hns-roce-hw-v2", []string{"hns_roce"}, nil},
+		{"Connect x6 driver option", []string{"connectx-6"}, nil},
+		{"Connect-X 6", []string{"connectx-6"}, nil},
+		// The rdma-core library of a driver's provider.
+		{"libhns: Add RoCE VF device ID", []string{"hns_roce"}, nil},
+		// A link speed glued to a part number, as a listing writes it.
+		{"能否添加Mellanox 25GMCX4421A-ACQN驱动", []string{"connectx-4-lx"}, nil},
+		{"25GbE 10Gbase-T", nil, []string{"connectx-4-lx"}},
+		{"firmware version: 14.32.1010", []string{"connectx-4-lx"}, nil},
+		{"fw_ver: 16.35.2000", []string{"connectx-5", "connectx-5-ex"}, nil},
+		// An Ubuntu release, a kernel and an OFED release are no firmware.
+		{"Ubuntu 16.04 and 20.04", nil, []string{"connectx-5", "connectx-6"}},
+		{"5.14.0-427.13.1.el9_4.x86_64", nil, []string{"connectx-5"}},
+		{"MLNX_OFED 5.8-1.1.2.1", nil, []string{"connectx-5"}},
+		{"failed to create qp", nil, []string{"mlx5_ib"}},
+	} {
+		for name, qts := range map[string][]QueryTerm{"analyzer": an.QueryTerms(Normalize(tc.q)), "static": st.StaticTerms(Normalize(tc.q))} {
+			has := func(term string) bool {
+				return slices.ContainsFunc(qts, func(qt QueryTerm) bool { return qt.Term == term })
+			}
+			for _, w := range tc.want {
+				if !has(w) {
+					t.Errorf("%s: %q has no term %s: %v", name, tc.q, w, qts)
+				}
+			}
+			for _, w := range tc.without {
+				if has(w) {
+					t.Errorf("%s: %q names %s: %v", name, tc.q, w, qts)
+				}
+			}
+		}
+	}
+}
+
+// TestFirmwareVersionsHaveLineForm: every firmware version the matrix
+// gives an adapter of a firmware line has the form fwVersionPattern reads
+// and that line's major, so a query's version of that form names the
+// line's adapters.
+func TestFirmwareVersionsHaveLineForm(t *testing.T) {
+	loadBundled(t)
+	m := bundled.m
+	n := 0
+	for _, f := range m.Firmware {
+		l := verdict.FirmwareLineOf(m, f.Adapter)
+		if l == nil {
+			continue
+		}
+		n++
+		if got := firmwareLine(f.Min); got != l.Major {
+			t.Errorf("firmware_min %s of %s: line %q by its form, want %s (fwVersionPattern %s)", f.Min, f.Adapter, got, l.Major, fwVersionPattern)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no firmware minimum of an adapter with a firmware line")
+	}
+}
