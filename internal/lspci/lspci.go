@@ -69,13 +69,16 @@ type MSIX struct {
 }
 
 // IsNetwork reports whether the function is an Ethernet, InfiniBand or
-// other network controller (PCI class 02xx).
+// other network controller (PCI class 02xx), or an InfiniBand adapter of
+// the serial bus class (0c06, pci.ids "InfiniBand"), as the first HCAs
+// report themselves (InfiniHost III: "0031:01:00.0 InfiniBand: Mellanox
+// Technologies MT25208 …").
 func (d Device) IsNetwork() bool {
 	if d.ClassID != "" {
-		return strings.HasPrefix(d.ClassID, "02")
+		return strings.HasPrefix(d.ClassID, "02") || d.ClassID == "0c06"
 	}
 	switch d.Class {
-	case "Ethernet controller", "Infiniband controller", "Network controller", "Fabric controller":
+	case "Ethernet controller", "Infiniband controller", "Network controller", "Fabric controller", "InfiniBand":
 		return true
 	}
 	return false

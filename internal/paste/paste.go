@@ -395,7 +395,9 @@ func commandLine(line string, top bool) (command, bool) {
 		rest, hasPrompt = line[loc[1]:], true
 	} else if r, ok := gluedPrompt(line); ok {
 		rest, hasPrompt = r, true
-	} else if !top {
+	} else if !top || strings.HasSuffix(strings.TrimSpace(line), ":") {
+		// A bare line only at the top, and never one that ends in a
+		// colon: "lspci -s on the affected card:" introduces an output.
 		return command{}, false
 	}
 	rest, _, _ = strings.Cut(rest, "|")

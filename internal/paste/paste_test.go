@@ -186,6 +186,7 @@ func TestCommandLines(t *testing.T) {
 		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
 		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
 		{"ethtool reports the driver", "", true, false},                                                   // bare prose
+		{"lspci -s on the affected card:", "", true, false},                                               // prose before an output (mstflint#20)
 		{"ibv_devinfo", "", false, false},                                                                 // bare, mid-output
 		{"$ ls -l /tmp", "", false, false},                                                                // not a table program
 		{"        link_layer:             Ethernet", "", true, false},                                     // output
@@ -640,6 +641,24 @@ func TestRealPasteRecords(t *testing.T) {
 	// its output in the next (empty CA type, "Rate: 10 (FDR10)").
 	h = collectPaste(t, "irdma-e810-mtl-doc-lsmod-ibv_devices-ibstat-fenced-bare-commands.txt")
 	if len(h.Devices) != 2 || h.Devices[1].Name != "irdma1" || h.Devices[1].Provider != "irdma" || len(h.Devices[1].Ports) != 1 || h.Devices[1].Ports[0].RateGbps == nil || *h.Devices[1].Ports[0].RateGbps != 10 {
+		t.Errorf("devices %+v", h.Devices)
+	}
+	// An HCA of the serial bus class (0c06, lspci's "InfiniBand"), after
+	// prose ending in a colon that names lspci: the adapter, and the
+	// mstflint query that failed on it.
+	h = collectPaste(t, "mthca-infinihost3-power9-mstflint-q-not-supported-lspci-class-infiniband.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0031:01:00.0" || h.Adapters[0].Name != "Mellanox Technologies MT25208 [InfiniHost III Ex]" {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	for _, s := range h.Sources {
+		if strings.HasPrefix(s.ID, "cmd/lspci") && s.ID != "cmd/lspci -nnvv" {
+			t.Errorf("prose filed as %s", s.ID)
+		}
+	}
+	// siw after rdma link show, ibv_devinfo run by its path, and a grep
+	// of lsmod: read right (no finding from the modules grep left out).
+	h = collectPaste(t, "siw-rdma-link-rmmod-uverbs-ibv_devinfo-by-path-lsmod-grep.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "siw0" || h.Devices[0].Provider != "siw" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "enp0s31f6" || h.Devices[0].Ports[0].State != "ACTIVE" {
 		t.Errorf("devices %+v", h.Devices)
 	}
 	// devlink dev info after commented command lines.
