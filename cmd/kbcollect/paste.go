@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -77,7 +78,8 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 	// Each file is split on its own: a kernel log in the second file does
 	// not belong to the last command of the first.
 	var secs []*paste.Section
-	from := map[string][]string{} // capture path → "file:first-last" of each output filed there
+	from := map[string][]string{}    // capture path → "file:first-last" of each output filed there
+	filters := map[string][]string{} // capture path → the filter of each output filed there ("" for none)
 	left := o.maxFile
 	for _, f := range files {
 		name, r := f, io.Reader(c.InOrStdin())
@@ -121,16 +123,26 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		for _, s := range ss {
 			// The file's base name only: a record is shared, its folders are the user's.
 			from[s.Path] = append(from[s.Path], fmt.Sprintf("%s:%d-%d", filepath.Base(name), s.Line, s.Line+max(s.Lines, 1)-1))
+			filters[s.Path] = append(filters[s.Path], s.Filter)
 		}
 		secs = append(secs, ss...)
 	}
-	o.where = func(p string) (string, bool) {
+	o.where = func(p string) (string, string, bool) {
 		w, ok := from[p]
-		return strings.Join(w, ", ") + " (pasted)", ok
+		return strings.Join(w, ", ") + " (pasted)", filterOf(filters[p]), ok
 	}
 	snap := snapshot.FromFS(paste.FS(secs), "capture", "paste:"+strings.Join(files, ","))
 	snap.MaxFile, o.pasted = o.maxFile, true
 	return writeRecord(c, o, snap)
+}
+
+// filterOf is the filter of an output pasted once or more: none when one
+// paste of it was whole, else the pipelines joined by "; ".
+func filterOf(fs []string) string {
+	if slices.Contains(fs, "") {
+		return ""
+	}
+	return strings.Join(slices.Compact(slices.Sorted(slices.Values(fs))), "; ")
 }
 
 // lineCount is "1 line", "2 lines".

@@ -34,7 +34,7 @@ type rootOptions struct {
 	pasted   bool // kbcollect paste
 	// where, when set, rewrites a source's path in the record: a paste
 	// names the file and lines each output came from.
-	where func(path string) (string, bool)
+	where func(path string) (where, filter string, ok bool)
 }
 
 func newRootCmd() *cobra.Command {
@@ -185,8 +185,8 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	}
 	if o.where != nil {
 		for i := range h.Sources {
-			if p, ok := o.where(h.Sources[i].Path); ok {
-				h.Sources[i].Path = p
+			if p, f, ok := o.where(h.Sources[i].Path); ok {
+				h.Sources[i].Path, h.Sources[i].Filter = p, f
 			}
 		}
 	}

@@ -186,6 +186,24 @@ func TestModuleNotLoaded(t *testing.T) {
 			h.Adapters[0].RDMADevices, h.Devices = nil, nil
 			h.Modules, h.Sources = nil, nil
 		}), Unknown, "", ""},
+		// A module list pasted through a filter (lsmod | grep mlx) says a
+		// module is not loaded only when the filter would have shown it.
+		{"ib_core not shown by the filter", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules, h.Sources[0].Filter = h.Modules[1:], "grep mlx"
+		}), Unknown, "", ""},
+		{"ib_core missing under a filter that shows it", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules, h.Sources[0].Filter = h.Modules[1:], `grep -E "mlx|ib_"`
+		}), Found, Warning, "0000:3b:00.0"},
+		{"provider missing under a filter that shows it", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules, h.Sources[0].Filter = h.Modules[:2], "grep -i MLX5"
+		}), Found, Warning, "0000:3b:00.0"},
+		{"provider not shown by an inverted filter", with(healthy, func(h *record.Host) {
+			h.Adapters[0].RDMADevices, h.Devices = nil, nil
+			h.Modules, h.Sources[0].Filter = h.Modules[:2], "grep mlx5 | grep -v core"
+		}), Unknown, "", ""},
 		{"no roce adapter", with(healthy, func(h *record.Host) { h.Adapters[0].Device = "9999" }), Pass, "", ""},
 		{"pci ids not recorded: the bound driver hints, never proves", with(healthy, func(h *record.Host) {
 			h.Adapters[0].Vendor, h.Adapters[0].Device, h.Adapters[0].Name = "", "", ""

@@ -56,10 +56,44 @@ func (v view) module(name string) *record.Module {
 	return nil
 }
 
-// modulesKnown reports whether the record says which modules are loaded:
-// either it lists some, or a module source was read and found none.
+// modulesKnown reports whether the record says which modules are loaded,
+// all of them: it lists some, or a module source was read and found none,
+// and no filter (lsmod | grep mlx) left some out.
 func (v view) modulesKnown() bool {
-	return len(v.h.Modules) > 0 || v.moduleSource() != ""
+	return (len(v.h.Modules) > 0 || v.moduleSource() != "") && v.moduleFilter() == ""
+}
+
+// moduleFilter is the filter the module list was pasted through ("grep
+// mlx"), or "" when a module source was read whole.
+func (v view) moduleFilter() string {
+	filter := ""
+	for i := range v.h.Sources {
+		s := &v.h.Sources[i]
+		if s.Status != record.StatusOK {
+			continue
+		}
+		if t, ok := source.Of(source.ID(s.ID)); ok && t.Name == "lsmod" {
+			if s.Filter == "" {
+				return ""
+			}
+			if filter == "" {
+				filter = s.Filter
+			}
+		}
+	}
+	return filter
+}
+
+// moduleAbsent reports whether the record says module name is not loaded:
+// a whole module list lacks it, or one pasted through a filter that would
+// have let its line through lacks it ("lsmod | grep mlx" says mlx5_ib is
+// not loaded, not ib_core).
+func (v view) moduleAbsent(name string) bool {
+	if v.module(name) != nil || len(v.h.Modules) == 0 && v.moduleSource() == "" {
+		return false
+	}
+	f := v.moduleFilter()
+	return f == "" || filterPasses(f, name)
 }
 
 // moduleSource names the source the module list came from: the first read

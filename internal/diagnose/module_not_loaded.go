@@ -46,7 +46,7 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter and no RDMA device"})
 		return r
 	}
-	known := v.modulesKnown()
+	known := len(h.Modules) > 0 || v.moduleSource() != ""
 	src := v.moduleSource()
 	// Parts that are not RoCE, or that nothing says which provider they
 	// need, are not yielded (adapter-unknown reports them).
@@ -64,12 +64,19 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the record does not list loaded modules"})
 			continue
 		}
-		var missing []string
-		if v.module("ib_core") == nil {
-			missing = append(missing, "ib_core")
+		var missing, unseen []string
+		for _, mod := range []string{"ib_core", prov} {
+			switch {
+			case mod == prov && v.providerLoaded(prov) != nil, mod != prov && v.module(mod) != nil:
+			case v.moduleAbsent(mod):
+				missing = append(missing, mod)
+			default:
+				unseen = append(unseen, mod)
+			}
 		}
-		if v.providerLoaded(prov) == nil {
-			missing = append(missing, prov)
+		if len(missing) == 0 && len(unseen) > 0 {
+			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Unknown, Text: "the module list was pasted through a filter (" + v.moduleFilter() + ") that would not show " + strings.Join(unseen, " or ") + ", so whether it is loaded is not known"})
+			continue
 		}
 		if len(missing) == 0 {
 			r.Notes = append(r.Notes, Note{Subject: a.PCIAddress, Adapter: a.PCIAddress, Status: Pass, Text: "ib_core and " + prov + " are loaded"})
@@ -80,7 +87,7 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			Message:     fmt.Sprintf("%s is present but %s not loaded", name, strings.Join(missing, " and ")+pluralIs(len(missing))),
 			Explanation: "RDMA on this adapter needs the kernel's RDMA core (ib_core) and the adapter's provider module; without them no RDMA device appears and only plain Ethernet works.",
 			Fix:         "modprobe " + strings.Join(missing, " ") + " and check dmesg for why it did not load (a missing module, a symbol error from a mixed stack, or a disabled RoCE setting). Make it persistent with the rdma service or /etc/modules-load.d.",
-			Evidence:    []Evidence{{Fact: "loaded modules lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
+			Evidence:    []Evidence{{Fact: "loaded modules" + filteredBy(v.moduleFilter()) + " lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
 			Matrix:      []rule.Ref{ref},
 		}
 		if d, row := unbuilt(v, a, prov); row != nil {

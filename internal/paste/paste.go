@@ -24,10 +24,13 @@ type Section struct {
 	// Named: the paste names the command (a prompt line or a bare command
 	// line); otherwise the output was recognised by what it says.
 	Named bool
-	Cut   int // lines longer than 1 MiB, cut there
-	text  strings.Builder
-	label string // the command line each of its lines began with (report-hw), if any
-	own   bool   // recognised by a layout only its tool prints (rule.own)
+	// Filter is the pipeline the output went through after its command
+	// ("grep mlx" of "lsmod | grep mlx"): it holds only what that let through.
+	Filter string
+	Cut    int // lines longer than 1 MiB, cut there
+	text   strings.Builder
+	label  string // the command line each of its lines began with (report-hw), if any
+	own    bool   // recognised by a layout only its tool prints (rule.own)
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -98,7 +101,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			if cur == nil {
 				flush()
 			}
-			cur = &Section{Command: c.line, Path: c.path, Line: n + 1, Named: true}
+			cur = &Section{Command: c.line, Path: c.path, Line: n + 1, Named: true, Filter: c.filter}
 			secs = append(secs, cur)
 			prevBlank = false
 			continue
@@ -244,7 +247,9 @@ func FS(secs []*Section) fstest.MapFS {
 }
 
 // command is a command of the source table with where a capture keeps it.
-type command struct{ line, path string }
+// command is a table command a paste runs, where a capture keeps its
+// output, and the pipeline its output went through ("grep mlx").
+type command struct{ line, path, filter string }
 
 var (
 	// prompt matches the shell prompts people paste: user@host:~$,
@@ -400,10 +405,14 @@ func commandLine(line string, top bool) (command, bool) {
 		// colon: "lspci -s on the affected card:" introduces an output.
 		return command{}, false
 	}
-	rest, _, _ = strings.Cut(rest, "|")
+	rest, filter, _ := strings.Cut(rest, "|")
 	if loc := shellComment.FindStringIndex(rest); loc != nil {
 		rest = rest[:loc[0]] // "devlink dev info pci/0000:0d:00.0   # ConnectX-8 rail"
 	}
+	if loc := shellComment.FindStringIndex(filter); loc != nil {
+		filter = filter[:loc[0]]
+	}
+	filter = strings.Join(strings.Fields(filter), " ")
 	words := inContainer(strings.Fields(rest))
 	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
 		words = words[1:]
@@ -418,11 +427,19 @@ func commandLine(line string, top bool) (command, bool) {
 	if words[0] == "ll" || words[0] == "ls" {
 		words = lsWords(words)
 	}
+	c, ok := tableCommand(words, hasPrompt)
+	c.filter = filter
+	return c, ok
+}
+
+// tableCommand is the table command words run, if any; a line without a
+// prompt must be one to the letter, or the program then a flag.
+func tableCommand(words []string, hasPrompt bool) (command, bool) {
 	if words[0] == "cat" && len(words) == 2 {
 		// "cat /etc/os-release": the output is that file, when the
 		// table reads it (or a file under a folder it reads).
 		if f, ok := tableFile(words[1]); ok {
-			return command{"cat " + words[1], f}, true
+			return command{line: "cat " + words[1], path: f}, true
 		}
 		return command{}, false
 	}
@@ -569,7 +586,7 @@ func globbed(words []string) (command, bool) {
 	p := capturePath("kbcollect", line)
 	for _, t := range source.Tools {
 		if t.Globbed(p) {
-			return command{line, p}, true
+			return command{line: line, path: p}, true
 		}
 	}
 	return command{}, false
@@ -592,7 +609,7 @@ func match(words []string) (c command, exact, ok bool) {
 				continue
 			}
 			if line, ok := fill(tw, words); ok {
-				return command{c.Line, capturePath(c.Plugin, line)}, true, true
+				return command{line: c.Line, path: capturePath(c.Plugin, line)}, true, true
 			}
 			if kin(tw[1:], words[1:]) {
 				cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
@@ -614,7 +631,7 @@ func match(words []string) (c command, exact, ok bool) {
 		}
 		line = strings.Join(tw, " ")
 	}
-	return command{best.Line, capturePath(best.Plugin, line)}, false, true
+	return command{line: best.Line, path: capturePath(best.Plugin, line)}, false, true
 }
 
 // kin reports whether a pasted argument list runs what a table line's

@@ -683,3 +683,21 @@ func TestHeadingIsNoPrompt(t *testing.T) {
 		t.Errorf("the output of yum was read as redhat-release: %+v", h.Host.OS)
 	}
 }
+
+// TestFilterIsKept: an output piped through a filter keeps the pipeline,
+// so the record says the output is partial (real forms from
+// testdata/captures: lsmod | grep qede, lsmod |grep rxe, a comment after).
+func TestFilterIsKept(t *testing.T) {
+	t.Parallel()
+	secs, _, err := Split(strings.NewReader("root@node150:~# lsmod | grep qede\nqede                  143360  0\n# lsmod |grep rxe   # loaded?\nrdma_rxe              114688  0\n$ lsmod\nModule                  Size  Used by\nib_core               446464  1 rdma_rxe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, s.Command+" | "+s.Filter)
+	}
+	if want := "lsmod | grep qede, lsmod | grep rxe, lsmod | "; strings.Join(got, ", ") != want {
+		t.Errorf("sections %q, want %q", strings.Join(got, ", "), want)
+	}
+}

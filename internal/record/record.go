@@ -420,6 +420,11 @@ type Source struct {
 	Path   string `toml:"path,omitempty" json:"path,omitempty"`     // where in the snapshot it was read
 	Status string `toml:"status" json:"status"`                     // ok, absent or failed
 	Reason string `toml:"reason,omitempty" json:"reason,omitempty"` // why absent or failed
+	// Filter is the pipeline a pasted output went through after its
+	// command ("grep mlx" of "lsmod | grep mlx"): the output holds only
+	// the lines it let through, so what is missing from it may not be
+	// missing from the host (schema 3).
+	Filter string `toml:"filter,omitempty" json:"filter,omitempty"`
 }
 
 // Absent lists, by the reason they are absent, the ids of sources that
