@@ -29,8 +29,9 @@ import (
 //	                    query terms of that raw token (s), phrase aliases
 //	                    starting with it (c), the postings of that term (p,
 //	                    see encodePostings), the raw tokens that yield
-//	                    the term (r, for marking) and the vendor term of
-//	                    that adapter term (o, for dropQualifiers)
+//	                    the term (r, for marking), the vendor term of
+//	                    that adapter term (o, for dropQualifiers) and the
+//	                    docs that are the page of that id (e, EntityBoost)
 //	search/f/N.js       result fragments of docs N×fg … N×fg+fg-1: url,
 //	                    title, facets, the text's start
 //
@@ -45,6 +46,7 @@ type Static struct {
 	surf                  map[string][]QueryTerm // raw token → its query terms
 	own                   map[string]string      // adapter term → vendor term (Aliases.Owners), for dropQualifiers
 	fwLine                map[string][]string    // firmware line → adapters (Aliases.FirmwareLines), for queryNames
+	entity                map[string][]int32     // id → the docs that are its page (entities), for EntityBoost
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -229,6 +231,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		}
 	}
 	s.groupDocs()
+	s.entity = entities(s.docs)
 	side.Wait()
 	s.byURL = make(map[string]int, s.n)
 	for i := range s.docs {
@@ -538,6 +541,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		}
 	}
 	hostNamed := namesHost(qts, s.hosts)
+	named := namedDocs(qts, s.entity)
 	cjk := hasCJK(text)
 	var rs []ranked
 	for d, sc := range score {
@@ -548,6 +552,9 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		var v float64
 		if count[d] > 0 {
 			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, s.bilingual[kind], cjk)
+			if named[int32(d)] {
+				v *= EntityBoost
+			}
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
 	}
@@ -578,6 +585,7 @@ type shardData struct {
 	R map[string][]string   `json:"r,omitempty"`
 	H map[string]int        `json:"h,omitempty"` // terms that name a host
 	O map[string]string     `json:"o,omitempty"` // adapter term → vendor term (dropQualifiers)
+	E map[string][]int32    `json:"e,omitempty"` // id → the docs that are its page (EntityBoost)
 }
 
 // Outputs emits the static index files, byte for byte the same for the
@@ -671,6 +679,9 @@ func (s *Static) keySize(k string) int {
 	if v, ok := s.own[k]; ok {
 		add += len(k) + len(v) + 6
 	}
+	if ds, ok := s.entity[k]; ok {
+		add += len(k) + 6*len(ds) + 6
+	}
 	return add
 }
 
@@ -715,6 +726,12 @@ func (s *Static) shard(n int, keys []string) []byte {
 				cur.O = map[string]string{}
 			}
 			cur.O[k] = v
+		}
+		if ds, ok := s.entity[k]; ok {
+			if cur.E == nil {
+				cur.E = map[string][]int32{}
+			}
+			cur.E[k] = ds
 		}
 	}
 	return jsonp("shard", strconv.Itoa(n), cur)
@@ -774,7 +791,7 @@ func (s *Static) manifest(firsts []string) []byte {
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "ol": ol, "cjkl": cjkLangList(),
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": EntityBoost, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
 }
