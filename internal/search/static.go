@@ -37,8 +37,9 @@ import (
 //
 // The browser never analyzes text itself: the s table holds the Go
 // analyzer's terms for every raw token of the corpus and of the aliases;
-// only CJK bigrams and the fallback for unknown tokens are rules (see
-// search.js), and StaticTerms mirrors them in Go for the golden test.
+// only CJK bigrams and the fallback for unknown tokens (a word stemmed by a
+// port of the Go stemmer, TestStemMatchesGo) are rules (see search.js),
+// and StaticTerms mirrors them in Go for the golden test.
 type Static struct {
 	an                    *Analyzer
 	docs                  []Doc
@@ -357,7 +358,8 @@ func (s *Static) groupDocs() {
 }
 
 // StaticTerms analyzes a query the way search.js does: each raw token's
-// terms from the s table; CJK runs cut into bigrams; an unknown token kept
+// terms from the s table; CJK runs cut into bigrams; an unknown word
+// stemmed (search.js ports the stemmer), an unknown token kept
 // whole (unless it is noise) with the known parts of it (of a version, as
 // the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; the names only a
 // query reads (queryNames); a vendor that only qualifies its adapter
@@ -391,10 +393,13 @@ func (s *Static) staticTokens(q string) []Token {
 			}
 		case isNoise(r.text):
 		default:
-			// Unknown: kept whole, unstemmed, with the kind of its shape.
+			// Unknown: a word stemmed (unless a stop word), else kept
+			// whole with the kind of its shape.
 			switch {
 			case isAlpha(r.text):
-				add(r.text, Word)
+				if len(r.text) >= 2 && !stopWords[r.text] {
+					add(stem(r.text), Word)
+				}
 			case isNumber(r.text):
 				add(r.text, Number)
 			case versionPrefix(r.text) != "":
@@ -789,11 +794,22 @@ func (s *Static) manifest(firsts []string) []byte {
 	}
 	man := map[string]any{
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
-		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "fwl": s.fwLine, "run": maxRun, "groups": groups,
+		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "stop": stopList(), "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
 		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": EntityBoost, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
+}
+
+// stopList is the stop words, sorted: search.js drops them from the
+// words no page has, as the analyzer does.
+func stopList() []string {
+	out := make([]string, 0, len(stopWords))
+	for w := range stopWords {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func cjkLangList() []string {
