@@ -482,9 +482,11 @@
       var key = compact(text.slice(l[0], l[1])), digits = digitsOf(key), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = 3;
       var dropped = digits.length >= man.fz[3];
       fuzzy.forEach(function (n) {
+        if (n.length < 3) n.push(digitsOf(n[0])); // the name's digits, once
+        if (n[2] !== digits) return;
         var lim = dropped && n[0].length > key.length && isSubsequence(key, n[0]) ? 2 : maxD;
         var dl = n[0].length - key.length;
-        if (dl > lim || -dl > lim || digitsOf(n[0]) !== digits) return;
+        if (dl > lim || -dl > lim) return;
         var d = distance(key, n[0]);
         if (d <= lim && d < bestD) { best = n; bestD = d; }
       });

@@ -431,9 +431,9 @@ func (s *Static) staticTokens(q string) []Token {
 
 // keyNames are the names of compact key: the alias-kind terms the
 // surface table holds for it (Analyzer.keyNames).
-func (s *Static) keyNames(key string) []string {
+func (s *Static) keyNames(key []byte) []string {
 	var out []string
-	for _, t := range s.surf[key] {
+	for _, t := range s.surf[string(key)] {
 		if t.Kind == Alias {
 			out = append(out, t.Term)
 		}

@@ -157,7 +157,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 		}
 		names := make([]FuzzyName, len(fz))
 		for i, f := range fz {
-			names[i] = FuzzyName{Key: f[0], Show: f[1]}
+			names[i] = newFuzzyName(f[0], f[1])
 		}
 		if c := correct(text, names, st.known); c != "" {
 			if _, err := terms(c); err != nil {
