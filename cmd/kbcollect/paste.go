@@ -37,7 +37,10 @@ line and ": " (report-hw's "lspci -knn: 00:00.0 …") are that command's output.
 Output with no command line before it is recognised by what it says: a kernel
 log, lspci, ibv_devinfo, ethtool -i, devlink dev info, rdma link, ibdev2netdev,
 ibstat, show_gids, lsmod, modinfo, ofed_info, mlxfwmanager, a flint or mstflint
-query and mst status output. What it filed, and the lines it could not place,
+query and mst status output. After a prompt running a command kbcollect does
+not read (an alias, a wrapper, a mistyped name), output in a layout only its
+tool prints (show_gids's table, ibv_devinfo's blocks, ibstat's CA lines) is
+read too; other text is left out. What it filed, and the lines it could not place,
 are listed on standard error. In the record each source's path names the file
 and lines it came from (ticket.txt:17-25); evidence line numbers count within
 that command's output.

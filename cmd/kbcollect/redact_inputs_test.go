@@ -258,6 +258,17 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "supportconfig":
 		// A section of a supportconfig file, the folder's only file.
 		return map[string][]byte{"basic-environment.txt": raw}
+	case "ls":
+		// A listing of /dev/infiniband or of /sys/class/infiniband, long
+		// or short (ll, ls -la, a trailing slash).
+		line := "ls /dev/infiniband"
+		if strings.Contains(cmdline, "/sys/class/infiniband") {
+			line = "ls /sys/class/infiniband"
+		}
+		if f := strings.Fields(cmdline); f[0] == "ll" || len(f) > 1 && strings.HasPrefix(f[1], "-") && strings.Contains(f[1], "l") {
+			line = strings.Replace(line, "ls ", "ls -l ", 1)
+		}
+		put(line)
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {
 			put(cmdline)

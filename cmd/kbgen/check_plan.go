@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
@@ -24,28 +25,28 @@ var listKinds = []string{"checks", "adapters", "distros", "stacks"}
 func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	if p.Adapter != "" && m.Adapter(p.Adapter) == nil && verdict.SoftwareDevice(m, p.Adapter) == nil {
 		if r := m.ResolveAdapter(p.Adapter); r.Value == nil && len(r.Candidates) == 0 {
-			return cli.Usagef("unknown --adapter %q%s; list the adapters with: kbgen check --list adapters", p.Adapter, matrix.DidYouMean(r.Suggest))
+			return cli.Usagef("unknown --adapter %s%s; list the adapters with: kbgen check --list adapters", diag.Quote(p.Adapter), matrix.DidYouMean(r.Suggest))
 		}
 	}
 	if p.Distro != "" && m.Distro(p.Distro) == nil {
 		if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
 			if len(r.Candidates) == 1 {
-				return cli.Usagef("--distro %q stops short of a release the matrix has%s", p.Distro, matrix.DidYouMean(r.Suggest))
+				return cli.Usagef("--distro %s stops short of a release the matrix has%s", diag.Quote(p.Distro), matrix.DidYouMean(r.Suggest))
 			}
 			return cli.Usagef("--distro %q names %d distros the matrix judges apart%s; name one", p.Distro, len(r.Candidates), matrix.DidYouMean(r.Suggest))
 		} else if r.Value == nil {
-			return cli.Usagef("unknown --distro %q%s; list the distros with: kbgen check --list distros, or judge the host by its kernel with --kernel (uname -r)", p.Distro, matrix.DidYouMean(r.Suggest))
+			return cli.Usagef("unknown --distro %s%s; list the distros with: kbgen check --list distros, or judge the host by its kernel with --kernel (uname -r)", diag.Quote(p.Distro), matrix.DidYouMean(r.Suggest))
 		}
 	}
 	stack, ver := m.SplitStack(p.Stack)
 	if stack != "" {
 		if id, r := m.ResolveStack(stack); id == "" {
-			return cli.Usagef("unknown --stack %q%s; list the stacks with: kbgen check --list stacks", stack, matrix.DidYouMean(r.Suggest))
+			return cli.Usagef("unknown --stack %s%s; list the stacks with: kbgen check --list stacks", diag.Quote(stack), matrix.DidYouMean(r.Suggest))
 		}
 	}
 	if p.Kernel != "" {
 		if _, _, ok := rule.KernelBase(rule.TrimKernel(p.Kernel)); !ok {
-			return cli.Usagef("invalid --kernel %q: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)", p.Kernel)
+			return cli.Usagef("invalid --kernel %s: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)", diag.Quote(p.Kernel))
 		}
 	}
 	for _, f := range []struct{ flag, val, example string }{

@@ -4,43 +4,45 @@ import "slices"
 
 // The check ids. A check passes ("ok") when its problem is absent.
 const (
-	AdapterUnknown    = "adapter-unknown"     // no matrix adapter matches the PCI ids
-	DeviceReset       = "device-reset"        // the kernel log shows a device reset or error recovery
-	FWCommandFailed   = "fw-command-failed"   // a firmware command failed with a status or syndrome
-	FWCommandTimeout  = "fw-command-timeout"  // a firmware command timed out, or the firmware stalled
-	GIDTableError     = "gid-table-error"     // a GID could not be written to the GID table
-	HWQueueFailed     = "hw-queue-failed"     // a hardware queue or port could not be created or opened
-	KernelWarning     = "kernel-warning"      // a kernel WARNING or BUG in RDMA, devlink or driver code
-	QPCreateFailed    = "qp-create-failed"    // the provider rejected creating or modifying a QP
-	ResourceExhausted = "resource-exhausted"  // memory, pages or another device resource ran out
-	RoCEDisabled      = "roce-disabled"       // the provider refused or disabled RoCE at probe
-	ULPFailure        = "ulp-failure"         // an RDMA ULP (NVMe-oF, NFS/RDMA, iSER, SRP, SMB Direct) failed on a device
-	UserspaceNoDevice = "userspace-no-device" // libibverbs sees no device while the kernel has some
-	BoundToVFIO       = "bound-to-vfio"       // an RDMA-capable adapter is bound to vfio-pci
-	DriverProbeFailed = "driver-probe-failed" // the kernel log shows a driver probe failure
-	EnicRDMAUnmatched = "enic-rdma-unmatched" // Cisco enic_rdma loaded against an inbox enic
-	FWBelowMin        = "fw-below-min"        // running firmware is below the matrix minimum, off an exact firmware, or older than a stack release was tested with
-	FWFlashFailed     = "fw-flash-failed"     // a firmware flash or activation failed, or the stored image is unreadable
-	FWMismatch        = "fw-mismatch"         // adapters with one PSID or board id run different firmware
-	FWUpdatePending   = "fw-update-pending"   // stored firmware differs from running: reboot or reset pending
-	GIDNoRoCEv2       = "gid-no-roce-v2"      // a RoCE port has no RoCE v2 GIDs
-	GIDTableEmpty     = "gid-table-empty"     // a RoCE port has no populated GIDs
-	KernelTooOld      = "kernel-too-old"      // the kernel predates inbox support for the adapter
-	ModuleNotLoaded   = "module-not-loaded"   // the adapter's RDMA provider module is not loaded
-	MSIXDisabled      = "msix-disabled"       // MSI-X capability present but not enabled
-	MSIXTooFew        = "msix-too-few"        // fewer MSI-X vectors than the adapter needs
-	NoActivePort      = "no-active-port"      // no RDMA port is ACTIVE
-	NoRDMADevice      = "no-rdma-device"      // RoCE adapters or an rxe configuration, but verbs sees no device
-	PCIeDegraded      = "pcie-degraded"       // the PCIe link runs below its capable speed or width
-	PortDown          = "port-down"           // a port is DOWN beside an ACTIVE port of the same adapter
-	ProviderMissing   = "provider-missing"    // libibverbs cannot load the userspace provider
-	RDMALogError      = "rdma-log-error"      // asynchronous errors, unassigned BARs
-	RoCEModeNotSet    = "roce-mode-not-set"   // configfs rdma_cm missing, or a default_roce_mode write failed
-	RoCEModeV1        = "roce-mode-v1"        // RDMA_CM default_roce_mode is RoCE v1
-	RXEInUse          = "rxe-in-use"          // SoftRoCE (rxe) is configured
-	RXEWithHardware   = "rxe-with-hardware"   // SoftRoCE rides on a netdev that has hardware RDMA
-	StackMixed        = "stack-mixed"         // vendor OFED modules mixed with inbox ones
-	StackRelease      = "stack-release"       // the installed stack release is unsupported for the host's OS and adapters
+	AdapterUnknown          = "adapter-unknown"            // no matrix adapter matches the PCI ids
+	DeviceReset             = "device-reset"               // the kernel log shows a device reset or error recovery
+	FWCommandFailed         = "fw-command-failed"          // a firmware command failed with a status or syndrome
+	FWCommandTimeout        = "fw-command-timeout"         // a firmware command timed out, or the firmware stalled
+	FWDriverMismatch        = "fw-driver-mismatch"         // a driver says its firmware, NVM or DDP package is newer or older than it supports
+	GIDTableError           = "gid-table-error"            // a GID could not be written to the GID table
+	HWQueueFailed           = "hw-queue-failed"            // a hardware queue or port could not be created or opened
+	KernelWarning           = "kernel-warning"             // a kernel WARNING or BUG in RDMA, devlink or driver code
+	QPCreateFailed          = "qp-create-failed"           // the provider rejected creating or modifying a QP
+	ResourceExhausted       = "resource-exhausted"         // memory, pages or another device resource ran out
+	RoCEDisabled            = "roce-disabled"              // the provider refused or disabled RoCE at probe
+	ULPFailure              = "ulp-failure"                // an RDMA ULP (NVMe-oF, NFS/RDMA, iSER, SRP, SMB Direct) failed on a device
+	UserspaceNoDevice       = "userspace-no-device"        // libibverbs sees no device while the kernel has some
+	BoundToVFIO             = "bound-to-vfio"              // an RDMA-capable adapter is bound to vfio-pci
+	DriverProbeFailed       = "driver-probe-failed"        // the kernel log shows a driver probe failure
+	EnicRDMAUnmatched       = "enic-rdma-unmatched"        // Cisco enic_rdma loaded against an inbox enic
+	FWBelowMin              = "fw-below-min"               // running firmware is below the matrix minimum, off an exact firmware, or older than a stack release was tested with
+	FWFlashFailed           = "fw-flash-failed"            // a firmware flash or activation failed, or the stored image is unreadable
+	FWMismatch              = "fw-mismatch"                // adapters with one PSID or board id run different firmware
+	FWUpdatePending         = "fw-update-pending"          // stored firmware differs from running: reboot or reset pending
+	GIDNoRoCEv2             = "gid-no-roce-v2"             // a RoCE port has no RoCE v2 GIDs
+	GIDTableEmpty           = "gid-table-empty"            // a RoCE port has no populated GIDs
+	KernelTooOld            = "kernel-too-old"             // the kernel predates inbox support for the adapter
+	ModuleNotLoaded         = "module-not-loaded"          // the adapter's RDMA provider module is not loaded
+	MSIXDisabled            = "msix-disabled"              // MSI-X capability present but not enabled
+	MSIXTooFew              = "msix-too-few"               // fewer MSI-X vectors than the adapter needs
+	NoActivePort            = "no-active-port"             // no RDMA port is ACTIVE
+	NoRDMADevice            = "no-rdma-device"             // RoCE adapters or an rxe configuration, but verbs sees no device
+	PCIeDegraded            = "pcie-degraded"              // the PCIe link runs below its capable speed or width
+	PortDown                = "port-down"                  // a port is DOWN beside an ACTIVE port of the same adapter
+	ProviderMissing         = "provider-missing"           // libibverbs cannot load the userspace provider
+	RDMADeviceNotAccessible = "rdma-device-not-accessible" // user space here cannot open an RDMA device the namespace lists (container without its uverbs file, exclusive netns)
+	RDMALogError            = "rdma-log-error"             // asynchronous errors, unassigned BARs
+	RoCEModeNotSet          = "roce-mode-not-set"          // configfs rdma_cm missing, or a default_roce_mode write failed
+	RoCEModeV1              = "roce-mode-v1"               // RDMA_CM default_roce_mode is RoCE v1
+	RXEInUse                = "rxe-in-use"                 // SoftRoCE (rxe) is configured
+	RXEWithHardware         = "rxe-with-hardware"          // SoftRoCE rides on a netdev that has hardware RDMA
+	StackMixed              = "stack-mixed"                // vendor OFED modules mixed with inbox ones
+	StackRelease            = "stack-release"              // the installed stack release is unsupported for the host's OS and adapters
 )
 
 // Check is one registered check id, the question the check answers, and
@@ -77,6 +79,7 @@ var checks = []Check{
 	{FWBelowMin, "Is the firmware at or above the matrix minimum?", nil},
 	{FWCommandFailed, "Did every firmware command the drivers sent succeed?", []Link{faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{FWCommandTimeout, "Did the firmware answer every command in time?", []Link{faq("firmware-command-timeout"), faq("firmware-pre-init", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{FWDriverMismatch, "Does every driver accept the firmware its device runs (no driver says the firmware, NVM image or DDP package is newer or older than it supports)?", []Link{faq("driver-firmware-mismatch"), faq("ice-ddp-safe-mode", "ice", "irdma")}},
 	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?", nil},
 	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?", nil},
 	{FWUpdatePending, "Does the stored firmware equal the running firmware?", nil},
@@ -95,6 +98,7 @@ var checks = []Check{
 	{PortDown, "Is every port ACTIVE on an adapter that has an ACTIVE port?", []Link{faq("port-down")}},
 	{ProviderMissing, "Can libibverbs load a userspace provider for every RDMA device?", []Link{faq("userspace-provider")}},
 	{QPCreateFailed, "Did the providers accept every QP the host created?", []Link{faq("qp-creation-fails")}},
+	{RDMADeviceNotAccessible, "Can user space here open every RDMA device it is shown (a uverbs file for each, no open refused, the device in this network namespace)?", []Link{faq("rdma-in-containers")}},
 	{RDMALogError, "Is the kernel log free of asynchronous RDMA errors and unassigned BARs?", []Link{faq("mlx5-health", mlx5...)}},
 	{ResourceExhausted, "Did the RDMA drivers have the memory and device resources they asked for?", []Link{faq("bnxt-re-known-issues", bnxt...)}},
 	{RoCEDisabled, "Did every RDMA provider enable RoCE when it probed its function?", []Link{faq("roce-disabled-at-probe")}},

@@ -3,6 +3,7 @@ package collect
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -319,9 +320,29 @@ func (c *collector) ethtool() {
 			if err != nil {
 				return err
 			}
-			// One netdev, one block: a paste of several outputs keeps the first.
-			for _, in := range infos[:min(len(infos), 1)] {
-				nd := c.addNetdev(n, id)
+			// One netdev, one block: a paste of several outputs keeps the
+			// first. A block a loop's banner names ("----- eth1 -----") is
+			// that netdev's; one of another PCI function than the block
+			// kept, with no banner (a loop that echoed no names), still
+			// tells its function's driver and firmware.
+			seen := map[string]bool{}
+			kept := ""
+			for _, in := range infos {
+				name := n
+				if in.Netdev != "" {
+					name = in.Netdev
+				}
+				if seen[name] {
+					if in.Netdev == "" && kept != "" && sysfs.IsPCIAddress(in.BusInfo) && !strings.EqualFold(in.BusInfo, kept) {
+						c.ethtoolAdapter(in, id)
+					}
+					continue
+				}
+				seen[name] = true
+				if name == n {
+					kept = in.BusInfo
+				}
+				nd := c.addNetdev(name, id)
 				fill(&nd.Driver, in.Driver, &nd.From, "driver", id)
 				if nd.Driver == in.Driver {
 					fill(&nd.Version, in.Version, &nd.From, "version", id)
@@ -337,7 +358,9 @@ func (c *collector) ethtool() {
 				}
 				fill(&nd.PCIAddress, strings.ToLower(in.BusInfo), &nd.From, "pci_address", id)
 				a := c.ethtoolAdapter(in, id)
-				a.Netdevs = append(a.Netdevs, n)
+				if !slices.Contains(a.Netdevs, name) {
+					a.Netdevs = append(a.Netdevs, name)
+				}
 			}
 			return nil
 		})

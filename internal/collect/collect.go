@@ -63,6 +63,8 @@ var steps = []struct {
 	{"lspci", (*collector).lspci},
 	{"devlink", (*collector).devlink},
 	{"sysfs-infiniband", (*collector).sysfsInfiniBand},
+	{"", (*collector).sysfsInfiniBandListing}, // the same row's listing, when the folder is not there
+	{"dev-infiniband", (*collector).devInfiniBand},
 	{"rdma_cm", (*collector).rdmaCM},
 	{"ibv_devinfo", (*collector).ibvDevinfo},
 	{"ibstat", (*collector).ibstat},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -106,24 +107,20 @@ func (c *collector) loadModules() {
 // `modinfo <m>` per RDMA-relevant module.
 func (c *collector) loadModinfo(wanted []string) {
 	const all = string(source.ModinfoAll)
-	var sources []struct {
-		r  snapshot.Result
-		id string
+	type src struct {
+		r      snapshot.Result
+		id     string
+		module string // the module a "modinfo <module>" names; "" for a file of many
 	}
+	var sources []src
 	if r := c.s.File(all); r.OK() {
 		c.note(all, r)
-		sources = append(sources, struct {
-			r  snapshot.Result
-			id string
-		}{r, all})
+		sources = append(sources, src{r, all, ""})
 	} else {
 		for _, m := range wanted {
 			r, id := c.command("modinfo " + m)
 			if r.OK() {
-				sources = append(sources, struct {
-					r  snapshot.Result
-					id string
-				}{r, id})
+				sources = append(sources, src{r, id, m})
 			}
 		}
 	}
@@ -131,11 +128,14 @@ func (c *collector) loadModinfo(wanted []string) {
 		// An sosreport of sos before 3.5.1 names the file by its command
 		// line (the modinfo row's Globs).
 		row, _ := source.Of(source.ModinfoAll)
+		// A paste's "modinfo mlx5_core" is laid out there too: a name
+		// that is one RDMA module's is that module's output.
 		c.eachGlobbed(row, func(p string, r snapshot.Result) {
-			sources = append(sources, struct {
-				r  snapshot.Result
-				id string
-			}{r, p})
+			m := strings.TrimPrefix(path.Base(p), "modinfo_")
+			if !slices.Contains(source.RDMAModules, m) {
+				m = ""
+			}
+			sources = append(sources, src{r, p, m})
 		})
 	}
 	wantedSet := map[string]bool{}
@@ -150,6 +150,11 @@ func (c *collector) loadModinfo(wanted []string) {
 				c.h.Host.KernelReleaseFrom = fmt.Sprintf("%s (%s)", src.id, how)
 			}
 			for _, in := range out.Modules {
+				if in.Name == "" && in.Filename == "" {
+					// Lines of modinfo piped through grep name no module:
+					// they are the one the command line names.
+					in.Name = src.module
+				}
 				// Without a list of loaded modules, modinfo says only that a
 				// module exists: it is recorded as not known to be loaded.
 				if !c.loadedKnown() && (wantedSet[in.Name] || slices.Contains(source.RDMAModules, in.Name)) {

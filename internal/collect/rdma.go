@@ -330,6 +330,7 @@ func (c *collector) ibstatus() {
 }
 
 func (c *collector) rdmaTool() {
+	c.rdmaSystem()
 	for _, r := range c.everyCommand("rdma link show", "rdma link", "rdma link show -d") {
 		c.parse(r.id, func() error {
 			links, err := rdmatool.ParseLink(reader(r.res))

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"github.com/rocekb/rocekb/internal/visible"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity orders problems: errors fail a run, warnings do not.
@@ -140,4 +142,22 @@ func AsList(err error) (List, bool) {
 		return le.Problems, true
 	}
 	return nil, false
+}
+
+// MaxQuoted bounds the bytes of a value Quote shows: a message that echoes
+// a 20,000-byte value floods the terminal and hides the other problems.
+const MaxQuoted = 80
+
+// Quote quotes a value a person gave for a message, as strconv.Quote
+// does, cut to MaxQuoted bytes (whole characters) with its length after
+// it when longer.
+func Quote(v string) string {
+	if len(v) <= MaxQuoted {
+		return strconv.Quote(v)
+	}
+	cut := MaxQuoted
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return strconv.Quote(v[:cut]) + "… (" + strconv.Itoa(len(v)) + " bytes)"
 }

@@ -181,10 +181,10 @@ func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 		name := k[len(k)-1]
 		ps := loc.Find(plain)
 		if len(ps) == 0 {
-			probs.Add(file, Pos{}, "unknown key %q", plain)
+			probs.Add(file, Pos{}, "unknown key %s", Quote(plain))
 		}
 		for _, p := range ps {
-			probs.Add(file, p, "unknown key %q", name)
+			probs.Add(file, p, "unknown key %s", Quote(name))
 		}
 	}
 	probs.Sort()

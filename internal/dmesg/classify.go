@@ -30,7 +30,10 @@ const (
 //     completion", "%s(0x%x) canceled on out of queue timeout"; main.c
 //     "Firmware over %d MS in pre-initializing state, aborting";
 //   - bnxt_en bnxt_hwrm.c: "Error (timeout: %u) msg {0x%x 0x%x} len:%d",
-//     "hwrm req_type 0x%x seq id 0x%x error 0x%x"; bnxt_re qplib_rcfw.c
+//     "hwrm req_type 0x%x seq id 0x%x error 0x%x"; bnxt.c "hwrm_ring_free
+//     type %d failed. rc:%x err:%x" (a firmware command named by its
+//     function) and, from its TX watchdog, "TX timeout detected, starting
+//     reset task!"; bnxt_re qplib_rcfw.c
 //     "cmdq[%#x]=%#x timedout (%d)msec" and, for a command the firmware
 //     answered with an error, "cmdq[%#x]=%#x status %#x";
 //   - qed_mcp.c: "The MFW failed to respond to command 0x%08x";
@@ -39,6 +42,10 @@ const (
 //     "add_roce_gid GID add failed port=%d index=%d";
 //   - bnxt_re main.c: "%s: probe error: RoCE is not supported on this device",
 //     "Failed to free HW ring:%d :%#x";
+//   - ice ice_main.c: "RDMA is not supported on this device"; ice_common.c
+//     (ice_recalc_port_limited_caps, a device of more than four ports):
+//     "RDMA functionality is not available with the current device
+//     configuration.";
 //   - irdma utils.c: "[%s Error][op_code=%d] status=%d waiting=%d
 //     completion_err=%d maj=0x%x min=0x%x";
 //   - erdma main.c: "ERROR: err code = %d, cmd of query capibility failed.";
@@ -65,7 +72,7 @@ var (
 		`|\bcqp opcode = 0x[0-9a-f]+ maj_err_code = 0x[0-9a-f]+|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
-	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
+	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm(?:_\w+)?|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
 		`|\bfailed to (?:send|post|exec\w*|issue) (?:\w+ )?(?:cmd|command|mailbox|mbox|message)` +
 		`|\b(?:free|dealloc|destroy|query|alloc) (?:hw )?(?:mw|mr|pd|ah)\b.{0,10}\bfailed\b`)
 	queueRE = regexp.MustCompile(`(?i)\b(?:fail(?:ed|ure)?|unable|couldn't|could not|cannot|can't|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?|init(?:iali[sz]e)?|set ?up|enable|open|register|request|start)\b[^.;]{0,30}?\b(?:[acn]?eqs?|cqs?|srqs?|nqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|hardware channel|rcfw|mailbox|command (?:interface|queue)|event queues?|completion queues?|notification queues?|admin queues?|port \d+|ports?|doorbells?|uars?|dpis?|msi-?x|irqs?|vectors?)\b` +
@@ -73,9 +80,9 @@ var (
 		`|\b(?:cmd|command|event|completion|admin|notification|work|control) ?queue\b.{0,20}\b(?:init\w*|creat\w*|alloc\w*|setup)\b.{0,20}\b(?:fail\w*|error)\b` +
 		`|\b(?:hardware|hw|device) initiali[sz]ation (?:failed|error)\b|\bfailed to destroy (?:\w+ )?(?:wq|cq|eq|qp|srq)\b`)
 	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
-	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:is )?(?:disabled|not (?:supported|enabled))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
+	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:functionality )?(?:is )?(?:disabled|not (?:supported|enabled|available))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
 	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
+	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\breset task\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -234,6 +241,9 @@ func newKind(module, rest, lower string, rdma bool) string {
 		return FlashFailure
 	case (strings.Contains(rest, "probe of ") || strings.Contains(rest, "probe with driver ")) && probe.MatchString(rest):
 		return "" // a probe failure, whatever its errno
+	}
+	if _, ok := MismatchOf(module, rest); ok {
+		return FirmwareMismatch
 	}
 	if ulps[module] {
 		if ulpFailRE.MatchString(rest) {

@@ -27,6 +27,9 @@ func TestFailureKinds(t *testing.T) {
 		// Firmware command failures.
 		{"mlx5_core 0000:d2:00.0: mlx5_cmd_out_err:838:(pid 1441871): ACCESS_REG(0x805) op_mod(0x1) failed, status bad operation(0x2), syndrome (0x9a6171), err(-22)", CommandError, "0000:d2:00.0"},
 		{"bnxt_en 0000:3b:00.0 eno1: hwrm req_type 0x1a seq id 0x5 error 0x2", CommandError, "0000:3b:00.0"},
+		// netdev mail of 2023-08-16 (paste/bnxt_en-bcm57416-mail-quoted-…).
+		{"bnxt_en 0000:45:00.0 eth0: hwrm_ring_free type 1 failed. rc:fffffff0 err:0", CommandError, "0000:45:00.0"},
+		{"bnxt_en 0000:45:00.0 eth0: TX timeout detected, starting reset task!", ResetRecovery, "0000:45:00.0"},
 		// Hardware queues and ports.
 		{"mlx5_core 0000:0b:00.0: mlx5_load:1053:(pid 13): Failed to create EQs", QueueFailure, "0000:0b:00.0"},
 		{"hns_roce_hw_v2 0000:7d:00.0: failed to init eq, ret = -12.", QueueFailure, "0000:7d:00.0"},
@@ -37,6 +40,11 @@ func TestFailureKinds(t *testing.T) {
 		{"infiniband mlx5_2: add_roce_gid GID add failed port=1 index=0", GIDError, "mlx5_2"},
 		// RoCE refused at probe.
 		{"bnxt_en 0000:3b:00.0: bnxt_re: probe error: RoCE is not supported on this device", RoCEDisabled, "0000:3b:00.0"},
+		// ice: RDMA off, for the function (ice_main.c) or for a device
+		// configured with more than four ports (ice_common.c
+		// ice_recalc_port_limited_caps); dmesg/ice-e810-8-port-…
+		{"ice 0000:89:00.5: RDMA is not supported on this device", RoCEDisabled, "0000:89:00.5"},
+		{"ice 0000:89:00.6: RDMA functionality is not available with the current device configuration.", RoCEDisabled, "0000:89:00.6"},
 		// QP creation rejected.
 		{"infiniband mlx5_0: create_qp:3183:(pid 4201): Create QP type 2 failed", QPError, "mlx5_0"},
 		// hns_roce "hns_roce_set_user_sq_size error for create qp" and

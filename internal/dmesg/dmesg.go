@@ -75,7 +75,10 @@ var (
 	identRE = regexp.MustCompile(`^\S+ ([^\s:\[\]]+)(?:\[\d+\])?: ?`)
 	// pidIdentRE is an unstamped user-space line of such a paste.
 	pidIdentRE = regexp.MustCompile(`^([A-Za-z][\w.@-]*)\[\d+\]: `)
-	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*: `)
+	// facilityRE is dmesg -x's "kern  :warn  : ", or the "kern.err: "
+	// that a syslog template (rsyslog's %syslogfacility-text%.
+	// %syslogseverity-text%) puts before a line's stamp.
+	facilityRE = regexp.MustCompile(`^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])(?:\s*:(?:emerg|alert|crit|err|warn|notice|info|debug)\s*|\.(?:emerg|alert|crit|err|error|warning|warn|notice|info|debug)): `)
 	disagree   = regexp.MustCompile(`disagrees about version of symbol (\S+)`)
 	unknown    = regexp.MustCompile(`Unknown symbol (\S+)(?: \(err (-?\d+)\))?`)
 	probe      = regexp.MustCompile(`probe of (\S+) failed with error (-?\d+)|^(\S+) (\S+?):? probe with driver \S+ failed with error (-?\d+)`)
@@ -191,7 +194,8 @@ func stamp(line string) (t, text, ident string, ok bool) {
 }
 
 // stripLevel drops a leading syslog priority ("<6>", dmesg -r and
-// rsyslog's raw form) and dmesg -x's "kern  :warn  : " facility and level.
+// rsyslog's raw form), dmesg -x's "kern  :warn  : " facility and level,
+// and a syslog template's "kern.err: ".
 func stripLevel(line string) string {
 	if len(line) > 2 && line[0] == '<' {
 		if end := strings.IndexByte(line, '>'); end > 1 && end <= 4 && isDigits(line[1:end]) {
@@ -443,7 +447,7 @@ func speaker(text string) (module, device, rest string) {
 		// device name, which some kernels leave empty.
 		return "mlx5_core", "", rest
 	}
-	if f := strings.Fields(head); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == head {
+	if f := strings.Fields(netdevHead(head)); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == netdevHead(head) {
 		module, device = f[0], strings.ToLower(f[1])
 		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
 			module, rest = rest[:j], rest[j+2:]
@@ -457,6 +461,28 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// netdevStates are what netdev_printk prints after the name of a netdev
+// that is not registered (netdev_reg_state, include/linux/netdevice.h):
+// "bnxt_en 0000:3b:00.0 (unnamed net_device) (uninitialized): …" while a
+// driver probes, before its netdev has a name.
+var netdevStates = []string{" (uninitialized)", " (unregistering)", " (unregistered)", " (released)", " (dummy)", " (unknown)"}
+
+// netdevHead writes the head of a netdev_printk message with an unnamed or
+// unregistered netdev as one of a registered netdev: netdev_name's
+// "(unnamed net_device)" one word, the registration state dropped.
+func netdevHead(head string) string {
+	if !strings.HasSuffix(head, ")") {
+		return head
+	}
+	for _, st := range netdevStates {
+		if h, ok := strings.CutSuffix(head, st); ok {
+			head = h
+			break
+		}
+	}
+	return strings.Replace(head, " (unnamed net_device)", " unnamed_net_device", 1)
 }
 
 // qedPrefix reads the prefix of qed's DP_ERR, DP_NOTICE and DP_INFO

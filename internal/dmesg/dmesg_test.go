@@ -78,6 +78,28 @@ func TestWrappedContinuation(t *testing.T) {
 	}
 }
 
+// TestSyslogFacilityMailWrapped: a remote syslog whose lines carry their
+// facility and severity first ("kern.err: Aug 15 12:21:39 host kernel:
+// [325978.631877] bnxt_en"), quoted in a mail that wrapped each message
+// after the driver's name, its device's address starting the next line.
+func TestSyslogFacilityMailWrapped(t *testing.T) {
+	t.Parallel()
+	got, _ := ParseLog(bytes.NewReader(capture(t, "bnxt_en-bcm57416-syslog-facility-prefix-mail-wrapped-tx-timeout-truncated.txt")))
+	var kinds []string
+	for _, e := range got.Events {
+		kinds = append(kinds, fmt.Sprintf("%s:%s:%s:%d", e.Kind, e.Module, e.Device, e.Line))
+	}
+	want := []string{"reset-recovery:bnxt_en:0000:45:00.0:4", "reset-recovery:bnxt_en:0000:45:00.0:62",
+		"command-error:bnxt_en:0000:45:00.0:66", "command-error:bnxt_en:0000:45:00.0:70", "command-error:bnxt_en:0000:45:00.0:74",
+		"command-error:bnxt_en:0000:45:00.0:78", "command-error:bnxt_en:0000:45:00.0:82"}
+	if d := cmp.Diff(want, kinds); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if len(got.Events) > 0 && (got.Events[0].Time != "Aug 15 12:21:39" || got.Events[0].Text != "bnxt_en 0000:45:00.0 eth0: TX timeout detected, starting reset task!") {
+		t.Errorf("first event %+v", got.Events[0])
+	}
+}
+
 // The same message in each timestamp format a snapshot can hold.
 func TestTimestampFormats(t *testing.T) {
 	t.Parallel()

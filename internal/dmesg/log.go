@@ -315,7 +315,7 @@ func (st *logState) line(raw string, n int) {
 		st.stamped = true
 		st.flush(st.p)
 		st.p = pending{time: t, text: text, ident: ident, line: n, set: true}
-	case st.stamped && st.p.set && strings.TrimSpace(line) != "" && !looksLikeStart(line):
+	case st.stamped && st.p.set && strings.TrimSpace(line) != "" && (!looksLikeStart(line) || bareWord(st.p.text)):
 		if len(st.p.text) < lines.Max {
 			st.p.text += " " + strings.TrimSpace(line)
 		}
@@ -371,6 +371,15 @@ func (q *qpLines) end() {
 		q.st.line(decodeQP(q.buf), q.start)
 		q.buf = ""
 	}
+}
+
+// bareWord reports whether a message so far is one word: a line a mail
+// wrapped right after its driver's name ("kernel: [325978.631877]
+// bnxt_en", then "0000:45:00.0 eth0: TX timeout …"). No message is one
+// word, so the next line continues it even when it looks like a start.
+func bareWord(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && !strings.ContainsAny(t, " \t")
 }
 
 // looksLikeStart tells a new unstamped message from a wrapped

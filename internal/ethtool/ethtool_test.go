@@ -47,6 +47,36 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestLoopBanners: a loop's ethtool -i of every netdev, each block after a
+// line naming its interface, in both forms the Kunpeng paste shows
+// ("===== enp125s0f0 =====" and "----- enp125s0f0 -----"); the IPoIB
+// port's driver prints as "mlx5_core[ib_ipoib]", whose module is mlx5_core.
+func TestLoopBanners(t *testing.T) {
+	t.Parallel()
+	got, err := Parse(bytes.NewReader(capturetest.Read(t, "paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := []Info{
+		{Driver: "hns3", Version: "5.10.0-236.0.0.138.oe2203sp3.aa", FirmwareVersion: "1.8.15.0", BusInfo: "0000:7d:00.0", Netdev: "enp125s0f0"},
+		{Driver: "hns3", Version: "5.10.0-236.0.0.138.oe2203sp3.aa", FirmwareVersion: "1.8.15.0", BusInfo: "0000:bd:00.0", Netdev: "enp189s0f0"},
+		{Driver: "hns3", Version: "5.10.0-236.0.0.138.oe2203sp3.aa", FirmwareVersion: "1.8.15.0", BusInfo: "0000:bd:00.1", Netdev: "enp189s0f1"},
+		{Driver: "mlx5_core", Version: "5.8-1.0.1", FirmwareVersion: "20.35.1012 (MT_0000000237)", BusInfo: "0000:01:00.0", Netdev: "ibp1s0"},
+		{Driver: "tun", Version: "1.6", BusInfo: "tun", Netdev: "tun0"},
+	}
+	if d := cmp.Diff(append(append([]Info(nil), loop...), loop...), got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	for _, c := range []struct{ line, name string }{
+		{"----- eth0 -----", "eth0"}, {"[ens1f0np0]", "ens1f0np0"}, {"ib0:", "ib0"}, {"### bond0", "bond0"}, {"enp65s0f1", "enp65s0f1"},
+		{"Output:", ""}, {"> done", ""}, {"expansion-rom-version:", ""}, {"$ ethtool -i eth0", ""}, {"averyveryverylongname0", ""},
+	} {
+		if got := Banner(c.line); got != c.name {
+			t.Errorf("Banner(%q) = %q, want %q", c.line, got, c.name)
+		}
+	}
+}
+
 func TestEveryCaptureParses(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ethtool", "*.txt"))

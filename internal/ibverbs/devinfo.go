@@ -158,6 +158,17 @@ var (
 	countRE = regexp.MustCompile(`^\d+ HCAs? found:$`)
 )
 
+// unemphasize drops the markdown strong emphasis a poster put around
+// lines of the output ("**GID[ 14]: …", a run of lines closed by "**"
+// at the end of a later one): ibv_devinfo prints no "**" or "__" at the
+// start or end of a line.
+func unemphasize(line string) string {
+	for _, m := range []string{"**", "__"} {
+		line = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, m), m))
+	}
+	return line
+}
+
 // ParseDevinfo reads ibv_devinfo output in any verbosity, and the -l list.
 func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	var out Devinfo
@@ -167,7 +178,7 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	n := 0
 	err := lines.Each(r, func(raw string) {
 		n++
-		line := strings.TrimSpace(lines.DropNote(raw))
+		line := unemphasize(strings.TrimSpace(lines.DropNote(raw)))
 		if line == "" {
 			return
 		}

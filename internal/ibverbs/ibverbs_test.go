@@ -89,6 +89,23 @@ func TestParseDevinfoVerbose(t *testing.T) {
 	}
 }
 
+// TestDevinfoMarkdownEmphasis: a poster's markdown strong emphasis
+// ("**GID[ 14]: …") before a line of the output. The text is the
+// start of the device (ibv_devinfo/mlx5-cx4lx-h3c-v-truncated.txt) and its
+// port block (paste/mlx5-cx4lx-h3c-ibv_devinfo-v-port-…), stored apart.
+func TestDevinfoMarkdownEmphasis(t *testing.T) {
+	t.Parallel()
+	in := append(capture(t, "ibv_devinfo", "mlx5-cx4lx-h3c-v-truncated.txt"), capture(t, "paste", "mlx5-cx4lx-h3c-ibv_devinfo-v-port-gid-markdown-bold-excerpt-truncated.txt")...)
+	got, err := ParseDevinfo(bytes.NewReader(in))
+	if err != nil || len(got.Devices) != 1 || len(got.Devices[0].Ports) != 1 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	want := []GID{{14, "0000:0000:0000:0000:0000:ffff:c0a8:0606", ""}, {15, "0000:0000:0000:0000:0000:ffff:c0a8:0606", ""}}
+	if d := cmp.Diff(want, got.Devices[0].Ports[0].GIDs); d != "" {
+		t.Errorf("GIDs (-want +got):\n%s", d)
+	}
+}
+
 func TestEveryDevinfoCaptureParses(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ibv_devinfo", "*.txt"))

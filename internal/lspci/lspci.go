@@ -69,13 +69,16 @@ type MSIX struct {
 }
 
 // IsNetwork reports whether the function is an Ethernet, InfiniBand or
-// other network controller (PCI class 02xx).
+// other network controller (PCI class 02xx), or an InfiniBand adapter of
+// the serial bus class (0c06, pci.ids "InfiniBand"), as the first HCAs
+// report themselves (InfiniHost III: "0031:01:00.0 InfiniBand: Mellanox
+// Technologies MT25208 …").
 func (d Device) IsNetwork() bool {
 	if d.ClassID != "" {
-		return strings.HasPrefix(d.ClassID, "02")
+		return strings.HasPrefix(d.ClassID, "02") || d.ClassID == "0c06"
 	}
 	switch d.Class {
-	case "Ethernet controller", "Infiniband controller", "Network controller", "Fabric controller":
+	case "Ethernet controller", "Infiniband controller", "Network controller", "Fabric controller", "InfiniBand":
 		return true
 	}
 	return false
@@ -84,6 +87,7 @@ func (d Device) IsNetwork() bool {
 var (
 	headerRE = regexp.MustCompile(`^((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+([^:]+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s*(.*)$`)
 	idsRE    = regexp.MustCompile(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]$`)
+	anyIDsRE = regexp.MustCompile(`\[[0-9a-fA-F]{4}:[0-9a-fA-F]{4}\]`)
 	revRE    = regexp.MustCompile(`\s*\(rev ([0-9a-fA-F]+)\)$`)
 	progRE   = regexp.MustCompile(`\s*\(prog-if [^)]*\)$`)
 	msixRE   = regexp.MustCompile(`MSI-X: Enable([+-])\s+Count=(\d+)`)
@@ -101,10 +105,31 @@ func Parse(r io.Reader) ([]Device, error) {
 	var cur *Device
 	vmm := false
 	headerType := "" // config space byte 0x0e of the device, from its -x dump
+	// A mail or chat wraps long lines: the device line and its Subsystem
+	// line may run on into the next line. wrap names the line before
+	// ("header", "Subsystem") while one may, desc and sub their text so far.
+	wrap, desc, sub := "", "", ""
 	err := lines.Each(r, func(raw string) {
 		raw = unquote(raw)
 		line := strings.TrimRight(raw, " \t")
 		trim := strings.TrimSpace(line)
+		if w := wrap; w != "" {
+			wrap = ""
+			if cur != nil && continued(trim) && !headerRE.MatchString(line) {
+				switch w {
+				case "header":
+					desc += " " + trim
+					describe(cur, desc)
+					if cur.Rev == "" {
+						wrap = w
+					}
+				case "Subsystem":
+					sub += " " + trim
+					subsystem(cur, sub)
+				}
+				return
+			}
+		}
 		if k, v, ok := strings.Cut(trim, ":"); ok && !vmm && k == "Slot" && trim == line {
 			vmm = true
 			_ = v
@@ -117,6 +142,9 @@ func Parse(r io.Reader) ([]Device, error) {
 			headerType = ""
 			out = append(out, header(m))
 			cur = &out[len(out)-1]
+			if desc = strings.TrimSpace(m[4]); cur.Rev == "" {
+				wrap = "header"
+			}
 			return
 		}
 		// A device's lines are indented, but a mail or chat that lost
@@ -155,7 +183,8 @@ func Parse(r io.Reader) ([]Device, error) {
 				cur.VPDName = val
 			}
 		case "Subsystem":
-			cur.SubsystemName, cur.SubsystemVendor, cur.SubsystemDevice = splitIDs(val)
+			subsystem(cur, val)
+			wrap, sub = "Subsystem", val
 		case "Kernel driver in use":
 			cur.Driver = val
 		case "Kernel modules":
@@ -228,15 +257,80 @@ func linkFields(val string) (speed string, width int, speedDown, widthDown bool)
 
 func header(m []string) Device {
 	d := Device{Slot: normSlot(m[1]), Class: strings.TrimSpace(m[2]), ClassID: strings.ToLower(m[3])}
-	desc := strings.TrimSpace(m[4])
-	desc = progRE.ReplaceAllString(desc, "")
+	describe(&d, m[4])
+	return d
+}
+
+// describe reads a device line's description: the name, its ids (-nn)
+// and its revision.
+func describe(d *Device, desc string) {
+	desc = progRE.ReplaceAllString(strings.TrimSpace(desc), "")
+	d.Rev = ""
 	if rm := revRE.FindStringSubmatch(desc); rm != nil {
 		d.Rev = strings.ToLower(rm[1])
 		desc = desc[:len(desc)-len(rm[0])]
 	}
 	desc = progRE.ReplaceAllString(desc, "")
 	d.Name, d.Vendor, d.Device = splitIDs(desc)
-	return d
+	if d.Vendor == "" {
+		d.Vendor, d.Device = unnamedIDs(d.Name)
+	}
+}
+
+// unnamedRE is a function pci.ids has no name for, as lspci prints it
+// without -n (pciutils lib/names.c, format_name_pair): "<vendor> Device
+// <device>" when it knows the vendor, "Device <vendor>:<device>" when not.
+var unnamedRE = regexp.MustCompile(`^(?:(.+) )?Device ([0-9a-fA-F]{4})(?::([0-9a-fA-F]{4}))?$`)
+
+// vendorIDs are the pci.ids names of the vendors of RDMA adapters, each
+// as lspci has printed it (pciutils/pciids, pci.ids in its history from
+// 2015 on: Broadcom's was "Broadcom Corporation", then "Broadcom Limited",
+// then "Broadcom Inc. and subsidiaries"; Pensando's "Pensando Systems Inc",
+// "Pensando Systems", then "AMD Pensando Systems"). With them an unnamed
+// device's printed id is a PCI id.
+var vendorIDs = map[string]string{
+	"Mellanox Technologies": "15b3", "Broadcom Inc. and subsidiaries": "14e4", "Broadcom Limited": "14e4", "Broadcom Corporation": "14e4",
+	"Intel Corporation": "8086", "QLogic Corp.": "1077", "Huawei Technologies Co., Ltd.": "19e5", "Chelsio Communications Inc": "1425",
+	"Amazon.com, Inc.": "1d0f", "Microsoft Corporation": "1414", "Alibaba (China) Co., Ltd.": "1ded", "Cisco Systems Inc": "1137",
+	"VMware": "15ad", "AMD Pensando Systems": "1dd8", "Pensando Systems": "1dd8", "Pensando Systems Inc": "1dd8",
+}
+
+// unnamedIDs reads the ids lspci printed for a function pci.ids does not
+// name ("QLogic Corp. Device 8070", "Device 1dd8:1002"), or "", "".
+func unnamedIDs(name string) (vendor, device string) {
+	m := unnamedRE.FindStringSubmatch(name)
+	switch {
+	case m == nil:
+		return "", ""
+	case m[1] == "" && m[3] != "":
+		return strings.ToLower(m[2]), strings.ToLower(m[3])
+	case m[1] != "" && m[3] == "" && vendorIDs[m[1]] != "":
+		return vendorIDs[m[1]], strings.ToLower(m[2])
+	}
+	return "", ""
+}
+
+// subsystem reads a Subsystem line's value, named as a device is.
+func subsystem(d *Device, val string) {
+	d.SubsystemName, d.SubsystemVendor, d.SubsystemDevice = splitIDs(val)
+	if d.SubsystemVendor == "" {
+		d.SubsystemVendor, d.SubsystemDevice = unnamedIDs(d.SubsystemName)
+	}
+}
+
+// continued reports whether a line can be the wrapped tail of the line
+// before (a device line with no revision yet, a Subsystem line): words
+// with no "key:" of a line of its own ("NetXtreme-E Dual-Media 10G RDMA
+// Ethernet Controller (rev 01)", "[15b3:1015]"). A colon is taken only in
+// ids.
+func continued(trim string) bool {
+	if trim == "" {
+		return false
+	}
+	if c := trim[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '[' || c == '(') {
+		return false
+	}
+	return !strings.Contains(anyIDsRE.ReplaceAllString(trim, ""), ":")
 }
 
 // splitIDs splits "Name [15b3:1017]" into the name and the ids.

@@ -18,7 +18,7 @@ func TestParse(t *testing.T) {
 	t.Parallel()
 	cx5ex := func(slot string) Device {
 		return Device{Slot: slot, Class: "Ethernet controller", Name: "Mellanox Technologies MT28800 Family [ConnectX-5 Ex]",
-			SubsystemName: "Mellanox Technologies Device 0002", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64}}
+			SubsystemName: "Mellanox Technologies Device 0002", SubsystemVendor: "15b3", SubsystemDevice: "0002", Driver: "mlx5_core", Modules: []string{"mlx5_core"}, MSIX: &MSIX{Enabled: true, Count: 64}}
 	}
 	hpe := func(slot string) Device {
 		return Device{Slot: slot, Class: "Ethernet controller", Name: "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]",
@@ -32,16 +32,19 @@ func TestParse(t *testing.T) {
 		{"mlx5-cx5ex-v-two-functions-msix.txt", []Device{cx5ex("0000:03:00.0"), cx5ex("0000:03:00.1")}},
 		{"mlx5-cx4lx-hpe-vvv-wrapped-msix.txt", []Device{hpe("0000:0b:00.0"), hpe("0000:0b:00.1")}},
 		{"mlx5-bf3-cx7-v-msix-disabled-truncated.txt", []Device{{Slot: "0000:b4:00.0", Class: "Ethernet controller", Rev: "01",
-			Name: "Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller", SubsystemName: "Mellanox Technologies Device 0022", MSIX: &MSIX{Count: 64}}}},
+			Name: "Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller", SubsystemName: "Mellanox Technologies Device 0022", SubsystemVendor: "15b3", SubsystemDevice: "0022", MSIX: &MSIX{Count: 64}}}},
 		{"mlx5-cx4-ib-v-access-denied.txt", []Device{{Slot: "0000:04:00.0", Class: "Infiniband controller", Name: "Mellanox Technologies MT27700 Family [ConnectX-4]",
-			SubsystemName: "Mellanox Technologies Device 0013", Driver: "mlx5_core", CapsDenied: true}}},
+			SubsystemName: "Mellanox Technologies Device 0013", SubsystemVendor: "15b3", SubsystemDevice: "0013", Driver: "mlx5_core", CapsDenied: true}}},
 		{"hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", []Device{
 			{Slot: "0000:bd:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
 			{Slot: "0000:bd:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Huawei Technologies Co., Ltd. HNS GE/10GE/25GE RDMA Network Controller", Vendor: "19e5", Device: "a222", Rev: "21"},
 		}},
-		// The device's lines printed flush left.
+		// The device's lines printed flush left. pci.ids of the guest had
+		// no name for the VF: lspci printed its device id after the
+		// vendor's name, and the subsystem's likewise.
 		{"hns3-vf-a22e-v-flush-left-guest-mail.txt", []Device{{Slot: "0000:00:02.0", Class: "Ethernet controller", Rev: "21", Name: "Huawei Technologies Co., Ltd. Device a22e",
-			SubsystemName: "Huawei Technologies Co., Ltd. Device 0000", Driver: "hns3", MSIX: &MSIX{Enabled: true, Count: 67}}}},
+			Vendor: "19e5", Device: "a22e", SubsystemName: "Huawei Technologies Co., Ltd. Device 0000", SubsystemVendor: "19e5", SubsystemDevice: "0000",
+			Driver: "hns3", MSIX: &MSIX{Enabled: true, Count: 67}}}},
 		{"ice-e810xxv-nn-grep-truncated.txt", []Device{
 			{Slot: "0000:27:00.0", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
 			{Slot: "0000:27:00.1", Class: "Ethernet controller", ClassID: "0200", Name: "Intel Corporation Ethernet Controller E810-XXV for SFP", Vendor: "8086", Device: "159b", Rev: "02"},
@@ -64,6 +67,66 @@ func TestParse(t *testing.T) {
 		}
 		if d := cmp.Diff(tc.want, got); d != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.file, d)
+		}
+	}
+}
+
+// TestUnnamedDevice: a function pci.ids did not name prints its id
+// after its vendor's name ("QLogic Corp. Device 8070", a QL41212H on a
+// host with an older pci.ids), which is its PCI id when the vendor's name
+// is known; with no vendor name both ids are printed.
+func TestUnnamedDevice(t *testing.T) {
+	t.Parallel()
+	got, err := Parse(bytes.NewReader(capturetest.Read(t, "paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt")))
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	if d := got[0]; d.Vendor != "1077" || d.Device != "8070" || d.SubsystemName != "Gigabyte Technology Co., Ltd Device 1000" || d.SubsystemVendor != "" || d.VPDName != "QLogic FastLinQ QL41212H 25GbE Adapter" {
+		t.Errorf("%+v", d)
+	}
+	for name, want := range map[string]string{
+		"QLogic Corp. Device 8070": "1077:8070", "Mellanox Technologies Device 1021": "15b3:1021", "Device 1dd8:1002": "1dd8:1002",
+		"Gigabyte Technology Co., Ltd Device 1000": ":", "Mellanox Technologies MT27800 Family [ConnectX-5]": ":",
+	} {
+		if v, d := unnamedIDs(name); v+":"+d != want {
+			t.Errorf("unnamedIDs(%q) = %s:%s, want %s", name, v, d, want)
+		}
+	}
+}
+
+// TestMailWrapped: lspci -vvv quoted in a mail that lost its
+// indentation and wrapped its long lines: the device line's tail
+// ("NetXtreme-E … Controller (rev 01)") and the Subsystem line's run on
+// flush left, and are the names' ends (the name that identifies the part
+// when lspci printed no ids), not lines to skip.
+func TestMailWrapped(t *testing.T) {
+	t.Parallel()
+	got, err := Parse(bytes.NewReader(capturetest.Read(t, "paste", "bnxt_en-bcm57416-mail-quoted-ethtool-i-lspci-vvv-flattened-wrapped.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Device{{Slot: "0000:45:00.0", Class: "Ethernet controller", Rev: "01",
+		Name:          "Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller",
+		SubsystemName: "Super Micro Computer Inc BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller",
+		Driver:        "bnxt_en", Modules: []string{"bnxt_en"}, MSIX: &MSIX{Enabled: true, Count: 255},
+		Link: &Link{Speed: "8GT/s", Width: 8, CapableSpeed: "8GT/s", CapableWidth: 8}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	// What may end a wrapped line, and what is a line of its own.
+	for _, c := range []struct {
+		line string
+		ok   bool
+	}{
+		{"NetXtreme-E Dual-Media 10G RDMA Ethernet Controller (rev 01)", true},
+		{"[15b3:1015] (rev 00)", true},
+		{"10G RDMA Ethernet Controller", true},
+		{"Subsystem: Mellanox Technologies Device 0013", false},
+		{"Control: I/O- Mem+ BusMaster+", false},
+		{"--", false}, {"...", false}, {"", false},
+	} {
+		if got := continued(c.line); got != c.ok {
+			t.Errorf("continued(%q) = %t, want %t", c.line, got, c.ok)
 		}
 	}
 }

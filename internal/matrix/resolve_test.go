@@ -308,7 +308,8 @@ func TestResolveAdapterAsWritten(t *testing.T) {
 		// board's name it lacks (https://github.com/System64fumo/linux/issues/27),
 		// and "No Crypto", which is not noise.
 		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
-		{"MCX4131A-BCAT", ""}, {"MCX75510AAS-NEAT", ""}, {"0F6FXM_08P2T2_Ax", ""}, {"Chelsio T520", ""},
+		// MCX4131A-BCAT was one until the matrix listed it from pci.ids.
+		{"MCX4131A-BCAT", "connectx-4-lx"}, {"MCX75510AAS-NEAT", ""}, {"0F6FXM_08P2T2_Ax", ""}, {"Chelsio T520", ""},
 		{"NetXtreme E-Series P210TP 10G LAN card", ""},
 		{"ConnectX-6 Lx EN adapter card; 25GbE ; Dual-port SFP28; PCIe 4.0 x8; No Crypto", ""},
 		// A number alone is no name: "VIC 1440 Mezzanine" is not "VIC".

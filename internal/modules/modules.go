@@ -78,11 +78,21 @@ type Info struct {
 	Depends     []string
 }
 
+// once are the keys modinfo prints at most once per module: one seen
+// again starts another module's lines, or another run's.
+var once = map[string]bool{"version": true, "srcversion": true, "intree": true, "vermagic": true, "name": true, "rhelversion": true}
+
 // ParseModinfo reads modinfo output. Each "filename:" line starts a block;
-// multi-line values (signatures) and unknown keys are skipped.
+// multi-line values (signatures) and unknown keys are skipped. Lines with
+// no "filename:" before them (modinfo piped through grep: "version:",
+// "srcversion:", "vermagic:") make a block with no file and, unless a
+// "name:" line names it, no name; so does a key printed once per module
+// seen again in a block, which is another run's (two outputs pasted
+// together), not a new value of the first.
 func ParseModinfo(r io.Reader) ([]Info, error) {
 	var out []Info
 	var cur *Info
+	seen := map[string]bool{}
 	err := lines.Each(r, func(raw string) {
 		if raw == "" || raw[0] == ' ' || raw[0] == '\t' {
 			return
@@ -93,13 +103,26 @@ func ParseModinfo(r io.Reader) ([]Info, error) {
 		}
 		val = strings.TrimSpace(unbracket(val))
 		if key == "filename" {
+			if cur != nil && cur.Filename == "" && len(seen) == 1 && seen["name"] {
+				// A built-in module's: "name:" first, then
+				// "filename:       (builtin)".
+				cur.Filename = val
+				return
+			}
 			out = append(out, Info{Filename: val, Name: nameFromFile(val)})
 			cur = &out[len(out)-1]
+			clear(seen)
 			return
+		}
+		if once[key] && (cur == nil || seen[key]) {
+			out = append(out, Info{})
+			cur = &out[len(out)-1]
+			clear(seen)
 		}
 		if cur == nil {
 			return
 		}
+		seen[key] = true
 		switch key {
 		case "name":
 			cur.Name = val

@@ -63,6 +63,18 @@ func TestParseModinfo(t *testing.T) {
 			InTree: "Y", Vermagic: "3.10.0-1160.62.1.el7.x86_64 SMP mod_unload modversions", Signer: "CentOS Linux kernel signing key", Description: "Mellanox Connect-IB HCA IB driver", RHELVersion: "7.9",
 			Depends: []string{"mlx5_core", "ib_core", "ib_uverbs"}}}},
 		{"rdma_rxe-module-not-found.txt", nil},
+		// A built-in module: "name:" before "filename:       (builtin)".
+		{"xhci_pci-builtin-name-before-filename-cover-letter.txt", []Info{{Name: "xhci_pci", Filename: "(builtin)", Description: "xHCI PCI Host Controller Driver"}}},
+		// Two runs pasted one after the other, the second through grep
+		// (no filename): two blocks, not the first's file with the
+		// second's version and kernel.
+		{"../paste/mlx5-doca-24.07-debian12-lsmod-modinfo-then-older-modinfo-grep-version.txt", []Info{
+			{Name: "mlx5_core", Filename: "/lib/modules/6.1.0-25-amd64/updates/dkms/mlx5_core.ko", Version: "24.07-0.6.1", SrcVersion: "769E8732BF9FAF2E580D2BC",
+				Vermagic: "6.1.0-25-amd64 SMP preempt mod_unload modversions", Signer: "DKMS module signing key",
+				Description: "Mellanox 5th generation network adapters (ConnectX series) core driver",
+				Depends:     []string{"mlxdevm", "mlx_compat", "tls", "pci-hyperv-intf", "psample", "mlxfw"}},
+			{Version: "24.01-0.3.3", SrcVersion: "59290B9C495B89FC195B001", Vermagic: "6.1.0-20-amd64 SMP preempt mod_unload modversions"},
+		}},
 	} {
 		got, err := ParseModinfo(bytes.NewReader(capture(t, "modinfo", tc.file)))
 		if err != nil {

@@ -61,7 +61,8 @@ func unquote(v string) string {
 }
 
 // ParseUname returns the kernel release from `uname -r` output, from
-// `uname -a` output ("Linux <host> <release> …") as sos stores it, or
+// `uname -a` output ("Linux <host> <release> …") as sos stores it, with
+// or without the host name, or
 // from /proc/version ("Linux version <release> (<builder>) …"). Quotes a
 // poster put around the line are not part of it.
 func ParseUname(r io.Reader) (string, error) {
@@ -73,6 +74,12 @@ func ParseUname(r io.Reader) (string, error) {
 		f := strings.Fields(strings.Trim(strings.TrimSpace(raw), "'\"`"))
 		switch {
 		case len(f) == 0:
+		case f[0] == "Linux" && len(f) >= 3 && strings.HasPrefix(f[2], "#") && len(f[1]) > 0 && f[1][0] >= '0' && f[1][0] <= '9':
+			// No host name between "Linux" and the release: an empty
+			// nodename, or one the poster cut out ("Linux
+			// 6.8.0-47-generic #47-Ubuntu SMP …"). The build's "#47…"
+			// follows the release.
+			rel = f[1]
 		case f[0] == "Linux" && len(f) >= 3:
 			rel = f[2]
 		case len(f) == 1:

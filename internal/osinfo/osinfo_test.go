@@ -19,6 +19,9 @@ func TestParseOFEDInfo(t *testing.T) {
 		"mlnx-ofed-5.0-s-in-pod.txt":     {Name: "MLNX_OFED", Version: "5.0-2.1.8.0", Raw: "MLNX_OFED_LINUX-5.0-2.1.8.0:"},
 		"mlnx-ofed-5.0-n.txt":            {Version: "5.0-2.1.8", Raw: "5.0-2.1.8"},
 		"mlnx-ofed-internal-24.07-s.txt": {Name: "OFED-internal", Version: "24.07-0.3.5.0.110", Raw: "OFED-internal-24.07-0.3.5.0.110:"},
+		// DOCA-OFED's, in a list item's code block and after a bare command.
+		"doca-ofed-24.10-internal-s-list-item-indented.txt":  {Name: "OFED-internal", Version: "24.10-1.1.4.0.200", Raw: "OFED-internal-24.10-1.1.4.0.200:"},
+		"doca-ofed-25.10-internal-s-bare-command-fenced.txt": {Name: "OFED-internal", Version: "25.10-1.7.1", Raw: "OFED-internal-25.10-1.7.1:"},
 	} {
 		got, ok, err := ParseOFEDInfo(bytes.NewReader(capture(t, file)))
 		if err != nil || !ok {
@@ -57,6 +60,9 @@ func TestParseUname(t *testing.T) {
 		// (testdata/captures/paste/kylin-v10-*).
 		"Linux version 4.19.90-23.6.v2101.ky10.aarch64 (KYLINSOFT@localhost.localdomain) (gcc version 7.3.0 (GCC)) #1 SMP Wed Mar 17 14:45:17 CST 2021\n": "4.19.90-23.6.v2101.ky10.aarch64",
 		"    'Linux localhost.localdomain 4.19.90-52.22.v2207.ky10.aarch64 #1 SMP Tue Mar 14 11:52:45 CST 2023 aarch64 aarch64 aarch64 GNU/Linux'\n":      "4.19.90-52.22.v2207.ky10.aarch64",
+		// The host name cut out (paste/ice-e810c-vmd-domain-10006-…), or empty.
+		"Linux 6.8.0-47-generic #47-Ubuntu SMP PREEMPT_DYNAMIC Fri Sep 27 21:40:26 UTC 2024 x86_64 x86_64 x86_64 GNU/Linux\n": "6.8.0-47-generic",
+		"Linux  5.15.0-91-generic #101-Ubuntu SMP\n": "5.15.0-91-generic",
 	} {
 		if got, _ := ParseUname(strings.NewReader(in)); got != want {
 			t.Errorf("ParseUname(%q) = %q, want %q", in, got, want)

@@ -27,6 +27,7 @@ type Section struct {
 	Cut   int // lines longer than 1 MiB, cut there
 	text  strings.Builder
 	label string // the command line each of its lines began with (report-hw), if any
+	own   bool   // recognised by a layout only its tool prints (rule.own)
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -42,10 +43,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	var loose []string
 	looseCut := 0
 	looseStart := 0
+	other := false // the loose lines follow a prompt running a command the table does not read
 	flush := func() {
 		at := looseStart
 		for _, part := range splitLoose(loose) {
-			if s := sniff(part); s != nil {
+			if s := sniff(part); s != nil && (!other || s.own) {
 				s.Line = at
 				for _, l := range part {
 					s.add(l)
@@ -62,7 +64,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			}
 			at += len(part)
 		}
-		loose, looseCut = nil, 0
+		loose, looseCut, other = nil, 0, false
 	}
 	n, prevBlank := 0, true
 	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
@@ -132,11 +134,14 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		}
 		if otherPrompt(line) {
 			// A prompt running some other command (ls, cat a file the
-			// table does not read): its output is not the last command's.
-			if cur == nil {
-				flush()
-			}
-			cur = &Section{Line: n + 1} // not in secs: its lines are left out
+			// table does not read, an alias or a mistyped name): its
+			// output is not the last command's. It is read as lines with
+			// no command line, by what they say, when they are in a
+			// layout only their tool prints (show_gids's table after
+			// "show_gid"); other text ("CentOS Linux release" among yum's
+			// lines) is left out.
+			flush()
+			cur, other = nil, true
 			unknown++
 			continue
 		}
@@ -244,8 +249,11 @@ type command struct{ line, path string }
 var (
 	// prompt matches the shell prompts people paste: user@host:~$,
 	// [root@host ~]#, a bare $ or #, and >, after a virtualenv or conda
-	// environment's "(name) ", and zsh's ❯.
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|[$#>❯])\s+`)
+	// environment's "(name) ", zsh's ❯, and the shell's own name and
+	// version, bash's default PS1 "\s-\v\$ " where none is set (a
+	// container, sudo -s, a login as su: "bash-5.1$ ", "sh-4.4# ",
+	// "-bash-4.2$ ").
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
@@ -387,7 +395,9 @@ func commandLine(line string, top bool) (command, bool) {
 		rest, hasPrompt = line[loc[1]:], true
 	} else if r, ok := gluedPrompt(line); ok {
 		rest, hasPrompt = r, true
-	} else if !top {
+	} else if !top || strings.HasSuffix(strings.TrimSpace(line), ":") {
+		// A bare line only at the top, and never one that ends in a
+		// colon: "lspci -s on the affected card:" introduces an output.
 		return command{}, false
 	}
 	rest, _, _ = strings.Cut(rest, "|")
@@ -404,6 +414,9 @@ func commandLine(line string, top bool) (command, bool) {
 	words[0] = path.Base(words[0])
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
+	}
+	if words[0] == "ll" || words[0] == "ls" {
+		words = lsWords(words)
 	}
 	if words[0] == "cat" && len(words) == 2 {
 		// "cat /etc/os-release": the output is that file, when the
@@ -485,6 +498,25 @@ func inContainer(words []string) []string {
 		}
 	}
 	return words
+}
+
+// lsWords spells a pasted ls of a folder as the table does: the "ll"
+// alias distributions define in their shell start-up files (Debian's and
+// Ubuntu's skeleton .bashrc "ls -alF", RHEL's colorls.sh "ls -l
+// --color=auto") as ls -l, and a folder's trailing "/" dropped
+// ("ls /dev/infiniband/").
+func lsWords(words []string) []string {
+	out := []string{"ls"}
+	if words[0] == "ll" {
+		out = append(out, "-l")
+	}
+	for _, w := range words[1:] {
+		if len(w) > 1 && strings.HasSuffix(w, "/") && !strings.HasPrefix(w, "-") {
+			w = strings.TrimRight(w, "/")
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // rdmaObjects are the objects of iproute2's rdma in the order it tries

@@ -3,6 +3,7 @@ package paste
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -129,6 +130,16 @@ func TestOtherCommandsAreLeftOut(t *testing.T) {
 	}
 }
 
+// TestOwnRulesAreRules: every rule read after another command's prompt
+// is a rule.
+func TestOwnRulesAreRules(t *testing.T) {
+	for line := range own {
+		if !slices.ContainsFunc(rules, func(r rule) bool { return r.line == line }) {
+			t.Errorf("own rule %q is no rule", line)
+		}
+	}
+}
+
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 
 func TestCommandLines(t *testing.T) {
@@ -140,10 +151,14 @@ func TestCommandLines(t *testing.T) {
 		{"root@node1:~# sudo lspci -vvv", "lspci -vvv", false, true},
 		{"$ dmesg | grep -i mlx5", "dmesg", false, true},
 		{"(venv) user@h:/tmp$ rdma link show", "rdma link show", false, true},
-		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},       // closest table line
-		{"modinfo mlx5_core", "modinfo {module}", true, true},        // bare, exact with a placeholder
-		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},   // bare, the program then flags
-		{"❯ rdma link show", "rdma link show", false, true},          // zsh prompt
+		{"# lspci -s 3b:00.0 -vvv", "lspci -vvv", false, true},                           // closest table line
+		{"modinfo mlx5_core", "modinfo {module}", true, true},                            // bare, exact with a placeholder
+		{"ibv_devinfo -d mlx5_3 -v", "ibv_devinfo -v", true, true},                       // bare, the program then flags
+		{"❯ rdma link show", "rdma link show", false, true},                              // zsh prompt
+		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
+		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
+		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
+		{"bash-5.1$ hostname", "hostname", false, true},
 		{"$ sudo mst start", "", false, false},                       // not mst status -v
 		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
 		{"$ devlink port show", "", false, false},                    // not devlink dev info
@@ -152,21 +167,26 @@ func TestCommandLines(t *testing.T) {
 		{"# rdma res", "rdma res show", false, true},                 // show is the default
 		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
-		{"$ mlxup", "mlxup --query", false, true},                                   // queries by default
-		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                             // a # prompt with no space
-		{"$lspci -nn", "lspci -nn", false, true},                                    // likewise $
-		{"#include <infiniband/verbs.h>", "", false, false},                         // C, not a prompt
-		{"#!/bin/sh", "", true, false},                                              // nor a shebang
-		{"$ kubectl exec -n rdma pod-0 -- show_gids", "show_gids", false, true},     // in a pod
-		{"$ oc exec pod-0 -c app -- ibv_devinfo -v", "ibv_devinfo -v", false, true}, // OpenShift
-		{"# docker exec -it -u root ctr rdma link", "rdma link", false, true},       // in a container
-		{"$ kubectl exec pod-0 -- ls /dev/infiniband", "", false, false},            // not a table command
-		{"$ docker exec ctr", "", false, false},                                     // no command
-		{"# ethtool ens1", "", false, false},                                        // link settings, not ethtool -i
-		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true},                   // the -i report
+		{"$ mlxup", "mlxup --query", false, true},                                         // queries by default
+		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                                   // a # prompt with no space
+		{"$lspci -nn", "lspci -nn", false, true},                                          // likewise $
+		{"#include <infiniband/verbs.h>", "", false, false},                               // C, not a prompt
+		{"#!/bin/sh", "", true, false},                                                    // nor a shebang
+		{"$ kubectl exec -n rdma pod-0 -- show_gids", "show_gids", false, true},           // in a pod
+		{"$ oc exec pod-0 -c app -- ibv_devinfo -v", "ibv_devinfo -v", false, true},       // OpenShift
+		{"# docker exec -it -u root ctr rdma link", "rdma link", false, true},             // in a container
+		{"$ kubectl exec pod-0 -- ls /dev/infiniband", "ls /dev/infiniband", false, true}, // in a pod
+		{"root@pod:/# ll /dev/infiniband/", "ls -l /dev/infiniband", false, true},         // the ll alias, a trailing slash
+		{"$ ls -la /dev/infiniband/", "ls -l /dev/infiniband", false, true},               // -la is -l's report
+		{"$ ls /sys/class/infiniband", "ls /sys/class/infiniband", false, true},
+		{"$ ls /dev", "", false, false},                           // another folder
+		{"$ docker exec ctr", "", false, false},                   // no command
+		{"# ethtool ens1", "", false, false},                      // link settings, not ethtool -i
+		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true}, // the -i report
 		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
 		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
 		{"ethtool reports the driver", "", true, false},                                                   // bare prose
+		{"lspci -s on the affected card:", "", true, false},                                               // prose before an output (mstflint#20)
 		{"ibv_devinfo", "", false, false},                                                                 // bare, mid-output
 		{"$ ls -l /tmp", "", false, false},                                                                // not a table program
 		{"        link_layer:             Ethernet", "", true, false},                                     // output
@@ -278,6 +298,16 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
+		// bash's default prompt (bash-5.1$), a loop's "> " continuation
+		// lines, and ethtool -i blocks after lspci -nn lines with no
+		// command line, each after a line naming its netdev.
+		// A remote syslog ("kern.err: Aug 15 … kernel: …") a mail wrapped
+		// before each device's address: a kernel log, not lspci lines.
+		{"dmesg", "bnxt_en-bcm57416-syslog-facility-prefix-mail-wrapped-tx-timeout-truncated.txt", []string{"journalctl -k --no-pager 85"}},
+		// A prompt running a name the table does not know ("show_gid"):
+		// its output is read by its layout, show_gids's table.
+		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},
+		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nnvv 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
@@ -452,8 +482,25 @@ func TestUnmark(t *testing.T) {
 // forms the paste reader learned.
 func TestRealPasteRecords(t *testing.T) {
 	t.Parallel()
+	// A pod given one of its two erdma devices: the kernel's two names
+	// from ls /sys/class/infiniband, the one uverbs file of ls
+	// /dev/infiniband/, verbs' one device.
+	h := collectPaste(t, "erdma-pod-ls-sys-dev-infiniband-ibv_devices-partial-uverbs.txt")
+	if len(h.Devices) != 2 || h.Devices[1].Name != "erdma_1" || h.Devices[1].From["name"] != "cmd/ls /sys/class/infiniband" || len(h.CharDevices) != 2 || h.CharDevices[1].Name != "uverbs0" || h.CharDevices[1].Source != "cmd/ls /dev/infiniband" {
+		t.Errorf("erdma pod: devices %+v, char devices %+v", h.Devices, h.CharDevices)
+	}
+	// ibv_devices lists the device ibv_devinfo cannot open; ib_send_lat's
+	// lines are no table command's.
+	h = collectPaste(t, "iwp0s3-qemu-ibv_devices-devinfo-failed-to-open-ib_send_lat.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "iwp0s3" || len(h.ToolMessages) != 1 || h.ToolMessages[0].Kind != "open-failed" {
+		t.Errorf("qemu guest: devices %+v, messages %+v", h.Devices, h.ToolMessages)
+	}
+	// rdma system behind a # prompt.
+	if h = collectPaste(t, "rdma-system-hash-prompt-netns-shared.txt"); h.RDMASystem == nil || h.RDMASystem.Netns != "shared" || h.RDMASystem.CopyOnFork != "on" || h.RDMASystem.From != "cmd/rdma system" {
+		t.Errorf("rdma system: %+v", h.RDMASystem)
+	}
 	// "ofed_info: command not found": the stack source is absent, not ok.
-	h := collectPaste(t, "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt")
+	h = collectPaste(t, "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt")
 	for _, s := range h.Sources {
 		if s.ID == "cmd/ofed_info -s" && s.Status != "absent" {
 			t.Errorf("ofed_info -s %s, want absent", s.Status)
@@ -518,6 +565,101 @@ func TestRealPasteRecords(t *testing.T) {
 		if h := collectPaste(t, f); len(h.Devices) != 1 || h.Devices[0].FwVer == "" || h.Devices[0].PCIID == "" {
 			t.Errorf("%s: devices %+v", f, h.Devices)
 		}
+	}
+	// A loop's ethtool -i of every netdev, each block after a line naming
+	// it: every netdev with its function, the IPoIB port's driver
+	// ("mlx5_core[ib_ipoib]") the module mlx5_core, of MLNX_OFED's form.
+	h = collectPaste(t, "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt")
+	var nds []string
+	for _, nd := range h.Netdevs {
+		nds = append(nds, nd.Name+" "+nd.Driver+" "+nd.PCIAddress)
+	}
+	if want := "enp125s0f0 hns3 0000:7d:00.0, enp189s0f0 hns3 0000:bd:00.0, enp189s0f1 hns3 0000:bd:00.1, ibp1s0 mlx5_core 0000:01:00.0, tun0 tun "; strings.Join(nds, ", ") != want {
+		t.Errorf("netdevs %q, want %q", strings.Join(nds, ", "), want)
+	}
+	for _, a := range h.Adapters {
+		if a.PCIAddress == "0000:01:00.0" && (a.Driver.Name != "mlx5_core" || a.Driver.Origin != "ofed" || a.Firmware.Running != "20.35.1012" || len(a.Netdevs) != 1 || a.Netdevs[0] != "ibp1s0") {
+			t.Errorf("IPoIB adapter %+v", a)
+		}
+	}
+	// The same loop without its banner lines (a loop that echoed no
+	// names): one netdev, but every function's driver and firmware.
+	var kept []string
+	for _, l := range strings.Split(body(t, "paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt"), "\n") {
+		if !strings.HasPrefix(l, "-----") && !strings.HasPrefix(l, "=====") {
+			kept = append(kept, l)
+		}
+	}
+	h = collectText(t, strings.Join(kept, "\n"))
+	var fws []string
+	for _, a := range h.Adapters {
+		fws = append(fws, a.PCIAddress+" "+a.Driver.Name+" "+a.Firmware.Running)
+	}
+	if want := "0000:01:00.0 mlx5_core 20.35.1012, 0000:7d:00.0 hns3 1.8.15.0, 0000:bd:00.0 hns3 1.8.15.0, 0000:bd:00.1 hns3 1.8.15.0"; strings.Join(fws, ", ") != want {
+		t.Errorf("adapters %q, want %q", strings.Join(fws, ", "), want)
+	}
+	// modinfo twice: the full output, then an older install's through
+	// grep. The record keeps the first whole, not its file with the
+	// second's version and kernel.
+	h = collectPaste(t, "mlx5-doca-24.07-debian12-lsmod-modinfo-then-older-modinfo-grep-version.txt")
+	for _, m := range h.Modules {
+		if m.Name == "mlx5_core" && (m.Version != "24.07-0.6.1" || m.Filename != "/lib/modules/6.1.0-25-amd64/updates/dkms/mlx5_core.ko" || m.Origin != "ofed") {
+			t.Errorf("mlx5_core %+v", m)
+		}
+	}
+	if h.Host.KernelRelease != "6.1.0-25-amd64" {
+		t.Errorf("kernel %q, want 6.1.0-25-amd64", h.Host.KernelRelease)
+	}
+	// The grep alone: its lines are the module's its command line names.
+	text := body(t, "paste", "mlx5-doca-24.07-debian12-lsmod-modinfo-then-older-modinfo-grep-version.txt")
+	h = collectText(t, text[strings.Index(text, "$ modinfo mlx5_core |"):])
+	if len(h.ModulesSeen) != 1 || h.ModulesSeen[0].Name != "mlx5_core" || h.ModulesSeen[0].Version != "24.01-0.3.3" || h.Host.KernelRelease != "6.1.0-20-amd64" {
+		t.Errorf("modules seen %+v, kernel %q", h.ModulesSeen, h.Host.KernelRelease)
+	}
+	// lspci -vvv in a mail that lost its indentation and wrapped its long
+	// lines: the device's whole name (which names the part when lspci
+	// printed no ids), after ethtool -i of its netdev.
+	h = collectPaste(t, "bnxt_en-bcm57416-mail-quoted-ethtool-i-lspci-vvv-flattened-wrapped.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Name != "Broadcom Inc. and subsidiaries BCM57416 NetXtreme-E Dual-Media 10G RDMA Ethernet Controller" ||
+		h.Adapters[0].Firmware.Running != "218.0.153.0/pkg 218.0.169.0" || len(h.Adapters[0].Netdevs) != 1 {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	// uname -a with the host name cut out: the release is the word
+	// before the build's "#47-Ubuntu", not "#47-Ubuntu"; functions in a
+	// VMD domain (10006) keep it.
+	h = collectPaste(t, "ice-e810c-vmd-domain-10006-modinfo-oot-1.15.4-uname-a-no-hostname.txt")
+	if h.Host.KernelRelease != "6.8.0-47-generic" || len(h.Adapters) != 2 || h.Adapters[0].PCIAddress != "10006:0a:00.0" {
+		t.Errorf("kernel %q, adapters %+v", h.Host.KernelRelease, h.Adapters)
+	}
+	// lspci -vvv of a function the host's pci.ids did not name ("QLogic
+	// Corp. Device 8070"): its PCI id, with the vendor driver's modinfo.
+	h = collectPaste(t, "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Vendor != "1077" || h.Adapters[0].Device != "8070" || h.Adapters[0].Driver.Version != "8.33.9.0" || h.Adapters[0].Driver.Origin != "vendor" {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	// irdma's ibstat after a bare command line in a fence of its own,
+	// its output in the next (empty CA type, "Rate: 10 (FDR10)").
+	h = collectPaste(t, "irdma-e810-mtl-doc-lsmod-ibv_devices-ibstat-fenced-bare-commands.txt")
+	if len(h.Devices) != 2 || h.Devices[1].Name != "irdma1" || h.Devices[1].Provider != "irdma" || len(h.Devices[1].Ports) != 1 || h.Devices[1].Ports[0].RateGbps == nil || *h.Devices[1].Ports[0].RateGbps != 10 {
+		t.Errorf("devices %+v", h.Devices)
+	}
+	// An HCA of the serial bus class (0c06, lspci's "InfiniBand"), after
+	// prose ending in a colon that names lspci: the adapter, and the
+	// mstflint query that failed on it.
+	h = collectPaste(t, "mthca-infinihost3-power9-mstflint-q-not-supported-lspci-class-infiniband.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0031:01:00.0" || h.Adapters[0].Name != "Mellanox Technologies MT25208 [InfiniHost III Ex]" {
+		t.Errorf("adapters %+v", h.Adapters)
+	}
+	for _, s := range h.Sources {
+		if strings.HasPrefix(s.ID, "cmd/lspci") && s.ID != "cmd/lspci -nnvv" {
+			t.Errorf("prose filed as %s", s.ID)
+		}
+	}
+	// siw after rdma link show, ibv_devinfo run by its path, and a grep
+	// of lsmod: read right (no finding from the modules grep left out).
+	h = collectPaste(t, "siw-rdma-link-rmmod-uverbs-ibv_devinfo-by-path-lsmod-grep.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "siw0" || h.Devices[0].Provider != "siw" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].Netdev != "enp0s31f6" || h.Devices[0].Ports[0].State != "ACTIVE" {
+		t.Errorf("devices %+v", h.Devices)
 	}
 	// devlink dev info after commented command lines.
 	h = collectPaste(t, "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt")

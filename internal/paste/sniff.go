@@ -2,8 +2,10 @@ package paste
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/ethtool"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -15,10 +17,27 @@ type rule struct {
 	test func(text string) bool
 }
 
+// own are the rules whose test looks for a layout only their tool prints
+// (a header, a block's keys), not for words other output may hold
+// ("CentOS Linux release", "MLNX_OFED_LINUX-", a kernel log line, a PCI
+// address at the start of a line): their text is read even after a
+// prompt running some other command.
+var own = map[string]bool{
+	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
+	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
+	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+}
+
 var (
 	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
-	reJournal    = regexp.MustCompile(`(?m)^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
-	reLspci      = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] \S`)
+	// A syslog line, behind the facility and severity some templates
+	// print first ("kern.err: Aug 15 12:21:39 host kernel: …").
+	reJournal = regexp.MustCompile(`(?m)^(?:[a-z]+[0-7]?\.[a-z]+: )?[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
+	// An lspci device line: the address, then the class's name (which
+	// starts with a capital) or, with -n, its number and a colon. A
+	// kernel message wrapped before its device's address ("0000:45:00.0
+	// eth0: TX timeout …") is none.
+	reLspci = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] (?:[A-Z]|[0-9a-f]{4}: )`)
 	// rdma link heads: "link dev/port", or "idx/port: dev/port:" before iproute2 v5.5.0.
 	reRdmaLink = regexp.MustCompile(`(?m)^(?:link \S+/\d+|\d+/\d+: \S+/\d+:) (?:subnet_prefix|state) `)
 	// show_gids' header; a cut paste may lack its n_gids_found= tail.
@@ -92,7 +111,9 @@ func sniff(lines []string) *Section {
 	if r < 0 {
 		return nil
 	}
-	return rules[r].section()
+	s := rules[r].section()
+	s.own = own[rules[r].line]
+	return s
 }
 
 // sniffRule is the index of the first rule that recognises the text, or -1.
@@ -132,13 +153,21 @@ var ruleRows = func() []string {
 // then "hca_id: mlx5_0". Each part is then sniffed alone. A line that says
 // nothing on its own (ibv_devinfo's "max_qp:", os-release's "ID=") never
 // starts a part, and lines no rule recognises stay with what they follow.
+// An ethtool -i block starts one at its "driver:" line, or at the line
+// before it that names its interface ("===== eth0 =====").
 func splitLoose(lines []string) [][]string {
 	var parts [][]string
 	start, row := 0, "" // the part being read, and its row once known
 	for i := 1; i < len(lines); i++ {
 		r := sniffRule(lines[i])
+		at := i
 		if r < 0 {
-			continue
+			if r = ethtoolBlock(lines, i); r < 0 {
+				continue
+			}
+			if at > start+1 && ethtool.Banner(lines[at-1]) != "" {
+				at--
+			}
 		}
 		if row == "" {
 			if prev := sniffRule(strings.Join(lines[start:i], "\n")); prev >= 0 {
@@ -149,12 +178,30 @@ func splitLoose(lines []string) [][]string {
 		case row == "":
 			row = ruleRows[r]
 		case row != ruleRows[r]:
-			parts = append(parts, lines[start:i])
-			start, row = i, ruleRows[r]
+			parts = append(parts, lines[start:at])
+			start, row = at, ruleRows[r]
 		}
 	}
 	return append(parts, lines[start:])
 }
+
+// ethtoolBlock is the ethtool -i rule's index when line i opens a block
+// of its output ("driver: hns3", its bus-info line among the next ones),
+// else -1.
+func ethtoolBlock(lines []string, i int) int {
+	if !strings.HasPrefix(strings.TrimSpace(lines[i]), "driver: ") {
+		return -1
+	}
+	for _, l := range lines[i+1 : min(len(lines), i+8)] {
+		if strings.HasPrefix(strings.TrimSpace(l), "bus-info:") {
+			return ethtoolRule
+		}
+	}
+	return -1
+}
+
+// ethtoolRule is the index of the ethtool -i rule.
+var ethtoolRule = slices.IndexFunc(rules, func(r rule) bool { return r.line == "ethtool -i {netdev}" })
 
 // section is where the rule's output is filed.
 func (r rule) section() *Section {

@@ -22,5 +22,8 @@ func FuzzParse(f *testing.F) {
 		if _, err := ParseDev(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}
+		if s, ok, err := ParseSystem(bytes.NewReader(b)); err != nil || ok && s.Netns != "shared" && s.Netns != "exclusive" {
+			t.Fatal(s, err)
+		}
 	})
 }

@@ -64,6 +64,10 @@ type Host struct {
 	// Schema 3.
 	Absent   []Absent  `toml:"absent,omitempty" json:"absent,omitempty"`
 	Problems []Problem `toml:"problem,omitempty" json:"problems,omitempty"`
+	// CharDevices are the entries of /dev/infiniband (schema 3, additive).
+	CharDevices []CharDevice `toml:"char_device,omitempty" json:"char_devices,omitempty"`
+	// RDMASystem is `rdma system show` (schema 3, additive).
+	RDMASystem *RDMASystem `toml:"rdma_system,omitempty" json:"rdma_system,omitempty"`
 
 	// File is the name of the file the record was loaded from, without
 	// its extension and with what it hides escaped; set by the records
@@ -339,6 +343,25 @@ type Stack struct {
 	From    string `toml:"from,omitempty" json:"from,omitempty"`       // source id
 }
 
+// CharDevice is one entry of /dev/infiniband as `ls -l /dev/infiniband`
+// (or `ls`) lists it: the character devices user space opens, uverbsN for
+// verbs, rdma_cm for librdmacm, umadN and issmN for MAD tools.
+type CharDevice struct {
+	Name   string `toml:"name" json:"name"`                              // uverbs0, rdma_cm, umad0, issm0
+	Mode   string `toml:"mode,omitempty" json:"mode,omitempty"`          // as ls -l prints it, e.g. crw-rw-rw-; absent from a plain ls
+	Major  *int   `toml:"major,omitempty" json:"major,omitempty"`        // the device's major number
+	Minor  *int   `toml:"minor,omitempty" json:"minor,omitempty"`        // the device's minor number
+	Source string `toml:"source" json:"source"`                          // source id
+	Line   int    `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line in that source
+}
+
+// RDMASystem is the RDMA subsystem's settings, `rdma system show`.
+type RDMASystem struct {
+	Netns      string `toml:"netns" json:"netns"`                                   // shared or exclusive: who sees an RDMA device
+	CopyOnFork string `toml:"copy_on_fork,omitempty" json:"copy_on_fork,omitempty"` // on or off, when printed
+	From       string `toml:"from" json:"from"`                                     // source id
+}
+
 // Kernel log event kinds.
 const (
 	LogDriverInit      = "driver-init"      // a provider or core driver initialised
@@ -365,6 +388,8 @@ const (
 	LogResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
 	LogResetRecovery     = "reset-recovery"     // the device was reset, or its driver entered error recovery
 	LogUserspaceProvider = "userspace-provider" // libibverbs could not load or use a provider (a user-space line of the journal)
+	// Schema 3, additive.
+	LogFirmwareMismatch = "firmware-mismatch" // a driver says its firmware (NVM, command interface, DDP package) is newer or older than it supports
 )
 
 // LogEvent is one classified RDMA-relevant kernel log line.

@@ -58,7 +58,7 @@ type Invalid struct {
 }
 
 func (v Invalid) String() string {
-	return fmt.Sprintf("%s = %s: want %s", v.Path, strconv.Quote(v.Value), v.Want)
+	return v.Path + " = " + diag.Quote(v.Value) + ": want " + v.Want
 }
 
 // Validate checks the formats of h's fields: PCI addresses

@@ -92,6 +92,11 @@ func TestCheckPositions(t *testing.T) {
 	if got, want := Check("bad.json", []byte(js), h).String(), `bad.json:4:32: adapter.0.pci_address = "<x>"`; !strings.HasPrefix(got, want) {
 		t.Errorf("got %q, want prefix %q", got, want)
 	}
+	// A long value is quoted cut (diag.Quote): a 20,000-byte id must
+	// not flood the terminal.
+	if got, want := (Invalid{Path: "host.id", Value: strings.Repeat("A", 20000), Want: "text"}).String(), `host.id = "`+strings.Repeat("A", 80)+`"… (20000 bytes): want text`; got != want {
+		t.Errorf("long value: got %q, want %q", got, want)
+	}
 }
 
 // TestValidateFixtures: every record kbcollect wrote from a real capture is valid.

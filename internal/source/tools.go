@@ -101,7 +101,19 @@ var Tools = []Tool{
 		{Line: "devlink dev param show", Plugin: "networking", Prefetch: true},
 		{Line: "devlink dev", Plugin: "networking"},
 	}},
-	{Name: "sysfs-infiniband", Files: []ID{SysInfiniBand}},
+	// The folder where it was copied; else its listing, which is all a
+	// paste or a pod's log holds ("ls -l" names each device's PCI path).
+	{Name: "sysfs-infiniband", Files: []ID{SysInfiniBand}, Commands: []Command{
+		{Line: "ls -l /sys/class/infiniband", Plugin: "kbcollect"},
+		{Line: "ls /sys/class/infiniband", Plugin: "kbcollect"},
+	}},
+	// The character devices user space opens: verbs needs the uverbsN of
+	// each RDMA device, librdmacm rdma_cm. No sos plugin lists /dev; in a
+	// container this is what the runtime or device plugin passed in.
+	{Name: "dev-infiniband", Commands: []Command{
+		{Line: "ls -l /dev/infiniband", Plugin: "kbcollect", Prefetch: true},
+		{Line: "ls /dev/infiniband", Plugin: "kbcollect"},
+	}},
 	{Name: "rdma_cm", Files: []ID{RDMACM}, Commands: []Command{
 		{Line: "cma_roce_mode -d {ibdev} -p {port}", Plugin: "roce"},
 		{Line: "cma_roce_tos -d {ibdev} -p {port}", Plugin: "roce"},
@@ -129,6 +141,11 @@ var Tools = []Tool{
 		// only those with a QP.
 		{Line: "rdma res show", Plugin: "kbcollect"},
 		{Line: "rdma res show qp", Plugin: "kbcollect"},
+		// The RDMA subsystem's network namespace mode: shared (every
+		// namespace sees every device) or exclusive (a device is seen
+		// only in the namespace it was moved to).
+		{Line: "rdma system show", Plugin: "kbcollect", Prefetch: true},
+		{Line: "rdma system", Plugin: "kbcollect"},
 	}, Globs: []string{
 		// NVIDIA's rdma plugin: "rdma resource show <qp|cm_id|cq|pd|mr|ctx|srq> -d",
 		// by either binary.

@@ -12,6 +12,9 @@
 // ubuntu and debian unsupported); a vendor stack by its [[stack_support]]
 // ranges, the adapter's support_end, the vendor and the OS list of the
 // release in use; firmware by firmware_min rules (minimum, exact,
-// recommended). Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
+// recommended). A stack release numbered past every line the matrix holds
+// for the stack (a DOCA-OFED driver version against DOCA's releases) is
+// compared with none of them, and a distro kernel given with a release is
+// judged as the release whose kernel it is. Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
 // AlmaLinux reverses (the RHEL 10 mlx4 ids) also apply to it.
 package verdict

@@ -19,6 +19,12 @@ func judgeFirmware(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.S
 		return
 	}
 	mins := rule.FirmwareMins(m, a.ID, stack, stackVer)
+	if ms != nil && stackVer != "" {
+		if _, beyond := beyondNumbering(ms, stackVer); beyond {
+			// Which release's tested firmware applies is not known.
+			mins = rule.FirmwareMins(untied(m, stack), a.ID, stack, "")
+		}
+	}
 	if len(mins) == 0 && fw != "" {
 		// Say the firmware went unjudged, without letting the matrix's
 		// silence decide the verdict on everything it does know.
@@ -199,4 +205,17 @@ func firmwareLine(m *matrix.Matrix, adapter string) *matrix.FirmwareLine {
 		}
 	}
 	return nil
+}
+
+// untied is m's firmware_min rows that no release of stack ties down: for
+// a stack release the matrix cannot place among the releases its rows
+// name (beyondNumbering), only these apply.
+func untied(m *matrix.Matrix, stack string) *matrix.Matrix {
+	out := &matrix.Matrix{}
+	for _, f := range m.Firmware {
+		if f.Stack != stack || f.StackVersion == "" {
+			out.Firmware = append(out.Firmware, f)
+		}
+	}
+	return out
 }

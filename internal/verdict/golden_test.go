@@ -31,6 +31,10 @@ type goldenCase struct {
 	// show, e.g. a release's adapter list; until it lands the engine must
 	// say unknown, never the opposite of want.
 	Gap string `toml:"gap"`
+	// Report is the public report (an issue, a pull request, a vendor
+	// page) where someone planned or ran this configuration: what made
+	// the case worth asking, never what decides it (Sources do).
+	Report string `toml:"report"`
 }
 
 // realMatrix loads the project's matrix (matrix/), once.
@@ -67,6 +71,9 @@ func TestGolden(t *testing.T) {
 	pass, falseSupported, gaps := 0, 0, 0
 	for _, c := range f.Case {
 		v := Judge(m, Plan{Adapter: c.Adapter, Distro: c.Distro, Kernel: c.Kernel, Stack: c.Stack, StackVersion: c.StackVersion, Firmware: c.Firmware})
+		if c.Report != "" && !strings.HasPrefix(c.Report, "https://") {
+			t.Errorf("%s: report %q is not an https URL", c.Name, c.Report)
+		}
 		for _, s := range c.Sources {
 			if m.Source(s) == nil {
 				t.Errorf("%s: source %q is not in the matrix", c.Name, s)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -40,6 +41,18 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 			return
 		}
 	}
+	if ver != "" {
+		if newest, beyond := beyondNumbering(ms, ver); beyond {
+			// A hint only where some source ties the stack to the adapter
+			// and no range or end of support makes the release matter.
+			var likely Level
+			if (len(rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID)) && !releaseBound(a, ms, rows) {
+				likely = Supported
+			}
+			v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s %s is numbered past every %s release the matrix holds (the newest: %s), so no release list, range or end of support is compared with it: it is a later line the matrix lacks, or another numbering, such as a driver package's own version; the %s release it is, named as the matrix numbers them, would decide it", ms.Name, ver, ms.Name, newest.Version, ms.Name)})
+			return
+		}
+	}
 	if d == nil {
 		d = k.Distro
 	}
@@ -56,6 +69,52 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 		return
 	}
 	s.any(v)
+}
+
+// beyondNumbering reports whether stack release number ver lies past
+// every line of the stack's releases the matrix holds: its leading number
+// is above the newest release's. Such a number is a later line or another
+// numbering altogether, and comparing it with the matrix's bounds says
+// nothing: DOCA-OFED's releases are DOCA's (2.9.1, 3.0.0), while its
+// driver packages and ofed_info print their own YY.MM versions
+// (24.10-1.1.4.0), which would sort after every DOCA release. newest is
+// the newest release the matrix holds (nil when none compares).
+func beyondNumbering(ms *matrix.Stack, ver string) (newest *matrix.StackRelease, beyond bool) {
+	ro := releaseOrderOf(ms)
+	for i := len(ro.rels) - 1; i >= 0 && newest == nil; i-- {
+		if _, ok := ro.rank[ro.rels[i]]; ok {
+			newest = ro.rels[i]
+		}
+	}
+	if newest == nil {
+		return nil, false
+	}
+	major, ok := leadingNumber(newest.Version)
+	if !ok {
+		return newest, false
+	}
+	c, ok := rule.Compare(ver, strconv.Itoa(major+1))
+	return newest, ok && c >= 0
+}
+
+// releaseBound reports whether the matrix bounds the releases of ms that
+// support a: a stack_support row with a first or last release, or an end
+// of support on ms.
+func releaseBound(a *matrix.Adapter, ms *matrix.Stack, rows []*matrix.StackRow) bool {
+	return slices.ContainsFunc(rows, func(r *matrix.StackRow) bool { return r.First != "" || r.Last != "" }) ||
+		slices.ContainsFunc(a.SupportEnd, func(se matrix.SupportEnd) bool { return se.Stack == ms.ID })
+}
+
+// leadingNumber is the first number of a version (24 of 24.10-1.1.4.0),
+// after any product prefix (MLNX_OFED_LINUX-).
+func leadingNumber(s string) (int, bool) {
+	s = strings.TrimLeftFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	end := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	if end < 0 {
+		end = len(s)
+	}
+	n, err := strconv.Atoi(s[:end])
+	return n, err == nil
 }
 
 // releaseOrder is a stack's releases sorted by version (unparsable ones

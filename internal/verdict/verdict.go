@@ -319,6 +319,9 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		}
 	}
 	k := e.planKernel(m, &v, p, distro)
+	if distro != nil && k.Distro != nil && k.Distro != distro {
+		distro = k.Distro // the release whose kernel the plan runs
+	}
 	if len(a.RoCE) == 0 {
 		noRoCE(m, &v, a, aref, k, p.Stack)
 		return v
@@ -421,6 +424,16 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 		// A distro kernel: judged by its distro release, not its number.
 		if distro == nil {
 			distro = e.kernelDistro(m, p.Kernel)
+		} else if own := e.kernelDistro(m, p.Kernel); !sameRelease(own, distro) || !sameSeries(base, distroBase(distro)) {
+			// Not the release's own kernel: its rows read that kernel.
+			d, text := otherKernel(m, p.Kernel, base, distro, own)
+			if d == nil {
+				v.note(Reason{Verdict: Undecided, Text: text, Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, ships(distro.Name, distro.Kernel, distro.KernelBase))}})
+				return kernel{Base: base, Vendor: true}
+			}
+			v.Distro = d.ID
+			v.note(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, d.KernelBase))}})
+			return kernel{Base: base, Distro: d}
 		}
 		if distro != nil {
 			v.Distro = distro.ID
@@ -445,6 +458,79 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 			Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, ships(distro.Name, distro.Kernel, distro.KernelBase))}})
 	}
 	return kernel{Base: v.KernelBase, Distro: distro}
+}
+
+// otherKernel places a distro kernel that is not the named release d's own
+// (own, the release its dist tag names, is another release of d's family,
+// or its upstream base is not d's kernel base: an HWE kernel named with
+// the GA release, UEK 8 on an Oracle Linux release the matrix records with
+// UEK R7). A release's distro_support rows read its own kernel, so they
+// say nothing of another one: the kernel is judged as the release it is,
+// the one its tag names or the one release of d's version whose kernel
+// base is its base, or, with none, as a distro kernel the matrix cannot
+// place (unknown). text says which.
+func otherKernel(m *matrix.Matrix, release, base string, d, own *matrix.Distro) (*matrix.Distro, string) {
+	if own != nil && own.Family == d.Family && sameSeries(base, distroBase(own)) {
+		return own, fmt.Sprintf("kernel %s is %s's by its %s, not %s's: judged as %s, whose kernel it is", release, own.Name, kernelSign(m, own), d.Name, own.Name)
+	}
+	var found *matrix.Distro
+	for i := range m.Distros {
+		o := &m.Distros[i]
+		if o == d || o.Family != d.Family || o.Rebuild != d.Rebuild || o.Version != d.Version || !sameSeries(base, distroBase(o)) {
+			continue
+		}
+		if found != nil {
+			found = nil
+			break
+		}
+		found = o
+	}
+	if found != nil && own == nil {
+		return found, fmt.Sprintf("kernel %s (upstream %s) is not the kernel of %s (upstream %s) but that of %s: judged as %s, whose kernel it is", release, base, d.Name, distroBase(d), found.Name, found.Name)
+	}
+	return nil, fmt.Sprintf("kernel %s (upstream %s) is not the kernel the matrix records for %s (upstream %s), and the matrix holds no release whose kernel it is: %s's distro_support rows read that release's own kernel and say nothing of this one, so it is judged by its number alone; an entry for the release that ships it would decide it", release, base, d.Name, distroBase(d), d.Name)
+}
+
+// kernelSign words what names a release in a kernel release: its Debian
+// ABI name or its dist tag.
+func kernelSign(m *matrix.Matrix, d *matrix.Distro) string {
+	if rule.DebianNamedBy(m, d) != "" {
+		return "ABI name"
+	}
+	return "dist tag " + rule.KernelTag(d)
+}
+
+// sameRelease reports whether a release a kernel's tag names (own, nil
+// when none) agrees with the named release d: the same family and
+// version, a rebuild (Oracle Linux with RHCK, AlmaLinux) sharing its
+// family's tag.
+func sameRelease(own, d *matrix.Distro) bool {
+	return own == nil || own == d || own.Family == d.Family && own.Version == d.Version
+}
+
+// distroBase is the upstream base of a release's kernel.
+func distroBase(d *matrix.Distro) string {
+	if d.KernelBase != "" {
+		return d.KernelBase
+	}
+	b, _, _ := rule.KernelBase(d.Kernel)
+	return b
+}
+
+// sameSeries reports whether two upstream versions share their x.y
+// series (5.14.0 and 5.14); an unknown base never differs.
+func sameSeries(a, b string) bool {
+	if a == "" || b == "" {
+		return true
+	}
+	series := func(s string) string {
+		parts := strings.SplitN(s, ".", 3)
+		if len(parts) < 2 {
+			return s
+		}
+		return parts[0] + "." + parts[1]
+	}
+	return series(a) == series(b)
 }
 
 // namedBy says what names distro d in a kernel release (rule.KernelDistro),
