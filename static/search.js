@@ -3,7 +3,8 @@
 // the fragment files (a few docs each) of the results it shows. Every file registers itself
 // through window.rocekbSearch, so <script src> works over HTTP and from
 // file:// (where fetch and XHR are blocked). The query analysis uses the
-// tables and patterns the Go analyzer exported; this file does not stem,
+// tables and patterns the Go analyzer exported; this file only stems a
+// word no page has (a port of the Go analyzer's stemmer), and does not
 // alias or classify words itself.
 (function () {
   "use strict";
@@ -12,7 +13,7 @@
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
   var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {}, fuzzy = null, fuzzyWait = [];
-  var re = {}, digit = {}, decoded = {};
+  var re = {}, digit = {}, decoded = {}, stop = {};
   var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
   function load(src) {
@@ -49,6 +50,7 @@
       re.ver = new RegExp(m.ver);
       re.fwv = new RegExp(m.fwv);
       re.glue = new RegExp(m.glue);
+      m.stop.forEach(function (w) { stop[w] = true; });
       re.tpl = m.tpl.map(function (t) { return { re: new RegExp(t[0], "i"), doc: t[1], means: t[2], id: t[3], url: t[4], loc: t[5] }; });
       for (var i = 0; i < m.b64.length; i++) digit[m.b64.charCodeAt(i)] = i;
       manWait.forEach(function (f) { f(m); });
@@ -69,7 +71,7 @@
       fuzzyWait.forEach(function (f) { f(list); });
       fuzzyWait = [];
     },
-    terms: terms, run: run, fragment: fragment
+    terms: terms, run: run, fragment: fragment, stem: function (w) { return stem(w); }
   };
   window.rocekbSearch = api;
 
@@ -157,8 +159,11 @@
             if (seg !== r) add(seg, 2);
             if (l[0] !== seg) { add(l[0], 2); knownParts(seg.slice(l[0].length)); }
           });
+        } else if (re.alpha.test(r)) {
+          // A word no page has: stemmed, unless a stop word (word in Go).
+          if (utf8Len(r) >= 2 && !stop[r]) add(stem(r), 0);
         } else {
-          add(r, re.alpha.test(r) ? 0 : re.number.test(r) ? 5 : 1);
+          add(r, re.number.test(r) ? 5 : 1);
           knownParts(r);
         }
         var ce = compact(r) !== r && entry("s", compact(r));
@@ -173,6 +178,115 @@
     });
     return toks;
   }
+
+  // --- stemming an unknown word ---------------------------------------------
+  // stem is the Porter stemmer the Go analyzer uses (blevesearch's
+  // go-porterstemmer, StemWithoutLowerCasing) for a word no page has, so a
+  // word only the query uses (porting, bugs) reads as the server reads it
+  // (port, bug); TestStemMatchesGo holds the two to the same stems.
+  var stem = (function () {
+    function cons(s, i) {
+      var c = s[i];
+      if (c === "a" || c === "e" || c === "i" || c === "o" || c === "u") return false;
+      if (c === "y") return i === 0 ? true : !cons(s, i - 1);
+      return true;
+    }
+    function measure(s) {
+      var n = s.length, m = 0, i = 0;
+      if (!n) return 0;
+      while (cons(s, i)) { i++; if (i >= n) return m; }
+      outer: while (i < n) {
+        while (!cons(s, i)) { i++; if (i >= n) break outer; }
+        while (cons(s, i)) { i++; if (i >= n) { m++; break outer; } }
+        m++;
+      }
+      return m;
+    }
+    function ends(s, suf) { // longer than suf, ending with it
+      if (s.length <= suf.length) return false;
+      for (var i = 0; i < suf.length; i++) if (s[s.length - suf.length + i] !== suf[i]) return false;
+      return true;
+    }
+    function vowel(s) { for (var i = 0; i < s.length; i++) if (!cons(s, i)) return true; return false; }
+    function dbl(s) { var n = s.length; return n >= 2 && s[n - 1] === s[n - 2] && cons(s, n - 1); }
+    function cvc(s) { var n = s.length; return n >= 3 && cons(s, n - 3) && !cons(s, n - 2) && cons(s, n - 1); }
+    function step1a(s) {
+      if (ends(s, "sses") || ends(s, "ies")) return s.slice(0, -2);
+      if (ends(s, "ss")) return s;
+      if (ends(s, "s")) return s.slice(0, -1);
+      return s;
+    }
+    function step1b(s) {
+      if (ends(s, "eed")) return measure(s.slice(0, -3)) > 0 ? s.slice(0, -1) : s;
+      var suf = ends(s, "ed") ? 2 : ends(s, "ing") ? 3 : 0;
+      if (!suf) return s;
+      var sub = s.slice(0, -suf);
+      if (!vowel(sub)) return s;
+      var c = sub[sub.length - 1], r;
+      if (ends(sub, "at") || ends(sub, "bl") || ends(sub, "iz")) {
+        r = s.slice(0, s.length - suf + 1);
+        r[r.length - 1] = "e";
+        return r;
+      }
+      if (c !== "l" && c !== "s" && c !== "z" && dbl(sub)) return sub.slice(0, -1);
+      if (measure(sub) === 1 && cvc(sub) && c !== "w" && c !== "x" && c !== "y") {
+        r = s.slice(0, s.length - suf + 1);
+        r[r.length - 1] = "e";
+        return r;
+      }
+      return sub;
+    }
+    function step1c(s) {
+      var n = s.length;
+      if (n >= 2 && s[n - 1] === "y" && vowel(s.slice(0, -1))) { s = s.slice(); s[n - 1] = "i"; }
+      return s;
+    }
+    // Rules of steps 2 and 3: suffix, then what it becomes (the Go code's
+    // slicing and letter changes, written as a replacement).
+    var rules2 = [["ational", "ate"], ["tional", "tion"], ["enci", "ence"], ["anci", "ance"], ["izer", "ize"], ["bli", "ble"],
+      ["alli", "al"], ["entli", "ent"], ["eli", "e"], ["ousli", "ous"], ["ization", "ize"], ["ation", "ate"], ["ator", "ate"],
+      ["alism", "al"], ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"], ["aliti", "al"], ["iviti", "ive"],
+      ["biliti", "ble"], ["logi", "log"]];
+    var rules3 = [["icate", "ic"], ["ative", ""], ["alize", "al"], ["iciti", "ic"], ["ical", "ic"], ["ful", ""], ["ness", ""]];
+    function replace(s, rules) {
+      for (var i = 0; i < rules.length; i++) {
+        var suf = rules[i][0];
+        if (!ends(s, suf)) continue;
+        var stemPart = s.slice(0, s.length - suf.length);
+        return measure(stemPart) > 0 ? stemPart.concat(Array.from(rules[i][1])) : s;
+      }
+      return s;
+    }
+    var rules4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize"];
+    function step4(s) {
+      for (var i = 0; i < rules4.length; i++) {
+        var suf = rules4[i];
+        if (!ends(s, suf)) continue;
+        var sub = s.slice(0, s.length - suf.length), c = sub[sub.length - 1];
+        if (measure(sub) > 1 && (suf !== "ion" || c === "s" || c === "t")) return sub;
+        return s;
+      }
+      return s;
+    }
+    function step5a(s) {
+      if (s[s.length - 1] !== "e") return s;
+      var sub = s.slice(0, -1), m = measure(sub), c = sub[sub.length - 1];
+      if (m > 1 || (m === 1 && !(cvc(sub) && c !== "w" && c !== "x" && c !== "y"))) return sub;
+      return s;
+    }
+    function step5b(s) {
+      var n = s.length;
+      return n > 2 && s[n - 2] === "l" && s[n - 1] === "l" && measure(s.slice(0, -1)) > 1 ? s.slice(0, -1) : s;
+    }
+    return function (w) {
+      var s = Array.from(w);
+      if (s.length <= 2) return w;
+      s = step5b(step5a(step4(replace(replace(step1c(step1b(step1a(s))), rules2), rules3))));
+      return s.join("");
+    };
+  })();
+  // utf8Len is a string's length in UTF-8 bytes (Go's len).
+  function utf8Len(s) { return unescape(encodeURIComponent(s)).length; }
 
   // --- names only a query reads (names.go) ---------------------------------
   // runKeys returns the compact keys of the runs of raw token t's parts:
@@ -368,9 +482,11 @@
       var key = compact(text.slice(l[0], l[1])), digits = digitsOf(key), maxD = key.length >= man.fz[2] ? 2 : 1, best = null, bestD = 3;
       var dropped = digits.length >= man.fz[3];
       fuzzy.forEach(function (n) {
+        if (n.length < 3) n.push(digitsOf(n[0])); // the name's digits, once
+        if (n[2] !== digits) return;
         var lim = dropped && n[0].length > key.length && isSubsequence(key, n[0]) ? 2 : maxD;
         var dl = n[0].length - key.length;
-        if (dl > lim || -dl > lim || digitsOf(n[0]) !== digits) return;
+        if (dl > lim || -dl > lim) return;
         var d = distance(key, n[0]);
         if (d <= lim && d < bestD) { best = n; bestD = d; }
       });
@@ -458,12 +574,18 @@
         if (!(t.doc in score)) score[t.doc] = 0;
       });
       var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
+      // The page of a thing the query names by its id counts man.eb×
+      // (EntityBoost in Go), from the e tables of the terms' shards.
+      var named = {};
+      qts.forEach(function (t) {
+        if (mainKind(t.kind)) (entry("e", t.term) || []).forEach(function (d) { named[d] = true; });
+      });
       var hits = [], facets = { kind: {}, vendor: {}, lang: {} };
       Object.keys(score).forEach(function (k) {
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) * (named[d] ? man.eb : 1) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;

@@ -38,16 +38,20 @@ func newSearchCmd() *cobra.Command {
 		Long: `Search the matrix and content the way the site's search does: module
 names, PCI ids, part numbers, firmware and kernel versions and error
 messages are matched whole and by their parts; model aliases come from the
-matrix (ConnectX-5, CX5, MT27800); Chinese text is searched by character
-pairs, and Chinese pages come first for it.
+matrix (ConnectX-5, CX5, MT27800), also inside a longer identifier
+(CONFIG_INFINIBAND_BNXT_RE), split in two (Connect x6) or as a firmware
+version (14.32.1010 is ConnectX-4 Lx firmware); the page of the adapter,
+driver, stack or distro named weighs more than pages that mention it. Chinese
+text is searched by character pairs, and Chinese pages come first for it.
 
 A pasted log line is read without its syslog header, time stamp, PCI
 addresses and other varying numbers; when it is a known message (a
 kernel-log failure, a libibverbs or RDMA_CM error) the page that explains
 it comes first and "this line:" says what it means. A short query with a
-typo is searched as the closest known name (conectx6: ConnectX-6), saying
-"did you mean". Host reports come after the knowledge pages unless the
-query names a host.
+typo, or a model name with one in a longer query, is searched as the
+closest known name with its digits (conectx6: ConnectX-6, Bluefild2:
+BlueField-2), saying "did you mean". Host reports come after the knowledge
+pages unless the query names a host.
 
 Results are ranked, with the matching words marked **like this** in the
 snippet. --json prints {"query", "did_you_mean", "explains": [{"template",

@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -126,8 +127,10 @@ func addPhrase(ps []phrase, p phrase) []phrase {
 	return ps
 }
 
-// maxPhrase is the longest alias, in raw tokens, matched token by token.
-const maxPhrase = 4
+// maxPhrase is the longest alias, in raw tokens, matched token by token:
+// five, for a pci.ids bracket name such as "ConnectX-3/ConnectX-3 Pro
+// Virtual Function".
+const maxPhrase = 5
 
 func addSorted(list []string, s string) []string {
 	i := sort.SearchStrings(list, s)
@@ -220,10 +223,15 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		for _, ad := range m.Adapters {
 			names := append([]string{ad.Name}, ad.Aliases...)
 			vendor := m.Vendor(ad.Vendor)
+			hasPF := slices.ContainsFunc(ad.PCI, func(p matrix.PCIID) bool { return p.Function != "vf" })
 			for _, p := range ad.PCI {
 				names = append(names, p.ID)
-				if p.Function == "vf" {
-					continue // "ConnectX-5 Virtual Function" is not a name people search for
+				if p.Function == "vf" && hasPF {
+					// A physical function's adapter is not searched for
+					// by its virtual function's name ("ConnectX-5 Virtual
+					// Function"); an adapter entry that is the virtual
+					// function (ConnectX-3 Virtual Function) is.
+					continue
 				}
 				if f := strings.Fields(p.Name); len(f) > 0 && modelNumber.MatchString(f[0]) {
 					names = append(names, f[0])

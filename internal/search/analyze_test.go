@@ -41,7 +41,8 @@ func TestAnalyzeExact(t *testing.T) {
 		{"5.1(2x)", []string{"5.1(2x)", "5.1", "2x"}},
 		// The glossary lists RTR among the aliases of QP.
 		{"Failed to modify QP to RTR", []string{"fail", "modifi", "qp", "rtr", "qp"}},
-		{"disagrees about version of symbol", []string{"disagre", "version", "symbol"}},
+		// The glossary lists the message among the aliases of modversions.
+		{"disagrees about version of symbol", []string{"disagre", "modversions", "version", "symbol"}},
 		{"connections dropped", []string{"connect", "drop"}},
 		// Timestamps, PCI addresses, MACs and pointers are dropped; the
 		// words and the errno stay.

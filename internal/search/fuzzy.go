@@ -32,6 +32,12 @@ const (
 // two neighbours is one edit.
 type FuzzyName struct {
 	Key, Show string
+	digits    string // digitsOf(Key), set by newFuzzyName
+}
+
+// newFuzzyName is the name key shown as show.
+func newFuzzyName(key, show string) FuzzyName {
+	return FuzzyName{Key: key, Show: show, digits: digitsOf(key)}
 }
 
 // fuzzyNames lists the names of identifiers and models: every alias of
@@ -70,7 +76,7 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 	}
 	out := make([]FuzzyName, 0, len(byKey))
 	for k, s := range byKey {
-		out = append(out, FuzzyName{Key: k, Show: s})
+		out = append(out, newFuzzyName(k, s))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
@@ -102,14 +108,14 @@ func closestName(key string, names []FuzzyName) (FuzzyName, bool) {
 	dropped := len(digits) >= fuzzyDigits
 	best, bestD := FuzzyName{}, 3
 	for _, n := range names {
+		if n.digits != digits {
+			continue
+		}
 		lim := maxD
 		if dropped && len(n.Key) > len(key) && isSubsequence(key, n.Key) {
 			lim = 2
 		}
 		if dl := len(n.Key) - len(key); dl > lim || -dl > lim {
-			continue
-		}
-		if digitsOf(n.Key) != digits {
 			continue
 		}
 		if d := suggest.Transposed(key, n.Key); d <= lim && d < bestD {

@@ -282,7 +282,8 @@ func (inc *incState) sortedKeys(s *Static) []string {
 		_, b := s.multi[k]
 		_, c := s.post[k]
 		_, d := s.own[k]
-		return a || b || c || d
+		_, e := s.entity[k]
+		return a || b || c || d || e
 	}
 	if inc.keys == nil || inc.fresh {
 		seen := map[string]bool{}
@@ -303,6 +304,9 @@ func (inc *incState) sortedKeys(s *Static) []string {
 			add(k)
 		}
 		for k := range s.own {
+			add(k)
+		}
+		for k := range s.entity {
 			add(k)
 		}
 		sort.Strings(keys)

@@ -32,10 +32,11 @@ type Index struct {
 	terms    *termIndex
 	facets   *facetIndex
 	cache    *answerCache
-	byURL    map[string]int  // doc number of each URL
-	boosts   []docBoost      // by doc number
-	hosts    map[string]bool // terms that name a host (hostTerms)
-	nHosts   int             // host reports indexed
+	byURL    map[string]int     // doc number of each URL
+	boosts   []docBoost         // by doc number
+	hosts    map[string]bool    // terms that name a host (hostTerms)
+	entity   map[string][]int32 // id → the docs that are its page (entities)
+	nHosts   int                // host reports indexed
 	fuzzy    []FuzzyName
 	DocCount int
 }
@@ -92,6 +93,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 		}
 	}
 	ix.hosts = hostTerms(ix.an, ix.docs)
+	ix.entity = entities(ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
 	bi, err := buildBleve(ix.docs, al)
 	if err != nil {
@@ -172,7 +174,8 @@ type Results struct {
 // (log headers dropped), corrected when a short query has a token no page
 // has (DidYouMean), and matched against the message templates, whose pages
 // rank first (Explains); then come the knowledge pages by score × kind
-// boost, then the host reports, unless the query names a host.
+// boost (× EntityBoost for the page of a thing the query names), then the
+// host reports, unless the query names a host.
 func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	res := &Results{Query: q.Text, Offset: q.Offset, Results: []Hit{}, Facets: Facets{Kind: []FacetCount{}, Vendor: []FacetCount{}, Lang: []FacetCount{}}}
 	text := Normalize(q.Text)
@@ -198,13 +201,18 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	hostsApart := ix.nHosts > 0 && !namesHost(qts, ix.hosts)
 	a, scale := ix.terms.match(qts)
 	defer ix.terms.done(a)
+	named := namedDocs(qts, ix.entity)
 	top := topRanked{k: min(offset+limit, len(a.matched)+len(pinned))}
 	for _, d := range a.matched {
 		if !ix.passes(int(d), q) {
 			continue
 		}
 		tier := tierOf(ix.docs[d].Kind, slices.Contains(pinned, int(d)), !hostsApart)
-		top.add(ranked{doc: int(d), tier: tier, score: ix.boosts[d].score(a.score(d, scale), cjk)})
+		score := ix.boosts[d].score(a.score(d, scale), cjk)
+		if named[d] {
+			score *= EntityBoost
+		}
+		top.add(ranked{doc: int(d), tier: tier, score: score})
 		res.Total++
 	}
 	for _, d := range pinned {

@@ -2,7 +2,9 @@ package search
 
 import (
 	"regexp"
-	"strings"
+	"slices"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Names a query reads that a document's analysis does not: people write
@@ -61,8 +63,10 @@ func gluedKey(t string) string {
 
 // runKeys yields the compact keys of the runs of raw token t's parts: two
 // to maxRun consecutive parts, not all of them, with a letter, from the
-// first part on. A token of fewer than three parts has none.
-func runKeys(t string, yield func(key string)) {
+// first part on, shortest first. A token of fewer than three parts has
+// none. The key is in a buffer yield must not keep: a query's long
+// identifiers have many runs, and few of them are names.
+func runKeys(t string, yield func(key []byte)) {
 	if isCJK(t) || isNoise(t) {
 		return
 	}
@@ -76,30 +80,57 @@ func runKeys(t string, yield func(key string)) {
 	if k < 3 {
 		return
 	}
+	buf := make([]byte, 0, len(t))
 	for s := 0; s < k; s++ {
-		for e := s + 2; e <= min(k, s+maxRun); e++ {
-			if s == 0 && e == k {
+		buf = appendCompact(buf[:0], parts[s])
+		for e := s + 1; e < min(k, s+maxRun); e++ {
+			buf = appendCompact(buf, parts[e])
+			if s == 0 && e == k-1 {
 				continue
 			}
-			key := compact(strings.Join(parts[s:e], ""))
-			if strings.IndexFunc(key, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
-				yield(key)
+			if slices.ContainsFunc(buf, func(c byte) bool { return c < '0' || c > '9' }) {
+				yield(buf)
 			}
 		}
 	}
 }
 
-// pairKey is the compact key of raw tokens a and b written as one, or ""
-// when either is CJK or noise.
-func pairKey(a, b string) string {
+// appendCompact appends compact(s) to dst.
+func appendCompact(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r >= 'A' && r <= 'Z':
+			dst = append(dst, byte(r)+'a'-'A')
+		case r >= '0' && r <= '9' || r >= 'a' && r <= 'z':
+			dst = append(dst, byte(r))
+		case r >= 0x80:
+			switch lr := unicode.ToLower(r); {
+			case lr >= 0x80 && lr <= 0xffff:
+				dst = utf8.AppendRune(dst, lr)
+			case lr >= '0' && lr <= '9' || lr >= 'a' && lr <= 'z': // the Kelvin sign is k
+				dst = append(dst, byte(lr))
+			}
+		}
+		i += n
+	}
+	return dst
+}
+
+// appendPairKey appends the compact key of raw tokens a and b written as
+// one to dst, or returns nil when either is CJK or noise or has no letter
+// or digit.
+func appendPairKey(dst []byte, a, b string) []byte {
 	if isCJK(a) || isCJK(b) || isNoise(a) || isNoise(b) {
-		return ""
+		return nil
 	}
-	ca, cb := compact(a), compact(b)
-	if ca == "" || cb == "" {
-		return ""
+	dst = appendCompact(dst, a)
+	na := len(dst)
+	dst = appendCompact(dst, b)
+	if na == 0 || len(dst) == na {
+		return nil
 	}
-	return ca + cb
+	return dst
 }
 
 // firmwareLine returns the major of firmware version t, or "" when t has
@@ -114,15 +145,15 @@ func firmwareLine(t string) string {
 // queryNames yields the names a query reads at raw token i of raws (see
 // above), each with the byte span it covers; keyNames gives the names of
 // a compact key and line the adapters of a firmware line.
-func queryNames(raws []raw, i int, keyNames func(key string) []string, line func(major string) []string, yield func(name string, start, end int)) {
+func queryNames(raws []raw, i int, keyNames func(key []byte) []string, line func(major string) []string, yield func(name string, start, end int)) {
 	r := raws[i]
-	runKeys(r.text, func(key string) {
+	runKeys(r.text, func(key []byte) {
 		for _, n := range keyNames(key) {
 			yield(n, r.start, r.end)
 		}
 	})
 	if key := gluedKey(r.text); key != "" {
-		for _, n := range keyNames(key) {
+		for _, n := range keyNames([]byte(key)) {
 			yield(n, r.start, r.end)
 		}
 	}
@@ -132,7 +163,8 @@ func queryNames(raws []raw, i int, keyNames func(key string) []string, line func
 		}
 	}
 	if i+1 < len(raws) {
-		if key := pairKey(r.text, raws[i+1].text); key != "" {
+		var buf [64]byte
+		if key := appendPairKey(buf[:0], r.text, raws[i+1].text); key != nil {
 			for _, n := range keyNames(key) {
 				yield(n, r.start, raws[i+1].end)
 			}
@@ -142,21 +174,22 @@ func queryNames(raws []raw, i int, keyNames func(key string) []string, line func
 
 // keyNames are the names of compact key: the alias-kind terms of the
 // key's own analysis, as the static index's surface table holds them.
-func (a *Analyzer) keyNames(key string) []string {
+func (a *Analyzer) keyNames(key []byte) []string {
 	al := a.Aliases
-	if al == nil || len(al.single[key]) == 0 {
+	if al == nil || len(al.single[string(key)]) == 0 {
 		return nil
 	}
-	if v, ok := al.keyNames.Load(key); ok {
+	k := string(key)
+	if v, ok := al.keyNames.Load(k); ok {
 		return v.([]string)
 	}
 	var out []string
-	for _, t := range queryTerms(a.Analyze(key)) {
+	for _, t := range queryTerms(a.Analyze(k)) {
 		if t.Kind == Alias {
 			out = append(out, t.Term)
 		}
 	}
-	al.keyNames.Store(key, out)
+	al.keyNames.Store(k, out)
 	return out
 }
 
@@ -190,13 +223,13 @@ func (a *Analyzer) queryTokens(q string) []Token {
 func nameKeys(raws []raw) []string {
 	var out []string
 	for i, r := range raws {
-		runKeys(r.text, func(key string) { out = append(out, key) })
+		runKeys(r.text, func(key []byte) { out = append(out, string(key)) })
 		if key := gluedKey(r.text); key != "" {
 			out = append(out, key)
 		}
 		if i+1 < len(raws) {
-			if key := pairKey(r.text, raws[i+1].text); key != "" {
-				out = append(out, key)
+			if key := appendPairKey(nil, r.text, raws[i+1].text); key != nil {
+				out = append(out, string(key))
 			}
 		}
 	}

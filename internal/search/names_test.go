@@ -78,3 +78,12 @@ func TestFirmwareVersionsHaveLineForm(t *testing.T) {
 		t.Fatal("no firmware minimum of an adapter with a firmware line")
 	}
 }
+
+// TestAppendCompact: appendCompact appends what compact returns.
+func TestAppendCompact(t *testing.T) {
+	for _, s := range []string{"", "mlx5_core", "ConnectX-6 Dx", "CONFIG_INFINIBAND_BNXT_RE", "Façade-É", "\u212a", "15b3:1017", "a\xffb", "网卡", "5.1(2x)"} {
+		if got := string(appendCompact([]byte("x"), s)); got != "x"+compact(s) {
+			t.Errorf("appendCompact(%q) = %q, want %q", s, got[1:], compact(s))
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"slices"
 	"sort"
+	"strings"
 )
 
 // KindBoost weighs a page by its kind, after the text score: the pages
@@ -12,6 +14,64 @@ import (
 var KindBoost = map[string]float64{
 	"faq": 1.3, "tree": 1.3, "adapter": 1.2, "driver": 1.1, "stack": 1, "distro": 1, "vendor": 0.7, "glossary": 0.7,
 	"host": 1,
+}
+
+// EntityBoost weighs the page of a thing a query names by its id (an
+// adapter, driver, stack or distro: the id itself, or an alias, part
+// number or PCI id that stands for it): the page of bnxt_re, not the FAQ
+// pages that mention it most, answers "CONFIG_INFINIBAND_BNXT_RE" or
+// "bnxt_re". Both engines multiply by it (the static index through the e
+// tables of its shards and its manifest).
+const EntityBoost = 1.5
+
+// entityKinds are the kinds whose pages are each the page of one matrix
+// thing, at <kind>/<id>.html. A vendor page lists what a vendor makes and
+// a glossary entry defines a word: naming them is no question about them.
+var entityKinds = []string{"adapter", "driver", "stack", "distro"}
+
+// entityOf returns the id of the thing d is the page of, or "".
+func entityOf(d *Doc) string {
+	if !slices.Contains(entityKinds, d.Kind) {
+		return ""
+	}
+	id, ok := strings.CutPrefix(d.URL, d.Kind+"/")
+	if !ok {
+		return ""
+	}
+	if id, ok = strings.CutSuffix(id, ".html"); !ok || id == "" || strings.ContainsAny(id, "/#?") {
+		return ""
+	}
+	return id
+}
+
+// entities maps the id of each thing with a page to the docs that are its
+// page.
+func entities(docs []Doc) map[string][]int32 {
+	out := map[string][]int32{}
+	for i := range docs {
+		if id := entityOf(&docs[i]); id != "" {
+			out[id] = append(out[id], int32(i))
+		}
+	}
+	return out
+}
+
+// namedDocs returns the docs that are the page of a thing qts name by a
+// term of their own (not an identifier's part or a bare number).
+func namedDocs(qts []QueryTerm, ent map[string][]int32) map[int32]bool {
+	var out map[int32]bool
+	for _, t := range qts {
+		if !mainTerm(t.Kind) {
+			continue
+		}
+		for _, d := range ent[t.Term] {
+			if out == nil {
+				out = map[int32]bool{}
+			}
+			out[d] = true
+		}
+	}
+	return out
 }
 
 // OtherLanguage weighs a page written in another language than the

@@ -355,3 +355,26 @@ func TestPaging(t *testing.T) {
 		}
 	}
 }
+
+// TestEntityBoost: the page of a thing the query names by its id ranks
+// above the pages that mention it most, in both engines: the driver page
+// for its module (not the stack that ships it), the adapter page for a
+// question naming the adapter and a stack (not the FAQs on the stack).
+func TestEntityBoost(t *testing.T) {
+	ix, al, docs := loadBundled(t)
+	st := NewStatic(docs, al)
+	for q, want := range map[string]string{
+		"enic_rdma": "driver/enic_rdma.html",
+		"which firmware for ConnectX-5 with MLNX_OFED 5.8": "adapter/connectx-5.html",
+	} {
+		server, static := both(t, ix, st, Query{Text: q, Limit: 3})
+		if len(server) == 0 || server[0] != want || len(static) == 0 || static[0] != want {
+			t.Errorf("%q: bleve %v, static %v, want %s first", q, server, static, want)
+		}
+	}
+	for _, d := range []Doc{{URL: "glossary.html#roce", Kind: "glossary"}, {URL: "vendor/nvidia.html", Kind: "vendor"}, {URL: "faq/softroce.html", Kind: "faq"}} {
+		if id := entityOf(&d); id != "" {
+			t.Errorf("%s is the page of %q; only adapter, driver, stack and distro pages are", d.URL, id)
+		}
+	}
+}

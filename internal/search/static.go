@@ -29,15 +29,17 @@ import (
 //	                    query terms of that raw token (s), phrase aliases
 //	                    starting with it (c), the postings of that term (p,
 //	                    see encodePostings), the raw tokens that yield
-//	                    the term (r, for marking) and the vendor term of
-//	                    that adapter term (o, for dropQualifiers)
+//	                    the term (r, for marking), the vendor term of
+//	                    that adapter term (o, for dropQualifiers) and the
+//	                    docs that are the page of that id (e, EntityBoost)
 //	search/f/N.js       result fragments of docs N×fg … N×fg+fg-1: url,
 //	                    title, facets, the text's start
 //
 // The browser never analyzes text itself: the s table holds the Go
 // analyzer's terms for every raw token of the corpus and of the aliases;
-// only CJK bigrams and the fallback for unknown tokens are rules (see
-// search.js), and StaticTerms mirrors them in Go for the golden test.
+// only CJK bigrams and the fallback for unknown tokens (a word stemmed by a
+// port of the Go stemmer, TestStemMatchesGo) are rules (see search.js),
+// and StaticTerms mirrors them in Go for the golden test.
 type Static struct {
 	an                    *Analyzer
 	docs                  []Doc
@@ -45,6 +47,7 @@ type Static struct {
 	surf                  map[string][]QueryTerm // raw token → its query terms
 	own                   map[string]string      // adapter term → vendor term (Aliases.Owners), for dropQualifiers
 	fwLine                map[string][]string    // firmware line → adapters (Aliases.FirmwareLines), for queryNames
+	entity                map[string][]int32     // id → the docs that are its page (entities), for EntityBoost
 	multi                 map[string][]phrase
 	post                  map[string][]posting // term → postings, by doc
 	rev                   map[string][]string  // term → raw tokens that yield it
@@ -229,6 +232,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		}
 	}
 	s.groupDocs()
+	s.entity = entities(s.docs)
 	side.Wait()
 	s.byURL = make(map[string]int, s.n)
 	for i := range s.docs {
@@ -354,7 +358,8 @@ func (s *Static) groupDocs() {
 }
 
 // StaticTerms analyzes a query the way search.js does: each raw token's
-// terms from the s table; CJK runs cut into bigrams; an unknown token kept
+// terms from the s table; CJK runs cut into bigrams; an unknown word
+// stemmed (search.js ports the stemmer), an unknown token kept
 // whole (unless it is noise) with the known parts of it (of a version, as
 // the analyzer has them: versionTerms) and the aliases of its compact form; phrase aliases from the c table; the names only a
 // query reads (queryNames); a vendor that only qualifies its adapter
@@ -388,10 +393,13 @@ func (s *Static) staticTokens(q string) []Token {
 			}
 		case isNoise(r.text):
 		default:
-			// Unknown: kept whole, unstemmed, with the kind of its shape.
+			// Unknown: a word stemmed (unless a stop word), else kept
+			// whole with the kind of its shape.
 			switch {
 			case isAlpha(r.text):
-				add(r.text, Word)
+				if len(r.text) >= 2 && !stopWords[r.text] {
+					add(stem(r.text), Word)
+				}
 			case isNumber(r.text):
 				add(r.text, Number)
 			case versionPrefix(r.text) != "":
@@ -423,9 +431,9 @@ func (s *Static) staticTokens(q string) []Token {
 
 // keyNames are the names of compact key: the alias-kind terms the
 // surface table holds for it (Analyzer.keyNames).
-func (s *Static) keyNames(key string) []string {
+func (s *Static) keyNames(key []byte) []string {
 	var out []string
-	for _, t := range s.surf[key] {
+	for _, t := range s.surf[string(key)] {
 		if t.Kind == Alias {
 			out = append(out, t.Term)
 		}
@@ -538,6 +546,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		}
 	}
 	hostNamed := namesHost(qts, s.hosts)
+	named := namedDocs(qts, s.entity)
 	cjk := hasCJK(text)
 	var rs []ranked
 	for d, sc := range score {
@@ -548,6 +557,9 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		var v float64
 		if count[d] > 0 {
 			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, s.bilingual[kind], cjk)
+			if named[int32(d)] {
+				v *= EntityBoost
+			}
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
 	}
@@ -578,6 +590,7 @@ type shardData struct {
 	R map[string][]string   `json:"r,omitempty"`
 	H map[string]int        `json:"h,omitempty"` // terms that name a host
 	O map[string]string     `json:"o,omitempty"` // adapter term → vendor term (dropQualifiers)
+	E map[string][]int32    `json:"e,omitempty"` // id → the docs that are its page (EntityBoost)
 }
 
 // Outputs emits the static index files, byte for byte the same for the
@@ -671,6 +684,9 @@ func (s *Static) keySize(k string) int {
 	if v, ok := s.own[k]; ok {
 		add += len(k) + len(v) + 6
 	}
+	if ds, ok := s.entity[k]; ok {
+		add += len(k) + 6*len(ds) + 6
+	}
 	return add
 }
 
@@ -715,6 +731,12 @@ func (s *Static) shard(n int, keys []string) []byte {
 				cur.O = map[string]string{}
 			}
 			cur.O[k] = v
+		}
+		if ds, ok := s.entity[k]; ok {
+			if cur.E == nil {
+				cur.E = map[string][]int32{}
+			}
+			cur.E[k] = ds
 		}
 	}
 	return jsonp("shard", strconv.Itoa(n), cur)
@@ -772,11 +794,22 @@ func (s *Static) manifest(firsts []string) []byte {
 	}
 	man := map[string]any{
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
-		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "fwl": s.fwLine, "run": maxRun, "groups": groups,
+		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "stop": stopList(), "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "ol": ol, "cjkl": cjkLangList(),
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": EntityBoost, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
+}
+
+// stopList is the stop words, sorted: search.js drops them from the
+// words no page has, as the analyzer does.
+func stopList() []string {
+	out := make([]string, 0, len(stopWords))
+	for w := range stopWords {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func cjkLangList() []string {

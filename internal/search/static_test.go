@@ -340,3 +340,48 @@ func TestOwnersInShards(t *testing.T) {
 		}
 	}
 }
+
+// TestStemMatchesGo: search.js stems a word no page has as the Go
+// analyzer stems every word (the Porter stemmer bleve uses), over every
+// word of the bundled pages and words made to reach each rule.
+func TestStemMatchesGo(t *testing.T) {
+	_, _, docs := loadBundled(t)
+	seen := map[string]bool{}
+	var words []string
+	addWord := func(w string) {
+		if isAlpha(w) && !seen[w] {
+			seen[w] = true
+			words = append(words, w)
+		}
+	}
+	for i := range docs {
+		for _, f := range Fields {
+			for _, r := range rawTokens(fieldText(&docs[i], f)) {
+				addWord(r.text)
+			}
+		}
+	}
+	for _, w := range []string{"caresses", "ponies", "ties", "caress", "cats", "feed", "agreed", "plastered", "bled",
+		"motoring", "sing", "conflated", "troubled", "sized", "hopping", "tanned", "falling", "hissing", "fizzed",
+		"failing", "filing", "happy", "sky", "relational", "conditional", "rational", "valenci", "hesitanci",
+		"digitizer", "conformabli", "radicalli", "differentli", "vileli", "analogousli", "vietnamization",
+		"predication", "operator", "feudalism", "decisiveness", "hopefulness", "callousness", "formaliti",
+		"sensitiviti", "sensibiliti", "triplicate", "formative", "formalize", "electriciti", "electrical",
+		"hopeful", "goodness", "revival", "allowance", "inference", "airliner", "gyroscopic", "adjustable",
+		"defensible", "irritant", "replacement", "adjustment", "dependent", "adoption", "homologou",
+		"communism", "activate", "angulariti", "homologous", "effective", "bowdlerize", "probate", "rate",
+		"cease", "controll", "roll", "generalizations", "oscillators", "yay", "ay", "sy", "déjà", "façades"} {
+		addWord(w)
+	}
+	var js map[string]string
+	runHarness(t, t.TempDir(), words, "stem", &js)
+	bad := 0
+	for _, w := range words {
+		if want := stem(w); js[w] != want {
+			if bad++; bad <= 20 {
+				t.Errorf("%q: search.js stems to %q, Go to %q", w, js[w], want)
+			}
+		}
+	}
+	t.Logf("%d words, %d stemmed otherwise", len(words), bad)
+}

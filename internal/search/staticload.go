@@ -36,6 +36,7 @@ type shardFile struct {
 	P map[string]string     `json:"p"`
 	H map[string]int        `json:"h"`
 	O map[string]string     `json:"o"`
+	E map[string][]int32    `json:"e"`
 }
 
 // OpenStatic reads search/manifest.js of the site in fsys.
@@ -156,7 +157,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 		}
 		names := make([]FuzzyName, len(fz))
 		for i, f := range fz {
-			names[i] = FuzzyName{Key: f[0], Show: f[1]}
+			names[i] = newFuzzyName(f[0], f[1])
 		}
 		if c := correct(text, names, st.known); c != "" {
 			if _, err := terms(c); err != nil {
@@ -186,7 +187,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, error) {
 	st := &Static{surf: map[string][]QueryTerm{}, multi: map[string][]phrase{}, post: map[string][]posting{},
 		hosts: map[string]bool{}, fuzzy: names, byURL: map[string]int{}, n: ss.man.N, docs: make([]Doc, ss.man.N), own: map[string]string{},
-		fwLine: ss.man.FWL}
+		fwLine: ss.man.FWL, entity: map[string][]int32{}}
 	for gi, g := range ss.man.Groups {
 		end := ss.man.N
 		if gi+1 < len(ss.man.Groups) {
@@ -245,6 +246,9 @@ func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, e
 		}
 		for k, v := range sf.O {
 			st.own[k] = v
+		}
+		for k, ds := range sf.E {
+			st.entity[k] = ds
 		}
 	}
 	return st, nil

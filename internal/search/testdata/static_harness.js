@@ -1,10 +1,11 @@
 // Runs static/search.js under node against a static index folder, the way
 // a browser would load it: every <script src> is read and run at once.
-// Usage: node static_harness.js SITE_DIR SEARCH_JS [first] < queries.json
+// Usage: node static_harness.js SITE_DIR SEARCH_JS [first|stem] < queries.json
 // Prints {query: {terms: [term…], top: [doc…], urls: [url…]}} as JSON, the
 // urls from the fragment files, as the page shows them. With "first", each
 // query runs in a fresh page instead, and it prints {query: {files:
-// [file…], top: [doc…]}}: the files that page loaded, in order.
+// [file…], top: [doc…]}}: the files that page loaded, in order. With
+// "stem", the input is words and it prints {word: its stem}.
 "use strict";
 const fs = require("fs"), path = require("path"), vm = require("vm");
 const [site, searchJS, mode] = process.argv.slice(2);
@@ -50,7 +51,12 @@ function freshPage() {
   vm.runInContext(fs.readFileSync(searchJS, "utf8"), ctx, { filename: searchJS });
   return { api: ctx.rocekbSearch, files };
 }
-if (mode === "first") (async () => {
+if (mode === "stem") {
+  const out = {};
+  for (const w of queries) out[w] = window.rocekbSearch.stem(w);
+  process.stdout.write(JSON.stringify(out));
+}
+else if (mode === "first") (async () => {
   const out = {};
   for (const q of queries) {
     const page = freshPage();
