@@ -413,6 +413,9 @@ func commandLine(line string, top bool) (command, bool) {
 		filter = filter[:loc[0]]
 	}
 	filter = strings.Join(strings.Fields(filter), " ")
+	if passesAll(filter) {
+		filter = ""
+	}
 	words := inContainer(strings.Fields(rest))
 	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
 		words = words[1:]
@@ -430,6 +433,23 @@ func commandLine(line string, top bool) (command, bool) {
 	c, ok := tableCommand(words, hasPrompt)
 	c.filter = filter
 	return c, ok
+}
+
+// passesAll reports whether every stage of a pipeline passes every line
+// on ("tee out.txt", "less"): the output is whole.
+func passesAll(pipeline string) bool {
+	for _, stage := range strings.Split(pipeline, "|") {
+		w := strings.Fields(stage)
+		if len(w) == 0 {
+			continue
+		}
+		switch path.Base(w[0]) {
+		case "tee", "less", "more", "cat":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // tableCommand is the table command words run, if any; a line without a

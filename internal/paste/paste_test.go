@@ -686,10 +686,11 @@ func TestHeadingIsNoPrompt(t *testing.T) {
 
 // TestFilterIsKept: an output piped through a filter keeps the pipeline,
 // so the record says the output is partial (real forms from
-// testdata/captures: lsmod | grep qede, lsmod |grep rxe, a comment after).
+// testdata/captures: lsmod | grep qede, lsmod |grep rxe, a comment after);
+// one through tee is whole.
 func TestFilterIsKept(t *testing.T) {
 	t.Parallel()
-	secs, _, err := Split(strings.NewReader("root@node150:~# lsmod | grep qede\nqede                  143360  0\n# lsmod |grep rxe   # loaded?\nrdma_rxe              114688  0\n$ lsmod\nModule                  Size  Used by\nib_core               446464  1 rdma_rxe\n"))
+	secs, _, err := Split(strings.NewReader("root@node150:~# lsmod | grep qede\nqede                  143360  0\n$ ibv_devices | tee devices.txt\n    device          \t   node GUID\n    mlx5_0          \t0c42a10300a3f0c8\n# lsmod |grep rxe   # loaded?\nrdma_rxe              114688  0\n$ lsmod\nModule                  Size  Used by\nib_core               446464  1 rdma_rxe\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -697,7 +698,7 @@ func TestFilterIsKept(t *testing.T) {
 	for _, s := range secs {
 		got = append(got, s.Command+" | "+s.Filter)
 	}
-	if want := "lsmod | grep qede, lsmod | grep rxe, lsmod | "; strings.Join(got, ", ") != want {
+	if want := "lsmod | grep qede, ibv_devices | , lsmod | grep rxe, lsmod | "; strings.Join(got, ", ") != want {
 		t.Errorf("sections %q, want %q", strings.Join(got, ", "), want)
 	}
 }
