@@ -98,6 +98,16 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			return cli.Usagef("paste: read %s: %v", name, err)
 		}
 		left -= int64(len(b))
+		// A parallel shell's output (pdsh, clush, xdsh): one node's lines
+		// are read without the node's name; several nodes are several
+		// hosts, which one record cannot hold.
+		switch nodes := paste.Nodes(b); len(nodes) {
+		case 0:
+		case 1:
+			b = paste.StripNode(b, nodes[0])
+		default:
+			return cli.Usagef("paste: %s holds the output of %d nodes (%s), as a parallel shell prints it; a record is one host's: paste each node's lines on their own, e.g. grep '^%s: ' %s | sed 's/^%s: //' | kbcollect paste -", name, len(nodes), strings.Join(nodes, ", "), nodes[0], name, nodes[0])
+		}
 		ss, unknown, err := paste.Split(bytes.NewReader(b))
 		if err != nil {
 			return cli.Usagef("paste: %s: %v", name, err)
