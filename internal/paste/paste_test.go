@@ -307,7 +307,11 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// A prompt running a name the table does not know ("show_gid"):
 		// its output is read by its layout, show_gids's table.
 		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},
-		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nnvv 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
+		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nn 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
+		// lspci with no command line is filed under the flags its layout
+		// shows: -vv's registers and names with no ids; one line a device.
+		{"paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt", []string{"lspci -vv 81", "lsmod 4", "modinfo {module} 21"}},
+		{"paste", "mthca-infinihost3-power9-mstflint-q-not-supported-lspci-class-infiniband.txt", []string{"mstflint -d 0031:01:00.0 q 1", "lspci 1"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
@@ -650,9 +654,10 @@ func TestRealPasteRecords(t *testing.T) {
 	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0031:01:00.0" || h.Adapters[0].Name != "Mellanox Technologies MT25208 [InfiniHost III Ex]" {
 		t.Errorf("adapters %+v", h.Adapters)
 	}
+	// Its one line, with no ids, is plain lspci's, not the prose's "lspci -s".
 	for _, s := range h.Sources {
-		if strings.HasPrefix(s.ID, "cmd/lspci") && s.ID != "cmd/lspci -nnvv" {
-			t.Errorf("prose filed as %s", s.ID)
+		if strings.HasPrefix(s.ID, "cmd/lspci") && s.Status == record.StatusOK && s.ID != "cmd/lspci" {
+			t.Errorf("line filed as %s", s.ID)
 		}
 	}
 	// siw after rdma link show, ibv_devinfo run by its path, and a grep
@@ -700,5 +705,35 @@ func TestFilterIsKept(t *testing.T) {
 	}
 	if want := "lsmod | grep qede, ibv_devices | , lsmod | grep rxe, lsmod | "; strings.Join(got, ", ") != want {
 		t.Errorf("sections %q, want %q", strings.Join(got, ", "), want)
+	}
+}
+
+// TestSniffLspciLayout: lspci pasted with no command line is filed under
+// the table's command line its layout shows, never under flags it does
+// not: real captures of each layout, their command lines taken off.
+func TestSniffLspciLayout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ file, want string }{
+		{"hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", "lspci -nn"}, // ids, one line a device
+		{"mlx5-cx4-ib-v-access-denied.txt", "lspci -v"},                    // Flags:, "Memory at"
+		{"mlx5-cx5ex-v-two-functions-msix.txt", "lspci -v"},                // likewise
+		{"mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", "lspci -v"},      // -vx: no table line, its -v part
+		{"mlx5-cx6dx-vv-truncated.txt", "lspci -vv"},                       // Control:, Region 0:
+		{"mlx5-cx4lx-ocp-vvv-vpd-pn-link-ok.txt", "lspci -vv"},             // -vvv prints what -vv does
+		{"mlx5-cx4lx-vf-hyperv-k-long-slot.txt", "lspci -k"},               // drivers only
+	} {
+		secs, _, err := Split(strings.NewReader(body(t, "lspci", tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			if strings.HasPrefix(s.Command, "lspci") {
+				got = append(got, s.Command)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: lspci filed as %q, want %q", tc.file, got, tc.want)
+		}
 	}
 }
