@@ -713,16 +713,19 @@ func TestFilterIsKept(t *testing.T) {
 // not: real captures of each layout, their command lines taken off.
 func TestSniffLspciLayout(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ file, want string }{
-		{"hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", "lspci -nn"}, // ids, one line a device
-		{"mlx5-cx4-ib-v-access-denied.txt", "lspci -v"},                    // Flags:, "Memory at"
-		{"mlx5-cx5ex-v-two-functions-msix.txt", "lspci -v"},                // likewise
-		{"mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", "lspci -v"},      // -vx: no table line, its -v part
-		{"mlx5-cx6dx-vv-truncated.txt", "lspci -vv"},                       // Control:, Region 0:
-		{"mlx5-cx4lx-ocp-vvv-vpd-pn-link-ok.txt", "lspci -vv"},             // -vvv prints what -vv does
-		{"mlx5-cx4lx-vf-hyperv-k-long-slot.txt", "lspci -k"},               // drivers only
+	for _, tc := range []struct{ tool, file, want string }{
+		{"lspci", "hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", "lspci -nn"}, // ids, one line a device
+		// -nn in a quoted-printable mail, the device's ids wrapped to the next line
+		{"dmesg", "mlx5-cx5-probe-failed-22-quoted-printable-mail.txt", "lspci -nn"},
+		{"lspci", "mlx5-cx4-ib-v-access-denied.txt", "lspci -v"},               // Flags:, "Memory at"
+		{"lspci", "mlx5-cx5ex-v-two-functions-msix.txt", "lspci -v"},           // likewise
+		{"lspci", "mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", "lspci -v"}, // -vx: no table line, its -v part
+		{"lspci", "mlx5-cx6dx-vv-truncated.txt", "lspci -vv"},                  // Control:, Region 0:
+		{"lspci", "mlx5-cx4lx-ocp-vvv-vpd-pn-link-ok.txt", "lspci -vv"},        // -vvv prints what -vv does
+		{"lspci", "mlx5-cx4lx-vf-hyperv-k-long-slot.txt", "lspci -k"},          // drivers only
+		{"kernellog", "mlx5-cx4lx-caller-id-stamps-mail-quoted-truncated.txt", "lspci"},
 	} {
-		secs, _, err := Split(strings.NewReader(body(t, "lspci", tc.file)))
+		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
 			t.Fatal(err)
 		}

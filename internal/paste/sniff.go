@@ -216,8 +216,9 @@ var ethtoolRule = slices.IndexFunc(rules, func(r rule) bool { return r.line == "
 var (
 	// lspci's -nn prints the class's and the device's ids in brackets
 	// after their names ("Ethernet controller [0200]: … [15b3:1017]"),
-	// -n the numbers alone ("0200: 15b3:1017").
-	reLspciNames   = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [^\n]*\[[0-9a-f]{4}:[0-9a-f]{4}\]`)
+	// -n the numbers alone ("0200: 15b3:1017"). The class's comes first,
+	// before a mail can wrap the line.
+	reLspciNames   = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [^\n]*?(?:\[[0-9a-f]{4}\]: |\[[0-9a-f]{4}:[0-9a-f]{4}\])`)
 	reLspciNumeric = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [0-9a-f]{4}: [0-9a-f]{4}:[0-9a-f]{4}`)
 	// -vv adds each device's command and status registers, numbers its
 	// regions and prints the capabilities' registers (lspci.c
