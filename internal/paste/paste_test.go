@@ -306,7 +306,7 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"dmesg", "bnxt_en-bcm57416-syslog-facility-prefix-mail-wrapped-tx-timeout-truncated.txt", []string{"journalctl -k --no-pager 85"}},
 		// A prompt running a name the table does not know ("show_gid"):
 		// its output is read by its layout, show_gids's table.
-		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},
+		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 13"}},
 		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nn 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
 		// lspci with no command line is filed under the flags its layout
 		// shows: -vv's registers and names with no ids; one line a device.
@@ -737,6 +737,41 @@ func TestSniffLspciLayout(t *testing.T) {
 		}
 		if len(got) != 1 || got[0] != tc.want {
 			t.Errorf("%s: lspci filed as %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestSplitHeadingBeforeFence: a bare command line heading a markdown code
+// block, a blank line or none between, names the block's output: one
+// section, named, from the block's first line; not an empty section and
+// the output loose. The block may begin with a prompt running a name the
+// table does not know (show_gids's real paste, "# show_gid") or the same
+// command again.
+func TestSplitHeadingBeforeFence(t *testing.T) {
+	t.Parallel()
+	devinfo := body(t, "ibv_devinfo", "mlx4-cx3-ib-two-hcas-port2-down.txt") // "#ibv_devinfo", then the output
+	output := devinfo[strings.IndexByte(devinfo, '\n')+1:]
+	n := strings.Count(output, "\n")
+	for _, tc := range []struct {
+		name, text, cmd string
+		line, lines     int
+	}{
+		{"show_gids, then a block run as show_gid", body(t, "show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt"), "show_gids", 4, 13},
+		{"heading, blank line, block", "ibv_devinfo\n\n```text\n" + output + "```\n", "ibv_devinfo", 4, n},
+		{"heading, blank lines, ~~~ block", "Devices:\n\nibv_devinfo\n\n\n~~~\n" + output + "~~~\n", "ibv_devinfo", 7, n},
+		{"heading, block repeating it", "ibv_devinfo\n\n```\n" + devinfo + "```\n", "ibv_devinfo", 5, n},
+	} {
+		secs, _, err := Split(strings.NewReader(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			got = append(got, fmt.Sprintf("%s named=%v line %d, %d lines", s.Command, s.Named, s.Line, s.Lines))
+		}
+		want := fmt.Sprintf("%s named=true line %d, %d lines", tc.cmd, tc.line, tc.lines)
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: sections %q, want [%q]", tc.name, got, want)
 		}
 	}
 }
