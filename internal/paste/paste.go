@@ -47,17 +47,29 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	looseCut := 0
 	looseStart := 0
 	other := false // the loose lines follow a prompt running a command the table does not read
+	// heading is a command line with no output yet whose code block has
+	// just opened ("show_gids", then ```): the block's output is its.
+	// titled is such a one whose block began with a prompt running
+	// another name ("# show_gid"): the loose lines after it are its
+	// output when they are its row's.
+	var heading, titled *Section
 	flush := func() {
 		at := looseStart
-		for _, part := range splitLoose(loose) {
+		for i, part := range splitLoose(loose) {
 			if s := sniff(part); s != nil && (!other || s.own) {
+				if i == 0 && titled != nil && row(s.Command) == row(titled.Command) {
+					s = titled
+					s.text.Reset()
+					s.Lines = 0
+				} else {
+					secs = append(secs, s)
+				}
 				s.Line = at
 				for _, l := range part {
 					s.add(l)
 				}
 				s.Cut += looseCut
 				looseCut = 0
-				secs = append(secs, s)
 			} else {
 				for _, l := range part {
 					if strings.TrimSpace(l) != "" {
@@ -67,11 +79,12 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			}
 			at += len(part)
 		}
-		loose, looseCut, other = nil, 0, false
+		loose, looseCut, other, titled = nil, 0, false, nil
 	}
 	n, prevBlank := 0, true
 	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
 	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
+	inFence := false // within a code block (``` or ~~~, <pre>)
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -100,7 +113,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		if ok {
 			if cur == nil {
 				flush()
+			} else if cur == heading && cur.blank() && cur.Command == c.line {
+				// The block repeats its heading behind a prompt: one output.
+				secs = slices.DeleteFunc(secs, func(s *Section) bool { return s == cur })
 			}
+			heading = nil
 			cur = &Section{Command: c.line, Path: c.path, Line: n + 1, Named: true, Filter: c.filter}
 			secs = append(secs, cur)
 			prevBlank = false
@@ -127,10 +144,22 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			// what a poster pasted: it closes the output before it, loose
 			// lines are read on their own, and a bare command line may
 			// follow it as after a blank line. It is no line of output.
-			if cur == nil {
+			// A command line heading a block (a blank line or none
+			// between) keeps it open: the block is its output.
+			opening := !inFence
+			inFence = !inFence
+			switch {
+			case cur == nil:
 				flush()
-			} else if cur.Lines > 0 {
+			case opening && cur.Named && cur.label == "" && cur.blank():
+				cur.text.Reset()
+				cur.Lines, cur.Line = 0, n+1
+			case cur.Lines > 0:
 				cur = nil
+			}
+			heading = nil
+			if opening && cur != nil && cur.Lines == 0 {
+				heading = cur
 			}
 			prevBlank = true
 			continue
@@ -144,7 +173,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			// "show_gid"); other text ("CentOS Linux release" among yum's
 			// lines) is left out.
 			flush()
-			cur, other = nil, true
+			if cur != nil && cur == heading && cur.blank() {
+				titled = cur
+			}
+			cur, other, heading = nil, true, nil
 			unknown++
 			continue
 		}
@@ -181,6 +213,20 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		kept = append(kept, s)
 	}
 	return kept, unknown, nil
+}
+
+// blank reports whether the section has no output but blank lines.
+func (s *Section) blank() bool {
+	return strings.TrimSpace(s.text.String()) == ""
+}
+
+// row is the source table's row a command line is filed under (its
+// tool's name), or the line itself when no row has it.
+func row(cmdline string) string {
+	if t, ok := source.Of(source.Cmd(cmdline)); ok {
+		return t.Name
+	}
+	return cmdline
 }
 
 // missing reports whether the section's lines are a shell's "command not

@@ -306,8 +306,12 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"dmesg", "bnxt_en-bcm57416-syslog-facility-prefix-mail-wrapped-tx-timeout-truncated.txt", []string{"journalctl -k --no-pager 85"}},
 		// A prompt running a name the table does not know ("show_gid"):
 		// its output is read by its layout, show_gids's table.
-		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 0", "show_gids 13"}},
-		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nnvv 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
+		{"show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt", []string{"show_gids 13"}},
+		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nn 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
+		// lspci with no command line is filed under the flags its layout
+		// shows: -vv's registers and names with no ids; one line a device.
+		{"paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt", []string{"lspci -vv 81", "lsmod 4", "modinfo {module} 21"}},
+		{"paste", "mthca-infinihost3-power9-mstflint-q-not-supported-lspci-class-infiniband.txt", []string{"mstflint -d 0031:01:00.0 q 1", "lspci 1"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
@@ -650,9 +654,10 @@ func TestRealPasteRecords(t *testing.T) {
 	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0031:01:00.0" || h.Adapters[0].Name != "Mellanox Technologies MT25208 [InfiniHost III Ex]" {
 		t.Errorf("adapters %+v", h.Adapters)
 	}
+	// Its one line, with no ids, is plain lspci's, not the prose's "lspci -s".
 	for _, s := range h.Sources {
-		if strings.HasPrefix(s.ID, "cmd/lspci") && s.ID != "cmd/lspci -nnvv" {
-			t.Errorf("prose filed as %s", s.ID)
+		if strings.HasPrefix(s.ID, "cmd/lspci") && s.Status == record.StatusOK && s.ID != "cmd/lspci" {
+			t.Errorf("line filed as %s", s.ID)
 		}
 	}
 	// siw after rdma link show, ibv_devinfo run by its path, and a grep
@@ -700,5 +705,73 @@ func TestFilterIsKept(t *testing.T) {
 	}
 	if want := "lsmod | grep qede, ibv_devices | , lsmod | grep rxe, lsmod | "; strings.Join(got, ", ") != want {
 		t.Errorf("sections %q, want %q", strings.Join(got, ", "), want)
+	}
+}
+
+// TestSniffLspciLayout: lspci pasted with no command line is filed under
+// the table's command line its layout shows, never under flags it does
+// not: real captures of each layout, their command lines taken off.
+func TestSniffLspciLayout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ tool, file, want string }{
+		{"lspci", "hns3-hip08-rdma-nn-and-ethtool-loop-truncated.txt", "lspci -nn"}, // ids, one line a device
+		// -nn in a quoted-printable mail, the device's ids wrapped to the next line
+		{"dmesg", "mlx5-cx5-probe-failed-22-quoted-printable-mail.txt", "lspci -nn"},
+		{"lspci", "mlx5-cx4-ib-v-access-denied.txt", "lspci -v"},               // Flags:, "Memory at"
+		{"lspci", "mlx5-cx5ex-v-two-functions-msix.txt", "lspci -v"},           // likewise
+		{"lspci", "mlx5-cx4lx-vx-hex-dump-after-capabilities.txt", "lspci -v"}, // -vx: no table line, its -v part
+		{"lspci", "mlx5-cx6dx-vv-truncated.txt", "lspci -vv"},                  // Control:, Region 0:
+		{"lspci", "mlx5-cx4lx-ocp-vvv-vpd-pn-link-ok.txt", "lspci -vv"},        // -vvv prints what -vv does
+		{"lspci", "mlx5-cx4lx-vf-hyperv-k-long-slot.txt", "lspci -k"},          // drivers only
+		{"kernellog", "mlx5-cx4lx-caller-id-stamps-mail-quoted-truncated.txt", "lspci"},
+	} {
+		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			if strings.HasPrefix(s.Command, "lspci") {
+				got = append(got, s.Command)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: lspci filed as %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestSplitHeadingBeforeFence: a bare command line heading a markdown code
+// block, a blank line or none between, names the block's output: one
+// section, named, from the block's first line; not an empty section and
+// the output loose. The block may begin with a prompt running a name the
+// table does not know (show_gids's real paste, "# show_gid") or the same
+// command again.
+func TestSplitHeadingBeforeFence(t *testing.T) {
+	t.Parallel()
+	devinfo := body(t, "ibv_devinfo", "mlx4-cx3-ib-two-hcas-port2-down.txt") // "#ibv_devinfo", then the output
+	output := devinfo[strings.IndexByte(devinfo, '\n')+1:]
+	n := strings.Count(output, "\n")
+	for _, tc := range []struct {
+		name, text, cmd string
+		line, lines     int
+	}{
+		{"show_gids, then a block run as show_gid", body(t, "show_gids", "ionic-mlx5-mi355-show_gid-mistyped-prompt-truncated.txt"), "show_gids", 4, 13},
+		{"heading, blank line, block", "ibv_devinfo\n\n```text\n" + output + "```\n", "ibv_devinfo", 4, n},
+		{"heading, blank lines, ~~~ block", "Devices:\n\nibv_devinfo\n\n\n~~~\n" + output + "~~~\n", "ibv_devinfo", 7, n},
+		{"heading, block repeating it", "ibv_devinfo\n\n```\n" + devinfo + "```\n", "ibv_devinfo", 5, n},
+	} {
+		secs, _, err := Split(strings.NewReader(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			got = append(got, fmt.Sprintf("%s named=%v line %d, %d lines", s.Command, s.Named, s.Line, s.Lines))
+		}
+		want := fmt.Sprintf("%s named=true line %d, %d lines", tc.cmd, tc.line, tc.lines)
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: sections %q, want [%q]", tc.name, got, want)
+		}
 	}
 }

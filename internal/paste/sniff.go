@@ -17,6 +17,11 @@ type rule struct {
 	test func(text string) bool
 }
 
+// layouts are the rules whose tool prints one output in layouts several
+// table commands name (lspci's flags): each gives the command the
+// text's layout shows, so the record names no flag that was not used.
+var layouts = map[string]func(text string) string{"lspci -nnvv": lspciLayout}
+
 // own are the rules whose test looks for a layout only their tool prints
 // (a header, a block's keys), not for words other output may hold
 // ("CentOS Linux release", "MLNX_OFED_LINUX-", a kernel log line, a PCI
@@ -107,11 +112,16 @@ var rules = []rule{
 
 // sniff files loose lines by what they say, or returns nil.
 func sniff(lines []string) *Section {
-	r := sniffRule(strings.Join(lines, "\n"))
+	text := strings.Join(lines, "\n")
+	r := sniffRule(text)
 	if r < 0 {
 		return nil
 	}
-	s := rules[r].section()
+	ru := rules[r]
+	if layout := layouts[ru.line]; layout != nil {
+		ru.line = layout(text)
+	}
+	s := ru.section()
 	s.own = own[rules[r].line]
 	return s
 }
@@ -202,6 +212,59 @@ func ethtoolBlock(lines []string, i int) int {
 
 // ethtoolRule is the index of the ethtool -i rule.
 var ethtoolRule = slices.IndexFunc(rules, func(r rule) bool { return r.line == "ethtool -i {netdev}" })
+
+var (
+	// lspci's -nn prints the class's and the device's ids in brackets
+	// after their names ("Ethernet controller [0200]: … [15b3:1017]"),
+	// -n the numbers alone ("0200: 15b3:1017"). The class's comes first,
+	// before a mail can wrap the line.
+	reLspciNames   = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [^\n]*?(?:\[[0-9a-f]{4}\]: |\[[0-9a-f]{4}:[0-9a-f]{4}\])`)
+	reLspciNumeric = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [0-9a-f]{4}: [0-9a-f]{4}:[0-9a-f]{4}`)
+	// -vv adds each device's command and status registers, numbers its
+	// regions and prints the capabilities' registers (lspci.c
+	// show_verbose, ls-caps.c); -vvv prints the same lines for the
+	// devices a paste shows, so a paste's layout tells -vv at most.
+	reLspciVV = regexp.MustCompile(`(?m)^\s*(?:Control: I/O[+-]|Status: Cap[+-]|Region \d+: |DevCap: |LnkCap: |LnkSta: )`)
+	// -v: the bus flags line and the regions unnumbered.
+	reLspciV = regexp.MustCompile(`(?m)^\s*(?:Flags: (?:bus master|fast devsel|medium devsel|slow devsel|\d+MHz|IRQ )|Memory at [0-9a-f]+ |I/O ports at [0-9a-f]+ |Capabilities: \[)`)
+	// -k: the driver and the modules, with the subsystem, and nothing of -v.
+	reLspciK = regexp.MustCompile(`(?m)^\s*(?:Kernel driver in use|Kernel modules): `)
+	// -x and more: the config space as hex lines ("00: b3 15 17 10 …").
+	reLspciHex = regexp.MustCompile(`(?m)^[0-9a-f]{2,3}: (?:[0-9a-f]{2} ){15}[0-9a-f]{2}\s*$`)
+)
+
+// lspciLayout is the source table's lspci command line whose output has
+// the text's layout: its ids (-nn names and numbers, -n numbers, or
+// names alone), how verbose it is (-vv, -v, -k or one line a device),
+// and a hex dump of the config space. A layout the table has no line of
+// is filed under the nearest that claims no id the text lacks: -nnv
+// under -nnvv, -nk under -nn, -vx under -v.
+func lspciLayout(text string) string {
+	hex := reLspciHex.MatchString(text)
+	vv := reLspciVV.MatchString(text)
+	v := vv || reLspciV.MatchString(text)
+	switch {
+	case reLspciNames.MatchString(text):
+		switch {
+		case vv && hex:
+			return "lspci -nnvvvxxxx"
+		case v:
+			return "lspci -nnvv"
+		}
+		return "lspci -nn"
+	case reLspciNumeric.MatchString(text):
+		return "lspci -nvv"
+	case vv && hex:
+		return "lspci -vvvxxxxx"
+	case vv:
+		return "lspci -vv"
+	case v:
+		return "lspci -v"
+	case reLspciK.MatchString(text):
+		return "lspci -k"
+	}
+	return "lspci"
+}
 
 // section is where the rule's output is filed.
 func (r rule) section() *Section {
