@@ -27,17 +27,8 @@ func (c *collector) sysfsInfiniBandListing() {
 		// folder's absence is the answer, and no listing was taken.
 		return
 	}
-	r, id, ok := c.lsFirst("/sys/class/infiniband", "ls -l /sys/class/infiniband", "ls /sys/class/infiniband")
-	if !ok {
-		return
-	}
-	c.parse(id, func() error {
-		l, err := ls.Parse(reader(r))
-		if err != nil {
-			return err
-		}
+	c.listing("/sys/class/infiniband", func(l ls.Listing, _ snapshot.Result, id string) {
 		c.listedDevices(l, id, true)
-		return nil
 	})
 }
 
@@ -70,15 +61,7 @@ func (c *collector) listedDevices(l ls.Listing, id string, unnamed bool) {
 // devices user space can open here. ls's "No such file or directory" is
 // data too: the folder is missing (a container given none of it).
 func (c *collector) devInfiniBand() {
-	r, id, ok := c.lsFirst("/dev/infiniband", "ls -l /dev/infiniband", "ls /dev/infiniband")
-	if !ok {
-		return
-	}
-	c.parse(id, func() error {
-		l, err := ls.Parse(reader(r))
-		if err != nil {
-			return err
-		}
+	c.listing("/dev/infiniband", func(l ls.Listing, r snapshot.Result, id string) {
 		if p, missing := l.Missing("/dev/infiniband"); missing {
 			c.noteStatus(id, r.Path, record.StatusOK, "no /dev/infiniband: "+p.Text)
 		}
@@ -93,9 +76,25 @@ func (c *collector) devInfiniBand() {
 		// `ls -l /dev/infiniband /sys/class/infiniband …` in one listing
 		// (a device plugin's test pod prints that).
 		c.listedDevices(l, id, false)
-		return nil
 	})
 	sort.SliceStable(c.h.CharDevices, func(i, j int) bool { return c.h.CharDevices[i].Name < c.h.CharDevices[j].Name })
+}
+
+// listing parses the first listing of folder the snapshot holds (ls -l
+// or ls of it, lsFirst) and hands it to read.
+func (c *collector) listing(folder string, read func(l ls.Listing, r snapshot.Result, id string)) {
+	r, id, ok := c.lsFirst(folder, "ls -l "+folder, "ls "+folder)
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		l, err := ls.Parse(reader(r))
+		if err != nil {
+			return err
+		}
+		read(l, r, id)
+		return nil
+	})
 }
 
 // lsFirst reads the first listing of a folder the snapshot holds. A live
