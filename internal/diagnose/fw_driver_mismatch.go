@@ -2,7 +2,8 @@ package diagnose
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/dmesg"
@@ -55,12 +56,7 @@ func checkFirmwareDriver(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no driver says in the kernel log that its firmware, NVM image or DDP package is newer or older than it supports"})
 		return r
 	}
-	subjects := make([]string, 0, len(groups))
-	for s := range groups {
-		subjects = append(subjects, s)
-	}
-	sort.Strings(subjects)
-	for _, subj := range subjects {
+	for _, subj := range slices.Sorted(maps.Keys(groups)) {
 		var ev []Evidence
 		var refs []rule.Ref
 		var worst *said

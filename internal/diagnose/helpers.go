@@ -56,11 +56,17 @@ func (v view) module(name string) *record.Module {
 	return nil
 }
 
+// moduleListRead reports whether the record lists loaded modules: it
+// lists some, or a module source was read and found none.
+func (v view) moduleListRead() bool {
+	return len(v.h.Modules) > 0 || v.moduleSource() != ""
+}
+
 // modulesKnown reports whether the record says which modules are loaded,
-// all of them: it lists some, or a module source was read and found none,
-// and no filter (lsmod | grep mlx) left some out.
+// all of them: a module list was read, and no filter (lsmod | grep mlx)
+// left some out.
 func (v view) modulesKnown() bool {
-	return (len(v.h.Modules) > 0 || v.moduleSource() != "") && v.moduleFilter() == ""
+	return v.moduleListRead() && v.moduleFilter() == ""
 }
 
 // moduleFilter is the filter the module list was pasted through ("grep
@@ -89,7 +95,7 @@ func (v view) moduleFilter() string {
 // have let its line through lacks it ("lsmod | grep mlx" says mlx5_ib is
 // not loaded, not ib_core).
 func (v view) moduleAbsent(name string) bool {
-	if v.module(name) != nil || len(v.h.Modules) == 0 && v.moduleSource() == "" {
+	if v.module(name) != nil || !v.moduleListRead() {
 		return false
 	}
 	f := v.moduleFilter()

@@ -46,7 +46,7 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no adapter and no RDMA device"})
 		return r
 	}
-	known := len(h.Modules) > 0 || v.moduleSource() != ""
+	known := v.moduleListRead() // whole or filtered: moduleAbsent tells which names it shows
 	src := v.moduleSource()
 	// Parts that are not RoCE, or that nothing says which provider they
 	// need, are not yielded (adapter-unknown reports them).
