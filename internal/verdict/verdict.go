@@ -313,6 +313,12 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		case distro != nil:
 			v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 		case len(r.Candidates) > 0:
+			if d := KernelPicks(m, r.Candidates, p.Kernel); d != nil {
+				distro, v.Distro = d, d.ID
+				v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("distro %q names %s; kernel %s is %s's: judged as %s", p.Distro, distroList(r.Candidates), p.Kernel, d.Name, d.Name),
+					Matrix: []rule.Ref{rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, d.KernelBase))}})
+				break
+			}
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q names %s, whose kernels the matrix judges apart; --distro with one of their ids would decide it", p.Distro, distroList(r.Candidates))})
 		default:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
@@ -489,6 +495,37 @@ func otherKernel(m *matrix.Matrix, release, base string, d, own *matrix.Distro) 
 		return found, fmt.Sprintf("kernel %s (upstream %s) is not the kernel of %s (upstream %s) but that of %s: judged as %s, whose kernel it is", release, base, d.Name, distroBase(d), found.Name, found.Name)
 	}
 	return nil, fmt.Sprintf("kernel %s (upstream %s) is not the kernel the matrix records for %s (upstream %s), and the matrix holds no release whose kernel it is: %s's distro_support rows read that release's own kernel and say nothing of this one, so it is judged by its number alone; an entry for the release that ships it would decide it", release, base, d.Name, distroBase(d), d.Name)
+}
+
+// KernelPicks is the one release of candidates (the releases a distro
+// name short of one may mean: "Ubuntu 22.04.4" is the GA and the HWE
+// kernel's) that a distro kernel release is the kernel of: the release its
+// dist tag or ABI name names, else the one whose kernel base has its x.y
+// series. An upstream release (6.8), which no release ships by that name,
+// or a kernel more than one candidate could be, picks none.
+func KernelPicks(m *matrix.Matrix, candidates []*matrix.Distro, kernel string) *matrix.Distro {
+	base, rel, ok := rule.KernelBase(rule.TrimKernel(kernel))
+	if kernel == "" || !ok || rel == "" {
+		return nil
+	}
+	if own := rule.KernelDistro(m, kernel); own != nil {
+		for _, c := range candidates {
+			if c.ID == own.ID && sameSeries(base, distroBase(c)) {
+				return c
+			}
+		}
+	}
+	var found *matrix.Distro
+	for _, c := range candidates {
+		if b := distroBase(c); b == "" || !sameSeries(base, b) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }
 
 // kernelSign words what names a release in a kernel release: its Debian
