@@ -31,6 +31,7 @@ type Section struct {
 	text   strings.Builder
 	label  string // the command line each of its lines began with (report-hw), if any
 	own    bool   // recognised by a layout only its tool prints (rule.own)
+	prose  bool   // named in a code span of the prose before its code block
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -53,6 +54,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	// another name ("# show_gid"): the loose lines after it are its
 	// output when they are its row's.
 	var heading, titled *Section
+	// named is the command a prose line names in a code span ("Output of
+	// `uname -r`:"), while only blank lines follow it: a code block that
+	// opens then is that command's output.
+	var named *command
 	flush := func() {
 		at := looseStart
 		for i, part := range splitLoose(loose) {
@@ -149,6 +154,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			opening := !inFence
 			inFence = !inFence
 			switch {
+			case cur == nil && opening && named != nil:
+				flush()
+				cur = &Section{Command: named.line, Path: named.path, Line: n + 1, Named: true, Filter: named.filter, prose: true}
+				secs = append(secs, cur)
 			case cur == nil:
 				flush()
 			case opening && cur.Named && cur.label == "" && cur.blank():
@@ -157,12 +166,18 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			case cur.Lines > 0:
 				cur = nil
 			}
-			heading = nil
+			heading, named = nil, nil
 			if opening && cur != nil && cur.Lines == 0 {
 				heading = cur
 			}
 			prevBlank = true
 			continue
+		}
+		if strings.TrimSpace(line) != "" {
+			named = nil
+			if cur == nil && !inFence {
+				named = proseCommand(line)
+			}
 		}
 		if otherPrompt(line) {
 			// A prompt running some other command (ls, cat a file the
@@ -204,6 +219,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	}
 	kept := secs[:0]
 	for _, s := range secs {
+		if s.prose && s.blank() {
+			// The block the prose named ran its commands behind their
+			// own prompts: their sections hold the output.
+			continue
+		}
 		if s.Named && s.missing() {
 			// The shell found no such command: the output is absent,
 			// not an empty one.
@@ -243,6 +263,26 @@ func (s *Section) missing() bool {
 		seen = true
 	}
 	return seen
+}
+
+// codeSpans matches each markdown code span of a line: `ibv_devinfo -v`.
+var codeSpans = regexp.MustCompile("`([^`]+)`")
+
+// proseCommand is the one table command a line of prose names in a code
+// span ("Output of `uname -r`:", "and `lsmod | grep mlx` shows"), or nil.
+func proseCommand(line string) *command {
+	var found *command
+	for _, m := range codeSpans.FindAllStringSubmatch(line, -1) {
+		c, ok := commandLine(strings.TrimSuffix(strings.TrimSpace(m[1]), ":"), true)
+		if !ok {
+			continue
+		}
+		if found != nil && found.line != c.line {
+			return nil // two commands: which one the block is is not said
+		}
+		found = &c
+	}
+	return found
 }
 
 // readLine reads one line without its newline, keeping at most maxLine
