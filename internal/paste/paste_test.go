@@ -158,6 +158,11 @@ func TestCommandLines(t *testing.T) {
 		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
 		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
 		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
+		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},            // SUSE's root prompt (amzn-drivers#114)
+		{"sles15:/tmp # rdma link show", "rdma link show", false, true},  // in another folder
+		{"user@sles15:~> ibv_devinfo -v", "ibv_devinfo -v", false, true}, // SUSE's user prompt
+		{"Port 1: # ibstat", "", true, false},                            // no folder, no prompt
+		{"node_guid:   1ac0:4dff:feee:0c32", "", true, false},            // output
 		{"bash-5.1$ hostname", "hostname", false, true},
 		{"$ sudo mst start", "", false, false},                       // not mst status -v
 		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
@@ -807,5 +812,19 @@ func TestSplitProseNamesBlock(t *testing.T) {
 		if !slices.Contains(got, tc.want) {
 			t.Errorf("%s: sections %q, want one %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestSUSEPrompt: a paste whose command runs behind SUSE's root prompt
+// ("ip-172-30-4-150:~ # ibstat") files the output under that command, not
+// under the kernel log lines loose above it.
+func TestSUSEPrompt(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "efa-dmesg-lines-then-ibstat-suse-prompt-one-space-indent.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "efa_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].State != "ACTIVE" || h.Devices[0].Ports[0].LinkLayer != "Unknown" {
+		t.Errorf("devices %+v, want efa_0 port 1 ACTIVE, link layer Unknown (ibstat)", h.Devices)
+	}
+	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0000:00:07.0" {
+		t.Errorf("adapters %+v, want 0000:00:07.0 (the kernel log)", h.Adapters)
 	}
 }
