@@ -117,6 +117,12 @@ func unbuilt(v view, a *record.Adapter, prov string) (*matrix.Distro, *matrix.Di
 	if row == nil || row.Status != matrix.StatusUnsupported || row.Weak() {
 		return nil, nil
 	}
+	// A family's row says what the family's kernel builds; a rebuild
+	// (Rocky Linux of RHEL) whose kernel no source says is the family's
+	// may build more (AlmaLinux re-adds ids), so it is no statement here.
+	if row.Rebuild == "" && !d.FamilyRowsDecide() {
+		return nil, nil
+	}
 	return d, row
 }
 

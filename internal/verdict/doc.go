@@ -15,6 +15,8 @@
 // recommended). A stack release numbered past every line the matrix holds
 // for the stack (a DOCA-OFED driver version against DOCA's releases) is
 // compared with none of them, and a distro kernel given with a release is
-// judged as the release whose kernel it is. Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
-// AlmaLinux reverses (the RHEL 10 mlx4 ids) also apply to it.
+// judged as the release whose kernel it is. A rebuild release (Rocky Linux,
+// AlmaLinux, Oracle Linux RHCK) is decided by its own rows, and by its
+// family's only when its entry's same_kernel sources that its kernel is the
+// family's; otherwise the family's row is a hint.
 package verdict

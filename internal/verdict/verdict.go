@@ -78,6 +78,11 @@ type Verdict struct {
 	// rebuild: the plan named a RHEL rebuild the matrix has no entry for,
 	// judged as RHEL's release of its number (asRebuild, in judge).
 	rebuild bool
+	// familyRow is the entry of a family's distro_support row being read
+	// for a rebuild whose kernel no source says is the family's
+	// (judgeDistroRow): add makes the row's own steps hints, with
+	// familyWhy said after them.
+	familyRow, familyWhy string
 }
 
 func (v *Verdict) add(r Reason) {
@@ -87,6 +92,10 @@ func (v *Verdict) add(r Reason) {
 			r.Likely, r.Verdict = r.Verdict, Undecided
 			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
 		}
+	}
+	if v.familyRow != "" && r.Verdict != Undecided && slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == v.familyRow }) {
+		r.Likely, r.Verdict = r.Verdict, Undecided
+		r.Text += v.familyWhy
 	}
 	v.Reasons = append(v.Reasons, r)
 	if r.Verdict.rank() > v.Verdict.rank() {
@@ -218,7 +227,9 @@ func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
 			continue
 		}
 		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
-		if w.Verdict == v.Verdict {
+		// A rebuild judged by its family's rows as a hint agrees with the
+		// family where its likely answer is the family's verdict.
+		if w.Verdict == v.Verdict || w.Verdict == Undecided && w.Likely != "" && (w.Likely == v.Verdict || w.Likely == v.Likely) {
 			continue
 		}
 		likely := v.Verdict
