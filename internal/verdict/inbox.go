@@ -202,10 +202,12 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 		switch {
 		case !ok:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro release (--distro) would decide it", k.Base, dk.Kernel), Matrix: dk.Refs})
+		case c >= 0 && k.Flavour != "":
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s, the %s flavour, is at or after %s by its upstream base %s, but that does not say whether this flavour builds %s; its kernel configuration (or modinfo %s on it) would decide it", v.Kernel, k.Flavour, dk.Kernel, k.Base, drv.ID, drv.ID), Matrix: dk.Refs})
 		case c >= 0:
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro kernel, and its number alone (upstream %s, at or after %s) does not say what it carries; its distro release (--distro, with a distro_support row) would decide it", v.Kernel, k.Base, dk.Kernel), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro or custom kernel, and its number alone (upstream %s, at or after %s) does not say what it builds or carries; its distro release (--distro, with a distro_support row), or for a custom build whether it builds %s (its configuration, or modinfo %s on it), would decide it", v.Kernel, k.Base, dk.Kernel, drv.ID, drv.ID), Matrix: dk.Refs})
 		default:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro kernel whose upstream base %s predates %s (%s); distro kernels carry backports, so only its release notes (a distro_support row, with --distro) would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro or custom kernel whose upstream base %s predates %s (%s); such kernels carry backports, so only its release notes (a distro_support row, with --distro), or a custom build's tree and configuration, would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
 		}
 	default:
 		judgeUpstream(m, v, a, drv, dk, k.Base)

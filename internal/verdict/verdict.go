@@ -424,6 +424,9 @@ type kernel struct {
 	Base   string         // upstream x.y[.z]
 	Distro *matrix.Distro // the distro release, when the kernel is a distro's
 	Vendor bool           // a distro kernel (uname -r with a distro part) whose release the matrix does not know
+	// Flavour is set for a vendor kernel that is another flavour of the
+	// named release than the one its rows read (rule.UnreadFlavour).
+	Flavour string
 }
 
 func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.Distro) kernel {
@@ -441,6 +444,11 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 		// A distro kernel: judged by its distro release, not its number.
 		if distro == nil {
 			distro = e.kernelDistro(m, p.Kernel)
+		} else if flavour, ok := rule.UnreadFlavour(distro, p.Kernel); ok {
+			// Another kernel package of the release: its rows read the
+			// configuration of another flavour.
+			v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s is the %s flavour, another kernel package than the one whose configuration %s's distro_support rows read, so they say nothing of it and it is judged by its number alone; that flavour's own kernel configuration would decide it", p.Kernel, flavour, distro.Name), Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, ships(distro.Name, distro.Kernel, distro.KernelBase))}})
+			return kernel{Base: base, Vendor: true, Flavour: flavour}
 		} else if own := e.kernelDistro(m, p.Kernel); !sameRelease(own, distro) || !sameSeries(base, distroBase(distro)) {
 			// Not the release's own kernel: its rows read that kernel.
 			d, text := otherKernel(m, p.Kernel, base, distro, own)
