@@ -90,6 +90,9 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			Evidence:    []Evidence{{Fact: "loaded modules" + filteredBy(v.moduleFilter()) + " lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
 			Matrix:      []rule.Ref{ref},
 		}
+		if fix := v.blockingFix(missing); fix != "" {
+			f.Fix = fix
+		}
 		if d, row := unbuilt(v, a, prov); row != nil {
 			// modprobe cannot load a module the distribution's kernel
 			// does not build: say so, citing the row stack-release judges by.

@@ -179,7 +179,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 				named = proseCommand(line)
 			}
 		}
-		if otherPrompt(line) {
+		if otherPrompt(line) && !(cur != nil && hashComments(cur.Path) && strings.HasPrefix(strings.TrimSpace(line), "#")) {
 			// A prompt running some other command (ls, cat a file the
 			// table does not read, an alias or a mistyped name): its
 			// output is not the last command's. It is read as lines with
@@ -454,6 +454,14 @@ func gluedPrompt(line string) (string, bool) {
 // found: ibdev2netdev", "sh: 1: ibstat: not found"): no output of it.
 func shellError(line string) bool {
 	return shellErrorRE.MatchString(strings.TrimSpace(line))
+}
+
+// hashComments reports whether an output is a file whose format has '#'
+// comment lines (modprobe.d(5)): in a cat of it, or a grep of its folder,
+// "# https://…" is the file's comment, not a root prompt running some other
+// command. A line that runs a table command still starts a new output.
+func hashComments(p string) bool {
+	return strings.Contains(p, "modprobe.d") || strings.HasSuffix(p, "modprobe.conf")
 }
 
 // otherPrompt reports whether a line is a prompt running a command the
