@@ -27,6 +27,7 @@ const (
 	GIDNoRoCEv2             = "gid-no-roce-v2"             // a RoCE port has no RoCE v2 GIDs
 	GIDTableEmpty           = "gid-table-empty"            // a RoCE port has no populated GIDs
 	KernelTooOld            = "kernel-too-old"             // the kernel predates inbox support for the adapter
+	ModuleNotBuilt          = "module-not-built"           // the running kernel's configuration does not build the adapter's provider, ib_core or ib_uverbs
 	ModuleNotLoaded         = "module-not-loaded"          // the adapter's RDMA provider module is not loaded
 	MSIXDisabled            = "msix-disabled"              // MSI-X capability present but not enabled
 	MSIXTooFew              = "msix-too-few"               // fewer MSI-X vectors than the adapter needs
@@ -89,6 +90,7 @@ var checks = []Check{
 	{HWQueueFailed, "Could every provider create its hardware queues and open its ports?", []Link{faq("ib-core-port-errors"), faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{KernelTooOld, "Is the kernel new enough for the adapter's inbox driver?", nil},
 	{KernelWarning, "Is the kernel log free of WARNINGs and BUGs in RDMA, devlink and driver code?", []Link{faq("kernel-warning-rdma")}},
+	{ModuleNotBuilt, "Does the running kernel build ib_core, ib_uverbs and the provider module of each RoCE adapter (its own configuration, /boot/config-<release>)?", []Link{faq("kernel-modules")}},
 	{ModuleNotLoaded, "Are ib_core and the provider module loaded for each RoCE adapter?", nil},
 	{MSIXDisabled, "Is MSI-X enabled on each RoCE adapter?", nil},
 	{MSIXTooFew, "Does each adapter have the MSI-X vectors the matrix requires?", nil},
