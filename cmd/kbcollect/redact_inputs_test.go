@@ -240,6 +240,10 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 		}
 	case "modinfo":
 		files[string(source.ModinfoAll)] = body
+	case "kconfig":
+		// The running kernel's configuration, as zcat /proc/config.gz
+		// prints it (whole or grepped): no release to name a /boot file by.
+		files[string(source.ProcConfigGz)] = body
 	case "paste":
 		// A shell session: each output where kbcollect paste files it.
 		secs, _, err := paste.Split(bytes.NewReader(body))

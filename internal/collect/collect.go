@@ -83,6 +83,7 @@ var steps = []struct {
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware
 	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
 	{"modprobe", (*collector).modprobe},
+	{"kconfig", (*collector).kconfig}, // needs the kernel release, which the log and modinfo may give
 	{"", (*collector).origins},
 }
 

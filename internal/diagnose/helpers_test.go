@@ -41,7 +41,12 @@ type checkCase struct {
 
 func runCases(t *testing.T, id string, cases []checkCase) {
 	t.Helper()
-	m := tm(t)
+	runCasesWith(t, tm(t), id, cases)
+}
+
+// runCasesWith runs the cases against a given matrix.
+func runCasesWith(t *testing.T, m *matrix.Matrix, id string, cases []checkCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/kconfig"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
@@ -68,6 +69,9 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		for _, mod := range []string{"ib_core", prov} {
 			switch {
 			case mod == prov && v.providerLoaded(prov) != nil, mod != prov && v.module(mod) != nil:
+			case v.kernelBuilds(mod).state == kconfig.BuiltIn:
+				// Built into the kernel image (=y in its own
+				// configuration): always there, never in lsmod.
 			case v.moduleAbsent(mod):
 				missing = append(missing, mod)
 			default:

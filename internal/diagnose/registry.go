@@ -32,6 +32,7 @@ var funcs = func() map[string]Func {
 		checkid.KernelTooOld:            checkKernel,
 		checkid.ModuleNotLoaded:         checkModules,
 		checkid.ModuleBlocked:           checkModuleBlocked,
+		checkid.ModuleNotBuilt:          checkModuleNotBuilt,
 		checkid.MSIXDisabled:            checkMSIXDisabled,
 		checkid.MSIXTooFew:              checkMSIXFew,
 		checkid.NoActivePort:            checkActivePort,

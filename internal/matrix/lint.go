@@ -73,6 +73,7 @@ func Lint(m *Matrix, opts LintOptions) diag.List {
 	l.firmware()
 	l.distros()
 	l.protocol()
+	l.kernelOptions()
 	l.pciKernels()
 	l.distroRows()
 	l.stackRows()
@@ -471,6 +472,28 @@ func (l *linter) distros() {
 		l.version(r.At, what, "since", r.Since)
 		for _, a := range r.Adapters {
 			l.ref(r.At, "adapters", "adapter", a, m.Adapter(a) != nil)
+		}
+	}
+}
+
+// kconfigName is a kernel build option's name as a configuration spells it.
+var kconfigName = regexp.MustCompile(`^CONFIG_[A-Z0-9_]+$`)
+
+func (l *linter) kernelOptions() {
+	seen := map[string]Loc{}
+	for _, k := range l.m.KernelOptions {
+		if k.Module == "" {
+			l.errAt(k.At, "module", "kernel_option: module is empty")
+		}
+		for _, o := range append([]string{k.Option}, k.Requires...) {
+			if !kconfigName.MatchString(o) {
+				l.errAt(k.At, "option", "kernel_option %s: %q is not a CONFIG_ name in capitals", k.Module, o)
+			}
+		}
+		if prev, ok := seen[k.Module]; ok {
+			l.errAt(k.At, "", "kernel_option %s is listed twice (also at %s)", k.Module, prev)
+		} else {
+			seen[k.Module] = k.At
 		}
 	}
 }

@@ -63,6 +63,9 @@ type Matrix struct {
 	StackRows    []StackRow     `toml:"stack_support"`
 	Parts        []PartNumber   `toml:"part_number"`
 	FWLines      []FirmwareLine `toml:"firmware_line"`
+	// KernelOptions are the kernel build options that build each RDMA
+	// module, from its Makefile and Kconfig.
+	KernelOptions []KernelOption `toml:"kernel_option"`
 	// Releases written as top-level [[stack_release]] rows (with a stack
 	// key); Load moves each into its stack's Releases.
 	LooseReleases []StackRelease `toml:"stack_release"`
@@ -322,6 +325,28 @@ type Protocol struct {
 	RoCEv1Ethertype string `toml:"roce_v1_ethertype"` // e.g. 0x8915
 	RoCEv2UDPPort   int    `toml:"roce_v2_udp_port"`  // 4791
 	Claim
+}
+
+// KernelOption says which kernel build option builds a module: its
+// Makefile's "obj-$(CONFIG_X) += <module>.o". A kernel whose configuration
+// leaves Option unset (or any of Requires) has no such module: modprobe
+// cannot load it. Option =y builds it into the kernel image, =m as a
+// module.
+type KernelOption struct {
+	Module   string   `toml:"module"`             // the module as lsmod names it, e.g. bnxt_re, ib_core
+	Option   string   `toml:"option"`             // the tristate that builds it, e.g. CONFIG_INFINIBAND_BNXT_RE
+	Requires []string `toml:"requires,omitempty"` // bool options the Makefile also needs set (ifdef CONFIG_INFINIBAND_HNS_HIP08)
+	Claim
+}
+
+// KernelOption returns the row of a module, nil when the matrix has none.
+func (m *Matrix) KernelOption(module string) *KernelOption {
+	for i := range m.KernelOptions {
+		if m.KernelOptions[i].Module == module {
+			return &m.KernelOptions[i]
+		}
+	}
+	return nil
 }
 
 // CMMode is one row of the RDMA_CM client/server RoCE mode table.

@@ -99,7 +99,7 @@ func visit(e reflect.Value, table, path, parent string, fn func(entry)) {
 }
 
 // nameKeys are the keys that name an entry in messages, first present wins.
-var nameKeys = []string{"id", "version", "number", "pci", "family", "stack", "adapter", "driver", "client"}
+var nameKeys = []string{"id", "version", "number", "pci", "family", "stack", "adapter", "driver", "client", "module"}
 
 // name is the value that names an entry in messages: its id, version, part
 // number, PCI id, … ("" when it has none).

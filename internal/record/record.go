@@ -71,6 +71,9 @@ type Host struct {
 	// ModuleBlocks are the host's rules that keep an RDMA module from
 	// loading (schema 3, additive).
 	ModuleBlocks []ModuleBlock `toml:"module_block,omitempty" json:"module_blocks,omitempty"`
+	// KernelConfig is the running kernel's build configuration, its RDMA
+	// options only (schema 3, additive).
+	KernelConfig *KernelConfig `toml:"kernel_config,omitempty" json:"kernel_config,omitempty"`
 
 	// File is the name of the file the record was loaded from, without
 	// its extension and with what it hides escaped; set by the records
@@ -377,6 +380,27 @@ type RDMASystem struct {
 	Netns      string `toml:"netns" json:"netns"`                                   // shared or exclusive: who sees an RDMA device
 	CopyOnFork string `toml:"copy_on_fork,omitempty" json:"copy_on_fork,omitempty"` // on or off, when printed
 	From       string `toml:"from" json:"from"`                                     // source id
+}
+
+// KernelConfig is the running kernel's build configuration:
+// /boot/config-<release> of the record's kernel release, or /proc/config.gz,
+// or a paste of either (grep INFINIBAND /boot/config-$(uname -r)). Only the
+// options of RDMA and of the Ethernet drivers RDMA providers sit on are
+// kept (kconfig.Relevant). A whole file lists every option its kernel
+// knows, so a relevant option missing from it is not built; one pasted
+// through a filter (the source's filter) says nothing of the options the
+// filter would not show.
+type KernelConfig struct {
+	Release string         `toml:"release,omitempty" json:"release,omitempty"` // the kernel release the file is named for (config-<release>); empty when its name says only "the running kernel" (/proc/config.gz, config-$(uname -r))
+	Source  string         `toml:"source" json:"source"`                       // source id
+	Options []KernelOption `toml:"option,omitempty" json:"options,omitempty"`  // in file order
+}
+
+// KernelOption is one line of a kernel configuration.
+type KernelOption struct {
+	Name  string `toml:"name" json:"name"`                              // e.g. CONFIG_INFINIBAND_BNXT_RE
+	Value string `toml:"value" json:"value"`                            // y (built in), m (module), n ("# CONFIG_X is not set"), or the value as written
+	Line  int    `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line in the source
 }
 
 // Kernel log event kinds.

@@ -70,6 +70,13 @@ const (
 
 	ProcCmdline     ID = "proc/cmdline"      // the kernel command line: modprobe.blacklist=, module_blacklist=
 	EtcModprobeConf ID = "etc/modprobe.conf" // modprobe's configuration before modprobe.d
+	// ProcConfigGz is the running kernel's configuration, gzip-compressed
+	// (CONFIG_IKCONFIG_PROC); a paste of zcat's output keeps it as text.
+	ProcConfigGz ID = "proc/config.gz"
+	// BootConfigRunning is where a paste keeps a configuration it read as
+	// /boot/config-$(uname -r) (or `uname -r`): the running kernel's, its
+	// release not spelled.
+	BootConfigRunning ID = "boot/config-$(uname -r)"
 )
 
 // Path is where a source is looked for in a snapshot: a command's output

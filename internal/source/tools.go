@@ -245,6 +245,14 @@ var Tools = []Tool{
 		"usr/lib/modprobe.d/*.conf", "lib/modprobe.d/*.conf",
 		"sos_commands/*/grep_*modprobe.d*",
 	}},
+	// The running kernel's build configuration: sos's kernel plugin copies
+	// /boot/config-<uname -r> (sos/report/plugins/kernel.py,
+	// f"/boot/config-{kernel_version}"); /proc/config.gz exists on kernels
+	// built with CONFIG_IKCONFIG_PROC. The collector reads the config of the
+	// record's kernel release only (a host keeps those of every installed
+	// kernel), and a pasted one named for the running kernel
+	// (BootConfigRunning).
+	{Name: "kconfig", Files: []ID{ProcConfigGz}, Globs: []string{"boot/config-*"}},
 }
 
 // RDMAModules are the kernel modules whose modinfo and /sys/module
