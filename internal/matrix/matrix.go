@@ -63,6 +63,7 @@ type Matrix struct {
 	StackRows    []StackRow     `toml:"stack_support"`
 	Parts        []PartNumber   `toml:"part_number"`
 	FWLines      []FirmwareLine `toml:"firmware_line"`
+	StackDrivers []StackDriver  `toml:"stack_driver"`
 	// Releases written as top-level [[stack_release]] rows (with a stack
 	// key); Load moves each into its stack's Releases.
 	LooseReleases []StackRelease `toml:"stack_release"`
@@ -421,6 +422,20 @@ type FirmwareLine struct {
 	Vendor   string   `toml:"vendor"`   // vendor id
 	Major    string   `toml:"major"`    // the version's leading number, e.g. 16
 	Adapters []string `toml:"adapters"` // adapter ids that run the line
+	Claim
+}
+
+// StackDriver ties a stack release to the version of the drivers it
+// ships, which is what a host prints and what people give: DOCA-OFED's
+// releases are DOCA's (2.9.1), while ofed_info, its driver packages and
+// NVIDIA's Network Operator driver containers carry the drivers' own YY.MM
+// version (24.10-1.1.4.0). A plan or host naming the drivers' version is
+// judged as the release a row ties it to; a version no row names is not
+// placed among the releases.
+type StackDriver struct {
+	Stack   string `toml:"stack"`   // stack id, e.g. doca-ofed
+	Release string `toml:"release"` // the release as the matrix numbers the stack's releases, e.g. 2.9.1
+	Driver  string `toml:"driver"`  // the drivers' version, e.g. 24.10-1.1.4.0
 	Claim
 }
 
