@@ -14,7 +14,8 @@
 // release in use; firmware by firmware_min rules (minimum, exact,
 // recommended). A stack release numbered past every line the matrix holds
 // for the stack (a DOCA-OFED driver version against DOCA's releases) is
-// compared with none of them, and a distro kernel given with a release is
+// compared with none of them, unless a [[stack_driver]] row ties those
+// drivers to a release, which is then judged, and a distro kernel given with a release is
 // judged as the release whose kernel it is. Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
 // AlmaLinux reverses (the RHEL 10 mlx4 ids) also apply to it.
 package verdict
