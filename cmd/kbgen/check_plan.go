@@ -42,7 +42,7 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 		}
 	}
 	stack, ver := m.SplitStack(p.Stack)
-	if stack != "" {
+	if stack != "" && !verdict.InternalBuild(stack) {
 		if id, r := m.ResolveStack(stack); id == "" {
 			return cli.Usagef("unknown --stack %s%s; list the stacks with: kbgen check --list stacks", diag.Quote(stack), matrix.DidYouMean(r.Suggest))
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/osinfo"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
@@ -344,6 +345,69 @@ func TestInboxStackAgreesWithVerdict(t *testing.T) {
 		}
 		if c.want == verdict.Unsupported && len(mr.Findings) == 0 {
 			t.Errorf("%s on %s: no module-not-loaded finding", ma.ID, d.ID)
+		}
+	}
+}
+
+// stack-release reads the stack as ofed_info printed it on real hosts,
+// DOCA-OFED's drivers version included, and says what kbgen check says of
+// the same plan. OFED-internal-24.10-1.1.4.0.200 (a doca-ofed install,
+// testdata/captures/ofed_info) is MLNX_OFED 24.10-1.1.4.0's and DOCA
+// 2.9.1's drivers: on an upstream kernel ConnectX-6 Dx waits only on the
+// OS (DOCA 2.9.1 has no OS list in the matrix), BlueField-3 on which of the
+// two stacks it is. MLNX_OFED_LINUX-25.10-2.4.1.0, past MLNX_OFED's last
+// line, is DOCA 3.2.2's drivers.
+func TestStackReleaseReadsDriversVersions(t *testing.T) {
+	t.Parallel()
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		t.Fatal(probs.Err())
+	}
+	f, err := os.Open("../../testdata/captures/ofed_info/doca-ofed-24.10-internal-s-list-item-indented.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o, ok, err := osinfo.ParseOFEDInfo(f)
+	if err != nil || !ok {
+		t.Fatalf("ofed_info capture: ok %v, err %v", ok, err)
+	}
+	internal := record.Stack{Name: o.Name, Version: o.Version, Raw: o.Raw, From: "cmd/ofed_info -s"}
+	for _, tc := range []struct {
+		stack       record.Stack
+		dev         string
+		wantRelease string // the release the verdict judged
+		noteWords   string
+	}{
+		{internal, "101d", "2.9.1", "--distro would decide it"},
+		{internal, "a2dc", "24.10-1.1.4.0.200", "dpkg -l doca-ofed"},
+		{record.Stack{Name: "MLNX_OFED", Version: "25.10-2.4.1.0", Raw: "MLNX_OFED_LINUX-25.10-2.4.1.0:", From: "cmd/ofed_info -s"}, "1021", "3.2.2", "--distro would decide it"},
+	} {
+		const pci = "0000:5e:00.0"
+		h := with(golden(t, "mlx5-cx4lx-mlnxofed-pod"), func(h *record.Host) {
+			h.Stack = &tc.stack
+			h.Host.KernelRelease = "6.8.0" // an upstream build: no distro's lists come into it
+			h.Adapters = append(h.Adapters, record.Adapter{PCIAddress: pci, Vendor: "15b3", Device: tc.dev})
+		})()
+		v := newView(h, m)
+		stack, ver := v.hostStack()
+		ma := v.match(&h.Adapters[len(h.Adapters)-1])
+		if ma == nil {
+			t.Fatalf("15b3:%s is not in the matrix", tc.dev)
+		}
+		vd := verdict.Judge(m, verdict.Plan{Adapter: ma.ID, Kernel: h.Host.KernelRelease, Stack: stack, StackVersion: ver})
+		if vd.Verdict != verdict.Undecided || vd.StackVersion != tc.wantRelease {
+			t.Errorf("%s %s on %s: %s as %s %s, want unknown as release %s", tc.stack.Name, tc.stack.Version, ma.ID, vd.Verdict, vd.Stack, vd.StackVersion, tc.wantRelease)
+		}
+		r, _ := Evaluate(m, h, "stack-release")
+		note := ""
+		for _, n := range r.Notes {
+			if n.Adapter == pci && n.Status == Unknown {
+				note = n.Text
+			}
+		}
+		if !strings.Contains(note, tc.noteWords) {
+			t.Errorf("%s %s on %s: note %q, want one saying %q", tc.stack.Name, tc.stack.Version, ma.ID, note, tc.noteWords)
 		}
 	}
 }

@@ -79,6 +79,7 @@ func Lint(m *Matrix, opts LintOptions) diag.List {
 	l.stackRows()
 	l.parts()
 	l.firmwareLines()
+	l.stackDrivers()
 	l.deviceKernelCoverage()
 	l.probs.Sort()
 	return l.probs

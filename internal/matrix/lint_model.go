@@ -236,6 +236,28 @@ func (l *linter) firmwareLines() {
 	}
 }
 
+// stackDrivers checks that each row names a defined stack, a release and
+// a drivers' version of the form the engine reads (24.10-1.1.4.0), and
+// that no drivers' version of a stack is tied to two releases.
+func (l *linter) stackDrivers() {
+	m := l.m
+	for i, d := range m.StackDrivers {
+		what := "stack_driver " + d.Stack + " " + d.Driver
+		l.required(d.At, what, "stack", d.Stack)
+		l.required(d.At, what, "release", d.Release)
+		l.required(d.At, what, "driver", d.Driver)
+		l.ref(d.At, "stack", "stack", d.Stack, d.Stack == "" || m.Stack(d.Stack) != nil)
+		if d.Driver != "" && !driverVersion.MatchString(d.Driver) {
+			l.errAt(d.At, "driver", "%s: driver %q is not a drivers' version (want e.g. 24.10-1.1.4.0)", what, d.Driver)
+		}
+		for _, o := range m.StackDrivers[:i] {
+			if o.Stack == d.Stack && o.Release != d.Release && sameDriver(o.Driver, d.Driver) {
+				l.errAt(d.At, "driver", "%s: drivers %s are already tied to %s release %s (at %s)", what, o.Driver, o.Stack, o.Release, o.At)
+			}
+		}
+	}
+}
+
 // compareUpstream compares two upstream kernel versions; unparsable ones
 // compare equal, since lint reports them apart.
 func compareUpstream(a, b string) int {

@@ -66,6 +66,9 @@ type Matrix struct {
 	// KernelOptions are the kernel build options that build each RDMA
 	// module, from its Makefile and Kconfig.
 	KernelOptions []KernelOption `toml:"kernel_option"`
+	// StackDrivers tie a stack release to the version its drivers print
+	// (DOCA 2.9.1's drivers are 24.10-1.1.4.0).
+	StackDrivers []StackDriver `toml:"stack_driver"`
 	// Releases written as top-level [[stack_release]] rows (with a stack
 	// key); Load moves each into its stack's Releases.
 	LooseReleases []StackRelease `toml:"stack_release"`
@@ -466,6 +469,20 @@ type FirmwareLine struct {
 	Vendor   string   `toml:"vendor"`   // vendor id
 	Major    string   `toml:"major"`    // the version's leading number, e.g. 16
 	Adapters []string `toml:"adapters"` // adapter ids that run the line
+	Claim
+}
+
+// StackDriver ties a stack release to the version of the drivers it
+// ships, which is what a host prints and what people give: DOCA-OFED's
+// releases are DOCA's (2.9.1), while ofed_info, its driver packages and
+// NVIDIA's Network Operator driver containers carry the drivers' own YY.MM
+// version (24.10-1.1.4.0). A plan or host naming the drivers' version is
+// judged as the release a row ties it to; a version no row names is not
+// placed among the releases.
+type StackDriver struct {
+	Stack   string `toml:"stack"`   // stack id, e.g. doca-ofed
+	Release string `toml:"release"` // the release as the matrix numbers the stack's releases, e.g. 2.9.1
+	Driver  string `toml:"driver"`  // the drivers' version, e.g. 24.10-1.1.4.0
 	Claim
 }
 

@@ -1,6 +1,8 @@
 package matrix
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/version"
@@ -119,4 +121,44 @@ func osCovers(entry string, d *Distro) bool {
 		return errA == nil && errB == nil && version.Compare(a, b) >= 0
 	}
 	return d.Version == rel || strings.HasPrefix(d.Version, rel+".")
+}
+
+// driverVersion reads a drivers' version as hosts and tools print it: the
+// line (24.10), a dash and at least three numbers (1.1.4.0), then an
+// internal build's further numbers (.200, ofed_info's OFED-internal-…) or
+// a Network Operator container's build (-0).
+var driverVersion = regexp.MustCompile(`^(\d+\.\d+)-(\d+(?:\.\d+){2,})(?:-\d+)?$`)
+
+// sameDriver reports whether two drivers' versions name the same drivers:
+// the same line and the same numbers as far as the shorter goes, three at
+// least (24.10-1.1.4, the OFED base ofed_info names, is 24.10-1.1.4.0;
+// 24.10-1.1.4.0.200 is an internal build of it; 24.10-1 is a line, not
+// a driver).
+func sameDriver(a, b string) bool {
+	ma, mb := driverVersion.FindStringSubmatch(a), driverVersion.FindStringSubmatch(b)
+	if ma == nil || mb == nil || ma[1] != mb[1] {
+		return false
+	}
+	na, nb := strings.Split(ma[2], "."), strings.Split(mb[2], ".")
+	n := min(len(na), len(nb))
+	return slices.Equal(na[:n], nb[:n])
+}
+
+// DriverRelease finds the stack_driver row of stack whose drivers version
+// ver names: nil when no row does, or when rows of different releases do.
+func (m *Matrix) DriverRelease(stack, ver string) *StackDriver {
+	var hit *StackDriver
+	for i := range m.StackDrivers {
+		d := &m.StackDrivers[i]
+		if d.Stack != stack || !sameDriver(ver, d.Driver) {
+			continue
+		}
+		if hit != nil && hit.Release != d.Release {
+			return nil
+		}
+		if hit == nil {
+			hit = d
+		}
+	}
+	return hit
 }

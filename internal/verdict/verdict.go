@@ -197,6 +197,9 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 // judge is Judge, with e's lookups when e is not nil.
 func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
+	if ver, ok := internalRelease(p); ok {
+		return judgeInternal(m, e, p, ver)
+	}
 	v := judgeSteps(m, e, p)
 	v.finish()
 	switch {
@@ -370,6 +373,10 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	}
 	v.Stack, v.StackVersion = stackID, stackVer
 	if ms != nil {
+		// Drivers named by their own version (24.10-1.1.4.0) are judged
+		// as the release that ships them (DOCA 2.9.1).
+		ms, stackVer = asDriversRelease(m, &v, ms, stackVer)
+		stackID = ms.ID
 		judgeStack(m, e, &v, a, ms, stackVer, distro, k)
 	} else if p.Distro == "" || distro != nil {
 		judgeInbox(m, &v, a, k)
