@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -103,4 +104,19 @@ func TestModuleNotLoadedBuiltIn(t *testing.T) {
 		{"ib_core built in", builtin, Pass, "", ""},
 		{"ib_core missing from lsmod, no configuration", module, Found, Warning, "0000:01:00.0"},
 	})
+}
+
+// module-not-loaded's fix says the kernel does not build the module when
+// its own configuration says so, not "modprobe it" (Talos, #1557).
+func TestModuleNotLoadedFixNotBuilt(t *testing.T) {
+	t.Parallel()
+	h := talosBCM57414(t, "talos-1.12-config-arm64-bnxt-re-not-set.txt", "grep -E 'BNXT'")()
+	c, _ := Lookup("module-not-loaded")
+	res := c.Run(h, rm(t))
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %+v, want one", res.Findings)
+	}
+	if fix := res.Findings[0].Fix; !strings.Contains(fix, "This kernel does not build bnxt_re") {
+		t.Errorf("fix %q, want it to say this kernel does not build bnxt_re", fix)
+	}
 }

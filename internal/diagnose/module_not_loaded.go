@@ -97,7 +97,10 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		if fix := v.blockingFix(missing); fix != "" {
 			f.Fix = fix
 		}
-		if d, row := unbuilt(v, a, prov); row != nil {
+		if off := v.notBuilt(missing); len(off) > 0 {
+			// The host's own configuration: modprobe cannot load them.
+			f.Fix = fmt.Sprintf("This kernel does not build %s (see module-not-built), so modprobe cannot load it: run a kernel that builds it, or install a vendor stack the matrix supports for this adapter.", strings.Join(off, " or "))
+		} else if d, row := unbuilt(v, a, prov); row != nil {
 			// modprobe cannot load a module the distribution's kernel
 			// does not build: say so, citing the row stack-release judges by.
 			f.Fix = fmt.Sprintf("The %s kernel does not build %s, so modprobe cannot load it: run a kernel that provides %s, or install a vendor stack the matrix supports for this adapter.", d.Name, prov, prov)
@@ -109,6 +112,18 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
 	}
 	return r
+}
+
+// notBuilt are the modules of mods the host's own kernel configuration
+// says it does not build.
+func (v view) notBuilt(mods []string) []string {
+	var off []string
+	for _, mod := range mods {
+		if v.kernelBuilds(mod).state == kconfig.Off {
+			off = append(off, mod)
+		}
+	}
+	return off
 }
 
 // unbuilt returns the host's distribution and its distro_support row when

@@ -512,7 +512,7 @@ func commandLine(line string, top bool) (command, bool) {
 	if passesAll(filter) {
 		filter = ""
 	}
-	words := inContainer(strings.Fields(rest))
+	words := inContainer(shellWords(rest))
 	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
 		words = words[1:]
 	}
@@ -526,9 +526,86 @@ func commandLine(line string, top bool) (command, bool) {
 	if words[0] == "ll" || words[0] == "ls" {
 		words = lsWords(words)
 	}
+	if c, ok := grepOfFile(words); ok {
+		// "grep INFINIBAND /boot/config-$(uname -r)": the file's lines
+		// that grep let through, as "cat <file> | grep INFINIBAND" gives.
+		c.filter = strings.Join(append(nonEmpty(c.filter), nonEmpty(filter)...), " | ")
+		return c, true
+	}
 	c, ok := tableCommand(words, hasPrompt)
 	c.filter = filter
 	return c, ok
+}
+
+// grepOfFile reads "grep [options] PATTERN FILE" and "zcat FILE" of one
+// file the table reads as a cat of that file, its filter the grep; a
+// grep of a folder (-r) or of several files is not one file's lines.
+func grepOfFile(words []string) (command, bool) {
+	if len(words) < 2 {
+		return command{}, false
+	}
+	file := words[len(words)-1]
+	switch words[0] {
+	case "zcat":
+		if len(words) != 2 {
+			return command{}, false
+		}
+	case "grep", "egrep", "fgrep", "zgrep":
+		if len(words) < 3 || strings.HasPrefix(file, "-") {
+			return command{}, false
+		}
+		operands := 0
+		for _, w := range words[1 : len(words)-1] {
+			switch {
+			case w == "-r" || w == "-R" || strings.HasPrefix(w, "--recursive") || strings.HasPrefix(w, "--include"):
+				return command{}, false
+			case !strings.HasPrefix(w, "-"):
+				operands++
+			}
+		}
+		if operands > 1 && !slices.Contains(words, "-e") {
+			return command{}, false // a second file, or a pattern after -f
+		}
+	default:
+		return command{}, false
+	}
+	f, ok := tableFile(file)
+	if !ok {
+		return command{}, false
+	}
+	c := command{line: "cat " + file, path: f}
+	if words[0] != "zcat" {
+		c.filter = strings.Join(words[:len(words)-1], " ")
+	}
+	return c, true
+}
+
+// shellWords splits a command line at its spaces, but for those inside a
+// command substitution: "/boot/config-$(uname -r)" and
+// "/boot/config-`uname -r`" are one word, as the shell reads them.
+func shellWords(line string) []string {
+	var words []string
+	for _, w := range strings.Fields(line) {
+		if n := len(words); n > 0 && openSubstitution(words[n-1]) {
+			words[n-1] += " " + w
+			continue
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+// openSubstitution reports whether a word ends inside a $( … ) or ` … `.
+func openSubstitution(w string) bool {
+	return strings.Count(w, "$(") > strings.Count(w, ")") || strings.Count(w, "`")%2 == 1
+}
+
+// nonEmpty is s as a list: none when it is empty.
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }
 
 // passesAll reports whether every stage of a pipeline passes every line

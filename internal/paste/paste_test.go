@@ -828,3 +828,36 @@ func TestSUSEPrompt(t *testing.T) {
 		t.Errorf("adapters %+v, want 0000:00:07.0 (the kernel log)", h.Adapters)
 	}
 }
+
+// TestSplitGrepOfFile: a grep of one file the table reads, and zcat of
+// /proc/config.gz, are that file's lines through a filter, as a cat piped
+// to grep is; a substitution ($(uname -r), `uname -r`) is one word. A
+// recursive grep, or one of two files, is not one file's lines.
+func TestSplitGrepOfFile(t *testing.T) {
+	t.Parallel()
+	cfg := body(t, "kconfig", "talos-1.12-config-arm64-bnxt-re-not-set.txt")
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{"$ grep -i bnxt /boot/config-$(uname -r)", "cat /boot/config-$(uname -r) boot/config-$(uname -r) grep -i bnxt"},
+		{"# grep INFINIBAND /boot/config-`uname -r`", "cat /boot/config-`uname -r` boot/config-`uname -r` grep INFINIBAND"},
+		{"$ zcat /proc/config.gz | grep -E 'RDMA|INFINIBAND'", "cat /proc/config.gz proc/config.gz grep -E 'RDMA|INFINIBAND'"},
+		{"$ grep -e BNXT -e MLX5 /boot/config-6.1.0-18-amd64", "cat /boot/config-6.1.0-18-amd64 boot/config-6.1.0-18-amd64 grep -e BNXT -e MLX5"},
+		{"$ grep -r BNXT /boot/config-6.1.0-18-amd64", ""},
+		{"$ grep BNXT /boot/config-6.1.0-18-amd64 /boot/config-6.1.0-17-amd64", ""},
+	} {
+		secs, _, err := Split(strings.NewReader(tc.line + "\n" + cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, s := range secs {
+			if s.Named {
+				got = s.Command + " " + s.Path + " " + s.Filter
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: named section %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
