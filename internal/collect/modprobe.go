@@ -13,7 +13,7 @@ import (
 )
 
 // modprobe reads what keeps modules from loading: the kernel command line,
-// /etc/modprobe.conf, then the modprobe.d files in kmod's order (a name in
+// then the modprobe.d files in kmod's order (a name in
 // /etc/modprobe.d hides the same name in /run, /usr/local/lib, /usr/lib and
 // /lib modprobe.d, as modprobe.d(5) says, so the hidden file is not read),
 // and a pasted grep of those folders. Only rules naming a module of
@@ -32,7 +32,6 @@ func (c *collector) modprobe() {
 		c.moduleBlocks(id, rules)
 	}
 	read(string(source.ProcCmdline), modprobe.ParseCmdline)
-	read(string(source.EtcModprobeConf), modprobe.Parse)
 	hidden := map[string]bool{}
 	for _, p := range c.globbed(row) {
 		if strings.HasPrefix(p, "sos_commands/") {

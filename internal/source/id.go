@@ -68,8 +68,7 @@ const (
 	JournalK    ID = "cmd/journalctl -k --no-pager"
 	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
 
-	ProcCmdline     ID = "proc/cmdline"      // the kernel command line: modprobe.blacklist=, module_blacklist=
-	EtcModprobeConf ID = "etc/modprobe.conf" // modprobe's configuration before modprobe.d
+	ProcCmdline ID = "proc/cmdline" // the kernel command line: modprobe.blacklist=, module_blacklist=
 	// ProcConfigGz is the running kernel's configuration, gzip-compressed
 	// (CONFIG_IKCONFIG_PROC); a paste of zcat's output keeps it as text.
 	ProcConfigGz ID = "proc/config.gz"

@@ -236,11 +236,13 @@ var Tools = []Tool{
 	// What keeps a module from loading: modprobe.d configuration (kmod reads
 	// *.conf in /etc, /run, /usr/local/lib, /usr/lib and /lib modprobe.d, a
 	// file name in an earlier folder hiding the same name in a later one;
-	// modprobe.d(5)), the older /etc/modprobe.conf, and the kernel command
-	// line's modprobe.blacklist=, module_blacklist= and rd.driver.blacklist=.
-	// sos's kernel plugin copies them all (sos/report/plugins/kernel.py). A
-	// pasted grep of the folders is kept at its command line's sos name.
-	{Name: "modprobe", Files: []ID{ProcCmdline, EtcModprobeConf}, Globs: []string{
+	// modprobe.d(5)), and the kernel command line's modprobe.blacklist=,
+	// module_blacklist= and rd.driver.blacklist=. sos's kernel plugin copies
+	// them (sos/report/plugins/kernel.py), and /etc/modprobe.conf too, which
+	// kmod does not read (modprobe.d(5) of kmod names only the five folders),
+	// so a line there blocks nothing and is not read. A pasted grep of the
+	// folders is kept at its command line's sos name.
+	{Name: "modprobe", Files: []ID{ProcCmdline}, Globs: []string{
 		"etc/modprobe.d/*.conf", "run/modprobe.d/*.conf", "usr/local/lib/modprobe.d/*.conf",
 		"usr/lib/modprobe.d/*.conf", "lib/modprobe.d/*.conf",
 		"sos_commands/*/grep_*modprobe.d*",
