@@ -569,6 +569,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	}
 	byTmpl := map[string]int{}
 	// number is reason r's number as row i shows it.
+	byShown := map[string]int{} // tmplKey without the nearest change → GridReason number
 	number := func(r int, i int) int {
 		if o, _ := tmplOf(i, r); tmplRows[o.key] > 1 {
 			text, key := o.text, o.key
@@ -587,9 +588,17 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		if n, ok := reasonN[r]; ok {
 			return n
 		}
+		// Reasons that differ only in their nearest change, which a cell's
+		// explanation shows, not the reason, are one reason on the page
+		// (a family row's hint for two rebuilds of one release).
+		key := tmplKey(v.raw(t, r), v.raw(t, r).Text, "")
+		if n, ok := byShown[key]; ok {
+			reasonN[r] = n
+			return n
+		}
 		gr := shownReason(r)
 		gr.N = len(g.Common) + len(g.Reasons) + 1
-		reasonN[r] = gr.N
+		reasonN[r], byShown[key] = gr.N, gr.N
 		g.Reasons = append(g.Reasons, gr)
 		return gr.N
 	}

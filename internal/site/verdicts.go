@@ -340,10 +340,17 @@ func distroTargets(m *matrix.Matrix) []Target {
 	return out
 }
 
-// distroLess orders distros by family, then newest release first.
+// distroLess orders distros by family, the family's own releases before
+// each rebuild's (Red Hat Enterprise Linux, then AlmaLinux, Oracle Linux
+// RHCK, Rocky Linux), then newest release first: the releases of one
+// rebuild, which its family's rows decide alike, stand together, so the
+// grid can write them as one row.
 func distroLess(a, b *matrix.Distro) bool {
 	if a.Family != b.Family {
 		return a.Family < b.Family
+	}
+	if a.Rebuild != b.Rebuild {
+		return a.Rebuild < b.Rebuild
 	}
 	if c, ok := rule.Compare(a.Version, b.Version); ok && c != 0 {
 		return c > 0

@@ -380,18 +380,12 @@ func earlier(a, b *matrix.Distro) bool {
 	return c < 0
 }
 
-// familyHint is what a family's row read for rebuild d says after its
-// step: whose kernel the row is about, and what would decide d.
-func familyHint(m *matrix.Matrix, d *matrix.Distro) string {
-	family := d.Family + " " + d.Version
-	for i := range m.Distros {
-		if o := &m.Distros[i]; o.Family == d.Family && o.Rebuild == "" && o.Version == d.Version {
-			family = o.Name
-			break
-		}
-	}
-	return fmt.Sprintf(" (the row is about %s's kernel; no source in the matrix says %s's kernel builds the same drivers, so for %s it is a hint, not a verdict; %s's own kernel configuration (CONFIG_MLX5_INFINIBAND, CONFIG_INFINIBAND_BNXT_RE, CONFIG_INFINIBAND_IRDMA … in /boot/config-<kernel>), as a distro_support row with rebuild = %q, would decide it)", family, d.Name, d.Name, d.Name, d.Rebuild)
-}
+// familyHint is what a family's row read for a rebuild says after its
+// step: the row is about the family's own kernels, and what would decide
+// the rebuild. It is worded without the release's name, which the plan or
+// the grid's row shows, so that every rebuild release the one row covers
+// shares the reason (and the adapter grid one row for them).
+const familyHint = " (the row is about the family's own kernels, not a rebuild's; no source in the matrix says the rebuild's kernel builds the same drivers, so for the rebuild it is a hint, not a verdict; the rebuild's own kernel configuration (CONFIG_MLX5_INFINIBAND, CONFIG_INFINIBAND_BNXT_RE, CONFIG_INFINIBAND_IRDMA … in /boot/config-<kernel>), as a distro_support row with its rebuild name, would decide it)"
 
 // DistroRow returns the [[distro_support]] row that decides an adapter on
 // a distro release: rows of its family whose from..until holds the
@@ -455,7 +449,7 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	// the family's kernel builds; the rebuild's kernel is another build,
 	// and without a source saying it is the same its steps are hints.
 	if r.Rebuild == "" && !d.FamilyRowsDecide() {
-		v.familyRow, v.familyWhy = entry, familyHint(m, d)
+		v.familyRow, v.familyWhy = entry, familyHint
 		defer func() { v.familyRow, v.familyWhy = "", "" }()
 	}
 	ref := rule.Cite(m, entry, r.Claim, r.Text)
