@@ -20,9 +20,13 @@ var KindBoost = map[string]float64{
 // adapter, driver, stack or distro: the id itself, or an alias, part
 // number or PCI id that stands for it): the page of bnxt_re, not the FAQ
 // pages that mention it most, answers "CONFIG_INFINIBAND_BNXT_RE" or
-// "bnxt_re". Both engines multiply by it (the static index through the e
-// tables of its shards and its manifest).
-const EntityBoost = 1.5
+// "bnxt_re". It is 2, not 1.5: a term's score counts the fields that hold
+// it (bleve's coord over title, ids, headings and body), and an adapter or
+// driver page has no heading that names it, so an FAQ titled with several
+// drivers ("… bnxt_re "cmdq … timedout", irdma, hns, qedr") outranked the
+// bnxt_re page at 1.5. Both engines multiply by it (the static index
+// through the e tables of its shards and its manifest).
+const EntityBoost = 2
 
 // entityKinds are the kinds whose pages are each the page of one matrix
 // thing, at <kind>/<id>.html. A vendor page lists what a vendor makes and
