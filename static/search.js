@@ -290,13 +290,16 @@
 
   // --- names only a query reads (names.go) ---------------------------------
   // runKeys returns the compact keys of the runs of raw token t's parts:
-  // two to man.run consecutive parts, not all, with a letter.
+  // two to man.run consecutive parts, not all, with a letter; before a
+  // part's runs, the part alone when it is model-like (modelLike in Go).
   function runKeys(t) {
     var out = [];
     if (re.cjk.test(t) || re.noise.test(t)) return out;
     var parts = t.split(re.split).filter(function (p) { return p !== ""; }), k = parts.length;
-    if (k < 3) return out;
+    if (k < 2) return out;
     for (var a = 0; a < k; a++) {
+      var one = compact(parts[a]);
+      if (utf8Len(one) >= 3 && /[0-9]/.test(one) && /[^0-9]/.test(one)) out.push(one);
       for (var e = a + 2; e <= Math.min(k, a + man.run); e++) {
         if (a === 0 && e === k) continue;
         var key = compact(parts.slice(a, e).join(""));

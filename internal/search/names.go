@@ -63,8 +63,10 @@ func gluedKey(t string) string {
 
 // runKeys yields the compact keys of the runs of raw token t's parts: two
 // to maxRun consecutive parts, not all of them, with a letter, from the
-// first part on, shortest first. A token of fewer than three parts has
-// none. The key is in a buffer yield must not keep: a query's long
+// first part on, shortest first; before a part's runs, the part alone when
+// it is a model-like word of three or more letters and digits (CX5 in
+// CX5-ROCE, as people glue a model to what it runs). A token of one part
+// has none. The key is in a buffer yield must not keep: a query's long
 // identifiers have many runs, and few of them are names.
 func runKeys(t string, yield func(key []byte)) {
 	if isCJK(t) || isNoise(t) {
@@ -77,12 +79,15 @@ func runKeys(t string, yield func(key []byte)) {
 		}
 	}
 	k := len(parts)
-	if k < 3 {
+	if k < 2 {
 		return
 	}
 	buf := make([]byte, 0, len(t))
 	for s := 0; s < k; s++ {
 		buf = appendCompact(buf[:0], parts[s])
+		if modelLike(buf) {
+			yield(buf)
+		}
 		for e := s + 1; e < min(k, s+maxRun); e++ {
 			buf = appendCompact(buf, parts[e])
 			if s == 0 && e == k-1 {
@@ -93,6 +98,14 @@ func runKeys(t string, yield func(key []byte)) {
 			}
 		}
 	}
+}
+
+// modelLike reports whether compact key k, one part of an identifier, may
+// be a model's name on its own: three or more bytes, a digit and a letter.
+// A word part (roce, core) or a number is no model.
+func modelLike(k []byte) bool {
+	return len(k) >= 3 && slices.ContainsFunc(k, func(c byte) bool { return c >= '0' && c <= '9' }) &&
+		slices.ContainsFunc(k, func(c byte) bool { return c < '0' || c > '9' })
 }
 
 // appendCompact appends compact(s) to dst.
