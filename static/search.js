@@ -290,16 +290,17 @@
 
   // --- names only a query reads (names.go) ---------------------------------
   // runKeys returns the compact keys of the runs of raw token t's parts:
-  // two to man.run consecutive parts, not all, with a letter; before a
-  // part's runs, the part alone when it is model-like (modelLike in Go).
-  function runKeys(t) {
+  // two to man.run consecutive parts, not all, with a letter; with singles,
+  // before a part's runs, the part alone when it is model-like (modelLike
+  // in Go).
+  function runKeys(t, singles) {
     var out = [];
     if (re.cjk.test(t) || re.noise.test(t)) return out;
     var parts = t.split(re.split).filter(function (p) { return p !== ""; }), k = parts.length;
     if (k < 2) return out;
     for (var a = 0; a < k; a++) {
       var one = compact(parts[a]);
-      if (utf8Len(one) >= 3 && /[0-9]/.test(one) && /[^0-9]/.test(one)) out.push(one);
+      if (singles && utf8Len(one) >= 3 && /[0-9]/.test(one) && /[^0-9]/.test(one)) out.push(one);
       for (var e = a + 2; e <= Math.min(k, a + man.run); e++) {
         if (a === 0 && e === k) continue;
         var key = compact(parts.slice(a, e).join(""));
@@ -318,7 +319,7 @@
   function nameKeys(rs) {
     var out = [];
     rs.forEach(function (r, i) {
-      out.push.apply(out, runKeys(r));
+      out.push.apply(out, runKeys(r, true));
       var g = gluedKey(r);
       if (g) out.push(g);
       if (i + 1 < rs.length) { var k = pairKey(r, rs[i + 1]); if (k) out.push(k); }
@@ -342,7 +343,9 @@
   // adapters, its and the next token's as one.
   function queryNames(rs, i, add) {
     var r = rs[i];
-    runKeys(r).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
+    // A part alone only when the whole token names nothing.
+    var whole = keyNames(compact(r)).length > 0;
+    runKeys(r, !whole).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
     var g = gluedKey(r);
     if (g) keyNames(g).forEach(function (n) { add(n, 6); });
     var fw = re.fwv.exec(r);

@@ -41,6 +41,8 @@ func TestQueryNames(t *testing.T) {
 		// a word part or a number alone names nothing.
 		{"UCP worker can't be initialized with CX5-ROCE out of the box", []string{"connectx-5"}, nil},
 		{"cx-roce 5-roce", nil, []string{"connectx-5"}},
+		// Not when the whole token is a name: the E810-XXV only.
+		{"E810-XXVDA2", []string{"e810-xxv"}, []string{"e810-c"}},
 	} {
 		for name, qts := range map[string][]QueryTerm{"analyzer": an.QueryTerms(Normalize(tc.q)), "static": st.StaticTerms(Normalize(tc.q))} {
 			has := func(term string) bool {
