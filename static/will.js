@@ -121,16 +121,21 @@
     return { base: m[1], rel: d[1], tag: all.join(".") };
   }
   // kernelBase returns a release's upstream base, distro release and RPM
-  // tag, or null when it is not a kernel release: developer builds the
-  // grammar does not read are judged by their leading x.y[.z], and are a
-  // distro's when a release number follows it (4.19.0-25-686-pae).
+  // tag, or null when it is not a kernel release: releases the grammar
+  // does not read are judged by their leading x.y[.z], and are a distro's
+  // when a release number follows it (4.19.0-25-686-pae), upstream when
+  // they are a linux-next build (5.1.0-rc7-next-20190430+), and a custom
+  // build, judged as a vendor kernel, with any other local version
+  // (5.10.17-v8+, 4.4.302+): rule.KernelBase.
   function kernelBase(s) {
     var k = parseKernel(s);
     if (k) return k;
     var m = /^[0-9]+\.[0-9]+(\.[0-9]+)?/.exec(s);
     if (!m) return null;
-    var r = /^-([0-9]+)(?:[-.+_]|$)/.exec(s.slice(m[0].length));
-    return { base: m[0], rel: r ? r[1] : "", tag: "" };
+    var rest = s.slice(m[0].length), r = /^-([0-9]+)(?:[-.+_]|$)/.exec(rest);
+    if (r) return { base: m[0], rel: r[1], tag: "" };
+    if (rest === "" || /^(?:-rc[0-9]+)?-next-[0-9]{8}\+?$/.test(rest)) return { base: m[0], rel: "", tag: "" };
+    return { base: m[0], rel: rest.replace(/^-/, ""), tag: "" };
   }
   // kernelTarget finds the exported cells of a kernel release (the
   // engine's verdict is the same from one bound up to the next; see

@@ -269,6 +269,12 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 			line = strings.Replace(line, "ls ", "ls -l ", 1)
 		}
 		put(line)
+	case "cmdline":
+		// The kernel command line, as sos copies /proc/cmdline.
+		files[string(source.ProcCmdline)] = body
+	case "modprobe":
+		// A modprobe.d file, where sos's kernel plugin copies it.
+		files["etc/modprobe.d/"+strings.TrimSuffix(name, ".txt")+".conf"] = body
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {
 			put(cmdline)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -17,10 +19,12 @@ import (
 	"github.com/rocekb/rocekb/internal/redact"
 	"github.com/rocekb/rocekb/internal/snapshot"
 	"github.com/rocekb/rocekb/internal/source"
+	"github.com/rocekb/rocekb/internal/suggest"
 )
 
 type rootOptions struct {
 	root     string
+	rootArg  bool // root was given as the SNAPSHOT argument, not --root
 	format   string
 	noRedact bool
 	salt     string
@@ -98,7 +102,7 @@ infiniband-diags (ibstat, ibstatus), kmod (lsmod, modinfo). --quiet drops it.
 				if o.root != "" && o.root != args[0] {
 					return cli.Usagef("give the snapshot once: as an argument or with --root, not both")
 				}
-				o.root = args[0]
+				o.root, o.rootArg = args[0], true
 			}
 			return runCollect(c, o)
 		},
@@ -167,13 +171,31 @@ func runCollect(c *cobra.Command, o rootOptions) error {
 	} else {
 		s, err := snapshot.OpenWith(o.root, o.maxFile)
 		if err != nil {
-			return cli.Usagef("--root: %v", err)
+			return snapshotError(o, err)
 		}
 		snap = s
 	}
 	snap.MaxFile, snap.Timeout, snap.Jobs, snap.NoTools = o.maxFile, o.timeout, o.jobs, o.noTools
 	snap.Prefetch()
 	return writeRecord(c, o, snap)
+}
+
+// snapshotError says which snapshot could not be opened, as it was given.
+// A bare word that names no file is more likely a mistyped command, or a
+// way of saying "this host", than a snapshot: say so.
+func snapshotError(o rootOptions, err error) error {
+	if !o.rootArg {
+		return cli.Usagef("--root: %v", err)
+	}
+	hint := ""
+	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(o.root, `/\.`) {
+		if s := suggest.Closest(o.root, []string{"capture", "paste", "help", "completion"}, 1); len(s) > 0 {
+			hint = fmt.Sprintf(" (did you mean kbcollect %s?)", s[0])
+		} else {
+			hint = "; to read this host give no SNAPSHOT: kbcollect -o host.toml"
+		}
+	}
+	return cli.Usagef("snapshot %q: %v%s", o.root, err, hint)
 }
 
 // writeRecord collects snap, redacts the record unless told not to, writes

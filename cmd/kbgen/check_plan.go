@@ -30,6 +30,9 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	}
 	if p.Distro != "" && m.Distro(p.Distro) == nil {
 		if r := m.ResolveDistro(p.Distro); len(r.Candidates) > 0 {
+			if verdict.KernelPicks(m, r.Candidates, p.Kernel) != nil {
+				return nil // the kernel names the release; the verdict says so
+			}
 			if len(r.Candidates) == 1 {
 				return cli.Usagef("--distro %s stops short of a release the matrix has%s", diag.Quote(p.Distro), matrix.DidYouMean(r.Suggest))
 			}

@@ -27,6 +27,7 @@ const (
 	GIDNoRoCEv2             = "gid-no-roce-v2"             // a RoCE port has no RoCE v2 GIDs
 	GIDTableEmpty           = "gid-table-empty"            // a RoCE port has no populated GIDs
 	KernelTooOld            = "kernel-too-old"             // the kernel predates inbox support for the adapter
+	ModuleBlocked           = "module-blocked"             // a modprobe.d line or kernel command-line word blocks a module a RoCE adapter needs
 	ModuleNotLoaded         = "module-not-loaded"          // the adapter's RDMA provider module is not loaded
 	MSIXDisabled            = "msix-disabled"              // MSI-X capability present but not enabled
 	MSIXTooFew              = "msix-too-few"               // fewer MSI-X vectors than the adapter needs
@@ -89,6 +90,7 @@ var checks = []Check{
 	{HWQueueFailed, "Could every provider create its hardware queues and open its ports?", []Link{faq("ib-core-port-errors"), faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{KernelTooOld, "Is the kernel new enough for the adapter's inbox driver?", nil},
 	{KernelWarning, "Is the kernel log free of WARNINGs and BUGs in RDMA, devlink and driver code?", []Link{faq("kernel-warning-rdma")}},
+	{ModuleBlocked, "Does the host's configuration (modprobe.d, the kernel command line) let every module a RoCE adapter needs load?", []Link{faq("kernel-modules")}},
 	{ModuleNotLoaded, "Are ib_core and the provider module loaded for each RoCE adapter?", nil},
 	{MSIXDisabled, "Is MSI-X enabled on each RoCE adapter?", nil},
 	{MSIXTooFew, "Does each adapter have the MSI-X vectors the matrix requires?", nil},

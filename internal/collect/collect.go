@@ -82,6 +82,7 @@ var steps = []struct {
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware
 	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
+	{"modprobe", (*collector).modprobe},
 	{"", (*collector).origins},
 }
 

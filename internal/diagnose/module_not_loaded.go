@@ -90,6 +90,9 @@ func checkModules(h *record.Host, m *matrix.Matrix) Result {
 			Evidence:    []Evidence{{Fact: "loaded modules" + filteredBy(v.moduleFilter()) + " lack " + strings.Join(missing, ", "), Source: src}, adapterFact(a, "driver.name", rule.OrDash(a.Driver.Name))},
 			Matrix:      []rule.Ref{ref},
 		}
+		if fix := v.blockingFix(missing); fix != "" {
+			f.Fix = fix
+		}
 		if d, row := unbuilt(v, a, prov); row != nil {
 			// modprobe cannot load a module the distribution's kernel
 			// does not build: say so, citing the row stack-release judges by.
@@ -115,6 +118,12 @@ func unbuilt(v view, a *record.Adapter, prov string) (*matrix.Distro, *matrix.Di
 	}
 	row, _ := verdict.DistroRow(v.m, ma, d)
 	if row == nil || row.Status != matrix.StatusUnsupported || row.Weak() {
+		return nil, nil
+	}
+	// A family's row says what the family's kernel builds; a rebuild
+	// (Rocky Linux of RHEL) whose kernel no source says is the family's
+	// may build more (AlmaLinux re-adds ids), so it is no statement here.
+	if row.Rebuild == "" && !d.FamilyRowsDecide() {
 		return nil, nil
 	}
 	return d, row

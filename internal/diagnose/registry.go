@@ -31,6 +31,7 @@ var funcs = func() map[string]Func {
 		checkid.GIDTableEmpty:           checkGIDEmpty,
 		checkid.KernelTooOld:            checkKernel,
 		checkid.ModuleNotLoaded:         checkModules,
+		checkid.ModuleBlocked:           checkModuleBlocked,
 		checkid.MSIXDisabled:            checkMSIXDisabled,
 		checkid.MSIXTooFew:              checkMSIXFew,
 		checkid.NoActivePort:            checkActivePort,

@@ -29,8 +29,9 @@ type Info struct {
 
 // Parse reads every `ethtool -i` block in r. A block starts at a "driver:"
 // line. Shell prompts, blank lines and unknown keys are skipped, and
-// surrounding indentation, trailing spaces and a poster's "# note" after a
-// value are ignored, so pasted and quoted output parses too.
+// surrounding indentation, trailing spaces and a poster's note after a
+// value ("# …", "// …", "<--- …", lines.DropNote) are ignored, so pasted and
+// quoted output parses too.
 //
 // A line right before a block that names nothing but an interface, as a
 // loop over interfaces echoes it, names the block's netdev (Info.Netdev).

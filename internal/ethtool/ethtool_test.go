@@ -35,6 +35,16 @@ func TestParse(t *testing.T) {
 		// The kernel's ionic documentation elides every line after the
 		// firmware ("..."): no bus-info line, so not known to be virtual.
 		{"ionic-kernel-doc-elided.txt", []Info{{Driver: "ionic", Version: "5.7.0", FirmwareVersion: "1.8.0-28", NoBusInfo: true}}},
+		// The poster's arrows after version and firmware-version are not values.
+		{"ice-e810-1.11.16-openshift-arrow-annotations-after-values.txt", []Info{{Driver: "ice", Version: "1.11.16", FirmwareVersion: "4.20 0x8001778b 1.3346.0", BusInfo: "0000:10:00.0"}}},
+		{"ice-e810-oot-1.12.7-kmm-shell-comment-after-command.txt", []Info{{Driver: "ice", Version: "1.12.7", FirmwareVersion: "4.40 0x8001beb1 1.3492.0", BusInfo: "0000:18:00.0"}}},
+		{"ice-e810-1.3.2-three-lines-long-prompt-truncated.txt", []Info{{Driver: "ice", Version: "1.3.2", FirmwareVersion: "3.00 0x80008943 20.5.13", NoBusInfo: true}}},
+		{"ice-e810-oot-1.6.7-glued-hash-prompt.txt", []Info{{Driver: "ice", Version: "1.6.7", FirmwareVersion: "3.00 0x80008944 20.5.13", BusInfo: "0000:b1:00.0"}}},
+		// The second run is cut after "firmware": no firmware-version, no bus-info.
+		{"ice-e810-1.3.2-then-1.6.7-same-port-prose-between-truncated.txt", []Info{
+			{Driver: "ice", Version: "1.3.2", FirmwareVersion: "2.32 0x80005d1d 1.2877.0", BusInfo: "0000:1a:00.0"},
+			{Driver: "ice", Version: "1.6.7", NoBusInfo: true},
+		}},
 		{"hns3-version-truncated-32-chars.txt", []Info{{Driver: "hns3", Version: "4.14.0-115.el7.0.1.ctyun.panic.", FirmwareVersion: "0x0114001b", BusInfo: "0000:bd:00.0"}}},
 	} {
 		got, err := Parse(bytes.NewReader(capture(t, tc.file)))

@@ -106,6 +106,24 @@ func TestDevinfoMarkdownEmphasis(t *testing.T) {
 	}
 }
 
+// TestNotesAfterValues: a poster's notes after values ("#dz …" with no
+// space after the '#', "// hardware version", a tab-led "# …") are not
+// part of them.
+func TestNotesAfterValues(t *testing.T) {
+	t.Parallel()
+	got, err := ParseDevinfo(bytes.NewReader(capture(t, "paste", "rxe-renamed-rocep0s8-ibv_devices-devinfo-inline-hash-and-slash-comments.txt")))
+	if err != nil || len(got.Devices) != 1 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	if d := got.Devices[0]; d.SysImageGUID != "0a00:27ff:feda:bfb9" || d.HWVer != "0x0" {
+		t.Errorf("sys_image_guid %q, hw_ver %q; want 0a00:27ff:feda:bfb9, 0x0", d.SysImageGUID, d.HWVer)
+	}
+	got, err = ParseDevinfo(bytes.NewReader(capture(t, "paste", "siw-rxe-veth-ibv_devices-rdma-link-devinfo-inline-hash-comment-truncated.txt")))
+	if err != nil || len(got.Devices) != 1 || got.Devices[0].Transport != "iWARP (1)" {
+		t.Errorf("%+v, %v; want siw_0, transport iWARP (1)", got.Devices, err)
+	}
+}
+
 func TestEveryDevinfoCaptureParses(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "ibv_devinfo", "*.txt"))

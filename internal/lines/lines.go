@@ -49,10 +49,13 @@ func Read(br *bufio.Reader) (string, error) {
 	}
 }
 
-// noteRE is a note a poster left after a value: whitespace, '#', whitespace
-// and the rest of the line ("driver: igb # the driver").
-var noteRE = regexp.MustCompile(`\s+#\s.*$`)
+// noteRE is a note a poster left after a value and the rest of the line:
+// a shell comment ("driver: igb # the driver", "0a00:27ff:feda:bfb9 #dz
+// dabfb9是mac后6位"), a C++ one ("hw_ver: 0x0 // hardware version") or an
+// arrow pointing back at the value ("version: 1.11.16 <------- driver
+// version", "… ← here").
+var noteRE = regexp.MustCompile(`(?:\s+(?:#|//\s|<-|←)|<--).*$`)
 
-// DropNote removes a poster's "# note" from the end of a line of a tool
-// that prints no '#' in its values (ibv_devinfo, ethtool -i).
+// DropNote removes a poster's note from the end of a line of a tool that
+// prints no '#', "//", "<-" or '←' in its values (ibv_devinfo, ethtool -i).
 func DropNote(line string) string { return noteRE.ReplaceAllString(line, "") }

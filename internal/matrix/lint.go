@@ -449,6 +449,12 @@ func (l *linter) distros() {
 				}
 			}
 		}
+		if sk := d.SameKernel; sk != nil {
+			l.required(sk.At, what+" same_kernel", "text", sk.Text)
+			if d.Rebuild == "" {
+				l.errAt(sk.At, "same_kernel", "%s: same_kernel is for a rebuild (rebuild = ...), whose kernel it says is its family release's", what)
+			}
+		}
 		for _, b := range d.Backports {
 			l.required(b.At, what+" backport", "driver", b.Driver)
 			l.ref(b.At, "driver", "driver", b.Driver, m.Driver(b.Driver) != nil)

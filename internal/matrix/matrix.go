@@ -273,12 +273,32 @@ type Distro struct {
 	KernelBase string `toml:"kernel_base"`              // upstream version it is based on
 	Flavour    string `toml:"kernel_flavour,omitempty"` // ga (default) or hwe (Ubuntu's hardware-enablement kernel)
 	// Rebuild names the rebuild of the family this release is (almalinux
-	// of rhel): judged as the family's release of its version, except
-	// where a distro_support row names the rebuild.
-	Rebuild   string     `toml:"rebuild,omitempty"`
-	EOL       *time.Time `toml:"eol,omitempty"` // end of the release's standard support
-	Backports []Backport `toml:"backport,omitempty"`
+	// of rhel): the family's distro_support rows of its version decide it
+	// only when SameKernel says its kernel is the family release's, and
+	// otherwise make a hint; a distro_support row naming the rebuild wins.
+	Rebuild string `toml:"rebuild,omitempty"`
+	// SameKernel is the rebuild's own statement, sourced, that its kernel
+	// is its family release's (Oracle Linux's Red Hat Compatible Kernel).
+	SameKernel *SameKernel `toml:"same_kernel,omitempty"`
+	EOL        *time.Time  `toml:"eol,omitempty"` // end of the release's standard support
+	Backports  []Backport  `toml:"backport,omitempty"`
 	Claim
+}
+
+// SameKernel says a rebuild release's kernel is its family release's, so
+// the family's distro_support rows decide it, as a source states it. A
+// statement of binary (ABI) compatibility is not one: it says nothing of
+// which drivers the kernel builds.
+type SameKernel struct {
+	Text string `toml:"text"`
+	Claim
+}
+
+// FamilyRowsDecide reports whether the family's distro_support rows
+// decide release d: always for the family's own releases, for a rebuild
+// only with a sourced SameKernel that is not weak.
+func (d *Distro) FamilyRowsDecide() bool {
+	return d.Rebuild == "" || d.SameKernel != nil && !d.SameKernel.Weak()
 }
 
 // Backport says a distro kernel carries a driver its upstream base lacks.

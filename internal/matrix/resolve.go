@@ -264,11 +264,16 @@ const (
 	MaxNameWords = 10
 )
 
-// WindowsPCIPattern matches a PCI id as Windows writes it (Device
-// Manager's hardware id, PowerShell's PnP device id):
-// PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02, VEN_1414&DEV_00BA. SUBSYS
-// is the subsystem's device id, then its vendor's. The form reads it too.
-const WindowsPCIPattern = `^(?:[Pp][Cc][Ii]\\)?[Vv][Ee][Nn]_([0-9A-Fa-f]{4})&[Dd][Ee][Vv]_([0-9A-Fa-f]{4})(?:&[Ss][Uu][Bb][Ss][Yy][Ss]_([0-9A-Fa-f]{4})([0-9A-Fa-f]{4}))?(?:&[Rr][Ee][Vv]_[0-9A-Fa-f]{2})?(?:\\\S*)?$`
+// WindowsPCIID matches the ids of a PCI id as Windows writes it (Device
+// Manager's hardware id, PowerShell's PnP device id), in any case:
+// VEN_1077&DEV_8070&SUBSYS_10027053, VEN_1414&DEV_00BA. SUBSYS is the
+// subsystem's device id, then its vendor's. Plain syntax shared with
+// JavaScript: the form and the static search read it too.
+const WindowsPCIID = `[Vv][Ee][Nn]_([0-9A-Fa-f]{4})&[Dd][Ee][Vv]_([0-9A-Fa-f]{4})(?:&[Ss][Uu][Bb][Ss][Yy][Ss]_([0-9A-Fa-f]{4})([0-9A-Fa-f]{4}))?`
+
+// WindowsPCIPattern matches a whole name that is a Windows PCI id,
+// PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02 with what may follow it.
+const WindowsPCIPattern = `^(?:[Pp][Cc][Ii]\\)?` + WindowsPCIID + `(?:&[Rr][Ee][Vv]_[0-9A-Fa-f]{2})?(?:\\\S*)?$`
 
 var (
 	noiseRe   = regexp.MustCompile(NoisePattern)

@@ -95,12 +95,19 @@ func TestResolveAdapter(t *testing.T) {
 func TestResolveDistroAndStack(t *testing.T) {
 	t.Parallel()
 	m := bundled(t)
-	for name, want := range map[string]string{"alma10.2": "almalinux-10.2", "AlmaLinux 10.1": "almalinux-10.1", "almalinux-10.0": "almalinux-10.0", "rocky-10.0": "rhel-10.0", "Rocky Linux 9.4": "rhel-9.4", "alma-9.4": "rhel-9.4"} {
+	for name, want := range map[string]string{"alma10.2": "almalinux-10.2", "AlmaLinux 10.1": "almalinux-10.1", "almalinux-10.0": "almalinux-10.0", "rocky-10.0": "rocky-10.0", "Rocky Linux 9.4": "rocky-9.4", "alma-9.4": "almalinux-9.4",
+		// A rebuild's names as a host prints them (/etc/redhat-release,
+		// os-release's PRETTY_NAME) and as people shorten them.
+		"Rocky Linux release 9.4 (Blue Onyx)": "rocky-9.4", `PRETTY_NAME="Rocky Linux 8.10 (Green Obsidian)"`: "rocky-8.10", "rocky 8.10": "rocky-8.10",
+		"AlmaLinux release 9.5 (Teal Serval)": "almalinux-9.5", "alma 8.10": "almalinux-8.10", "OL8.9 RHCK": "oracle-8.9-rhck",
+		// A rebuild release without an entry (Rocky's table stops at 9.7;
+		// CentOS Linux has none) is RHEL's, as a hint.
+		"centos-9.4": "rhel-9.4", "CentOS Linux 8.5": "rhel-8.5"} {
 		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != want {
 			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
 		}
 	}
-	for _, name := range []string{"rhel-9.4", "rhel9.4", "RHEL 9.4", "Rocky 9.4", "Red Hat Enterprise Linux 9.4"} {
+	for _, name := range []string{"rhel-9.4", "rhel9.4", "RHEL 9.4", "Red Hat Enterprise Linux 9.4"} {
 		if r := m.ResolveDistro(name); r.Value == nil || r.Value.ID != "rhel-9.4" {
 			t.Errorf("ResolveDistro(%q) = %+v, want rhel-9.4", name, r)
 		}
@@ -110,7 +117,7 @@ func TestResolveDistroAndStack(t *testing.T) {
 	}
 	// A rebuild without an entry resolves to RHEL's release, said so; RHEL
 	// under another name does not.
-	for name, how := range map[string]string{"Rocky Linux 9.4": "rebuild", "centos-9.4": "rebuild", "alma-9.4": "rebuild", "Red Hat Enterprise Linux 9.4": "id", "redhat-9.4": "name", "RHEL 9.4": "id"} {
+	for name, how := range map[string]string{"centos-9.4": "rebuild", "CentOS Linux 8.5": "rebuild", "Rocky Linux 9.4": "id", "Red Hat Enterprise Linux 9.4": "id", "redhat-9.4": "name", "RHEL 9.4": "id"} {
 		if r := m.ResolveDistro(name); r.How != how {
 			t.Errorf("ResolveDistro(%q) is by %q, want %q", name, r.How, how)
 		}
@@ -138,6 +145,13 @@ func TestResolveDistroAndStack(t *testing.T) {
 	if r := m.ResolveDistro("RHCK"); r.Value != nil {
 		t.Errorf("RHCK, in many releases' names, resolved to %s", r.Value.ID)
 	}
+	// A rebuild's major release alone names its own releases.
+	for _, name := range []string{"rocky9", "Rocky 9", "almalinux 8"} {
+		r := m.ResolveDistro(name)
+		if r.Value != nil || len(r.Suggest) == 0 || !strings.HasPrefix(r.Suggest[0], "rocky-9.") && !strings.HasPrefix(r.Suggest[0], "almalinux-8.") {
+			t.Errorf("%s = %+v, want its own releases suggested", name, r)
+		}
+	}
 	// A rebuild's release the matrix lacks suggests RHEL's near it.
 	if r := m.ResolveDistro("centos 8"); r.Value != nil || len(r.Suggest) == 0 || !strings.HasPrefix(r.Suggest[0], "rhel-") {
 		t.Errorf("centos 8 = %+v, want RHEL suggestions", r)
@@ -148,7 +162,7 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"Red Hat Enterprise Linux release 8.6 (Ootpa)":        "rhel-8.6",
 		"Red Hat Enterprise Linux Server release 7.9 (Maipo)": "rhel-7.9",
 		`PRETTY_NAME="Red Hat Enterprise Linux 9.4 (Plow)"`:   "rhel-9.4",
-		"Rocky Linux 9.2 (Blue Onyx)":                         "rhel-9.2",
+		"Rocky Linux 9.2 (Blue Onyx)":                         "rocky-9.2",
 		"CentOS Linux release 7.9.2009 (Core)":                "rhel-7.9",
 		"Debian GNU/Linux 12 (bookworm)":                      "debian-12",
 		"debian bookworm":                                     "debian-12",

@@ -31,6 +31,7 @@ type Section struct {
 	text   strings.Builder
 	label  string // the command line each of its lines began with (report-hw), if any
 	own    bool   // recognised by a layout only its tool prints (rule.own)
+	prose  bool   // named in a code span of the prose before its code block
 }
 
 // maxLine bounds one line of a paste; longer ones are cut.
@@ -53,6 +54,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	// another name ("# show_gid"): the loose lines after it are its
 	// output when they are its row's.
 	var heading, titled *Section
+	// named is the command a prose line names in a code span ("Output of
+	// `uname -r`:"), while only blank lines follow it: a code block that
+	// opens then is that command's output.
+	var named *command
 	flush := func() {
 		at := looseStart
 		for i, part := range splitLoose(loose) {
@@ -149,6 +154,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			opening := !inFence
 			inFence = !inFence
 			switch {
+			case cur == nil && opening && named != nil:
+				flush()
+				cur = &Section{Command: named.line, Path: named.path, Line: n + 1, Named: true, Filter: named.filter, prose: true}
+				secs = append(secs, cur)
 			case cur == nil:
 				flush()
 			case opening && cur.Named && cur.label == "" && cur.blank():
@@ -157,14 +166,20 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			case cur.Lines > 0:
 				cur = nil
 			}
-			heading = nil
+			heading, named = nil, nil
 			if opening && cur != nil && cur.Lines == 0 {
 				heading = cur
 			}
 			prevBlank = true
 			continue
 		}
-		if otherPrompt(line) {
+		if strings.TrimSpace(line) != "" {
+			named = nil
+			if cur == nil && !inFence {
+				named = proseCommand(line)
+			}
+		}
+		if otherPrompt(line) && !(cur != nil && hashComments(cur.Path) && strings.HasPrefix(strings.TrimSpace(line), "#")) {
 			// A prompt running some other command (ls, cat a file the
 			// table does not read, an alias or a mistyped name): its
 			// output is not the last command's. It is read as lines with
@@ -204,6 +219,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	}
 	kept := secs[:0]
 	for _, s := range secs {
+		if s.prose && s.blank() {
+			// The block the prose named ran its commands behind their
+			// own prompts: their sections hold the output.
+			continue
+		}
 		if s.Named && s.missing() {
 			// The shell found no such command: the output is absent,
 			// not an empty one.
@@ -243,6 +263,26 @@ func (s *Section) missing() bool {
 		seen = true
 	}
 	return seen
+}
+
+// codeSpans matches each markdown code span of a line: `ibv_devinfo -v`.
+var codeSpans = regexp.MustCompile("`([^`]+)`")
+
+// proseCommand is the one table command a line of prose names in a code
+// span ("Output of `uname -r`:", "and `lsmod | grep mlx` shows"), or nil.
+func proseCommand(line string) *command {
+	var found *command
+	for _, m := range codeSpans.FindAllStringSubmatch(line, -1) {
+		c, ok := commandLine(strings.TrimSuffix(strings.TrimSpace(m[1]), ":"), true)
+		if !ok {
+			continue
+		}
+		if found != nil && found.line != c.line {
+			return nil // two commands: which one the block is is not said
+		}
+		found = &c
+	}
+	return found
 }
 
 // readLine reads one line without its newline, keeping at most maxLine
@@ -303,8 +343,10 @@ var (
 	// environment's "(name) ", zsh's ❯, and the shell's own name and
 	// version, bash's default PS1 "\s-\v\$ " where none is set (a
 	// container, sudo -s, a login as su: "bash-5.1$ ", "sh-4.4# ",
-	// "-bash-4.2$ ").
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
+	// "-bash-4.2$ "), and SUSE's default PS1, "host:~ # " for root and
+	// "user@host:~> " for others (/etc/bash.bashrc of SLES and openSUSE:
+	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /.
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
@@ -412,6 +454,14 @@ func gluedPrompt(line string) (string, bool) {
 // found: ibdev2netdev", "sh: 1: ibstat: not found"): no output of it.
 func shellError(line string) bool {
 	return shellErrorRE.MatchString(strings.TrimSpace(line))
+}
+
+// hashComments reports whether an output is a file whose format has '#'
+// comment lines (modprobe.d(5)): in a cat of it, or a grep of its folder,
+// "# https://…" is the file's comment, not a root prompt running some other
+// command. A line that runs a table command still starts a new output.
+func hashComments(p string) bool {
+	return strings.Contains(p, "modprobe.d") || strings.HasSuffix(p, "modprobe.conf")
 }
 
 // otherPrompt reports whether a line is a prompt running a command the

@@ -158,6 +158,11 @@ func TestCommandLines(t *testing.T) {
 		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
 		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
 		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
+		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},            // SUSE's root prompt (amzn-drivers#114)
+		{"sles15:/tmp # rdma link show", "rdma link show", false, true},  // in another folder
+		{"user@sles15:~> ibv_devinfo -v", "ibv_devinfo -v", false, true}, // SUSE's user prompt
+		{"Port 1: # ibstat", "", true, false},                            // no folder, no prompt
+		{"node_guid:   1ac0:4dff:feee:0c32", "", true, false},            // output
 		{"bash-5.1$ hostname", "hostname", false, true},
 		{"$ sudo mst start", "", false, false},                       // not mst status -v
 		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
@@ -310,7 +315,7 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"paste", "hns3-mlx5-ipoib-bash-prompt-ethtool-loop-banners.txt", []string{"lspci -nn 9", "ethtool -i {netdev} 57", "hostname 1", "ethtool -i {netdev} 56", "lspci -nn 6"}},
 		// lspci with no command line is filed under the flags its layout
 		// shows: -vv's registers and names with no ids; one line a device.
-		{"paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt", []string{"lspci -vv 81", "lsmod 4", "modinfo {module} 21"}},
+		{"paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt", []string{"lspci -vvv 81", "lsmod 4", "modinfo {module} 21"}},
 		{"paste", "mthca-infinihost3-power9-mstflint-q-not-supported-lspci-class-infiniband.txt", []string{"mstflint -d 0031:01:00.0 q 1", "lspci 1"}},
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
@@ -773,5 +778,53 @@ func TestSplitHeadingBeforeFence(t *testing.T) {
 		if len(got) != 1 || got[0] != want {
 			t.Errorf("%s: sections %q, want [%q]", tc.name, got, want)
 		}
+	}
+}
+
+// TestSplitProseNamesBlock: prose that names a command in a code span,
+// then a code block, names the block's output, as GitHub issue templates
+// and blog posts write it; a block the prose did not name, or prose
+// naming two commands, is read by what it says.
+func TestSplitProseNamesBlock(t *testing.T) {
+	t.Parallel()
+	devinfo := body(t, "ibv_devinfo", "mlx4-cx3-ib-two-hcas-port2-down.txt") // "#ibv_devinfo", then the output
+	output := devinfo[strings.IndexByte(devinfo, '\n')+1:]
+	n := strings.Count(output, "\n")
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		// Real: UCX's issue template ("HW information from `ibstat`
+		// command", then ```), and a blog post's "使用的```lspci -vvv```命令".
+		{"issue template", body(t, "paste", "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt"), "ibstat named=true line 10, 22 lines"},
+		{"blog, Chinese prose", body(t, "paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt"), "lspci -vvv named=true line 4, 81 lines"},
+		{"prose, blank line, block", "Output of `ibv_devinfo`:\n\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=true line 4, %d lines", n)},
+		{"prose naming two commands", "`ibv_devinfo` and `ibstat` say:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 3, %d lines", n)},
+		{"prose, then more prose", "I ran `ibstat` first.\nThen this:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 4, %d lines", n)},
+	} {
+		secs, _, err := Split(strings.NewReader(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range secs {
+			got = append(got, fmt.Sprintf("%s named=%v line %d, %d lines", s.Command, s.Named, s.Line, s.Lines))
+		}
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("%s: sections %q, want one %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSUSEPrompt: a paste whose command runs behind SUSE's root prompt
+// ("ip-172-30-4-150:~ # ibstat") files the output under that command, not
+// under the kernel log lines loose above it.
+func TestSUSEPrompt(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "efa-dmesg-lines-then-ibstat-suse-prompt-one-space-indent.txt")
+	if len(h.Devices) != 1 || h.Devices[0].Name != "efa_0" || len(h.Devices[0].Ports) != 1 || h.Devices[0].Ports[0].State != "ACTIVE" || h.Devices[0].Ports[0].LinkLayer != "Unknown" {
+		t.Errorf("devices %+v, want efa_0 port 1 ACTIVE, link layer Unknown (ibstat)", h.Devices)
+	}
+	if len(h.Adapters) != 1 || h.Adapters[0].PCIAddress != "0000:00:07.0" {
+		t.Errorf("adapters %+v, want 0000:00:07.0 (the kernel log)", h.Adapters)
 	}
 }

@@ -68,6 +68,9 @@ type Host struct {
 	CharDevices []CharDevice `toml:"char_device,omitempty" json:"char_devices,omitempty"`
 	// RDMASystem is `rdma system show` (schema 3, additive).
 	RDMASystem *RDMASystem `toml:"rdma_system,omitempty" json:"rdma_system,omitempty"`
+	// ModuleBlocks are the host's rules that keep an RDMA module from
+	// loading (schema 3, additive).
+	ModuleBlocks []ModuleBlock `toml:"module_block,omitempty" json:"module_blocks,omitempty"`
 
 	// File is the name of the file the record was loaded from, without
 	// its extension and with what it hides escaped; set by the records
@@ -353,6 +356,20 @@ type CharDevice struct {
 	Minor  *int   `toml:"minor,omitempty" json:"minor,omitempty"`        // the device's minor number
 	Source string `toml:"source" json:"source"`                          // source id
 	Line   int    `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line in that source
+}
+
+// ModuleBlock is one rule of the host's configuration that keeps a module
+// of source.RDMAModules from loading: a modprobe.d blacklist line, an
+// install line whose command never loads the module, or a word of the
+// kernel command line.
+type ModuleBlock struct {
+	Module    string `toml:"module" json:"module"`                          // as kmod compares it, '-' as '_'
+	Directive string `toml:"directive" json:"directive"`                    // blacklist, install, modprobe.blacklist, module_blacklist or rd.driver.blacklist
+	Command   string `toml:"command,omitempty" json:"command,omitempty"`    // an install line's command, e.g. /bin/false
+	Text      string `toml:"text" json:"text"`                              // the line or command-line word as written
+	File      string `toml:"file,omitempty" json:"file,omitempty"`          // the file a pasted grep line named
+	Source    string `toml:"source" json:"source"`                          // source id
+	Line      int    `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line in that source, when known
 }
 
 // RDMASystem is the RDMA subsystem's settings, `rdma system show`.

@@ -30,7 +30,10 @@ func TestHostDistro(t *testing.T) {
 		{"ubuntu", "22.04", "6.8.0-45-generic", "ubuntu-22.04-hwe", ""},
 		{"ubuntu", "22.04", "5.15.0-119-generic", "ubuntu-22.04", ""},
 		{"ubuntu", "22.04", "", "ubuntu-22.04", ""},
-		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rhel-9.4", ""}, // no Rocky entry: judged as RHEL's
+		{"rocky", "9.4", "5.14.0-427.13.1.el9_4.x86_64", "rocky-9.4", ""},
+		{"rocky", "8.10", "4.18.0-553.el8_10.x86_64", "rocky-8.10", "Rocky Linux 8.10 (Green Obsidian)"},
+		{"almalinux", "9.5", "5.14.0-503.11.1.el9_5.x86_64", "almalinux-9.5", ""},
+		{"rocky", "9.8", "5.14.0-687.5.3.el9_8.x86_64", "", ""}, // no Rocky 9.8 entry, nor RHEL 9.8's
 		{"", "", "5.14.0-427.13.1.el9_4.x86_64", "", ""},
 		{"sles", "15.5", "5.14.21-150500.53-default", "sles-15-sp5", ""}, // VERSION_ID 15.5 is SP5
 		{"sles", "12.5", "", "sles-12-sp5", ""},

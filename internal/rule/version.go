@@ -66,16 +66,26 @@ func KernelBase(release string) (base, distro string, ok bool) {
 	if err == nil {
 		return k.Upstream.String(), k.Release, true
 	}
-	// Developer builds (5.1.0-rc7-next-20190430+) fall outside the distro
-	// grammar; their leading x.y[.z] is still the upstream base. A release
-	// number after the base (4.19.0-25-686-pae: Debian's i386 flavour,
-	// which the grammar does not read) makes it a distro's kernel all the
-	// same, which is never judged by its number.
+	// Releases outside the distro grammar. A release number after the
+	// base (4.19.0-25-686-pae: Debian's i386 flavour, which the grammar
+	// does not read) makes it a distro's kernel, which is never judged by
+	// its number. A linux-next build (5.1.0-rc7-next-20190430+) is
+	// upstream: its leading x.y[.z] is the base. Any other local version
+	// after the base (the "+" of a tree past its tag, Raspberry Pi's
+	// 5.10.17-v8+, a NAS vendor's 4.4.302+, 6.1.55-fastswap) is a custom
+	// build: which drivers it builds, and what it carries beyond its base,
+	// its own configuration and tree say, not its number (Raspberry Pi
+	// builds only the drivers its defconfig names, raspberrypi/linux#4117),
+	// so it is returned as the distro part, and judged as a vendor kernel.
 	if m := leadingVersion.FindString(release); m != "" {
-		if r := distroRelease.FindStringSubmatch(release[len(m):]); r != nil {
+		rest := release[len(m):]
+		if r := distroRelease.FindStringSubmatch(rest); r != nil {
 			return m, r[1], true
 		}
-		return m, "", true
+		if rest == "" || linuxNext.MatchString(rest) {
+			return m, "", true
+		}
+		return m, strings.TrimPrefix(rest, "-"), true
 	}
 	return "", "", false
 }
@@ -83,6 +93,9 @@ func KernelBase(release string) (base, distro string, ok bool) {
 var (
 	leadingVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?`)
 	distroRelease  = regexp.MustCompile(`^-([0-9]+)(?:[-.+_]|$)`)
+	// linuxNext is a linux-next build's tail: next-YYYYMMDD after the
+	// base or its -rcN, and the "+" of a tree built from it.
+	linuxNext = regexp.MustCompile(`^(?:-rc[0-9]+)?-next-[0-9]{8}\+?$`)
 )
 
 // InRelease reports whether version v lies in from..until, either end

@@ -25,7 +25,8 @@ func TestTrimKernel(t *testing.T) {
 
 // TestKernelBase: a release the distro grammar does not read is judged by
 // its leading x.y[.z], as a distro's kernel when a release number follows
-// it. 686-pae is Debian's default i386 flavour ("[i386] default to
+// it, and as a custom build (its local version the distro part) unless it
+// is a linux-next build. 686-pae is Debian's default i386 flavour ("[i386] default to
 // 686-pae", https://salsa.debian.org/kernel-team/linux/-/merge_requests/264/commits).
 func TestKernelBase(t *testing.T) {
 	for _, c := range []struct{ in, base, rel string }{
@@ -34,6 +35,11 @@ func TestKernelBase(t *testing.T) {
 		{"5.1.0-rc7-next-20190430+", "5.1.0", ""},
 		{"4.19.0-25-686-pae", "4.19.0", "25"},
 		{"6.1.0-18-686", "6.1.0", "18"},
+		// Custom builds: the local version is their distro part.
+		{"5.10.17-v8+", "5.10.17", "v8+"},
+		{"4.4.302+", "4.4.302", "+"},
+		{"6.1.55-fastswap", "6.1.55", "fastswap"},
+		{"6.2.0-rc6-next-20230202", "6.2.0", ""},
 	} {
 		base, rel, ok := KernelBase(c.in)
 		if !ok || base != c.base || rel != c.rel {

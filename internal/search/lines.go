@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/mst"
 )
 
@@ -56,14 +57,12 @@ var (
 
 var mstNodeRe = regexp.MustCompile("(?i)" + mst.NodePattern)
 
-// windowsIDPattern matches a PCI id as Windows prints it, in Device
-// Manager's hardware ids and PnP instance ids (PCI\VEN_15B3&DEV_1017&
-// SUBSYS_001615B3&REV_00): vendor, device and, in SUBSYS, the subsystem's
-// device then vendor. Plain syntax shared with JavaScript, read without
-// case.
-const windowsIDPattern = `\bVEN_([0-9A-F]{4})&DEV_([0-9A-F]{4})(?:&SUBSYS_([0-9A-F]{4})([0-9A-F]{4}))?`
+// windowsIDPattern finds a PCI id as Windows prints it in text (Device
+// Manager's hardware ids, PnP instance ids: PCI\VEN_15B3&DEV_1017&
+// SUBSYS_001615B3&REV_00), matrix.WindowsPCIID at a word's start.
+const windowsIDPattern = `\b` + matrix.WindowsPCIID
 
-var windowsIDRe = regexp.MustCompile("(?i)" + windowsIDPattern)
+var windowsIDRe = regexp.MustCompile(windowsIDPattern)
 
 // windowsIDs adds after each PCI id written the Windows way the
 // vendor:device (and subsystem vendor:device) pages carry.

@@ -46,7 +46,11 @@ func kernelProbes(m *matrix.Matrix) []string {
 		}
 	}
 	for _, k := range []string{"6.9", "6.13", "6.13.2", "6.8.0-45-generic", "5.15.0-91-generic", "6.1.0-13-amd64",
-		"5.14.21-150500.55.39-default", "5.1.0-rc7-next-20190430+", "4.19.0-25-686-pae", "6.1.0-18-686", "6.8-rc3", "6.12.0-55.9.1.el10_0.x86_64",
+		"5.14.21-150500.55.39-default", "5.1.0-rc7-next-20190430+",
+		// Custom builds as uname -r printed them in public reports: a Raspberry Pi kernel
+		// (geerlingguy/raspberry-pi-pcie-devices#143), a Synology DSM kernel (RROrg/rr#353),
+		// a research kernel (BarrinXu/FaaSMem#1).
+		"5.10.17-v8+", "4.4.302+", "6.1.55-fastswap", "4.19.0-25-686-pae", "6.1.0-18-686", "6.8-rc3", "6.12.0-55.9.1.el10_0.x86_64",
 		"5.14.0-999.el9_9.x86_64", "4.18.0-80.el8.x86_64", "3.10.0-862.el7.x86_64", "6.8.0-1.el9_4.x86_64",
 		// openEuler kernels as uname -r printed them in public posts.
 		"5.10.0-182.0.0.95.oe2203sp3.x86_64", "5.10.0-60.18.0.50.oe2203.x86_64", "6.6.0-72.0.0.76.oe2403sp1.x86_64",

@@ -67,6 +67,9 @@ const (
 	VarLogDmesg ID = "var/log/dmesg"
 	JournalK    ID = "cmd/journalctl -k --no-pager"
 	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
+
+	ProcCmdline     ID = "proc/cmdline"      // the kernel command line: modprobe.blacklist=, module_blacklist=
+	EtcModprobeConf ID = "etc/modprobe.conf" // modprobe's configuration before modprobe.d
 )
 
 // Path is where a source is looked for in a snapshot: a command's output

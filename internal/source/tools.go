@@ -233,6 +233,18 @@ var Tools = []Tool{
 	// a modinfo of one module is there.
 	{Name: "modinfo", Package: "kmod", Files: []ID{ModinfoAll}, Commands: []Command{{Line: "modinfo {module}", Plugin: "kernel", Prefetch: true}},
 		Globs: []string{"sos_commands/kernel/modinfo_*"}},
+	// What keeps a module from loading: modprobe.d configuration (kmod reads
+	// *.conf in /etc, /run, /usr/local/lib, /usr/lib and /lib modprobe.d, a
+	// file name in an earlier folder hiding the same name in a later one;
+	// modprobe.d(5)), the older /etc/modprobe.conf, and the kernel command
+	// line's modprobe.blacklist=, module_blacklist= and rd.driver.blacklist=.
+	// sos's kernel plugin copies them all (sos/report/plugins/kernel.py). A
+	// pasted grep of the folders is kept at its command line's sos name.
+	{Name: "modprobe", Files: []ID{ProcCmdline, EtcModprobeConf}, Globs: []string{
+		"etc/modprobe.d/*.conf", "run/modprobe.d/*.conf", "usr/local/lib/modprobe.d/*.conf",
+		"usr/lib/modprobe.d/*.conf", "lib/modprobe.d/*.conf",
+		"sos_commands/*/grep_*modprobe.d*",
+	}},
 }
 
 // RDMAModules are the kernel modules whose modinfo and /sys/module

@@ -15,6 +15,13 @@
 // recommended). A stack release numbered past every line the matrix holds
 // for the stack (a DOCA-OFED driver version against DOCA's releases) is
 // compared with none of them, and a distro kernel given with a release is
-// judged as the release whose kernel it is. Limitation: AlmaLinux resolves to RHEL, so RHEL rows that
-// AlmaLinux reverses (the RHEL 10 mlx4 ids) also apply to it.
+// judged as the release whose kernel it is, unless it is another flavour
+// than the one the release's rows read (rule.UnreadFlavour: Ubuntu's azure
+// or nvidia kernels, Debian's cloud-amd64), which is judged by its number
+// alone as a vendor kernel. A custom build (a local version after the base
+// that names no distro: 5.10.17-v8+, 4.4.302+) is a vendor kernel too;
+// a linux-next build is upstream. A rebuild release (Rocky Linux,
+// AlmaLinux, Oracle Linux RHCK) is decided by its own rows, and by its
+// family's only when its entry's same_kernel sources that its kernel is the
+// family's; otherwise the family's row is a hint.
 package verdict

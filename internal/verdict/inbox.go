@@ -202,10 +202,12 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 		switch {
 		case !ok:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s cannot be compared with %s; a distro release (--distro) would decide it", k.Base, dk.Kernel), Matrix: dk.Refs})
+		case c >= 0 && k.Flavour != "":
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s, the %s flavour, is at or after %s by its upstream base %s, but that does not say whether this flavour builds %s; its kernel configuration (or modinfo %s on it) would decide it", v.Kernel, k.Flavour, dk.Kernel, k.Base, drv.ID, drv.ID), Matrix: dk.Refs})
 		case c >= 0:
-			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro kernel, and its number alone (upstream %s, at or after %s) does not say what it carries; its distro release (--distro, with a distro_support row) would decide it", v.Kernel, k.Base, dk.Kernel), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro or custom kernel, and its number alone (upstream %s, at or after %s) does not say what it builds or carries; its distro release (--distro, with a distro_support row), or for a custom build whether it builds %s (its configuration, or modinfo %s on it), would decide it", v.Kernel, k.Base, dk.Kernel, drv.ID, drv.ID), Matrix: dk.Refs})
 		default:
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro kernel whose upstream base %s predates %s (%s); distro kernels carry backports, so only its release notes (a distro_support row, with --distro) would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s is a distro or custom kernel whose upstream base %s predates %s (%s); such kernels carry backports, so only its release notes (a distro_support row, with --distro), or a custom build's tree and configuration, would decide it", v.Kernel, k.Base, dk.Kernel, dk.Text), Matrix: dk.Refs})
 		}
 	default:
 		judgeUpstream(m, v, a, drv, dk, k.Base)
@@ -378,6 +380,19 @@ func earlier(a, b *matrix.Distro) bool {
 	return c < 0
 }
 
+// familyHint is what a family's row read for rebuild d says after its
+// step: whose kernel the row is about, and what would decide d.
+func familyHint(m *matrix.Matrix, d *matrix.Distro) string {
+	family := d.Family + " " + d.Version
+	for i := range m.Distros {
+		if o := &m.Distros[i]; o.Family == d.Family && o.Rebuild == "" && o.Version == d.Version {
+			family = o.Name
+			break
+		}
+	}
+	return fmt.Sprintf(" (the row is about %s's kernel; no source in the matrix says %s's kernel builds the same drivers, so for %s it is a hint, not a verdict; %s's own kernel configuration (CONFIG_MLX5_INFINIBAND, CONFIG_INFINIBAND_BNXT_RE, CONFIG_INFINIBAND_IRDMA … in /boot/config-<kernel>), as a distro_support row with rebuild = %q, would decide it)", family, d.Name, d.Name, d.Name, d.Rebuild)
+}
+
 // DistroRow returns the [[distro_support]] row that decides an adapter on
 // a distro release: rows of its family whose from..until holds the
 // release and that name the adapter or, naming no adapter, one of its
@@ -436,6 +451,13 @@ func adapterDrivers(m *matrix.Matrix, a *matrix.Adapter) []string {
 
 func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.Distro, dk deviceKernel, r *matrix.DistroRow, byAdapter bool) {
 	entry := r.Entry()
+	// A family's row read for a rebuild (Rocky Linux of RHEL) says what
+	// the family's kernel builds; the rebuild's kernel is another build,
+	// and without a source saying it is the same its steps are hints.
+	if r.Rebuild == "" && !d.FamilyRowsDecide() {
+		v.familyRow, v.familyWhy = entry, familyHint(m, d)
+		defer func() { v.familyRow, v.familyWhy = "", "" }()
+	}
 	ref := rule.Cite(m, entry, r.Claim, r.Text)
 	weak := r.Weak()
 	// Worded without the distro (the plan names it), so the reason is the

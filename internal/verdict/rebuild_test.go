@@ -1,16 +1,17 @@
 package verdict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 )
 
-// TestRebuildIsAHint judges a RHEL rebuild the matrix has no entry for
-// (Rocky Linux, AlmaLinux, CentOS) as the RHEL release of its number,
-// but only as a hint: RHEL's sources decide neither a yes nor a no for
-// another distro's kernel.
+// TestRebuildIsAHint judges a RHEL rebuild release the matrix has no entry
+// for (CentOS Linux; Rocky Linux past its table) as the RHEL release of its
+// number, but only as a hint: RHEL's sources decide neither a yes nor a no
+// for another distro's kernel.
 func TestRebuildIsAHint(t *testing.T) {
 	t.Parallel()
 	m, err := realMatrix()
@@ -19,11 +20,10 @@ func TestRebuildIsAHint(t *testing.T) {
 	}
 	e := NewEngine(m)
 	for _, tc := range []struct{ adapter, rebuild, rhel string }{
-		{"connectx-6-dx", "Rocky Linux 9.4", "rhel-9.4"}, // RHEL: supported
-		{"alibaba-erdma", "Alma 9.1", "rhel-9.1"},        // RHEL: unsupported
-		{"bcm57502", "CentOS 7.9", "rhel-7.9"},           // RHEL: unknown, likely supported
-		{"connectx-6-dx", "rocky-10.0", "rhel-10.0"},
-		{"softroce", "Rocky 9.4", "rhel-9.4"}, // a software stack's own way
+		{"connectx-6-dx", "CentOS Linux 8.5", "rhel-8.5"}, // RHEL: supported
+		{"alibaba-erdma", "centos-8.5", "rhel-8.5"},       // RHEL: unsupported
+		{"bcm57502", "CentOS 7.9", "rhel-7.9"},            // RHEL: unknown, likely supported
+		{"softroce", "CentOS 8.5", "rhel-8.5"},            // a software stack's own way
 	} {
 		rhel := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rhel})
 		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rebuild})
@@ -69,8 +69,11 @@ func TestSharedKernel(t *testing.T) {
 		rhel := Judge(m, Plan{Adapter: a, Distro: "rhel-10.0"})
 		alma := Judge(m, Plan{Adapter: a, Distro: "almalinux-10.0"})
 		v := Judge(m, Plan{Adapter: a, Kernel: k})
+		// AlmaLinux judged by RHEL's rows as a hint agrees with RHEL where
+		// its likely answer is RHEL's.
+		agree := rhel.Verdict == alma.Verdict || alma.Verdict == Undecided && alma.Likely != "" && (alma.Likely == rhel.Verdict || alma.Likely == rhel.Likely)
 		switch {
-		case rhel.Verdict == alma.Verdict:
+		case agree:
 			if v.Verdict != rhel.Verdict {
 				t.Errorf("%s on %s: %s, want %s (RHEL 10.0 and AlmaLinux 10.0 agree)", a, k, v.Verdict, rhel.Verdict)
 			}
@@ -81,6 +84,57 @@ func TestSharedKernel(t *testing.T) {
 	// ConnectX-3 is the case the rows make differ.
 	if v := Judge(m, Plan{Adapter: "connectx-3", Kernel: k}); v.Verdict != Undecided {
 		t.Errorf("connectx-3 on %s: %s, want unknown", k, v.Verdict)
+	}
+}
+
+// TestRebuildEntryTakesFamilyRowsAsHints judges a rebuild release the matrix
+// holds (its own kernel, from its own project) by its family's
+// distro_support rows only as a hint, unless its entry says, with a source,
+// that its kernel is the family release's (Oracle Linux 8's RHCK); a row
+// of its own decides it.
+func TestRebuildEntryTakesFamilyRowsAsHints(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	for _, tc := range []struct{ adapter, rebuild, id, rhel string }{
+		{"connectx-6-dx", "Rocky Linux release 9.4 (Blue Onyx)", "rocky-9.4", "rhel-9.4"}, // RHEL: supported
+		{"alibaba-erdma", "alma 9.1", "almalinux-9.1", "rhel-9.1"},                        // RHEL: unsupported
+		{"e810-c", "rocky-8.10", "rocky-8.10", "rhel-8.10"},
+		{"connectx-6-dx", "AlmaLinux 10.0", "almalinux-10.0", "rhel-10.0"},
+		{"connectx-6-dx", "oracle-9.4-rhck", "oracle-9.4-rhck", "rhel-9.4"}, // no OL9 statement read
+		{"softroce", "rocky 9.4", "rocky-9.4", "rhel-9.4"},                  // a software stack's own way
+	} {
+		rhel := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rhel})
+		want := rhel.Verdict
+		if want == Undecided {
+			want = rhel.Likely
+		}
+		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rebuild})
+		if v.Distro != tc.id || v.Verdict != Undecided || v.Likely != want {
+			t.Errorf("%s on %s: %s (likely %s) as %s, want unknown, likely %s, as %s", tc.adapter, tc.rebuild, v.Verdict, v.Likely, v.Distro, want, tc.id)
+		}
+		if rhel.Verdict != Undecided && !slices.ContainsFunc(v.Reasons, func(r Reason) bool { return strings.Contains(r.Text, "it is a hint, not a verdict") }) {
+			t.Errorf("%s on %s: no reason says the family's row is a hint: %v", tc.adapter, tc.rebuild, v.Reasons)
+		}
+		if ev := e.Judge(Plan{Adapter: tc.adapter, Distro: tc.rebuild}); ev.Verdict != v.Verdict || ev.Likely != v.Likely || len(ev.Reasons) != len(v.Reasons) {
+			t.Errorf("%s on %s: the engine says %s (likely %s), Judge %s (likely %s)", tc.adapter, tc.rebuild, ev.Verdict, ev.Likely, v.Verdict, v.Likely)
+		}
+	}
+	// Oracle Linux 8's RHCK: Oracle says it is RHEL's kernel, so RHEL's
+	// rows decide it.
+	for _, a := range []string{"connectx-6-dx", "alibaba-erdma", "bcm57414"} {
+		rhel := Judge(m, Plan{Adapter: a, Distro: "rhel-8.9"})
+		if v := Judge(m, Plan{Adapter: a, Distro: "oracle-8.9-rhck"}); v.Verdict != rhel.Verdict || v.Likely != rhel.Likely {
+			t.Errorf("%s on oracle-8.9-rhck: %s (likely %s), want RHEL 8.9's %s (likely %s)", a, v.Verdict, v.Likely, rhel.Verdict, rhel.Likely)
+		}
+	}
+	// A vendor stack lists a rebuild by its own id: MLNX_OFED 23.10-2.1.3.1-201
+	// names "RHEL/Rocky8.10".
+	if v := Judge(m, Plan{Adapter: "connectx-6-dx", Distro: "rocky-8.10", Stack: "mlnx-ofed", StackVersion: "23.10-2.1.3.1-201"}); !v.Yes() {
+		t.Errorf("connectx-6-dx on rocky-8.10 with MLNX_OFED 23.10-2.1.3.1-201: %s, want a yes: %v", v.Verdict, v.Reasons)
 	}
 }
 

@@ -114,7 +114,7 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 		return
 	}
 	if k.Vendor {
-		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro kernel, and its number alone does not say whether it builds %s; --distro (a distro_support row for %s) would decide it", v.Kernel, drv.ID, drv.ID), Matrix: []rule.Ref{dref}})
+		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s is a distro or custom kernel, and its number alone does not say whether it builds %s; --distro (a distro_support row for %s), or a custom build's configuration, would decide it", v.Kernel, drv.ID, drv.ID), Matrix: []rule.Ref{dref}})
 		return
 	}
 	c, ok := rule.Compare(k.Base, drv.FirstKernel)

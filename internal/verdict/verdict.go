@@ -78,6 +78,11 @@ type Verdict struct {
 	// rebuild: the plan named a RHEL rebuild the matrix has no entry for,
 	// judged as RHEL's release of its number (asRebuild, in judge).
 	rebuild bool
+	// familyRow is the entry of a family's distro_support row being read
+	// for a rebuild whose kernel no source says is the family's
+	// (judgeDistroRow): add makes the row's own steps hints, with
+	// familyWhy said after them.
+	familyRow, familyWhy string
 }
 
 func (v *Verdict) add(r Reason) {
@@ -87,6 +92,10 @@ func (v *Verdict) add(r Reason) {
 			r.Likely, r.Verdict = r.Verdict, Undecided
 			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
 		}
+	}
+	if v.familyRow != "" && r.Verdict != Undecided && slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == v.familyRow }) {
+		r.Likely, r.Verdict = r.Verdict, Undecided
+		r.Text += v.familyWhy
 	}
 	v.Reasons = append(v.Reasons, r)
 	if r.Verdict.rank() > v.Verdict.rank() {
@@ -218,7 +227,9 @@ func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
 			continue
 		}
 		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
-		if w.Verdict == v.Verdict {
+		// A rebuild judged by its family's rows as a hint agrees with the
+		// family where its likely answer is the family's verdict.
+		if w.Verdict == v.Verdict || w.Verdict == Undecided && w.Likely != "" && (w.Likely == v.Verdict || w.Likely == v.Likely) {
 			continue
 		}
 		likely := v.Verdict
@@ -313,6 +324,12 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		case distro != nil:
 			v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 		case len(r.Candidates) > 0:
+			if d := KernelPicks(m, r.Candidates, p.Kernel); d != nil {
+				distro, v.Distro = d, d.ID
+				v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("distro %q names %s; kernel %s is %s's: judged as %s", p.Distro, distroList(r.Candidates), p.Kernel, d.Name, d.Name),
+					Matrix: []rule.Ref{rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, d.KernelBase))}})
+				break
+			}
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q names %s, whose kernels the matrix judges apart; --distro with one of their ids would decide it", p.Distro, distroList(r.Candidates))})
 		default:
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
@@ -407,6 +424,9 @@ type kernel struct {
 	Base   string         // upstream x.y[.z]
 	Distro *matrix.Distro // the distro release, when the kernel is a distro's
 	Vendor bool           // a distro kernel (uname -r with a distro part) whose release the matrix does not know
+	// Flavour is set for a vendor kernel that is another flavour of the
+	// named release than the one its rows read (rule.UnreadFlavour).
+	Flavour string
 }
 
 func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.Distro) kernel {
@@ -424,6 +444,11 @@ func planKernel(m *matrix.Matrix, e *Engine, v *Verdict, p Plan, distro *matrix.
 		// A distro kernel: judged by its distro release, not its number.
 		if distro == nil {
 			distro = e.kernelDistro(m, p.Kernel)
+		} else if flavour, ok := rule.UnreadFlavour(distro, p.Kernel); ok {
+			// Another kernel package of the release: its rows read the
+			// configuration of another flavour.
+			v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("kernel %s is the %s flavour, another kernel package than the one whose configuration %s's distro_support rows read, so they say nothing of it and it is judged by its number alone; that flavour's own kernel configuration would decide it", p.Kernel, flavour, distro.Name), Matrix: []rule.Ref{rule.Cite(m, "distro "+distro.ID, distro.Claim, ships(distro.Name, distro.Kernel, distro.KernelBase))}})
+			return kernel{Base: base, Vendor: true, Flavour: flavour}
 		} else if own := e.kernelDistro(m, p.Kernel); !sameRelease(own, distro) || !sameSeries(base, distroBase(distro)) {
 			// Not the release's own kernel: its rows read that kernel.
 			d, text := otherKernel(m, p.Kernel, base, distro, own)
@@ -489,6 +514,37 @@ func otherKernel(m *matrix.Matrix, release, base string, d, own *matrix.Distro) 
 		return found, fmt.Sprintf("kernel %s (upstream %s) is not the kernel of %s (upstream %s) but that of %s: judged as %s, whose kernel it is", release, base, d.Name, distroBase(d), found.Name, found.Name)
 	}
 	return nil, fmt.Sprintf("kernel %s (upstream %s) is not the kernel the matrix records for %s (upstream %s), and the matrix holds no release whose kernel it is: %s's distro_support rows read that release's own kernel and say nothing of this one, so it is judged by its number alone; an entry for the release that ships it would decide it", release, base, d.Name, distroBase(d), d.Name)
+}
+
+// KernelPicks is the one release of candidates (the releases a distro
+// name short of one may mean: "Ubuntu 22.04.4" is the GA and the HWE
+// kernel's) that a distro kernel release is the kernel of: the release its
+// dist tag or ABI name names, else the one whose kernel base has its x.y
+// series. An upstream release (6.8), which no release ships by that name,
+// or a kernel more than one candidate could be, picks none.
+func KernelPicks(m *matrix.Matrix, candidates []*matrix.Distro, kernel string) *matrix.Distro {
+	base, rel, ok := rule.KernelBase(rule.TrimKernel(kernel))
+	if kernel == "" || !ok || rel == "" {
+		return nil
+	}
+	if own := rule.KernelDistro(m, kernel); own != nil {
+		for _, c := range candidates {
+			if c.ID == own.ID && sameSeries(base, distroBase(c)) {
+				return c
+			}
+		}
+	}
+	var found *matrix.Distro
+	for _, c := range candidates {
+		if b := distroBase(c); b == "" || !sameSeries(base, b) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }
 
 // kernelSign words what names a release in a kernel release: its Debian
