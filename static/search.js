@@ -580,8 +580,8 @@
         if (!(t.doc in score)) score[t.doc] = 0;
       });
       var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
-      // The page of a thing the query names by its id counts man.eb×
-      // (EntityBoost in Go), from the e tables of the terms' shards.
+      // The page of a thing the query names by its id counts man.eb× of
+      // its kind (EntityBoost in Go), from the e tables of the terms' shards.
       var named = {};
       qts.forEach(function (t) {
         if (mainKind(t.kind)) (entry("e", t.term) || []).forEach(function (d) { named[d] = true; });
@@ -591,7 +591,7 @@
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) * (named[d] ? man.eb : 1) : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) * (named[d] ? man.eb[g[1]] : 1) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;
