@@ -290,13 +290,17 @@
 
   // --- names only a query reads (names.go) ---------------------------------
   // runKeys returns the compact keys of the runs of raw token t's parts:
-  // two to man.run consecutive parts, not all, with a letter.
-  function runKeys(t) {
+  // two to man.run consecutive parts, not all, with a letter; with singles,
+  // before a part's runs, the part alone when it is model-like (modelLike
+  // in Go).
+  function runKeys(t, singles) {
     var out = [];
     if (re.cjk.test(t) || re.noise.test(t)) return out;
     var parts = t.split(re.split).filter(function (p) { return p !== ""; }), k = parts.length;
-    if (k < 3) return out;
+    if (k < 2) return out;
     for (var a = 0; a < k; a++) {
+      var one = compact(parts[a]);
+      if (singles && utf8Len(one) >= 3 && /[0-9]/.test(one) && /[^0-9]/.test(one)) out.push(one);
       for (var e = a + 2; e <= Math.min(k, a + man.run); e++) {
         if (a === 0 && e === k) continue;
         var key = compact(parts.slice(a, e).join(""));
@@ -315,7 +319,7 @@
   function nameKeys(rs) {
     var out = [];
     rs.forEach(function (r, i) {
-      out.push.apply(out, runKeys(r));
+      out.push.apply(out, runKeys(r, true));
       var g = gluedKey(r);
       if (g) out.push(g);
       if (i + 1 < rs.length) { var k = pairKey(r, rs[i + 1]); if (k) out.push(k); }
@@ -339,7 +343,9 @@
   // adapters, its and the next token's as one.
   function queryNames(rs, i, add) {
     var r = rs[i];
-    runKeys(r).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
+    // A part alone only when the whole token names nothing.
+    var whole = keyNames(compact(r)).length > 0;
+    runKeys(r, !whole).forEach(function (k) { keyNames(k).forEach(function (n) { add(n, 6); }); });
     var g = gluedKey(r);
     if (g) keyNames(g).forEach(function (n) { add(n, 6); });
     var fw = re.fwv.exec(r);
@@ -574,8 +580,8 @@
         if (!(t.doc in score)) score[t.doc] = 0;
       });
       var hostNamed = qts.some(function (t) { return entry("h", t.term) !== null; });
-      // The page of a thing the query names by its id counts man.eb×
-      // (EntityBoost in Go), from the e tables of the terms' shards.
+      // The page of a thing the query names by its id counts man.eb× of
+      // its kind (EntityBoost in Go), from the e tables of the terms' shards.
       var named = {};
       qts.forEach(function (t) {
         if (mainKind(t.kind)) (entry("e", t.term) || []).forEach(function (d) { named[d] = true; });
@@ -585,7 +591,7 @@
         var d = +k, g = groupOf(d);
         var kind = man.kinds[g[1]], vendor = man.vendors[g[2]], lang = man.langs[g[3]];
         if (!passes(d, filter)) return;
-        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) * (named[d] ? man.eb : 1) : 0;
+        var v = count[d] > 0 ? score[d] * count[d] / qts.length * man.kb[g[1]] * (man.cjkl.indexOf(lang) >= 0 === cjk ? 1 : man.ol[g[1]]) * (named[d] ? man.eb[g[1]] : 1) : 0;
         var tier = explained[d] ? 0 : kind === "host" && !hostNamed ? 2 : 1;
         hits.push({ doc: d, score: v, tier: tier });
         facets.kind[kind] = (facets.kind[kind] || 0) + 1;

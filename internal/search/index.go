@@ -210,7 +210,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 		tier := tierOf(ix.docs[d].Kind, slices.Contains(pinned, int(d)), !hostsApart)
 		score := ix.boosts[d].score(a.score(d, scale), cjk)
 		if named[d] {
-			score *= EntityBoost
+			score *= entityBoost(ix.docs[d].Kind)
 		}
 		top.add(ranked{doc: int(d), tier: tier, score: score})
 		res.Total++

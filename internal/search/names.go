@@ -63,10 +63,12 @@ func gluedKey(t string) string {
 
 // runKeys yields the compact keys of the runs of raw token t's parts: two
 // to maxRun consecutive parts, not all of them, with a letter, from the
-// first part on, shortest first. A token of fewer than three parts has
-// none. The key is in a buffer yield must not keep: a query's long
-// identifiers have many runs, and few of them are names.
-func runKeys(t string, yield func(key []byte)) {
+// first part on, shortest first; with singles, before a part's runs, the
+// part alone when it is a model-like word of three or more letters and
+// digits (CX5 in CX5-ROCE, as people glue a model to what it runs). A
+// token of one part has none. The key is in a buffer yield must not keep:
+// a query's long identifiers have many runs, and few of them are names.
+func runKeys(t string, singles bool, yield func(key []byte)) {
 	if isCJK(t) || isNoise(t) {
 		return
 	}
@@ -77,12 +79,15 @@ func runKeys(t string, yield func(key []byte)) {
 		}
 	}
 	k := len(parts)
-	if k < 3 {
+	if k < 2 {
 		return
 	}
 	buf := make([]byte, 0, len(t))
 	for s := 0; s < k; s++ {
 		buf = appendCompact(buf[:0], parts[s])
+		if singles && modelLike(buf) {
+			yield(buf)
+		}
 		for e := s + 1; e < min(k, s+maxRun); e++ {
 			buf = appendCompact(buf, parts[e])
 			if s == 0 && e == k-1 {
@@ -93,6 +98,14 @@ func runKeys(t string, yield func(key []byte)) {
 			}
 		}
 	}
+}
+
+// modelLike reports whether compact key k, one part of an identifier, may
+// be a model's name on its own: three or more bytes, a digit and a letter.
+// A word part (roce, core) or a number is no model.
+func modelLike(k []byte) bool {
+	return len(k) >= 3 && slices.ContainsFunc(k, func(c byte) bool { return c >= '0' && c <= '9' }) &&
+		slices.ContainsFunc(k, func(c byte) bool { return c < '0' || c > '9' })
 }
 
 // appendCompact appends compact(s) to dst.
@@ -147,7 +160,11 @@ func firmwareLine(t string) string {
 // a compact key and line the adapters of a firmware line.
 func queryNames(raws []raw, i int, keyNames func(key []byte) []string, line func(major string) []string, yield func(name string, start, end int)) {
 	r := raws[i]
-	runKeys(r.text, func(key []byte) {
+	// A part alone only when the whole token names nothing: E810-XXVDA2
+	// is the E810-XXV, not every E810 too.
+	var wb [64]byte
+	whole := keyNames(appendCompact(wb[:0], r.text))
+	runKeys(r.text, len(whole) == 0, func(key []byte) {
 		for _, n := range keyNames(key) {
 			yield(n, r.start, r.end)
 		}
@@ -223,7 +240,7 @@ func (a *Analyzer) queryTokens(q string) []Token {
 func nameKeys(raws []raw) []string {
 	var out []string
 	for i, r := range raws {
-		runKeys(r.text, func(key []byte) { out = append(out, string(key)) })
+		runKeys(r.text, true, func(key []byte) { out = append(out, string(key)) })
 		if key := gluedKey(r.text); key != "" {
 			out = append(out, key)
 		}

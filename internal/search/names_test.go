@@ -37,6 +37,12 @@ func TestQueryNames(t *testing.T) {
 		{"5.14.0-427.13.1.el9_4.x86_64", nil, []string{"connectx-5"}},
 		{"MLNX_OFED 5.8-1.1.2.1", nil, []string{"connectx-5"}},
 		{"failed to create qp", nil, []string{"mlx5_ib"}},
+		// One model-like part of a two-part identifier (openucx/ucx#2195);
+		// a word part or a number alone names nothing.
+		{"UCP worker can't be initialized with CX5-ROCE out of the box", []string{"connectx-5"}, nil},
+		{"cx-roce 5-roce", nil, []string{"connectx-5"}},
+		// Not when the whole token is a name: the E810-XXV only.
+		{"E810-XXVDA2", []string{"e810-xxv"}, []string{"e810-c"}},
 	} {
 		for name, qts := range map[string][]QueryTerm{"analyzer": an.QueryTerms(Normalize(tc.q)), "static": st.StaticTerms(Normalize(tc.q))} {
 			has := func(term string) bool {

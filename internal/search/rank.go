@@ -18,11 +18,26 @@ var KindBoost = map[string]float64{
 
 // EntityBoost weighs the page of a thing a query names by its id (an
 // adapter, driver, stack or distro: the id itself, or an alias, part
-// number or PCI id that stands for it): the page of bnxt_re, not the FAQ
-// pages that mention it most, answers "CONFIG_INFINIBAND_BNXT_RE" or
-// "bnxt_re". Both engines multiply by it (the static index through the e
-// tables of its shards and its manifest).
-const EntityBoost = 1.5
+// number or PCI id that stands for it), by the page's kind: the page of
+// bnxt_re, not the FAQ pages that mention it most, answers
+// "CONFIG_INFINIBAND_BNXT_RE" or "bnxt_re". An adapter or driver page
+// counts 2: a term's score counts the fields that hold it (bleve's coord
+// over title, ids, headings and body), and those pages have no heading
+// that names them, so an FAQ titled with several drivers ("… bnxt_re "cmdq
+// … timedout", irdma, hns, qedr") outranked the bnxt_re page at 1.5. A
+// stack or distro page counts 1.5: a query names a stack in passing
+// ("uninstall MLNX_OFED", "rdma_rxe" naming SoftRoCE) more often than it
+// asks about its page. Both engines multiply by it (the static index
+// through the e tables of its shards and its manifest's eb by kind).
+var EntityBoost = map[string]float64{"adapter": 2, "driver": 2, "stack": 1.5, "distro": 2}
+
+// entityBoost is EntityBoost[kind], 1 for a kind it does not list.
+func entityBoost(kind string) float64 {
+	if b, ok := EntityBoost[kind]; ok {
+		return b
+	}
+	return 1
+}
 
 // entityKinds are the kinds whose pages are each the page of one matrix
 // thing, at <kind>/<id>.html. A vendor page lists what a vendor makes and

@@ -558,7 +558,7 @@ func (s *Static) SearchAll(q Query) StaticResults {
 		if count[d] > 0 {
 			v = sc * float64(count[d]) / float64(len(qts)) * kindBoost(kind) * langBoost(s.docs[d].Lang, s.bilingual[kind], cjk)
 			if named[int32(d)] {
-				v *= EntityBoost
+				v *= entityBoost(kind)
 			}
 		}
 		rs = append(rs, ranked{doc: d, tier: tierOf(kind, explained[d], hostNamed), score: v})
@@ -773,9 +773,11 @@ func (s *Static) manifest(firsts []string) []byte {
 	kw := make([]float64, len(KindWeight))
 	copy(kw, KindWeight[:])
 	kb := make([]float64, len(s.kinds))
+	eb := make([]float64, len(s.kinds)) // EntityBoost by kind
 	ol := make([]float64, len(s.kinds)) // OtherLanguage by kind: 1 for a kind in one script
 	for i, k := range s.kinds {
 		kb[i] = kindBoost(k)
+		eb[i] = entityBoost(k)
 		ol[i] = langBoost("", s.bilingual[k], true)
 	}
 	// Templates whose page is indexed: [pattern, doc, means, id, url,
@@ -796,7 +798,7 @@ func (s *Static) manifest(firsts []string) []byte {
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "stop": stopList(), "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": EntityBoost, "ol": ol, "cjkl": cjkLangList(),
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": eb, "ol": ol, "cjkl": cjkLangList(),
 	}
 	return jsonp("manifest", "", man)
 }
