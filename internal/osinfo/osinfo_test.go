@@ -89,3 +89,31 @@ func TestRedHatPrettyName(t *testing.T) {
 		}
 	}
 }
+
+// TestRedHatReleaseCaptures: every layout of the release line in
+// testdata/captures/redhat-release, read whole. The pretty name keeps what
+// the line prints after the number (a build suffix, Beta or Alpha, a
+// codename glued to it); VERSION_ID is the number alone.
+func TestRedHatReleaseCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]OSRelease{
+		"rhel-6.10-no-space-before-codename.txt":  {ID: "rhel", Name: "Red Hat Enterprise Linux Server", VersionID: "6.10", PrettyName: "Red Hat Enterprise Linux Server release 6.10(Santiago)"},
+		"rhel-7.5-0.14-build-suffix.txt":          {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "7.5", PrettyName: "Red Hat Enterprise Linux release 7.5-0.14"},
+		"rhel-8.5-beta-ootpa.txt":                 {ID: "rhel", Name: "Red Hat Enterprise Linux Server", VersionID: "8.5", PrettyName: "Red Hat Enterprise Linux Server release 8.5 Beta (Ootpa)"},
+		"rhel-9.0-alpha-plow.txt":                 {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "9.0", PrettyName: "Red Hat Enterprise Linux release 9.0 Alpha (Plow)"},
+		"rhel-10.0-beta-coughlan.txt":             {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "10.0", PrettyName: "Red Hat Enterprise Linux release 10.0 Beta (Coughlan)"},
+		"centos-stream-8-no-minor.txt":            {ID: "centos", Name: "CentOS Stream", VersionID: "8", PrettyName: "CentOS Stream release 8"},
+		"centos-7.6.1810-core.txt":                {ID: "centos", Name: "CentOS Linux", VersionID: "7.6.1810", PrettyName: "CentOS Linux release 7.6.1810 (Core)"},
+		"almalinux-8.10-cerulean-leopard.txt":     {ID: "almalinux", Name: "AlmaLinux", VersionID: "8.10", PrettyName: "AlmaLinux release 8.10 (Cerulean Leopard)"},
+		"miraclelinux-8.10-peony.txt":             {ID: "miraclelinux", Name: "MIRACLE LINUX", VersionID: "8.10", PrettyName: "MIRACLE LINUX release 8.10 (Peony)"},
+		"rhev-hypervisor-6.7-build-in-parens.txt": {Name: "Red Hat Enterprise Virtualization Hypervisor", VersionID: "6.7", PrettyName: "Red Hat Enterprise Virtualization Hypervisor release 6.7 (20160219.0.el6ev)"},
+	} {
+		got, err := ParseRedHatRelease(bytes.NewReader(capturetest.Read(t, "redhat-release", file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
