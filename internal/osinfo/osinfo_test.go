@@ -117,3 +117,44 @@ func TestRedHatReleaseCaptures(t *testing.T) {
 		}
 	}
 }
+
+// TestUnameCaptures: uname -a as sos and foreman-debug keep it (a
+// "COMMAND> uname -a" header line first), with RHEL 5's PAE, a real-time
+// and a site-rebuilt kernel's release.
+func TestUnameCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]string{
+		"foreman-debug-command-header.txt": "2.6.32-279.el6.x86_64",
+		"rhel5-pae-i686.txt":               "2.6.18-53.el5PAE",
+		"rhel6-bgq-kernel-tag.txt":         "2.6.32-504.8.2.bgq.el6.x86_64",
+		"rhel7.1-rt-kernel-el7_1.txt":      "3.10.0-229.1.2.rt56.141.2.el7_1.x86_64",
+	} {
+		if got, err := ParseUname(bytes.NewReader(capturetest.Read(t, "uname", file))); err != nil || got != want {
+			t.Errorf("%s: %q (%v), want %q", file, got, err, want)
+		}
+	}
+}
+
+// TestOSReleaseCaptures: os-release files whose VERSION_ID is the major
+// alone (MIRACLE LINUX's 8 beside VERSION 8.10), whose PRETTY_NAME does not
+// name the release (RHEL AI's ostree date, RHV Host, a site's "Employee
+// SKU"), with commented-out keys and single quotes: read as written.
+func TestOSReleaseCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]OSRelease{
+		"miraclelinux-8.10-version-id-major-only.txt":  {ID: "miraclelinux", IDLike: "rhel fedora", VersionID: "8", PrettyName: "MIRACLE LINUX 8.10 (Peony)", Name: "MIRACLE LINUX"},
+		"almalinux-8.10-support-end-blank-line.txt":    {ID: "almalinux", IDLike: "rhel centos fedora", VersionID: "8.10", PrettyName: "AlmaLinux 8.10 (Cerulean Leopard)", Name: "AlmaLinux"},
+		"rhel-ai-9.4-ostree-version-single-quotes.txt": {ID: "rhel", IDLike: "fedora", VersionID: "9.4", PrettyName: "Red Hat Enterprise Linux 9.20240630.0.4 (Plow)", Name: "Red Hat Enterprise Linux"},
+		"rhvh-4.0-ovirt-node-commented-keys.txt":       {ID: "rhel", IDLike: "fedora", VersionID: "7.3", PrettyName: "Red Hat Virtualization Host 4.0 (el7.3)", Name: "Red Hat Enterprise Linux"},
+		"fedora-24-server-edition-unquoted.txt":        {ID: "fedora", VersionID: "24", PrettyName: "Fedora 24 (Server Edition)", Name: "Fedora"},
+		"rhel-7.2-pretty-name-employee-sku.txt":        {ID: "rhel", IDLike: "fedora", VersionID: "7.2", PrettyName: "Employee SKU", Name: "Red Hat Enterprise Linux Server"},
+	} {
+		got, err := ParseOSRelease(bytes.NewReader(capturetest.Read(t, "os-release", file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
