@@ -276,6 +276,10 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "cmdline":
 		// The kernel command line, as sos copies /proc/cmdline.
 		files[string(source.ProcCmdline)] = body
+	case "os-release":
+		files[string(source.EtcOSRelease)] = body
+	case "redhat-release":
+		files[string(source.EtcRedHatRelease)] = body
 	case "modprobe":
 		// A modprobe.d file, where sos's kernel plugin copies it.
 		files["etc/modprobe.d/"+strings.TrimSuffix(name, ".txt")+".conf"] = body

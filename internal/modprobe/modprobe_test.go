@@ -48,6 +48,9 @@ func TestParseCaptures(t *testing.T) {
 		}, 56},
 		{"mlx5_core-blacklist-and-install-true.txt", []string{"mlx5_core blacklist 1", "mlx5_core install 2"}, 2},
 		{"irdma-blacklist-slurm-tools.txt", []string{"irdma blacklist 1"}, 1},
+		// An options line for mlx4_core blocks nothing; ipv6's install
+		// /bin/true is a rule, not an RDMA one.
+		{"mlx4_core-options-install-ipv6-true.txt", nil, 1},
 		{"kicksecure-rdma-install-false-proposed.txt", []string{
 			"erdma install 5", "ionic_rdma install 6", "irdma install 7", "rdma_cm install 11", "rdma_rxe install 12", "rdma_ucm install 13", "vmw_pvrdma install 16",
 		}, 14},

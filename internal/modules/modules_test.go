@@ -63,6 +63,15 @@ func TestParseModinfo(t *testing.T) {
 			InTree: "Y", Vermagic: "3.10.0-1160.62.1.el7.x86_64 SMP mod_unload modversions", Signer: "CentOS Linux kernel signing key", Description: "Mellanox Connect-IB HCA IB driver", RHELVersion: "7.9",
 			Depends: []string{"mlx5_core", "ib_core", "ib_uverbs"}}}},
 		{"rdma_rxe-module-not-found.txt", nil},
+		// RHEL 7's inbox i40e: firmware:, retpoline:, sig_key: (its value
+		// full of colons) and parm: lines among the keys read.
+		{"i40e-rhel77-inbox-rhelversion-firmware.txt", []Info{{Name: "i40e", Filename: "/lib/modules/3.10.0-993.el7.x86_64/kernel/drivers/net/ethernet/intel/i40e/i40e.ko.xz",
+			Version: "2.3.2-k", SrcVersion: "DC5C250666ADD8603966656", InTree: "Y", Vermagic: "3.10.0-993.el7.x86_64 SMP mod_unload modversions",
+			Signer: "Red Hat Enterprise Linux kernel signing key", Description: "Intel(R) Ethernet Connection XL710 Network Driver", RHELVersion: "7.7", Depends: []string{"ptp"}}}},
+		{"ixgbe-rhel73-jump3-k-rh7.3-version.txt", []Info{{Name: "ixgbe", Filename: "/lib/modules/3.10.0-514.6.1.el7.jump3.x86_64/kernel/drivers/net/ethernet/intel/ixgbe/ixgbe.ko",
+			Version: "4.4.0-k-rh7.3", SrcVersion: "24F0195E8A357701DE1B32E", InTree: "Y", Vermagic: "3.10.0-514.6.1.el7.jump3.x86_64 SMP mod_unload modversions",
+			Signer: "Red Hat Enterprise Linux kernel signing key", Description: "Intel(R) 10 Gigabit PCI Express Network Driver", RHELVersion: "7.3",
+			Depends: []string{"i2c-core", "ptp", "dca", "i2c-algo-bit"}}}},
 		// A built-in module: "name:" before "filename:       (builtin)".
 		{"xhci_pci-builtin-name-before-filename-cover-letter.txt", []Info{{Name: "xhci_pci", Filename: "(builtin)", Description: "xHCI PCI Host Controller Driver"}}},
 		// Two runs pasted one after the other, the second through grep

@@ -139,7 +139,14 @@ func ParseHostname(r io.Reader) (string, error) {
 // <version> (<codename>)". The pretty name ends there: a paste may run
 // on into other text ("CentOS Linux release 8.4.2105, Linux host 4.18.0-…",
 // redhat-release and uname -a filled into one line of an issue form).
-var redhatRE = regexp.MustCompile(`^(.*?)\s+release\s+(\d+(?:\.\d+)*)(?:\s+\([^)]*\))?`)
+// What the release line itself prints after the number stays in it: a
+// build suffix ("release 7.5-0.14"), a pre-release word ("release 8.5 Beta
+// (Ootpa)", "9.0 Alpha (Plow)"), a codename with or without a space
+// before it ("release 6.10(Santiago)"); these layouts are in
+// testdata/captures/redhat-release, from insights-core's parser tests.
+// Before, the pretty name stopped at the number, so a Beta or Alpha
+// host's record read as the release's GA.
+var redhatRE = regexp.MustCompile(`^(.*?)\s+release\s+(\d+(?:\.\d+)*)(?:-\d[\w.]*)?(?:\s+(?:Beta|Alpha)\b)?(?:\s*\([^)]*\))?`)
 
 // redhatIDs maps the names redhat-release prints to os-release IDs.
 var redhatIDs = []struct{ prefix, id string }{
@@ -154,6 +161,9 @@ var redhatIDs = []struct{ prefix, id string }{
 	{"EulerOS", "euleros"},
 	{"openEuler", "openEuler"},
 	{"Anolis OS", "anolis"},
+	// Its os-release says ID="miraclelinux" beside "MIRACLE LINUX release
+	// 8.10 (Peony)" (insights-core's combiners/test_os_release.py).
+	{"MIRACLE LINUX", "miraclelinux"},
 }
 
 // ParseRedHatRelease reads a redhat-release file's first line into the

@@ -89,3 +89,72 @@ func TestRedHatPrettyName(t *testing.T) {
 		}
 	}
 }
+
+// TestRedHatReleaseCaptures: every layout of the release line in
+// testdata/captures/redhat-release, read whole. The pretty name keeps what
+// the line prints after the number (a build suffix, Beta or Alpha, a
+// codename glued to it); VERSION_ID is the number alone.
+func TestRedHatReleaseCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]OSRelease{
+		"rhel-6.10-no-space-before-codename.txt":  {ID: "rhel", Name: "Red Hat Enterprise Linux Server", VersionID: "6.10", PrettyName: "Red Hat Enterprise Linux Server release 6.10(Santiago)"},
+		"rhel-7.5-0.14-build-suffix.txt":          {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "7.5", PrettyName: "Red Hat Enterprise Linux release 7.5-0.14"},
+		"rhel-8.5-beta-ootpa.txt":                 {ID: "rhel", Name: "Red Hat Enterprise Linux Server", VersionID: "8.5", PrettyName: "Red Hat Enterprise Linux Server release 8.5 Beta (Ootpa)"},
+		"rhel-9.0-alpha-plow.txt":                 {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "9.0", PrettyName: "Red Hat Enterprise Linux release 9.0 Alpha (Plow)"},
+		"rhel-10.0-beta-coughlan.txt":             {ID: "rhel", Name: "Red Hat Enterprise Linux", VersionID: "10.0", PrettyName: "Red Hat Enterprise Linux release 10.0 Beta (Coughlan)"},
+		"centos-stream-8-no-minor.txt":            {ID: "centos", Name: "CentOS Stream", VersionID: "8", PrettyName: "CentOS Stream release 8"},
+		"centos-7.6.1810-core.txt":                {ID: "centos", Name: "CentOS Linux", VersionID: "7.6.1810", PrettyName: "CentOS Linux release 7.6.1810 (Core)"},
+		"almalinux-8.10-cerulean-leopard.txt":     {ID: "almalinux", Name: "AlmaLinux", VersionID: "8.10", PrettyName: "AlmaLinux release 8.10 (Cerulean Leopard)"},
+		"miraclelinux-8.10-peony.txt":             {ID: "miraclelinux", Name: "MIRACLE LINUX", VersionID: "8.10", PrettyName: "MIRACLE LINUX release 8.10 (Peony)"},
+		"rhev-hypervisor-6.7-build-in-parens.txt": {Name: "Red Hat Enterprise Virtualization Hypervisor", VersionID: "6.7", PrettyName: "Red Hat Enterprise Virtualization Hypervisor release 6.7 (20160219.0.el6ev)"},
+	} {
+		got, err := ParseRedHatRelease(bytes.NewReader(capturetest.Read(t, "redhat-release", file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
+
+// TestUnameCaptures: uname -a as sos and foreman-debug keep it (a
+// "COMMAND> uname -a" header line first), with RHEL 5's PAE, a real-time
+// and a site-rebuilt kernel's release.
+func TestUnameCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]string{
+		"foreman-debug-command-header.txt": "2.6.32-279.el6.x86_64",
+		"rhel5-pae-i686.txt":               "2.6.18-53.el5PAE",
+		"rhel6-bgq-kernel-tag.txt":         "2.6.32-504.8.2.bgq.el6.x86_64",
+		"rhel7.1-rt-kernel-el7_1.txt":      "3.10.0-229.1.2.rt56.141.2.el7_1.x86_64",
+	} {
+		if got, err := ParseUname(bytes.NewReader(capturetest.Read(t, "uname", file))); err != nil || got != want {
+			t.Errorf("%s: %q (%v), want %q", file, got, err, want)
+		}
+	}
+}
+
+// TestOSReleaseCaptures: os-release files whose VERSION_ID is the major
+// alone (MIRACLE LINUX's 8 beside VERSION 8.10), whose PRETTY_NAME does not
+// name the release (RHEL AI's ostree date, RHV Host, a site's "Employee
+// SKU"), with commented-out keys and single quotes: read as written.
+func TestOSReleaseCaptures(t *testing.T) {
+	t.Parallel()
+	for file, want := range map[string]OSRelease{
+		"miraclelinux-8.10-version-id-major-only.txt":  {ID: "miraclelinux", IDLike: "rhel fedora", VersionID: "8", PrettyName: "MIRACLE LINUX 8.10 (Peony)", Name: "MIRACLE LINUX"},
+		"almalinux-8.10-support-end-blank-line.txt":    {ID: "almalinux", IDLike: "rhel centos fedora", VersionID: "8.10", PrettyName: "AlmaLinux 8.10 (Cerulean Leopard)", Name: "AlmaLinux"},
+		"rhel-ai-9.4-ostree-version-single-quotes.txt": {ID: "rhel", IDLike: "fedora", VersionID: "9.4", PrettyName: "Red Hat Enterprise Linux 9.20240630.0.4 (Plow)", Name: "Red Hat Enterprise Linux"},
+		"rhvh-4.0-ovirt-node-commented-keys.txt":       {ID: "rhel", IDLike: "fedora", VersionID: "7.3", PrettyName: "Red Hat Virtualization Host 4.0 (el7.3)", Name: "Red Hat Enterprise Linux"},
+		"fedora-24-server-edition-unquoted.txt":        {ID: "fedora", VersionID: "24", PrettyName: "Fedora 24 (Server Edition)", Name: "Fedora"},
+		"rhel-7.2-pretty-name-employee-sku.txt":        {ID: "rhel", IDLike: "fedora", VersionID: "7.2", PrettyName: "Employee SKU", Name: "Red Hat Enterprise Linux Server"},
+	} {
+		got, err := ParseOSRelease(bytes.NewReader(capturetest.Read(t, "os-release", file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
