@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/BurntSushi/toml"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -193,6 +194,17 @@ func harnessQueries(t *testing.T) []string {
 	qs := append([]string{}, goldenQueries...)
 	for _, q := range loadQueries(t).Query {
 		qs = append(qs, q.Q)
+	}
+	// The held-out sets too: search.js must rank them as the Go mirror.
+	files, _ := filepath.Glob("testdata/heldout/*.toml")
+	for _, f := range files {
+		var h querySet
+		if _, err := toml.DecodeFile(f, &h); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, q := range h.Query {
+			qs = append(qs, q.Q)
+		}
 	}
 	return qs
 }
