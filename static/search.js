@@ -573,7 +573,10 @@
         (entry("r", t.term) || []).forEach(function (r) { marks[r] = true; });
         if (re.cjk.test(t.term)) marks["\u0000" + t.term] = true;
       });
-      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); });
+      // A Japanese query (kana) on a site without Japanese pages reads
+      // the English ones first (queryCJK in the Go engines).
+      var cjk = raws(pq.text).some(function (r) { return re.cjk.test(r); }) &&
+        (man.langs.indexOf("ja") >= 0 || !/[\u3040-\u30ff]/.test(pq.text));
       var explains = explain(pq.text, filter, cjk);
       explains.forEach(function (t) {
         explained[t.doc] = true;

@@ -38,6 +38,7 @@ type Index struct {
 	entity   map[string][]int32 // id → the docs that are its page (entities)
 	nHosts   int                // host reports indexed
 	fuzzy    []FuzzyName
+	ja       bool // some document is in Japanese (queryCJK)
 	DocCount int
 }
 
@@ -81,6 +82,7 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix.byURL = make(map[string]int, len(ix.docs))
 	ix.boosts = make([]docBoost, len(ix.docs))
 	bilingual := bilingualKinds(ix.docs)
+	ix.ja = hasLang(ix.docs, "ja")
 	for i := range ix.docs {
 		u := ix.docs[i].URL
 		if _, dup := ix.byURL[u]; dup {
@@ -184,7 +186,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	qts := ix.an.QueryTerms(text)
 	res.Terms = qts
-	cjk := hasCJK(text)
+	cjk := queryCJK(text, ix.ja)
 	var pinned []int
 	res.Explains, pinned = explain(text, cjk, func(u string) (int, bool) {
 		i, ok := ix.byURL[u]

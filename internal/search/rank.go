@@ -133,6 +133,29 @@ func bilingualKinds(docs []Doc) map[string]bool {
 	return out
 }
 
+// queryCJK reports whether a query prefers pages written in CJK script: it
+// has CJK text, and when that text is Japanese (it has kana) the site has
+// Japanese pages. A Japanese query on a site without them ("RoCE の設定")
+// matches by its other words, on pages in English as much as in Chinese,
+// so it reads the English ones first, as a query without CJK text does.
+func queryCJK(q string, ja bool) bool {
+	return hasCJK(q) && (ja || !strings.ContainsFunc(q, isKana))
+}
+
+// isKana reports whether r is hiragana or katakana, which Japanese writes
+// and Chinese does not.
+func isKana(r rune) bool { return r >= 0x3040 && r <= 0x30ff }
+
+// hasLang reports whether any document is in lang.
+func hasLang(docs []Doc, lang string) bool {
+	for i := range docs {
+		if docs[i].Lang == lang {
+			return true
+		}
+	}
+	return false
+}
+
 // hasCJK reports whether a query has CJK text.
 func hasCJK(q string) bool {
 	for _, r := range rawTokens(q) {

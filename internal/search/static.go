@@ -526,7 +526,8 @@ func (s *Static) SearchAll(q Query) StaticResults {
 	}
 	qts := s.StaticTerms(text)
 	var pinned []int
-	res.Explains, pinned = explain(text, hasCJK(text), func(u string) (int, bool) {
+	cjk := queryCJK(text, slices.Contains(s.langs, "ja"))
+	res.Explains, pinned = explain(text, cjk, func(u string) (int, bool) {
 		i, ok := s.byURL[u]
 		return i, ok && s.passes(i, q)
 	})
@@ -547,7 +548,6 @@ func (s *Static) SearchAll(q Query) StaticResults {
 	}
 	hostNamed := namesHost(qts, s.hosts)
 	named := namedDocs(qts, s.entity)
-	cjk := hasCJK(text)
 	var rs []ranked
 	for d, sc := range score {
 		if !s.passes(d, q) {
