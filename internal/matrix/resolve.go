@@ -63,6 +63,12 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	if len(a.Name) > 8 && strings.EqualFold(a.Name[:8], "connectx") {
 		f("CX"+a.Name[8:], "alias")
 	}
+	// "BlueField-3" is also "BF3", "BF-3": the shorthand NVIDIA's own
+	// BlueField bundles and changes write ("[BF3] Attestable NIC mode",
+	// https://github.com/Mellanox/bfb-build/pull/115).
+	if len(a.Name) > 9 && strings.EqualFold(a.Name[:9], "bluefield") {
+		f("BF"+a.Name[9:], "alias")
+	}
 	for _, p := range a.PCI {
 		if p.Name == "" {
 			continue
@@ -264,6 +270,9 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 // is named. The form reads the same list.
 var NoiseWords = []string{
 	"ethernet", "controller", "network", "networking", "adapter", "card", "nic", "smartnic", "en", "vpi",
+	// The role a product name gives the card ("NVIDIA ConnectX-8
+	// SuperNIC", "AMD Pensando Pollara 400 AI NIC"), not its model.
+	"supernic", "ai",
 	"family", "series", "rdma", "roce", "connection", "port", "ports", "single", "dual", "quad",
 	"singleport", "dualport", "quadport", "for", "with", "pcie", "pci", "express", "ocp", "ocp3", "ocp30",
 	"mezzanine", "qsfp", "qsfp28", "qsfp56", "qsfp112", "qsfpdd", "osfp", "sfp", "sfp28", "sfp56",

@@ -337,6 +337,13 @@ func TestResolveAdapterAsWritten(t *testing.T) {
 		// BCM57500 family, so "P2200G" does not say which chip.
 		{"BCM957608-P2200G", "bcm5760x"}, {"BCM957608-P2200GQF00", "bcm5760x"}, {"bcm957608-p2200g", "bcm5760x"},
 		{"P2200G", ""}, {"BCM957999-P2200G", ""},
+		// A product name's role word: "ConnectX-8 SuperNIC"
+		// (https://github.com/Mellanox/network-operator/pull/2633 plans
+		// ConnectX-8 on DOCA 25.07), "AMD Pensando Pollara 400 AI NIC"
+		// (https://github.com/ROCm/mori/pull/291); NVIDIA's BlueField
+		// shorthand (https://github.com/Mellanox/bfb-build/pull/115).
+		{"ConnectX-8 SuperNIC", "connectx-8"}, {"NVIDIA BlueField-3 SuperNIC", "bluefield-3"},
+		{"AMD Pensando Pollara 400 AI NIC", "amd-pensando-dsc"}, {"BF3", "bluefield-3"}, {"BF-2", "bluefield-2"},
 	} {
 		got := ""
 		if r := m.ResolveAdapter(c.in); r.Value != nil {
