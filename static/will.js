@@ -331,6 +331,10 @@
           });
         });
       }
+      // A Broadcom part number the matrix does not list (BCM957608-P2200G):
+      // the Broadcom adapter its chip (BCM57608) names.
+      var c = !hits.length && new RegExp(index.noise.c).exec(s);
+      if (c) hits = adaptersNamed(fold("BCM" + c[1]), "broadcom");
       // "Mellanox ConnectX-6 Dx": a vendor's id, name or alias (the
       // longest) before one of its adapters' names.
       if (!hits.length) {

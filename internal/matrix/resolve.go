@@ -63,6 +63,12 @@ func (m *Matrix) eachName(a *Adapter, f func(name, how string)) {
 	if len(a.Name) > 8 && strings.EqualFold(a.Name[:8], "connectx") {
 		f("CX"+a.Name[8:], "alias")
 	}
+	// "BlueField-3" is also "BF3", "BF-3": the shorthand NVIDIA's own
+	// BlueField bundles and changes write ("[BF3] Attestable NIC mode",
+	// https://github.com/Mellanox/bfb-build/pull/115).
+	if len(a.Name) > 9 && strings.EqualFold(a.Name[:9], "bluefield") {
+		f("BF"+a.Name[9:], "alias")
+	}
 	for _, p := range a.PCI {
 		if p.Name == "" {
 			continue
@@ -124,6 +130,25 @@ var nvidiaBoard = regexp.MustCompile(NVIDIABoardPattern)
 // number, then the board's name.
 var broadcomBoard = regexp.MustCompile(`^BCM9\d{5}-([A-Z][A-Z0-9]{3,})$`)
 
+// BroadcomPartPattern matches a Broadcom NIC part number the matrix may not
+// list, BCM9 and the chip's number, then the board's name and any ordering
+// suffix (BCM957608-P2200G, BCM957608-P2200GQF00, BCM957414A4142CC): the
+// chip is BCM and that number, as pci.ids files every part number it names
+// under its chip's device (BCM957508-P2100G under BCM57508, BCM957504-P425G
+// under BCM57504). The form reads it too (RE2 and JavaScript alike).
+const BroadcomPartPattern = `^[Bb][Cc][Mm]9(5[0-9]{4})(-?[0-9A-Za-z]+)$`
+
+var broadcomPart = regexp.MustCompile(BroadcomPartPattern)
+
+// BroadcomPartChip is the chip a Broadcom part number names (BCM57608 for
+// BCM957608-P2200G), or "".
+func BroadcomPartChip(s string) string {
+	if m := broadcomPart.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		return "BCM" + m[1]
+	}
+	return ""
+}
+
 // ResolveAdapter finds the adapter a person named: by id, name, alias,
 // shorthand (cx5, CX-5), chip name (MT27800), part number (MCX516A-CCAT) or
 // PCI id (15b3:1017, 15b3:1017/1028:0001, or a bare device id 1017 when
@@ -169,6 +194,22 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 			for _, pn := range m.Parts {
 				if pf := fold(pn.Number); len(pf) == len(bf)+1 && strings.HasPrefix(pf, bf) {
 					hits, how = appendAdapter(hits, m.Adapter(pn.Adapter)), "board part number"
+				}
+			}
+		}
+	}
+	// A Broadcom part number the matrix does not list names a board on
+	// its chip (BCM957608-P2200G is a BCM57608 card): the Broadcom adapter
+	// that chip names. A bare board name (P2200G) names no chip and stays
+	// unresolved.
+	if len(hits) == 0 {
+		if chip := BroadcomPartChip(s); chip != "" {
+			cf := fold(chip)
+			for i := range m.Adapters {
+				if a := &m.Adapters[i]; a.Vendor == "broadcom" {
+					if _, ok := names[i][cf]; ok {
+						hits, how = appendAdapter(hits, a), "part number's chip"
+					}
 				}
 			}
 		}
@@ -229,6 +270,9 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 // is named. The form reads the same list.
 var NoiseWords = []string{
 	"ethernet", "controller", "network", "networking", "adapter", "card", "nic", "smartnic", "en", "vpi",
+	// The role a product name gives the card ("NVIDIA ConnectX-8
+	// SuperNIC", "AMD Pensando Pollara 400 AI NIC"), not its model.
+	"supernic", "ai",
 	"family", "series", "rdma", "roce", "connection", "port", "ports", "single", "dual", "quad",
 	"singleport", "dualport", "quadport", "for", "with", "pcie", "pci", "express", "ocp", "ocp3", "ocp30",
 	"mezzanine", "qsfp", "qsfp28", "qsfp56", "qsfp112", "qsfpdd", "osfp", "sfp", "sfp28", "sfp56",

@@ -328,6 +328,22 @@ func TestResolveAdapterAsWritten(t *testing.T) {
 		{"ConnectX-6 Lx EN adapter card; 25GbE ; Dual-port SFP28; PCIe 4.0 x8; No Crypto", ""},
 		// A number alone is no name: "VIC 1440 Mezzanine" is not "VIC".
 		{"VIC", ""},
+		// A Broadcom part number the matrix does not list is a board on
+		// its chip: BCM957608-P2200GQF00 is the BCM57608 2x200G card a
+		// TencentOS install note names, BCM957608-P2200G the part ROCm's
+		// Thor 2 plans point at (https://github.com/ROCm/mori/pull/291,
+		// https://github.com/sgl-project/sglang/issues/21774). The board's
+		// name alone is none: DPDK's bnxt guide lists a P2200G under the
+		// BCM57500 family, so "P2200G" does not say which chip.
+		{"BCM957608-P2200G", "bcm5760x"}, {"BCM957608-P2200GQF00", "bcm5760x"}, {"bcm957608-p2200g", "bcm5760x"},
+		{"P2200G", ""}, {"BCM957999-P2200G", ""},
+		// A product name's role word: "ConnectX-8 SuperNIC"
+		// (https://github.com/Mellanox/network-operator/pull/2633 plans
+		// ConnectX-8 on DOCA 25.07), "AMD Pensando Pollara 400 AI NIC"
+		// (https://github.com/ROCm/mori/pull/291); NVIDIA's BlueField
+		// shorthand (https://github.com/Mellanox/bfb-build/pull/115).
+		{"ConnectX-8 SuperNIC", "connectx-8"}, {"NVIDIA BlueField-3 SuperNIC", "bluefield-3"},
+		{"AMD Pensando Pollara 400 AI NIC", "amd-pensando-dsc"}, {"BF3", "bluefield-3"}, {"BF-2", "bluefield-2"},
 	} {
 		got := ""
 		if r := m.ResolveAdapter(c.in); r.Value != nil {
@@ -424,5 +440,32 @@ func TestPartNumberSuggestsItsGeneration(t *testing.T) {
 		if got := PartPrefix(f); got != want {
 			t.Errorf("PartPrefix(%q) = %q, want %q", f, got, want)
 		}
+	}
+}
+
+// TestBroadcomPartChip holds the rule ResolveAdapter reads an unlisted
+// Broadcom part number by to the part numbers the matrix lists from
+// pci.ids: each names, by its chip, the adapter its row gives.
+func TestBroadcomPartChip(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	n := 0
+	for _, pn := range m.Parts {
+		chip := BroadcomPartChip(pn.Number)
+		if chip == "" {
+			continue
+		}
+		n++
+		r := m.ResolveAdapter(chip)
+		if r.Value == nil || r.Value.ID != pn.Adapter {
+			got := ""
+			if r.Value != nil {
+				got = r.Value.ID
+			}
+			t.Errorf("part number %s (adapter %s): its chip %s resolves to %q", pn.Number, pn.Adapter, chip, got)
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d Broadcom part numbers in the matrix: the rule is not held to the data", n)
 	}
 }

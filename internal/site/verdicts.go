@@ -88,6 +88,7 @@ type Noise struct {
 	MaxName int      `json:"m"` // words of the longest name tried
 	Windows string   `json:"h"` // a PCI id as Windows writes it
 	Board   string   `json:"b"` // an NVIDIA board name (a part number's start)
+	Part    string   `json:"c"` // a Broadcom part number, read for its chip
 }
 
 // XSource is a source as the form links it.
@@ -1136,7 +1137,7 @@ func (s *Site) VerdictIndex() *Index {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
 	}
 	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern, MaxText: matrix.MaxTextWords, MaxName: matrix.MaxNameWords,
-		Windows: matrix.WindowsPCIPattern, Board: matrix.NVIDIABoardPattern}
+		Windows: matrix.WindowsPCIPattern, Board: matrix.NVIDIABoardPattern, Part: matrix.BroadcomPartPattern}
 	for _, a := range sortedAdapters(m) {
 		ia := IndexAdapter{ID: a.ID, Name: a.Name, Vendor: a.Vendor}
 		parts := m.PartsOf(a.ID)
