@@ -501,7 +501,7 @@ func commandLine(line string, top bool) (command, bool) {
 		// colon: "lspci -s on the affected card:" introduces an output.
 		return command{}, false
 	}
-	rest, filter, _ := strings.Cut(rest, "|")
+	rest, filter, _ := cutPipe(rest)
 	if loc := shellComment.FindStringIndex(rest); loc != nil {
 		rest = rest[:loc[0]] // "devlink dev info pci/0000:0d:00.0   # ConnectX-8 rail"
 	}
@@ -606,6 +606,26 @@ func nonEmpty(s string) []string {
 		return nil
 	}
 	return []string{s}
+}
+
+// cutPipe cuts a command line at its first pipe outside quotes: the
+// command, and the pipeline after it ("grep -E 'mlx|ib_' f | sort" is
+// "grep -E 'mlx|ib_' f" and "sort").
+func cutPipe(s string) (before, after string, found bool) {
+	quote := rune(0)
+	for i, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '|':
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
 }
 
 // passesAll reports whether every stage of a pipeline passes every line

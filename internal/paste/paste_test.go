@@ -843,6 +843,7 @@ func TestSplitGrepOfFile(t *testing.T) {
 		{"# grep INFINIBAND /boot/config-`uname -r`", "cat /boot/config-`uname -r` boot/config-`uname -r` grep INFINIBAND"},
 		{"$ zcat /proc/config.gz | grep -E 'RDMA|INFINIBAND'", "cat /proc/config.gz proc/config.gz grep -E 'RDMA|INFINIBAND'"},
 		{"$ grep -e BNXT -e MLX5 /boot/config-6.1.0-18-amd64", "cat /boot/config-6.1.0-18-amd64 boot/config-6.1.0-18-amd64 grep -e BNXT -e MLX5"},
+		{"$ grep -E 'INFINIBAND|BNXT' /boot/config-$(uname -r)", "cat /boot/config-$(uname -r) boot/config-$(uname -r) grep -E 'INFINIBAND|BNXT'"},
 		{"$ grep -r BNXT /boot/config-6.1.0-18-amd64", ""},
 		{"$ grep BNXT /boot/config-6.1.0-18-amd64 /boot/config-6.1.0-17-amd64", ""},
 	} {
