@@ -661,6 +661,21 @@ func (m *Matrix) releasesOf(s string) Resolution[Distro] {
 	if n, ok := distroFamilies[fam]; ok {
 		fam = n
 	}
+	// "Ubuntu 22.04.5 HWE": the HWE release the matrix names by that
+	// point release ("(HWE kernel, 22.04.5)", as its source does), and no
+	// other: each point release had its own HWE kernel.
+	if v, ok := strings.CutSuffix(strings.TrimSuffix(ver, " kernel"), " hwe"); ok && fam == "ubuntu" {
+		var hwe []*Distro
+		for i := range m.Distros {
+			if d := &m.Distros[i]; d.Family == fam && d.Flavour == "hwe" && strings.Contains(d.Name, ", "+v+")") {
+				hwe = append(hwe, d)
+			}
+		}
+		if len(hwe) == 1 {
+			return Resolution[Distro]{Value: hwe[0], How: "name"}
+		}
+		return Resolution[Distro]{}
+	}
 	for _, c := range ver {
 		if c != '.' && !unicode.IsDigit(c) {
 			return Resolution[Distro]{}

@@ -182,6 +182,18 @@ func TestResolveDistroAndStack(t *testing.T) {
 			t.Errorf("ResolveDistro(%q) = %+v, want %s", name, r.Value, want)
 		}
 	}
+	// An HWE kernel named by its point release is the entry whose source
+	// names that point release (22.04.5's 6.8), and no other point
+	// release's: 22.04.3's HWE kernel was another one.
+	for name, want := range map[string]string{"Ubuntu 22.04.5 HWE": "ubuntu-22.04-hwe", "ubuntu 24.04.2 hwe kernel": "ubuntu-24.04-hwe", "Ubuntu 22.04.3 HWE": ""} {
+		got := ""
+		if r := m.ResolveDistro(name); r.Value != nil {
+			got = r.Value.ID
+		}
+		if got != want {
+			t.Errorf("ResolveDistro(%q) = %q, want %q", name, got, want)
+		}
+	}
 	// Oracle Linux 8.9's entry is UEK R7: a name of UEK R6 is not it.
 	if r := m.ResolveDistro("OL8.9 UEKR6"); r.Value != nil {
 		t.Errorf("OL8.9 UEKR6 resolved to %s", r.Value.ID)
