@@ -238,6 +238,13 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	case 1:
 		return Resolution[Adapter]{Value: hits[0], How: how}
 	case 0:
+		// A family's name (E810, NetXtreme-E, FastLinQ) names no one
+		// adapter: its members are the suggestions, in matrix order,
+		// rather than the ids nearest its spelling (NetXtreme-E was
+		// offered E810-C, E810-XXV and E830).
+		if fam := m.familyMembers(text); len(fam) > 0 {
+			return Resolution[Adapter]{Suggest: fam}
+		}
 		ids := make([]string, len(m.Adapters))
 		for i, a := range m.Adapters {
 			ids[i] = a.ID
@@ -259,6 +266,28 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 	default:
 		return Resolution[Adapter]{How: how, Candidates: hits}
 	}
+}
+
+// familyMembers returns the ids of the adapters whose family is s (folded,
+// with or without a vendor's name before it), or nil.
+func (m *Matrix) familyMembers(s string) []string {
+	of := func(f string) []string {
+		var ids []string
+		for _, a := range m.Adapters {
+			if a.Family != "" && fold(a.Family) == f {
+				ids = append(ids, a.ID)
+			}
+		}
+		return ids
+	}
+	f := fold(s)
+	if ids := of(f); len(ids) > 0 {
+		return ids
+	}
+	if v, rest := m.vendorPrefix(f); v != nil && rest != "" {
+		return of(rest)
+	}
+	return nil
 }
 
 // NoiseWords are the words (folded) a longer description of an adapter

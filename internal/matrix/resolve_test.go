@@ -87,6 +87,25 @@ func TestResolveAdapter(t *testing.T) {
 	if r.Value != nil || len(r.Suggest) == 0 || r.Suggest[0] != "connectx-5" {
 		t.Errorf("conectx-5: suggest %v, want connectx-5 first", r.Suggest)
 	}
+	// A family's name names no one adapter: its members are suggested,
+	// never one of them chosen (E810 was E810-C, though E810-XXV is an
+	// E810 too) nor ids near its spelling (NetXtreme-E was offered E810-C).
+	for name, want := range map[string][]string{
+		"E810":                 {"e810-c", "e810-xxv"},
+		"Intel E810":           {"e810-c", "e810-xxv"},
+		"NetXtreme-E":          {"bcm5760x", "bcm57412", "bcm57414", "bcm57416", "bcm57417", "bcm57502", "bcm57504", "bcm57508", "netxtreme-e-rdma-vf", "bcm5750x-rdma-vf"},
+		"FastLinQ":             {"fastlinq-ql41000", "fastlinq-ql45000"},
+		"Broadcom NetXtreme-C": {"bcm57311", "bcm57312", "bcm57314", "netxtreme-c-rdma-vf"},
+	} {
+		r := m.ResolveAdapter(name)
+		got := slices.Clone(r.Suggest)
+		slices.Sort(got)
+		w := slices.Clone(want)
+		slices.Sort(w)
+		if r.Value != nil || !slices.Equal(got, w) {
+			t.Errorf("ResolveAdapter(%q) = %v suggesting %v, want no value and %v", name, r.Value, r.Suggest, want)
+		}
+	}
 	if r := m.ResolveAdapter("banana"); r.Value != nil || len(r.Suggest) != 0 {
 		t.Errorf("banana = %+v, want nothing", r)
 	}

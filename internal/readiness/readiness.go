@@ -167,8 +167,44 @@ func JudgeHost(e *verdict.Engine, m *matrix.Matrix, t Target, h *record.Host) Ho
 	stack, stackVersion := rule.HostStack(m, h.Stack)
 	seen := map[string]int{} // model, firmware and stack → index in out.Adapters
 	unnamed := 0
+	// The PCI id each RDMA device reports (ibv_devinfo's vendor_id and
+	// vendor_part_id), by name: a record from ibv_devinfo alone has no
+	// adapter entry, or one without a PCI id, yet names the device's id.
+	devID := map[string]string{}
+	for _, d := range h.Devices {
+		if d.PCIID != "" {
+			devID[d.Name] = d.PCIID
+		}
+	}
+	linked := map[string]bool{}
+	// Adapter entries first, then an RDMA device no entry carries, as a
+	// function of its own (its PCI address, or its name when it has none).
+	adapters := slices.Clone(h.Adapters)
 	for i := range h.Adapters {
-		a := &h.Adapters[i]
+		for _, n := range h.RDMADevicesOf(&h.Adapters[i]) {
+			linked[n] = true
+		}
+	}
+	for _, d := range h.Devices {
+		if linked[d.Name] || d.PCIID == "" {
+			continue
+		}
+		at := d.PCIAddress
+		if at == "" {
+			at = d.Name
+		}
+		adapters = append(adapters, record.Adapter{PCIAddress: at, RDMADevices: []string{d.Name}})
+	}
+	for i := range adapters {
+		a := &adapters[i]
+		if a.Vendor == "" || a.Device == "" {
+			for _, n := range h.RDMADevicesOf(a) {
+				if v, d, ok := strings.Cut(devID[n], ":"); ok {
+					a.Vendor, a.Device = v, d
+					break
+				}
+			}
+		}
 		ma := m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
 		if ma != nil && ma.NotRoCE != "" {
 			continue // a part the matrix knows is not for RoCE: nothing to judge

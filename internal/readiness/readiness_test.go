@@ -145,3 +145,32 @@ func TestAgreesWithEngine(t *testing.T) {
 		t.Fatal("no adapter judged in any example record")
 	}
 }
+
+// A record made from ibv_devinfo alone (testdata/hosts/irdma-e810-xxv) has
+// no adapter entry, yet each RDMA device names its PCI id: the host is
+// judged by it, its devices of one model as one adapter, not left unknown
+// as naming no RoCE adapter. An adapter entry without a PCI id takes its
+// RDMA device's.
+func TestRDMADevicePCIID(t *testing.T) {
+	e, m := engine(t)
+	h := &record.Host{Schema: 3,
+		Host: record.HostInfo{ID: "ibv", KernelRelease: "6.8.0-31-generic", OS: record.OSRelease{ID: "ubuntu", VersionID: "24.04"}},
+		Devices: []record.RDMADevice{
+			{Name: "irdma0", Provider: "irdma", PCIID: "8086:159b"},
+			{Name: "irdma1", Provider: "irdma", PCIID: "8086:159b"},
+		}}
+	got := JudgeHost(e, m, Target{Distro: "ubuntu-24.04"}, h)
+	if len(got.Adapters) != 1 || got.Adapters[0].Adapter != "e810-xxv" || got.Adapters[0].PCI != "irdma0" || !slices.Equal(got.Adapters[0].OtherPCI, []string{"irdma1"}) {
+		t.Fatalf("ibv_devinfo-only host: %+v, want one e810-xxv adapter irdma0 also on irdma1", got)
+	}
+	if got.Status == Unknown && got.Reason != "" {
+		t.Errorf("ibv_devinfo-only host: %s (%s), want it judged", got.Status, got.Reason)
+	}
+	h2 := &record.Host{Schema: 3, Host: h.Host,
+		Adapters: []record.Adapter{{PCIAddress: "0000:3b:00.0", RDMADevices: []string{"irdma0"}}},
+		Devices:  []record.RDMADevice{{Name: "irdma0", Provider: "irdma", PCIID: "8086:159b", PCIAddress: "0000:3b:00.0"}}}
+	got = JudgeHost(e, m, Target{Distro: "ubuntu-24.04"}, h2)
+	if len(got.Adapters) != 1 || got.Adapters[0].Adapter != "e810-xxv" || got.Adapters[0].PCI != "0000:3b:00.0" {
+		t.Errorf("adapter without a PCI id: %+v, want e810-xxv at 0000:3b:00.0 by its RDMA device's id", got)
+	}
+}
