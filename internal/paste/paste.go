@@ -90,6 +90,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
 	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
 	inFence := false // within a code block (``` or ~~~, <pre>)
+	inSpan := false  // within an inline code span that runs over lines
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -102,6 +103,9 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		line := strings.TrimRight(raw, "\r")
 		if escaped = escaped || escapedPrompt.MatchString(line); escaped {
 			line = markdownUnescape.Replace(line)
+		}
+		if !inFence {
+			line, inSpan = spanMarks(line, inSpan)
 		}
 		quoted := unquote(line)
 		c, ok := commandLine(quoted, prevBlank || n == 1)
@@ -417,6 +421,27 @@ func unmark(line string) string {
 		line = m[1]
 	}
 	return line
+}
+
+// spanMarks drops the backticks of a markdown inline code span that runs
+// over several lines, the way a poster wraps a whole terminal session in
+// one pair ("`~$ ibstat", its lines, "Link layer: InfiniBand`"): the
+// opening one before a line's first character and the closing one after
+// its last, each the line's only unpaired backtick. A span that opens and
+// closes on one line is left to unmark; a fence's backticks are not these.
+func spanMarks(line string, open bool) (string, bool) {
+	if strings.Count(line, "`")%2 == 0 || strings.Contains(line, "``") {
+		return line, open
+	}
+	t := strings.TrimSpace(line)
+	switch {
+	case !open && strings.HasPrefix(t, "`") && len(t) > 1:
+		return strings.Replace(line, "`", "", 1), true
+	case open && strings.HasSuffix(t, "`"):
+		i := strings.LastIndex(line, "`")
+		return line[:i] + line[i+1:], false
+	}
+	return line, open
 }
 
 // unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")

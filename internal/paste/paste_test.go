@@ -862,3 +862,33 @@ func TestSplitGrepOfFile(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpanOverLines: a whole terminal session inside one inline code
+// span ("`~$ ls …", ibstat's lines, "Link layer: InfiniBand`"); the
+// closing backtick is no part of the last value (Azure/azhpc-diagnostics#59).
+func TestCodeSpanOverLines(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-azure-ls-tab-ibpanic-an0-ibstat-ibstatus-flattened-inline-code.txt")
+	var got []string
+	for _, d := range h.Devices {
+		for _, p := range d.Ports {
+			got = append(got, d.Name+":"+p.LinkLayer+":"+p.State)
+		}
+	}
+	if want := []string{"mlx5_an0::ACTIVE", "mlx5_ib0:InfiniBand:INIT"}; !slices.Equal(got, want) {
+		t.Errorf("ports %q, want %q", got, want)
+	}
+	for in, want := range map[string][2]any{
+		"`~$ ibstat":                     {"~$ ibstat", true},
+		"Link layer: InfiniBand`":        {"Link layer: InfiniBand`", false}, // no span open
+		"`uname -a`":                     {"`uname -a`", false},              // one line: unmark's
+		"Run `ibv_devinfo` and `ibstat`": {"Run `ibv_devinfo` and `ibstat`", false},
+	} {
+		if l, open := spanMarks(in, false); l != want[0] || open != want[1] {
+			t.Errorf("spanMarks(%q, false) = %q, %v; want %q, %v", in, l, open, want[0], want[1])
+		}
+	}
+	if l, open := spanMarks("Link layer: InfiniBand`", true); l != "Link layer: InfiniBand" || open {
+		t.Errorf("closing span: %q, %v", l, open)
+	}
+}
