@@ -892,3 +892,24 @@ func TestCodeSpanOverLines(t *testing.T) {
 		t.Errorf("closing span: %q, %v", l, open)
 	}
 }
+
+// TestDevinfoListByItsHeader: ibv_devinfo -l's list pasted in its own
+// block, apart from its command line ("8 HCAs found:", then the names),
+// is read by its header; "0 HCAs found:" names no device.
+func TestDevinfoListByItsHeader(t *testing.T) {
+	t.Parallel()
+	h := collectText(t, body(t, "ibv_devinfo", "ionic-ainic-l-eight-hcas-doc.txt"))
+	var names []string
+	for _, d := range h.Devices {
+		names = append(names, d.Name)
+	}
+	if want := []string{"ionic_0", "ionic_1", "ionic_2", "ionic_3", "ionic_4", "ionic_5", "ionic_6", "ionic_7"}; !slices.Equal(names, want) {
+		t.Errorf("devices %q, want %q", names, want)
+	}
+	if h := collectText(t, body(t, "ibv_devinfo", "none-l-zero-hcas-found-fenced.txt")); len(h.Devices) != 0 {
+		t.Errorf("0 HCAs found: devices %+v", h.Devices)
+	}
+	if sniff([]string{"expected output:", "2 HCAs found:", "\tmlx5_0", "\tmlx5_1"}) == nil {
+		t.Error("ibv_devinfo -l's list not recognised")
+	}
+}
