@@ -849,7 +849,7 @@ func match(words []string) (c command, exact, ok bool) {
 			if line, ok := fill(tw, words); ok {
 				return command{line: c.Line, path: capturePath(c.Plugin, line)}, true, true
 			}
-			if kin(tw[1:], words[1:]) {
+			if kin(tw[1:], words[1:]) && !changes(words) {
 				cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
 			}
 		}
@@ -919,6 +919,27 @@ func kin(table, pasted []string) bool {
 	}
 	for f := range tf {
 		if pf[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// changing are the subcommands of devlink and rdma that set state
+// rather than show it.
+var changing = map[string]bool{"set": true, "add": true, "del": true, "delete": true, "reload": true, "flash": true, "recover": true}
+
+// changes reports whether a pasted devlink or rdma argv changes the
+// device ("devlink dev param set …", "rdma dev add smi1 …", "devlink dev
+// reload …"): it prints no report of the table line whose words it
+// starts with ("devlink dev", "rdma dev"). rxe_cfg's add is not one: the
+// table reads its errors.
+func changes(words []string) bool {
+	if words[0] != "devlink" && words[0] != "rdma" {
+		return false
+	}
+	for _, w := range words[1:] {
+		if changing[w] {
 			return true
 		}
 	}

@@ -164,13 +164,16 @@ func TestCommandLines(t *testing.T) {
 		{"Port 1: # ibstat", "", true, false},                            // no folder, no prompt
 		{"node_guid:   1ac0:4dff:feee:0c32", "", true, false},            // output
 		{"bash-5.1$ hostname", "hostname", false, true},
-		{"$ sudo mst start", "", false, false},                       // not mst status -v
-		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
-		{"$ devlink port show", "", false, false},                    // not devlink dev info
-		{"$ rdma link list", "rdma link", false, true},               // list is show
-		{"$ rdma resource show cm_id", "rdma res show", false, true}, // rdma takes prefixes of its words
-		{"# rdma res", "rdma res show", false, true},                 // show is the default
-		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
+		{"$ sudo mst start", "", false, false},                                                  // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                                                 // not ethtool -i
+		{"$ devlink port show", "", false, false},                                               // not devlink dev info
+		{"$ devlink dev param set pci/0000:3b:00.1 name allow_fw_live_reset", "", false, false}, // sets, not devlink dev
+		{"$ devlink dev reload pci/0000:3b:00.0", "", false, false},
+		{"$ devlink dev eswitch show pci/0000:3b:00.0", "devlink dev", false, true}, // a report, filed as before
+		{"$ rdma link list", "rdma link", false, true},                              // list is show
+		{"$ rdma resource show cm_id", "rdma res show", false, true},                // rdma takes prefixes of its words
+		{"# rdma res", "rdma res show", false, true},                                // show is the default
+		{"$ rdma -j res show qp", "rdma res show qp", false, true},                  // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
 		{"$ mlxup", "mlxup --query", false, true},                                         // queries by default
 		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                                   // a # prompt with no space
