@@ -349,8 +349,10 @@ var (
 	// container, sudo -s, a login as su: "bash-5.1$ ", "sh-4.4# ",
 	// "-bash-4.2$ "), and SUSE's default PS1, "host:~ # " for root and
 	// "user@host:~> " for others (/etc/bash.bashrc of SLES and openSUSE:
-	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /.
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
+	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /, and
+	// a PS1 of the working folder alone under home ("\w\$ ": "~$ ",
+	// "~/src$ ").
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown

@@ -158,8 +158,10 @@ func TestCommandLines(t *testing.T) {
 		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
 		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
 		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
-		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},            // SUSE's root prompt (amzn-drivers#114)
-		{"sles15:/tmp # rdma link show", "rdma link show", false, true},  // in another folder
+		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},           // SUSE's root prompt (amzn-drivers#114)
+		{"sles15:/tmp # rdma link show", "rdma link show", false, true}, // in another folder
+		{"~$ ibstat mlx5_ib0", "ibstat", false, true},                   // PS1 "\\w\\$ " (Azure/azhpc-diagnostics#59)
+		{"~/src$ ibv_devinfo", "ibv_devinfo", false, true},
 		{"user@sles15:~> ibv_devinfo -v", "ibv_devinfo -v", false, true}, // SUSE's user prompt
 		{"Port 1: # ibstat", "", true, false},                            // no folder, no prompt
 		{"node_guid:   1ac0:4dff:feee:0c32", "", true, false},            // output
@@ -914,5 +916,27 @@ func TestDevinfoListByItsHeader(t *testing.T) {
 	}
 	if sniff([]string{"expected output:", "2 HCAs found:", "\tmlx5_0", "\tmlx5_1"}) == nil {
 		t.Error("ibv_devinfo -l's list not recognised")
+	}
+}
+
+// TestHomeFolderPrompt: a prompt that is the working folder alone ("~$ ",
+// bash's "\w\$ ") heads a command: node_exporter#2769's cat of a sysfs
+// file and Azure/azhpc-diagnostics#59's ibstat of one device.
+func TestHomeFolderPrompt(t *testing.T) {
+	t.Parallel()
+	h := collectText(t, body(t, "sysfs", "mlx5-board_id.txt"))
+	if len(h.Devices) != 1 || h.Devices[0].Name != "mlx5_0" || h.Devices[0].BoardID != "MT_0000000222" {
+		t.Errorf("devices %+v, want mlx5_0 with board_id MT_0000000222", h.Devices)
+	}
+	secs, _, err := Split(strings.NewReader(body(t, "paste", "mlx5-azure-ls-tab-ibpanic-an0-ibstat-ibstatus-flattened-inline-code.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s@%d", s.Command, s.Line))
+	}
+	if want := []string{"ibstat@4", "ibstat@6", "ibstatus@27"}; !slices.Equal(got, want) {
+		t.Errorf("sections %q, want %q", got, want)
 	}
 }
