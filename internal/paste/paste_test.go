@@ -940,3 +940,14 @@ func TestHomeFolderPrompt(t *testing.T) {
 		t.Errorf("sections %q, want %q", got, want)
 	}
 }
+
+// TestFilteredLspciDoesNotHideListing: lspci -vv cut by grep to one
+// "Product Name:" line lists no device; the lspci -nn line quoted in the
+// same issue gives the adapter's IDs (leptonai/gpud#1164).
+func TestFilteredLspciDoesNotHideListing(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-cx7-umbriel-journal-cmd-out-err-gpud-json-lspci-quoted-networkctl.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Vendor != "15b3" || h.Adapters[0].Device != "1021" || h.Adapters[0].Driver.Name != "mlx5_core" {
+		t.Errorf("adapters %+v, want 0000:d2:00.0 15b3:1021 mlx5_core", h.Adapters)
+	}
+}
