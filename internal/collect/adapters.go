@@ -155,16 +155,30 @@ var lspciCommands = func() []string {
 	return out
 }()
 
+// lspci reads the first of the row's outputs that lists a device. One
+// with none (lspci -vv cut by grep to a "Product Name:" line) says nothing
+// of which device it was, and the next one is read.
 func (c *collector) lspci() {
-	r, id, ok := c.firstCommand(lspciCommands...)
-	if !ok {
-		return
+	for _, cl := range lspciCommands {
+		r, id := c.command(cl)
+		if !r.OK() {
+			continue
+		}
+		if c.lspciFrom(r, id) {
+			return
+		}
 	}
+}
+
+// lspciFrom fills the adapters from one lspci output and reports whether
+// it listed a device.
+func (c *collector) lspciFrom(r snapshot.Result, id string) (listed bool) {
 	c.parse(id, func() error {
 		devs, err := lspci.Parse(reader(r))
 		if err != nil {
 			return err
 		}
+		listed = len(devs) > 0
 		denied := false
 		for _, d := range devs {
 			if _, known := c.adapters[d.Slot]; !known && !d.IsNetwork() {
@@ -204,6 +218,7 @@ func (c *collector) lspci() {
 		}
 		return nil
 	})
+	return listed
 }
 
 func (c *collector) devlink() {

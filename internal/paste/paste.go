@@ -90,6 +90,7 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	report := false  // a report-hw line was seen: bare "lsmod: …" lines are its too
 	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
 	inFence := false // within a code block (``` or ~~~, <pre>)
+	inSpan := false  // within an inline code span that runs over lines
 	for {
 		raw, cut, rerr := readLine(br)
 		if rerr != nil && rerr != io.EOF {
@@ -102,6 +103,9 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 		line := strings.TrimRight(raw, "\r")
 		if escaped = escaped || escapedPrompt.MatchString(line); escaped {
 			line = markdownUnescape.Replace(line)
+		}
+		if !inFence {
+			line, inSpan = spanMarks(line, inSpan)
 		}
 		quoted := unquote(line)
 		c, ok := commandLine(quoted, prevBlank || n == 1)
@@ -345,8 +349,10 @@ var (
 	// container, sudo -s, a login as su: "bash-5.1$ ", "sh-4.4# ",
 	// "-bash-4.2$ "), and SUSE's default PS1, "host:~ # " for root and
 	// "user@host:~> " for others (/etc/bash.bashrc of SLES and openSUSE:
-	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /.
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|[$#>❯])\s+`)
+	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /, and
+	// a PS1 of the working folder alone under home ("\w\$ ": "~$ ",
+	// "~/src$ ").
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
@@ -417,6 +423,27 @@ func unmark(line string) string {
 		line = m[1]
 	}
 	return line
+}
+
+// spanMarks drops the backticks of a markdown inline code span that runs
+// over several lines, the way a poster wraps a whole terminal session in
+// one pair ("`~$ ibstat", its lines, "Link layer: InfiniBand`"): the
+// opening one before a line's first character and the closing one after
+// its last, each the line's only unpaired backtick. A span that opens and
+// closes on one line is left to unmark; a fence's backticks are not these.
+func spanMarks(line string, open bool) (string, bool) {
+	if strings.Count(line, "`")%2 == 0 || strings.Contains(line, "``") {
+		return line, open
+	}
+	t := strings.TrimSpace(line)
+	switch {
+	case !open && strings.HasPrefix(t, "`") && len(t) > 1:
+		return strings.Replace(line, "`", "", 1), true
+	case open && strings.HasSuffix(t, "`"):
+		i := strings.LastIndex(line, "`")
+		return line[:i] + line[i+1:], false
+	}
+	return line, open
 }
 
 // unquote drops the quote marks of a mail reply ("> ", ">> ", "> > ")
@@ -824,7 +851,7 @@ func match(words []string) (c command, exact, ok bool) {
 			if line, ok := fill(tw, words); ok {
 				return command{line: c.Line, path: capturePath(c.Plugin, line)}, true, true
 			}
-			if kin(tw[1:], words[1:]) {
+			if kin(tw[1:], words[1:]) && !changes(words) {
 				cands = append(cands, cand{c, overlap(tw[1:], words[1:])})
 			}
 		}
@@ -894,6 +921,27 @@ func kin(table, pasted []string) bool {
 	}
 	for f := range tf {
 		if pf[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// changing are the subcommands of devlink and rdma that set state
+// rather than show it.
+var changing = map[string]bool{"set": true, "add": true, "del": true, "delete": true, "reload": true, "flash": true, "recover": true}
+
+// changes reports whether a pasted devlink or rdma argv changes the
+// device ("devlink dev param set …", "rdma dev add smi1 …", "devlink dev
+// reload …"): it prints no report of the table line whose words it
+// starts with ("devlink dev", "rdma dev"). rxe_cfg's add is not one: the
+// table reads its errors.
+func changes(words []string) bool {
+	if words[0] != "devlink" && words[0] != "rdma" {
+		return false
+	}
+	for _, w := range words[1:] {
+		if changing[w] {
 			return true
 		}
 	}

@@ -158,19 +158,24 @@ func TestCommandLines(t *testing.T) {
 		{"bash-5.1$ lspci -Dnn | grep -Ei 'ethernet|network'", "lspci -nn", false, true}, // bash's default PS1
 		{"sh-4.4# ibv_devinfo", "ibv_devinfo", false, true},
 		{"-bash-4.2$ ofed_info -s", "ofed_info -s", false, true},
-		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},            // SUSE's root prompt (amzn-drivers#114)
-		{"sles15:/tmp # rdma link show", "rdma link show", false, true},  // in another folder
+		{"ip-172-30-4-150:~ # ibstat", "ibstat", false, true},           // SUSE's root prompt (amzn-drivers#114)
+		{"sles15:/tmp # rdma link show", "rdma link show", false, true}, // in another folder
+		{"~$ ibstat mlx5_ib0", "ibstat", false, true},                   // PS1 "\\w\\$ " (Azure/azhpc-diagnostics#59)
+		{"~/src$ ibv_devinfo", "ibv_devinfo", false, true},
 		{"user@sles15:~> ibv_devinfo -v", "ibv_devinfo -v", false, true}, // SUSE's user prompt
 		{"Port 1: # ibstat", "", true, false},                            // no folder, no prompt
 		{"node_guid:   1ac0:4dff:feee:0c32", "", true, false},            // output
 		{"bash-5.1$ hostname", "hostname", false, true},
-		{"$ sudo mst start", "", false, false},                       // not mst status -v
-		{"$ ethtool -S eth0", "", false, false},                      // not ethtool -i
-		{"$ devlink port show", "", false, false},                    // not devlink dev info
-		{"$ rdma link list", "rdma link", false, true},               // list is show
-		{"$ rdma resource show cm_id", "rdma res show", false, true}, // rdma takes prefixes of its words
-		{"# rdma res", "rdma res show", false, true},                 // show is the default
-		{"$ rdma -j res show qp", "rdma res show qp", false, true},   // JSON of the same
+		{"$ sudo mst start", "", false, false},                                                  // not mst status -v
+		{"$ ethtool -S eth0", "", false, false},                                                 // not ethtool -i
+		{"$ devlink port show", "", false, false},                                               // not devlink dev info
+		{"$ devlink dev param set pci/0000:3b:00.1 name allow_fw_live_reset", "", false, false}, // sets, not devlink dev
+		{"$ devlink dev reload pci/0000:3b:00.0", "", false, false},
+		{"$ devlink dev eswitch show pci/0000:3b:00.0", "devlink dev", false, true}, // a report, filed as before
+		{"$ rdma link list", "rdma link", false, true},                              // list is show
+		{"$ rdma resource show cm_id", "rdma res show", false, true},                // rdma takes prefixes of its words
+		{"# rdma res", "rdma res show", false, true},                                // show is the default
+		{"$ rdma -j res show qp", "rdma res show qp", false, true},                  // JSON of the same
 		{"$ rdma r s qp", "rdma res show qp", false, true},
 		{"$ mlxup", "mlxup --query", false, true},                                         // queries by default
 		{"#ibv_devinfo -l", "ibv_devinfo", false, true},                                   // a # prompt with no space
@@ -860,5 +865,89 @@ func TestSplitGrepOfFile(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s: named section %q, want %q", tc.line, got, tc.want)
 		}
+	}
+}
+
+// TestCodeSpanOverLines: a whole terminal session inside one inline code
+// span ("`~$ ls …", ibstat's lines, "Link layer: InfiniBand`"); the
+// closing backtick is no part of the last value (Azure/azhpc-diagnostics#59).
+func TestCodeSpanOverLines(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-azure-ls-tab-ibpanic-an0-ibstat-ibstatus-flattened-inline-code.txt")
+	var got []string
+	for _, d := range h.Devices {
+		for _, p := range d.Ports {
+			got = append(got, d.Name+":"+p.LinkLayer+":"+p.State)
+		}
+	}
+	if want := []string{"mlx5_an0::ACTIVE", "mlx5_ib0:InfiniBand:INIT"}; !slices.Equal(got, want) {
+		t.Errorf("ports %q, want %q", got, want)
+	}
+	for in, want := range map[string][2]any{
+		"`~$ ibstat":                     {"~$ ibstat", true},
+		"Link layer: InfiniBand`":        {"Link layer: InfiniBand`", false}, // no span open
+		"`uname -a`":                     {"`uname -a`", false},              // one line: unmark's
+		"Run `ibv_devinfo` and `ibstat`": {"Run `ibv_devinfo` and `ibstat`", false},
+	} {
+		if l, open := spanMarks(in, false); l != want[0] || open != want[1] {
+			t.Errorf("spanMarks(%q, false) = %q, %v; want %q, %v", in, l, open, want[0], want[1])
+		}
+	}
+	if l, open := spanMarks("Link layer: InfiniBand`", true); l != "Link layer: InfiniBand" || open {
+		t.Errorf("closing span: %q, %v", l, open)
+	}
+}
+
+// TestDevinfoListByItsHeader: ibv_devinfo -l's list pasted in its own
+// block, apart from its command line ("8 HCAs found:", then the names),
+// is read by its header; "0 HCAs found:" names no device.
+func TestDevinfoListByItsHeader(t *testing.T) {
+	t.Parallel()
+	h := collectText(t, body(t, "ibv_devinfo", "ionic-ainic-l-eight-hcas-doc.txt"))
+	var names []string
+	for _, d := range h.Devices {
+		names = append(names, d.Name)
+	}
+	if want := []string{"ionic_0", "ionic_1", "ionic_2", "ionic_3", "ionic_4", "ionic_5", "ionic_6", "ionic_7"}; !slices.Equal(names, want) {
+		t.Errorf("devices %q, want %q", names, want)
+	}
+	if h := collectText(t, body(t, "ibv_devinfo", "none-l-zero-hcas-found-fenced.txt")); len(h.Devices) != 0 {
+		t.Errorf("0 HCAs found: devices %+v", h.Devices)
+	}
+	if sniff([]string{"expected output:", "2 HCAs found:", "\tmlx5_0", "\tmlx5_1"}) == nil {
+		t.Error("ibv_devinfo -l's list not recognised")
+	}
+}
+
+// TestHomeFolderPrompt: a prompt that is the working folder alone ("~$ ",
+// bash's "\w\$ ") heads a command: node_exporter#2769's cat of a sysfs
+// file and Azure/azhpc-diagnostics#59's ibstat of one device.
+func TestHomeFolderPrompt(t *testing.T) {
+	t.Parallel()
+	h := collectText(t, body(t, "sysfs", "mlx5-board_id.txt"))
+	if len(h.Devices) != 1 || h.Devices[0].Name != "mlx5_0" || h.Devices[0].BoardID != "MT_0000000222" {
+		t.Errorf("devices %+v, want mlx5_0 with board_id MT_0000000222", h.Devices)
+	}
+	secs, _, err := Split(strings.NewReader(body(t, "paste", "mlx5-azure-ls-tab-ibpanic-an0-ibstat-ibstatus-flattened-inline-code.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s@%d", s.Command, s.Line))
+	}
+	if want := []string{"ibstat@4", "ibstat@6", "ibstatus@27"}; !slices.Equal(got, want) {
+		t.Errorf("sections %q, want %q", got, want)
+	}
+}
+
+// TestFilteredLspciDoesNotHideListing: lspci -vv cut by grep to one
+// "Product Name:" line lists no device; the lspci -nn line quoted in the
+// same issue gives the adapter's IDs (leptonai/gpud#1164).
+func TestFilteredLspciDoesNotHideListing(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "mlx5-cx7-umbriel-journal-cmd-out-err-gpud-json-lspci-quoted-networkctl.txt")
+	if len(h.Adapters) != 1 || h.Adapters[0].Vendor != "15b3" || h.Adapters[0].Device != "1021" || h.Adapters[0].Driver.Name != "mlx5_core" {
+		t.Errorf("adapters %+v, want 0000:d2:00.0 15b3:1021 mlx5_core", h.Adapters)
 	}
 }

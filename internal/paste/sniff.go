@@ -34,7 +34,9 @@ var own = map[string]bool{
 }
 
 var (
-	reKernelLine = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
+	// ibv_devinfo -l's header: "8 HCAs found:" ("0 HCAs found:" with none).
+	reDevinfoList = regexp.MustCompile(`(?m)^\d+ HCAs? found:\s*$`)
+	reKernelLine  = regexp.MustCompile(`(?m)^\s*(?:\d+[:\s]\s*)?\[\s*\d+\.\d+\]\s`)
 	// A syslog line, behind the facility and severity some templates
 	// print first ("kern.err: Aug 15 12:21:39 host kernel: …").
 	reJournal = regexp.MustCompile(`(?m)^(?:[a-z]+[0-7]?\.[a-z]+: )?[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: `)
@@ -75,7 +77,7 @@ var rules = []rule{
 	}},
 	{"ibv_devinfo -v", func(s string) bool { return strings.Contains(s, "hca_id:") && strings.Contains(s, "max_qp:") }},
 	{"ibv_devinfo", func(s string) bool {
-		return strings.Contains(s, "hca_id:") || strings.Contains(s, "No IB devices found")
+		return strings.Contains(s, "hca_id:") || strings.Contains(s, "No IB devices found") || reDevinfoList.MatchString(s)
 	}},
 	{"ibv_devices", func(s string) bool { return strings.Contains(s, "node GUID") && strings.Contains(s, "device") }},
 	{"ibstat", func(s string) bool { return strings.Contains(s, "CA '") && strings.Contains(s, "CA type:") }},
