@@ -25,6 +25,9 @@ var listKinds = []string{"checks", "adapters", "distros", "stacks"}
 func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 	if p.Adapter != "" && m.Adapter(p.Adapter) == nil && verdict.SoftwareDevice(m, p.Adapter) == nil {
 		if r := m.ResolveAdapter(p.Adapter); r.Value == nil && len(r.Candidates) == 0 {
+			if r.How == "family" {
+				return cli.Usagef("--adapter %s names a family of %d adapters the matrix judges apart%s; name one", diag.Quote(p.Adapter), len(r.Suggest), matrix.DidYouMean(r.Suggest))
+			}
 			return cli.Usagef("unknown --adapter %s%s; list the adapters with: kbgen check --list adapters", diag.Quote(p.Adapter), matrix.DidYouMean(r.Suggest))
 		}
 	}

@@ -243,7 +243,7 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		// rather than the ids nearest its spelling (NetXtreme-E was
 		// offered E810-C, E810-XXV and E830).
 		if fam := m.familyMembers(text); len(fam) > 0 {
-			return Resolution[Adapter]{Suggest: fam}
+			return Resolution[Adapter]{Suggest: fam, How: "family"}
 		}
 		ids := make([]string, len(m.Adapters))
 		for i, a := range m.Adapters {
