@@ -2,10 +2,7 @@ package diagnose
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
@@ -16,24 +13,9 @@ import (
 	"github.com/rocekb/rocekb/internal/source"
 )
 
-// realMatrix is the repository's own matrix: the BCM57414 entry and the
+// rm is the repository's own matrix: the BCM57414 entry and the
 // kernel_option rows the check reads are there, not in the test matrix.
-var realMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
-	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
-	if probs.Errors() > 0 {
-		return nil, probs.Err()
-	}
-	return m, nil
-})
-
-func rm(t *testing.T) *matrix.Matrix {
-	t.Helper()
-	m, err := realMatrix()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+func rm(t *testing.T) *matrix.Matrix { return hosttest.Bundled(t) }
 
 // talosBCM57414 is the host of siderolabs/pkgs#1557: a BCM57414
 // (14e4:16d7) driven by bnxt_en, with bnxt_en and ib_core loaded

@@ -28,6 +28,26 @@ var LoadMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
 	return m, nil
 })
 
+// LoadBundled loads the repository's own matrix (matrix/), once: for
+// tests of what the engine answers on the shipped data.
+var LoadBundled = sync.OnceValues(func() (*matrix.Matrix, error) {
+	m, probs := matrix.Load(os.DirFS(filepath.Join(Root, "matrix")), "matrix")
+	if probs.Errors() > 0 {
+		return nil, probs.Err()
+	}
+	return m, nil
+})
+
+// Bundled is LoadBundled for a test: it fails the test on an error.
+func Bundled(t testing.TB) *matrix.Matrix {
+	t.Helper()
+	m, err := LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // Matrix is LoadMatrix for a test: it fails the test on an error.
 func Matrix(t testing.TB) *matrix.Matrix {
 	t.Helper()

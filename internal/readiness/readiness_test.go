@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
@@ -14,21 +13,10 @@ import (
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
-// The bundled matrix: readiness is the engine's answer on the shipped data.
-var bundled = sync.OnceValues(func() (*matrix.Matrix, error) {
-	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
-	if probs.Errors() > 0 {
-		return nil, probs.Err()
-	}
-	return m, nil
-})
-
 func engine(t *testing.T) (*verdict.Engine, *matrix.Matrix) {
 	t.Helper()
-	m, err := bundled()
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The bundled matrix: readiness is the engine's answer on the shipped data.
+	m := hosttest.Bundled(t)
 	return verdict.NewEngine(m), m
 }
 

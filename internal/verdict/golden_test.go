@@ -1,16 +1,13 @@
 package verdict
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/rocekb/rocekb/internal/hosttest"
-	"github.com/rocekb/rocekb/internal/matrix"
 )
 
 // goldenCase is one planned configuration of testdata/verdicts/cases.toml,
@@ -38,13 +35,7 @@ type goldenCase struct {
 }
 
 // realMatrix loads the project's matrix (matrix/), once.
-var realMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
-	m, probs := matrix.Load(os.DirFS(filepath.Join(hosttest.Root, "matrix")), "matrix")
-	if probs.Errors() > 0 {
-		return nil, probs.Err()
-	}
-	return m, nil
-})
+var realMatrix = hosttest.LoadBundled
 
 // TestGolden runs the golden table of planned configurations through
 // Judge. A case wanting unsupported or unknown that Judge calls supported
