@@ -596,11 +596,10 @@ func grepOfFile(words []string) (command, bool) {
 	default:
 		return command{}, false
 	}
-	f, ok := tableFile(file)
+	c, ok := tableCommand([]string{"cat", file}, true)
 	if !ok {
 		return command{}, false
 	}
-	c := command{line: "cat " + file, path: f}
 	if words[0] != "zcat" {
 		c.filter = strings.Join(words[:len(words)-1], " ")
 	}
@@ -658,7 +657,9 @@ func cutPipe(s string) (before, after string, found bool) {
 // passesAll reports whether every stage of a pipeline passes every line
 // on ("tee out.txt", "less"): the output is whole.
 func passesAll(pipeline string) bool {
-	for _, stage := range strings.Split(pipeline, "|") {
+	for rest, more := pipeline, true; more; {
+		var stage string
+		stage, rest, more = cutPipe(rest)
 		w := strings.Fields(stage)
 		if len(w) == 0 {
 			continue

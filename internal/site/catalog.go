@@ -591,7 +591,8 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		// Reasons that differ only in their nearest change, which a cell's
 		// explanation shows, not the reason, are one reason on the page
 		// (a family row's hint for two rebuilds of one release).
-		key := tmplKey(v.raw(t, r), v.raw(t, r).Text, "")
+		x := v.raw(t, r)
+		key := tmplKey(x, x.Text, "")
 		if n, ok := byShown[key]; ok {
 			reasonN[r] = n
 			return n
