@@ -86,7 +86,7 @@ func judgeEarlierTested(v *Verdict, a *matrix.Adapter, f *matrix.FirmwareMin, re
 	lacks := fmt.Sprintf("the matrix lacks the firmware %s %s was tested with on %s", stack, stackVer, a.Name)
 	switch {
 	case fw == "":
-		v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s; %s, an earlier release, was tested with firmware %s", lacks, what, f.Min), Matrix: []rule.Ref{ref}})
+		v.note(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s; %s, an earlier release, was tested with firmware %s", lacks, what, f.Min), Matrix: []rule.Ref{ref}})
 	case rule.CheckFirmware(f, fw, stackVer) == rule.FirmwareOlderThanTested:
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("firmware %s is older than %s, the firmware %s (an earlier release) was tested with; update it (%s)", fw, f.Min, what, lacks), Nearest: near, Matrix: []rule.Ref{ref}})
 	default:

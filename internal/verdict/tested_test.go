@@ -32,7 +32,7 @@ func TestRecommendedIsItsOwnRelease(t *testing.T) {
 		{"24.07-0.6.1.0", "28.39.1000", Conditional, false, "older than"},     // its own release, older
 		{"24.10-1.1.4.0.105", "28.42.1000", Undecided, true, "not judged"},    // a later release: not its test
 		{"24.10-1.1.4.0.105", "28.39.1000", Conditional, false, "an earlier"}, // older than an earlier release's
-		{"24.10-1.1.4.0.105", "", Supported, true, "lacks"},                   // no firmware: a note naming whose test
+		{"24.10-1.1.4.0.105", "", Undecided, true, "lacks"},                   // no firmware: a note naming whose test, unknown as what it lacks
 	} {
 		v := Verdict{Verdict: Supported}
 		judgeFirmware(m, &v, a, nil, "mlnx-ofed", c.ver, c.fw)
