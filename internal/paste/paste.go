@@ -199,6 +199,13 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			unknown++
 			continue
 		}
+		if cur != nil && cur.label == "" && cur.Lines > 0 && reKernelLine.MatchString(line) && row(cur.Command) != kernelLogRow {
+			// A kernel log line is no other tool's output: a log pasted
+			// after an output with no command line of its own ("Here is
+			// the error log:" after lspci's lines) is read as loose lines,
+			// by what they say.
+			cur = nil
+		}
 		prevBlank = strings.TrimSpace(line) == ""
 		if cur != nil {
 			if cut {
@@ -238,6 +245,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	}
 	return kept, unknown, nil
 }
+
+// kernelLogRow is the source table's row of the kernel log (dmesg,
+// journalctl -k, the syslog files).
+var kernelLogRow = row("dmesg")
 
 // blank reports whether the section has no output but blank lines.
 func (s *Section) blank() bool {

@@ -80,7 +80,9 @@ var Tools = []Tool{
 	// sysinfo-snapshot keeps "lspci -nnvvvxxxx" (pcie_files/lspci_nnvvvxxx,
 	// 2023 on) and "lspci -vvvxxxxx" (pcie_files/lspci_vvvxxxxx): -vvv with
 	// the config space dumped after each device (read for its ids when
-	// -n is not given); supportconfig's hardware.txt keeps -vvv.
+	// -n is not given); supportconfig's hardware.txt keeps -vvv. sos's pci
+	// plugin also keeps "lspci -tv", a tree with names and no classes,
+	// read last: it names only functions another source has found.
 	{Name: "lspci", Package: "pciutils", Commands: []Command{
 		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
 		{Line: "lspci -nnvvvxxxx", Plugin: "pci"},
@@ -94,6 +96,7 @@ var Tools = []Tool{
 		{Line: "lspci -D", Plugin: "pci"},
 		{Line: "lspci -k", Plugin: "pci"},
 		{Line: "lspci", Plugin: "pci"},
+		{Line: "lspci -tv", Plugin: "pci"},
 	}},
 	{Name: "devlink", Package: "iproute2/iproute", Commands: []Command{
 		{Line: "devlink -j dev info", Plugin: "kbcollect", Prefetch: true}, // sos collects devlink as text only
