@@ -252,7 +252,33 @@ func (c *collector) treeNames() {
 	}
 }
 
+// devlinkHealth keeps each adapter's devlink health reporters.
+func (c *collector) devlinkHealth() {
+	r, id := c.command("devlink health show")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		reps, err := devlink.ParseHealth(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, rep := range reps {
+			addr := rep.PCIAddress()
+			if !sysfs.IsPCIAddress(addr) {
+				continue
+			}
+			a := c.adapter(addr)
+			a.HealthReporters = append(a.HealthReporters, record.HealthReporter{
+				Name: rep.Name, Port: rep.Port, State: rep.State, Errors: rep.Errors, Recovers: rep.Recovers})
+			setFrom(&a.From, "health_reporter", id)
+		}
+		return nil
+	})
+}
+
 func (c *collector) devlink() {
+	defer c.devlinkHealth()
 	r, id, ok := c.firstCommand("devlink -j dev info", "devlink dev info")
 	if ok {
 		c.parse(id, func() error {

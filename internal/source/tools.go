@@ -103,6 +103,8 @@ var Tools = []Tool{
 		{Line: "devlink dev info", Plugin: "networking", Prefetch: true, Also: []string{"sos_commands/*/devlink_dev_info_-v"}},
 		{Line: "devlink dev param show", Plugin: "networking", Prefetch: true},
 		{Line: "devlink dev", Plugin: "networking"},
+		// The health reporters' state and counts (no sos plugin runs it).
+		{Line: "devlink health show", Plugin: "kbcollect", Prefetch: true},
 	}},
 	// The folder where it was copied; else its listing, which is all a
 	// paste or a pod's log holds ("ls -l" names each device's PCI path).
