@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/diagnose"
 )
 
 // TestDevlinkHealth: devlink health's output is filed as "devlink health
@@ -42,6 +44,31 @@ func TestDevlinkHealth(t *testing.T) {
 		}
 		if g := strings.Join(got, " | "); g != c.want {
 			t.Errorf("%s: %s, want %s", c.file, g, c.want)
+		}
+	}
+}
+
+// TestDevlinkHealthCheck: a reporter in the error state is a warning of
+// devlink-health-error; healthy reporters pass.
+func TestDevlinkHealthCheck(t *testing.T) {
+	t.Parallel()
+	findings(t, "mlx5-cx4lx-tv-tree-vx-dmesg-probe-failed-17-mail-quoted.txt", "devlink-health-error") // loads the matrix
+	for _, c := range []struct{ file, want string }{
+		{"ice-e810-health-port-reporter-state-error-last-dump-wrapped-mail-quoted.txt", "warning devlink health reporter port is in the error state"},
+		{"simple-fw-reporter-mon-health-state-error-error-7-rfc.txt", "warning devlink health reporter fw is in the error state"},
+		{"octeontx2-health-npa-state-error-mail-quoted-dot-slash.txt", "warning devlink health reporter npa is in the error state"},
+		{"mlx5-health-show-port-tx-rx-grace-period-commit-msg.txt", ""},
+	} {
+		r, ok := diagnose.Evaluate(brokenMatrix, collectText(t, body(t, "devlink", c.file)), "devlink-health-error")
+		if !ok {
+			t.Fatal("no check devlink-health-error")
+		}
+		var got []string
+		for _, f := range r.Findings {
+			got = append(got, fmt.Sprintf("%s %s", f.Severity, f.Message))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: %q, want %q", c.file, g, c.want)
 		}
 	}
 }

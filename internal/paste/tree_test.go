@@ -12,11 +12,11 @@ import (
 func TestLspciTree(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ tool, file string }{
-		{"lspci", "mlx5-cx7-igx-tv-tree-domains-0005-doc-indented.txt"},       // no command line, indented
+		{"lspci", "mlx5-cx7-igx-tv-tree-domains-0005-doc-indented.txt"},         // no command line, indented
 		{"lspci", "mthca-infinihost3-tv-tree-old-pciutils-no-domains-lkml.txt"}, // "-+-[80]-+-": no domains
-		{"lspci", "hns-kunpeng-cx5-vfs-tv-tree-PP-cheese-prompt.txt"},          // behind a "🧀  " prompt
-		{"lspci", "mlx5-cx5-vt-tree-grep-mellanox.txt"},                        // "$ lspci -vt | grep Mellanox"
-		{"lspci", "mlx5-cx5-tv-tree-x722-nccl-excerpt-truncated.txt"},          // an excerpt from mid-tree
+		{"lspci", "hns-kunpeng-cx5-vfs-tv-tree-PP-cheese-prompt.txt"},           // behind a "🧀  " prompt
+		{"lspci", "mlx5-cx5-vt-tree-grep-mellanox.txt"},                         // "$ lspci -vt | grep Mellanox"
+		{"lspci", "mlx5-cx5-tv-tree-x722-nccl-excerpt-truncated.txt"},           // an excerpt from mid-tree
 	} {
 		secs, _, err := Split(strings.NewReader(body(t, tc.tool, tc.file)))
 		if err != nil {
