@@ -6,6 +6,7 @@ import "slices"
 const (
 	AdapterUnknown          = "adapter-unknown"            // no matrix adapter matches the PCI ids
 	DeviceReset             = "device-reset"               // the kernel log shows a device reset or error recovery
+	DevlinkHealthError      = "devlink-health-error"       // a devlink health reporter is in the error state, or reported errors
 	FWCommandFailed         = "fw-command-failed"          // a firmware command failed with a status or syndrome
 	FWCommandTimeout        = "fw-command-timeout"         // a firmware command timed out, or the firmware stalled
 	FWDriverMismatch        = "fw-driver-mismatch"         // a driver says its firmware, NVM or DDP package is newer or older than it supports
@@ -76,6 +77,7 @@ var checks = []Check{
 	{AdapterUnknown, "Is every network and RDMA adapter in the matrix?", nil},
 	{BoundToVFIO, "Is every RDMA-capable adapter bound to its kernel driver rather than vfio-pci?", nil},
 	{DeviceReset, "Did every RDMA device run without a reset or error recovery in the kernel log?", []Link{faq("mlx5-health", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
+	{DevlinkHealthError, "Are the devlink health reporters of each adapter healthy, with no error left unrecovered?", nil},
 	{DriverProbeFailed, "Did every driver probe its device without a failure in the kernel log?", []Link{faq("firmware-pre-init", mlx5...)}},
 	{EnicRDMAUnmatched, "Is enic_rdma loaded with its matched Cisco enic?", nil},
 	{FWBelowMin, "Is the firmware at or above the matrix minimum?", nil},

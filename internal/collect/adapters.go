@@ -150,15 +150,24 @@ var lspciCommands = func() []string {
 	row, _ := source.Of(source.LspciNNVV)
 	var out []string
 	for _, c := range row.Commands {
-		out = append(out, c.Line)
+		if c.Line != lspciTree {
+			out = append(out, c.Line)
+		}
 	}
 	return out
 }()
+
+// lspciTree is the lspci row's tree, read beside the first listing: it
+// names the functions that listing leaves out (an lspci -s of one).
+const lspciTree = "lspci -tv"
 
 // lspci reads the first of the row's outputs that lists a device. One
 // with none (lspci -vv cut by grep to a "Product Name:" line) says nothing
 // of which device it was, and the next one is read.
 func (c *collector) lspci() {
+	if r, id := c.command(lspciTree); r.OK() {
+		c.lspciFrom(r, id)
+	}
 	for _, cl := range lspciCommands {
 		r, id := c.command(cl)
 		if !r.OK() {
@@ -179,6 +188,13 @@ func (c *collector) lspciFrom(r snapshot.Result, id string) (listed bool) {
 			return err
 		}
 		listed = len(devs) > 0
+		if listed && devs[0].Class == "" && devs[0].ClassID == "" {
+			// lspci -tv's tree prints no class, so it cannot say which
+			// functions are network adapters: its names and ids are kept
+			// for the functions other sources find (treeNames).
+			c.tree, c.treeID = devs, id
+			return nil
+		}
 		denied := false
 		for _, d := range devs {
 			if _, known := c.adapters[d.Slot]; !known && !d.IsNetwork() {
@@ -221,7 +237,48 @@ func (c *collector) lspciFrom(r snapshot.Result, id string) (listed bool) {
 	return listed
 }
 
+// treeNames names, from lspci -tv's tree, the adapters the other sources
+// found (by their PCI address: sysfs, devlink, ethtool's bus-info, the
+// kernel log) when no lspci output listing devices was captured.
+func (c *collector) treeNames() {
+	for _, d := range c.tree {
+		a, ok := c.adapters[d.Slot]
+		if !ok {
+			continue
+		}
+		fill(&a.Vendor, d.Vendor, &a.From, "vendor", c.treeID)
+		fill(&a.Device, d.Device, &a.From, "device", c.treeID)
+		fill(&a.Name, d.Name, &a.From, "name", c.treeID)
+	}
+}
+
+// devlinkHealth keeps each adapter's devlink health reporters.
+func (c *collector) devlinkHealth() {
+	r, id := c.command("devlink health show")
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		reps, err := devlink.ParseHealth(reader(r))
+		if err != nil {
+			return err
+		}
+		for _, rep := range reps {
+			addr := rep.PCIAddress()
+			if !sysfs.IsPCIAddress(addr) {
+				continue
+			}
+			a := c.adapter(addr)
+			a.HealthReporters = append(a.HealthReporters, record.HealthReporter{
+				Name: rep.Name, Port: rep.Port, State: rep.State, Errors: rep.Errors, Recovers: rep.Recovers})
+			setFrom(&a.From, "health_reporter", id)
+		}
+		return nil
+	})
+}
+
 func (c *collector) devlink() {
+	defer c.devlinkHealth()
 	r, id, ok := c.firstCommand("devlink -j dev info", "devlink dev info")
 	if ok {
 		c.parse(id, func() error {

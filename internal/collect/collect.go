@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/lines"
+	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
 )
@@ -80,6 +81,7 @@ var steps = []struct {
 	{"mst", (*collector).mst},                   // after sysfs, which it only completes
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
+	{"", (*collector).treeNames},        // after every step that finds adapters
 	{"", (*collector).applyLogFirmware}, // after every better source of firmware
 	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
 	{"modprobe", (*collector).modprobe},
@@ -99,6 +101,8 @@ type collector struct {
 	nets     map[string]*record.Netdev     // every netdev seen, by name
 	logFW    []logFirmware                 // firmware the kernel log printed, applied after linkDevices
 	seen     map[string]*record.ModuleSeen // modules named but not known to be loaded, by name
+	tree     []lspci.Device                // lspci -tv's functions, named in treeNames
+	treeID   string                        // the source they came from
 }
 
 // note records one consulted source. The first status recorded for an id

@@ -22,6 +22,13 @@ func FuzzParse(f *testing.F) {
 		if _, err := ParseParams(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}
+		reps, err := ParseHealth(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range reps {
+			_ = r.PCIAddress()
+		}
 		_, _ = ParseInfoJSON(bytes.NewReader(b))
 		_, _ = ParseParamsJSON(bytes.NewReader(b))
 	})

@@ -23,6 +23,7 @@ var funcs = func() map[string]Func {
 	m := map[string]Func{
 		checkid.AdapterUnknown:          checkAdapterUnknown,
 		checkid.DriverProbeFailed:       checkProbeFailed,
+		checkid.DevlinkHealthError:      checkDevlinkHealth,
 		checkid.EnicRDMAUnmatched:       checkEnicRDMA,
 		checkid.FWBelowMin:              checkFirmwareMin,
 		checkid.FWDriverMismatch:        checkFirmwareDriver,

@@ -109,7 +109,11 @@ func Parse(r io.Reader) ([]Device, error) {
 	// line may run on into the next line. wrap names the line before
 	// ("header", "Subsystem") while one may, desc and sub their text so far.
 	wrap, desc, sub := "", "", ""
+	var all []string // kept for a tree, which has no device lines
 	err := lines.Each(r, func(raw string) {
+		if len(out) == 0 {
+			all = append(all, raw)
+		}
 		raw = unquote(raw)
 		line := strings.TrimRight(raw, " \t")
 		trim := strings.TrimSpace(line)
@@ -201,6 +205,11 @@ func Parse(r io.Reader) ([]Device, error) {
 			}
 		}
 	})
+	if len(out) == 0 {
+		// "lspci -tv" (sos: sos_commands/pci/lspci_-tv) draws the buses as a
+		// tree and prints no device line.
+		out = parseTree(all)
+	}
 	return out, err
 }
 

@@ -199,6 +199,13 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			unknown++
 			continue
 		}
+		if cur != nil && cur.label == "" && cur.Lines > 0 && reKernelLine.MatchString(line) && row(cur.Command) != kernelLogRow {
+			// A kernel log line is no other tool's output: a log pasted
+			// after an output with no command line of its own ("Here is
+			// the error log:" after lspci's lines) is read as loose lines,
+			// by what they say.
+			cur = nil
+		}
 		prevBlank = strings.TrimSpace(line) == ""
 		if cur != nil {
 			if cut {
@@ -238,6 +245,10 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	}
 	return kept, unknown, nil
 }
+
+// kernelLogRow is the source table's row of the kernel log (dmesg,
+// journalctl -k, the syslog files).
+var kernelLogRow = row("dmesg")
 
 // blank reports whether the section has no output but blank lines.
 func (s *Section) blank() bool {
@@ -550,6 +561,9 @@ func commandLine(line string, top bool) (command, bool) {
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
 	}
+	if words[0] == "devlink" {
+		words = devlinkWords(words)
+	}
 	if words[0] == "ll" || words[0] == "ls" {
 		words = lsWords(words)
 	}
@@ -720,6 +734,9 @@ func bareNext(line, current string) (command, bool) {
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
 	}
+	if words[0] == "devlink" {
+		words = devlinkWords(words)
+	}
 	c, exact, ok := match(words)
 	if !ok || !exact || c.line == current {
 		return command{}, false
@@ -773,6 +790,20 @@ func lsWords(words []string) []string {
 			w = strings.TrimRight(w, "/")
 		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// devlinkWords spells a pasted devlink health command as the table does:
+// "devlink health" runs "show", its default (iproute2 devlink/devlink.c
+// cmd_health), and "devlink port health show" prints the same reporters.
+func devlinkWords(words []string) []string {
+	out := append([]string(nil), words...)
+	if len(out) >= 3 && out[1] == "port" && out[2] == "health" {
+		out = append([]string{out[0]}, out[2:]...)
+	}
+	if len(out) == 2 && out[1] == "health" {
+		out = append(out, "show")
 	}
 	return out
 }

@@ -30,7 +30,8 @@ var layouts = map[string]func(text string) string{"lspci -nnvv": lspciLayout}
 var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
-	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+	"lspci -tv": true,
 }
 
 var (
@@ -59,9 +60,17 @@ var (
 	reMstTable    = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
 	reProcVersion = regexp.MustCompile(`(?m)^Linux version \d+\.\d+\S* \(`)
 	reDevlink     = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
-	reOSRelease   = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
-	reRedHat      = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
-	reUnameA      = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// devlink health's reporter and its state line ("reporter fw", then
+	// "state healthy error 0 recover 0 …").
+	reDevlinkHealth = regexp.MustCompile(`(?m)^\s*(?:reporter|name) \S+\s*\n\s*state (?:healthy|error) error \d+ recover \d+`)
+	reOSRelease     = regexp.MustCompile(`(?m)^ID="?[\w.-]+"?\s*$`)
+	reRedHat        = regexp.MustCompile(`(?m)^(?:Red Hat Enterprise Linux|CentOS|Rocky Linux|AlmaLinux|Oracle Linux|Scientific Linux)\b.* release \d`)
+	// lspci -t's diagram: a host bridge's bus drawn at the left
+	// ("-+-[0000:00]-+-", " +-[0000:80]-", " \\-[00]-+-" before PCI domains),
+	// and a function hanging from a branch ("+-04.0", "--00.0").
+	reLspciTree     = regexp.MustCompile(`(?m)^[ \t|]*[-+\\]?-?[+\\]?-\[(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}\]-`)
+	reLspciTreeFunc = regexp.MustCompile(`[-+\\]-[0-9a-fA-F]{2}\.[0-7]\b`)
+	reUnameA        = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -93,10 +102,12 @@ var rules = []rule{
 	// Every resource output is read by one parser, so all are filed as one.
 	{"rdma res show", func(s string) bool { return reRdmaRes.MatchString(s) || reRdmaJSON.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
+	{"devlink health show", func(s string) bool { return reDevlinkHealth.MatchString(s) }},
 	{"modinfo {module}", func(s string) bool {
 		return strings.Contains(s, "filename:") && (strings.Contains(s, "srcversion:") || strings.Contains(s, "vermagic:"))
 	}},
 	{"lspci -nnvv", func(s string) bool { return reLspci.MatchString(s) }},
+	{"lspci -tv", func(s string) bool { return reLspciTree.MatchString(s) && reLspciTreeFunc.MatchString(s) }},
 	{"ethtool -i {netdev}", func(s string) bool {
 		return strings.Contains(s, "driver: ") && strings.Contains(s, "bus-info:")
 	}},

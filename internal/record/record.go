@@ -130,8 +130,22 @@ type Adapter struct {
 	KernelModules []string   `toml:"kernel_modules,omitempty" json:"kernel_modules,omitempty"` // lspci "Kernel modules": modules that can drive it
 	PCIe          *PCIeLink  `toml:"pcie,omitempty" json:"pcie,omitempty"`
 	MLX4Ports     []MLX4Port `toml:"mlx4_port,omitempty" json:"mlx4_ports,omitempty"`
+	// HealthReporters are its devlink health reporters, the device's and
+	// its ports' (schema 3, additive).
+	HealthReporters []HealthReporter `toml:"health_reporter,omitempty" json:"health_reporters,omitempty"`
 	// From maps a field path (e.g. "firmware.running") to the source id it came from.
 	From map[string]string `toml:"from,omitempty" json:"from,omitempty"`
+}
+
+// HealthReporter is one reporter of `devlink health show`: its state and
+// counts since the driver loaded; a state of "error", or more errors than
+// recoveries, is a fault the driver saw and did not recover from.
+type HealthReporter struct {
+	Name     string `toml:"name" json:"name"`                             // "fw", "fw_fatal", "tx", "rx", "vnic" (mlx5)
+	Port     *int   `toml:"port,omitempty" json:"port,omitempty"`         // the devlink port index of a port's reporter
+	State    string `toml:"state,omitempty" json:"state,omitempty"`       // "healthy" or "error"
+	Errors   *int   `toml:"errors,omitempty" json:"errors,omitempty"`     // "error N"
+	Recovers *int   `toml:"recovers,omitempty" json:"recovers,omitempty"` // "recover N"
 }
 
 // Driver is the Ethernet (or core) driver bound to the PCI function.

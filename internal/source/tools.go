@@ -80,7 +80,9 @@ var Tools = []Tool{
 	// sysinfo-snapshot keeps "lspci -nnvvvxxxx" (pcie_files/lspci_nnvvvxxx,
 	// 2023 on) and "lspci -vvvxxxxx" (pcie_files/lspci_vvvxxxxx): -vvv with
 	// the config space dumped after each device (read for its ids when
-	// -n is not given); supportconfig's hardware.txt keeps -vvv.
+	// -n is not given); supportconfig's hardware.txt keeps -vvv. sos's pci
+	// plugin also keeps "lspci -tv", a tree with names and no classes,
+	// read last: it names only functions another source has found.
 	{Name: "lspci", Package: "pciutils", Commands: []Command{
 		{Line: "lspci -nnvv", Plugin: "pci", Prefetch: true, Also: []string{"lspci"}},
 		{Line: "lspci -nnvvvxxxx", Plugin: "pci"},
@@ -94,12 +96,15 @@ var Tools = []Tool{
 		{Line: "lspci -D", Plugin: "pci"},
 		{Line: "lspci -k", Plugin: "pci"},
 		{Line: "lspci", Plugin: "pci"},
+		{Line: "lspci -tv", Plugin: "pci"},
 	}},
 	{Name: "devlink", Package: "iproute2/iproute", Commands: []Command{
 		{Line: "devlink -j dev info", Plugin: "kbcollect", Prefetch: true}, // sos collects devlink as text only
 		{Line: "devlink dev info", Plugin: "networking", Prefetch: true, Also: []string{"sos_commands/*/devlink_dev_info_-v"}},
 		{Line: "devlink dev param show", Plugin: "networking", Prefetch: true},
 		{Line: "devlink dev", Plugin: "networking"},
+		// The health reporters' state and counts (no sos plugin runs it).
+		{Line: "devlink health show", Plugin: "kbcollect", Prefetch: true},
 	}},
 	// The folder where it was copied; else its listing, which is all a
 	// paste or a pod's log holds ("ls -l" names each device's PCI path).
