@@ -126,10 +126,11 @@
     while ((m = re.tok.exec(text)) !== null) out.push(m[0].toLowerCase());
     return out;
   }
-  // tokens mirrors Static.staticTokens in Go: [term, kind, position] of
-  // each token, before qualifiers are dropped; the shards for raw tokens
-  // and their parts must be loaded.
-  function tokens(rs) {
+  // tokens mirrors Static.tokensOf in Go: [term, kind, position] of
+  // each token, before qualifiers are dropped, with the names only a query
+  // reads unless noNames; the shards for raw tokens and their parts must be
+  // loaded.
+  function tokens(rs, noNames) {
     var toks = [], pos = 0;
     function add(t, k) { toks.push([t, k, pos]); }
     function knownParts(t) {
@@ -174,7 +175,7 @@
         for (var j = 1; j < ph.length; j++) if (rs[i + j] !== ph[j]) return;
         add(ph[0], 6);
       });
-      queryNames(rs, i, add);
+      if (!noNames) queryNames(rs, i, add);
     });
     return toks;
   }
@@ -438,10 +439,11 @@
   function compact(s) { return s.toLowerCase().replace(/[^0-9a-z\u0080-\uffff]+/g, ""); }
   function mainKind(k) { return k !== 2 && k !== 5 && k !== 4; } // not a part, number or prefix
   // known: a raw token has a main term with postings (the term shards of
-  // its analysis must be loaded).
+  // its analysis must be loaded), not counting the names only a query
+  // reads (Static.known in Go).
   function known(r) {
     // One raw token: no position is dropped as a qualifier.
-    return merge(tokens([r])).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
+    return merge(tokens([r], true)).some(function (t) { return mainKind(t.kind) && postings(t.term).length > 0; });
   }
   // unknownTokens returns [start, end) of the tokens a correction may
   // replace (unknownTokens in Go): in a long query, only those with a

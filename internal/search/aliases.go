@@ -206,6 +206,27 @@ func partBase(number string) string {
 	return ""
 }
 
+// moduleFamily is the name an RDMA driver's modules share before their
+// first underscore: mlx5 of mlx5_ib and mlx5_core, bnxt of bnxt_re and
+// bnxt_en, mana of mana_ib and mana. People name the driver by it ("Support
+// for mlx5 driver", openmptcprouter#2231), and no one module is that name.
+// "" when the driver has no companion module sharing its first part: a
+// software driver such as rdma_rxe has none, so rxe stays the glossary's
+// Soft-RoCE term (rdma-core's provider name as an alias, rxe, would make
+// the driver page outrank the FAQ pages rxe queries want).
+func moduleFamily(id string, eth []string) string {
+	first, _, ok := strings.Cut(id, "_")
+	if !ok || len(first) < 3 {
+		return ""
+	}
+	for _, e := range eth {
+		if e == first || strings.HasPrefix(e, first+"_") {
+			return first
+		}
+	}
+	return ""
+}
+
 // bracketName matches the marketing name pci.ids puts in brackets.
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
@@ -264,6 +285,9 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 			// patches and warnings use.
 			if d.RDMACoreProvider != "" {
 				a.Add(d.ID, "lib"+d.RDMACoreProvider)
+			}
+			if f := moduleFamily(d.ID, d.EthDrivers); f != "" {
+				a.Add(d.ID, f)
 			}
 		}
 		for _, l := range m.FWLines {

@@ -63,7 +63,10 @@ var letterRanges = [][2]rune{{0x00c0, 0x00d6}, {0x00d8, 0x00f6}, {0x00f8, 0x024f
 // tokenPattern renders the raw-token pattern with esc for code points, so
 // Go (\x{4e00}) and JavaScript (\u4e00) use one definition. A raw token is
 // an identifier-like run (letters, digits, _, joined by - . : +, with an
-// optional parenthesised suffix as in Cisco's 5.1(2x)) or a run of CJK.
+// optional parenthesised suffix that has a digit, as in Cisco's 5.1(2x))
+// or a run of CJK. A suffix of letters alone is a word in parentheses, not
+// a release: "1024B(MTU)" (SoftRoCE/rxe-dev#76) is 1024B and the word MTU,
+// "Intel(R)" is Intel.
 func tokenPattern(esc func(rune) string) string {
 	class := func(rs [][2]rune) string {
 		var b strings.Builder
@@ -73,7 +76,7 @@ func tokenPattern(esc func(rune) string) string {
 		return b.String()
 	}
 	w := "[0-9A-Za-z_" + class(letterRanges) + "]"
-	return w + "+(?:[-.:+]" + w + "+)*(?:\\([0-9A-Za-z]+\\))?|[" + class(cjkRanges) + "]+"
+	return w + "+(?:[-.:+]" + w + "+)*(?:\\([A-Za-z]*[0-9][0-9A-Za-z]*\\))?|[" + class(cjkRanges) + "]+"
 }
 
 func goEsc(r rune) string { return fmt.Sprintf(`\x{%04x}`, r) }

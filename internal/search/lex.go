@@ -61,11 +61,12 @@ func rawSpans(text string) [][2]int {
 				j = scanWord(text, j+1)
 			}
 			if j < len(text) && text[j] == '(' {
-				k := j + 1
+				k, digit := j+1, false
 				for k < len(text) && isAlnum(text[k]) {
+					digit = digit || text[k] >= '0' && text[k] <= '9'
 					k++
 				}
-				if k > j+1 && k < len(text) && text[k] == ')' {
+				if digit && k < len(text) && text[k] == ')' {
 					j = k + 1
 				}
 			}

@@ -371,7 +371,11 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 // staticTokens are the tokens of q that StaticTerms merges, before the
 // qualifiers are dropped: search.js loads the shards of their terms, whose
 // o tables the drop reads.
-func (s *Static) staticTokens(q string) []Token {
+func (s *Static) staticTokens(q string) []Token { return s.tokensOf(q, true) }
+
+// tokensOf is staticTokens, with the names only a query reads (queryNames)
+// when names is set.
+func (s *Static) tokensOf(q string, names bool) []Token {
 	raws := rawTokens(q)
 	var toks []Token
 	pos := 0
@@ -424,7 +428,9 @@ func (s *Static) staticTokens(q string) []Token {
 				add(p.Canon, Alias)
 			}
 		}
-		queryNames(raws, i, s.keyNames, func(major string) []string { return s.fwLine[major] }, func(n string, _, _ int) { add(n, Alias) })
+		if names {
+			queryNames(raws, i, s.keyNames, func(major string) []string { return s.fwLine[major] }, func(n string, _, _ int) { add(n, Alias) })
+		}
 	}
 	return toks
 }
@@ -493,11 +499,14 @@ type StaticResults struct {
 	Explains   []Explanation
 }
 
-// known reports whether a raw token has a main term with postings.
+// known reports whether a raw token has a main term with postings: its
+// terms as the analyzer gives them (Index.known), without the names only a
+// query reads, which include a name of one of its parts (mlx5_cor is no
+// known token because mlx5 names the mlx5_ib driver).
 func (s *Static) known(raw string) bool {
 	e, ok := s.surf[raw]
 	if !ok {
-		e = s.StaticTerms(raw)
+		e = queryTerms(s.tokensOf(raw, false))
 	}
 	for _, t := range e {
 		if mainTerm(t.Kind) && len(s.post[t.Term]) > 0 {
