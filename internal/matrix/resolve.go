@@ -1056,6 +1056,10 @@ var (
 	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-(?:\d{6}(?:-|$)|\d{2}\.\d{2}-\d)`)
 )
 
+// ReadRelease is stackRelease: a release as people paste it, given apart
+// from the stack's name (--stack-version, a target's stack_version).
+func ReadRelease(r string) string { return stackRelease(r) }
+
 // stackRelease reads a release as people paste it: without an LTS mark,
 // and from a package's name without what follows the release, the
 // distribution and architecture it was built for
