@@ -3,6 +3,8 @@ package dmesg
 import (
 	"regexp"
 	"strings"
+
+	"github.com/rocekb/rocekb/internal/need"
 )
 
 // Failure kinds of the kernel log and of user-space messages in a
@@ -59,30 +61,30 @@ const (
 //     "Driver is in error state. Unloading" (no recovery within the
 //     fw_fatal reporter's grace period: the function is unloaded).
 var (
-	timeoutRE = regexp.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
+	timeoutRE = need.MustCompile(`(?i)\b(?:cmd|command|cmdq|cqp|mailbox|mbox|hwrm|hwc|mfw|mcp|fw|firmware|admin ?q(?:ueue)?|aq|ccq|creq|rcfw|req_type)\b.{0,80}?(?:\btime ?out\b|\btimed ?out\b|\btimeout\b|\bstall(?:ed)?\b|\bnot respond|\bfailed to respond|\bno (?:done )?completion|\bnot ready\b)` +
 		`|\b[A-Z][A-Z0-9_]{2,}\(0x[0-9a-fA-F]+\).{0,40}(?:timeout|No done completion|canceled on out of queue)` +
 		`|Error \(timeout: \d+\) msg|\bpre-initializing state|Firmware over \d+ ?MS|\bwait_func\w*|waiting for (?:the )?(?:fw|firmware)\b.{0,30}(?:timeout|timed out)` +
 		`|\b(?:cmdq|cqp|mailbox|mbox)\b.{0,30}\bbusy\b|\birisc not responding\b|\bdidn't send any completion for admin cmd\b`)
 	// cqpRE is irdma utils.c's "[%s Error][op_code=%d] status=%d waiting=%d …".
 	cqpRE     = regexp.MustCompile(`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`)
-	cmdFailRE = regexp.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed|\bcmdq\[[^\]]*\]=0x[0-9a-f]+ status 0x[0-9a-f]+` +
+	cmdFailRE = need.MustCompile(`(?i)\(0x[0-9a-f]+\) op_mod\(0x[0-9a-f]+\) failed, status|failed, status .*syndrome|\bcmd_exec\b|command failed|\bcmdq\[[^\]]*\]=0x[0-9a-f]+ status 0x[0-9a-f]+` +
 		`|\berr code = -?\d+, cmd of\b|\bfailed to (?:free|alloc\w*) (?:hw|fw) (?:ring|stats ?ctx|ctx)\b` +
 		`|hwrm req_type 0x[0-9a-f]+ seq id 0x[0-9a-f]+ error|\bcmd error\]` +
 		`|\bfailed to (?:process|execute|exec|run|send|post|issue) (?:the )?(?:admin )?(?:command|cmd)\b` +
 		`|\bcqp opcode = 0x[0-9a-f]+ maj_err_code = 0x[0-9a-f]+|\b\w+Output: -\d+, status=0x[0-9a-f]+|\bMLX[45]_CMD_\w+\b.{0,160}\bstatus\b|\bfailed[.,]? status -?\d+|\b(?:firmware|fw)\b.{0,30}\b(?:query|command|cmd)\b.{0,10}\bfailed\b`)
 	// cmdSendRE is a command channel failing, tried after the queue kinds:
 	// "Create CQP failed" is a queue that could not be created.
-	cmdSendRE = regexp.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm(?:_\w+)?|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
+	cmdSendRE = need.MustCompile(`(?i)\b(?:mailbox|mbox|cmq|cmdq|cqp|hwrm(?:_\w+)?|hwc)\b.{0,40}\b(?:fail|failed|error|err)\b` +
 		`|\bfailed to (?:send|post|exec\w*|issue) (?:\w+ )?(?:cmd|command|mailbox|mbox|message)` +
 		`|\b(?:free|dealloc|destroy|query|alloc) (?:hw )?(?:mw|mr|pd|ah)\b.{0,10}\bfailed\b`)
-	queueRE = regexp.MustCompile(`(?i)\b(?:fail(?:ed|ure)?|unable|couldn't|could not|cannot|can't|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?|init(?:iali[sz]e)?|set ?up|enable|open|register|request|start)\b[^.;]{0,30}?\b(?:[acn]?eqs?|cqs?|srqs?|nqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|hardware channel|rcfw|mailbox|command (?:interface|queue)|event queues?|completion queues?|notification queues?|admin queues?|port \d+|ports?|doorbells?|uars?|dpis?|msi-?x|irqs?|vectors?)\b` +
+	queueRE = need.MustCompile(`(?i)\b(?:fail(?:ed|ure)?|unable|couldn't|could not|cannot|can't|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?|init(?:iali[sz]e)?|set ?up|enable|open|register|request|start)\b[^.;]{0,30}?\b(?:[acn]?eqs?|cqs?|srqs?|nqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|hardware channel|rcfw|mailbox|command (?:interface|queue)|event queues?|completion queues?|notification queues?|admin queues?|port \d+|ports?|doorbells?|uars?|dpis?|msi-?x|irqs?|vectors?)\b` +
 		`|\b(?:create|alloc(?:ate)?|init|setup|open|request|destroy)_?\w*?[ _](?:[acn]?eqs?|cqs?|srqs?|nqs?|wqs?|creq|cmdq|cmq|cqp|ccq|ceqs?|aeqs?|hwc|rcfw|port|irqs?|uar|td|pd|tir|tis|rqt|mkey)\w*\b[^.;]{0,40}?\b(?:fail(?:ed|ure)?|error|err)\b` +
 		`|\b(?:cmd|command|event|completion|admin|notification|work|control) ?queue\b.{0,20}\b(?:init\w*|creat\w*|alloc\w*|setup)\b.{0,20}\b(?:fail\w*|error)\b` +
 		`|\b(?:hardware|hw|device) initiali[sz]ation (?:failed|error)\b|\bfailed to destroy (?:\w+ )?(?:wq|cq|eq|qp|srq)\b`)
-	gidRE      = regexp.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
-	roceOffRE  = regexp.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:functionality )?(?:is )?(?:disabled|not (?:supported|enabled|available))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
-	resourceRE = regexp.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = regexp.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\breset task\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
+	gidRE      = need.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
+	roceOffRE  = need.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:functionality )?(?:is )?(?:disabled|not (?:supported|enabled|available))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
+	resourceRE = need.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
+	resetRE    = need.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\breset task\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -98,32 +100,32 @@ func failureKind(rest, lower string) string {
 			return CommandTimeout
 		}
 		return CommandError
-	case hasAny(lower, timeoutWords) && timeoutRE.MatchString(rest):
+	case hasAny(lower, timeoutWords) && timeoutRE.MatchLower(rest, lower):
 		return CommandTimeout
-	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail") || strings.Contains(lower, "err_code")) && cmdFailRE.MatchString(rest):
+	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail") || strings.Contains(lower, "err_code")) && cmdFailRE.MatchLower(rest, lower):
 		return commandKind(rest)
 	case isCoreQuery(lower):
 		// The RDMA core could not read a port's attributes, P_Keys or
 		// GIDs from the provider to fill its cache: the port is not set
 		// up (at registration the device is then not registered).
 		return QueueFailure
-	case strings.Contains(lower, "gid") && gidRE.MatchString(rest):
+	case strings.Contains(lower, "gid") && gidRE.MatchLower(rest, lower):
 		return GIDError
 	case strings.Contains(lower, "roce") || strings.Contains(lower, "rdma"):
-		if roceOffRE.MatchString(rest) {
+		if roceOffRE.MatchLower(rest, lower) {
 			return RoCEDisabled
 		}
 	}
 	switch {
-	case strings.Contains(lower, "qp") && qpRE.MatchString(rest):
+	case strings.Contains(lower, "qp") && qpRE.MatchLower(rest, lower):
 		return QPError
-	case hasAny(lower, failWords) && queueRE.MatchString(rest):
+	case hasAny(lower, failWords) && queueRE.MatchLower(rest, lower):
 		return QueueFailure
-	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchString(rest):
+	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchLower(rest, lower):
 		return commandKind(rest)
-	case !strings.Contains(rest, "failed with error") && resourceRE.MatchString(rest):
+	case !strings.Contains(rest, "failed with error") && resourceRE.MatchLower(rest, lower):
 		return ResourceExhausted
-	case hasAny(lower, resetWords) && resetRE.MatchString(rest):
+	case hasAny(lower, resetWords) && resetRE.MatchLower(rest, lower):
 		return ResetRecovery
 	}
 	return ""

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/lines"
+	"github.com/rocekb/rocekb/internal/need"
 )
 
 // Event kinds that only ParseLog reports.
@@ -42,7 +43,7 @@ var ulps = map[string]bool{
 }
 
 var (
-	qpRE      = regexp.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b|\b(?:fail(?:ed)?|couldn't|could not|unable|can't|cannot)\b.{0,30}\b(?:create|modify|destroy|change|alloc\w*|init\w*)\b.{0,20}\bqp\d*\b|\bno qp matches\b|\bcreate qp: unsupported\b|\berror for (?:create|modify) qp\b`)
+	qpRE      = need.MustCompile(`(?i)\b(create|modify|destroy)[_ ]?qp\b.*\b(fail|failed|failure|error|err)\b|\bqp\b.{0,60}\b(failed|error)\b|\b(?:fail(?:ed)?|couldn't|could not|unable|can't|cannot)\b.{0,30}\b(?:create|modify|destroy|change|alloc\w*|init\w*)\b.{0,20}\bqp\d*\b|\bno qp matches\b|\bcreate qp: unsupported\b|\berror for (?:create|modify) qp\b`)
 	asyncRE   = regexp.MustCompile(`(?i)async(hronous)? (event|error)|\bcq error|error cqe|dump error cqe|work queue|\bwq\b.{0,30}(error|catastroph)|catastrophic|local (qp|protection|length)( operation)? error|internal error|health compromised|fatal error|\bpoll cq with roce_cqe_\w+_err\b|\bwc error: \d+`)
 	flashRE   = regexp.MustCompile(`(?i)(flash|burn|fsm|component|image|activat).{0,60}\b(fail|failed|error|timeout|timed out)\b|\b(fail|failed|error)\b.{0,40}\b(flash|burn)`)
 	ulpFailRE = regexp.MustCompile(`(?i)\b(fail|failed|failure|error|err|couldn't|could not|unable|can't|cannot|timed out|rejected)\b`)

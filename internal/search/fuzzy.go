@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/need"
 	"github.com/rocekb/rocekb/internal/suggest"
 )
 
@@ -47,7 +48,7 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 	byKey := map[string]string{}
 	add := func(show string, alias bool) {
 		k := compact(show)
-		if len(k) < fuzzyMinLen || !isASCII(k) || isNumber(k) || isNoise(strings.ToLower(show)) {
+		if len(k) < fuzzyMinLen || !need.ASCII(k) || isNumber(k) || isNoise(strings.ToLower(show)) {
 			return
 		}
 		if old, ok := byKey[k]; ok && (!alias || old < show) {
@@ -80,15 +81,6 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // closestName is the name nearest to key within the fuzzy distance that
@@ -196,7 +188,7 @@ func unknownTokens(q string, known func(raw string) bool) [][2]int {
 	for _, l := range spans {
 		r := strings.ToLower(q[l[0]:l[1]])
 		c := compact(r)
-		if len(c) < fuzzyMinLen || !isASCII(r) || isNumber(r) || pciIDRe.MatchString(r) || isNoise(r) {
+		if len(c) < fuzzyMinLen || !need.ASCII(r) || isNumber(r) || pciIDRe.MatchString(r) || isNoise(r) {
 			continue
 		}
 		if long && (digitsOf(c) == "" || strings.IndexFunc(c, isLetter) < 0) {

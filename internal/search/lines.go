@@ -12,6 +12,7 @@ import (
 	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/mst"
+	"github.com/rocekb/rocekb/internal/need"
 )
 
 // A pasted log line is read in two steps that both engines share:
@@ -129,7 +130,7 @@ type Template struct {
 	// Example is a line the template must match, from a public report.
 	Example string `toml:"example"`
 	re      *regexp.Regexp
-	need    need // literals one of which a matching line holds (prefilter.go)
+	need    need.Set // literals one of which a matching line holds
 }
 
 //go:embed templates.toml
@@ -178,7 +179,7 @@ func parseTemplates(src string) ([]Template, error) {
 		if err != nil {
 			return nil, fmt.Errorf("templates.toml: template %q: %v", t.ID, err)
 		}
-		t.re, t.need = re, needOf("(?i)"+t.Match)
+		t.re, t.need = re, need.Of("(?i)"+t.Match)
 	}
 	return f.Template, nil
 }
@@ -212,10 +213,10 @@ func explain(q string, cjk bool, has func(url string) (int, bool)) ([]Explanatio
 			continue
 		}
 		ts := Templates()
-		lower, ascii := strings.ToLower(line), isASCII(line)
+		lower, ascii := strings.ToLower(line), need.ASCII(line)
 		for i := range ts {
 			t := &ts[i]
-			if !t.need.mayMatch(lower, ascii) || !t.re.MatchString(line) {
+			if !t.need.MayMatch(lower, ascii) || !t.re.MatchString(line) {
 				continue
 			}
 			u := t.Page

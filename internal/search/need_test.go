@@ -1,37 +1,11 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"testing"
-)
 
-func TestNeedOf(t *testing.T) {
-	for _, c := range []struct {
-		pattern string
-		want    need
-	}{
-		{`(?i)Failed to modify QP`, need{"failed to modify qp"}},
-		{`(?i)\bfoo\b|bar\d+`, need{"foo", "bar"}},
-		{`(?i)(?:a|b)?\d+ timed ?out`, need{" timed"}},
-		{`(?i)x*`, nil},
-		{`(?i)\d+|probe`, nil}, // one branch needs no literal
-		{`(?i)(?:QP)+ error`, need{" error"}},
-		{`(?i)état`, nil}, // not ASCII: lower-casing is no fold
-	} {
-		if got := needOf(c.pattern); !slices.Equal(got, c.want) {
-			t.Errorf("needOf(%q) = %q, want %q", c.pattern, got, c.want)
-		}
-	}
-	// Under (?i) a k matches the Kelvin sign: such a line is always run.
-	n := needOf(`(?i)kernel`)
-	if !n.mayMatch(strings.ToLower("\u212Aernel"), false) {
-		t.Error("a line with the Kelvin sign was passed over")
-	}
-	if n.mayMatch("oops", true) {
-		t.Error("an ASCII line without the literal was run")
-	}
-}
+	"github.com/rocekb/rocekb/internal/need"
+)
 
 // TestNeedKeepsEveryMatch: no line a template matches is passed over by
 // its need, over every template's example and every line of the query set.
@@ -50,7 +24,7 @@ func TestNeedKeepsEveryMatch(t *testing.T) {
 			withNeed++
 		}
 		for _, l := range lines {
-			may := tp.need.mayMatch(strings.ToLower(l), isASCII(l))
+			may := tp.need.MayMatch(strings.ToLower(l), need.ASCII(l))
 			if !may {
 				skipped++
 			}
@@ -76,9 +50,9 @@ func FuzzNeed(f *testing.F) {
 	}
 	f.Add("mlx5_core 0000:3b:00.0: \u212Aernel ſtate")
 	f.Fuzz(func(t *testing.T, line string) {
-		lower, ascii := strings.ToLower(line), isASCII(line)
+		lower, ascii := strings.ToLower(line), need.ASCII(line)
 		for _, tp := range Templates() {
-			if !tp.need.mayMatch(lower, ascii) && tp.re.MatchString(line) {
+			if !tp.need.MayMatch(lower, ascii) && tp.re.MatchString(line) {
 				t.Errorf("template %s matches %q, but its need %q passes it over", tp.ID, line, tp.need)
 			}
 		}

@@ -1,0 +1,56 @@
+package dmesg
+
+import (
+	"bufio"
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rocekb/rocekb/internal/need"
+)
+
+// TestGatedPatternsAgree: every classifier pattern run through its need
+// (need.Regexp.MatchLower) answers as the pattern itself does, on every
+// line of the kernel-log and paste captures.
+func TestGatedPatternsAgree(t *testing.T) {
+	gated := map[string]*need.Regexp{"timeoutRE": timeoutRE, "cmdFailRE": cmdFailRE, "cmdSendRE": cmdSendRE, "queueRE": queueRE,
+		"gidRE": gidRE, "roceOffRE": roceOffRE, "resourceRE": resourceRE, "resetRE": resetRE, "qpRE": qpRE}
+	lines, matched := 0, 0
+	for _, root := range []string{"../../testdata/captures/dmesg", "../../testdata/captures/kernellog", "../../testdata/captures/paste"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			sc := bufio.NewScanner(bytes.NewReader(b))
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				l := sc.Text()
+				lines++
+				for name, r := range gated {
+					got, want := r.MatchLower(l, strings.ToLower(l)), r.MatchString(l)
+					if got != want {
+						t.Errorf("%s on %s line %q: gated %v, pattern %v", name, path, l, got, want)
+					}
+					if want {
+						matched++
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lines < 3000 || matched < 100 {
+		t.Errorf("only %d lines and %d matches compared", lines, matched)
+	}
+	t.Logf("%d lines, %d matches", lines, matched)
+}
