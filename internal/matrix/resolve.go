@@ -705,6 +705,15 @@ func (m *Matrix) releasesOf(s string) Resolution[Distro] {
 		}
 		return Resolution[Distro]{}
 	}
+	// "Oracle Linux 10 UEK 8", "OL9 UEK R7", "ol10-uek", "OL 8 RHCK": a
+	// major version (or a release) with the kernel it runs, which the ids
+	// spell after the release (oracle-10.1-uek): every release of it on
+	// that kernel, and of the UEK generation named, when one is.
+	if fam == "oracle" {
+		if k := oracleKernel.FindStringSubmatch(ver); k != nil {
+			return m.oracleReleases(k[1], k[2], strings.NewReplacer(" ", "", "-", "").Replace(k[3]))
+		}
+	}
 	for _, c := range ver {
 		if c != '.' && !unicode.IsDigit(c) {
 			return Resolution[Distro]{}
@@ -749,6 +758,47 @@ func (m *Matrix) releasesOf(s string) Resolution[Distro] {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+	r := Resolution[Distro]{How: "name", Candidates: cands}
+	for _, d := range cands {
+		r.Suggest = append(r.Suggest, d.ID)
+	}
+	return r
+}
+
+// oracleKernel matches an Oracle Linux version followed by the kernel it
+// runs: "10 uek 8", "9-uek", "9.4 uek r7", "8 rhck" (lower case); the
+// groups are the version, the kernel (uek or rhck) and the UEK generation.
+var oracleKernel = regexp.MustCompile(`^(\d+(?:\.\d+)?)[ -]*(uek|rhck)[ -]*((?:r[ -]*)?\d+)?$`)
+
+// oracleReleases are the Oracle Linux releases of version ver (a major
+// version names each of its releases) whose ids say they run kernel (uek
+// or rhck) and, for UEK with a generation gen ("8", "r7"), whose name
+// says that generation ("Oracle Linux 9.6 (UEK 8)").
+func (m *Matrix) oracleReleases(ver, kernel, gen string) Resolution[Distro] {
+	var cands []*Distro
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if d.Family != "oracle" && d.Rebuild != "oracle" || !strings.HasSuffix(d.ID, "-"+kernel) {
+			continue
+		}
+		if d.Version != ver && !strings.HasPrefix(d.Version, ver+".") {
+			continue
+		}
+		if gen != "" {
+			_, in, _ := strings.Cut(d.Name, "(")
+			if g := strings.TrimPrefix(fold(strings.TrimSuffix(in, ")")), "uek"); g != gen && g != "r"+gen && "r"+g != gen {
+				continue
+			}
+		}
+		cands = append(cands, d)
+	}
+	switch len(cands) {
+	case 0:
+		return Resolution[Distro]{}
+	case 1:
+		return Resolution[Distro]{Value: cands[0], How: "name"}
+	}
+	slices.SortStableFunc(cands, func(a, b *Distro) int { return compareReleases(a.Version, b.Version) })
 	r := Resolution[Distro]{How: "name", Candidates: cands}
 	for _, d := range cands {
 		r.Suggest = append(r.Suggest, d.ID)
@@ -1005,6 +1055,10 @@ var (
 	// them (doca3.1.0-25.07-0.9.7.0-0).
 	docaHost = regexp.MustCompile(`^(\d+\.\d+\.\d+)-(?:\d{6}(?:-|$)|\d{2}\.\d{2}-\d)`)
 )
+
+// ReadRelease is stackRelease: a release as people paste it, given apart
+// from the stack's name (--stack-version, a target's stack_version).
+func ReadRelease(r string) string { return stackRelease(r) }
 
 // stackRelease reads a release as people paste it: without an LTS mark,
 // and from a package's name without what follows the release, the

@@ -157,6 +157,28 @@ func TestResolveDistroAndStack(t *testing.T) {
 			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want no value, UEK and RHCK", name, r.Value, ids)
 		}
 	}
+	// A major version with its kernel ("Oracle Linux 10 UEK 8", as
+	// Mellanox/doca-driver-build and Oracle's kconfigs name them) names
+	// each release of it on that kernel, and of the UEK generation named.
+	for name, want := range map[string][]string{
+		"Oracle Linux 10 UEK 8": {"oracle-10.0-uek", "oracle-10.1-uek"},
+		"ol10-uek":              {"oracle-10.0-uek", "oracle-10.1-uek"},
+		"Oracle Linux 9 UEK 8":  {"oracle-9.6-uek", "oracle-9.7-uek"},
+		"OL9 UEK R7":            {"oracle-9.1-uek", "oracle-9.2-uek", "oracle-9.3-uek", "oracle-9.4-uek", "oracle-9.5-uek"},
+		"OL 10 RHCK":            {"oracle-10.0-rhck", "oracle-10.1-rhck"},
+	} {
+		r := m.ResolveDistro(name)
+		var ids []string
+		for _, d := range r.Candidates {
+			ids = append(ids, d.ID)
+		}
+		if r.Value != nil || !slices.Equal(ids, want) || !slices.Equal(ids, r.Suggest) {
+			t.Errorf("ResolveDistro(%q) = %v, candidates %v; want %v", name, r.Value, ids, want)
+		}
+	}
+	if r := m.ResolveDistro("Oracle Linux 9 UEK 6"); r.Value != nil || len(r.Candidates) > 0 {
+		t.Errorf("Oracle Linux 9 UEK 6 (no such kernel) = %+v, want nothing", r)
+	}
 	// A Debian codename, in one release's name's parentheses.
 	if r := m.ResolveDistro("bookworm"); r.Value == nil || r.Value.ID != "debian-12" {
 		t.Errorf("bookworm = %+v, want debian-12", r.Value)

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -42,5 +43,36 @@ func TestReleaseNames(t *testing.T) {
 		if got := releaseNames(ms, set(c.in...)); got != c.want {
 			t.Errorf("releaseNames(%v) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestStackVersionAsPasted: a release given apart from the stack's name is
+// read as one joined to it: a DOCA-Host package's version, as dpkg -l lists
+// doca-host (3.3.0-088000-26.01-ubuntu2404), is its DOCA release, so a
+// release the matrix lacks is named by its number, not the package's.
+func TestStackVersionAsPasted(t *testing.T) {
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		"3.3.0-088000-26.01-ubuntu2404": "3.3.0",
+		"3.3.0-088000-26.01":            "3.3.0",
+		"2.9.1-018000-24.10-ubuntu2204": "2.9.1",
+		"3.3.0":                         "3.3.0",
+	} {
+		v := Judge(m, Plan{Adapter: "connectx-7", Distro: "ubuntu-24.04", Stack: "doca-ofed", StackVersion: in})
+		if v.StackVersion != want {
+			t.Errorf("%s: judged as release %q, want %q", in, v.StackVersion, want)
+		}
+		for _, r := range v.Reasons {
+			if strings.Contains(r.Text, "088000") || strings.Contains(r.Text, "018000") {
+				t.Errorf("%s: a reason names the package's version: %s", in, r.Text)
+			}
+		}
+	}
+	// A MLNX_OFED release's own suffix stays.
+	if v := Judge(m, Plan{Adapter: "connectx-6-dx", Distro: "rocky-8.10", Stack: "mlnx-ofed", StackVersion: "23.10-2.1.3.1-201"}); v.StackVersion != "23.10-2.1.3.1-201" {
+		t.Errorf("23.10-2.1.3.1-201 judged as %q", v.StackVersion)
 	}
 }

@@ -349,7 +349,13 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
 	v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 
+	// A release given apart is read as one joined to the stack's name is:
+	// a DOCA-Host package's version (3.3.0-088000-26.01-ubuntu2404, as
+	// dpkg -l lists doca-host) is its DOCA release.
 	stackID, stackVer := matrix.Inbox, p.StackVersion
+	if stackVer != "" {
+		stackVer = matrix.ReadRelease(stackVer)
+	}
 	var ms *matrix.Stack
 	if v.Stack != matrix.Inbox {
 		name, ver, _ := strings.Cut(v.Stack, "@")
