@@ -421,7 +421,8 @@ type DistroRow struct {
 
 // Entry names the row as verdicts and findings cite it: "distro_support
 // debian 12", "distro_support rhel 9.0 to 9.3", "distro_support rhel 10.0
-// and later".
+// and later". A rebuild's row is named by the rebuild ("distro_support
+// rocky 9.4"): it is about that rebuild's kernel, not the family's.
 func (r *DistroRow) Entry() string {
 	span := r.From + " and later"
 	switch r.Until {
@@ -431,7 +432,11 @@ func (r *DistroRow) Entry() string {
 	default:
 		span = r.From + " to " + r.Until
 	}
-	return "distro_support " + r.Family + " " + span
+	who := r.Family
+	if r.Rebuild != "" {
+		who = r.Rebuild
+	}
+	return "distro_support " + who + " " + span
 }
 
 // Base is the upstream release a driver row's drivers match on release d:

@@ -100,12 +100,12 @@ func TestRebuildEntryTakesFamilyRowsAsHints(t *testing.T) {
 	}
 	e := NewEngine(m)
 	for _, tc := range []struct{ adapter, rebuild, id, rhel string }{
-		{"connectx-6-dx", "Rocky Linux release 9.4 (Blue Onyx)", "rocky-9.4", "rhel-9.4"}, // RHEL: supported
+		{"connectx-6-dx", "Rocky Linux release 9.3 (Blue Onyx)", "rocky-9.3", "rhel-9.3"}, // RHEL: supported
 		{"alibaba-erdma", "alma 9.1", "almalinux-9.1", "rhel-9.1"},                        // RHEL: unsupported
-		{"e810-c", "rocky-8.10", "rocky-8.10", "rhel-8.10"},
+		{"e810-c", "rocky-8.9", "rocky-8.9", "rhel-8.9"},
 		{"connectx-6-dx", "AlmaLinux 10.0", "almalinux-10.0", "rhel-10.0"},
 		{"connectx-6-dx", "oracle-9.4-rhck", "oracle-9.4-rhck", "rhel-9.4"}, // no OL9 statement read
-		{"softroce", "rocky 9.4", "rocky-9.4", "rhel-9.4"},                  // a software stack's own way
+		{"softroce", "rocky 9.3", "rocky-9.3", "rhel-9.3"},                  // a software stack's own way
 	} {
 		rhel := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.rhel})
 		want := rhel.Verdict
@@ -158,5 +158,55 @@ func TestRowNamingAdaptersKeepsToThem(t *testing.T) {
 	}
 	if r, by := DistroRow(m, sky, d); r != &m.DistroRows[1] || by {
 		t.Errorf("Skyhawk: row %+v (by adapter %v), want the ocrdma driver row, not BE3's", r, by)
+	}
+}
+
+// TestRebuildOwnConfigurationDecides judges a rebuild release whose own
+// kernel configuration the matrix holds (Rocky Linux 8.10's and 9.0's
+// /boot/config, Rocky 9.4's CI configuration, AlmaLinux 9.3's /boot/config)
+// by its own rows: a verdict, not RHEL's hint, named by the rebuild; the
+// software path (Soft-RoCE) chooses the same row as the hardware one.
+func TestRebuildOwnConfigurationDecides(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		adapter, distro string
+		want            Level
+		entry           string
+	}{
+		{"connectx-6-dx", "Rocky Linux release 9.4 (Blue Onyx)", Supported, "distro_support rocky 9.4"},
+		{"connectx-5", "rocky 8.10", Supported, "distro_support rocky 8.10"},
+		{"bcm57414", "Rocky Linux 8.10", Supported, "distro_support rocky 8.10"},
+		{"e810-c", "AlmaLinux 9.3", Conditional, "distro_support almalinux 9.3"},
+		{"oneconnect-skyhawk", "rocky 8.10", Unsupported, "distro_support rocky 8.10"},
+		// RHEL 9.0 to 9.2 do not build rdma_rxe either, but the row that
+		// decides Rocky 9.0 is Rocky's own; it is listed after RHEL's.
+		{"softroce", "Rocky Linux 9.0", Unsupported, "distro_support rocky 9.0"},
+		{"softroce", "AlmaLinux 9.3", Conditional, "distro_support almalinux 9.3"},
+	} {
+		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.distro})
+		if v.Verdict != tc.want {
+			t.Errorf("%s on %s: %s (likely %s), want %s: %v", tc.adapter, tc.distro, v.Verdict, v.Likely, tc.want, v.Reasons)
+			continue
+		}
+		cited := false
+		for _, r := range v.Reasons {
+			if strings.Contains(r.Text, "it is a hint, not a verdict") {
+				t.Errorf("%s on %s: a reason still takes the family's row as a hint: %s", tc.adapter, tc.distro, r.Text)
+			}
+			for _, ref := range r.Matrix {
+				cited = cited || ref.Entry == tc.entry
+			}
+		}
+		if !cited {
+			t.Errorf("%s on %s: no reason cites %q: %v", tc.adapter, tc.distro, tc.entry, v.Reasons)
+		}
+	}
+	// A release whose own configuration was not read stays a hint.
+	if v := Judge(m, Plan{Adapter: "connectx-6-dx", Distro: "rocky-9.6"}); v.Verdict != Undecided || v.Likely == "" {
+		t.Errorf("connectx-6-dx on rocky-9.6: %s (likely %s), want unknown with RHEL's likely answer", v.Verdict, v.Likely)
 	}
 }

@@ -103,12 +103,9 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 	sure := drv.FirstKernelBasis != "inferred" && drv.Confidence != matrix.Unconfirmed
 	dref := rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s (%s)", drv.ID, drv.FirstKernel, rule.OrDash(drv.FirstKernelBasis)))
 	if k.Distro != nil {
-		for i := range m.DistroRows {
-			r := &m.DistroRows[i]
-			if rule.Covers(r, k.Distro) && slices.Contains(r.Drivers, drv.ID) {
-				judgeDistroRow(m, v, a, k.Distro, deviceKernel{Kernel: drv.FirstKernel}, r, true)
-				return
-			}
+		if r := softwareRow(m, k.Distro, drv.ID); r != nil {
+			judgeDistroRow(m, v, a, k.Distro, deviceKernel{Kernel: drv.FirstKernel}, r, true)
+			return
 		}
 		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("no distro_support row says whether %s builds %s (its kernel base %s is not judged by its number); %s's kernel configuration (CONFIG_RDMA_RXE) or release notes would decide it", k.Distro.Name, drv.ID, k.Base, k.Distro.Name), Matrix: []rule.Ref{dref}})
 		return
@@ -130,4 +127,30 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 	default:
 		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s is at or after %s, the first with %s, but that release is %s, not sourced; a source dating the merge would decide it", k.Base, drv.FirstKernel, drv.ID, drv.FirstKernelBasis), Matrix: []rule.Ref{dref}})
 	}
+}
+
+// softwareRow returns the distro_support row that says whether release d
+// builds a software device's module, chosen as DistroRow chooses: a row
+// about the release's rebuild (Rocky Linux 9.0's own configuration) wins
+// over the family's, then the later from. The first row in file order
+// let RHEL's row decide a rebuild that has its own.
+func softwareRow(m *matrix.Matrix, d *matrix.Distro, module string) *matrix.DistroRow {
+	var row *matrix.DistroRow
+	for i := range m.DistroRows {
+		r := &m.DistroRows[i]
+		if !rule.Covers(r, d) || !slices.Contains(r.Drivers, module) {
+			continue
+		}
+		switch {
+		case row == nil, r.Rebuild != "" && row.Rebuild == "":
+		case r.Rebuild == "" && row.Rebuild != "":
+			continue
+		default:
+			if c, ok := rule.Compare(r.From, row.From); !ok || c <= 0 {
+				continue
+			}
+		}
+		row = r
+	}
+	return row
 }
