@@ -62,9 +62,9 @@ func produce(ps ...render.Producer) (map[string][]byte, error) {
 // verdict.Judge, made once: TestMatrixExports compares a second run with
 // them, TestMatrixExportsFromSiteVerdicts the exports read from a site.
 var judgedOnce = sync.OnceValues(func() (*judgedMatrix, error) {
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		return nil, fmt.Errorf("%v", probs)
+	m, err := matrixOnce()
+	if err != nil {
+		return nil, err
 	}
 	files, err := produce(Matrix(m, nil))
 	return &judgedMatrix{m, files}, err
@@ -84,13 +84,50 @@ func judgedExports(t *testing.T) (*matrix.Matrix, map[string][]byte) {
 	return j.m, j.files
 }
 
-func bundledMatrix(t testing.TB) *matrix.Matrix {
-	t.Helper()
+// matrixOnce and contentOnce load the bundled matrix and content once for
+// every test: none of them changes what it reads.
+var matrixOnce = sync.OnceValues(func() (*matrix.Matrix, error) {
 	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
 	if probs.Errors() > 0 {
-		t.Fatal(probs)
+		return nil, fmt.Errorf("%v", probs)
+	}
+	return m, nil
+})
+
+var contentOnce = sync.OnceValues(func() (*content.Content, error) {
+	c, probs := content.Load(os.DirFS("../../content"), "content")
+	if probs.Errors() > 0 {
+		return nil, fmt.Errorf("%v", probs)
+	}
+	return c, nil
+})
+
+func bundledMatrix(t testing.TB) *matrix.Matrix {
+	t.Helper()
+	m, err := matrixOnce()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return m
+}
+
+// siteReuse keeps the verdict table (and the FAQ bodies) of the first site
+// a test builds of the bundled matrix for the others, as kbgen serve's
+// rebuilds do: each site.Build judged the whole grid again, 1.5 CPU-s
+// each, when these tests read hosts' pages and exports from it.
+// TestMatrixExportsFromSiteVerdicts holds the table to verdict.Judge's.
+var siteReuse = &page.KeepAll{}
+
+// buildSite is site.Build of the bundled matrix m with cfg and c, reusing
+// the verdicts siteReuse keeps. Each call is a site of its own: its hosts
+// are only those its test adds.
+func buildSite(t *testing.T, cfg config.Config, m *matrix.Matrix, c *content.Content) *site.Site {
+	t.Helper()
+	s, err := site.Build(site.Input{Config: cfg, Matrix: m, Content: c, Reuse: siteReuse, MatrixSum: page.Sum("the bundled matrix, loaded once by matrixOnce")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // TestMatrixExports checks the bundled matrix's exports: the CSV has one
@@ -170,10 +207,7 @@ func TestMatrixExports(t *testing.T) {
 func TestMatrixExportsFromSiteVerdicts(t *testing.T) {
 	t.Parallel()
 	m, judged := judgedExports(t)
-	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: &content.Content{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := buildSite(t, config.Default(), m, &content.Content{})
 	read := collect(t, Matrix(m, s))
 	if len(judged) != len(read) {
 		t.Fatalf("%d files judged, %d read from the site", len(judged), len(read))
@@ -219,9 +253,9 @@ func TestFeedAndSitemap(t *testing.T) {
 // hostFixtures are the bundled matrix and content and the fixture hosts.
 func hostFixtures(t *testing.T) (*matrix.Matrix, *content.Content, []*record.Host) {
 	t.Helper()
-	c, probs := content.Load(os.DirFS("../../content"), "content")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
+	c, err := contentOnce()
+	if err != nil {
+		t.Fatal(err)
 	}
 	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
 	if probs.Errors() > 0 {
@@ -235,10 +269,7 @@ func hostFixtures(t *testing.T) (*matrix.Matrix, *content.Content, []*record.Hos
 func TestHostExports(t *testing.T) {
 	t.Parallel()
 	m, c, hosts := hostFixtures(t)
-	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := buildSite(t, config.Default(), m, c)
 	if len(collect(t, Hosts(s))) != 0 {
 		t.Error("host exports written with no hosts")
 	}
@@ -280,10 +311,7 @@ func TestReadinessExport(t *testing.T) {
 	m, c, hosts := hostFixtures(t)
 	cfg := config.Default()
 	cfg.Targets = []readiness.Target{{Name: "RHEL 9.4, inbox", Distro: "rhel-9.4", Stack: "inbox"}, {Stack: "mlnx-ofed", StackVersion: "24.10-1.1.4.0.105"}}
-	s, err := site.Build(site.Input{Config: cfg, Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := buildSite(t, cfg, m, c)
 	for _, h := range hosts {
 		s.Host(h).Page()
 	}
@@ -320,10 +348,7 @@ func TestReadinessExport(t *testing.T) {
 	if len(statuses) < 2 {
 		t.Errorf("every row has the same status %v: the plans judge nothing", statuses)
 	}
-	plain, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := buildSite(t, config.Default(), m, c)
 	plain.Host(hosts[0]).Page()
 	if _, ok := collect(t, Hosts(plain))["readiness.csv"]; ok {
 		t.Error("readiness.csv written without target plans")
@@ -336,10 +361,7 @@ func TestReadinessExport(t *testing.T) {
 func TestDriftExport(t *testing.T) {
 	t.Parallel()
 	m, c, hosts := hostFixtures(t)
-	s, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := buildSite(t, config.Default(), m, c)
 	for _, h := range hosts {
 		s.Host(h).Page()
 	}
@@ -363,10 +385,7 @@ func TestDriftExport(t *testing.T) {
 	if !reflect.DeepEqual(rows[1:], want) {
 		t.Errorf("drift.csv rows:\n%q\nwant\n%q", rows[1:], want)
 	}
-	plain, err := site.Build(site.Input{Config: config.Default(), Matrix: m, Content: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := buildSite(t, config.Default(), m, c)
 	plain.Host(hosts[0]).Page()
 	if _, ok := collect(t, Hosts(plain))["drift.csv"]; ok {
 		t.Error("drift.csv written for one host, which cannot drift")

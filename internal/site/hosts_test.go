@@ -11,7 +11,6 @@ import (
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -34,9 +33,9 @@ var bundledHosts = sync.OnceValue(func() (b struct {
 	pages []*HostPage
 	err   error
 }) {
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		b.err = fmt.Errorf("%v", probs)
+	m, err := bundledMatrix()
+	if err != nil {
+		b.err = err
 		return b
 	}
 	c, probs := content.Load(os.DirFS("../../content"), "content")
@@ -49,7 +48,7 @@ var bundledHosts = sync.OnceValue(func() (b struct {
 		b.err = fmt.Errorf("%d hosts: %v", len(hosts), probs)
 		return b
 	}
-	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c}); b.err != nil {
+	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c, Reuse: bundledReuse, MatrixSum: bundledSum}); b.err != nil {
 		return b
 	}
 	var jobs []*HostJob

@@ -76,7 +76,7 @@ func TestFleetReadiness(t *testing.T) {
 	// A target the matrix cannot judge stops the build, naming it.
 	cfg := config.Default()
 	cfg.Targets = []readiness.Target{{Name: "typo", Distro: "rhel-96x"}}
-	if _, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}}); err == nil || !strings.Contains(err.Error(), `target 1 (typo): unknown distro "rhel-96x"`) {
+	if _, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Reuse: bundledReuse, MatrixSum: bundledSum}); err == nil || !strings.Contains(err.Error(), `target 1 (typo): unknown distro "rhel-96x"`) {
 		t.Errorf("unknown distro in a target: %v", err)
 	}
 }
@@ -91,9 +91,9 @@ var fixtureTargets = []readiness.Target{
 // fixtureTargets, and each host's page, made.
 func fixtureFleet(t *testing.T) (*matrix.Matrix, []*record.Host, *Site, []*HostPage) {
 	t.Helper()
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
+	m, err := bundledMatrix()
+	if err != nil {
+		t.Fatal(err)
 	}
 	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
 	if probs.Errors() > 0 || len(hosts) == 0 {
@@ -101,7 +101,7 @@ func fixtureFleet(t *testing.T) (*matrix.Matrix, []*record.Host, *Site, []*HostP
 	}
 	cfg := config.Default()
 	cfg.Targets = fixtureTargets
-	s, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Records: len(hosts)})
+	s, err := Build(Input{Config: cfg, Matrix: m, Content: &content.Content{}, Records: len(hosts), Reuse: bundledReuse, MatrixSum: bundledSum})
 	if err != nil {
 		t.Fatal(err)
 	}

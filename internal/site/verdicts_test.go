@@ -13,6 +13,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
+	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -29,14 +30,34 @@ func bundledSite(t *testing.T) (*Site, *matrix.Matrix) {
 	return b.s, b.m
 }
 
+// bundledMatrix is the repository's matrix, loaded once: the tests that
+// build a site of it share it, and none changes it.
+var bundledMatrix = sync.OnceValues(func() (*matrix.Matrix, error) {
+	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	if probs.Errors() > 0 {
+		return nil, fmt.Errorf("%v", probs)
+	}
+	return m, nil
+})
+
+// bundledReuse keeps the verdict table (and FAQ bodies) of the first site
+// of bundledMatrix a test builds for the others, as kbgen serve's
+// rebuilds keep them: each of the four sites (bundledKB, bundledHosts,
+// and fixtureFleet's two) judged the whole grid again, about 2 CPU-s
+// each. Each Build is still a site of its own, with its own hosts.
+var (
+	bundledReuse = &page.KeepAll{}
+	bundledSum   = page.Sum("the bundled matrix, loaded once by bundledMatrix")
+)
+
 var bundledKB = sync.OnceValue(func() (b struct {
 	s   *Site
 	m   *matrix.Matrix
 	err error
 }) {
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		b.err = fmt.Errorf("%v", probs)
+	m, err := bundledMatrix()
+	if err != nil {
+		b.err = err
 		return b
 	}
 	c, probs := content.Load(os.DirFS("../../content"), "content")
@@ -44,7 +65,7 @@ var bundledKB = sync.OnceValue(func() (b struct {
 		b.err = fmt.Errorf("%v", probs)
 		return b
 	}
-	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c}); b.err != nil {
+	if b.s, b.err = Build(Input{Config: config.Default(), Matrix: m, Content: c, Reuse: bundledReuse, MatrixSum: bundledSum}); b.err != nil {
 		return b
 	}
 	b.m = m
