@@ -158,6 +158,7 @@ Examples:
 	fl.StringVar(&o.plan.Stack, "stack", "inbox", "planned configuration: inbox, or a matrix stack id or alias (mofed, doca), optionally with its release: id@version, as ofed_info -s prints it (MLNX_OFED_LINUX-5.8-3.0.7.0), or as a package is named (MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz, doca-host-2.9.1-010000-24.10-ubuntu2204; an LTS mark is dropped)")
 	fl.StringVar(&o.plan.StackVersion, "stack-version", "", "planned configuration: the vendor stack release")
 	fl.StringVar(&o.plan.Firmware, "firmware", "", "planned configuration: adapter firmware version, e.g. 16.35.2000, or as ethtool -i prints it (firmware-version: 16.35.2000 (MT_0000000012))")
+	profileFlags(c)
 	return c
 }
 
