@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -227,6 +228,74 @@ func moduleFamily(id string, eth []string) string {
 	return ""
 }
 
+// releaseName splits a distro release's name or id into its family, its
+// major and its minor version: "Rocky Linux", "10" and "0" of "Rocky Linux
+// 10.0", "rhel", "9" and "4" of rhel-9.4. Names without a minor (Amazon
+// Linux 2023, SLES 15 SP5) do not match.
+var releaseName = regexp.MustCompile(`^([A-Za-z][A-Za-z ]*?)[ -]([0-9]+)\.([0-9]+)`)
+
+// distroNames returns the other names people type for a distro release d.
+// A family of several words is also written as one word ("RockyLinux
+// 10.0"), as distro names are in image, AMI and repository names
+// ("RockyLinux 10 AMI", rocky-linux/sig-cloud-instance-images#61). The
+// family and major alone ("Rocky Linux 10", "rhel 9") name the latest
+// release of that major the matrix has (latest holds its minor by short
+// name), so that "Rocky Linux 10" finds a 10.x release rather than 8.10,
+// whose version also holds a 10, and names one page, not every minor
+// release's. A short name that is already some release's own name or id
+// (debian-11, "Debian 11 (bullseye)") is not added: it names that release
+// (taken holds the compact form of every release's id and name).
+func distroNames(id, name string, taken map[string]bool, latest map[string]int) []string {
+	var out []string
+	for _, n := range []string{name, id} {
+		m := releaseName.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		family, major := strings.TrimSpace(m[1]), m[2]
+		minor, _ := strconv.Atoi(m[3])
+		forms := []string{family}
+		if joined := strings.ReplaceAll(family, " ", ""); joined != family {
+			forms = append(forms, joined)
+			out = append(out, joined+strings.TrimPrefix(n, family))
+		}
+		for _, f := range forms {
+			short := compact(f + " " + major)
+			if taken[short] {
+				continue
+			}
+			if best, ok := latest[short]; !ok || minor >= best {
+				out = append(out, f+" "+major)
+			}
+		}
+	}
+	return out
+}
+
+// latestMinors returns, for each family and major short name of the
+// distros (compact "rockylinux10", "rhel9"), the highest minor version the
+// matrix has.
+func latestMinors(ds []matrix.Distro) map[string]int {
+	out := map[string]int{}
+	for _, d := range ds {
+		for _, n := range []string{d.Name, d.ID} {
+			m := releaseName.FindStringSubmatch(n)
+			if m == nil {
+				continue
+			}
+			minor, _ := strconv.Atoi(m[3])
+			family := strings.TrimSpace(m[1])
+			for _, f := range []string{family, strings.ReplaceAll(family, " ", "")} {
+				k := compact(f + " " + m[2])
+				if cur, ok := out[k]; !ok || minor > cur {
+					out[k] = minor
+				}
+			}
+		}
+	}
+	return out
+}
+
 // bracketName matches the marketing name pci.ids puts in brackets.
 var bracketName = regexp.MustCompile(`\[([^\]]+)\]`)
 
@@ -301,8 +370,13 @@ func AliasesFrom(m *matrix.Matrix, terms []content.Term) *Aliases {
 		// A distro release by its id's words ("rhel 9.4", "ubuntu 22.04
 		// hwe") and its name: its page, whose ids hold it, then ranks
 		// above a page that only mentions the release.
+		taken := map[string]bool{}
 		for _, d := range m.Distros {
-			a.Add(d.ID, d.Name)
+			taken[compact(d.ID)], taken[compact(d.Name)] = true, true
+		}
+		latest := latestMinors(m.Distros)
+		for _, d := range m.Distros {
+			a.Add(d.ID, append([]string{d.Name}, distroNames(d.ID, d.Name, taken, latest)...)...)
 		}
 	}
 	for _, t := range terms {

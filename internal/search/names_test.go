@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -90,6 +91,39 @@ func TestAppendCompact(t *testing.T) {
 	for _, s := range []string{"", "mlx5_core", "ConnectX-6 Dx", "CONFIG_INFINIBAND_BNXT_RE", "Façade-É", "\u212a", "15b3:1017", "a\xffb", "网卡", "5.1(2x)"} {
 		if got := string(appendCompact([]byte("x"), s)); got != "x"+compact(s) {
 			t.Errorf("appendCompact(%q) = %q, want %q", s, got[1:], compact(s))
+		}
+	}
+}
+
+// TestDistroNames: a distro family written as one word, and family and
+// major naming the latest release of that major (not every minor release,
+// nor a release whose own name it is).
+func TestDistroNames(t *testing.T) {
+	t.Parallel()
+	ds := []matrix.Distro{
+		{ID: "rocky-8.10", Name: "Rocky Linux 8.10"},
+		{ID: "rocky-10.0", Name: "Rocky Linux 10.0"},
+		{ID: "rocky-10.1", Name: "Rocky Linux 10.1"},
+		{ID: "debian-11", Name: "Debian 11 (bullseye)"},
+		{ID: "debian-11.3", Name: "Debian 11.3"},
+		{ID: "sles-15-sp5", Name: "SLES 15 SP5"},
+	}
+	taken := map[string]bool{}
+	for _, d := range ds {
+		taken[compact(d.ID)], taken[compact(d.Name)] = true, true
+	}
+	latest := latestMinors(ds)
+	want := map[string][]string{
+		"rocky-8.10":  {"RockyLinux 8.10", "Rocky Linux 8", "RockyLinux 8", "rocky 8"},
+		"rocky-10.0":  {"RockyLinux 10.0"},
+		"rocky-10.1":  {"RockyLinux 10.1", "Rocky Linux 10", "RockyLinux 10", "rocky 10"},
+		"debian-11":   nil,
+		"debian-11.3": nil,
+		"sles-15-sp5": nil,
+	}
+	for _, d := range ds {
+		if got := distroNames(d.ID, d.Name, taken, latest); !slices.Equal(got, want[d.ID]) {
+			t.Errorf("%s: got %q, want %q", d.ID, got, want[d.ID])
 		}
 	}
 }
