@@ -234,7 +234,8 @@ func moduleFamily(id string, eth []string) string {
 // Linux 2023, SLES 15 SP5) do not match.
 var releaseName = regexp.MustCompile(`^([A-Za-z][A-Za-z ]*?)[ -]([0-9]+)\.([0-9]+)`)
 
-// distroNames returns the other names people type for a distro release d.
+// distroNames returns the other names people type for the distro release
+// with this id and name.
 // A family of several words is also written as one word ("RockyLinux
 // 10.0"), as distro names are in image, AMI and repository names
 // ("RockyLinux 10 AMI", rocky-linux/sig-cloud-instance-images#61). The
