@@ -31,7 +31,7 @@ var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
 	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
-	"lspci -tv": true,
+	"lspci -tv": true, "kubectl logs {pod}": true,
 }
 
 var (
@@ -70,7 +70,10 @@ var (
 	// and a function hanging from a branch ("+-04.0", "--00.0").
 	reLspciTree     = regexp.MustCompile(`(?m)^[ \t|]*[-+\\]?-?[+\\]?-\[(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}\]-`)
 	reLspciTreeFunc = regexp.MustCompile(`[-+\\]-[0-9a-fA-F]{2}\.[0-7]\b`)
-	reUnameA        = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// A Kubernetes device plugin's line naming a PCI function it found
+	// or added to a pool (internal/deviceplugin).
+	reDevicePlugin = regexp.MustCompile(`(?m)(?:(?:DiscoverHostDevices|discoverDevices|AddTargetDevices)\(\): (?:PCI )?device found: |device added: \[(?:pciAddr|identifier): )(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
+	reUnameA       = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -106,6 +109,9 @@ var rules = []rule{
 	{"modinfo {module}", func(s string) bool {
 		return strings.Contains(s, "filename:") && (strings.Contains(s, "srcversion:") || strings.Contains(s, "vermagic:"))
 	}},
+	// Before lspci: the "device found" line holds a PCI address too, though
+	// not at the start of its line.
+	{"kubectl logs {pod}", func(s string) bool { return reDevicePlugin.MatchString(s) }},
 	{"lspci -nnvv", func(s string) bool { return reLspci.MatchString(s) }},
 	{"lspci -tv", func(s string) bool { return reLspciTree.MatchString(s) && reLspciTreeFunc.MatchString(s) }},
 	{"ethtool -i {netdev}", func(s string) bool {

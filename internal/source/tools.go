@@ -217,6 +217,22 @@ var Tools = []Tool{
 	{Name: "mst", Commands: []Command{
 		{Line: "mst status -v", Plugin: "mellanox_firmware"},
 	}},
+	// The PCI functions a Kubernetes device plugin logged as it scanned
+	// the node (internal/deviceplugin): the RDMA shared device plugin,
+	// which NVIDIA's network operator deploys, and the SR-IOV network
+	// device plugin. Their pods' logs are all a cluster's support case may
+	// hold of the node's adapters. sos's kubernetes plugin keeps them with
+	// its podlogs option, one file per container ("kubectl --namespace=<ns>
+	// logs <pod> -c <container>" under cluster-info/<ns>/podlogs/<pod>/,
+	// sos/report/plugins/kubernetes.py); a pasted `kubectl logs <pod>` or
+	// `oc logs <pod>` is kept at its command line's sos name. After the
+	// tools that read a function's own files: it names functions and
+	// their ids, nothing else.
+	{Name: "device-plugin", Globs: []string{
+		"sos_commands/kubernetes/cluster-info/*/podlogs/*/kubectl_*logs_*",
+		"sos_commands/openshift/cluster-info/*/podlogs/*/oc_*logs_*",
+		"sos_commands/kbcollect/kubectl_logs_*", "sos_commands/kbcollect/oc_logs_*",
+	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
 		{Line: "dmesg -T", Plugin: "kernel"},
