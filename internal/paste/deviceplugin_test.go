@@ -27,6 +27,7 @@ func TestDevicePluginLog(t *testing.T) {
 		{"deviceplugin", "xxv710-sriov-operator-dp-backtick-spaces-truncated.txt", "kubectl logs sriov-device-plugin-4mdbw -n sriov-network-operator", 2},
 		{"deviceplugin", "mlx5-cx5-i350-x710-sriov-dp-issue-template-truncated.txt", "kubectl logs pasted", 3},
 		{"deviceplugin", "mlx5-cx6-vfs-sriov-dp-fenced-one-space-after-cut-vendor-truncated.txt", "kubectl logs pasted", 7},
+		{"deviceplugin", "iavf-x710-vfs-ocp-oc-logs-snip-device-added.txt", "oc logs sriov-device-plugin-gbhz2", 8},
 		{"deviceplugin", "intel-unknown-name-sriov-dp-discoverdevices-error-driver-readlink-truncated.txt", "kubectl logs kube-sriov-device-plugin-amd64-f7tcr -n kube-system", 1},
 	} {
 		text := body(t, tc.tool, tc.file)
