@@ -30,7 +30,7 @@ var layouts = map[string]func(text string) string{"lspci -nnvv": lspciLayout}
 var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
-	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
 	"lspci -tv": true, "kubectl logs {pod}": true,
 }
 
@@ -53,7 +53,12 @@ var (
 	// CM ids ("link mlx5_0/1 lqpn 1 …", "-" for no port), the other objects
 	// ("dev mlx5_0 cqn 2 …"); rdma dev's "0: mlx5_0: node_type ca …".
 	reRdmaRes = regexp.MustCompile(`(?m)^(?:\d+: \S+: (?:pd|cq|qp|cm_id|mr|ctx|srq) \d|link \S+/(?:\d+|-) lqpn \d|dev \S+ (?:cqn|cqe|mrn|mrlen|rkey|pdn|users|ctxn|srqn) )`)
-	reRdmaDev = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
+	// rdma statistic: a port's head, then its counters as "name value"
+	// pairs (a name of letters, digits and "_": not "cm-idn" or
+	// "qp-type" of a resource line), or with -p alone, its counters
+	// indented below.
+	reRdmaStat = regexp.MustCompile(`(?m)^link [^\s/]+/\d+(?: [a-z]\w* \d+ [a-z]\w* \d+|[ \t]*\n[ \t]+[a-z]\w* \d+[ \t]*$)`)
+	reRdmaDev  = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
 	// rdma -j: an array of objects, each headed by the device's ifindex.
 	reRdmaJSON    = regexp.MustCompile(`^\s*\[\s*\{\s*"ifindex"\s*:\s*\d+\s*,\s*"(?:ifname|port)"`)
 	reShowGIDs    = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
@@ -104,6 +109,7 @@ var rules = []rule{
 	}},
 	// Every resource output is read by one parser, so all are filed as one.
 	{"rdma res show", func(s string) bool { return reRdmaRes.MatchString(s) || reRdmaJSON.MatchString(s) }},
+	{"rdma statistic show", func(s string) bool { return reRdmaStat.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
 	{"devlink health show", func(s string) bool { return reDevlinkHealth.MatchString(s) }},
 	{"modinfo {module}", func(s string) bool {

@@ -146,6 +146,9 @@ var Tools = []Tool{
 		// only those with a QP.
 		{Line: "rdma res show", Plugin: "kbcollect"},
 		{Line: "rdma res show qp", Plugin: "kbcollect"},
+		// Each port's hardware counters, headed "link <dev>/<port>": like a
+		// resource output, it names the devices and ports that exist.
+		{Line: "rdma statistic show", Plugin: "kbcollect"},
 		// The RDMA subsystem's network namespace mode: shared (every
 		// namespace sees every device) or exclusive (a device is seen
 		// only in the namespace it was moved to).
