@@ -51,6 +51,19 @@ func TestDevicePluginLog(t *testing.T) {
 		}
 	}
 
+	// Flags before "logs", and microk8s's wrapper: still the plugin's command.
+	for _, cmd := range []string{"kubectl -n kube-system logs rdma-shared-dp-ds-5gpr9", "oc -n openshift-sriov-network-operator logs sriov-device-plugin-x", "microk8s kubectl logs sriov-dp"} {
+		lines := strings.Split(body(t, "paste", "irdma-e810xxv-rdma-shared-dev-plugin-kubectl-logs-device-found-truncated.txt"), "\n")
+		lines[0] = "$ " + cmd
+		secs, _, err := Split(strings.NewReader(strings.Join(lines, "\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(secs) != 1 || secs[0].Command != cmd {
+			t.Errorf("%s: sections %+v", cmd, secs)
+		}
+	}
+
 	// The "found" line's names as lspci prints them, cut where the plugin
 	// cut them; the "added" line's ids and driver.
 	h := collectPaste(t, "mlx5-cx5-rdma-shared-dev-plugin-network-operator-logs-device-found-truncated.txt")

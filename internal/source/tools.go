@@ -225,16 +225,17 @@ var Tools = []Tool{
 	// which NVIDIA's network operator deploys, and the SR-IOV network
 	// device plugin. Their pods' logs are all a cluster's support case may
 	// hold of the node's adapters. sos's kubernetes plugin keeps them with
-	// its podlogs option, one file per container ("kubectl --namespace=<ns>
-	// logs <pod> -c <container>" under cluster-info/<ns>/podlogs/<pod>/,
+	// its podlogs option, one file per container ("<kube_cmd> --namespace=<ns>
+	// logs <pod> -c <container>" under cluster-info/<ns>/podlogs/<pod>/, where
+	// kube_cmd is kubectl, oc or "microk8s kubectl";
 	// sos/report/plugins/kubernetes.py); a pasted `kubectl logs <pod>` or
-	// `oc logs <pod>` is kept at its command line's sos name. After the
-	// tools that read a function's own files: it names functions and
-	// their ids, nothing else.
+	// `oc logs <pod>`, flags anywhere, is kept at its command line's sos
+	// name. After the tools that read a function's own files: it names
+	// functions and their ids, nothing else.
 	{Name: "device-plugin", Globs: []string{
-		"sos_commands/kubernetes/cluster-info/*/podlogs/*/kubectl_*logs_*",
-		"sos_commands/openshift/cluster-info/*/podlogs/*/oc_*logs_*",
-		"sos_commands/kbcollect/kubectl_logs_*", "sos_commands/kbcollect/oc_logs_*",
+		"sos_commands/kubernetes/cluster-info/*/podlogs/*/*",
+		"sos_commands/kbcollect/kubectl_*logs_*", "sos_commands/kbcollect/oc_*logs_*",
+		"sos_commands/kbcollect/microk8s_kubectl_*logs_*",
 	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
