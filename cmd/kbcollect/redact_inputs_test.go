@@ -253,6 +253,9 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 		for p, f := range paste.FS(secs) {
 			files[p] = f.Data
 		}
+	case "deviceplugin":
+		// sos's kubernetes plugin with podlogs: one file per container.
+		files["sos_commands/kubernetes/cluster-info/kube-system/podlogs/sriov-dp/kubectl_--namespace_kube-system_logs_sriov-dp_-c_kube-sriovdp"] = body
 	case "mlxfwmanager":
 		// mlxup --query prints the same blocks; both are read from here.
 		put("mlxfwmanager --query")

@@ -75,10 +75,11 @@ var steps = []struct {
 	{"show_gids", (*collector).showGIDs},
 	{"ibv_devices", (*collector).ibvDevices},
 	{"rxe_cfg", (*collector).rxeCfg},
-	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
-	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
-	{"flint", (*collector).flint},               // likewise
-	{"mst", (*collector).mst},                   // after sysfs, which it only completes
+	{"ethtool", (*collector).ethtool},            // after every step that finds netdevs
+	{"mlxfwmanager", (*collector).mlxfwmanager},  // after the better sources of firmware
+	{"flint", (*collector).flint},                // likewise
+	{"mst", (*collector).mst},                    // after sysfs, which it only completes
+	{"device-plugin", (*collector).devicePlugin}, // names functions only: after every tool that reads them
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).treeNames},        // after every step that finds adapters

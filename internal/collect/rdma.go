@@ -380,18 +380,31 @@ func (c *collector) rdmaTool() {
 	}
 	row, _ := source.Of(source.RdmaRes)
 	c.eachGlobbed(row, c.resDevices)
+	// Counters name the devices and ports that have them, likewise.
+	if r, id := c.command("rdma statistic show"); r.OK() {
+		c.parse(id, func() error {
+			names, err := rdmatool.ParseStat(reader(r))
+			c.namedDevices(id, names)
+			return err
+		})
+	}
+}
+
+// namedDevices adds RDMA devices an output names and says nothing more of.
+func (c *collector) namedDevices(id string, names []string) {
+	for _, name := range names {
+		d := c.device(name)
+		if len(d.From) == 0 {
+			setFrom(&d.From, "name", id)
+		}
+	}
 }
 
 // resDevices adds the RDMA devices an rdma resource output names.
 func (c *collector) resDevices(id string, r snapshot.Result) {
 	c.parse(id, func() error {
 		names, err := rdmatool.ParseRes(reader(r))
-		for _, name := range names {
-			d := c.device(name)
-			if len(d.From) == 0 {
-				setFrom(&d.From, "name", id)
-			}
-		}
+		c.namedDevices(id, names)
 		return err
 	})
 }

@@ -30,8 +30,8 @@ var layouts = map[string]func(text string) string{"lspci -nnvv": lspciLayout}
 var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
-	"rdma dev show": true, "rdma res show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
-	"lspci -tv": true,
+	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
+	"lspci -tv": true, "kubectl logs {pod}": true,
 }
 
 var (
@@ -53,7 +53,12 @@ var (
 	// CM ids ("link mlx5_0/1 lqpn 1 …", "-" for no port), the other objects
 	// ("dev mlx5_0 cqn 2 …"); rdma dev's "0: mlx5_0: node_type ca …".
 	reRdmaRes = regexp.MustCompile(`(?m)^(?:\d+: \S+: (?:pd|cq|qp|cm_id|mr|ctx|srq) \d|link \S+/(?:\d+|-) lqpn \d|dev \S+ (?:cqn|cqe|mrn|mrlen|rkey|pdn|users|ctxn|srqn) )`)
-	reRdmaDev = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
+	// rdma statistic: a port's head, then its counters as "name value"
+	// pairs (a name of letters, digits and "_": not "cm-idn" or
+	// "qp-type" of a resource line), or with -p alone, its counters
+	// indented below.
+	reRdmaStat = regexp.MustCompile(`(?m)^link [^\s/]+/\d+(?: [a-z]\w* \d+ [a-z]\w* \d+|[ \t]*\n[ \t]+[a-z]\w* \d+[ \t]*$)`)
+	reRdmaDev  = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
 	// rdma -j: an array of objects, each headed by the device's ifindex.
 	reRdmaJSON    = regexp.MustCompile(`^\s*\[\s*\{\s*"ifindex"\s*:\s*\d+\s*,\s*"(?:ifname|port)"`)
 	reShowGIDs    = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
@@ -70,7 +75,10 @@ var (
 	// and a function hanging from a branch ("+-04.0", "--00.0").
 	reLspciTree     = regexp.MustCompile(`(?m)^[ \t|]*[-+\\]?-?[+\\]?-\[(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}\]-`)
 	reLspciTreeFunc = regexp.MustCompile(`[-+\\]-[0-9a-fA-F]{2}\.[0-7]\b`)
-	reUnameA        = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// A Kubernetes device plugin's line naming a PCI function it found
+	// or added to a pool (internal/deviceplugin).
+	reDevicePlugin = regexp.MustCompile(`(?m)(?:(?:DiscoverHostDevices|discoverDevices|AddTargetDevices)\(\): (?:PCI )?device found: |device added: \[(?:pciAddr|identifier): )(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
+	reUnameA       = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -101,11 +109,15 @@ var rules = []rule{
 	}},
 	// Every resource output is read by one parser, so all are filed as one.
 	{"rdma res show", func(s string) bool { return reRdmaRes.MatchString(s) || reRdmaJSON.MatchString(s) }},
+	{"rdma statistic show", func(s string) bool { return reRdmaStat.MatchString(s) }},
 	{"devlink dev info", func(s string) bool { return reDevlink.MatchString(s) && strings.Contains(s, "driver ") }},
 	{"devlink health show", func(s string) bool { return reDevlinkHealth.MatchString(s) }},
 	{"modinfo {module}", func(s string) bool {
 		return strings.Contains(s, "filename:") && (strings.Contains(s, "srcversion:") || strings.Contains(s, "vermagic:"))
 	}},
+	// Before lspci: the "device found" line holds a PCI address too, though
+	// not at the start of its line.
+	{"kubectl logs {pod}", func(s string) bool { return reDevicePlugin.MatchString(s) }},
 	{"lspci -nnvv", func(s string) bool { return reLspci.MatchString(s) }},
 	{"lspci -tv", func(s string) bool { return reLspciTree.MatchString(s) && reLspciTreeFunc.MatchString(s) }},
 	{"ethtool -i {netdev}", func(s string) bool {

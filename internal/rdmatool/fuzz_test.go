@@ -19,6 +19,9 @@ func FuzzParse(f *testing.F) {
 		if _, err := ParseRes(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := ParseStat(bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := ParseDev(bytes.NewReader(b)); err != nil {
 			t.Fatal(err)
 		}

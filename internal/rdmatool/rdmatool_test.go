@@ -2,6 +2,7 @@ package rdmatool
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
@@ -177,5 +178,32 @@ func TestParseJSON(t *testing.T) {
 	}
 	if d := cmp.Diff(wantL, links); d != "" {
 		t.Errorf("link (-want +got):\n%s", d)
+	}
+}
+
+// rdma statistic show in every layout the captures show: one line a port,
+// a mail's wrapping of it, -p's head with counters indented below, and
+// MLNX iproute2's four ports; then the JSON form and a qp counter line.
+func TestParseStat(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string][]string{
+		"mlx5-stat-show-and-p-wrapped-iproute2-cover-letter.txt":               {"mlx5_0"},
+		"mlx5-statistic-show-four-ports-mellanox-iproute2-zh-notes-fenced.txt": {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"},
+	} {
+		got, err := ParseStat(bytes.NewReader(capturetest.Read(t, "rdma", name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", name, d)
+		}
+	}
+	got, _ := ParseStat(strings.NewReader(`[{"ifindex":0,"ifname":"rxe0","port":1,"sent_pkts":10}]`))
+	if d := cmp.Diff([]string{"rxe0"}, got); d != "" {
+		t.Errorf("json (-want +got):\n%s", d)
+	}
+	got, _ = ParseStat(strings.NewReader("link mlx5_2/1 cntn 4 qp-type RC pid 30818 comm ibv_rc_pingpong rx_write_requests 0\n"))
+	if d := cmp.Diff([]string{"mlx5_2"}, got); d != "" {
+		t.Errorf("qp (-want +got):\n%s", d)
 	}
 }

@@ -146,6 +146,9 @@ var Tools = []Tool{
 		// only those with a QP.
 		{Line: "rdma res show", Plugin: "kbcollect"},
 		{Line: "rdma res show qp", Plugin: "kbcollect"},
+		// Each port's hardware counters, headed "link <dev>/<port>": like a
+		// resource output, it names the devices and ports that exist.
+		{Line: "rdma statistic show", Plugin: "kbcollect"},
 		// The RDMA subsystem's network namespace mode: shared (every
 		// namespace sees every device) or exclusive (a device is seen
 		// only in the namespace it was moved to).
@@ -216,6 +219,23 @@ var Tools = []Tool{
 	// function to its RDMA device and netdevs when sysfs was not copied.
 	{Name: "mst", Commands: []Command{
 		{Line: "mst status -v", Plugin: "mellanox_firmware"},
+	}},
+	// The PCI functions a Kubernetes device plugin logged as it scanned
+	// the node (internal/deviceplugin): the RDMA shared device plugin,
+	// which NVIDIA's network operator deploys, and the SR-IOV network
+	// device plugin. Their pods' logs are all a cluster's support case may
+	// hold of the node's adapters. sos's kubernetes plugin keeps them with
+	// its podlogs option, one file per container ("<kube_cmd> --namespace=<ns>
+	// logs <pod> -c <container>" under cluster-info/<ns>/podlogs/<pod>/, where
+	// kube_cmd is kubectl, oc or "microk8s kubectl";
+	// sos/report/plugins/kubernetes.py); a pasted `kubectl logs <pod>` or
+	// `oc logs <pod>`, flags anywhere, is kept at its command line's sos
+	// name. After the tools that read a function's own files: it names
+	// functions and their ids, nothing else.
+	{Name: "device-plugin", Globs: []string{
+		"sos_commands/kubernetes/cluster-info/*/podlogs/*/*",
+		"sos_commands/kbcollect/kubectl_*logs_*", "sos_commands/kbcollect/oc_*logs_*",
+		"sos_commands/kbcollect/microk8s_kubectl_*logs_*",
 	}},
 	{Name: "kernel-log", Files: []ID{VarLogDmesg}, Commands: []Command{
 		{Line: "dmesg", Plugin: "kernel", Prefetch: true},
