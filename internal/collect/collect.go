@@ -78,7 +78,8 @@ var steps = []struct {
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
 	{"flint", (*collector).flint},               // likewise
-	{"mst", (*collector).mst},                   // after sysfs, which it only completes
+	{"mlxconfig", (*collector).mlxconfig},
+	{"mst", (*collector).mst}, // after sysfs, which it only completes
 	{"kernel-log", (*collector).kernelLog},
 	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
 	{"", (*collector).treeNames},        // after every step that finds adapters

@@ -48,7 +48,7 @@ func TestParseNextBootOnly(t *testing.T) {
 	if !ok {
 		t.Fatal("no LINK_TYPE_P1")
 	}
-	want := Param{Name: "LINK_TYPE_P1", NextBoot: "IB(1)", Values: []string{"IB(1)"}, Line: 58}
+	want := Param{Name: "LINK_TYPE_P1", NextBoot: "IB(1)", Values: []string{"IB(1)"}, Line: 63}
 	if diff := cmp.Diff(want, p); diff != "" {
 		t.Errorf("LINK_TYPE_P1 (-want +got):\n%s", diff)
 	}
