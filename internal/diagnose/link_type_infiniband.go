@@ -24,7 +24,8 @@ import (
 func checkLinkTypeIB(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
-	stored := map[string]bool{} // PCI slots whose query already says IB
+	stored := map[string]bool{}   // PCI slots whose query already says IB
+	reported := map[string]bool{} // PCI slots with a verbs port reported
 	for _, mc := range h.MlxConfig {
 		subj := mc.Device
 		if subj == "" {
@@ -90,6 +91,9 @@ func checkLinkTypeIB(h *record.Host, m *matrix.Matrix) Result {
 				r.Notes = append(r.Notes, Note{Subject: subj, Adapter: pci, Status: Pass, Text: subj + " is InfiniBand as its adapter's stored LINK_TYPE says (reported there)"})
 				continue
 			}
+			if pci != "" {
+				reported[slotOf(pci)] = true
+			}
 			fact := fmt.Sprintf("%s link_layer InfiniBand", subj)
 			if p.State != "" {
 				fact += ", state " + p.State
@@ -103,8 +107,31 @@ func checkLinkTypeIB(h *record.Host, m *matrix.Matrix) Result {
 			})
 		}
 	}
+	// ConnectX-3 (mlx4) ports: the type is a file on the PCI function,
+	// mlx4_port<N>, which takes ib, eth or auto, read here when no verbs
+	// port of the card was reported above.
+	for i := range h.Adapters {
+		a := &h.Adapters[i]
+		for _, mp := range a.MLX4Ports {
+			t := strings.ToLower(mp.Type)
+			if t != "ib" && !strings.Contains(t, "(ib)") {
+				continue
+			}
+			if reported[slotOf(a.PCIAddress)] || stored[slotOf(a.PCIAddress)] {
+				continue
+			}
+			subj := fmt.Sprintf("%s port %d", a.PCIAddress, mp.Port)
+			r.Findings = append(r.Findings, Finding{
+				Severity: Info, Subject: subj, Adapter: a.PCIAddress,
+				Message:     fmt.Sprintf("%s runs InfiniBand (mlx4_port%d %s), not Ethernet: it carries no RoCE", subj, mp.Port, mp.Type),
+				Explanation: "RoCE is RDMA over Ethernet. A ConnectX-3 (mlx4) VPI port's type is the file mlx4_port<N> of its PCI function: ib, eth or auto. This is the cause when RoCE was meant to run here, and nothing to fix on an InfiniBand fabric.",
+				Fix:         fmt.Sprintf("If the port should carry RoCE: echo eth > /sys/bus/pci/devices/%s/mlx4_port%d (read-only while the device runs SR-IOV functions; then set the mlx4_core parameter port_type_array, 2 for Ethernet, and reload).", a.PCIAddress, mp.Port),
+				Evidence:    []Evidence{adapterFact(a, fmt.Sprintf("mlx4_port%d", mp.Port), mp.Type)},
+			})
+		}
+	}
 	if len(r.Findings) == 0 && len(r.Notes) == 0 {
-		if len(h.Devices) == 0 {
+		if len(h.Devices) == 0 && len(h.Adapters) == 0 {
 			r.Notes = append(r.Notes, v.noDevices("the port types"))
 		} else {
 			r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no NVIDIA port is InfiniBand and no configuration query sets one"})

@@ -37,6 +37,10 @@ func TestLinkTypeInfiniBand(t *testing.T) {
 		{"grep line IB", with(healthy, grep), Found, Warning, "mlxconfig device port 2"},
 		{"no LINK_TYPE (Ethernet-only card)", with(healthy, cx4lx), Pass, "", ""},
 		{"verbs port InfiniBand", with(healthy, ibPort), Found, Info, "mlx5_0/1"},
+		{"mlx4_port1 ib, no verbs port", with(healthy, func(h *record.Host) {
+			h.Devices = nil
+			h.Adapters[0].MLX4Ports = []record.MLX4Port{{Port: 1, Type: "ib"}, {Port: 2, Type: "auto (eth)"}}
+		}), Found, Info, "0000:3b:00.0 port 1"},
 		{"verbs port and query both IB: one finding", with(healthy, ibPort, storedIB), Found, Warning, "0000:3b:00.0 port 1"},
 	})
 	r, _ := Evaluate(tm(t), with(healthy, ibPort, storedIB)(), "link-type-infiniband")
