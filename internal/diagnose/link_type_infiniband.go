@@ -156,7 +156,7 @@ func linkTypeNow(mc record.MlxConfig, p record.MlxConfigParam) (string, string) 
 	return "", ""
 }
 
-func isIBType(v string) bool { return strings.HasPrefix(strings.ToUpper(v), "IB(") || v == "1" }
+func isIBType(v string) bool { return strings.HasPrefix(strings.ToUpper(v), "IB(") }
 
 func mlxconfigFact(mc record.MlxConfig, p record.MlxConfigParam) string {
 	var parts []string
