@@ -262,6 +262,9 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "flint":
 		// sos's mellanox_firmware plugin, one query per card.
 		files["sos_commands/mellanox_firmware/flint_-d_0000_01_00.0_q"] = body
+	case "mlxconfig":
+		// One query per device, named as sos names a command's output.
+		files["sos_commands/mellanox_firmware/mlxconfig_-d_0000_01_00.0_-e_q"] = body
 	case "supportconfig":
 		// A section of a supportconfig file, the folder's only file.
 		return map[string][]byte{"basic-environment.txt": raw}

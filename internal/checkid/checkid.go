@@ -27,6 +27,7 @@ const (
 	FWUpdatePending         = "fw-update-pending"          // stored firmware differs from running: reboot or reset pending
 	GIDNoRoCEv2             = "gid-no-roce-v2"             // a RoCE port has no RoCE v2 GIDs
 	GIDTableEmpty           = "gid-table-empty"            // a RoCE port has no populated GIDs
+	LinkTypeInfiniBand      = "link-type-infiniband"       // a VPI port runs, or is set to run, as InfiniBand, so it carries no RoCE
 	KernelTooOld            = "kernel-too-old"             // the kernel predates inbox support for the adapter
 	ModuleBlocked           = "module-blocked"             // a modprobe.d line or kernel command-line word blocks a module a RoCE adapter needs
 	ModuleNotBuilt          = "module-not-built"           // the running kernel's configuration does not build the adapter's provider, ib_core or ib_uverbs
@@ -93,6 +94,7 @@ var checks = []Check{
 	{HWQueueFailed, "Could every provider create its hardware queues and open its ports?", []Link{faq("ib-core-port-errors"), faq("mlx5-command-failures", mlx5...), faq("bnxt-re-known-issues", bnxt...)}},
 	{KernelTooOld, "Is the kernel new enough for the adapter's inbox driver?", nil},
 	{KernelWarning, "Is the kernel log free of WARNINGs and BUGs in RDMA, devlink and driver code?", []Link{faq("kernel-warning-rdma")}},
+	{LinkTypeInfiniBand, "Is every port of an NVIDIA VPI adapter Ethernet, now and after the next reset, so it can carry RoCE (verbs link_layer, mlxconfig LINK_TYPE_P<n>)?", []Link{faq("roce-disabled-at-probe")}},
 	{ModuleBlocked, "Does the host's configuration (modprobe.d, the kernel command line) let every module a RoCE adapter needs load?", []Link{faq("kernel-modules")}},
 	{ModuleNotBuilt, "Does the running kernel build ib_core, ib_uverbs and the provider module of each RoCE adapter (its own configuration, /boot/config-<release>)?", []Link{faq("kernel-modules")}},
 	{ModuleNotLoaded, "Are ib_core and the provider module loaded for each RoCE adapter?", nil},

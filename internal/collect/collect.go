@@ -75,9 +75,10 @@ var steps = []struct {
 	{"show_gids", (*collector).showGIDs},
 	{"ibv_devices", (*collector).ibvDevices},
 	{"rxe_cfg", (*collector).rxeCfg},
-	{"ethtool", (*collector).ethtool},            // after every step that finds netdevs
-	{"mlxfwmanager", (*collector).mlxfwmanager},  // after the better sources of firmware
-	{"flint", (*collector).flint},                // likewise
+	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
+	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
+	{"flint", (*collector).flint},               // likewise
+	{"mlxconfig", (*collector).mlxconfig},
 	{"mst", (*collector).mst},                    // after sysfs, which it only completes
 	{"device-plugin", (*collector).devicePlugin}, // names functions only: after every tool that reads them
 	{"kernel-log", (*collector).kernelLog},

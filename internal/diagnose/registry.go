@@ -31,6 +31,7 @@ var funcs = func() map[string]Func {
 		checkid.GIDNoRoCEv2:             checkGIDv2,
 		checkid.GIDTableEmpty:           checkGIDEmpty,
 		checkid.KernelTooOld:            checkKernel,
+		checkid.LinkTypeInfiniBand:      checkLinkTypeIB,
 		checkid.ModuleNotLoaded:         checkModules,
 		checkid.ModuleBlocked:           checkModuleBlocked,
 		checkid.ModuleNotBuilt:          checkModuleNotBuilt,

@@ -392,6 +392,11 @@ var (
 	// comment matches a C block comment's leader: "/*", "*/" or " * "
 	// (a lone "*" too), and one space or tab after it.
 	comment = regexp.MustCompile(`^\s*(?:/\*+|\*+/|\*)(?:[ \t]|$)`)
+	// mlxconfigMark is mlxconfig's mark of a modified parameter: a "*"
+	// in the first column, then the run of spaces that aligns the name
+	// ("*        ROCE_CONTROL   …"). A C comment's leader is " * " with
+	// one space after it; this line is the query's, not a comment.
+	mlxconfigMark = regexp.MustCompile(`^\*[ \t]{2,}[A-Z][A-Z0-9]*_[A-Za-z0-9_]*(?:[ \t]|$)`)
 	// binaries are the first words of the table's command lines.
 	binaries = func() map[string]bool {
 		m := map[string]bool{}
@@ -427,7 +432,7 @@ func labelled(line string, report bool) (command, string, bool) {
 // poster filled into an issue template's list) and an inline code span
 // that holds the whole line ("`Linux host 3.10.0-693.21.1.el7.x86_64 …`").
 func unmark(line string) string {
-	if loc := listItem.FindStringIndex(line); loc != nil {
+	if loc := listItem.FindStringIndex(line); loc != nil && !mlxconfigMark.MatchString(line) {
 		line = line[loc[1]:]
 	}
 	if m := codeSpan.FindStringSubmatch(line); m != nil {
@@ -464,7 +469,7 @@ func unquote(line string) string {
 	if loc := quote.FindStringIndex(line); loc != nil {
 		line = line[loc[1]:]
 	}
-	if loc := comment.FindStringIndex(line); loc != nil {
+	if loc := comment.FindStringIndex(line); loc != nil && !mlxconfigMark.MatchString(line) {
 		line = line[loc[1]:]
 	}
 	return line

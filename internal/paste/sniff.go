@@ -31,7 +31,7 @@ var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
 	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
-	"lspci -tv": true, "kubectl logs {pod}": true,
+	"lspci -tv": true, "kubectl logs {pod}": true, "mlxconfig -d {device} query": true,
 }
 
 var (
@@ -78,7 +78,12 @@ var (
 	// A Kubernetes device plugin's line naming a PCI function it found
 	// or added to a pool (internal/deviceplugin).
 	reDevicePlugin = regexp.MustCompile(`(?m)(?:(?:DiscoverHostDevices|discoverDevices|AddTargetDevices)\(\): (?:PCI )?device found: |device added: \[(?:pciAddr|identifier): )(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
-	reUnameA       = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// mlxconfig's and mstconfig's query: its "Configurations:" header
+	// with the columns it names, or a parameter line whose values are
+	// its enums ("LINK_TYPE_P1   IB(1)", "SRIOV_EN   False(0)   True(1)"),
+	// as a grep or a cut paste of the query holds.
+	reMlxconfig = regexp.MustCompile(`(?m)^Configurations:\s+(?:Default|Current|Next Boot)\b|^\*?[ \t]+[A-Z][A-Z0-9]*_[A-Za-z0-9_]*[ \t]+[A-Za-z_]+\(\d+\)(?:[ \t]+[A-Za-z_]+\(\d+\))*[ \t]*$`)
+	reUnameA    = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -88,6 +93,9 @@ var rules = []rule{
 	// flint's and mstflint's query; the device is not in the output.
 	{"flint -d {device} q", func(s string) bool {
 		return strings.Contains(s, "Image type:") && strings.Contains(s, "FW Version:")
+	}},
+	{"mlxconfig -d {device} query", func(s string) bool {
+		return reMlxconfig.MatchString(s) || strings.Contains(s, "Device type:") && strings.Contains(s, "\nDevice:") && !strings.Contains(s, "PSID:")
 	}},
 	{"mst status -v", func(s string) bool {
 		return strings.Contains(s, "MST modules:") || strings.Contains(s, "MST devices:") || reMstTable.MatchString(s)

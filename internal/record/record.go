@@ -2,6 +2,7 @@ package record
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -74,6 +75,9 @@ type Host struct {
 	// KernelConfig is the running kernel's build configuration, its RDMA
 	// options only (schema 3, additive).
 	KernelConfig *KernelConfig `toml:"kernel_config,omitempty" json:"kernel_config,omitempty"`
+	// MlxConfig are the devices of NVIDIA's configuration query,
+	// mlxconfig or mstconfig (schema 3, additive).
+	MlxConfig []MlxConfig `toml:"mlxconfig,omitempty" json:"mlxconfig,omitempty"`
 
 	// File is the name of the file the record was loaded from, without
 	// its extension and with what it hides escaped; set by the records
@@ -415,6 +419,53 @@ type KernelOption struct {
 	Name  string `toml:"name" json:"name"`                              // e.g. CONFIG_INFINIBAND_BNXT_RE
 	Value string `toml:"value" json:"value"`                            // y (built in), m (module), n ("# CONFIG_X is not set"), or the value as written
 	Line  int    `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line in the source
+}
+
+// MlxConfig is one device of `mlxconfig -d <device> query` (or mstconfig,
+// with or without -e): the stored settings that decide whether its ports
+// can carry RoCE. Only the parameters of MlxConfigKept are kept; the query
+// prints a few hundred.
+type MlxConfig struct {
+	Device     string           `toml:"device,omitempty" json:"device,omitempty"`           // "Device:" as printed: a PCI address or an mst device (/dev/mst/mt4129_pciconf0); empty when the paste lost the header
+	PCIAddress string           `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the PCI function Device names, domain:bus:dev.fn; empty for an mst device
+	DeviceType string           `toml:"device_type,omitempty" json:"device_type,omitempty"` // "Device type:", e.g. ConnectX7
+	Name       string           `toml:"name,omitempty" json:"name,omitempty"`               // "Name:", the part number
+	Columns    []string         `toml:"columns,omitempty" json:"columns,omitempty"`         // the header's columns: "Next Boot"; "Current"; or "Default", "Current", "Next Boot" (-e); absent when the paste lost the header
+	Params     []MlxConfigParam `toml:"param,omitempty" json:"params,omitempty"`
+	Source     string           `toml:"source" json:"source"`                          // source id
+	Line       int              `toml:"line,omitempty,omitzero" json:"line,omitempty"` // 1-based line of the device's header
+}
+
+// MlxConfigParam is one parameter line of the query, its values under the
+// header's columns as printed ("IB(1)", "True(1)", "8").
+type MlxConfigParam struct {
+	Name     string `toml:"name" json:"name"`                               // e.g. LINK_TYPE_P1
+	Default  string `toml:"default,omitempty" json:"default,omitempty"`     // the Default column (-e)
+	Current  string `toml:"current,omitempty" json:"current,omitempty"`     // the Current column: what the device runs with
+	NextBoot string `toml:"next_boot,omitempty" json:"next_boot,omitempty"` // the Next Boot column: what it loads after a reset or power cycle
+	Value    string `toml:"value,omitempty" json:"value,omitempty"`         // the value of a line with no header to name its column (a grep of the query)
+	Modified bool   `toml:"modified,omitempty" json:"modified,omitempty"`   // mlxconfig's "*": set, not the device default
+	Line     int    `toml:"line,omitempty,omitzero" json:"line,omitempty"`  // 1-based line in the source
+}
+
+// MlxConfigKept reports whether a record keeps a parameter of the
+// configuration query: the port link types (LINK_TYPE_P<n>: IB(1) or
+// ETH(2), which decides whether the port can carry RoCE), ROCE_CONTROL,
+// and SR-IOV (SRIOV_EN, NUM_OF_VFS), which decides whether VFs exist.
+func MlxConfigKept(name string) bool {
+	switch name {
+	case "SRIOV_EN", "NUM_OF_VFS", "ROCE_CONTROL":
+		return true
+	}
+	if n, ok := strings.CutPrefix(name, "LINK_TYPE_P"); ok && n != "" {
+		for _, c := range n {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Kernel log event kinds.

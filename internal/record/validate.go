@@ -211,6 +211,18 @@ func Validate(h *Host) []Invalid {
 			ver(q+"available", v.Available)
 		}
 	}
+	for i, d := range h.MlxConfig {
+		p := "mlxconfig." + strconv.Itoa(i) + "."
+		for _, f := range []struct{ k, v string }{{"device", d.Device}, {"device_type", d.DeviceType}, {"name", d.Name}} {
+			text(p+f.k, f.v)
+		}
+		for j, pa := range d.Params {
+			q := p + "param." + strconv.Itoa(j) + "."
+			for _, f := range []struct{ k, v string }{{"name", pa.Name}, {"default", pa.Default}, {"current", pa.Current}, {"next_boot", pa.NextBoot}, {"value", pa.Value}} {
+				text(q+f.k, f.v)
+			}
+		}
+	}
 	for i, pr := range h.Problems {
 		text("problem."+strconv.Itoa(i)+".msg", pr.Msg)
 	}

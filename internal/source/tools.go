@@ -205,6 +205,14 @@ var Tools = []Tool{
 		"sos_commands/*/flint_-d_*_q_full", "sos_commands/*/mstflint_-d_*_q_full",
 		"sos_commands/*/flint_-d_*_query_full", "sos_commands/*/mstflint_-d_*_query_full",
 	}},
+	// NVIDIA's configuration query, mlxconfig (MFT) or mstconfig
+	// (mstflint), one file per device, named as sos names a command's
+	// output (mlxconfig_-d_0000_3b_00.0_-e_q); a paste of it is filed
+	// under that name. It holds the stored settings (LINK_TYPE_P<n>,
+	// SRIOV_EN) that decide whether a port can carry RoCE.
+	{Name: "mlxconfig", Globs: []string{
+		"sos_commands/*/mlxconfig_-d_*", "sos_commands/*/mstconfig_-d_*",
+	}},
 	// Every place a snapshot keeps kernel messages; the collector reads
 	// each one present and merges their events once. sos's kernel plugin
 	// runs dmesg and dmesg -T and copies /var/log/dmesg; its logs plugin
