@@ -173,6 +173,9 @@
     var k = kernelBase(raw), ki = index.kernels;
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
     if (k.rel) {
+      // ports rule.UEKLine: a UEK kernel is judged as every release of its line.
+      var series = k.base.split(".").slice(0, 2).join(".");
+      if (ki.u && Object.prototype.hasOwnProperty.call(ki.u, k.tag) && ki.u[k.tag].indexOf(series) >= 0) return { t: "u:" + k.tag + ":" + series, k: k };
       var dk = debianKeys(raw);
       for (var i = 0; i < dk.length; i++) {
         if (Object.prototype.hasOwnProperty.call(ki.g, dk[i])) return { t: "t:" + ki.g[dk[i]], k: k };

@@ -200,6 +200,11 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	if ver, ok := internalRelease(p); ok {
 		return judgeInternal(m, e, p, ver)
 	}
+	if p.Distro == "" && p.Kernel != "" {
+		if line, ds := rule.UEKLine(m, p.Kernel); ds != nil {
+			return judgeUEK(m, e, p, line, ds)
+		}
+	}
 	v := judgeSteps(m, e, p)
 	v.finish()
 	switch {
@@ -208,6 +213,51 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	case v.Distro != "" && p.Distro == "":
 		v.sharedKernel(m, e, p)
 	}
+	return v
+}
+
+// judgeUEK judges a UEK kernel named without a distro (rule.UEKLine): a
+// UEK update is not tied to one Oracle Linux update level, so the kernel
+// is judged as each release of its line, ds, with that kernel. When they
+// all give one verdict it is the verdict, with the newest release's
+// reasons; otherwise it is unknown, naming each release's verdict, and
+// the release (--distro) would decide it.
+func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Distro) Verdict {
+	tag, series, _ := strings.Cut(line, " ")
+	names := make([]string, len(ds))
+	refs := make([]rule.Ref, len(ds))
+	vs := make([]Verdict, len(ds))
+	agree := true
+	newest := 0
+	for i, d := range ds {
+		q := p
+		q.Distro = d.ID
+		vs[i] = judge(m, e, q)
+		names[i] = d.Name
+		refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
+		agree = agree && vs[i].Verdict == vs[0].Verdict
+		if c, ok := rule.Compare(d.Version, ds[newest].Version); ok && c > 0 {
+			newest = i
+		}
+	}
+	head := fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(names, ", "))
+	if agree {
+		v := vs[newest]
+		v.Plan, v.Distro = p, ""
+		text := fmt.Sprintf("%s, and all of them give %s: the reasons below are %s's", head, v.Verdict, ds[newest].Name)
+		if len(ds) == 1 {
+			text = fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): judged as %s, the one release whose UEK is on %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, ds[0].Name, series)
+		}
+		r := Reason{Verdict: Supported, Informs: true, Text: text, Matrix: refs}
+		v.Reasons = append([]Reason{r}, v.Reasons...)
+		return v
+	}
+	var each []string
+	for i, w := range vs {
+		each = append(each, fmt.Sprintf("%s: %s", names[i], w.Verdict))
+	}
+	v := Verdict{Plan: p, Verdict: Undecided, Stack: vs[newest].Stack, Adapter: vs[newest].Adapter, AdapterName: vs[newest].AdapterName, Kernel: vs[newest].Kernel, KernelBase: vs[newest].KernelBase}
+	v.Reasons = []Reason{{Verdict: Undecided, Text: fmt.Sprintf("%s, and they differ (%s); the release it runs on (--distro) would decide it", head, strings.Join(each, "; ")), Matrix: refs}}
 	return v
 }
 
