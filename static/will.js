@@ -244,11 +244,22 @@
   // of several numbers (ice's NVM version, bnxt_en's before /pkg).
   function trimFirmware(s) {
     s = String(s || "").trim();
-    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"];
+    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw.version", "fw_ver", "firmware version", "fw version", "firmware", "fw", "pkg"];
+    // ports version.labelWord: the label as a word, then blanks and a number.
+    function word(l) {
+      for (var from = 0; ;) {
+        var i = low.indexOf(l, from);
+        if (i < 0) return -1;
+        from = i + 1;
+        if (i > 0 && low.charAt(i - 1) !== " " && low.charAt(i - 1) !== "\t") continue;
+        if (/^[ \t]\s*[0-9]/.test(low.slice(i + l.length))) return i;
+      }
+    }
     for (var k = 0; k < ls.length; k++) {
       var l = ls[k], at = low.lastIndexOf(l + ":");
       if (at >= 0 && (at === 0 || !/[a-z_\-]/.test(low.charAt(at - 1)))) { s = s.slice(at + l.length + 1).trim(); break; }
-      if (low.indexOf(l) === 0 && /^[ \t]\s*[0-9]/.test(low.slice(l.length))) { s = s.slice(l.length).trim(); break; }
+      var w = word(l);
+      if (w >= 0) { s = s.slice(w + l.length).trim(); break; }
     }
     var i = s.indexOf(" (");
     if (i > 0 && s.charAt(s.length - 1) === ")") s = s.slice(0, i).trim();

@@ -60,7 +60,9 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 	firmware := []string{"22.36.1010 (MT_0000000359)", "firmware-version: 22.36.1010 (MT_0000000359)", "fw_ver:\t16.35.2000", "5.1(1b)",
 		"mfw 8.25.7.0 storm 8.20.0.0", "FW             22.31.2006     N/A", "firmware-version: 4.30 0x8001af27 1.3429.0",
 		"firmware-version: 220.0.59.0/pkg 220.0.83.0", "[   12.926115] mlx5_core 0000:03:00.0: firmware version: 14.32.1010",
-		"FW: 28.42.1000", "FW Version:      2.35.5100", "bc 7.10.4", "fwupd 1.9", "N/A", "\u0130 fw: 1", "fw", "FW:", "/pkg 1", "fw\t\u00a01"}
+		"FW: 28.42.1000", "FW Version:      2.35.5100", "bc 7.10.4", "fwupd 1.9", "N/A", "\u0130 fw: 1", "fw", "FW:", "/pkg 1", "fw\t\u00a01",
+		"fw.version 28.41.1000", "1: bnxt_re1: node_type ca protocol roce fw 231.0.154.0 node_guid 8e84:74ff:fe1f:2551", "pkg 231.0.162.0",
+		"mfw 8.25.7.0", "x\tfw 1.2", "fw.mgmt 224.0.110.0", "fwfw 1"}
 	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel), f: %s.map(v.trimFirmware)}));\n", mustJSON(inputs), mustJSON(kernels), mustJSON(firmware))
 	out := runNode(t, js)
 	var res struct{ A, K, F []string }
