@@ -318,6 +318,21 @@ func (v *Verdict) asRebuild(name string, d *matrix.Distro) {
 	v.Verdict, v.Likely = Undecided, likely
 }
 
+// otherModule is the module of stack ms that name names ("ice", "ICE")
+// when it is not the module whose version names the stack's releases
+// (ReleaseModule); "" otherwise.
+func otherModule(ms *matrix.Stack, name string) string {
+	if ms == nil || ms.ReleaseModule == "" {
+		return ""
+	}
+	for _, mod := range ms.Modules {
+		if mod != ms.ReleaseModule && strings.EqualFold(strings.TrimSpace(name), mod) {
+			return mod
+		}
+	}
+	return ""
+}
+
 // distroList names distros by id and name: "oracle-9.4-uek (Oracle Linux
 // 9.4 (UEK R7)) and oracle-9.4-rhck (Oracle Linux 9.4 (RHCK))".
 func distroList(ds []*matrix.Distro) string {
@@ -422,6 +437,12 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			stackVer = ver
 		}
 		ms = res.Value
+		if mod := otherModule(ms, name); mod != "" && stackVer != "" {
+			// "ice 1.9.11": that module's version, not the release's.
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s is the version of %s, and %s releases are named by the version of %s, which %s's does not give: judged as the stack with no release named; modinfo %s's version would decide which release it is", mod, stackVer, mod, ms.Name, ms.ReleaseModule, mod, ms.ReleaseModule),
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)}})
+			stackVer = ""
+		}
 		if stackID == "" {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix%s; `kbgen check --list stacks` lists the stacks", name, matrix.DidYouMean(res.Suggest))})
 			return v
