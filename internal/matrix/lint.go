@@ -533,6 +533,9 @@ func (l *linter) stack(id string) *Stack {
 	return nil
 }
 
+// HasRelease reports whether v is one of s's releases (equal as versions).
+func (s *Stack) HasRelease(v string) bool { return s.hasRelease(v) }
+
 func (s *Stack) hasRelease(v string) bool {
 	want, err := version.Parse(v)
 	for _, r := range s.Releases {

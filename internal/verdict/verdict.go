@@ -333,6 +333,22 @@ func otherModule(ms *matrix.Stack, name string) string {
 	return ""
 }
 
+// moduleRelease reads a release given as the release module's version
+// as modinfo prints it, the module's own number, a dash and the release
+// (bnxt_en 1.10.2-230.2.52.0, of Broadcom's bundle 230.2.52.0): the
+// release, when ver is not a release of ms and what follows its first
+// dash is.
+func moduleRelease(ms *matrix.Stack, ver string) (string, bool) {
+	if ms == nil || ms.ReleaseModule == "" || ver == "" || ms.HasRelease(ver) {
+		return "", false
+	}
+	_, rel, ok := strings.Cut(ver, "-")
+	if !ok || !ms.HasRelease(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
 // distroList names distros by id and name: "oracle-9.4-uek (Oracle Linux
 // 9.4 (UEK R7)) and oracle-9.4-rhck (Oracle Linux 9.4 (RHCK))".
 func distroList(ds []*matrix.Distro) string {
@@ -442,6 +458,13 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s is the version of %s, and %s releases are named by the version of %s, which %s's does not give: judged as the stack with no release named; modinfo %s's version would decide which release it is", mod, stackVer, mod, ms.Name, ms.ReleaseModule, mod, ms.ReleaseModule),
 				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)}})
 			stackVer = ""
+		}
+		if rel, ok := moduleRelease(ms, stackVer); ok {
+			// modinfo bnxt_en's "1.10.2-230.2.52.0": the bundle follows
+			// bnxt_en's own version.
+			v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s is %s's version as modinfo prints it, its own number then the release %s: judged as %s %s", stackVer, ms.ReleaseModule, rel, ms.Name, rel),
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)}})
+			stackVer = rel
 		}
 		if stackID == "" {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix%s; `kbgen check --list stacks` lists the stacks", name, matrix.DidYouMean(res.Suggest))})
