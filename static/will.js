@@ -323,6 +323,12 @@
       var f = fold(s);
       if (!f) return null;
       hits = adaptersNamed(f, null);
+      // ports matrix.HCAType: ibstat's "MT4115", MT and the decimal device id.
+      var hca = !hits.length && /^[Mm][Tt]([0-9]{4,5})$/.exec(s);
+      if (hca && +hca[1] <= 0xffff) {
+        var ph = pciAdapters("15b3:" + ("000" + (+hca[1]).toString(16)).slice(-4));
+        if (ph && ph.length) hits = ph;
+      }
       // A part number with an ordering suffix (MCX516A-CCAT_C01).
       if (!hits.length && f.length >= 6) {
         var best = 0;

@@ -36,6 +36,8 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28",
 		"QLogic FastLinQ QL41000 Series Controller (VBD Client)", `PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "VEN_1414&DEV_00BA",
 		`PCI\VEN_1137&DEV_0043&SUBSYS_02151137`, "MT42822 BlueField-2 integrated ConnectX-6 Dx", "Intel(R) Ethernet Controller E810-C for QSFP", "VIC",
+		// ibstat's CA type (openucx/ucx#5749): MT and the decimal PCI device id.
+		"MT4115", "mt4119", "MT4099", "MT4129", "MT9999", "MT41682", "MT99999",
 		"BCM957608-P2200G", "BCM957608-P2200GQF00", "bcm957608-p2200g", "P2200G", "BCM957999-P2200G", "ConnectX-8 SuperNIC", "NVIDIA BlueField-3 SuperNIC", "AMD Pensando Pollara 400 AI NIC", "BF-2",
 		// Either side of the longest text read (matrix.MaxTextWords).
 		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
