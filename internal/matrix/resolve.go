@@ -174,9 +174,10 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 			how = h
 		}
 	}
-	// The HCA type mlx4_ib and mlx5_ib report (ibstat's "CA type: MT4115",
+	// The HCA type mlx5_ib reports (ibstat's "CA type: MT4115",
 	// /sys/class/infiniband/<dev>/hca_type): "MT" and the PCI device id
-	// in decimal (sysfs_emit(buf, "MT%d\n", pdev->device)), Mellanox's
+	// in decimal (hca_type_show, drivers/infiniband/hw/mlx5/main.c:
+	// sysfs_emit(buf, "MT%d\n", dev->mdev->pdev->device)), Mellanox's
 	// vendor id. After the names: MT27800 is a chip name.
 	if len(hits) == 0 {
 		if id := HCAType(s); id != "" {
@@ -501,7 +502,7 @@ func (m *Matrix) vendorPrefix(f string) (*Vendor, string) {
 }
 
 // resolvePCI reads vvvv:dddd[/ssss:ssss] or a bare 4-hex device id.
-// hcaType is an HCA type as mlx4_ib and mlx5_ib report it: MT and a
+// hcaType is an HCA type as mlx5_ib reports it: MT and a
 // decimal PCI device id.
 var hcaType = regexp.MustCompile(`^(?i:MT)([0-9]{4,5})$`)
 
