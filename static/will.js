@@ -173,6 +173,9 @@
     var k = kernelBase(raw), ki = index.kernels;
     if (!k) return { err: "\"" + raw + "\" is not a kernel release: want an upstream release (6.8) or a kernel release as uname -r prints it (5.14.0-427.13.1.el9_4.x86_64)" };
     if (k.rel) {
+      // ports rule.UEKLine: a UEK kernel is judged as every release of its line.
+      var series = k.base.split(".").slice(0, 2).join(".");
+      if (ki.u && Object.prototype.hasOwnProperty.call(ki.u, k.tag) && ki.u[k.tag].indexOf(series) >= 0) return { t: "u:" + k.tag + ":" + series, k: k };
       var dk = debianKeys(raw);
       for (var i = 0; i < dk.length; i++) {
         if (Object.prototype.hasOwnProperty.call(ki.g, dk[i])) return { t: "t:" + ki.g[dk[i]], k: k };
@@ -241,11 +244,22 @@
   // of several numbers (ice's NVM version, bnxt_en's before /pkg).
   function trimFirmware(s) {
     s = String(s || "").trim();
-    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"];
+    var low = s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); }), ls = ["firmware-version", "fw.version", "fw_ver", "firmware version", "fw version", "firmware", "fw", "pkg"];
+    // ports version.labelWord: the label as a word, then blanks and a number.
+    function word(l) {
+      for (var from = 0; ;) {
+        var i = low.indexOf(l, from);
+        if (i < 0) return -1;
+        from = i + 1;
+        if (i > 0 && low.charAt(i - 1) !== " " && low.charAt(i - 1) !== "\t") continue;
+        if (/^[ \t]\s*[0-9]/.test(low.slice(i + l.length))) return i;
+      }
+    }
     for (var k = 0; k < ls.length; k++) {
       var l = ls[k], at = low.lastIndexOf(l + ":");
       if (at >= 0 && (at === 0 || !/[a-z_\-]/.test(low.charAt(at - 1)))) { s = s.slice(at + l.length + 1).trim(); break; }
-      if (low.indexOf(l) === 0 && /^[ \t]\s*[0-9]/.test(low.slice(l.length))) { s = s.slice(l.length).trim(); break; }
+      var w = word(l);
+      if (w >= 0) { s = s.slice(w + l.length).trim(); break; }
     }
     var i = s.indexOf(" (");
     if (i > 0 && s.charAt(s.length - 1) === ")") s = s.slice(0, i).trim();
@@ -309,6 +323,12 @@
       var f = fold(s);
       if (!f) return null;
       hits = adaptersNamed(f, null);
+      // ports matrix.HCAType: ibstat's "MT4115", MT and the decimal device id.
+      var hca = !hits.length && /^[Mm][Tt]([0-9]{4,5})$/.exec(s);
+      if (hca && +hca[1] <= 0xffff) {
+        var ph = pciAdapters("15b3:" + ("000" + (+hca[1]).toString(16)).slice(-4));
+        if (ph && ph.length) hits = ph;
+      }
       // A part number with an ordering suffix (MCX516A-CCAT_C01).
       if (!hits.length && f.length >= 6) {
         var best = 0;

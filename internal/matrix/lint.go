@@ -321,6 +321,9 @@ func (l *linter) stacks() {
 		l.required(s.At, what, "name", s.Name)
 		l.ref(s.At, "vendor", "vendor", s.Vendor, l.m.Vendor(s.Vendor) != nil)
 		l.oneOf(s.At, what, "kind", s.Kind, stackKinds)
+		if s.ReleaseModule != "" && !slices.Contains(s.Modules, s.ReleaseModule) {
+			l.errAt(s.At, "release_module", "%s: release_module %q is not one of its modules %v", what, s.ReleaseModule, s.Modules)
+		}
 		releases := map[string]Loc{}
 		for _, r := range s.Releases {
 			rw := what + " release " + r.Version
@@ -529,6 +532,9 @@ func (l *linter) stack(id string) *Stack {
 	}
 	return nil
 }
+
+// HasRelease reports whether v is one of s's releases (equal as versions).
+func (s *Stack) HasRelease(v string) bool { return s.hasRelease(v) }
 
 func (s *Stack) hasRelease(v string) bool {
 	want, err := version.Parse(v)

@@ -202,12 +202,18 @@ type SupportEnd struct {
 
 // Stack is a vendor driver stack installed instead of the inbox drivers.
 type Stack struct {
-	ID       string         `toml:"id"` // e.g. mlnx-ofed, doca-ofed, cisco-enic
-	Name     string         `toml:"name"`
-	Vendor   string         `toml:"vendor"`
-	Kind     string         `toml:"kind"`    // ofed or vendor
-	Modules  []string       `toml:"modules"` // kernel modules it replaces or adds
-	Releases []StackRelease `toml:"release,omitempty"`
+	ID      string   `toml:"id"` // e.g. mlnx-ofed, doca-ofed, cisco-enic
+	Name    string   `toml:"name"`
+	Vendor  string   `toml:"vendor"`
+	Kind    string   `toml:"kind"`    // ofed or vendor
+	Modules []string `toml:"modules"` // kernel modules it replaces or adds
+	// ReleaseModule is the module of Modules whose version names the
+	// stack's releases (modinfo <module>), when its modules are numbered
+	// apart: Intel's package is named by irdma's version, not ice's. The
+	// stack named by another of its modules with a version ("ice 1.9.11")
+	// names no release.
+	ReleaseModule string         `toml:"release_module,omitempty"`
+	Releases      []StackRelease `toml:"release,omitempty"`
 	Claim
 }
 

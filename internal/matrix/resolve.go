@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -171,6 +172,18 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 		if h, ok := names[i][f]; ok {
 			hits = append(hits, &m.Adapters[i])
 			how = h
+		}
+	}
+	// The HCA type mlx5_ib reports (ibstat's "CA type: MT4115",
+	// /sys/class/infiniband/<dev>/hca_type): "MT" and the PCI device id
+	// in decimal (hca_type_show, drivers/infiniband/hw/mlx5/main.c:
+	// sysfs_emit(buf, "MT%d\n", dev->mdev->pdev->device)), Mellanox's
+	// vendor id. After the names: MT27800 is a chip name.
+	if len(hits) == 0 {
+		if id := HCAType(s); id != "" {
+			if r, ok := m.resolvePCI(id); ok && (r.Value != nil || len(r.Candidates) > 0) {
+				return r
+			}
 		}
 	}
 	// A part number may carry an ordering suffix the matrix leaves off
@@ -489,6 +502,24 @@ func (m *Matrix) vendorPrefix(f string) (*Vendor, string) {
 }
 
 // resolvePCI reads vvvv:dddd[/ssss:ssss] or a bare 4-hex device id.
+// hcaType is an HCA type as mlx5_ib reports it: MT and a
+// decimal PCI device id.
+var hcaType = regexp.MustCompile(`^(?i:MT)([0-9]{4,5})$`)
+
+// HCAType is the PCI id (15b3:dddd) an HCA type names ("MT4115" is
+// 15b3:1013), or "" for any other text.
+func HCAType(s string) string {
+	g := hcaType.FindStringSubmatch(strings.TrimSpace(s))
+	if g == nil {
+		return ""
+	}
+	n, err := strconv.Atoi(g[1])
+	if err != nil || n > 0xffff {
+		return ""
+	}
+	return fmt.Sprintf("15b3:%04x", n)
+}
+
 func (m *Matrix) resolvePCI(s string) (Resolution[Adapter], bool) {
 	s = strings.ToLower(s)
 	id, sub, _ := strings.Cut(s, "/")

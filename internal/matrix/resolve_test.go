@@ -344,6 +344,9 @@ func TestResolveAdapterAsWritten(t *testing.T) {
 		// letter, and its revision.
 		// https://github.com/k8snetworkplumbingwg/sriov-network-operator/pull/358
 		{"MCX631102AN-ADA_Ax", "connectx-6-lx"}, {"mcx4121a-aca_a1", "connectx-4-lx"},
+		// ibstat's CA type, MT and the decimal PCI device id (mlx5_ib's
+		// hca_type): https://github.com/openucx/ucx/issues/5749
+		{"MT4115", "connectx-4"}, {"MT4119", "connectx-5"}, {"MT27800", "connectx-5"},
 		// A VPI card with its InfiniBand rate.
 		// https://github.com/openshift/openshift-docs/pull/31428
 		{"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28", "connectx-4"},

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -395,4 +396,56 @@ func KernelTags(m *matrix.Matrix) map[string]*matrix.Distro {
 		}
 	}
 	return tags
+}
+
+// uekTag is the dist tag of an Oracle Linux UEK kernel (el8uek, el9uek,
+// el10uek): the major release it is built for, and no minor one.
+var uekTag = regexp.MustCompile(`^el([0-9]+)uek$`)
+
+// UEKLine is the UEK line a kernel release belongs to and the releases
+// that ship it: a kernel whose dist tag is el<N>uek (5.15.0-301.163.5.2
+// .el9uek.x86_64) is built for Oracle Linux N, but a UEK update is not
+// tied to one update level (Oracle's kernel matrices list, per update
+// level, the UEK it starts with and the others it can run), so the
+// releases of that line are every Oracle Linux N release (UEK, family
+// "oracle") whose kernel has the kernel's x.y series. line is "el9uek
+// 5.15"; nil releases when the kernel is not a UEK one or no release of
+// the matrix ships its series.
+func UEKLine(m *matrix.Matrix, release string) (line string, ds []*matrix.Distro) {
+	k, err := version.ParseKernel(release)
+	if err != nil {
+		return "", nil
+	}
+	g := uekTag.FindStringSubmatch(k.Tag)
+	if g == nil {
+		return "", nil
+	}
+	series := KernelSeries(k.Upstream.String())
+	for i := range m.Distros {
+		d := &m.Distros[i]
+		if d.Family != "oracle" || d.Rebuild != "" {
+			continue
+		}
+		major, _, _ := strings.Cut(d.Version, ".")
+		base := d.KernelBase
+		if base == "" {
+			base, _, _ = KernelBase(d.Kernel)
+		}
+		if major == g[1] && base != "" && KernelSeries(base) == series {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) == 0 {
+		return "", nil
+	}
+	return k.Tag + " " + series, ds
+}
+
+// KernelSeries is an upstream version's x.y series (5.15.0 is 5.15).
+func KernelSeries(base string) string {
+	parts := strings.SplitN(base, ".", 3)
+	if len(parts) < 2 {
+		return base
+	}
+	return parts[0] + "." + parts[1]
 }

@@ -36,6 +36,8 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 		"Mellanox MT27700 Family [ConnectX-4] VPI adapter card, EDR IB (100Gb/s), single-port QSFP28",
 		"QLogic FastLinQ QL41000 Series Controller (VBD Client)", `PCI\VEN_1077&DEV_8070&SUBSYS_10027053&REV_02`, "VEN_1414&DEV_00BA",
 		`PCI\VEN_1137&DEV_0043&SUBSYS_02151137`, "MT42822 BlueField-2 integrated ConnectX-6 Dx", "Intel(R) Ethernet Controller E810-C for QSFP", "VIC",
+		// ibstat's CA type (openucx/ucx#5749): MT and the decimal PCI device id.
+		"MT4115", "mt4119", "MT4099", "MT4129", "MT9999", "MT41682", "MT99999",
 		"BCM957608-P2200G", "BCM957608-P2200GQF00", "bcm957608-p2200g", "P2200G", "BCM957999-P2200G", "ConnectX-8 SuperNIC", "NVIDIA BlueField-3 SuperNIC", "AMD Pensando Pollara 400 AI NIC", "BF-2",
 		// Either side of the longest text read (matrix.MaxTextWords).
 		strings.Repeat("Mellanox ConnectX-5 ", 16), strings.Repeat("Mellanox ConnectX-5 ", 17), strings.Repeat("word ", 5000),
@@ -60,7 +62,9 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 	firmware := []string{"22.36.1010 (MT_0000000359)", "firmware-version: 22.36.1010 (MT_0000000359)", "fw_ver:\t16.35.2000", "5.1(1b)",
 		"mfw 8.25.7.0 storm 8.20.0.0", "FW             22.31.2006     N/A", "firmware-version: 4.30 0x8001af27 1.3429.0",
 		"firmware-version: 220.0.59.0/pkg 220.0.83.0", "[   12.926115] mlx5_core 0000:03:00.0: firmware version: 14.32.1010",
-		"FW: 28.42.1000", "FW Version:      2.35.5100", "bc 7.10.4", "fwupd 1.9", "N/A", "\u0130 fw: 1", "fw", "FW:", "/pkg 1", "fw\t\u00a01"}
+		"FW: 28.42.1000", "FW Version:      2.35.5100", "bc 7.10.4", "fwupd 1.9", "N/A", "\u0130 fw: 1", "fw", "FW:", "/pkg 1", "fw\t\u00a01",
+		"fw.version 28.41.1000", "1: bnxt_re1: node_type ca protocol roce fw 231.0.154.0 node_guid 8e84:74ff:fe1f:2551", "pkg 231.0.162.0",
+		"mfw 8.25.7.0", "x\tfw 1.2", "fw.mgmt 224.0.110.0", "fwfw 1"}
 	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify({a: %s.map(function (s) { return v.find(s) || \"\"; }), k: %s.map(v.trimKernel), f: %s.map(v.trimFirmware)}));\n", mustJSON(inputs), mustJSON(kernels), mustJSON(firmware))
 	out := runNode(t, js)
 	var res struct{ A, K, F []string }

@@ -57,6 +57,11 @@ func kernelProbes(m *matrix.Matrix) []string {
 		"4.19.90-2112.8.0.0131.oe1.aarch64", "4.19.90-2003.4.0.0036.oe1.aarch64", "4.19.90-2012.4.0.0053.oe1.aarch64",
 		// RHEL kernels whose tag has no minor release: the stream names it.
 		"3.10.0-1160.102.1.el7.x86_64", "4.18.0-372.9.1.el8.x86_64", "4.18.0-3720.el8.x86_64",
+		// UEK kernels named alone (rule.UEKLine): releases Oracle's kernel matrices list
+		// (matrix/distros-more.toml), a later UEK R7 update, and a series no release ships.
+		"5.15.0-206.153.7.el8uek.x86_64", "5.4.17-2136.307.3.el8uek.x86_64", "5.15.0-0.30.19.el9uek.x86_64",
+		"5.15.0-301.163.5.2.el9uek.x86_64", "6.12.0-105.51.5.el9uek.x86_64", "6.12.0-107.59.3.3.el10uek.x86_64",
+		"5.4.17-2011.6.2.el7uek.x86_64", "6.12.0-7919.el8uek.x86_64",
 		// Debian kernels as the Debian archive names them (matrix/sources-debian-kernels.toml):
 		// a release's own (https://packages.debian.org/bullseye/linux-image-amd64,
 		// https://packages.debian.org/de/bookworm/linux-image-amd64), a point release's own
@@ -100,6 +105,11 @@ func formKernelTarget(ix *Index, raw string) string {
 		return ""
 	}
 	if rel != "" {
+		if k, err := version.ParseKernel(raw); err == nil {
+			if slices.Contains(ix.Kernels.Lines[k.Tag], rule.KernelSeries(base)) {
+				return "u:" + k.Tag + ":" + rule.KernelSeries(base)
+			}
+		}
 		// A Debian kernel: its ABI name, else its series, names the release.
 		for _, key := range rule.DebianKeys(raw) {
 			if id, ok := ix.Kernels.Tags[key]; ok {

@@ -383,12 +383,16 @@ const (
 // and whose base is that release's kernel base is target "t:"+id; so is a
 // Debian kernel whose ABI name or series (rule.DebianKeys, looked up in
 // Tags, the nearer first) names one: 6.1.0-18-amd64 is debian-12, whose
-// series the key holds, so its base needs no check.
+// series the key holds, so its base needs no check. A UEK kernel
+// (el9uek) whose x.y series is one of its tag's Lines is target
+// "u:"+tag+":"+series, judged as every release of that line
+// (rule.UEKLine), before any other lookup.
 type KernelIndex struct {
 	Bounds  []string               `json:"b"` // ascending
 	Tags    map[string]string      `json:"g"` // dist tag → the distro id it names
 	Streams map[string][][2]string `json:"s"` // dist tag → [kernel stream, distro id]
 	Tagged  map[string]string      `json:"t"` // distro id → its kernel base ("" when the matrix gives none)
+	Lines   map[string][]string    `json:"u"` // UEK dist tag → the x.y series of its lines: target "u:"+tag+":"+series (rule.UEKLine)
 	Kernel  string                 `json:"mk"`
 	Base    string                 `json:"mb"`
 }
@@ -478,7 +482,25 @@ func kernelTargets(m *matrix.Matrix) []Target {
 			tagged = append(tagged, Target{Key: "t:" + d.ID, Label: d.Name + " kernel", raw: raw, base: base})
 		}
 	}
-	return append(append(up, vendor...), tagged...)
+	// A UEK kernel named alone is judged as every release of its line
+	// (rule.UEKLine): one cell per line, "u:el9uek:5.15".
+	var lines []Target
+	seen := map[string]bool{}
+	for _, d := range m.Distros {
+		if d.Family != "oracle" || d.Rebuild != "" || d.KernelBase == "" {
+			continue
+		}
+		major, _, _ := strings.Cut(d.Version, ".")
+		raw := d.KernelBase + "-7919.el" + major + "uek"
+		line, ds := rule.UEKLine(m, raw)
+		if ds == nil || seen[line] {
+			continue
+		}
+		seen[line] = true
+		tag, series, _ := strings.Cut(line, " ")
+		lines = append(lines, Target{Key: "u:" + tag + ":" + series, Label: "an Oracle Linux " + major + " UEK kernel on " + series, raw: raw})
+	}
+	return append(append(append(up, vendor...), tagged...), lines...)
 }
 
 func stackTargets(m *matrix.Matrix) []Target {
@@ -753,7 +775,7 @@ func (v *verdicts) judge(adapter string) judged {
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			kind, _, _ := strings.Cut(tg.Key, ":")
-			same := tg.raw != "" && kind != "t" && v.quoted[st.Key]
+			same := tg.raw != "" && kind != "t" && kind != "u" && v.quoted[st.Key]
 			if c, ok := quoted[kind+":"+st.Key]; ok && same {
 				c.Reasons = slices.Clone(c.Reasons) // numbered in place by all
 				j.cells = append(j.cells, c)
@@ -1128,8 +1150,13 @@ func (s *Site) VerdictIndex() *Index {
 			ix.Kernels.Tagged[d.ID] = d.KernelBase
 		}
 	}
+	ix.Kernels.Lines = map[string][]string{}
 	for _, t := range v.targets {
 		ix.Targets = append(ix.Targets, t.Key)
+		if rest, ok := strings.CutPrefix(t.Key, "u:"); ok {
+			tag, series, _ := strings.Cut(rest, ":")
+			ix.Kernels.Lines[tag] = append(ix.Kernels.Lines[tag], series)
+		}
 	}
 	ix.Distros = v.distros
 	ix.Vendors = map[string][]string{}

@@ -200,6 +200,11 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	if ver, ok := internalRelease(p); ok {
 		return judgeInternal(m, e, p, ver)
 	}
+	if p.Distro == "" && p.Kernel != "" {
+		if line, ds := rule.UEKLine(m, p.Kernel); ds != nil {
+			return judgeUEK(m, e, p, line, ds)
+		}
+	}
 	v := judgeSteps(m, e, p)
 	v.finish()
 	switch {
@@ -208,6 +213,51 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	case v.Distro != "" && p.Distro == "":
 		v.sharedKernel(m, e, p)
 	}
+	return v
+}
+
+// judgeUEK judges a UEK kernel named without a distro (rule.UEKLine): a
+// UEK update is not tied to one Oracle Linux update level, so the kernel
+// is judged as each release of its line, ds, with that kernel. When they
+// all give one verdict it is the verdict, with the newest release's
+// reasons; otherwise it is unknown, naming each release's verdict, and
+// the release (--distro) would decide it.
+func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Distro) Verdict {
+	tag, series, _ := strings.Cut(line, " ")
+	names := make([]string, len(ds))
+	refs := make([]rule.Ref, len(ds))
+	vs := make([]Verdict, len(ds))
+	agree := true
+	newest := 0
+	for i, d := range ds {
+		q := p
+		q.Distro = d.ID
+		vs[i] = judge(m, e, q)
+		names[i] = d.Name
+		refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
+		agree = agree && vs[i].Verdict == vs[0].Verdict
+		if c, ok := rule.Compare(d.Version, ds[newest].Version); ok && c > 0 {
+			newest = i
+		}
+	}
+	head := fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(names, ", "))
+	if agree {
+		v := vs[newest]
+		v.Plan, v.Distro = p, ""
+		text := fmt.Sprintf("%s, and all of them give %s: the reasons below are %s's", head, v.Verdict, ds[newest].Name)
+		if len(ds) == 1 {
+			text = fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): judged as %s, the one release whose UEK is on %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, ds[0].Name, series)
+		}
+		r := Reason{Verdict: Supported, Informs: true, Text: text, Matrix: refs}
+		v.Reasons = append([]Reason{r}, v.Reasons...)
+		return v
+	}
+	var each []string
+	for i, w := range vs {
+		each = append(each, fmt.Sprintf("%s: %s", names[i], w.Verdict))
+	}
+	v := Verdict{Plan: p, Verdict: Undecided, Stack: vs[newest].Stack, Adapter: vs[newest].Adapter, AdapterName: vs[newest].AdapterName, Kernel: vs[newest].Kernel, KernelBase: vs[newest].KernelBase}
+	v.Reasons = []Reason{{Verdict: Undecided, Text: fmt.Sprintf("%s, and they differ (%s); the release it runs on (--distro) would decide it", head, strings.Join(each, "; ")), Matrix: refs}}
 	return v
 }
 
@@ -266,6 +316,37 @@ func (v *Verdict) asRebuild(name string, d *matrix.Distro) {
 	}
 	v.Reasons = append([]Reason{{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("the matrix has no entry for %q, so it is judged as %s, the RHEL release of its number: the reasons below are RHEL's and make a hint, not a verdict; an entry for %q with a source would decide it", name, d.Name, name)}}, v.Reasons...)
 	v.Verdict, v.Likely = Undecided, likely
+}
+
+// otherModule is the module of stack ms that name names ("ice", "ICE")
+// when it is not the module whose version names the stack's releases
+// (ReleaseModule); "" otherwise.
+func otherModule(ms *matrix.Stack, name string) string {
+	if ms == nil || ms.ReleaseModule == "" {
+		return ""
+	}
+	for _, mod := range ms.Modules {
+		if mod != ms.ReleaseModule && strings.EqualFold(strings.TrimSpace(name), mod) {
+			return mod
+		}
+	}
+	return ""
+}
+
+// moduleRelease reads a release given as the release module's version
+// as modinfo prints it, the module's own number, a dash and the release
+// (bnxt_en 1.10.2-230.2.52.0, of Broadcom's bundle 230.2.52.0): the
+// release, when ver is not a release of ms and what follows its first
+// dash is.
+func moduleRelease(ms *matrix.Stack, ver string) (string, bool) {
+	if ms == nil || ms.ReleaseModule == "" || ver == "" || ms.HasRelease(ver) {
+		return "", false
+	}
+	_, rel, ok := strings.Cut(ver, "-")
+	if !ok || !ms.HasRelease(rel) {
+		return "", false
+	}
+	return rel, true
 }
 
 // distroList names distros by id and name: "oracle-9.4-uek (Oracle Linux
@@ -372,6 +453,19 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			stackVer = ver
 		}
 		ms = res.Value
+		if mod := otherModule(ms, name); mod != "" && stackVer != "" {
+			// "ice 1.9.11": that module's version, not the release's.
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s is the version of %s, and %s releases are named by the version of %s, which %s's does not give: judged as the stack with no release named; modinfo %s's version would decide which release it is", mod, stackVer, mod, ms.Name, ms.ReleaseModule, mod, ms.ReleaseModule),
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)}})
+			stackVer = ""
+		}
+		if rel, ok := moduleRelease(ms, stackVer); ok {
+			// modinfo bnxt_en's "1.10.2-230.2.52.0": the bundle follows
+			// bnxt_en's own version.
+			v.note(Reason{Verdict: Supported, Text: fmt.Sprintf("%s is %s's version as modinfo prints it, its own number then the release %s: judged as %s %s", stackVer, ms.ReleaseModule, rel, ms.Name, rel),
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)}})
+			stackVer = rel
+		}
 		if stackID == "" {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("stack %q is not in the matrix%s; `kbgen check --list stacks` lists the stacks", name, matrix.DidYouMean(res.Suggest))})
 			return v

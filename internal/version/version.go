@@ -303,9 +303,12 @@ func cmpNum(a, b string) int {
 }
 
 // firmwareLabels are what tools print before a firmware version
-// (ethtool -i, ibv_devinfo, mlxfwmanager, flint, dmesg), folded to lower
-// case, the longer of two that start alike first.
-var firmwareLabels = []string{"firmware-version", "fw_ver", "firmware version", "fw version", "firmware", "fw"}
+// (ethtool -i, ibv_devinfo, mlxfwmanager, flint, dmesg, devlink dev info's
+// running fw.version, rdma dev's "fw"), folded to lower case, the longer
+// of two that start alike first; last, "pkg": the package version
+// bnxt_en's ethtool -i prints after the running firmware ("/pkg
+// 220.0.83.0"), given alone.
+var firmwareLabels = []string{"firmware-version", "fw.version", "fw_ver", "firmware version", "fw version", "firmware", "fw", "pkg"}
 
 // TrimFirmware reads a firmware version as a tool prints it: without its
 // label ("firmware-version: ", "fw_ver:", mlxfwmanager's "FW" row), or
@@ -334,11 +337,12 @@ func TrimFirmware(s string) string {
 			s = strings.TrimSpace(s[i+len(l)+1:])
 			break
 		}
-		if rest, ok := strings.CutPrefix(low, l); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-			if rest = strings.TrimSpace(rest); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
-				s = strings.TrimSpace(s[len(l):])
-				break
-			}
+		// The label as a word (at the start, or after a space as in rdma
+		// dev's "protocol roce fw 231.0.154.0 node_guid …"), then blanks
+		// and a number.
+		if i := labelWord(low, l); i >= 0 {
+			s = strings.TrimSpace(s[i+len(l):])
+			break
 		}
 	}
 	if i := strings.Index(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
@@ -351,6 +355,31 @@ func TrimFirmware(s string) string {
 		s = v
 	}
 	return s
+}
+
+// labelWord is the index of the first occurrence of label l in low that
+// starts low or follows a blank (space or tab), and is followed by a blank,
+// any white space and a digit; -1 when there is none.
+func labelWord(low, l string) int {
+	for from := 0; from < len(low); {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return -1
+		}
+		i := from + j
+		from = i + 1
+		if i > 0 && low[i-1] != ' ' && low[i-1] != '\t' {
+			continue
+		}
+		rest := low[i+len(l):]
+		if rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+			continue
+		}
+		if rest = strings.TrimSpace(rest); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return i
+		}
+	}
+	return -1
 }
 
 // wordByte reports whether c may be part of a label's word.

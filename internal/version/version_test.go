@@ -331,6 +331,12 @@ func TestTrimFirmware(t *testing.T) {
 		// https://github.com/openucx/ucx/issues/4556
 		"firmware-version: 14.23.1020":            "14.23.1020",
 		"fw_ver:                      20.26.1040": "20.26.1040",
+		// devlink dev info's running version (Documentation/networking/devlink/mlx5.rst:
+		// https://docs.kernel.org/networking/devlink/mlx5.html), rdma dev's line
+		// (https://github.com/openucx/ucx/issues/11048), bnxt_en's package alone:
+		"fw.version 28.41.1000": "28.41.1000",
+		"1: bnxt_re1: node_type ca protocol roce fw 231.0.154.0 node_guid 8e84:74ff:fe1f:2551 sys_image_guid 8e84:74ff:fe1f:2551": "231.0.154.0",
+		"pkg 231.0.162.0": "231.0.162.0", "/pkg 220.0.83.0": "/pkg 220.0.83.0",
 		// Neither a label nor a number first: as it was.
 		"bc 7.10.4": "bc 7.10.4", "fwupd 1.9": "fwupd 1.9", "N/A": "N/A", "İ fw: 1": "1",
 	} {
