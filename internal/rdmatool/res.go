@@ -25,6 +25,30 @@ import (
 //
 // and `rdma -j res …` prints an array of objects whose "ifname" is the device.
 func ParseRes(r io.Reader) ([]string, error) {
+	return devicesNamed(r, func(f []string) string {
+		if len(f) < 3 {
+			return ""
+		}
+		switch {
+		case f[0] == "link":
+			if dev, port, ok := strings.Cut(f[1], "/"); ok && (port == "-" || port == "lqpn" || isNumber(port)) {
+				return dev
+			}
+		case f[0] == "dev" && resourceKey(f[2]):
+			return f[1]
+		case f[0] == "ifindex" && len(f) > 4 && isNumber(f[1]) && f[2] == "ifname":
+			return f[3]
+		case strings.HasSuffix(f[0], ":") && strings.HasSuffix(f[1], ":") && isNumber(strings.TrimSuffix(f[0], ":")) && summaryKey(f[2]):
+			return strings.TrimSuffix(f[1], ":")
+		}
+		return ""
+	})
+}
+
+// devicesNamed lists the RDMA devices an rdma output names, in first-seen
+// order: with -j, each object's "ifname" (its device before a "/port");
+// else the device devOf reads from a line's fields ("" for none).
+func devicesNamed(r io.Reader, devOf func(fields []string) string) ([]string, error) {
 	text, err := readAll(r)
 	if err != nil {
 		return nil, err
@@ -44,24 +68,7 @@ func ParseRes(r io.Reader) ([]string, error) {
 		}
 		return out, nil
 	}
-	err = lines.Each(strings.NewReader(text), func(raw string) {
-		f := strings.Fields(raw)
-		if len(f) < 3 {
-			return
-		}
-		switch {
-		case f[0] == "link":
-			if dev, port, ok := strings.Cut(f[1], "/"); ok && (port == "-" || port == "lqpn" || isNumber(port)) {
-				add(dev)
-			}
-		case f[0] == "dev" && resourceKey(f[2]):
-			add(f[1])
-		case f[0] == "ifindex" && len(f) > 4 && isNumber(f[1]) && f[2] == "ifname":
-			add(f[3])
-		case strings.HasSuffix(f[0], ":") && strings.HasSuffix(f[1], ":") && isNumber(strings.TrimSuffix(f[0], ":")) && summaryKey(f[2]):
-			add(strings.TrimSuffix(f[1], ":"))
-		}
-	})
+	err = lines.Each(strings.NewReader(text), func(raw string) { add(devOf(strings.Fields(raw))) })
 	return out, err
 }
 

@@ -3,8 +3,6 @@ package rdmatool
 import (
 	"io"
 	"strings"
-
-	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // ParseStat reads `rdma statistic show` (`rdma stat show`, with `link
@@ -17,33 +15,13 @@ import (
 // the output says which devices and ports exist. A mail's wrapping, which
 // moves counters onto lines of their own, loses nothing a head names.
 func ParseStat(r io.Reader) ([]string, error) {
-	text, err := readAll(r)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	seen := map[string]bool{}
-	add := func(dev string) {
-		if dev != "" && !seen[dev] {
-			seen[dev] = true
-			out = append(out, dev)
-		}
-	}
-	if objs, ok := jsonObjects(text); ok {
-		for _, o := range objs {
-			dev, _, _ := strings.Cut(o["ifname"], "/")
-			add(dev)
-		}
-		return out, nil
-	}
-	err = lines.Each(strings.NewReader(text), func(raw string) {
-		f := strings.Fields(raw)
+	return devicesNamed(r, func(f []string) string {
 		if len(f) < 2 || f[0] != "link" {
-			return
+			return ""
 		}
 		if dev, port, ok := strings.Cut(f[1], "/"); ok && isNumber(port) {
-			add(dev)
+			return dev
 		}
+		return ""
 	})
-	return out, err
 }
