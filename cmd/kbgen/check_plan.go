@@ -23,7 +23,7 @@ var listKinds = []string{"checks", "adapters", "distros", "stacks"}
 // name was closest to and how to list the valid ids. A PCI id several
 // adapters share is not an error: the verdict explains it.
 func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
-	if p.Adapter != "" && m.Adapter(p.Adapter) == nil && verdict.SoftwareDevice(m, p.Adapter) == nil {
+	if p.Adapter != "" && m.Adapter(p.Adapter) == nil && verdict.SoftwareDevice(m, p.Adapter) == nil && verdict.NotRoCESoftware(m, p.Adapter) == nil {
 		if r := m.ResolveAdapter(p.Adapter); r.Value == nil && len(r.Candidates) == 0 {
 			if r.How == "family" {
 				return cli.Usagef("--adapter %s names a family of %d adapters the matrix judges apart%s; name one", diag.Quote(p.Adapter), len(r.Suggest), matrix.DidYouMean(r.Suggest))

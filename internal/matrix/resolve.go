@@ -755,7 +755,7 @@ func (m *Matrix) releasesOf(s string) Resolution[Distro] {
 		var out []*Distro
 		for i := range m.Distros {
 			d := &m.Distros[i]
-			if (d.Family == fam && d.Rebuild == "" || d.Rebuild == fam) && match(d.Version) {
+			if (fold(d.Family) == fold(fam) && d.Rebuild == "" || d.Rebuild != "" && fold(d.Rebuild) == fold(fam)) && match(d.Version) {
 				out = append(out, d)
 			}
 		}
@@ -940,6 +940,11 @@ var distroFamilies = map[string]string{
 	"rockylinux": "rocky", "alma": "almalinux", "almalinux": "almalinux",
 	"el": "rhel", "centoslinux": "centos",
 	"amazonlinux": "amzn", "al": "amzn",
+	// Cloud distros by their product names: os-release's NAME="Microsoft
+	// Azure Linux" (PRETTY_NAME "Microsoft Azure Linux 3.0"), and "Alibaba
+	// Cloud Linux 3" for the alinux releases.
+	"microsoftazurelinux": "azure-linux", "azurelinux": "azure-linux",
+	"alibabacloudlinux": "alinux",
 	// SUSE Linux Enterprise, SLES's and SLED's common base ("SLE15 SP5").
 	"sle": "sles",
 }
@@ -949,7 +954,7 @@ var distroFamilies = map[string]string{
 func familyAsID(f string) string {
 	for alias, id := range distroFamilies {
 		if rest, ok := strings.CutPrefix(f, alias); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
-			return id + rest
+			return fold(id) + rest
 		}
 	}
 	return f

@@ -210,6 +210,11 @@ func TestResolveDistroAndStack(t *testing.T) {
 		"Debian 12.5":                                         "debian-12",
 		"Debian 11.3":                                         "debian-11.3",
 		"SUSE Linux Enterprise Server 15 SP5":                 "sles-15-sp5",
+		// Azure Linux's os-release (azurelinux-release.spec: PRETTY_NAME
+		// "Microsoft %{distribution} %{version}").
+		`PRETTY_NAME="Microsoft Azure Linux 3.0"`: "azure-linux-3.0",
+		"Microsoft Azure Linux 3.0":               "azure-linux-3.0",
+		"Alibaba Cloud Linux 3.2":                 "alinux-3.2",
 		// Oracle's kernel named as its name names it, the family shortened.
 		"OL8.9 UEKR7":   "oracle-8.9-uek",
 		"OL 8.9 UEK R7": "oracle-8.9-uek",
@@ -269,6 +274,9 @@ func TestResolveDistroAndStack(t *testing.T) {
 		// An Amazon Linux 2023 release may run any of its kernel lines.
 		"Amazon Linux 2023.6.20241212": {"amzn-2023", "amzn-2023-kernel-6.12", "amzn-2023-kernel-6.18"},
 		"al2023.6":                     {"amzn-2023", "amzn-2023-kernel-6.12", "amzn-2023-kernel-6.18"},
+		// A cloud distro's product name with its major version only.
+		"Alibaba Cloud Linux 3": {"alinux-3.2"},
+		"Azure Linux 3":         {"azure-linux-3.0"},
 	} {
 		r := m.ResolveDistro(name)
 		var ids []string

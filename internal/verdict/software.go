@@ -50,6 +50,56 @@ func SoftwareDevice(m *matrix.Matrix, name string) *matrix.Stack {
 	return nil
 }
 
+// NotRoCESoftware returns the software RDMA driver a name means when a plan
+// names a software device that does no RoCE as the adapter ("siw",
+// "soft-iwarp", "SoftiWARP": iWARP over TCP): a driver of kind software
+// whose transports lack roce, named by its id, name, or its vendor's id,
+// name or alias (ignoring case, dashes and underscores); nil when none. Such
+// a plan asks a RoCE question the device answers "not RoCE", the way an
+// adapter's not_roce does, rather than naming nothing in the matrix.
+func NotRoCESoftware(m *matrix.Matrix, name string) *matrix.Driver {
+	n := softFold(name)
+	if n == "" {
+		return nil
+	}
+	for i := range m.Drivers {
+		d := &m.Drivers[i]
+		if d.Kind != matrix.KindSoftware || slices.Contains(d.Transports, "roce") || len(d.Transports) == 0 {
+			continue
+		}
+		names := []string{d.ID, d.Name}
+		if v := m.Vendor(d.Vendor); v != nil {
+			names = append(names, v.ID, v.Name)
+			names = append(names, v.Aliases...)
+		}
+		for _, x := range names {
+			if softFold(x) == n {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// judgeNotRoCESoftware answers a plan naming a software device without
+// RoCE: unsupported, citing the driver's transports, and naming the
+// software RoCE stacks the matrix has as the way to RoCE on the same NIC.
+func judgeNotRoCESoftware(m *matrix.Matrix, v *Verdict, d *matrix.Driver) {
+	v.Adapter, v.AdapterName = d.ID, d.Name
+	ref := rule.Cite(m, "driver "+d.ID, d.Claim, fmt.Sprintf("%s is not RoCE: its transport is %s", d.Name, strings.Join(d.Transports, ", ")))
+	text := ref.Rule
+	var alt []string
+	for i := range m.Stacks {
+		if st := &m.Stacks[i]; st.Kind == matrix.KindSoftware {
+			alt = append(alt, fmt.Sprintf("%s (--adapter %s, or --stack %s with the NIC)", st.Name, st.ID, st.ID))
+		}
+	}
+	if len(alt) > 0 {
+		text += "; RoCE in software on the same Ethernet NIC is " + strings.Join(alt, " or ")
+	}
+	v.add(Reason{Verdict: Unsupported, Text: text, Matrix: []rule.Ref{ref}})
+}
+
 var softFolder = strings.NewReplacer("-", "", "_", "", " ", "")
 
 func softFold(s string) string { return softFolder.Replace(strings.ToLower(strings.TrimSpace(s))) }

@@ -377,6 +377,11 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			judgeSoftware(m, e, &v, nil, rule.Ref{}, ms, p)
 			return v
 		}
+		// A software device without RoCE (--adapter siw): not RoCE.
+		if d := NotRoCESoftware(m, p.Adapter); d != nil && res.Value == nil && len(res.Candidates) == 0 {
+			judgeNotRoCESoftware(m, &v, d)
+			return v
+		}
 		if len(res.Candidates) > 0 {
 			ambiguous(m, &v, p.Adapter, res.Candidates)
 			return v
