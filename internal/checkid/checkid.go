@@ -25,6 +25,7 @@ const (
 	FWFlashFailed           = "fw-flash-failed"            // a firmware flash or activation failed, or the stored image is unreadable
 	FWMismatch              = "fw-mismatch"                // adapters with one PSID or board id run different firmware
 	FWUpdatePending         = "fw-update-pending"          // stored firmware differs from running: reboot or reset pending
+	GIDLinkLocalOnly        = "gid-link-local-only"        // a RoCE port has only link-local GIDs: its netdev has no IP address
 	GIDNoRoCEv2             = "gid-no-roce-v2"             // a RoCE port has no RoCE v2 GIDs
 	GIDTableEmpty           = "gid-table-empty"            // a RoCE port has no populated GIDs
 	LinkTypeInfiniBand      = "link-type-infiniband"       // a VPI port runs, or is set to run, as InfiniBand, so it carries no RoCE
@@ -88,6 +89,7 @@ var checks = []Check{
 	{FWFlashFailed, "Did every firmware flash and activation in the kernel log succeed?", nil},
 	{FWMismatch, "Do adapters with the same PSID or board id run the same firmware?", nil},
 	{FWUpdatePending, "Does the stored firmware equal the running firmware?", nil},
+	{GIDLinkLocalOnly, "Does each Ethernet RDMA port have a GID of an IP address, not only the link-local GIDs every port has (an IPv4 or routable IPv6 address on its netdev)?", []Link{faq("gid-index-rtr")}},
 	{GIDNoRoCEv2, "Does each Ethernet port of a v2-capable adapter have RoCE v2 GIDs?", nil},
 	{GIDTableEmpty, "Does each Ethernet RDMA port have GIDs?", nil},
 	{GIDTableError, "Could every GID be written to its port's GID table?", []Link{faq("gid-table-errors")}},

@@ -491,6 +491,12 @@ func (c *collector) ibvDevices() {
 		if len(out.Warnings) > 0 {
 			c.problem(id, "libibverbs warned (a provider may be missing, so devices can be absent from this view): %s", out.Warnings[0])
 		}
+		for _, pr := range out.Problems {
+			c.h.ToolMessages = append(c.h.ToolMessages, record.ToolMessage{
+				Tool: "ibv_devices", Kind: pr.Kind, Device: pr.Device, Driver: pr.Driver, Text: pr.Text,
+				Count: countIfMany(pr.Count), Source: id, Line: pr.Line,
+			})
+		}
 		for _, dg := range out.Devices {
 			d := c.device(dg.Name)
 			fill(&d.NodeGUID, guid(dg.NodeGUID), &d.From, "node_guid", id)

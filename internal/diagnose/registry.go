@@ -28,6 +28,7 @@ var funcs = func() map[string]Func {
 		checkid.FWBelowMin:              checkFirmwareMin,
 		checkid.FWDriverMismatch:        checkFirmwareDriver,
 		checkid.FWUpdatePending:         checkFirmwarePending,
+		checkid.GIDLinkLocalOnly:        checkGIDLinkLocal,
 		checkid.GIDNoRoCEv2:             checkGIDv2,
 		checkid.GIDTableEmpty:           checkGIDEmpty,
 		checkid.KernelTooOld:            checkKernel,

@@ -167,6 +167,13 @@ func TestParseDevices(t *testing.T) {
 	if len(got.Devices) != 0 || len(got.Warnings) != 2 {
 		t.Errorf("rxe: %+v", got)
 	}
+	// ibv_devices prints libibverbs' own warnings, classified as
+	// ibv_devinfo's are (SoftRoCE/rxe-dev#51's librxe that does not load).
+	got, _ = ParseDevices(bytes.NewReader(capture(t, "paste", "rxe-ibv_devices-couldnt-load-rxe-rxe_cfg-start-io-error-lsmod-truncated.txt")))
+	if len(got.Problems) != 2 || got.Problems[0].Kind != ProviderMissing || got.Problems[0].Driver != "rxe" ||
+		got.Problems[1].Kind != ProviderMissing || got.Problems[1].Device != "uverbs0" || got.Problems[0].Line != 3 {
+		t.Errorf("rxe-dev#51 problems: %+v", got.Problems)
+	}
 }
 
 func TestParseIbstat(t *testing.T) {

@@ -21,6 +21,11 @@ type DeviceGUID struct {
 type Devices struct {
 	Devices  []DeviceGUID
 	Warnings []string // libibverbs warnings, e.g. a provider that does not load
+	// Problems are those warnings classified as ibv_devinfo's are: both
+	// tools print libibverbs' own lines ("couldn't load driver", "no
+	// userspace device-specific driver found for …/uverbs0"), one per
+	// distinct line with its count and first line.
+	Problems []Problem
 }
 
 var guidRE = regexp.MustCompile(`^[0-9a-fA-F]{1,16}$`)
@@ -29,12 +34,15 @@ var guidRE = regexp.MustCompile(`^[0-9a-fA-F]{1,16}$`)
 func ParseDevices(r io.Reader) (Devices, error) {
 	var out Devices
 	table := false
+	n := 0
 	err := lines.Each(r, func(raw string) {
+		n++
 		line := strings.TrimSpace(raw)
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "libibverbs:"):
 			out.Warnings = append(out.Warnings, line)
+			out.problem(line, n)
 		case strings.HasPrefix(line, "------"):
 			table = true
 		case table:
@@ -45,6 +53,21 @@ func ParseDevices(r io.Reader) (Devices, error) {
 		}
 	})
 	return out, err
+}
+
+func (out *Devices) problem(line string, n int) {
+	for i := range out.Problems {
+		if out.Problems[i].Text == line {
+			out.Problems[i].Count++
+			return
+		}
+	}
+	if len(out.Problems) >= MaxProblems {
+		return
+	}
+	p := classify(line)
+	p.Count, p.Line = 1, n
+	out.Problems = append(out.Problems, p)
 }
 
 // CA is one "CA '<name>'" block of ibstat.

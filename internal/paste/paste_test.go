@@ -951,3 +951,21 @@ func TestFilteredLspciDoesNotHideListing(t *testing.T) {
 		t.Errorf("adapters %+v, want 0000:d2:00.0 15b3:1021 mlx5_core", h.Adapters)
 	}
 }
+
+// rxe_cfg's status table is recognised by its header when no command line
+// precedes it: SoftRoCE/rxe-dev#47 put it in a fence under a markdown
+// heading. Before, the paste had no recognised output at all.
+func TestSniffRxeCfg(t *testing.T) {
+	t.Parallel()
+	secs, _, err := Split(strings.NewReader(body(t, "paste", "rxe-rxe_cfg-status-rxe0-then-ibv_rc_pingpong-g0-link-local-gids-hang.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, s.Command)
+	}
+	if !slices.Contains(got, "rxe_cfg status") {
+		t.Errorf("sections %q, want rxe_cfg status", got)
+	}
+}

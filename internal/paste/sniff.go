@@ -29,7 +29,7 @@ var layouts = map[string]func(text string) string{"lspci -nnvv": lspciLayout}
 // prompt running some other command.
 var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
-	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "ibdev2netdev": true, "rdma link show": true,
+	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "rxe_cfg status": true, "ibdev2netdev": true, "rdma link show": true,
 	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
 	"lspci -tv": true, "kubectl logs {pod}": true, "mlxconfig -d {device} query": true,
 }
@@ -60,8 +60,11 @@ var (
 	reRdmaStat = regexp.MustCompile(`(?m)^link [^\s/]+/\d+(?: [a-z]\w* \d+ [a-z]\w* \d+|[ \t]*\n[ \t]+[a-z]\w* \d+[ \t]*$)`)
 	reRdmaDev  = regexp.MustCompile(`(?m)^\d+: \S+: node_type \S+`)
 	// rdma -j: an array of objects, each headed by the device's ifindex.
-	reRdmaJSON    = regexp.MustCompile(`^\s*\[\s*\{\s*"ifindex"\s*:\s*\d+\s*,\s*"(?:ifname|port)"`)
-	reShowGIDs    = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
+	reRdmaJSON = regexp.MustCompile(`^\s*\[\s*\{\s*"ifindex"\s*:\s*\d+\s*,\s*"(?:ifname|port)"`)
+	reShowGIDs = regexp.MustCompile(`(?m)^\s*DEV\s+PORT\s+INDEX\s+GID\s`)
+	// rxe_cfg's status table header (rxe_cfg, rxe_cfg status, rxe_cfg
+	// start print it), its columns in rdma-core's rxe_cfg order.
+	reRxeCfg      = regexp.MustCompile(`(?m)^\s*Name\s+Link\s+Driver\s+Speed\s+NMTU\s+IPv4_addr\s+RDEV\s+RMTU\b`)
 	reMstTable    = regexp.MustCompile(`(?m)^DEVICE_TYPE\s+MST\s+PCI\s`)
 	reProcVersion = regexp.MustCompile(`(?m)^Linux version \d+\.\d+\S* \(`)
 	reDevlink     = regexp.MustCompile(`(?m)^(?:pci|auxiliary)/\S+:\s*$`)
@@ -108,6 +111,7 @@ var rules = []rule{
 	{"ibstat", func(s string) bool { return strings.Contains(s, "CA '") && strings.Contains(s, "CA type:") }},
 	{"ibstatus", func(s string) bool { return strings.Contains(s, "Infiniband device '") }},
 	{"show_gids", func(s string) bool { return reShowGIDs.MatchString(s) }},
+	{"rxe_cfg status", func(s string) bool { return reRxeCfg.MatchString(s) }},
 	{"ibdev2netdev", func(s string) bool { return strings.Contains(s, " ==> ") && strings.Contains(s, " port ") }},
 	{"rdma link show", func(s string) bool {
 		return reRdmaLink.MatchString(s) || reRdmaJSON.MatchString(s) && strings.Contains(s, `"physical_state"`)

@@ -312,7 +312,8 @@ type Netdev struct {
 }
 
 // Tool message kinds are those of the tool: ibv_devinfo's no-device,
-// provider-missing, provider-config-missing, open-failed and other;
+// provider-missing, provider-config-missing, abi-mismatch, open-failed and
+// other (ibv_devices' libibverbs lines are classified alike);
 // rxe_cfg's perl-warning, configfs-error, write-error, module-not-loaded
 // and other.
 

@@ -107,7 +107,10 @@ func Parse(r io.Reader) (Output, error) {
 			cols = c
 			return
 		}
-		if cols != nil && (line[0] == ' ' || line[0] == '\t') {
+		// rxe_cfg indents its rows as its header; a paste that dropped
+		// the indent (markdown, a mail) dropped it from both, so a row
+		// is a line indented at least as far as the header was.
+		if cols != nil && indent(line) >= cols[0].start {
 			if row, ok := parseRow(line, cols); ok {
 				row.Line = n
 				out.add(row)
@@ -120,6 +123,10 @@ func Parse(r io.Reader) (Output, error) {
 		}
 	})
 	return out, err
+}
+
+func indent(line string) int {
+	return len(line) - len(strings.TrimLeft(line, " \t"))
 }
 
 func (o *Output) add(row Interface) {
@@ -188,7 +195,7 @@ func parseRow(line string, cols []column) (Interface, bool) {
 	if cols[len(cols)-1].name == "RMTU" && lastAt >= 0 {
 		row.RMTU = strings.TrimSpace(line[lastAt:])
 	}
-	if row.Name == "" || strings.ContainsAny(row.Name, "#$@:") {
+	if row.Name == "" || strings.ContainsAny(row.Name, "#$@:`*") {
 		return Interface{}, false
 	}
 	return row, true

@@ -89,3 +89,18 @@ func TestConfigfsFailed(t *testing.T) {
 		t.Errorf("%+v", got)
 	}
 }
+
+// A paste that dropped rxe_cfg's indent from its header dropped it from
+// the rows too (SoftRoCE/rxe-dev#47, in a markdown fence): the rows are
+// read against the header's offsets all the same. Before, no row was read.
+func TestFlushLeftTable(t *testing.T) {
+	t.Parallel()
+	out, err := Parse(bytes.NewReader(capturetest.Read(t, "paste", "rxe-rxe_cfg-status-rxe0-then-ibv_rc_pingpong-g0-link-local-gids-hang.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Interface{{Name: "eth0", Link: "yes", Driver: "e1000", NMTU: "1500", IPv4Addr: "192.168.122.219", RDEV: "rxe0", RMTU: "1024  (3)", Line: 5}}
+	if d := cmp.Diff(want, out.Interfaces); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
