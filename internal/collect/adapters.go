@@ -9,6 +9,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/devlink"
 	"github.com/rocekb/rocekb/internal/ethtool"
+	"github.com/rocekb/rocekb/internal/lshw"
 	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
@@ -501,4 +502,35 @@ func pcieFromLspci(l lspci.Link) *record.PCIeLink {
 		p.Downgraded = &d
 	}
 	return p
+}
+
+// lshw reads lshw's network nodes (lshw -class network, or sos's whole
+// tree): each PCI function's netdev, driver, driver version, firmware and
+// link, filled where ethtool -i gave nothing. A -businfo row ties a
+// netdev to its function only.
+func (c *collector) lshw() {
+	r, id, ok := c.firstCommand("lshw -class network", "lshw")
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		devs, err := lshw.Parse(reader(r))
+		for _, d := range devs {
+			a := c.ethtoolAdapter(ethtool.Info{Driver: d.Driver, Version: d.DriverVersion, FirmwareVersion: d.Firmware, BusInfo: d.BusInfo}, id)
+			if d.Netdev == "" {
+				continue
+			}
+			nd := c.addNetdev(d.Netdev, id)
+			fill(&nd.PCIAddress, d.BusInfo, &nd.From, "pci_address", id)
+			fill(&nd.Driver, d.Driver, &nd.From, "driver", id)
+			if nd.Driver == d.Driver {
+				fill(&nd.Version, d.DriverVersion, &nd.From, "version", id)
+			}
+			fill(&nd.Link, netdevLink(d.Link), &nd.From, "link", id)
+			if !slices.Contains(a.Netdevs, d.Netdev) {
+				a.Netdevs = append(a.Netdevs, d.Netdev)
+			}
+		}
+		return err
+	})
 }
