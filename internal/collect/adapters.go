@@ -378,6 +378,13 @@ func (c *collector) ethtool() {
 			names[n] = true
 		}
 	}
+	// And "ethtool <dev>", the link settings (a name, not a flag, after "ethtool_").
+	settings, _ := fs.Glob(c.s.FS(), "sos_commands/*/ethtool_*")
+	for _, f := range settings {
+		if n, ok := strings.CutPrefix(path.Base(f), "ethtool_"); ok && n != "" && !strings.HasPrefix(n, "-") {
+			names[n] = true
+		}
+	}
 	var sorted []string
 	for n := range names {
 		sorted = append(sorted, n)
@@ -439,6 +446,31 @@ func (c *collector) ethtool() {
 		})
 	}
 	c.namespacedEthtool()
+	for _, n := range sorted {
+		c.ethtoolSettings(n)
+	}
+}
+
+// ethtoolSettings reads `ethtool <netdev>`: the netdev's link (Link
+// detected: yes or no) and speed, where no better source gave them. A
+// block another "Settings for" line names is that netdev's.
+func (c *collector) ethtoolSettings(n string) {
+	r, id := c.command("ethtool " + n)
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		ss, err := ethtool.ParseSettings(reader(r))
+		for _, s := range ss {
+			name := nonEmpty(s.Netdev, n)
+			nd := c.addNetdev(name, id)
+			fill(&nd.Link, netdevLink(s.Link), &nd.From, "link", id)
+			if !strings.HasPrefix(s.Speed, "Unknown") {
+				fill(&nd.Speed, s.Speed, &nd.From, "speed", id)
+			}
+		}
+		return err
+	})
 }
 
 // namespacedEthtool reads the ethtool -i outputs sos keeps for netdevs in

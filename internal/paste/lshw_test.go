@@ -51,3 +51,21 @@ func TestLshw(t *testing.T) {
 		}
 	}
 }
+
+// TestEthtoolSettings: `ethtool <netdev>` after its command line, indented,
+// mail-quoted, or quoted with its indentation lost, gives the netdev its
+// link and speed; "Speed: Unknown!" gives none. Before: "no command output
+// recognised".
+func TestEthtoolSettings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ file, netdev, link, speed string }{
+		{"bnx2x-settings-ens4f1-link-detected-after-blank.txt", "ens4f1", "up", "10000Mb/s"},
+		{"ice-e810-settings-ens2f0np0-mail-quoted-dac-10g.txt", "ens2f0np0", "up", "10000Mb/s"},
+		{"ice-e810-settings-eth3-speed-unknown-link-no-indent-collapsed.txt", "eth3", "down", ""},
+	} {
+		h := collectText(t, body(t, "ethtool", tc.file))
+		if len(h.Netdevs) != 1 || h.Netdevs[0].Name != tc.netdev || h.Netdevs[0].Link != tc.link || h.Netdevs[0].Speed != tc.speed {
+			t.Errorf("%s: netdevs %+v", tc.file, h.Netdevs)
+		}
+	}
+}

@@ -182,7 +182,11 @@ var Tools = []Tool{
 	// Netdevs of other network namespaces, as sos names their ethtool -i
 	// (networking.py: "ip netns exec <ns> ethtool -i <dev>", in namespaces/<ns>/
 	// since sosreport/sos commit 9118562c, 2021).
-	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}},
+	// "ethtool <dev>" is the link as the driver sees it: speed, duplex, Link detected.
+	{Name: "ethtool", Package: "ethtool", Commands: []Command{
+		{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true},
+		{Line: "ethtool {netdev}", Plugin: "networking", Prefetch: true},
+	},
 		Globs: []string{"sos_commands/networking/ip_netns_exec_*_ethtool_-i_*", "sos_commands/networking/namespaces/*/ip_netns_exec_*_ethtool_-i_*"}},
 	// lshw's network nodes: the netdev, driver, firmware and link of each
 	// PCI function, what ethtool -i tells (after it: ethtool wins). sos's
