@@ -36,7 +36,8 @@ right after another output, a line that is another such command to the letter
 before it. Lines that each begin with their command
 line and ": " (report-hw's "lspci -knn: 00:00.0 …") are that command's output.
 Output with no command line before it is recognised by what it says: a kernel
-log, lspci (its -t tree too), ibv_devinfo, ethtool -i, devlink dev info, devlink
+log, lspci (its -t tree too), ibv_devinfo, ethtool -i, ethtool <netdev>'s
+settings, devlink dev info, devlink
 health, rdma link, rdma statistic, ibdev2netdev, ibstat, show_gids, lsmod, modinfo, ofed_info,
 mlxfwmanager, a flint or mstflint query, an mlxconfig or mstconfig query, mst
 status output, a Kubernetes device plugin's log (kubectl logs of the RDMA
