@@ -36,11 +36,13 @@ right after another output, a line that is another such command to the letter
 before it. Lines that each begin with their command
 line and ": " (report-hw's "lspci -knn: 00:00.0 …") are that command's output.
 Output with no command line before it is recognised by what it says: a kernel
-log, lspci (its -t tree too), ibv_devinfo, ethtool -i, devlink dev info, devlink
-health, rdma link, rdma statistic, ibdev2netdev, ibstat, show_gids, rxe_cfg's status table, lsmod, modinfo, ofed_info,
+log, lspci (its -t tree too), ibv_devinfo, ethtool -i, ethtool <netdev>'s
+settings, devlink dev info, devlink health, rdma link, rdma statistic,
+ibdev2netdev, ibstat, show_gids, rxe_cfg's status table, lsmod, modinfo, ofed_info,
 mlxfwmanager, a flint or mstflint query, an mlxconfig or mstconfig query, mst
-status output and a Kubernetes device plugin's log (kubectl logs of the RDMA
-shared or SR-IOV network device plugin: the PCI functions it found); a kernel log line
+status output, a Kubernetes device plugin's log (kubectl logs of the RDMA
+shared or SR-IOV network device plugin: the PCI functions it found) and lshw's
+network nodes or -businfo rows; a kernel log line
 ends the output of any other command. After a prompt running a command kbcollect does
 not read (an alias, a wrapper, a mistyped name), output in a layout only its
 tool prints (show_gids's table, ibv_devinfo's blocks, ibstat's CA lines) is

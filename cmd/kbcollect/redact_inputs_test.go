@@ -289,6 +289,12 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 	case "modprobe":
 		// A modprobe.d file, where sos's kernel plugin copies it.
 		files["etc/modprobe.d/"+strings.TrimSuffix(name, ".txt")+".conf"] = body
+	case "interrupts":
+		// Where sos's hardware plugin copies it; no step reads it yet.
+		files["proc/interrupts"] = body
+	case "ip":
+		// Where sos's networking plugin keeps ip's link details; no step reads them yet.
+		files["sos_commands/networking/ip_-d_address"] = body
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {
 			put(cmdline)
@@ -304,7 +310,7 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 			"devlink": "devlink dev info", "dmesg": "dmesg", "ibdev2netdev": "ibdev2netdev", "ibstat": "ibstat",
 			"ibstatus": "ibstatus", "ibv_devices": "ibv_devices", "ibv_devinfo": "ibv_devinfo", "lsmod": "lsmod",
 			"lspci": "lspci -nnvv", "ofed_info": "ofed_info -s", "rdma": "rdma link show", "rxe_cfg": "rxe_cfg status", "show_gids": "show_gids",
-			"kernellog": "dmesg", "mst": "mst status -v",
+			"kernellog": "dmesg", "mst": "mst status -v", "lshw": "lshw -class network",
 		}[tool]
 		if def == "" {
 			t.Fatalf("%s/%s: no place for captures of %s; add one to captureLayout", tool, name, tool)

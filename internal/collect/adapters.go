@@ -9,6 +9,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/devlink"
 	"github.com/rocekb/rocekb/internal/ethtool"
+	"github.com/rocekb/rocekb/internal/lshw"
 	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
@@ -377,6 +378,13 @@ func (c *collector) ethtool() {
 			names[n] = true
 		}
 	}
+	// And "ethtool <dev>", the link settings (a name, not a flag, after "ethtool_").
+	settings, _ := fs.Glob(c.s.FS(), "sos_commands/*/ethtool_*")
+	for _, f := range settings {
+		if n, ok := strings.CutPrefix(path.Base(f), "ethtool_"); ok && n != "" && !strings.HasPrefix(n, "-") {
+			names[n] = true
+		}
+	}
 	var sorted []string
 	for n := range names {
 		sorted = append(sorted, n)
@@ -438,6 +446,31 @@ func (c *collector) ethtool() {
 		})
 	}
 	c.namespacedEthtool()
+	for _, n := range sorted {
+		c.ethtoolSettings(n)
+	}
+}
+
+// ethtoolSettings reads `ethtool <netdev>`: the netdev's link (Link
+// detected: yes or no) and speed, where no better source gave them. A
+// block another "Settings for" line names is that netdev's.
+func (c *collector) ethtoolSettings(n string) {
+	r, id := c.command("ethtool " + n)
+	if !r.OK() {
+		return
+	}
+	c.parse(id, func() error {
+		ss, err := ethtool.ParseSettings(reader(r))
+		for _, s := range ss {
+			name := nonEmpty(s.Netdev, n)
+			nd := c.addNetdev(name, id)
+			fill(&nd.Link, netdevLink(s.Link), &nd.From, "link", id)
+			if !strings.HasPrefix(s.Speed, "Unknown") {
+				fill(&nd.Speed, s.Speed, &nd.From, "speed", id)
+			}
+		}
+		return err
+	})
 }
 
 // namespacedEthtool reads the ethtool -i outputs sos keeps for netdevs in
@@ -501,4 +534,35 @@ func pcieFromLspci(l lspci.Link) *record.PCIeLink {
 		p.Downgraded = &d
 	}
 	return p
+}
+
+// lshw reads lshw's network nodes (lshw -class network, or sos's whole
+// tree): each PCI function's netdev, driver, driver version, firmware and
+// link, filled where ethtool -i gave nothing. A -businfo row ties a
+// netdev to its function only.
+func (c *collector) lshw() {
+	r, id, ok := c.firstCommand("lshw -class network", "lshw")
+	if !ok {
+		return
+	}
+	c.parse(id, func() error {
+		devs, err := lshw.Parse(reader(r))
+		for _, d := range devs {
+			a := c.ethtoolAdapter(ethtool.Info{Driver: d.Driver, Version: d.DriverVersion, FirmwareVersion: d.Firmware, BusInfo: d.BusInfo}, id)
+			if d.Netdev == "" {
+				continue
+			}
+			nd := c.addNetdev(d.Netdev, id)
+			fill(&nd.PCIAddress, d.BusInfo, &nd.From, "pci_address", id)
+			fill(&nd.Driver, d.Driver, &nd.From, "driver", id)
+			if nd.Driver == d.Driver {
+				fill(&nd.Version, d.DriverVersion, &nd.From, "version", id)
+			}
+			fill(&nd.Link, netdevLink(d.Link), &nd.From, "link", id)
+			if !slices.Contains(a.Netdevs, d.Netdev) {
+				a.Netdevs = append(a.Netdevs, d.Netdev)
+			}
+		}
+		return err
+	})
 }

@@ -76,6 +76,7 @@ var steps = []struct {
 	{"ibv_devices", (*collector).ibvDevices},
 	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
+	{"lshw", (*collector).lshw},                 // after ethtool, whose fields win
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
 	{"flint", (*collector).flint},               // likewise
 	{"mlxconfig", (*collector).mlxconfig},

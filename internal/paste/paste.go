@@ -948,6 +948,12 @@ func kin(table, pasted []string) bool {
 			return false
 		}
 	}
+	// The program and a placeholder alone ("ethtool {netdev}") is the
+	// program's default report: a pasted flag asks for another
+	// ("ethtool -S eth0", its statistics; "ethtool -k eth0", its offloads).
+	if len(table) == 1 && source.Placeholder(table[0]) && len(pf) > 0 {
+		return false
+	}
 	for i, w := range tp {
 		if !source.Placeholder(w) && w != pp[i] {
 			return false

@@ -191,7 +191,7 @@ func TestCommandLines(t *testing.T) {
 		{"$ ls /sys/class/infiniband", "ls /sys/class/infiniband", false, true},
 		{"$ ls /dev", "", false, false},                           // another folder
 		{"$ docker exec ctr", "", false, false},                   // no command
-		{"# ethtool ens1", "", false, false},                      // link settings, not ethtool -i
+		{"# ethtool ens1", "ethtool {netdev}", false, true},       // link settings, not ethtool -i
 		{"# ethtool -i ens1", "ethtool -i {netdev}", false, true}, // the -i report
 		{"$ devlink dev info pci/0000:0d:00.0        # the ConnectX-8 rail of the first GPU tray", "devlink dev info", false, true},
 		{"uname -a: Linux h 5.10.0-7-amd64 #1 SMP Debian 5.10.42-2 (2021-06-08) x86_64", "", true, false}, // "#1" is no comment
@@ -297,8 +297,8 @@ func TestSplitRealPasteForms(t *testing.T) {
 		{"paste", "mlx5-cx4-ofed_info-command-not-found-then-devinfo-vv.txt", []string{"ibv_devinfo -v 29"}},
 		{"paste", "mlx5-show_gids-pod-prompt-v1-empty-ipv4.txt", []string{"show_gids 11"}},
 		{"paste", "mlx5-cx4lx-pod-lspci-grep-kubectl-show_gids-header-only.txt", []string{"lspci -v 2", "show_gids 2"}},
-		// Plain "ethtool ens1" prints link settings, not ethtool -i: left out.
-		{"paste", "mlx4_en-cx2-ethtool-i-then-ethtool-settings.txt", []string{"lspci 1", "mstflint -d 01:00.0 q 1", "ethtool -i {netdev} 13"}},
+		// Plain "ethtool ens1" prints link settings, not ethtool -i: filed as such.
+		{"paste", "mlx4_en-cx2-ethtool-i-then-ethtool-settings.txt", []string{"lspci 1", "mstflint -d 01:00.0 q 1", "ethtool -i {netdev} 13", "ethtool {netdev} 19"}},
 		// "devlink dev info pci/…   # BlueField-3": the comment is no argument.
 		{"paste", "mlx5-cx8-bf3-devlink-info-trailing-shell-comments.txt", []string{"devlink dev 13", "devlink dev info 1", "devlink dev info 8", "devlink dev info 7"}},
 		// Issue templates: a line in one inline code span, outputs as list items.
@@ -540,6 +540,10 @@ func TestRealPasteRecords(t *testing.T) {
 	}
 	if len(h.Adapters) != 1 || h.Adapters[0].Driver.Name != "mlx4_en" || h.Adapters[0].Firmware.Running != "2.7.700" {
 		t.Errorf("adapters %+v", h.Adapters)
+	}
+	// ...but as ethtool <netdev>, whose Speed the netdev keeps (the paste ends before Link detected).
+	if len(h.Netdevs) != 1 || h.Netdevs[0].Speed != "10000Mb/s" || h.Netdevs[0].From["speed"] != "cmd/ethtool ens1" {
+		t.Errorf("netdevs %+v", h.Netdevs)
 	}
 	// uname -a as an inline code span gives the kernel.
 	if h := collectPaste(t, "i40iw-x722-issue-template-uname-in-code-span.txt"); h.Host.KernelRelease != "3.10.0-693.21.1.el7.x86_64" || len(h.Adapters) != 7 {

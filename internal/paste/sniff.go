@@ -31,7 +31,7 @@ var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "rxe_cfg status": true, "ibdev2netdev": true, "rdma link show": true,
 	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
-	"lspci -tv": true, "kubectl logs {pod}": true, "mlxconfig -d {device} query": true,
+	"lspci -tv": true, "kubectl logs {pod}": true, "lshw -class network": true, "ethtool {netdev}": true, "mlxconfig -d {device} query": true,
 }
 
 var (
@@ -86,7 +86,11 @@ var (
 	// its enums ("LINK_TYPE_P1   IB(1)", "SRIOV_EN   False(0)   True(1)"),
 	// as a grep or a cut paste of the query holds.
 	reMlxconfig = regexp.MustCompile(`(?m)^Configurations:\s+(?:Default|Current|Next Boot)\b|^\*?[ \t]+[A-Z][A-Z0-9]*_[A-Za-z0-9_]*[ \t]+[A-Za-z_]+\(\d+\)(?:[ \t]+[A-Za-z_]+\(\d+\))*[ \t]*$`)
-	reUnameA    = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// lshw's network node: its "*-network" header in the tree, or the
+	// bus info and configuration lines a grep keeps; a -businfo row.
+	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+\S+[ \t]+network\b`)
+	reEthtoolSettings = regexp.MustCompile(`(?m)^[ \t>|#]*Settings for \S+:[ \t]*$`)
+	reUnameA          = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -134,6 +138,14 @@ var rules = []rule{
 	{"lspci -tv", func(s string) bool { return reLspciTree.MatchString(s) && reLspciTreeFunc.MatchString(s) }},
 	{"ethtool -i {netdev}", func(s string) bool {
 		return strings.Contains(s, "driver: ") && strings.Contains(s, "bus-info:")
+	}},
+	// lshw's nodes, or its -businfo rows ("pci@<address>  <netdev>  network").
+	{"lshw -class network", func(s string) bool {
+		return reLshw.MatchString(s)
+	}},
+	// ethtool <netdev>: its "Settings for <dev>:" head, then its keys.
+	{"ethtool {netdev}", func(s string) bool {
+		return reEthtoolSettings.MatchString(s) && (strings.Contains(s, "Link detected:") || strings.Contains(s, "Speed:"))
 	}},
 	{"lsmod", func(s string) bool { return strings.Contains(s, "Module") && strings.Contains(s, "Used by") }},
 	{"ofed_info -s", func(s string) bool {

@@ -306,7 +306,8 @@ type Netdev struct {
 	Version    string            `toml:"version,omitempty" json:"version,omitempty"`         // ethtool -i version
 	PCIAddress string            `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the PCI function; empty when virtual or not known
 	Virtual    bool              `toml:"virtual,omitempty" json:"virtual,omitempty"`         // a source showed it has no device (no sysfs device link, no ethtool bus-info)
-	Link       string            `toml:"link,omitempty" json:"link,omitempty"`               // up or down, as ibdev2netdev or rxe_cfg printed it
+	Link       string            `toml:"link,omitempty" json:"link,omitempty"`               // up or down, as ibdev2netdev or rxe_cfg printed it, or lshw's link=yes/no
+	Speed      string            `toml:"speed,omitempty" json:"speed,omitempty"`             // ethtool <netdev>'s Speed as printed, e.g. 25000Mb/s; absent when it printed Unknown!
 	Origin     string            `toml:"origin" json:"origin"`                               // the source id that first named it
 	From       map[string]string `toml:"from,omitempty" json:"from,omitempty"`
 }

@@ -182,8 +182,21 @@ var Tools = []Tool{
 	// Netdevs of other network namespaces, as sos names their ethtool -i
 	// (networking.py: "ip netns exec <ns> ethtool -i <dev>", in namespaces/<ns>/
 	// since sosreport/sos commit 9118562c, 2021).
-	{Name: "ethtool", Package: "ethtool", Commands: []Command{{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true}},
+	// "ethtool <dev>" is the link as the driver sees it: speed, duplex, Link detected.
+	{Name: "ethtool", Package: "ethtool", Commands: []Command{
+		{Line: "ethtool -i {netdev}", Plugin: "networking", Prefetch: true},
+		{Line: "ethtool {netdev}", Plugin: "networking", Prefetch: true},
+	},
 		Globs: []string{"sos_commands/networking/ip_netns_exec_*_ethtool_-i_*", "sos_commands/networking/namespaces/*/ip_netns_exec_*_ethtool_-i_*"}},
+	// lshw's network nodes: the netdev, driver, firmware and link of each
+	// PCI function, what ethtool -i tells (after it: ethtool wins). sos's
+	// hardware plugin runs the whole tree (add_cmd_output("lshw")), whose
+	// other nodes the parser skips. No Package: it only stands in for
+	// ethtool -i, so kbcollect does not ask for it when it is absent.
+	{Name: "lshw", Commands: []Command{
+		{Line: "lshw -class network", Plugin: "kbcollect"},
+		{Line: "lshw", Plugin: "hardware"},
+	}},
 	// NVIDIA's firmware query: mlxfwmanager ships in MFT, mlxup is the
 	// standalone updater, and both print the same blocks; no distribution
 	// packages either. sos's mellanox_firmware plugin runs flint and

@@ -1,0 +1,72 @@
+package lshw
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func parseFile(t *testing.T, name string) []Device {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "captures", "lshw", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ds, err := Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// Every layout of the captures: a -class network node with two logical
+// names (the netdev and a /dev/fb0), a headerless grep -A excerpt, a
+// DISABLED node of a whole tree between bridges.
+func TestCaptures(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want Device
+	}{
+		{"mlx5-bf2-cx6dx-class-network-grep-C9-two-logical-names.txt", Device{BusInfo: "0000:01:00.0", Netdev: "enp1s0f0np0",
+			Product: "MT42822 BlueField-2 integrated ConnectX-6 Dx network controller", Driver: "mlx5_core",
+			DriverVersion: "5.14.0-427.42.1.el9_4.aarch64", Firmware: "24.41.1000 (MT_0000000375)", Link: "yes"}},
+		{"mlx5-cx4lx-hp-grep-mellanox-A10-headless.txt", Device{BusInfo: "0000:03:00.1", Netdev: "ens1f1", Driver: "mlx5_core",
+			DriverVersion: "5.5-1.0.3", Firmware: "14.18.2030 (HP_2420110034)", Link: "yes"}},
+		{"mlx5-cx6-disabled-link-no-full-tree-excerpt.txt", Device{BusInfo: "0000:41:00.0", Netdev: "enp65s0np0",
+			Product: "MT28908 Family [ConnectX-6]", Driver: "mlx5_core", DriverVersion: "6.2.0-1015-nvidia",
+			Firmware: "20.36.1010 (DEL0000000010)", Link: "no", Disabled: true}},
+	} {
+		ds := parseFile(t, tc.file)
+		if len(ds) != 1 {
+			t.Errorf("%s: %d devices, want 1: %+v", tc.file, len(ds), ds)
+			continue
+		}
+		got := ds[0]
+		got.Line = 0
+		if got != tc.want {
+			t.Errorf("%s:\n got %+v\nwant %+v", tc.file, got, tc.want)
+		}
+	}
+}
+
+// lshw -businfo: one row per function, the netdev beside its bus info.
+func TestBusinfoRows(t *testing.T) {
+	ds := parseFile(t, "mlx5-cx5-and-igb-class-network-businfo.txt")
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.BusInfo+"="+d.Netdev)
+	}
+	want := "0000:21:00.0=enp33s0f0 0000:21:00.1=enp33s0f1 0000:62:00.0=eno1 0000:62:00.1=eno2"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	c := Config("autonegotiation=on driver=mlx5_core firmware=20.27.4006 (NVD0000000001) ip=10.0.0.2 link=yes")
+	if c["firmware"] != "20.27.4006 (NVD0000000001)" || c["link"] != "yes" || c["driver"] != "mlx5_core" {
+		t.Fatalf("%v", c)
+	}
+}
