@@ -103,7 +103,7 @@ func TestRebuildEntryTakesFamilyRowsAsHints(t *testing.T) {
 		{"connectx-6-dx", "Rocky Linux release 9.3 (Blue Onyx)", "rocky-9.3", "rhel-9.3"}, // RHEL: supported
 		{"alibaba-erdma", "alma 9.1", "almalinux-9.1", "rhel-9.1"},                        // RHEL: unsupported
 		{"e810-c", "rocky-8.9", "rocky-8.9", "rhel-8.9"},
-		{"connectx-6-dx", "AlmaLinux 10.0", "almalinux-10.0", "rhel-10.0"},
+		{"connectx-6-dx", "Rocky Linux 10.0", "rocky-10.0", "rhel-10.0"},    // was AlmaLinux 10.0, which its own configuration now decides
 		{"connectx-6-dx", "oracle-9.4-rhck", "oracle-9.4-rhck", "rhel-9.4"}, // no OL9 statement read
 		{"softroce", "rocky 9.3", "rocky-9.3", "rhel-9.3"},                  // a software stack's own way
 	} {
@@ -163,7 +163,8 @@ func TestRowNamingAdaptersKeepsToThem(t *testing.T) {
 
 // TestRebuildOwnConfigurationDecides judges a rebuild release whose own
 // kernel configuration the matrix holds (Rocky Linux 8.10's and 9.0's
-// /boot/config, Rocky 9.4's CI configuration, AlmaLinux 9.3's /boot/config)
+// /boot/config, Rocky 9.4's CI configuration, AlmaLinux 9.3's /boot/config,
+// AlmaLinux 8.10's and 9.5-10.1's kernel-core packages read by Oracle's kconfigs)
 // by its own rows: a verdict, not RHEL's hint, named by the rebuild; the
 // software path (Soft-RoCE) chooses the same row as the hardware one.
 func TestRebuildOwnConfigurationDecides(t *testing.T) {
@@ -186,6 +187,14 @@ func TestRebuildOwnConfigurationDecides(t *testing.T) {
 		// decides Rocky 9.0 is Rocky's own; it is listed after RHEL's.
 		{"softroce", "Rocky Linux 9.0", Unsupported, "distro_support rocky 9.0"},
 		{"softroce", "AlmaLinux 9.3", Conditional, "distro_support almalinux 9.3"},
+		{"connectx-5", "AlmaLinux 8.10", Supported, "distro_support almalinux 8.10"},
+		{"connectx-6-dx", "AlmaLinux 9.6", Supported, "distro_support almalinux 9.5 to 9.7"},
+		{"connectx-6-dx", "almalinux-10.0", Supported, "distro_support almalinux 10.0 to 10.1"},
+		// RHEL 10 builds neither rdma_rxe nor erdma; AlmaLinux 10's own
+		// configuration says the same, and it is AlmaLinux's row that decides.
+		{"softroce", "AlmaLinux 10.1", Unsupported, "distro_support almalinux 10.0 to 10.1"},
+		{"alibaba-erdma", "AlmaLinux 10.0", Unsupported, "distro_support almalinux 10.0 to 10.1"},
+		{"oneconnect-skyhawk", "AlmaLinux 10.0", Unsupported, "distro_support almalinux 10.0 to 10.1"},
 	} {
 		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.distro})
 		if v.Verdict != tc.want {
