@@ -471,6 +471,16 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	// listed, not that its RoCE driver is built: without its RDMA
 	// driver it cannot turn a "no" into a yes.
 	if a != nil && slices.Contains(r.Adapters, a.ID) && r.Status != matrix.StatusUnsupported && len(r.Drivers) > 0 && a.RDMADriver != "" && !slices.Contains(r.Drivers, a.RDMADriver) {
+		// A driver row of the same scope (the rebuild's own, or the
+		// family's) saying whether the RDMA driver is built decides it
+		// with this one: the ids are listed (this row's step), and the
+		// RoCE driver is built or not (that row's). The device's own step
+		// is still read against that row as a driver row.
+		if dr := rdmaDriverRow(m, a, d, r); dr != nil && r.Status == matrix.StatusSupported && !weak {
+			v.add(Reason{Verdict: Supported, Text: text, Matrix: []rule.Ref{ref}})
+			judgeDistroRow(m, v, a, d, dk, dr, false)
+			return
+		}
 		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("%s; the row is about %s, not %s, the RoCE driver of %s; a row saying this distro builds %s would decide it", strings.TrimSuffix(text, "."), strings.Join(r.Drivers, ", "), a.RDMADriver, a.Name, a.RDMADriver), Matrix: []rule.Ref{ref}})
 		return
 	}
@@ -540,6 +550,27 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	}
 }
 
+// rdmaDriverRow returns the driver row that says whether a's RDMA driver
+// is built on d, of the same scope as r (a row naming a's ids under other
+// drivers): covering d, naming no adapter, naming the RDMA driver, with
+// r's rebuild (none for a family's row); the later from wins.
+func rdmaDriverRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, r *matrix.DistroRow) *matrix.DistroRow {
+	var best *matrix.DistroRow
+	for i := range m.DistroRows {
+		e := &m.DistroRows[i]
+		if e == r || len(e.Adapters) > 0 || e.Rebuild != r.Rebuild || !slices.Contains(e.Drivers, a.RDMADriver) || !rule.Covers(e, d) {
+			continue
+		}
+		if best != nil {
+			if c, ok := rule.Compare(e.From, best.From); !ok || c <= 0 {
+				continue
+			}
+		}
+		best = e
+	}
+	return best
+}
+
 // covers reports whether a distro kernel base holds the device's first
 // upstream kernel.
 func covers(dk deviceKernel, base string) bool {
@@ -562,6 +593,12 @@ func nearestRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, not *matr
 			continue
 		}
 		if !(a != nil && slices.Contains(r.Adapters, a.ID)) && (a != nil && len(r.Adapters) > 0 || !slices.ContainsFunc(r.Drivers, func(s string) bool { return slices.Contains(drivers, s) })) {
+			continue
+		}
+		// A row listing the adapter's ids under other drivers than its
+		// RDMA driver (AlmaLinux's re-added be2net ids of BE3) is no
+		// supported combination for RoCE by itself (judgeDistroRow).
+		if a != nil && a.RDMADriver != "" && slices.Contains(r.Adapters, a.ID) && len(r.Drivers) > 0 && !slices.Contains(r.Drivers, a.RDMADriver) {
 			continue
 		}
 		if best == nil {

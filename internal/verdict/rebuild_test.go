@@ -219,3 +219,51 @@ func TestRebuildOwnConfigurationDecides(t *testing.T) {
 		t.Errorf("connectx-6-dx on rocky-9.6: %s (likely %s), want unknown with RHEL's likely answer", v.Verdict, v.Likely)
 	}
 }
+
+// TestIDRowWithRDMADriverRow judges an adapter whose ids a rebuild's row
+// re-adds under its Ethernet driver (AlmaLinux's mlx4_core ids of
+// ConnectX-3, be2net ids of BE3) with the rebuild's driver row for its RDMA
+// driver: mlx4_ib built makes it supported, ocrdma not built unsupported,
+// each citing both rows; without such a row (a release whose configuration
+// was not read) it stays unknown, and an ids-only row is never the nearest
+// supported combination.
+func TestIDRowWithRDMADriverRow(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		adapter, distro string
+		want            Level
+		ids, driver     string
+	}{
+		{"connectx-3", "almalinux-10.0", Supported, "distro_support almalinux 10.0 and later", "distro_support almalinux 10.0 to 10.1"},
+		{"connectx-3-pro", "AlmaLinux 10.1", Supported, "distro_support almalinux 10.0 and later", "distro_support almalinux 10.0 to 10.1"},
+		{"oneconnect-be3", "almalinux-9.6", Unsupported, "distro_support almalinux 9.5 to 9.8", "distro_support almalinux 9.5 to 9.7"},
+		{"oneconnect-be3", "almalinux-8.10", Unsupported, "distro_support almalinux 8.10", "distro_support almalinux 8.10"},
+		{"connectx-3", "almalinux-10.2", Undecided, "distro_support almalinux 10.0 and later", ""},
+		{"oneconnect-be3", "almalinux-9.8", Undecided, "distro_support almalinux 9.5 to 9.8", ""},
+	} {
+		v := Judge(m, Plan{Adapter: tc.adapter, Distro: tc.distro})
+		if v.Verdict != tc.want {
+			t.Errorf("%s on %s: %s, want %s: %v", tc.adapter, tc.distro, v.Verdict, tc.want, v.Reasons)
+			continue
+		}
+		var entries []string
+		for _, r := range v.Reasons {
+			for _, ref := range r.Matrix {
+				entries = append(entries, ref.Entry)
+			}
+			if r.Nearest != "" && strings.Contains(r.Nearest, " 10.0 to 10.2") {
+				t.Errorf("%s on %s: nearest %q is AlmaLinux's ids-only BE3 row", tc.adapter, tc.distro, r.Nearest)
+			}
+		}
+		if !slices.Contains(entries, tc.ids) {
+			t.Errorf("%s on %s: no reason cites the ids row %q: %v", tc.adapter, tc.distro, tc.ids, entries)
+		}
+		if tc.driver != "" && !slices.Contains(entries, tc.driver) {
+			t.Errorf("%s on %s: no reason cites the driver row %q: %v", tc.adapter, tc.distro, tc.driver, entries)
+		}
+	}
+}
