@@ -13,7 +13,7 @@
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
   var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {}, fuzzy = null, fuzzyWait = [];
-  var re = {}, digit = {}, decoded = {}, stop = {};
+  var re = {}, digit = {}, decoded = {}, stop = {}, cjkw = {}, cjkMax = 0;
   var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
   function load(src) {
@@ -39,6 +39,7 @@
       re.noise = new RegExp(m.noise);
       re.split = new RegExp(m.split);
       re.cjk = new RegExp("^" + m.cjk);
+      (m.cjkw || []).forEach(function (p) { cjkw[p[0]] = p[1]; cjkMax = Math.max(cjkMax, Array.from(p[0]).length); });
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
       re.head = new RegExp(m.head, "gm");
@@ -512,11 +513,30 @@
       if (fuzzyWait.length === 1) load("search/fuzzy.js");
     });
   }
+  // cjkExpand is text with the English words of the manifest's CJK words
+  // (cjkw) found in its CJK runs appended (cjkExpand in Go).
+  function cjkExpand(text) {
+    var add = [], m;
+    re.tok.lastIndex = 0;
+    while ((m = re.tok.exec(text)) !== null) {
+      if (!re.cjk.test(m[0])) continue;
+      var cs = Array.from(m[0]);
+      for (var i = 0; i < cs.length;) {
+        var n = 0;
+        for (var l = Math.min(cjkMax, cs.length - i); l >= 2; l--) {
+          var en = cjkw[cs.slice(i, i + l).join("")];
+          if (typeof en === "string") { add.push(en); n = l; break; }
+        }
+        i += n || 1;
+      }
+    }
+    return add.length ? text + " " + add.join(" ") : text;
+  }
   // terms resolves to the query's analyzed terms, with the shards of the
   // terms loaded.
   function terms(text) {
     return manifest().then(function () {
-      var rs = raws(text), keys = rs.slice();
+      var rs = raws(cjkExpand(text)), keys = rs.slice();
       rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
       keys.push.apply(keys, nameKeys(rs));
       return shardsFor(keys).then(function () {

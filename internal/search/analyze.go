@@ -379,7 +379,7 @@ type QueryTerm struct {
 // only a query reads (queryNames); prefixes and a vendor that only
 // qualifies its adapter (Aliases.Qualifiers) dropped.
 func (a *Analyzer) QueryTerms(q string) []QueryTerm {
-	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(q)))
+	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(cjkExpand(q))))
 }
 
 func queryTerms(toks []Token) []QueryTerm {
