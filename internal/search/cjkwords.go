@@ -117,3 +117,72 @@ func cjkWordList() [][2]string {
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
 }
+
+// zhSynonyms are groups of Chinese words that name one thing, the first
+// word of each the group's own. Chinese pages and queries use either word
+// of a group (网卡 and 适配器 both name the network adapter: the adapter
+// FAQ says 适配器 where a user writes 网卡), and character pairs match
+// only the word written. Wherever text (a page or a query) holds a word
+// of a group other than its first, the analyzer also emits the first
+// word's pairs at that word (zhSynonymsIn): a query for either word then
+// finds a page with the other, and a page with the word the query has
+// still matches more of its pairs.
+var zhSynonyms = [][]string{
+	{"网卡", "适配器", "网络适配器", "网络接口卡"}, // network adapter (NIC)
+	{"错误", "报错"}, // error; 报错 "reports an error"
+	{"配置", "设置"}, // configure, set up
+}
+
+// zhCanon maps each word of zhSynonyms but a group's first to that first
+// word; zhMaxWord is the longest word's length in runes.
+var zhCanon, zhMaxWord = func() (map[string]string, int) {
+	m, n := map[string]string{}, 0
+	for _, g := range zhSynonyms {
+		for _, w := range g[1:] {
+			m[w] = g[0]
+			n = max(n, len([]rune(w)))
+		}
+	}
+	return m, n
+}()
+
+// zhSynonymsIn yields, for each word of zhCanon in the CJK run rs, its
+// group's first word and the word's rune span [i, j), reading the run as
+// cjkExpand does: from its start, the longest word at each rune.
+func zhSynonymsIn(rs []rune, yield func(canon string, i, j int)) {
+	for i := 0; i < len(rs); {
+		n := 1
+		for l := min(zhMaxWord, len(rs)-i); l >= 2; l-- {
+			if c, ok := zhCanon[string(rs[i:i+l])]; ok {
+				yield(c, i, i+l)
+				n = l
+				break
+			}
+		}
+		i += n
+	}
+}
+
+// zhSynonymList is zhCanon as sorted [word, first word] pairs, for the
+// manifest.
+func zhSynonymList() [][2]string {
+	out := make([][2]string, 0, len(zhCanon))
+	for w, c := range zhCanon {
+		out = append(out, [2]string{w, c})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// cjkPairs yields the character pairs of w (w itself when it is one
+// rune), as the analyzer cuts a CJK run.
+func cjkPairs(w string, yield func(string)) {
+	rs := []rune(w)
+	if len(rs) == 1 {
+		yield(w)
+		return
+	}
+	for i := 0; i+1 < len(rs); i++ {
+		yield(string(rs[i : i+2]))
+	}
+}

@@ -46,3 +46,39 @@ func TestCJKWordsReachBothEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestZhSynonyms: a Chinese query finds a page that writes the other word
+// of a synonym group, both ways, on both engines, and the page with the
+// query's own word ranks first.
+func TestZhSynonyms(t *testing.T) {
+	docs := []Doc{
+		{URL: "faq/a.zh.html", Title: "检查适配器", Kind: "faq", Lang: "zh", Body: "如何检查适配器是否被识别"},
+		{URL: "faq/b.zh.html", Title: "检查网卡", Kind: "faq", Lang: "zh", Body: "如何检查网卡是否被识别"},
+		{URL: "faq/c.zh.html", Title: "内核模块", Kind: "faq", Lang: "zh", Body: "加载内核模块"},
+	}
+	ix, err := Build(docs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	st := NewStatic(docs, nil)
+	for q, want := range map[string][]string{
+		"网卡":  {"faq/b.zh.html", "faq/a.zh.html"},
+		"适配器": {"faq/a.zh.html", "faq/b.zh.html"},
+		"模块":  {"faq/c.zh.html"},
+	} {
+		server, static := both(t, ix, st, Query{Text: q})
+		for name, got := range map[string][]string{"bleve": server, "static": static} {
+			if !slices.Equal(got, want) {
+				t.Errorf("%s %q: %v, want %v", name, q, got, want)
+			}
+		}
+	}
+	var got []string
+	zhSynonymsIn([]rune("检查网络适配器和适配器"), func(c string, i, j int) {
+		got = append(got, c+":"+string([]rune("检查网络适配器和适配器")[i:j]))
+	})
+	if want := []string{"网卡:网络适配器", "网卡:适配器"}; !slices.Equal(got, want) {
+		t.Errorf("zhSynonymsIn: %v, want %v", got, want)
+	}
+}
