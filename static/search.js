@@ -13,7 +13,7 @@
     return s ? s.replace(/[^\/]*$/, "") : "";
   })();
   var man = null, manWait = [], shards = {}, shardWait = {}, frags = {}, fragWait = {}, fuzzy = null, fuzzyWait = [];
-  var re = {}, digit = {}, decoded = {}, stop = {};
+  var re = {}, digit = {}, decoded = {}, stop = {}, cjkw = {}, cjkMax = 0, zhs = {}, zhMax = 0;
   var pow10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 
   function load(src) {
@@ -39,6 +39,8 @@
       re.noise = new RegExp(m.noise);
       re.split = new RegExp(m.split);
       re.cjk = new RegExp("^" + m.cjk);
+      (m.cjkw || []).forEach(function (p) { cjkw[p[0]] = p[1]; cjkMax = Math.max(cjkMax, Array.from(p[0]).length); });
+      (m.zhs || []).forEach(function (p) { zhs[p[0]] = p[1]; zhMax = Math.max(zhMax, Array.from(p[0]).length); });
       re.alpha = new RegExp(m.alpha);
       re.number = new RegExp(m.number);
       re.head = new RegExp(m.head, "gm");
@@ -149,6 +151,7 @@
         var cs = Array.from(r);
         if (cs.length === 1) add(r, 7);
         for (var c = 0; c + 1 < cs.length; c++) add(cs[c] + cs[c + 1], 7);
+        zhSynonymsIn(cs, function (w) { pairs(w).forEach(function (p) { add(p, 7); }); });
       } else if (!re.noise.test(r)) {
         var lead = re.alpha.test(r) || re.number.test(r) ? null : re.ver.exec(r);
         if (lead) {
@@ -512,11 +515,49 @@
       if (fuzzyWait.length === 1) load("search/fuzzy.js");
     });
   }
+  // cjkExpand is text with the English words of the manifest's CJK words
+  // (cjkw) found in its CJK runs appended (cjkExpand in Go).
+  function cjkExpand(text) {
+    var add = [], m;
+    re.tok.lastIndex = 0;
+    while ((m = re.tok.exec(text)) !== null) {
+      if (!re.cjk.test(m[0])) continue;
+      var cs = Array.from(m[0]);
+      for (var i = 0; i < cs.length;) {
+        var n = 0;
+        for (var l = Math.min(cjkMax, cs.length - i); l >= 2; l--) {
+          var en = cjkw[cs.slice(i, i + l).join("")];
+          if (typeof en === "string") { add.push(en); n = l; break; }
+        }
+        i += n || 1;
+      }
+    }
+    return add.length ? text + " " + add.join(" ") : text;
+  }
+  // zhSynonymsIn calls f with the group's first word of each word of the
+  // manifest's Chinese synonyms (zhs) in the run's characters cs
+  // (zhSynonymsIn in Go); pairs cuts a word into its character pairs.
+  function zhSynonymsIn(cs, f) {
+    for (var i = 0; i < cs.length;) {
+      var n = 1;
+      for (var l = Math.min(zhMax, cs.length - i); l >= 2; l--) {
+        var c = zhs[cs.slice(i, i + l).join("")];
+        if (typeof c === "string") { f(c); n = l; break; }
+      }
+      i += n;
+    }
+  }
+  function pairs(w) {
+    var cs = Array.from(w), out = [];
+    if (cs.length === 1) return [w];
+    for (var i = 0; i + 1 < cs.length; i++) out.push(cs[i] + cs[i + 1]);
+    return out;
+  }
   // terms resolves to the query's analyzed terms, with the shards of the
   // terms loaded.
   function terms(text) {
     return manifest().then(function () {
-      var rs = raws(text), keys = rs.slice();
+      var rs = raws(cjkExpand(text)), keys = rs.slice();
       rs.forEach(function (r) { keys.push(compact(r)); r.split(re.split).forEach(function (p) { if (p) keys.push(p); }); });
       keys.push.apply(keys, nameKeys(rs));
       return shardsFor(keys).then(function () {

@@ -42,7 +42,9 @@ matrix (ConnectX-5, CX5, MT27800), also inside a longer identifier
 (CONFIG_INFINIBAND_BNXT_RE), split in two (Connect x6) or as a firmware
 version (14.32.1010 is ConnectX-4 Lx firmware); the page of the adapter,
 driver, stack or distro named weighs more than pages that mention it. Chinese
-text is searched by character pairs, and Chinese pages come first for it.
+text is searched by character pairs, and Chinese pages come first for it; a
+known Japanese or Chinese word (ファームウェア, イーサネット, フロー制御) also
+searches the English words it means.
 
 A pasted log line is read without its syslog header, time stamp, PCI
 addresses and other varying numbers; when it is a known message (a

@@ -236,6 +236,13 @@ func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
 				}
 				emit(strings.ToLower(string(rs[j:j+2])), CJK, s, ends[j+1])
 			}
+			zhSynonymsIn(rs, func(c string, i, j int) {
+				s := r.start
+				if i > 0 {
+					s = ends[i-1]
+				}
+				cjkPairs(c, func(p string) { emit(p, CJK, s, ends[j-1]) })
+			})
 			continue
 		}
 		expand(r.text, func(term string, k Kind) { emit(term, k, r.start, r.end) })
@@ -379,7 +386,7 @@ type QueryTerm struct {
 // only a query reads (queryNames); prefixes and a vendor that only
 // qualifies its adapter (Aliases.Qualifiers) dropped.
 func (a *Analyzer) QueryTerms(q string) []QueryTerm {
-	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(q)))
+	return queryTerms(a.Aliases.Qualifiers(a.queryTokens(cjkExpand(q))))
 }
 
 func queryTerms(toks []Token) []QueryTerm {

@@ -371,7 +371,7 @@ func (s *Static) StaticTerms(q string) []QueryTerm {
 // staticTokens are the tokens of q that StaticTerms merges, before the
 // qualifiers are dropped: search.js loads the shards of their terms, whose
 // o tables the drop reads.
-func (s *Static) staticTokens(q string) []Token { return s.tokensOf(q, true) }
+func (s *Static) staticTokens(q string) []Token { return s.tokensOf(cjkExpand(q), true) }
 
 // tokensOf is staticTokens, with the names only a query reads (queryNames)
 // when names is set.
@@ -395,6 +395,7 @@ func (s *Static) tokensOf(q string, names bool) []Token {
 			for j := 0; j+1 < len(rs); j++ {
 				add(string(rs[j:j+2]), CJK)
 			}
+			zhSynonymsIn(rs, func(c string, _, _ int) { cjkPairs(c, func(p string) { add(p, CJK) }) })
 		case isNoise(r.text):
 		default:
 			// Unknown: a word stemmed (unless a stop word), else kept
@@ -807,7 +808,7 @@ func (s *Static) manifest(firsts []string) []byte {
 		"v": 4, "n": s.n, "fg": fragmentGroup, "b64": b64, "tok": tokenPattern(jsEsc), "noise": noisePattern, "split": splitPattern,
 		"cjk": cjkClass(), "alpha": alphaPattern, "number": numberPattern, "kw": kw, "shards": firsts, "fwv": fwVersionPattern, "glue": gluedPattern, "stop": stopList(), "fwl": s.fwLine, "run": maxRun, "groups": groups,
 		"kinds": s.kinds, "vendors": s.vendors, "langs": s.langs, "kb": kb, "ver": versionRe.String(), "pci": pciIDPattern, "head": headerPattern, "part": partIDPattern, "vendor": vendorIDPattern, "pv": ibverbs.PCIVendors, "mst": mst.NodePattern, "win": windowsIDPattern, "mstv": mst.PCIVendor, "tpl": tpl,
-		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": eb, "ol": ol, "cjkl": cjkLangList(),
+		"fz": []int{fuzzyMaxTokens, fuzzyMinLen, fuzzyLong, fuzzyDigits}, "eb": eb, "ol": ol, "cjkl": cjkLangList(), "cjkw": cjkWordList(), "zhs": zhSynonymList(),
 	}
 	return jsonp("manifest", "", man)
 }

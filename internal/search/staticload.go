@@ -114,7 +114,7 @@ func (ss *StaticSite) FirstQuery(q string, limit int) (files []string, top []int
 	// qualifiers are dropped (the drop reads their o tables).
 	terms := func(text string) (*Static, error) {
 		var keys []string
-		raws := rawTokens(text)
+		raws := rawTokens(cjkExpand(text))
 		for _, r := range raws {
 			keys = append(keys, r.text, compact(r.text))
 		}
