@@ -70,6 +70,7 @@ func TestCaptures(t *testing.T) {
 		{"ip-s-s-link-show-eth4-wrapped-state-line-2013.txt", "eth4 mtu=1500 UP lower_up"},
 		{"ip-o-link-show-oneline-bond-vlans-truncated.txt",
 			"lo mtu=65536 UNKNOWN lower_up; eth0 mtu=1500 UP lower_up master=bond0; eth1 mtu=1500 UP lower_up master=bond0; bond0 mtu=1500 UP lower_up; bond0.3000 mtu=1500 UP lower_up; bond0.3001 mtu=1500 UP lower_up; bond0.3002 mtu=1500 UP lower_up; bond0.3003 mtu=1500 UP lower_up; bond0.3009 mtu=1500 UP lower_up"},
+		{"mlx5-cx5-enp1s0f0np0-mtu-9000-elided-two-hosts.txt", "enp1s0f0np0 mtu=9000 UP lower_up; enp1s0f0np0 mtu=9000 UP lower_up"},
 		{"cumulus-bond-slaves-mtu-9216-vrf-master.txt",
 			"lo mtu=65536 UNKNOWN lower_up; eth0 mtu=1500 UP lower_up master=mgmt; swp1 mtu=9216 UP lower_up master=bond1; swp2 mtu=9216 UP lower_up master=bond1; mgmt mtu=65536 UP lower_up; bond1 mtu=9216 UP lower_up"},
 	} {
