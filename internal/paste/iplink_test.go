@@ -1,6 +1,7 @@
 package paste
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -89,6 +90,32 @@ func TestInterrupts(t *testing.T) {
 			if !found {
 				t.Errorf("%s (%d): not filed at proc/interrupts: %+v", name, i, secs)
 			}
+		}
+	}
+}
+
+// TestIPAddressFillsKnownNetdevs: ip address's link lines fill the netdev
+// another output of the same paste named (rdma link's p1p1, ethtool -i's
+// docker0) with its mtu, state and link. Before: the ip addr lines were
+// left out and the netdevs had no link.
+func TestIPAddressFillsKnownNetdevs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ tool, file, netdev, want string }{
+		{"rdma", "rxe-link-show-p1p1-then-ip-addr-two-netdevs.txt", "p1p1", "1500 UP up"},
+		{"ethtool", "bridge-docker0-bus-info-na-no-expansion-rom-zh.txt", "docker0", "1500 DOWN down"},
+	} {
+		h := collectText(t, body(t, tc.tool, tc.file))
+		got := ""
+		for _, n := range h.Netdevs {
+			if n.Name == tc.netdev && n.MTU != nil {
+				got = fmt.Sprintf("%d %s %s", *n.MTU, n.State, n.Link)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s %q, want %q (%+v)", tc.file, tc.netdev, got, tc.want, h.Netdevs)
+		}
+		if len(h.Netdevs) != 1 {
+			t.Errorf("%s: netdevs %+v: only the one named elsewhere is kept", tc.file, h.Netdevs)
 		}
 	}
 }
