@@ -127,8 +127,7 @@ func function(v Vector) string {
 	if m := reFunction.FindStringSubmatch(v.Chip); m != nil {
 		return strings.ToLower(m[1])
 	}
-	up := strings.ToUpper(v.Chip)
-	if v.HWIRQ != "" && strings.Contains(up, "PCI") {
+	if v.HWIRQ != "" && pciMSIChip(v.Chip) {
 		if hw, err := strconv.ParseUint(v.HWIRQ, 10, 64); err == nil {
 			return hwirqFunction(hw)
 		}
@@ -137,6 +136,16 @@ func function(v Vector) string {
 		return strings.ToLower(m[1])
 	}
 	return ""
+}
+
+// pciMSIChip reports whether a chip is one of PCI functions' MSI and
+// MSI-X vectors whose hardware IRQ the PCI-MSI domain numbers: x86's
+// "PCI-MSI" and "IR-PCI-MSI", Hyper-V's "Hyper-V PCIe MSI", and the GICv3
+// ITS's "ITS-MSI", which takes PCI devices only (its_pci_msi_prepare in
+// drivers/irqchip/irq-gic-v3-its-pci-msi.c returns -EINVAL for any other;
+// its platform and fsl-mc chips are "ITS-pMSI" and "ITS-fMSI").
+func pciMSIChip(chip string) bool {
+	return strings.Contains(strings.ToUpper(chip), "PCI") || chip == "ITS-MSI"
 }
 
 // hwirqFunction decodes the hardware IRQ number of a vector of the shared

@@ -43,6 +43,9 @@ func TestCaptures(t *testing.T) {
 			"cpus=16 0000:65:00.0:1[ice-0000:65:00.0:ctrl-TxRx-0..ice-0000:65:00.0:ctrl-TxRx-0] 0000:65:00.1:4[ice-0000:65:00.1:misc..ice-lan1-TxRx-2]"},
 		{"i40e-virtio-pci-msi-domain-0001-vfio-guest-truncated.txt",
 			"cpus=4 0000:00:01.0:2[virtio1-config..virtio1-req.0] 0001:00:00.0:2[virtio0-config..virtio0-virtqueues] 0001:00:0f.0:5[i40e-0001:00:0f.0:misc..i40e-enP1s15-Tx]"},
+		// GICv3 ITS on arm64: WiFi at 0000:01:00.0 behind PCIe0, NVMe at
+		// 0001:01:00.0 behind PCIe1 (the patch enables BDF 1:0.0 on both).
+		{"its-msi-gicv3-wifi-and-nvme-two-pcie-domains-arm64-patch.txt", "cpus=8 0000:01:00.0:15[bhi..DP_EXT_IRQ] 0001:01:00.0:9[nvme0q0..nvme0q8]"},
 		{"mlx4-azure-hyperv-pcie-msi-8-cpus-truncated.txt", "cpus=8 0001:00:02.0:7[mlx4-async@pci:0001:00:02.0..mlx4-6@0001:00:02.0]"},
 		{"mlx5-azure-two-vfs-pci-msi-edge-el7-quoted-printable-mail.txt",
 			"cpus=8 83a4:00:02.0:11[mlx5_pages_eq@pci:83a4:00:02.0..mlx5_comp7@pci:83a4:00:02.0] 8b76:00:02.0:11[mlx5_pages_eq@pci:8b76:00:02.0..mlx5_comp7@pci:8b76:00:02.0]"},
