@@ -119,3 +119,18 @@ func TestIPAddressFillsKnownNetdevs(t *testing.T) {
 		}
 	}
 }
+
+// TestPromptFolderAfterSpace: "root@clr-… ~ # cat /proc/interrupts" (a
+// Clear Linux guest's root prompt, user@host then the folder after a
+// space) is a prompt: the output after it is filed as named by it.
+// Before, the prompt was not taken for one and the lines were left out.
+func TestPromptFolderAfterSpace(t *testing.T) {
+	t.Parallel()
+	secs, _, err := Split(strings.NewReader(body(t, "interrupts", "i40e-virtio-pci-msi-domain-0001-vfio-guest-truncated.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(secs) != 1 || !secs[0].Named || secs[0].Path != "proc/interrupts" || secs[0].Lines != 14 {
+		t.Fatalf("%+v", secs)
+	}
+}

@@ -362,8 +362,9 @@ var (
 	// "user@host:~> " for others (/etc/bash.bashrc of SLES and openSUSE:
 	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /, and
 	// a PS1 of the working folder alone under home ("\w\$ ": "~$ ",
-	// "~/src$ ").
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
+	// "~/src$ "), and user@host then the folder after a space
+	// ("root@clr-19bebbac… ~ # ", a Clear Linux guest's, intel/nemu#82).
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*|\s+[~/][^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
