@@ -74,6 +74,9 @@ func Parse(r io.Reader) (Interrupts, error) {
 			out.CPUs, header = len(strings.Fields(t)), true
 			return
 		}
+		if !strings.Contains(t, "MSI") && !strings.Contains(t, "msi") {
+			return // no vector: IO-APIC, GIC and the counters' lines
+		}
 		if v, counts, ok := parseLine(t); ok {
 			if !header && out.CPUs == 0 {
 				out.CPUs = counts
