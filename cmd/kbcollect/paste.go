@@ -41,8 +41,10 @@ settings, devlink dev info, devlink health, rdma link, rdma statistic,
 ibdev2netdev, ibstat, show_gids, rxe_cfg's status table, lsmod, modinfo, ofed_info,
 mlxfwmanager, a flint or mstflint query, an mlxconfig or mstconfig query, mst
 status output, a Kubernetes device plugin's log (kubectl logs of the RDMA
-shared or SR-IOV network device plugin: the PCI functions it found) and lshw's
-network nodes or -businfo rows; a kernel log line
+shared or SR-IOV network device plugin: the PCI functions it found), lshw's
+network nodes or -businfo rows, ip link's links (ip -d link, ip -s link, ip -o
+link, and the link lines of ip address) and /proc/interrupts (its CPU header
+or an IRQ line of an MSI chip); a kernel log line
 ends the output of any other command. After a prompt running a command kbcollect does
 not read (an alias, a wrapper, a mistyped name), output in a layout only its
 tool prints (show_gids's table, ibv_devinfo's blocks, ibstat's CA lines) is

@@ -290,10 +290,10 @@ func captureLayout(t *testing.T, tool, name string) map[string][]byte {
 		// A modprobe.d file, where sos's kernel plugin copies it.
 		files["etc/modprobe.d/"+strings.TrimSuffix(name, ".txt")+".conf"] = body
 	case "interrupts":
-		// Where sos's hardware plugin copies it; no step reads it yet.
+		// Where sos's hardware plugin copies it; the interrupts row reads it.
 		files["proc/interrupts"] = body
 	case "ip":
-		// Where sos's networking plugin keeps ip's link details; no step reads them yet.
+		// Where sos's networking plugin keeps ip -d address, whose link lines the ip row reads.
 		files["sos_commands/networking/ip_-d_address"] = body
 	case "ethtool":
 		if c, ok := source.Find(cmdline); ok && strings.HasPrefix(c.Line, "ethtool -i") {

@@ -77,16 +77,18 @@ var steps = []struct {
 	{"rxe_cfg", (*collector).rxeCfg},
 	{"ethtool", (*collector).ethtool},           // after every step that finds netdevs
 	{"lshw", (*collector).lshw},                 // after ethtool, whose fields win
+	{"ip", (*collector).ipLink},                 // after ethtool and lshw, whose fields win
 	{"mlxfwmanager", (*collector).mlxfwmanager}, // after the better sources of firmware
 	{"flint", (*collector).flint},               // likewise
 	{"mlxconfig", (*collector).mlxconfig},
 	{"mst", (*collector).mst},                    // after sysfs, which it only completes
 	{"device-plugin", (*collector).devicePlugin}, // names functions only: after every tool that reads them
 	{"kernel-log", (*collector).kernelLog},
-	{"", (*collector).linkDevices},      // needs the netdevs ethtool tied to adapters
-	{"", (*collector).treeNames},        // after every step that finds adapters
-	{"", (*collector).applyLogFirmware}, // after every better source of firmware
-	{"modinfo", (*collector).modinfo},   // needs the providers linkDevices named
+	{"interrupts", (*collector).interrupts}, // after every step that finds adapters
+	{"", (*collector).linkDevices},          // needs the netdevs ethtool tied to adapters
+	{"", (*collector).treeNames},            // after every step that finds adapters
+	{"", (*collector).applyLogFirmware},     // after every better source of firmware
+	{"modinfo", (*collector).modinfo},       // needs the providers linkDevices named
 	{"modprobe", (*collector).modprobe},
 	{"kconfig", (*collector).kconfig}, // needs the kernel release, which the log and modinfo may give
 	{"", (*collector).origins},

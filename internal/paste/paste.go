@@ -362,8 +362,9 @@ var (
 	// "user@host:~> " for others (/etc/bash.bashrc of SLES and openSUSE:
 	// "\h:\w # ", "\u@\h:\w> "), whose folder starts with ~ or /, and
 	// a PS1 of the working folder alone under home ("\w\$ ": "~$ ",
-	// "~/src$ ").
-	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
+	// "~/src$ "), and user@host then the folder after a space
+	// ("root@clr-19bebbac… ~ # ", a Clear Linux guest's, intel/nemu#82).
+	prompt = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*|\s+[~/][^\s$#]*)?\s*[$#]|[\w.-]+@[\w.-]+:[~/][^\s$#>]*>|[\w.-]+:[~/][^\s$#>]*\s#|\[[^\]]{1,80}\]\s*[$#]|-?(?:ba|da|z|k)?sh-\d+(?:\.\d+)*[$#]|~[\w./-]*[$#]|[$#>❯])\s+`)
 	// fence matches a line that opens or closes a code block.
 	fence = regexp.MustCompile(`^\s*(?:(?:` + "```" + `|~~~)[\w+-]*|</?pre>)\s*$`)
 	// escapedPrompt is a [user@host dir]# prompt as a converter to markdown
@@ -566,6 +567,9 @@ func commandLine(line string, top bool) (command, bool) {
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
 	}
+	if words[0] == "ip" {
+		words = ipWords(words)
+	}
 	if words[0] == "devlink" {
 		words = devlinkWords(words)
 	}
@@ -738,6 +742,9 @@ func bareNext(line, current string) (command, bool) {
 	}
 	if words[0] == "rdma" {
 		words = rdmaWords(words)
+	}
+	if words[0] == "ip" {
+		words = ipWords(words)
 	}
 	if words[0] == "devlink" {
 		words = devlinkWords(words)
@@ -974,13 +981,34 @@ func kin(table, pasted []string) bool {
 // rather than show it.
 var changing = map[string]bool{"set": true, "add": true, "del": true, "delete": true, "reload": true, "flash": true, "recover": true}
 
-// changes reports whether a pasted devlink or rdma argv changes the
+// ipWords spells out the object of an ip command line the way ip reads
+// it, by any prefix ("ip l show", "ip a", "ip addr"): link and address are
+// the objects the table reads.
+func ipWords(words []string) []string {
+	out := append([]string(nil), words...)
+	for i := 1; i < len(out); i++ {
+		w := out[i]
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix("link", w):
+			out[i] = "link"
+		case strings.HasPrefix("address", w) || w == "addr":
+			out[i] = "address"
+		}
+		return out
+	}
+	return out
+}
+
+// changes reports whether a pasted devlink, rdma or ip argv changes the
 // device ("devlink dev param set …", "rdma dev add smi1 …", "devlink dev
 // reload …"): it prints no report of the table line whose words it
 // starts with ("devlink dev", "rdma dev"). rxe_cfg's add is not one: the
 // table reads its errors.
 func changes(words []string) bool {
-	if words[0] != "devlink" && words[0] != "rdma" {
+	if words[0] != "devlink" && words[0] != "rdma" && words[0] != "ip" {
 		return false
 	}
 	for _, w := range words[1:] {

@@ -31,7 +31,7 @@ var own = map[string]bool{
 	"mlxfwmanager --query": true, "flint -d {device} q": true, "mst status -v": true, "ibv_devinfo -v": true, "ibv_devinfo": true,
 	"ibv_devices": true, "ibstat": true, "ibstatus": true, "show_gids": true, "rxe_cfg status": true, "ibdev2netdev": true, "rdma link show": true,
 	"rdma dev show": true, "rdma res show": true, "rdma statistic show": true, "devlink dev info": true, "devlink health show": true, "modinfo {module}": true, "ethtool -i {netdev}": true, "lsmod": true,
-	"lspci -tv": true, "kubectl logs {pod}": true, "lshw -class network": true, "ethtool {netdev}": true, "mlxconfig -d {device} query": true,
+	"lspci -tv": true, "kubectl logs {pod}": true, "lshw -class network": true, "ethtool {netdev}": true, "ip link": true, "cat /proc/interrupts": true, "mlxconfig -d {device} query": true,
 }
 
 var (
@@ -90,7 +90,14 @@ var (
 	// bus info and configuration lines a grep keeps; a -businfo row.
 	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+\S+[ \t]+network\b`)
 	reEthtoolSettings = regexp.MustCompile(`(?m)^[ \t>|#]*Settings for \S+:[ \t]*$`)
-	reUnameA          = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
+	// ip link's (and ip address's) first line of a link: "2: ens1f0np0:
+	// <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500", behind quote marks or
+	// a backtick.
+	reIPLink = regexp.MustCompile(`(?m)^[>|*\x60 \t]*\d+: [^\s:]+: <[A-Z0-9_,-]*> mtu \d+`)
+	// /proc/interrupts: its CPU header, or an IRQ line with its per-CPU
+	// counts and a message-signalled chip.
+	reInterrupts = regexp.MustCompile(`(?m)^[>| \t]*CPU0(?:[ \t]+CPU\d+)*[ \t]*$|^[>| \t]*\d+:(?:[ \t]+\d+)+[ \t]+[^\n]*MSI`)
+	reUnameA     = regexp.MustCompile(`(?m)^Linux \S+ \d+\.\d+\S* #\S+ .*(?:GNU/Linux|x86_64|aarch64|ppc64le|s390x)\s*$`)
 )
 
 var rules = []rule{
@@ -147,6 +154,9 @@ var rules = []rule{
 	{"ethtool {netdev}", func(s string) bool {
 		return reEthtoolSettings.MatchString(s) && (strings.Contains(s, "Link detected:") || strings.Contains(s, "Speed:"))
 	}},
+	// ip link's links; /proc/interrupts' header or MSI lines.
+	{"ip link", func(s string) bool { return reIPLink.MatchString(s) }},
+	{"cat /proc/interrupts", func(s string) bool { return reInterrupts.MatchString(s) }},
 	{"lsmod", func(s string) bool { return strings.Contains(s, "Module") && strings.Contains(s, "Used by") }},
 	{"ofed_info -s", func(s string) bool {
 		return strings.Contains(s, "MLNX_OFED_LINUX-") || strings.Contains(s, "OFED-internal-")

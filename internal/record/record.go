@@ -207,6 +207,7 @@ type MSIX struct {
 	Count   *int  `toml:"count,omitempty" json:"count,omitempty"`     // lspci "MSI-X: Enable+ Count=N": table size
 	Enabled *bool `toml:"enabled,omitempty" json:"enabled,omitempty"` // lspci Enable+ / Enable-
 	Vectors *int  `toml:"vectors,omitempty" json:"vectors,omitempty"` // /sys/bus/pci/devices/<bdf>/msi_irqs entries in use
+	Used    *int  `toml:"used,omitempty" json:"used,omitempty"`       // /proc/interrupts lines of the function's message-signalled vectors: those with a handler (schema 3)
 }
 
 // RDMADevice is one entry of /sys/class/infiniband, reconciled with the
@@ -308,6 +309,9 @@ type Netdev struct {
 	Virtual    bool              `toml:"virtual,omitempty" json:"virtual,omitempty"`         // a source showed it has no device (no sysfs device link, no ethtool bus-info)
 	Link       string            `toml:"link,omitempty" json:"link,omitempty"`               // up or down, as ibdev2netdev or rxe_cfg printed it, or lshw's link=yes/no
 	Speed      string            `toml:"speed,omitempty" json:"speed,omitempty"`             // ethtool <netdev>'s Speed as printed, e.g. 25000Mb/s; absent when it printed Unknown!
+	MTU        *int              `toml:"mtu,omitempty" json:"mtu,omitempty"`                 // ip link's mtu (schema 3)
+	State      string            `toml:"state,omitempty" json:"state,omitempty"`             // ip link's state, the operational state as printed: UP, DOWN, UNKNOWN, LOWERLAYERDOWN … (schema 3)
+	Master     string            `toml:"master,omitempty" json:"master,omitempty"`           // ip link's master: the bond, bridge or VRF it is enslaved to (schema 3)
 	Origin     string            `toml:"origin" json:"origin"`                               // the source id that first named it
 	From       map[string]string `toml:"from,omitempty" json:"from,omitempty"`
 }

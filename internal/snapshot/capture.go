@@ -77,7 +77,7 @@ func (s *Snapshot) Record() error {
 // kbcollect finds more in an old capture. Folders are walked without
 // following the symlinks inside them.
 var captureSpec = []string{
-	"etc/os-release", "etc/hostname", "etc/machine-id", "proc/modules", "proc/version", "proc/cmdline",
+	"etc/os-release", "etc/hostname", "etc/machine-id", "proc/modules", "proc/version", "proc/cmdline", "proc/interrupts",
 	"proc/sys/kernel/hostname", "proc/sys/kernel/tainted", "sys/kernel/config/rdma_cm",
 }
 

@@ -69,6 +69,8 @@ const (
 	ModinfoAll  ID = "sos_commands/kernel/modinfo_ALL_MODULES"
 
 	ProcCmdline ID = "proc/cmdline" // the kernel command line: modprobe.blacklist=, module_blacklist=
+	// ProcInterrupts is each IRQ's counts per CPU, chip and handler names.
+	ProcInterrupts ID = "proc/interrupts"
 	// ProcConfigGz is the running kernel's configuration, gzip-compressed
 	// (CONFIG_IKCONFIG_PROC); a paste of zcat's output keeps it as text.
 	ProcConfigGz ID = "proc/config.gz"

@@ -197,6 +197,20 @@ var Tools = []Tool{
 		{Line: "lshw -class network", Plugin: "kbcollect"},
 		{Line: "lshw", Plugin: "hardware"},
 	}},
+	// ip's table of links: each netdev's flags, mtu, master and
+	// operational state, after ethtool and lshw, whose fields win. sos's
+	// networking plugin runs "ip -s -d link" (since sosreport/sos commit
+	// e64e6407, 2017; "ip -s link" from 7f0f6366, 2016, "ip link" before)
+	// and "ip -d address" ("ip address" before 66289f8e, 2017), whose
+	// link lines are the same; -d adds the parent device, the PCI
+	// function of a netdev.
+	{Name: "ip", Package: "iproute2/iproute", Commands: []Command{
+		{Line: "ip -s -d link", Plugin: "networking", Prefetch: true},
+		{Line: "ip -s link", Plugin: "networking"},
+		{Line: "ip link", Plugin: "networking"},
+		{Line: "ip -d address", Plugin: "networking"},
+		{Line: "ip address", Plugin: "networking"},
+	}},
 	// NVIDIA's firmware query: mlxfwmanager ships in MFT, mlxup is the
 	// standalone updater, and both print the same blocks; no distribution
 	// packages either. sos's mellanox_firmware plugin runs flint and
@@ -271,6 +285,10 @@ var Tools = []Tool{
 		// journal or /var/log/messages).
 		"sos_commands/boot/journalctl*", "sos_commands/messages/journalctl*",
 	}},
+	// The vectors each PCI function has a handler on, after every source of adapters; sos's hardware
+	// plugin copies the file (add_copy_spec("/proc/interrupts"),
+	// sos/report/plugins/hardware.py).
+	{Name: "interrupts", Files: []ID{ProcInterrupts}},
 	// sos before 3.5.1 ran the same "modinfo <every module>" with no
 	// suggest_filename, so its file is named by the mangled command:
 	// modinfo_<module>_<module>_…, cut at 255 bytes (sosreport/sos commit
