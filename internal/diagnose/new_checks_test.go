@@ -1,12 +1,36 @@
 package diagnose
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/record"
+	"github.com/rocekb/rocekb/internal/rxecfg"
 )
+
+// rxeCfgMessages are the messages rxecfg reads from a real rxe_cfg
+// capture (testdata/captures/rxe_cfg), as collect records them.
+func rxeCfgMessages(t *testing.T, name string) []record.ToolMessage {
+	t.Helper()
+	f, err := os.Open(filepath.Join(hosttest.Root, "testdata", "captures", "rxe_cfg", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out, err := rxecfg.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []record.ToolMessage
+	for _, m := range out.Messages {
+		msgs = append(msgs, record.ToolMessage{Tool: "rxe_cfg", Kind: m.Kind, Text: m.Text, Source: "cmd/rxe_cfg start", Line: m.Line})
+	}
+	return msgs
+}
 
 // The checks of issue 13, each on real fixture records (testdata/hosts):
 // a pass, a finding and an unknown. Where no capture shows the problem, a
@@ -30,6 +54,24 @@ func TestNoRDMADevice(t *testing.T) {
 			h.ToolMessages = []record.ToolMessage{{Tool: "ibv_devinfo", Kind: "no-device", Text: "No IB devices found", Source: "cmd/ibv_devinfo", Line: 1}}
 		}), Pass, "", ""},
 	})
+	// rxe_cfg start's failed echoes (SoftRoCE/rxe-dev issue 55, no RDEV in
+	// its table) are the adds the module refused: they are the finding's
+	// evidence, on the yocto host whose ibv_devices is empty.
+	h := golden(t, "rxe-arm-yocto-abi-mismatch")()
+	h.ToolMessages = append(h.ToolMessages, rxeCfgMessages(t, "rxe-start-echo-invalid-argument-no-rdev.txt")...)
+	r, _ := Evaluate(tm(t), h, "no-rdma-device")
+	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Explanation, "rdma_rxe's add parameter") {
+		t.Fatalf("findings %+v, want the refused adds explained", r.Findings)
+	}
+	n := 0
+	for _, e := range r.Findings[0].Evidence {
+		if strings.Contains(e.Fact, "echo: write error") {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("evidence %+v, want rxe_cfg's three echo lines", r.Findings[0].Evidence)
+	}
 }
 
 func TestProviderMissing(t *testing.T) {
@@ -93,7 +135,21 @@ func TestRoCEModeNotSet(t *testing.T) {
 		{"golden rxe-cfg-status-vif-aws", golden(t, "rxe-cfg-status-vif-aws"), Pass, "", ""},
 		{"golden mlx5-cx4-rhel7-rdma-cm-mode", golden(t, "mlx5-cx4-rhel7-rdma-cm-mode"), Pass, "", ""},
 		{"golden bnxt_re-port-disabled", golden(t, "bnxt_re-port-disabled"), Unknown, "", ""},
+		// rxe_cfg start echoes each interface of its persistence file into
+		// rdma_rxe's add parameter; dash reports a refused write as
+		// "sh: echo: I/O error". Those are not RoCE mode writes (issue 49).
+		{"golden rxe-cfg-status-vif-aws with rxe_cfg start's echo I/O errors", with(golden(t, "rxe-cfg-status-vif-aws"), func(h *record.Host) {
+			h.ToolMessages = append(h.ToolMessages, rxeCfgMessages(t, "rxe-start-echo-io-error.txt")...)
+		}), Pass, "", ""},
+		{"golden rxe-cfg-status-vif-aws with bash's echo write errors", with(golden(t, "rxe-cfg-status-vif-aws"), func(h *record.Host) {
+			h.ToolMessages = append(h.ToolMessages, rxeCfgMessages(t, "rxe-start-echo-invalid-argument-no-rdev.txt")...)
+		}), Pass, "", ""},
 	})
+	h := golden(t, "rxe-cfg-status-vif-aws")()
+	h.ToolMessages = append(h.ToolMessages, rxeCfgMessages(t, "rxe-start-echo-io-error.txt")...)
+	if r, _ := Evaluate(tm(t), h, "roce-mode-not-set"); len(r.Notes) != 1 || len(r.Notes[0].Evidence) != 5 || !strings.Contains(r.Notes[0].Text, "add (or remove) parameter") {
+		t.Errorf("notes %+v, want the five echo lines named as rdma_rxe add writes", r.Notes)
+	}
 	r, _ := Evaluate(tm(t), golden(t, "rxe-cfg-start-configfs-not-permitted")(), "roce-mode-not-set")
 	if ev := r.Findings[0].Evidence; len(ev) != 2 || ev[0].Line != 2 || ev[1].Line != 3 || !strings.Contains(r.Findings[0].Explanation, "configfs rdma_cm could not be created") {
 		t.Errorf("finding = %+v", r.Findings[0])

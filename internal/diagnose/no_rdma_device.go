@@ -96,6 +96,14 @@ func checkNoRDMADevice(h *record.Host, m *matrix.Matrix) Result {
 		f.Explanation = "rdma_rxe (SoftRoCE) is loaded or configured, but verbs lists no device: no rxe link was added on a netdev, the add failed, or libibverbs cannot load its rxe provider (a missing or mismatched rdma-core)."
 		f.Fix = "Add the device (rdma link add rxe0 type rxe netdev <netdev>; the old rxe_cfg add <netdev> on rdma-core before 27), check rdma link show, and make sure the rdma-core userspace (libibverbs with the rxe provider) matches the kernel; then run ibv_devinfo again."
 		f.Matrix = rxeRefs(v)
+		// rxe_cfg add and start echo each interface name into rdma_rxe's
+		// add parameter; a failed echo is an add the module refused.
+		if adds := v.messages(msgWriteError); len(adds) > 0 {
+			f.Explanation += " rxe_cfg's failed echo lines are its writes of an interface name to rdma_rxe's add parameter (/sys/module/rdma_rxe/parameters/add), which the module refused: no device was added by them."
+			for _, m := range adds {
+				f.Evidence = append(f.Evidence, messageFact(m))
+			}
+		}
 	}
 	r.Findings = append(r.Findings, f)
 	return r

@@ -319,8 +319,8 @@ type Netdev struct {
 // Tool message kinds are those of the tool: ibv_devinfo's no-device,
 // provider-missing, provider-config-missing, abi-mismatch, open-failed and
 // other (ibv_devices' libibverbs lines are classified alike);
-// rxe_cfg's perl-warning, configfs-error, write-error, module-not-loaded
-// and other.
+// rxe_cfg's perl-warning, configfs-error, write-error (a failed echo into
+// rdma_rxe's add or remove parameter), module-not-loaded and other.
 
 // ToolMessage is an error or warning line a tool printed about the host,
 // classified (schema 2).

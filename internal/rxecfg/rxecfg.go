@@ -43,8 +43,19 @@ const (
 	// /sys/kernel/config/rdma_cm, so the RDMA CM default RoCE mode was
 	// not set for the rxe device.
 	ConfigfsError = "configfs-error"
-	// WriteError: a shell write failed ("sh: echo: I/O error"); rxe_cfg
-	// writes the rdma_rxe module parameters this way.
+	// WriteError: a shell echo into an rdma_rxe module parameter failed
+	// ("sh: echo: I/O error" from dash, "sh: line 0: echo: write error:
+	// Invalid argument" from bash): the interface name written to
+	// /sys/module/rdma_rxe/parameters/add (rxe_cfg add, and rxe_cfg start
+	// for every interface in its persistence file /var/rxe/rxe) or the
+	// device written to …/remove was refused, so no rxe device was added
+	// (or removed) by that write. It is not a RoCE mode write: every
+	// rxe_cfg wrote default_roce_mode through tee, whose errors name the
+	// configfs path (ConfigfsError). Sources: rxe_add and do_start in
+	// SoftRoCE/librxe-dev's rxe_cfg and rdma-core's
+	// providers/rxe/rxe_cfg.in; dash prints "<command>: I/O error" for a
+	// builtin whose output failed, whatever the errno (evalbltin, dash
+	// src/eval.c).
 	WriteError = "write-error"
 	// ModuleNotLoaded: "rdma_rxe module not loaded".
 	ModuleNotLoaded = "module-not-loaded"
