@@ -27,6 +27,17 @@ global.document = {
 };
 vm.runInThisContext(fs.readFileSync(searchJS, "utf8"), { filename: searchJS });
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+// scripts holds each file compiled once: a fresh page runs the same
+// compiled script in its own context, as a browser's code cache would.
+const scripts = new Map();
+function script(file) {
+  let s = scripts.get(file);
+  if (!s) {
+    s = new vm.Script(fs.readFileSync(file, "utf8"), { filename: file });
+    scripts.set(file, s);
+  }
+  return s;
+}
 // freshPage runs search.js in a context of its own, recording the files
 // it loads.
 function freshPage() {
@@ -39,7 +50,7 @@ function freshPage() {
       appendChild(el) {
         const rel = el.src.replace(/^site\//, ""), file = path.join(site, rel);
         files.push(rel);
-        vm.runInContext(fs.readFileSync(file, "utf8"), ctx, { filename: file });
+        script(file).runInContext(ctx);
         setTimeout(() => el.onload && el.onload(), 0);
       },
     },
@@ -48,7 +59,7 @@ function freshPage() {
     addEventListener() {},
   };
   vm.createContext(ctx);
-  vm.runInContext(fs.readFileSync(searchJS, "utf8"), ctx, { filename: searchJS });
+  script(searchJS).runInContext(ctx);
   return { api: ctx.rocekbSearch, files };
 }
 if (mode === "stem") {
