@@ -9,12 +9,7 @@ import (
 // captures, repeated: every line is about RDMA hardware, the worst case
 // (a real log is mostly other subsystems, which are skipped early).
 func BenchmarkParseLog4MiB(b *testing.B) {
-	var in []byte
-	for _, name := range []string{"qedr-null-deref-rdma-res-show-qp-oops.txt", "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt",
-		"mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt"} {
-		in = append(in, capture(b, name)...)
-	}
-	big := bytes.Repeat(in, 4<<20/len(in)+1)[:4<<20]
+	big := log4MiB(b)
 	b.SetBytes(int64(len(big)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -22,4 +17,14 @@ func BenchmarkParseLog4MiB(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// log4MiB is BenchmarkParseLog4MiB's log.
+func log4MiB(tb testing.TB) []byte {
+	var in []byte
+	for _, name := range []string{"qedr-null-deref-rdma-res-show-qp-oops.txt", "mlx5-cx4lx-create-eq-probe-failed-22-wrapped.txt",
+		"mlx5-cx4lx-handle_hca_cap-probe-failed-22.txt"} {
+		in = append(in, capture(tb, name)...)
+	}
+	return bytes.Repeat(in, 4<<20/len(in)+1)[:4<<20]
 }
