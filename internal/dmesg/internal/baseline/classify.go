@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/need"
+	"github.com/rocekb/rocekb/internal/dmesg/internal/baseline/need"
 )
 
 // Failure kinds of the kernel log and of user-space messages in a

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/dmesg/internal/baseline/need"
 	"github.com/rocekb/rocekb/internal/lines"
-	"github.com/rocekb/rocekb/internal/need"
 )
 
 // Event kinds that only ParseLog reports.
