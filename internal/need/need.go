@@ -115,6 +115,12 @@ type Regexp struct {
 type branch struct {
 	re  *regexp.Regexp
 	all []Set
+	// starts are literals one of which every match of the branch begins
+	// with, when it has them; at is then the branch anchored to the start
+	// of the text, tried only where one of them begins (see starts).
+	starts    Set
+	wordStart bool // the branch begins with \b before its starts
+	at        *regexp.Regexp
 }
 
 // MustCompile compiles pattern as regexp.MustCompile does, with its need.
@@ -125,9 +131,109 @@ func MustCompile(pattern string) *Regexp {
 		return r
 	}
 	for _, sub := range re.Sub {
-		r.alts = append(r.alts, branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())})
+		b := branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())}
+		if st, word, ok := startsOf(sub.Simplify()); ok {
+			b.starts, b.wordStart, b.at = st, word, regexp.MustCompile(`^(?:`+sub.String()+`)`)
+		}
+		r.alts = append(r.alts, b)
 	}
 	return r
+}
+
+// startsOf returns the literals one of which every match of re begins
+// with, lower-cased, and whether re asks for a word boundary (\b) right
+// before them. ok is false when re has no such set, or begins with any
+// other assertion, which an anchored match of the rest of the text could
+// not decide: an anchored match at a place p of a text then answers as
+// the pattern does at p, given the boundary at p when word is set.
+func startsOf(re *syntax.Regexp) (starts Set, word, ok bool) {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpWordBoundary {
+		starts, ok := firstLits(re.Sub[1])
+		if !ok {
+			return nil, false, false
+		}
+		for _, s := range starts {
+			if !isWordByte(s[0]) {
+				return nil, false, false
+			}
+		}
+		return starts, true, true
+	}
+	starts, ok = firstLits(re)
+	return starts, false, ok
+}
+
+// firstLits returns the lower-cased literals one of which every match of
+// re begins with, consuming it before any assertion.
+func firstLits(re *syntax.Regexp) (Set, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if s == "" || !ASCII(s) {
+			return nil, false
+		}
+		return Set{strings.ToLower(s)}, true
+	case syntax.OpCapture:
+		return firstLits(re.Sub[0])
+	case syntax.OpConcat:
+		if len(re.Sub) == 0 {
+			return nil, false
+		}
+		return firstLits(re.Sub[0])
+	case syntax.OpAlternate:
+		var all Set
+		for _, sub := range re.Sub {
+			n, ok := firstLits(sub)
+			if !ok {
+				return nil, false
+			}
+			all = append(all, n...)
+		}
+		return all, true
+	}
+	return nil, false
+}
+
+// isWordByte reports whether c is an ASCII word character, as \b reads.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// matchFrom reports whether the branch matches s (lower-cased as lower,
+// all ASCII) at some place where one of its starts begins.
+func (b *branch) matchFrom(s, lower string) bool {
+	var tried [8]int
+	n := 0
+next:
+	for _, w := range b.starts {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			from = p + 1
+			if b.wordStart && p > 0 && isWordByte(lower[p-1]) {
+				continue
+			}
+			for _, q := range tried[:n] {
+				if q == p {
+					continue next
+				}
+			}
+			if n < len(tried) {
+				tried[n] = p
+				n++
+			}
+			if b.at.MatchString(s[p:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // allOf is the literal sets every match of re holds one of each of: a
@@ -168,7 +274,11 @@ next:
 				continue next
 			}
 		}
-		if b.re.MatchString(s) {
+		if b.at != nil {
+			if b.matchFrom(s, lower) {
+				return true
+			}
+		} else if b.re.MatchString(s) {
 			return true
 		}
 	}
