@@ -202,8 +202,12 @@ func stripLevel(line string) string {
 			line = line[end+1:]
 		}
 	}
-	if m := facilityRE.FindStringIndex(line); m != nil {
-		line = line[m[1]:]
+	// facilityRE's names begin with one of these letters: a line that
+	// begins with none of them (a stamp, a speaker) skips the pattern.
+	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 {
+		if m := facilityRE.FindStringIndex(line); m != nil {
+			line = line[m[1]:]
+		}
 	}
 	return line
 }
@@ -215,14 +219,69 @@ func journalIdent(text string) (rest, ident string) {
 	if !strings.Contains(text, ": ") {
 		return text, ""
 	}
-	m := journalRE.FindStringSubmatchIndex(text)
-	if m == nil {
+	end, id0, id1, ok := journalHead(text)
+	if !ok {
 		return text, ""
 	}
-	if m[2] >= 0 {
-		ident = text[m[2]:m[3]]
+	if id0 >= 0 {
+		ident = text[id0:id1]
 	}
-	return strings.TrimSpace(text[m[1]:]), ident
+	return strings.TrimSpace(text[end:]), ident
+}
+
+// journalHead is journalRE.FindStringSubmatchIndex(s), written out
+// because it runs on every stamped line: the end of the match and the
+// identifier's bounds (-1 when the line is the kernel's), or !ok.
+func journalHead(s string) (end, id0, id1 int, ok bool) {
+	// The host, when there is one: every byte up to the first of \s,
+	// ':', '[' or ']', which is a space. The pattern tries it first and
+	// then the identifier at the start.
+	i := 0
+	for i < len(s) && !isSpaceRE(s[i]) && s[i] != ':' && s[i] != '[' && s[i] != ']' {
+		i++
+	}
+	if i > 0 && i < len(s) && s[i] == ' ' {
+		if end, id0, id1, ok := journalIdentAt(s, i+1); ok {
+			return end, id0, id1, true
+		}
+	}
+	return journalIdentAt(s, 0)
+}
+
+// journalIdentAt matches "kernel: " or "<identifier>[<pid>]: " at s[i:].
+func journalIdentAt(s string, i int) (end, id0, id1 int, ok bool) {
+	if strings.HasPrefix(s[i:], "kernel: ") {
+		return i + len("kernel: "), -1, -1, true
+	}
+	j := i
+	if j >= len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+		return 0, 0, 0, false
+	}
+	for j++; j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '@' || s[j] == '-'); j++ {
+	}
+	id1 = j
+	if j >= len(s) || s[j] != '[' {
+		return 0, 0, 0, false
+	}
+	j++
+	d := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == d || !strings.HasPrefix(s[j:], "]: ") {
+		return 0, 0, 0, false
+	}
+	return j + len("]: "), i, id1, true
+}
+
+// isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
+func isSpaceRE(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isWordByte reports whether c is in a pattern's \w, as \b reads it.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // dmesgStamp strips the common "[   12.345678] " prefix without a
@@ -275,12 +334,12 @@ func isDigits(s string) bool {
 // <dev>:"), firmware and ULP speakers, and storage speakers whose message
 // is about their RDMA transport. Its device is the PCI function, else the
 // RDMA device the message names, else the device of a class prefix.
-func event(p pending) (Event, bool) {
+func event(p pending, sp speech) (Event, bool) {
 	text := p.text
 	if text == "" {
 		return Event{}, false
 	}
-	module, device, rest := speaker(text)
+	module, device, rest := sp.module, sp.device, sp.rest
 	named := ""
 	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
 	if module == "" && strings.Contains(text, "ipoib") {
@@ -421,6 +480,14 @@ func cut(text string) string {
 		return text[:maxText]
 	}
 	return text
+}
+
+// speech is what speaker returns, read once per message.
+type speech struct{ module, device, rest string }
+
+func speakerOf(text string) speech {
+	m, d, r := speaker(text)
+	return speech{m, d, r}
 }
 
 // speaker finds the module and device a kernel message names:

@@ -1,0 +1,121 @@
+package dmesg
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// handMatchers are the checks written out in place of a pattern, each
+// beside the pattern it replaces; agree reports how one line is answered
+// differently, "" when it is not.
+var handMatchers = map[string]func(line string) string{
+	"journalHead": func(l string) string {
+		end, id0, id1, ok := journalHead(l)
+		m := journalRE.FindStringSubmatchIndex(l)
+		if m == nil {
+			if ok {
+				return "journalHead matches, journalRE does not"
+			}
+			return ""
+		}
+		if !ok || end != m[1] || id0 != m[2] || id0 >= 0 && id1 != m[3] {
+			return "journalHead and journalRE differ"
+		}
+		return ""
+	},
+	"isRDMACode": func(l string) string {
+		if isRDMACode(l) != rdmaCode.MatchString(l) {
+			return "isRDMACode and rdmaCode differ"
+		}
+		return ""
+	},
+	"digitFirst": func(l string) string {
+		if (lineNoRE.MatchString(l) || gluedNoRE.MatchString(l)) && !digitFirst(l) {
+			return "a line number the gate passes over"
+		}
+		return ""
+	},
+	"stripLevel": func(l string) string {
+		if facilityRE.MatchString(l) && !strings.ContainsRune("acdfklmnsu", rune(l[0])) {
+			return "a facility the gate passes over"
+		}
+		return ""
+	},
+}
+
+// captureLines are the lines of every capture, and each with its stamp
+// and speaker taken off, as the matchers meet them.
+func captureLines(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			out = append(out, l)
+			if _, text, ok := dmesgStamp(l); ok {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
+}
+
+// TestHandMatchersAgree: each written-out check answers as its pattern
+// on every line of every capture.
+func TestHandMatchersAgree(t *testing.T) {
+	t.Parallel()
+	ls := captureLines(t)
+	ls = append(ls, "host kernel: x", "kernel: x", "h rdma-ndd[812]: x", "h kernel[1]: x", "h x[]: y", "[a] kernel: x", "a:b kernel: x",
+		"rdma-ndd[812]: x", "9x[1]: y", "h 9x[1]: y", "h\tkernel: x", "h  kernel: x", "é kernel: x", "\xff kernel: x",
+		"at drivers/infiniband/core/cma.c:1", "[hns_roce_hw_v2]", "[hns_roce-x]", "[[mlx5_core]", "[mlx5_core ]", "[ice]x", "net/devlink/",
+		"  12: x", "\f7: [1.2] x", "\r\n9[ 1.2] x", "kern  :warn  : x", "kern.err: x")
+	matched := map[string]int{}
+	for _, l := range ls {
+		for name, agree := range handMatchers {
+			if d := agree(l); d != "" {
+				t.Errorf("%s on %q: %s", name, l, d)
+			}
+		}
+		if journalRE.MatchString(l) {
+			matched["journalRE"]++
+		}
+		if rdmaCode.MatchString(l) {
+			matched["rdmaCode"]++
+		}
+		if lineNoRE.MatchString(l) {
+			matched["lineNoRE"]++
+		}
+		if facilityRE.MatchString(l) {
+			matched["facilityRE"]++
+		}
+	}
+	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2} {
+		if matched[name] < least {
+			t.Errorf("%s matched only %d lines: the comparison proves little", name, matched[name])
+		}
+	}
+}
+
+func FuzzHandMatchersAgree(f *testing.F) {
+	for _, l := range captureLines(f) {
+		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) {
+			f.Add(l)
+		}
+	}
+	f.Fuzz(func(t *testing.T, l string) {
+		for name, agree := range handMatchers {
+			if d := agree(l); d != "" {
+				t.Errorf("%s on %q: %s", name, l, d)
+			}
+		}
+	})
+}
