@@ -111,7 +111,7 @@ type Regexp struct {
 }
 
 // A branch is one top-level alternative and the literal sets one of each
-// of which its every match holds.
+// of which its every match holds, in the order its parts match them.
 type branch struct {
 	re  *regexp.Regexp
 	all []Set
@@ -207,8 +207,8 @@ func isWordByte(c byte) bool {
 func (b *branch) matchFrom(s, lower string) bool {
 	var tried [8]int
 	n := 0
-next:
 	for _, w := range b.starts {
+	places:
 		for from := 0; ; {
 			i := strings.Index(lower[from:], w)
 			if i < 0 {
@@ -221,7 +221,7 @@ next:
 			}
 			for _, q := range tried[:n] {
 				if q == p {
-					continue next
+					continue places
 				}
 			}
 			if n < len(tried) {
@@ -236,8 +236,30 @@ next:
 	return false
 }
 
+// inOrder reports whether lower holds a literal of each of the sets, one
+// after another, as a match of a concatenation whose children need them
+// does: each child's literal begins after the one before it begins.
+// Taking the earliest literal of each set in turn finds such a chain
+// whenever there is one.
+func inOrder(lower string, sets []Set) bool {
+	from := 0
+	for _, n := range sets {
+		first := -1
+		for _, w := range n {
+			if i := strings.Index(lower[from:], w); i >= 0 && (first < 0 || i < first) {
+				first = i
+			}
+		}
+		if first < 0 {
+			return false
+		}
+		from += first + 1
+	}
+	return true
+}
+
 // allOf is the literal sets every match of re holds one of each of: a
-// concatenation's children's needs, or re's own.
+// concatenation's children's needs, in their order, or re's own.
 func allOf(re *syntax.Regexp) []Set {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
@@ -267,12 +289,9 @@ func (r *Regexp) MatchLower(s, lower string) bool {
 	if r.alts == nil {
 		return r.Need.MayMatch(lower, true) && r.MatchString(s)
 	}
-next:
 	for _, b := range r.alts {
-		for _, n := range b.all {
-			if !n.MayMatch(lower, true) {
-				continue next
-			}
+		if !inOrder(lower, b.all) {
+			continue
 		}
 		if b.at != nil {
 			if b.matchFrom(s, lower) {

@@ -61,7 +61,8 @@ func TestMatchLowerAgrees(t *testing.T) {
 		"modify_qp", "\u212Aernel out of memory", "ÉTAT", "", "qp",
 		"interr to create eq", "interr, error to create eq", "Failed to create EQs", "failed to alloc port 1 now", "xerr_detected",
 		"pci err_detected", "CREATE_EQ(0x301) op_mod(0x0) failed", "create_cq err", "xcreate_cq err", "init__cqs; failed",
-		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq",
+		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq", "to create cq: error",
+		"create cq failed to", "cq create failed", "eq failed to create eq",
 	}
 	for _, p := range agreeing {
 		r, std := MustCompile(p), regexp.MustCompile(p)
