@@ -202,11 +202,14 @@ func classDevice(text string) (class, name, rest string, ok bool) {
 	if i <= 0 {
 		return "", "", "", false
 	}
-	f := strings.Fields(text[:i])
-	if len(f) != 2 || !isWord(f[0]) || !isWord(f[1]) || f[0]+" "+f[1] != text[:i] {
+	// Two words and one space between them: no other byte may be in a
+	// word, so the first space is where the class ends.
+	head := text[:i]
+	j := strings.IndexByte(head, ' ')
+	if j < 0 || !isWord(head[:j]) || !isWord(head[j+1:]) {
 		return "", "", "", false
 	}
-	return f[0], f[1], text[i+2:], true
+	return head[:j], head[j+1:], text[i+2:], true
 }
 
 // ulpOnRDMA reports whether a message of a generic storage or network
@@ -241,7 +244,7 @@ func newKind(module, rest, lower string, rdma bool) string {
 		return ""
 	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
 		return FlashFailure
-	case (strings.Contains(rest, "probe of ") || strings.Contains(rest, "probe with driver ")) && probe.MatchString(rest):
+	case isProbeFailure(rest):
 		return "" // a probe failure, whatever its errno
 	}
 	if _, ok := MismatchOf(module, rest); ok {

@@ -409,16 +409,12 @@ func event(p pending, sp speech) (Event, bool) {
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
 		return Event{}, false
-	case (strings.Contains(text, "probe of ") || strings.Contains(text, "probe with driver ")) && probe.MatchString(text):
+	case isProbeFailure(text):
 		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
 		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
 		// irdma.gen_2 failed with error -110" (the device second).
-		m := probe.FindStringSubmatch(text)
-		if m[1] != "" {
-			ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
-		} else {
-			ev.Kind, ev.Device, ev.Errno = ProbeFailure, strings.TrimSuffix(m[4], ":"), atoi(m[5])
-		}
+		dev, errno, _ := probeFailure(text)
+		ev.Kind, ev.Device, ev.Errno = ProbeFailure, dev, atoi(errno)
 	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
 	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
@@ -480,6 +476,120 @@ func cut(text string) string {
 		return text[:maxText]
 	}
 	return text
+}
+
+// isProbeFailure is probe.MatchString(s).
+func isProbeFailure(s string) bool {
+	if !strings.Contains(s, "probe of ") && !strings.Contains(s, "probe with driver ") {
+		return false
+	}
+	_, _, ok := probeFailure(s)
+	return ok
+}
+
+// probeFailure is probe.FindStringSubmatch(s), written out because a
+// driver's lines are tried against it twice: the device (m[1], else m[4]
+// without a trailing ':') and the errno of the pattern's leftmost match.
+// At the start of s the pattern tries "probe of", then the driver core's
+// wording; further on, only "probe of".
+func probeFailure(s string) (device, errno string, ok bool) {
+	const of = "probe of "
+	if strings.HasPrefix(s, of) {
+		if device, errno, ok := probeOfAt(s[len(of):]); ok {
+			return device, errno, true
+		}
+	}
+	if device, errno, ok := probeWithDriver(s); ok {
+		return strings.TrimSuffix(device, ":"), errno, true
+	}
+	for from := 1; from < len(s); {
+		i := strings.Index(s[from:], of)
+		if i < 0 {
+			break
+		}
+		p := from + i
+		from = p + 1
+		if device, errno, ok := probeOfAt(s[p+len(of):]); ok {
+			return device, errno, true
+		}
+	}
+	return "", "", false
+}
+
+// probeOfAt matches `(\S+) failed with error (-?\d+)` at the start of s.
+func probeOfAt(s string) (device, errno string, ok bool) {
+	k := nonSpaceRun(s)
+	if k == 0 {
+		return "", "", false
+	}
+	rest, ok := strings.CutPrefix(s[k:], " failed with error ")
+	if !ok {
+		return "", "", false
+	}
+	if errno = errnoPrefix(rest); errno == "" {
+		return "", "", false
+	}
+	return s[:k], errno, true
+}
+
+// probeWithDriver matches `^(\S+) (\S+?):? probe with driver \S+ failed
+// with error (-?\d+)`, returning the second group and the errno. The lazy
+// group leaves out one ':' that ends the word, when the word is more.
+func probeWithDriver(s string) (device, errno string, ok bool) {
+	k := nonSpaceRun(s)
+	if k == 0 || k == len(s) || s[k] != ' ' {
+		return "", "", false
+	}
+	s = s[k+1:]
+	k = nonSpaceRun(s)
+	if k == 0 {
+		return "", "", false
+	}
+	device = s[:k]
+	if k >= 2 && device[k-1] == ':' {
+		device = device[:k-1]
+	}
+	rest, ok := strings.CutPrefix(s[k:], " probe with driver ")
+	if !ok {
+		return "", "", false
+	}
+	k = nonSpaceRun(rest)
+	if k == 0 {
+		return "", "", false
+	}
+	rest, ok = strings.CutPrefix(rest[k:], " failed with error ")
+	if !ok {
+		return "", "", false
+	}
+	if errno = errnoPrefix(rest); errno == "" {
+		return "", "", false
+	}
+	return device, errno, true
+}
+
+// nonSpaceRun is the length of the \S+ run s begins with.
+func nonSpaceRun(s string) int {
+	k := 0
+	for k < len(s) && !isSpaceRE(s[k]) {
+		k++
+	}
+	return k
+}
+
+// errnoPrefix is the -?\d+ s begins with, or "".
+func errnoPrefix(s string) string {
+	j := 0
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	d := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == d {
+		return ""
+	}
+	return s[:j]
 }
 
 // speech is what speaker returns, read once per message.

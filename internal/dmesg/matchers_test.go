@@ -1,6 +1,7 @@
 package dmesg
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,37 @@ var handMatchers = map[string]func(line string) string{
 	"isRDMACode": func(l string) string {
 		if isRDMACode(l) != rdmaCode.MatchString(l) {
 			return "isRDMACode and rdmaCode differ"
+		}
+		return ""
+	},
+	"probeFailure": func(l string) string {
+		dev, errno, ok := probeFailure(l)
+		m := probe.FindStringSubmatch(l)
+		if ok != (m != nil) || ok != isProbeFailure(l) {
+			return fmt.Sprintf("probeFailure %v, probe %v", ok, m != nil)
+		}
+		if m == nil {
+			return ""
+		}
+		want := [2]string{m[1], m[2]}
+		if m[1] == "" {
+			want = [2]string{strings.TrimSuffix(m[4], ":"), m[5]}
+		}
+		if got := [2]string{dev, errno}; got != want {
+			return fmt.Sprintf("probeFailure %q, probe %q", got, want)
+		}
+		return ""
+	},
+	"classDevice": func(l string) string {
+		cls, name, rest, ok := classDevice(l)
+		want := [4]any{"", "", "", false}
+		if i := strings.Index(l, ": "); i > 0 {
+			if f := strings.Fields(l[:i]); len(f) == 2 && isWord(f[0]) && isWord(f[1]) && f[0]+" "+f[1] == l[:i] {
+				want = [4]any{f[0], f[1], l[i+2:], true}
+			}
+		}
+		if got := [4]any{cls, name, rest, ok}; got != want {
+			return fmt.Sprintf("classDevice %q, before %q", got, want)
 		}
 		return ""
 	},
@@ -77,7 +109,10 @@ func TestHandMatchersAgree(t *testing.T) {
 	ls = append(ls, "host kernel: x", "kernel: x", "h rdma-ndd[812]: x", "h kernel[1]: x", "h x[]: y", "[a] kernel: x", "a:b kernel: x",
 		"rdma-ndd[812]: x", "9x[1]: y", "h 9x[1]: y", "h\tkernel: x", "h  kernel: x", "é kernel: x", "\xff kernel: x",
 		"at drivers/infiniband/core/cma.c:1", "[hns_roce_hw_v2]", "[hns_roce-x]", "[[mlx5_core]", "[mlx5_core ]", "[ice]x", "net/devlink/",
-		"  12: x", "\f7: [1.2] x", "\r\n9[ 1.2] x", "kern  :warn  : x", "kern.err: x")
+		"  12: x", "\f7: [1.2] x", "\r\n9[ 1.2] x", "kern  :warn  : x", "kern.err: x",
+		"probe of a failed with error -1", "xprobe of a failed with error -1", "x probe of a b failed with error 2 probe of c failed with error 3", "a b:: probe with driver d failed with error -5",
+		"probe of x probe with driver d failed with error -5", "a : probe with driver d failed with error 1", "a b probe with driver d failed with error -x",
+		"probe of  failed with error 1 probe of z failed with error -7", "a\tb: probe with driver d failed with error 1", "a b: x", "a  b: x", "a b c: x", " a: x")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
@@ -97,8 +132,11 @@ func TestHandMatchersAgree(t *testing.T) {
 		if facilityRE.MatchString(l) {
 			matched["facilityRE"]++
 		}
+		if probe.MatchString(l) {
+			matched["probe"]++
+		}
 	}
-	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2} {
+	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10} {
 		if matched[name] < least {
 			t.Errorf("%s matched only %d lines: the comparison proves little", name, matched[name])
 		}
@@ -107,7 +145,7 @@ func TestHandMatchersAgree(t *testing.T) {
 
 func FuzzHandMatchersAgree(f *testing.F) {
 	for _, l := range captureLines(f) {
-		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) {
+		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) {
 			f.Add(l)
 		}
 	}
