@@ -131,13 +131,68 @@ func MustCompile(pattern string) *Regexp {
 		return r
 	}
 	for _, sub := range re.Sub {
-		b := branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())}
-		if st, word, ok := startsOf(sub.Simplify()); ok {
-			b.starts, b.wordStart, b.at = st, word, regexp.MustCompile(`^(?:`+sub.String()+`)`)
-		}
-		r.alts = append(r.alts, b)
+		r.alts = append(r.alts, branches(sub)...)
 	}
 	return r
+}
+
+// branches compiles one top-level alternative. One that begins (after a
+// \b) with an alternation of words is compiled once per word: each copy
+// runs only where its own word begins, and is a smaller program (the
+// regexp package backtracks only on programs of up to 500 instructions,
+// and runs a much slower machine on larger ones).
+func branches(sub *syntax.Regexp) []branch {
+	var out []branch
+	for _, piece := range splitLead(sub) {
+		st, word, ok := startsOf(piece.Simplify())
+		if !ok {
+			out = nil
+			break
+		}
+		out = append(out, branch{re: regexp.MustCompile(piece.String()), all: allOf(piece.Simplify()),
+			starts: st, wordStart: word, at: regexp.MustCompile(`^(?:` + piece.String() + `)`)})
+	}
+	if out != nil {
+		return out
+	}
+	b := branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())}
+	if st, word, ok := startsOf(sub.Simplify()); ok {
+		b.starts, b.wordStart, b.at = st, word, regexp.MustCompile(`^(?:`+sub.String()+`)`)
+	}
+	return []branch{b}
+}
+
+// splitLead returns re with its leading alternation (after a \b, if any)
+// distributed over the rest, one concatenation per alternative: their
+// union matches where re does. re itself when it has none.
+func splitLead(re *syntax.Regexp) []*syntax.Regexp {
+	c := re
+	for c.Op == syntax.OpCapture {
+		c = c.Sub[0]
+	}
+	if c.Op != syntax.OpConcat {
+		return []*syntax.Regexp{re}
+	}
+	i := 0
+	if c.Sub[0].Op == syntax.OpWordBoundary {
+		i = 1
+	}
+	if i >= len(c.Sub) {
+		return []*syntax.Regexp{re}
+	}
+	lead := c.Sub[i]
+	for lead.Op == syntax.OpCapture {
+		lead = lead.Sub[0]
+	}
+	if lead.Op != syntax.OpAlternate {
+		return []*syntax.Regexp{re}
+	}
+	out := make([]*syntax.Regexp, 0, len(lead.Sub))
+	for _, alt := range lead.Sub {
+		subs := append(append(append([]*syntax.Regexp{}, c.Sub[:i]...), alt), c.Sub[i+1:]...)
+		out = append(out, &syntax.Regexp{Op: syntax.OpConcat, Flags: c.Flags, Sub: subs})
+	}
+	return out
 }
 
 // startsOf returns the literals one of which every match of re begins

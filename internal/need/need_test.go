@@ -91,3 +91,20 @@ func FuzzMatchLower(f *testing.F) {
 		}
 	})
 }
+
+// TestBranchesSplit: a branch that begins with an alternation of words is
+// compiled once per word, each tried only where its word begins.
+func TestBranchesSplit(t *testing.T) {
+	r := MustCompile(`(?i)\b(?:fail(?:ed)?|unable|err)\b.{0,9}\bqueue\b|(xa|yb)z|w`)
+	var starts []string
+	for _, b := range r.alts {
+		if b.at == nil {
+			t.Errorf("branch %s is run at every byte", b.re)
+			continue
+		}
+		starts = append(starts, strings.Join(b.starts, ","))
+	}
+	if want := []string{"fail", "unable", "err", "xa", "yb", "w"}; !slices.Equal(starts, want) {
+		t.Errorf("branches start with %q, want %q", starts, want)
+	}
+}
