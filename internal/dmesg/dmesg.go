@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Event kinds; the same strings as the host record's kernel_log kinds.
@@ -151,8 +152,8 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		}
 		return "", strings.TrimSpace(rest), "", true
 	}
-	if m := pidIdentRE.FindStringSubmatchIndex(line); m != nil {
-		return "", strings.TrimSpace(line[m[1]:]), line[m[2]:m[3]], true // "multipathd[18578]: …"
+	if end, id1, ok := pidIdentAt(line, 0); ok {
+		return "", strings.TrimSpace(line[end:]), line[:id1], true // "multipathd[18578]: …"
 	}
 	var res []*regexp.Regexp
 	switch c := line[0]; {
@@ -253,15 +254,24 @@ func journalIdentAt(s string, i int) (end, id0, id1 int, ok bool) {
 	if strings.HasPrefix(s[i:], "kernel: ") {
 		return i + len("kernel: "), -1, -1, true
 	}
+	if end, id1, ok := pidIdentAt(s, i); ok {
+		return end, i, id1, true
+	}
+	return 0, 0, 0, false
+}
+
+// pidIdentAt matches pidIdentRE, "<identifier>[<pid>]: ", at s[i:]: the
+// end of the match and of the identifier.
+func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 	j := i
 	if j >= len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	for j++; j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '@' || s[j] == '-'); j++ {
 	}
 	id1 = j
 	if j >= len(s) || s[j] != '[' {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	j++
 	d := j
@@ -269,9 +279,9 @@ func journalIdentAt(s string, i int) (end, id0, id1 int, ok bool) {
 		j++
 	}
 	if j == d || !strings.HasPrefix(s[j:], "]: ") {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	return j + len("]: "), i, id1, true
+	return j + len("]: "), id1, true
 }
 
 // isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
@@ -624,8 +634,8 @@ func speaker(text string) (module, device, rest string) {
 		// device name, which some kernels leave empty.
 		return "mlx5_core", "", rest
 	}
-	if f := strings.Fields(netdevHead(head)); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == netdevHead(head) {
-		module, device = f[0], strings.ToLower(f[1])
+	if drv, bdf, ok := pciHead(netdevHead(head)); ok {
+		module, device = drv, strings.ToLower(bdf)
 		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
 			module, rest = rest[:j], rest[j+2:]
 		}
@@ -638,6 +648,27 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// pciHead reads "<driver> <BDF>" or "<driver> <BDF> <netdev>": the
+// driver a word, one space between the fields, and the netdev any text
+// without white space (unicode.IsSpace, as strings.Fields splits on).
+func pciHead(h string) (driver, bdf string, ok bool) {
+	j := strings.IndexByte(h, ' ')
+	if j < 0 || !isWord(h[:j]) {
+		return "", "", false
+	}
+	r := h[j+1:]
+	if len(r) < 12 || !isBDF(r[:12]) {
+		return "", "", false
+	}
+	if len(r) > 12 {
+		netdev, ok := strings.CutPrefix(r[12:], " ")
+		if !ok || netdev == "" || strings.IndexFunc(netdev, unicode.IsSpace) >= 0 {
+			return "", "", false
+		}
+	}
+	return h[:j], r[:12], true
 }
 
 // netdevStates are what netdev_printk prints after the name of a netdev

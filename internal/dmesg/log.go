@@ -328,7 +328,7 @@ func ParseLog(r io.Reader) (Log, error) {
 	lg := Log{Context: map[int][]ContextLine{}, Repairs: map[string]int{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(64 << 10)
-	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}, cqe: -1}
+	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[[2]string]int{}, cqe: -1}
 	var q *qpLines
 	if isQuotedPrintable(head) {
 		q = &qpLines{st: st}
@@ -464,7 +464,7 @@ type logState struct {
 	p        pending                  // the message being read
 	stamped  bool                     // a timestamped line was seen
 	recent   map[string][]ContextLine // per device: its last lines
-	bindings map[string]int           // driver+address → index in Bindings
+	bindings map[[2]string]int        // driver, address → index in Bindings
 	block    []ContextLine            // the current WARNING/BUG block
 	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
@@ -810,15 +810,44 @@ func nameAfterAddress(text string) string {
 	if i < 0 {
 		return ""
 	}
-	f := strings.Fields(text[:i])
-	if len(f) == 3 && isBDF(f[1]) {
+	head := text[:i]
+	for j := 0; j < len(head); j++ {
+		if head[j] >= 0x80 || head[j] == '\v' {
+			// White space beyond ASCII's, as strings.Fields reads it.
+			if f := strings.Fields(head); len(f) == 3 && isBDF(f[1]) {
+				return f[2]
+			}
+			return ""
+		}
+	}
+	// Three fields between ASCII white space, without a slice of them.
+	var f [3]string
+	n := 0
+	for j := 0; j < len(head); {
+		for j < len(head) && isSpaceRE(head[j]) {
+			j++
+		}
+		if j == len(head) {
+			break
+		}
+		k := j
+		for k < len(head) && !isSpaceRE(head[k]) {
+			k++
+		}
+		if n == len(f) {
+			return ""
+		}
+		f[n], n = head[j:k], n+1
+		j = k
+	}
+	if n == 3 && isBDF(f[1]) {
 		return f[2]
 	}
 	return ""
 }
 
 func (st *logState) binding(driver, addr string, line int) *Binding {
-	key := driver + " " + addr
+	key := [2]string{driver, addr}
 	if i, ok := st.bindings[key]; ok {
 		return &st.lg.Bindings[i]
 	}

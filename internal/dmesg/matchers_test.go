@@ -63,6 +63,43 @@ var handMatchers = map[string]func(line string) string{
 		}
 		return ""
 	},
+	"pidIdentAt": func(l string) string {
+		end, id1, ok := pidIdentAt(l, 0)
+		m := pidIdentRE.FindStringSubmatchIndex(l)
+		if ok != (m != nil) || ok && (end != m[1] || m[2] != 0 || id1 != m[3]) {
+			return fmt.Sprintf("pidIdentAt %v %d %d, pidIdentRE %v", ok, end, id1, m)
+		}
+		return ""
+	},
+	"pciHead": func(l string) string {
+		h := l
+		if i := strings.Index(l, ": "); i > 0 {
+			h = l[:i]
+		}
+		drv, bdf, ok := pciHead(h)
+		var want [3]any
+		if f := strings.Fields(h); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == h {
+			want = [3]any{f[0], f[1], true}
+		} else {
+			want = [3]any{"", "", false}
+		}
+		if got := [3]any{drv, bdf, ok}; got != want {
+			return fmt.Sprintf("pciHead %q, before %q", got, want)
+		}
+		return ""
+	},
+	"nameAfterAddress": func(l string) string {
+		want := ""
+		if i := strings.Index(l, ": "); i >= 0 {
+			if f := strings.Fields(l[:i]); len(f) == 3 && isBDF(f[1]) {
+				want = f[2]
+			}
+		}
+		if got := nameAfterAddress(l); got != want {
+			return fmt.Sprintf("nameAfterAddress %q, before %q", got, want)
+		}
+		return ""
+	},
 	"digitFirst": func(l string) string {
 		if (lineNoRE.MatchString(l) || gluedNoRE.MatchString(l)) && !digitFirst(l) {
 			return "a line number the gate passes over"
@@ -112,7 +149,10 @@ func TestHandMatchersAgree(t *testing.T) {
 		"  12: x", "\f7: [1.2] x", "\r\n9[ 1.2] x", "kern  :warn  : x", "kern.err: x",
 		"probe of a failed with error -1", "xprobe of a failed with error -1", "x probe of a b failed with error 2 probe of c failed with error 3", "a b:: probe with driver d failed with error -5",
 		"probe of x probe with driver d failed with error -5", "a : probe with driver d failed with error 1", "a b probe with driver d failed with error -x",
-		"probe of  failed with error 1 probe of z failed with error -7", "a\tb: probe with driver d failed with error 1", "a b: x", "a  b: x", "a b c: x", " a: x")
+		"probe of  failed with error 1 probe of z failed with error -7", "a\tb: probe with driver d failed with error 1", "a b: x", "a  b: x", "a b c: x", " a: x",
+		"mlx5_core 0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0  eth0: x", "mlx5_core 0000:03:00.0 eth0 : x", "mlx5_core 0000:03:00.0\u00a0eth0: x",
+		"mlx5_core 0000:03:00.0 e\u0085h0: x", "mlx5_core 0000:03:00.0 \xffeth: x", "mlx5_core 0000:03:00.0\veth0: x", " mlx5_core 0000:03:00.0 eth0: x",
+		"mlx5_core\t0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0: x", "mlx5_core 0000:03:00.0 : x", "a[1]: x", "a.b@c-d_e[12]: x", "a[]: x", "1a[1]: x")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
