@@ -100,6 +100,12 @@ var handMatchers = map[string]func(line string) string{
 		}
 		return ""
 	},
+	"queueFailed": func(l string) string {
+		if queueFailed(strings.ToLower(l)) && !queueRE.MatchString(l) {
+			return "queueFailed takes a line queueRE does not match"
+		}
+		return ""
+	},
 	"digitFirst": func(l string) string {
 		if (lineNoRE.MatchString(l) || gluedNoRE.MatchString(l)) && !digitFirst(l) {
 			return "a line number the gate passes over"
@@ -152,7 +158,11 @@ func TestHandMatchersAgree(t *testing.T) {
 		"probe of  failed with error 1 probe of z failed with error -7", "a\tb: probe with driver d failed with error 1", "a b: x", "a  b: x", "a b c: x", " a: x",
 		"mlx5_core 0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0  eth0: x", "mlx5_core 0000:03:00.0 eth0 : x", "mlx5_core 0000:03:00.0\u00a0eth0: x",
 		"mlx5_core 0000:03:00.0 e\u0085h0: x", "mlx5_core 0000:03:00.0 \xffeth: x", "mlx5_core 0000:03:00.0\veth0: x", " mlx5_core 0000:03:00.0 eth0: x",
-		"mlx5_core\t0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0: x", "mlx5_core 0000:03:00.0 : x", "a[1]: x", "a.b@c-d_e[12]: x", "a[]: x", "1a[1]: x")
+		"mlx5_core\t0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0: x", "mlx5_core 0000:03:00.0 : x", "a[1]: x", "a.b@c-d_e[12]: x", "a[]: x", "1a[1]: x",
+		"failed to create eq", "Failed to create async EQs", "xfailed to create eq", "failed to createeq", "failed to create; eq", "failed to create.eq",
+		"failed to create a very long list of things before eq", "failed to create 123456789012345678901234567 eq", "failed to create 1234567890123456789012345678 eq",
+		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
+		"failed to open port\u00e9", "unable to enable msi interrupts", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
@@ -175,8 +185,11 @@ func TestHandMatchersAgree(t *testing.T) {
 		if probe.MatchString(l) {
 			matched["probe"]++
 		}
+		if queueFailed(strings.ToLower(l)) {
+			matched["queueFailed"]++
+		}
 	}
-	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10} {
+	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10, "queueFailed": 10} {
 		if matched[name] < least {
 			t.Errorf("%s matched only %d lines: the comparison proves little", name, matched[name])
 		}
@@ -185,7 +198,7 @@ func TestHandMatchersAgree(t *testing.T) {
 
 func FuzzHandMatchersAgree(f *testing.F) {
 	for _, l := range captureLines(f) {
-		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) {
+		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) || queueRE.MatchString(l) {
 			f.Add(l)
 		}
 	}
