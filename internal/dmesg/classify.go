@@ -119,7 +119,7 @@ func failureKind(rest, lower string) string {
 	switch {
 	case strings.Contains(lower, "qp") && qpRE.MatchLower(rest, lower):
 		return QPError
-	case hasAny(lower, failWords) && (queueFailed(lower) || queueRE.MatchLower(rest, lower)):
+	case hasAny(lower, failWords) && (queueFailed(rest, lower) || queueRE.MatchLower(rest, lower)):
 		return QueueFailure
 	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchLower(rest, lower):
 		return commandKind(rest)
@@ -136,17 +136,16 @@ func failureKind(rest, lower string) string {
 // line it takes always matches queueRE; a line it does not take is tried
 // against queueRE, so it changes no answer, only what the answer costs
 // (queueRE's branch runs a few microseconds per line on the regexp
-// package's backtracker). lower is the line in lower case; only an ASCII
-// line is taken, as lower-casing folds no other.
+// package's backtracker). lower is rest in lower case; only an ASCII rest
+// is taken: beyond ASCII, lower-casing and (?i) fold differently (the
+// dotted capital I lowers to i, which (?i) does not match).
 //
 // The shape: a word of queueFails, " to ", a word of queueVerbs, then
 // within 30 bytes without '.' or ';' a word of queueObjects, each word
 // whole (\b at both ends).
-func queueFailed(lower string) bool {
-	for i := 0; i < len(lower); i++ {
-		if lower[i] >= 0x80 {
-			return false
-		}
+func queueFailed(rest, lower string) bool {
+	if !need.ASCII(rest) {
+		return false
 	}
 	for _, w := range queueFails {
 		for from := 0; ; {

@@ -101,7 +101,7 @@ var handMatchers = map[string]func(line string) string{
 		return ""
 	},
 	"queueFailed": func(l string) string {
-		if queueFailed(strings.ToLower(l)) && !queueRE.MatchString(l) {
+		if queueFailed(l, strings.ToLower(l)) && !queueRE.MatchString(l) {
 			return "queueFailed takes a line queueRE does not match"
 		}
 		return ""
@@ -162,7 +162,7 @@ func TestHandMatchersAgree(t *testing.T) {
 		"failed to create eq", "Failed to create async EQs", "xfailed to create eq", "failed to createeq", "failed to create; eq", "failed to create.eq",
 		"failed to create a very long list of things before eq", "failed to create 123456789012345678901234567 eq", "failed to create 1234567890123456789012345678 eq",
 		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
-		"failed to open port\u00e9", "unable to enable msi interrupts", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
+		"failed to open port\u00e9", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
@@ -185,7 +185,7 @@ func TestHandMatchersAgree(t *testing.T) {
 		if probe.MatchString(l) {
 			matched["probe"]++
 		}
-		if queueFailed(strings.ToLower(l)) {
+		if queueFailed(l, strings.ToLower(l)) {
 			matched["queueFailed"]++
 		}
 	}

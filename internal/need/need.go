@@ -338,7 +338,9 @@ func allOf(re *syntax.Regexp) []Set {
 // lower-cased as lower. A line that is not all ASCII runs the whole
 // pattern (see Set).
 func (r *Regexp) MatchLower(s, lower string) bool {
-	if !ASCII(lower) {
+	// s itself, not lower: the Kelvin sign and a dotted capital I lower
+	// to ASCII letters, which would move every place after them.
+	if !ASCII(s) {
 		return r.MatchString(s)
 	}
 	if r.alts == nil {

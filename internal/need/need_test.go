@@ -62,7 +62,7 @@ func TestMatchLowerAgrees(t *testing.T) {
 		"interr to create eq", "interr, error to create eq", "Failed to create EQs", "failed to alloc port 1 now", "xerr_detected",
 		"pci err_detected", "CREATE_EQ(0x301) op_mod(0x0) failed", "create_cq err", "xcreate_cq err", "init__cqs; failed",
 		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq", "to create cq: error",
-		"create cq failed to", "cq create failed", "eq failed to create eq",
+		"create cq failed to", "cq create failed", "eq failed to create eq", "\u0130\u0130 failed to create eq", "\u212a\u212a\u212a error to create eq", "fa\u0130led to create eq",
 	}
 	for _, p := range agreeing {
 		r, std := MustCompile(p), regexp.MustCompile(p)
@@ -79,6 +79,7 @@ func FuzzMatchLower(f *testing.F) {
 	f.Add("\u212Aernel ſtate ENOMEM")
 	f.Add("mlx5_load:1053:(pid 13): Failed to create EQs")
 	f.Add("interr, error to create eq")
+	f.Add("\u0130 failed to create eq")
 	rs := make([]*Regexp, len(agreeing))
 	for i, p := range agreeing {
 		rs[i] = MustCompile(p)
