@@ -119,7 +119,7 @@ func failureKind(rest, lower string) string {
 	switch {
 	case strings.Contains(lower, "qp") && qpRE.MatchLower(rest, lower):
 		return QPError
-	case hasAny(lower, failWords) && queueRE.MatchLower(rest, lower):
+	case hasAny(lower, failWords) && (queueFailed(rest, lower) || queueRE.MatchLower(rest, lower)):
 		return QueueFailure
 	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchLower(rest, lower):
 		return commandKind(rest)
@@ -130,6 +130,77 @@ func failureKind(rest, lower string) string {
 	}
 	return ""
 }
+
+// queueFailed is a shortcut to one shape of queueRE's first branch, the
+// commonest: "failed to create async EQ", "unable to allocate IRQs". A
+// line it takes always matches queueRE; a line it does not take is tried
+// against queueRE, so it changes no answer, only what the answer costs
+// (queueRE's branch runs a few microseconds per line on the regexp
+// package's backtracker). lower is rest in lower case; only an ASCII rest
+// is taken: beyond ASCII, lower-casing and (?i) fold differently (the
+// dotted capital I lowers to i, which (?i) does not match).
+//
+// The shape: a word of queueFails, " to ", a word of queueVerbs, then
+// within 30 bytes without '.' or ';' a word of queueObjects, each word
+// whole (\b at both ends).
+func queueFailed(rest, lower string) bool {
+	if !need.ASCII(rest) {
+		return false
+	}
+	for _, w := range queueFails {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			from = p + 1
+			if p > 0 && isWordByte(lower[p-1]) {
+				continue
+			}
+			rest, ok := strings.CutPrefix(lower[p+len(w):], " to ")
+			if !ok {
+				continue
+			}
+			for _, v := range queueVerbs {
+				if after, ok := strings.CutPrefix(rest, v); ok && (after == "" || !isWordByte(after[0])) && queueObjectWithin(after, 30) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// queueObjectWithin reports whether s holds a whole word of queueObjects
+// starting at most n bytes in, with no '.' or ';' before it.
+func queueObjectWithin(s string, n int) bool {
+	for q := 1; q <= n && q < len(s); q++ {
+		if s[q-1] == '.' || s[q-1] == ';' {
+			return false
+		}
+		if isWordByte(s[q-1]) {
+			continue
+		}
+		for _, o := range queueObjects {
+			if after, ok := strings.CutPrefix(s[q:], o); ok && (after == "" || !isWordByte(after[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The words of queueFailed, each one of the alternatives of queueRE's
+// first branch at its place.
+var (
+	queueFails   = []string{"failed", "failure", "fail", "unable"}
+	queueVerbs   = []string{"create", "allocate", "alloc", "initialize", "initialise", "init", "setup", "set up", "enable", "open", "register", "request", "start"}
+	queueObjects = []string{"eqs", "eq", "aeqs", "aeq", "ceqs", "ceq", "neqs", "neq", "cqs", "cq", "srqs", "srq", "nqs", "nq", "creq", "cmdq", "cmq", "cqp", "ccq",
+		"hwc", "hardware channel", "rcfw", "mailbox", "command interface", "command queue", "event queues", "event queue", "completion queues",
+		"completion queue", "notification queues", "notification queue", "admin queues", "admin queue", "ports", "port", "doorbells", "doorbell",
+		"uars", "uar", "dpis", "dpi", "msix", "msi-x", "irqs", "irq", "vectors", "vector"}
+)
 
 // etimedoutRE is a failed command's errno when its wait ran out:
 // -ETIMEDOUT ("failed to post mailbox 0x29 in poll mode, ret = -110.").
@@ -202,11 +273,14 @@ func classDevice(text string) (class, name, rest string, ok bool) {
 	if i <= 0 {
 		return "", "", "", false
 	}
-	f := strings.Fields(text[:i])
-	if len(f) != 2 || !isWord(f[0]) || !isWord(f[1]) || f[0]+" "+f[1] != text[:i] {
+	// Two words and one space between them: no other byte may be in a
+	// word, so the first space is where the class ends.
+	head := text[:i]
+	j := strings.IndexByte(head, ' ')
+	if j < 0 || !isWord(head[:j]) || !isWord(head[j+1:]) {
 		return "", "", "", false
 	}
-	return f[0], f[1], text[i+2:], true
+	return head[:j], head[j+1:], text[i+2:], true
 }
 
 // ulpOnRDMA reports whether a message of a generic storage or network
@@ -241,7 +315,7 @@ func newKind(module, rest, lower string, rdma bool) string {
 		return ""
 	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
 		return FlashFailure
-	case (strings.Contains(rest, "probe of ") || strings.Contains(rest, "probe with driver ")) && probe.MatchString(rest):
+	case isProbeFailure(rest):
 		return "" // a probe failure, whatever its errno
 	}
 	if _, ok := MismatchOf(module, rest); ok {

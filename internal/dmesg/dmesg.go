@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Event kinds; the same strings as the host record's kernel_log kinds.
@@ -151,8 +152,8 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		}
 		return "", strings.TrimSpace(rest), "", true
 	}
-	if m := pidIdentRE.FindStringSubmatchIndex(line); m != nil {
-		return "", strings.TrimSpace(line[m[1]:]), line[m[2]:m[3]], true // "multipathd[18578]: …"
+	if end, id1, ok := pidIdentAt(line, 0); ok {
+		return "", strings.TrimSpace(line[end:]), line[:id1], true // "multipathd[18578]: …"
 	}
 	var res []*regexp.Regexp
 	switch c := line[0]; {
@@ -202,8 +203,12 @@ func stripLevel(line string) string {
 			line = line[end+1:]
 		}
 	}
-	if m := facilityRE.FindStringIndex(line); m != nil {
-		line = line[m[1]:]
+	// facilityRE's names begin with one of these letters: a line that
+	// begins with none of them (a stamp, a speaker) skips the pattern.
+	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 {
+		if m := facilityRE.FindStringIndex(line); m != nil {
+			line = line[m[1]:]
+		}
 	}
 	return line
 }
@@ -215,14 +220,78 @@ func journalIdent(text string) (rest, ident string) {
 	if !strings.Contains(text, ": ") {
 		return text, ""
 	}
-	m := journalRE.FindStringSubmatchIndex(text)
-	if m == nil {
+	end, id0, id1, ok := journalHead(text)
+	if !ok {
 		return text, ""
 	}
-	if m[2] >= 0 {
-		ident = text[m[2]:m[3]]
+	if id0 >= 0 {
+		ident = text[id0:id1]
 	}
-	return strings.TrimSpace(text[m[1]:]), ident
+	return strings.TrimSpace(text[end:]), ident
+}
+
+// journalHead is journalRE.FindStringSubmatchIndex(s), written out
+// because it runs on every stamped line: the end of the match and the
+// identifier's bounds (-1 when the line is the kernel's), or !ok.
+func journalHead(s string) (end, id0, id1 int, ok bool) {
+	// The host, when there is one: every byte up to the first of \s,
+	// ':', '[' or ']', which is a space. The pattern tries it first and
+	// then the identifier at the start.
+	i := 0
+	for i < len(s) && !isSpaceRE(s[i]) && s[i] != ':' && s[i] != '[' && s[i] != ']' {
+		i++
+	}
+	if i > 0 && i < len(s) && s[i] == ' ' {
+		if end, id0, id1, ok := journalIdentAt(s, i+1); ok {
+			return end, id0, id1, true
+		}
+	}
+	return journalIdentAt(s, 0)
+}
+
+// journalIdentAt matches "kernel: " or "<identifier>[<pid>]: " at s[i:].
+func journalIdentAt(s string, i int) (end, id0, id1 int, ok bool) {
+	if strings.HasPrefix(s[i:], "kernel: ") {
+		return i + len("kernel: "), -1, -1, true
+	}
+	if end, id1, ok := pidIdentAt(s, i); ok {
+		return end, i, id1, true
+	}
+	return 0, 0, 0, false
+}
+
+// pidIdentAt matches pidIdentRE, "<identifier>[<pid>]: ", at s[i:]: the
+// end of the match and of the identifier.
+func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
+	j := i
+	if j >= len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+		return 0, 0, false
+	}
+	for j++; j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '@' || s[j] == '-'); j++ {
+	}
+	id1 = j
+	if j >= len(s) || s[j] != '[' {
+		return 0, 0, false
+	}
+	j++
+	d := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == d || !strings.HasPrefix(s[j:], "]: ") {
+		return 0, 0, false
+	}
+	return j + len("]: "), id1, true
+}
+
+// isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
+func isSpaceRE(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isWordByte reports whether c is in a pattern's \w, as \b reads it.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // dmesgStamp strips the common "[   12.345678] " prefix without a
@@ -275,12 +344,12 @@ func isDigits(s string) bool {
 // <dev>:"), firmware and ULP speakers, and storage speakers whose message
 // is about their RDMA transport. Its device is the PCI function, else the
 // RDMA device the message names, else the device of a class prefix.
-func event(p pending) (Event, bool) {
+func event(p pending, sp speech) (Event, bool) {
 	text := p.text
 	if text == "" {
 		return Event{}, false
 	}
-	module, device, rest := speaker(text)
+	module, device, rest := sp.module, sp.device, sp.rest
 	named := ""
 	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
 	if module == "" && strings.Contains(text, "ipoib") {
@@ -350,16 +419,12 @@ func event(p pending) (Event, bool) {
 		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
 	case !rel:
 		return Event{}, false
-	case (strings.Contains(text, "probe of ") || strings.Contains(text, "probe with driver ")) && probe.MatchString(text):
+	case isProbeFailure(text):
 		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
 		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
 		// irdma.gen_2 failed with error -110" (the device second).
-		m := probe.FindStringSubmatch(text)
-		if m[1] != "" {
-			ev.Kind, ev.Device, ev.Errno = ProbeFailure, m[1], atoi(m[2])
-		} else {
-			ev.Kind, ev.Device, ev.Errno = ProbeFailure, strings.TrimSuffix(m[4], ":"), atoi(m[5])
-		}
+		dev, errno, _ := probeFailure(text)
+		ev.Kind, ev.Device, ev.Errno = ProbeFailure, dev, atoi(errno)
 	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
 	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
@@ -423,6 +488,128 @@ func cut(text string) string {
 	return text
 }
 
+// isProbeFailure is probe.MatchString(s).
+func isProbeFailure(s string) bool {
+	if !strings.Contains(s, "probe of ") && !strings.Contains(s, "probe with driver ") {
+		return false
+	}
+	_, _, ok := probeFailure(s)
+	return ok
+}
+
+// probeFailure is probe.FindStringSubmatch(s), written out because a
+// driver's lines are tried against it twice: the device (m[1], else m[4]
+// without a trailing ':') and the errno of the pattern's leftmost match.
+// At the start of s the pattern tries "probe of", then the driver core's
+// wording; further on, only "probe of".
+func probeFailure(s string) (device, errno string, ok bool) {
+	const of = "probe of "
+	if strings.HasPrefix(s, of) {
+		if device, errno, ok := probeOfAt(s[len(of):]); ok {
+			return device, errno, true
+		}
+	}
+	if device, errno, ok := probeWithDriver(s); ok {
+		return strings.TrimSuffix(device, ":"), errno, true
+	}
+	for from := 1; from < len(s); {
+		i := strings.Index(s[from:], of)
+		if i < 0 {
+			break
+		}
+		p := from + i
+		from = p + 1
+		if device, errno, ok := probeOfAt(s[p+len(of):]); ok {
+			return device, errno, true
+		}
+	}
+	return "", "", false
+}
+
+// probeOfAt matches `(\S+) failed with error (-?\d+)` at the start of s.
+func probeOfAt(s string) (device, errno string, ok bool) {
+	k := nonSpaceRun(s)
+	if k == 0 {
+		return "", "", false
+	}
+	rest, ok := strings.CutPrefix(s[k:], " failed with error ")
+	if !ok {
+		return "", "", false
+	}
+	if errno = errnoPrefix(rest); errno == "" {
+		return "", "", false
+	}
+	return s[:k], errno, true
+}
+
+// probeWithDriver matches `^(\S+) (\S+?):? probe with driver \S+ failed
+// with error (-?\d+)`, returning the second group and the errno. The lazy
+// group leaves out one ':' that ends the word, when the word is more.
+func probeWithDriver(s string) (device, errno string, ok bool) {
+	k := nonSpaceRun(s)
+	if k == 0 || k == len(s) || s[k] != ' ' {
+		return "", "", false
+	}
+	s = s[k+1:]
+	k = nonSpaceRun(s)
+	if k == 0 {
+		return "", "", false
+	}
+	device = s[:k]
+	if k >= 2 && device[k-1] == ':' {
+		device = device[:k-1]
+	}
+	rest, ok := strings.CutPrefix(s[k:], " probe with driver ")
+	if !ok {
+		return "", "", false
+	}
+	k = nonSpaceRun(rest)
+	if k == 0 {
+		return "", "", false
+	}
+	rest, ok = strings.CutPrefix(rest[k:], " failed with error ")
+	if !ok {
+		return "", "", false
+	}
+	if errno = errnoPrefix(rest); errno == "" {
+		return "", "", false
+	}
+	return device, errno, true
+}
+
+// nonSpaceRun is the length of the \S+ run s begins with.
+func nonSpaceRun(s string) int {
+	k := 0
+	for k < len(s) && !isSpaceRE(s[k]) {
+		k++
+	}
+	return k
+}
+
+// errnoPrefix is the -?\d+ s begins with, or "".
+func errnoPrefix(s string) string {
+	j := 0
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	d := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == d {
+		return ""
+	}
+	return s[:j]
+}
+
+// speech is what speaker returns, read once per message.
+type speech struct{ module, device, rest string }
+
+func speakerOf(text string) speech {
+	m, d, r := speaker(text)
+	return speech{m, d, r}
+}
+
 // speaker finds the module and device a kernel message names:
 // "mlx5_core 0000:0b:00.0: msg", "enic 0000:62:00.1 eth1: enic_rdma: msg",
 // "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
@@ -447,8 +634,8 @@ func speaker(text string) (module, device, rest string) {
 		// device name, which some kernels leave empty.
 		return "mlx5_core", "", rest
 	}
-	if f := strings.Fields(netdevHead(head)); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == netdevHead(head) {
-		module, device = f[0], strings.ToLower(f[1])
+	if drv, bdf, ok := pciHead(netdevHead(head)); ok {
+		module, device = drv, strings.ToLower(bdf)
 		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
 			module, rest = rest[:j], rest[j+2:]
 		}
@@ -461,6 +648,27 @@ func speaker(text string) (module, device, rest string) {
 		device = strings.ToLower(rest[:j])
 	}
 	return head, device, rest
+}
+
+// pciHead reads "<driver> <BDF>" or "<driver> <BDF> <netdev>": the
+// driver a word, one space between the fields, and the netdev any text
+// without white space (unicode.IsSpace, as strings.Fields splits on).
+func pciHead(h string) (driver, bdf string, ok bool) {
+	j := strings.IndexByte(h, ' ')
+	if j < 0 || !isWord(h[:j]) {
+		return "", "", false
+	}
+	r := h[j+1:]
+	if len(r) < 12 || !isBDF(r[:12]) {
+		return "", "", false
+	}
+	if len(r) > 12 {
+		netdev, ok := strings.CutPrefix(r[12:], " ")
+		if !ok || netdev == "" || strings.IndexFunc(netdev, unicode.IsSpace) >= 0 {
+			return "", "", false
+		}
+	}
+	return h[:j], r[:12], true
 }
 
 // netdevStates are what netdev_printk prints after the name of a netdev

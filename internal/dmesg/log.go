@@ -169,10 +169,62 @@ func loadingRDMA(text string) bool {
 	return false
 }
 
-// isRDMACode is rdmaCode, tried only on lines that hold a source path or
-// a bracketed module name, as each of its alternatives needs.
+// rdmaPaths and rdmaModules are rdmaCode's alternatives: source paths,
+// and module names as a stack trace brackets them ("[mlx5_core]").
+var (
+	rdmaPaths = []string{"drivers/infiniband/", "drivers/net/ethernet/mellanox", "drivers/net/ethernet/broadcom/bnxt",
+		"drivers/net/ethernet/intel/ice", "drivers/net/ethernet/intel/irdma", "drivers/net/ethernet/intel/i40e",
+		"drivers/net/ethernet/qlogic/qed", "drivers/net/ethernet/hisilicon/hns3", "drivers/net/ethernet/emulex",
+		"drivers/net/ethernet/cisco/enic", "net/rds/", "net/sunrpc/xprtrdma", "net/smc/", "net/core/devlink", "net/devlink/"}
+	rdmaModules = map[string]bool{}
+)
+
+func init() {
+	for _, m := range strings.Split("hclge|hclgevf|hns3|ntrdma|ib_rxe|ib_core|rdma_cm|ib_cm|iw_cm|ib_uverbs|rdma_ucm|mlx5_ib|mlx5_core|mlx4_ib|mlx4_core|mlx4_en|bnxt_re|bnxt_en|irdma|i40iw|qedr|qed|qede|rdma_rxe|siw|ib_ipoib|ib_srp|ib_srpt|ib_iser|ib_isert|nvme_rdma|nvmet_rdma|rpcrdma|rds_rdma|ice|efa|mana_ib|erdma|vmw_pvrdma", "|") {
+		rdmaModules[m] = true
+	}
+}
+
+// isRDMACode is rdmaCode.MatchString(s), written out because it runs on
+// every line of a WARNING or BUG block: a path of rdmaPaths, or a '['
+// whose text up to the next ']' is one of rdmaModules or "hns_roce" and
+// word characters (the pattern's hns_roce\w*). Every module name is word
+// characters, so the next ']' is where a bracketed name ends.
 func isRDMACode(s string) bool {
-	return (strings.Contains(s, "drivers/") || strings.Contains(s, "net/") || strings.Contains(s, "[")) && rdmaCode.MatchString(s)
+	if strings.Contains(s, "drivers/") || strings.Contains(s, "net/") {
+		for _, p := range rdmaPaths {
+			if strings.Contains(s, p) {
+				return true
+			}
+		}
+	}
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		k := strings.IndexByte(s[i:], ']')
+		if k < 0 {
+			return false
+		}
+		name := s[i : i+k]
+		if rdmaModules[name] {
+			return true
+		}
+		if tail, ok := strings.CutPrefix(name, "hns_roce"); ok && allWordBytes(tail) {
+			return true
+		}
+	}
+}
+
+func allWordBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Binding is a driver bound to a PCI function, as its own lines prove:
@@ -276,7 +328,7 @@ func ParseLog(r io.Reader) (Log, error) {
 	lg := Log{Context: map[int][]ContextLine{}, Repairs: map[string]int{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(64 << 10)
-	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[string]int{}, cqe: -1}
+	st := &logState{lg: &lg, recent: map[string][]ContextLine{}, bindings: map[[2]string]int{}, cqe: -1}
 	var q *qpLines
 	if isQuotedPrintable(head) {
 		q = &qpLines{st: st}
@@ -412,7 +464,7 @@ type logState struct {
 	p        pending                  // the message being read
 	stamped  bool                     // a timestamped line was seen
 	recent   map[string][]ContextLine // per device: its last lines
-	bindings map[string]int           // driver+address → index in Bindings
+	bindings map[[2]string]int        // driver, address → index in Bindings
 	block    []ContextLine            // the current WARNING/BUG block
 	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
@@ -465,21 +517,34 @@ func (st *logState) repair(raw string) string {
 		line = strings.TrimPrefix(strings.TrimPrefix(line, ">"), " ")
 		st.lg.Repairs["mail-quote"]++
 	}
-	if loc := lineNoRE.FindStringIndex(line); loc != nil {
-		rest := line[loc[1]:]
-		if cont.MatchString(rest) || startsWithSpeaker(rest) {
-			line = rest
+	if digitFirst(line) {
+		if loc := lineNoRE.FindStringIndex(line); loc != nil {
+			rest := line[loc[1]:]
+			if cont.MatchString(rest) || startsWithSpeaker(rest) {
+				line = rest
+				st.lg.Repairs["line-numbers"]++
+			}
+		} else if gluedNoRE.MatchString(line) {
+			line = line[strings.IndexByte(line, '['):]
 			st.lg.Repairs["line-numbers"]++
 		}
-	} else if gluedNoRE.MatchString(line) {
-		line = line[strings.IndexByte(line, '['):]
-		st.lg.Repairs["line-numbers"]++
 	}
 	if t := strings.TrimLeft(line, " \t"); len(t) < len(line) && cont.MatchString(t) {
 		line = t
 		st.lg.Repairs["indentation"]++
 	}
 	return line
+}
+
+// digitFirst reports whether s, after any \s, begins with a digit, as
+// lineNoRE and gluedNoRE need: other lines skip both patterns.
+func digitFirst(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isSpaceRE(s[i]) {
+			return s[i] >= '0' && s[i] <= '9'
+		}
+	}
+	return false
 }
 
 func startsWithSpeaker(s string) bool {
@@ -539,7 +604,9 @@ func (st *logState) flush(p pending) {
 		}
 		return
 	}
-	st.facts(p)
+	// Who speaks is read once: facts, the block and the event all need it.
+	sp := speakerOf(text)
+	st.facts(p, sp)
 	prev := st.prev
 	if !strings.Contains(text, "[ cut here ]") {
 		st.prev = text
@@ -565,8 +632,8 @@ func (st *logState) flush(p pending) {
 			// device ("mlx4_core 0000:00:07.0: DMA-API: …").
 			device := ""
 			if len(st.block) == 2 {
-				if m, d, _ := speaker(text); d != "" && relevant[m] {
-					device = d
+				if sp.device != "" && relevant[sp.module] {
+					device = sp.device
 				}
 			}
 			if st.blockEv < 0 && (device != "" || isRDMACode(text) || loadingRDMA(text) || rdmaComm(text)) {
@@ -576,8 +643,8 @@ func (st *logState) flush(p pending) {
 			return
 		}
 	}
-	ev, ok := event(p)
-	_, device, _ := speaker(text)
+	ev, ok := event(p, sp)
+	device := sp.device
 	if !ok && st.cqe >= 0 && syndromeRE.MatchString(text) {
 		// mlx5's second line of an error completion: its syndrome, kept
 		// with the "error cqe on cqn" line it follows.
@@ -631,7 +698,7 @@ func (st *logState) add(ev Event) int {
 }
 
 // facts gathers what a message states besides its event.
-func (st *logState) facts(p pending) {
+func (st *logState) facts(p pending, sp speech) {
 	lg := st.lg
 	text := p.text
 	if rest, ok := strings.CutPrefix(text, "Modules linked in:"); ok && lg.Modules == nil {
@@ -669,7 +736,7 @@ func (st *logState) facts(p pending) {
 			}
 		}
 	}
-	module, device, rest := speaker(text)
+	module, device, rest := sp.module, sp.device, sp.rest
 	if cls, name, _, ok := classDevice(text); ok && cls == "infiniband" {
 		st.name(name, cls, p.line)
 		return
@@ -743,15 +810,44 @@ func nameAfterAddress(text string) string {
 	if i < 0 {
 		return ""
 	}
-	f := strings.Fields(text[:i])
-	if len(f) == 3 && isBDF(f[1]) {
+	head := text[:i]
+	for j := 0; j < len(head); j++ {
+		if head[j] >= 0x80 || head[j] == '\v' {
+			// White space beyond ASCII's, as strings.Fields reads it.
+			if f := strings.Fields(head); len(f) == 3 && isBDF(f[1]) {
+				return f[2]
+			}
+			return ""
+		}
+	}
+	// Three fields between ASCII white space, without a slice of them.
+	var f [3]string
+	n := 0
+	for j := 0; j < len(head); {
+		for j < len(head) && isSpaceRE(head[j]) {
+			j++
+		}
+		if j == len(head) {
+			break
+		}
+		k := j
+		for k < len(head) && !isSpaceRE(head[k]) {
+			k++
+		}
+		if n == len(f) {
+			return ""
+		}
+		f[n], n = head[j:k], n+1
+		j = k
+	}
+	if n == 3 && isBDF(f[1]) {
 		return f[2]
 	}
 	return ""
 }
 
 func (st *logState) binding(driver, addr string, line int) *Binding {
-	key := driver + " " + addr
+	key := [2]string{driver, addr}
 	if i, ok := st.bindings[key]; ok {
 		return &st.lg.Bindings[i]
 	}

@@ -12,12 +12,14 @@ import (
 	"github.com/rocekb/rocekb/internal/need"
 )
 
+// gated are the classifier's patterns run through their need.
+var gated = map[string]*need.Regexp{"timeoutRE": timeoutRE, "cmdFailRE": cmdFailRE, "cmdSendRE": cmdSendRE, "queueRE": queueRE,
+	"gidRE": gidRE, "roceOffRE": roceOffRE, "resourceRE": resourceRE, "resetRE": resetRE, "qpRE": qpRE}
+
 // TestGatedPatternsAgree: every classifier pattern run through its need
 // (need.Regexp.MatchLower) answers as the pattern itself does, on every
 // line of the kernel-log and paste captures.
 func TestGatedPatternsAgree(t *testing.T) {
-	gated := map[string]*need.Regexp{"timeoutRE": timeoutRE, "cmdFailRE": cmdFailRE, "cmdSendRE": cmdSendRE, "queueRE": queueRE,
-		"gidRE": gidRE, "roceOffRE": roceOffRE, "resourceRE": resourceRE, "resetRE": resetRE, "qpRE": qpRE}
 	lines, matched := 0, 0
 	for _, root := range []string{"../../testdata/captures/dmesg", "../../testdata/captures/kernellog", "../../testdata/captures/paste"} {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -53,4 +55,33 @@ func TestGatedPatternsAgree(t *testing.T) {
 		t.Errorf("only %d lines and %d matches compared", lines, matched)
 	}
 	t.Logf("%d lines, %d matches", lines, matched)
+}
+
+// FuzzGatedPatternsAgree: the same on any line, seeded with the captures'
+// lines.
+func FuzzGatedPatternsAgree(f *testing.F) {
+	for _, tool := range []string{"dmesg", "kernellog", "paste"} {
+		files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", tool, "*.txt"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, p := range files {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			for _, l := range strings.Split(string(b), "\n") {
+				if lower := strings.ToLower(l); hasAny(lower, failWords) || hasAny(lower, timeoutWords) || hasAny(lower, resetWords) {
+					f.Add(l)
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, l string) {
+		for name, r := range gated {
+			if got, want := r.MatchLower(l, strings.ToLower(l)), r.MatchString(l); got != want {
+				t.Errorf("%s on %q: gated %v, pattern %v", name, l, got, want)
+			}
+		}
+	})
 }

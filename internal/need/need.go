@@ -111,10 +111,16 @@ type Regexp struct {
 }
 
 // A branch is one top-level alternative and the literal sets one of each
-// of which its every match holds.
+// of which its every match holds, in the order its parts match them.
 type branch struct {
 	re  *regexp.Regexp
 	all []Set
+	// starts are literals one of which every match of the branch begins
+	// with, when it has them; at is then the branch anchored to the start
+	// of the text, tried only where one of them begins (see starts).
+	starts    Set
+	wordStart bool // the branch begins with \b before its starts
+	at        *regexp.Regexp
 }
 
 // MustCompile compiles pattern as regexp.MustCompile does, with its need.
@@ -125,13 +131,190 @@ func MustCompile(pattern string) *Regexp {
 		return r
 	}
 	for _, sub := range re.Sub {
-		r.alts = append(r.alts, branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())})
+		r.alts = append(r.alts, branches(sub)...)
 	}
 	return r
 }
 
+// branches compiles one top-level alternative. One that begins (after a
+// \b) with an alternation of words is compiled once per word: each copy
+// runs only where its own word begins, and is a smaller program (the
+// regexp package backtracks only on programs of up to 500 instructions,
+// and runs a much slower machine on larger ones).
+func branches(sub *syntax.Regexp) []branch {
+	var out []branch
+	for _, piece := range splitLead(sub) {
+		st, word, ok := startsOf(piece.Simplify())
+		if !ok {
+			out = nil
+			break
+		}
+		out = append(out, branch{re: regexp.MustCompile(piece.String()), all: allOf(piece.Simplify()),
+			starts: st, wordStart: word, at: regexp.MustCompile(`^(?:` + piece.String() + `)`)})
+	}
+	if out != nil {
+		return out
+	}
+	b := branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())}
+	if st, word, ok := startsOf(sub.Simplify()); ok {
+		b.starts, b.wordStart, b.at = st, word, regexp.MustCompile(`^(?:`+sub.String()+`)`)
+	}
+	return []branch{b}
+}
+
+// splitLead returns re with its leading alternation (after a \b, if any)
+// distributed over the rest, one concatenation per alternative: their
+// union matches where re does. re itself when it has none.
+func splitLead(re *syntax.Regexp) []*syntax.Regexp {
+	c := re
+	for c.Op == syntax.OpCapture {
+		c = c.Sub[0]
+	}
+	if c.Op != syntax.OpConcat {
+		return []*syntax.Regexp{re}
+	}
+	i := 0
+	if c.Sub[0].Op == syntax.OpWordBoundary {
+		i = 1
+	}
+	if i >= len(c.Sub) {
+		return []*syntax.Regexp{re}
+	}
+	lead := c.Sub[i]
+	for lead.Op == syntax.OpCapture {
+		lead = lead.Sub[0]
+	}
+	if lead.Op != syntax.OpAlternate {
+		return []*syntax.Regexp{re}
+	}
+	out := make([]*syntax.Regexp, 0, len(lead.Sub))
+	for _, alt := range lead.Sub {
+		subs := append(append(append([]*syntax.Regexp{}, c.Sub[:i]...), alt), c.Sub[i+1:]...)
+		out = append(out, &syntax.Regexp{Op: syntax.OpConcat, Flags: c.Flags, Sub: subs})
+	}
+	return out
+}
+
+// startsOf returns the literals one of which every match of re begins
+// with, lower-cased, and whether re asks for a word boundary (\b) right
+// before them. ok is false when re has no such set, or begins with any
+// other assertion, which an anchored match of the rest of the text could
+// not decide: an anchored match at a place p of a text then answers as
+// the pattern does at p, given the boundary at p when word is set.
+func startsOf(re *syntax.Regexp) (starts Set, word, ok bool) {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpWordBoundary {
+		starts, ok := firstLits(re.Sub[1])
+		if !ok {
+			return nil, false, false
+		}
+		for _, s := range starts {
+			if !isWordByte(s[0]) {
+				return nil, false, false
+			}
+		}
+		return starts, true, true
+	}
+	starts, ok = firstLits(re)
+	return starts, false, ok
+}
+
+// firstLits returns the lower-cased literals one of which every match of
+// re begins with, consuming it before any assertion.
+func firstLits(re *syntax.Regexp) (Set, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if s == "" || !ASCII(s) {
+			return nil, false
+		}
+		return Set{strings.ToLower(s)}, true
+	case syntax.OpCapture:
+		return firstLits(re.Sub[0])
+	case syntax.OpConcat:
+		if len(re.Sub) == 0 {
+			return nil, false
+		}
+		return firstLits(re.Sub[0])
+	case syntax.OpAlternate:
+		var all Set
+		for _, sub := range re.Sub {
+			n, ok := firstLits(sub)
+			if !ok {
+				return nil, false
+			}
+			all = append(all, n...)
+		}
+		return all, true
+	}
+	return nil, false
+}
+
+// isWordByte reports whether c is an ASCII word character, as \b reads.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// matchFrom reports whether the branch matches s (lower-cased as lower,
+// all ASCII) at some place where one of its starts begins.
+func (b *branch) matchFrom(s, lower string) bool {
+	var tried [8]int
+	n := 0
+	for _, w := range b.starts {
+	places:
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			from = p + 1
+			if b.wordStart && p > 0 && isWordByte(lower[p-1]) {
+				continue
+			}
+			for _, q := range tried[:n] {
+				if q == p {
+					continue places
+				}
+			}
+			if n < len(tried) {
+				tried[n] = p
+				n++
+			}
+			if b.at.MatchString(s[p:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inOrder reports whether lower holds a literal of each of the sets, one
+// after another, as a match of a concatenation whose children need them
+// does: each child's literal begins after the one before it begins.
+// Taking the earliest literal of each set in turn finds such a chain
+// whenever there is one.
+func inOrder(lower string, sets []Set) bool {
+	from := 0
+	for _, n := range sets {
+		first := -1
+		for _, w := range n {
+			if i := strings.Index(lower[from:], w); i >= 0 && (first < 0 || i < first) {
+				first = i
+			}
+		}
+		if first < 0 {
+			return false
+		}
+		from += first + 1
+	}
+	return true
+}
+
 // allOf is the literal sets every match of re holds one of each of: a
-// concatenation's children's needs, or re's own.
+// concatenation's children's needs, in their order, or re's own.
 func allOf(re *syntax.Regexp) []Set {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
@@ -155,20 +338,23 @@ func allOf(re *syntax.Regexp) []Set {
 // lower-cased as lower. A line that is not all ASCII runs the whole
 // pattern (see Set).
 func (r *Regexp) MatchLower(s, lower string) bool {
-	if !ASCII(lower) {
+	// s itself, not lower: the Kelvin sign and a dotted capital I lower
+	// to ASCII letters, which would move every place after them.
+	if !ASCII(s) {
 		return r.MatchString(s)
 	}
 	if r.alts == nil {
 		return r.Need.MayMatch(lower, true) && r.MatchString(s)
 	}
-next:
 	for _, b := range r.alts {
-		for _, n := range b.all {
-			if !n.MayMatch(lower, true) {
-				continue next
-			}
+		if !inOrder(lower, b.all) {
+			continue
 		}
-		if b.re.MatchString(s) {
+		if b.at != nil {
+			if b.matchFrom(s, lower) {
+				return true
+			}
+		} else if b.re.MatchString(s) {
 			return true
 		}
 	}

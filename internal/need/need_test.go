@@ -43,6 +43,11 @@ var agreeing = []string{
 	`(?i)\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|x*`,
 	`\[[\w ]+ Error\]\[op_code=\d+\] status=(-?\d+)`,
 	`(?i)(create|modify)[_ ]?qp|^qp$|état`,
+	// Branches tried only where their first literals begin: after a word
+	// boundary, without one, with a literal that is also inside a word,
+	// and with other assertions after it.
+	`(?i)\b(?:fail(?:ed|ure)?|unable|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?)\b[^.;]{0,30}?\b(?:eqs?|cqs?|port \d+)\b|err_detected\b|unable to add gid`,
+	`\b(?:create|alloc|init)_?\w*?[ _](?:eqs?|cqs?)\w*\b[^.;]{0,40}?\b(?:fail(?:ed|ure)?|error|err)\b|Firmware over \d+ ?MS`,
 }
 
 // TestMatchLowerAgrees: MatchLower answers as MatchString does.
@@ -54,6 +59,10 @@ func TestMatchLowerAgrees(t *testing.T) {
 		"cmd timed out", "FW command Query failed", "Error (timeout: 500015) msg {0x23 0x1}",
 		"failed status -5", "ERROR=-12", "out of MEMORY", "[Create QP Error][op_code=8] status=-110 waiting=1",
 		"modify_qp", "\u212Aernel out of memory", "ÉTAT", "", "qp",
+		"interr to create eq", "interr, error to create eq", "Failed to create EQs", "failed to alloc port 1 now", "xerr_detected",
+		"pci err_detected", "CREATE_EQ(0x301) op_mod(0x0) failed", "create_cq err", "xcreate_cq err", "init__cqs; failed",
+		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq", "to create cq: error",
+		"create cq failed to", "cq create failed", "eq failed to create eq", "\u0130\u0130 failed to create eq", "\u212a\u212a\u212a error to create eq", "fa\u0130led to create eq",
 	}
 	for _, p := range agreeing {
 		r, std := MustCompile(p), regexp.MustCompile(p)
@@ -68,6 +77,9 @@ func TestMatchLowerAgrees(t *testing.T) {
 func FuzzMatchLower(f *testing.F) {
 	f.Add("mlx5_cmd_check: MLX5_CMD_OP_CREATE_QP(0x500) op_mod(0x0) failed, status bad parameter(0x3)")
 	f.Add("\u212Aernel ſtate ENOMEM")
+	f.Add("mlx5_load:1053:(pid 13): Failed to create EQs")
+	f.Add("interr, error to create eq")
+	f.Add("\u0130 failed to create eq")
 	rs := make([]*Regexp, len(agreeing))
 	for i, p := range agreeing {
 		rs[i] = MustCompile(p)
@@ -79,4 +91,21 @@ func FuzzMatchLower(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBranchesSplit: a branch that begins with an alternation of words is
+// compiled once per word, each tried only where its word begins.
+func TestBranchesSplit(t *testing.T) {
+	r := MustCompile(`(?i)\b(?:fail(?:ed)?|unable|err)\b.{0,9}\bqueue\b|(xa|yb)z|w`)
+	var starts []string
+	for _, b := range r.alts {
+		if b.at == nil {
+			t.Errorf("branch %s is run at every byte", b.re)
+			continue
+		}
+		starts = append(starts, strings.Join(b.starts, ","))
+	}
+	if want := []string{"fail", "unable", "err", "xa", "yb", "w"}; !slices.Equal(starts, want) {
+		t.Errorf("branches start with %q, want %q", starts, want)
+	}
 }

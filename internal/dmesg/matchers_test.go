@@ -1,0 +1,212 @@
+package dmesg
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// handMatchers are the checks written out in place of a pattern, each
+// beside the pattern it replaces; agree reports how one line is answered
+// differently, "" when it is not.
+var handMatchers = map[string]func(line string) string{
+	"journalHead": func(l string) string {
+		end, id0, id1, ok := journalHead(l)
+		m := journalRE.FindStringSubmatchIndex(l)
+		if m == nil {
+			if ok {
+				return "journalHead matches, journalRE does not"
+			}
+			return ""
+		}
+		if !ok || end != m[1] || id0 != m[2] || id0 >= 0 && id1 != m[3] {
+			return "journalHead and journalRE differ"
+		}
+		return ""
+	},
+	"isRDMACode": func(l string) string {
+		if isRDMACode(l) != rdmaCode.MatchString(l) {
+			return "isRDMACode and rdmaCode differ"
+		}
+		return ""
+	},
+	"probeFailure": func(l string) string {
+		dev, errno, ok := probeFailure(l)
+		m := probe.FindStringSubmatch(l)
+		if ok != (m != nil) || ok != isProbeFailure(l) {
+			return fmt.Sprintf("probeFailure %v, probe %v", ok, m != nil)
+		}
+		if m == nil {
+			return ""
+		}
+		want := [2]string{m[1], m[2]}
+		if m[1] == "" {
+			want = [2]string{strings.TrimSuffix(m[4], ":"), m[5]}
+		}
+		if got := [2]string{dev, errno}; got != want {
+			return fmt.Sprintf("probeFailure %q, probe %q", got, want)
+		}
+		return ""
+	},
+	"classDevice": func(l string) string {
+		cls, name, rest, ok := classDevice(l)
+		want := [4]any{"", "", "", false}
+		if i := strings.Index(l, ": "); i > 0 {
+			if f := strings.Fields(l[:i]); len(f) == 2 && isWord(f[0]) && isWord(f[1]) && f[0]+" "+f[1] == l[:i] {
+				want = [4]any{f[0], f[1], l[i+2:], true}
+			}
+		}
+		if got := [4]any{cls, name, rest, ok}; got != want {
+			return fmt.Sprintf("classDevice %q, before %q", got, want)
+		}
+		return ""
+	},
+	"pidIdentAt": func(l string) string {
+		end, id1, ok := pidIdentAt(l, 0)
+		m := pidIdentRE.FindStringSubmatchIndex(l)
+		if ok != (m != nil) || ok && (end != m[1] || m[2] != 0 || id1 != m[3]) {
+			return fmt.Sprintf("pidIdentAt %v %d %d, pidIdentRE %v", ok, end, id1, m)
+		}
+		return ""
+	},
+	"pciHead": func(l string) string {
+		h := l
+		if i := strings.Index(l, ": "); i > 0 {
+			h = l[:i]
+		}
+		drv, bdf, ok := pciHead(h)
+		var want [3]any
+		if f := strings.Fields(h); len(f) >= 2 && len(f) <= 3 && isWord(f[0]) && isBDF(f[1]) && f[0]+" "+strings.Join(f[1:], " ") == h {
+			want = [3]any{f[0], f[1], true}
+		} else {
+			want = [3]any{"", "", false}
+		}
+		if got := [3]any{drv, bdf, ok}; got != want {
+			return fmt.Sprintf("pciHead %q, before %q", got, want)
+		}
+		return ""
+	},
+	"nameAfterAddress": func(l string) string {
+		want := ""
+		if i := strings.Index(l, ": "); i >= 0 {
+			if f := strings.Fields(l[:i]); len(f) == 3 && isBDF(f[1]) {
+				want = f[2]
+			}
+		}
+		if got := nameAfterAddress(l); got != want {
+			return fmt.Sprintf("nameAfterAddress %q, before %q", got, want)
+		}
+		return ""
+	},
+	"queueFailed": func(l string) string {
+		if queueFailed(l, strings.ToLower(l)) && !queueRE.MatchString(l) {
+			return "queueFailed takes a line queueRE does not match"
+		}
+		return ""
+	},
+	"digitFirst": func(l string) string {
+		if (lineNoRE.MatchString(l) || gluedNoRE.MatchString(l)) && !digitFirst(l) {
+			return "a line number the gate passes over"
+		}
+		return ""
+	},
+	"stripLevel": func(l string) string {
+		if facilityRE.MatchString(l) && !strings.ContainsRune("acdfklmnsu", rune(l[0])) {
+			return "a facility the gate passes over"
+		}
+		return ""
+	},
+}
+
+// captureLines are the lines of every capture, and each with its stamp
+// and speaker taken off, as the matchers meet them.
+func captureLines(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "captures", "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			out = append(out, l)
+			if _, text, ok := dmesgStamp(l); ok {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
+}
+
+// TestHandMatchersAgree: each written-out check answers as its pattern
+// on every line of every capture.
+func TestHandMatchersAgree(t *testing.T) {
+	t.Parallel()
+	ls := captureLines(t)
+	ls = append(ls, "host kernel: x", "kernel: x", "h rdma-ndd[812]: x", "h kernel[1]: x", "h x[]: y", "[a] kernel: x", "a:b kernel: x",
+		"rdma-ndd[812]: x", "9x[1]: y", "h 9x[1]: y", "h\tkernel: x", "h  kernel: x", "é kernel: x", "\xff kernel: x",
+		"at drivers/infiniband/core/cma.c:1", "[hns_roce_hw_v2]", "[hns_roce-x]", "[[mlx5_core]", "[mlx5_core ]", "[ice]x", "net/devlink/",
+		"  12: x", "\f7: [1.2] x", "\r\n9[ 1.2] x", "kern  :warn  : x", "kern.err: x",
+		"probe of a failed with error -1", "xprobe of a failed with error -1", "x probe of a b failed with error 2 probe of c failed with error 3", "a b:: probe with driver d failed with error -5",
+		"probe of x probe with driver d failed with error -5", "a : probe with driver d failed with error 1", "a b probe with driver d failed with error -x",
+		"probe of  failed with error 1 probe of z failed with error -7", "a\tb: probe with driver d failed with error 1", "a b: x", "a  b: x", "a b c: x", " a: x",
+		"mlx5_core 0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0  eth0: x", "mlx5_core 0000:03:00.0 eth0 : x", "mlx5_core 0000:03:00.0\u00a0eth0: x",
+		"mlx5_core 0000:03:00.0 e\u0085h0: x", "mlx5_core 0000:03:00.0 \xffeth: x", "mlx5_core 0000:03:00.0\veth0: x", " mlx5_core 0000:03:00.0 eth0: x",
+		"mlx5_core\t0000:03:00.0 eth0: x", "mlx5_core 0000:03:00.0: x", "mlx5_core 0000:03:00.0 : x", "a[1]: x", "a.b@c-d_e[12]: x", "a[]: x", "1a[1]: x",
+		"failed to create eq", "Failed to create async EQs", "xfailed to create eq", "failed to createeq", "failed to create; eq", "failed to create.eq",
+		"failed to create a very long list of things before eq", "failed to create 123456789012345678901234567 eq", "failed to create 1234567890123456789012345678 eq",
+		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
+		"failed to open port\u00e9", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
+	matched := map[string]int{}
+	for _, l := range ls {
+		for name, agree := range handMatchers {
+			if d := agree(l); d != "" {
+				t.Errorf("%s on %q: %s", name, l, d)
+			}
+		}
+		if journalRE.MatchString(l) {
+			matched["journalRE"]++
+		}
+		if rdmaCode.MatchString(l) {
+			matched["rdmaCode"]++
+		}
+		if lineNoRE.MatchString(l) {
+			matched["lineNoRE"]++
+		}
+		if facilityRE.MatchString(l) {
+			matched["facilityRE"]++
+		}
+		if probe.MatchString(l) {
+			matched["probe"]++
+		}
+		if queueFailed(l, strings.ToLower(l)) {
+			matched["queueFailed"]++
+		}
+	}
+	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10, "queueFailed": 10} {
+		if matched[name] < least {
+			t.Errorf("%s matched only %d lines: the comparison proves little", name, matched[name])
+		}
+	}
+}
+
+func FuzzHandMatchersAgree(f *testing.F) {
+	for _, l := range captureLines(f) {
+		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) || queueRE.MatchString(l) {
+			f.Add(l)
+		}
+	}
+	f.Fuzz(func(t *testing.T, l string) {
+		for name, agree := range handMatchers {
+			if d := agree(l); d != "" {
+				t.Errorf("%s on %q: %s", name, l, d)
+			}
+		}
+	})
+}
