@@ -30,6 +30,10 @@ run: build
 # ansible-playbook, a server starting), so more packages run at once than
 # there are cores.
 #
+# go test's default 10-minute limit per test binary killed internal/search
+# (about 2 minutes when the 2 cores are its own) on a machine whose load
+# average was over 20: the limit is 30 minutes, a bound on a hang, not a pace.
+#
 # go test starts packages in the order they are named, and ./... names them
 # alphabetically, which left the longest (search and site, 10-25 s each)
 # for last, on one core. The packages that run longest are named first
@@ -38,7 +42,7 @@ TESTP ?= 4
 TESTFIRST = ./cmd/kbgen ./internal/search ./internal/site ./cmd/kbcollect ./contrib/ansible \
 	./bench/harness ./internal/build ./internal/export ./internal/render ./internal/verdict
 test:
-	$(GO) test -vet=all -ldflags=-w -p $(TESTP) $(TESTFIRST) ./...
+	$(GO) test -vet=all -ldflags=-w -timeout 30m -p $(TESTP) $(TESTFIRST) ./...
 
 lint: build
 	./bin/kbgen lint
