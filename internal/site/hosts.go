@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"html/template"
 	"io"
 	"path"
@@ -150,6 +151,31 @@ var hostTiers = []Tier{
 type HostAdapter struct {
 	Record *record.Adapter
 	Matrix *matrix.Adapter
+}
+
+// MSIX is what the record says of the function's MSI-X, in words: whether
+// lspci saw it disabled, its table size, the vectors allocated (sysfs
+// msi_irqs) and those with a handler (/proc/interrupts); "" when nothing
+// was recorded.
+func (h HostAdapter) MSIX() string {
+	m := h.Record.MSIX
+	if m == nil {
+		return ""
+	}
+	var parts []string
+	if m.Enabled != nil && !*m.Enabled {
+		parts = append(parts, "disabled")
+	}
+	if m.Count != nil {
+		parts = append(parts, fmt.Sprintf("table of %d", *m.Count))
+	}
+	if m.Vectors != nil {
+		parts = append(parts, fmt.Sprintf("%d allocated", *m.Vectors))
+	}
+	if m.Used != nil {
+		parts = append(parts, fmt.Sprintf("%d in use", *m.Used))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // HostSummary is one row of the home page's host list, the fleet page and
