@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"fmt"
-	"iter"
 	"net/netip"
 	"strings"
 
@@ -112,36 +111,6 @@ func gidNetdev(p record.Port) string {
 		}
 	}
 	return n
-}
-
-// gidPorts is rocePorts, and also the ports with no link layer in the
-// record whose GIDs include one of type RoCE v2 (show_gids alone): the
-// kernel gives that type only to GIDs of RoCE ports, so such a port is
-// Ethernet.
-func (v view) gidPorts(r *Result, what string) iter.Seq[rocePort] {
-	return func(yield func(rocePort) bool) {
-		for d, pci := range v.devices(r, what) {
-			if len(d.Ports) == 0 {
-				r.Notes = append(r.Notes, noPortNote(d, pci))
-				continue
-			}
-			if d.Protocol == "iw" {
-				r.Notes = append(r.Notes, Note{Subject: d.Name, Adapter: pci, Status: Pass, Text: d.Name + " is an iWARP device, not RoCE: " + what + " does not apply"})
-				continue
-			}
-			for _, p := range d.Ports {
-				subj := portSubject(d, p)
-				if p.LinkLayer != "" || !hasRoCEv2GID(p) {
-					if !roCEPort(r, subj, pci, p) {
-						continue
-					}
-				}
-				if !yield(rocePort{Dev: d, Port: p, Subject: subj, Adapter: pci}) {
-					return
-				}
-			}
-		}
-	}
 }
 
 func hasRoCEv2GID(p record.Port) bool {

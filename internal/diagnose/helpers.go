@@ -406,6 +406,20 @@ type rocePort struct {
 // a device without ports (noPorts decides when given, else noPortNote), a
 // port without a link layer or with another one (see roCEPort).
 func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevice, pci string)) iter.Seq[rocePort] {
+	return v.ethernetPorts(r, what, noPorts, false)
+}
+
+// gidPorts is rocePorts, and also the ports with no link layer in the
+// record whose GIDs include one of type RoCE v2 (show_gids alone): the
+// kernel gives that type only to GIDs of RoCE ports, so such a port is
+// Ethernet.
+func (v view) gidPorts(r *Result, what string) iter.Seq[rocePort] {
+	return v.ethernetPorts(r, what, nil, true)
+}
+
+// ethernetPorts is rocePorts; with byGIDType, a port with no link layer
+// counts as Ethernet when a GID of it is of type RoCE v2 (gidPorts).
+func (v view) ethernetPorts(r *Result, what string, noPorts func(d *record.RDMADevice, pci string), byGIDType bool) iter.Seq[rocePort] {
 	return func(yield func(rocePort) bool) {
 		for d, pci := range v.devices(r, what) {
 			if len(d.Ports) == 0 {
@@ -424,7 +438,8 @@ func (v view) rocePorts(r *Result, what string, noPorts func(d *record.RDMADevic
 			}
 			for _, p := range d.Ports {
 				subj := portSubject(d, p)
-				if !roCEPort(r, subj, pci, p) {
+				typed := byGIDType && p.LinkLayer == "" && hasRoCEv2GID(p)
+				if !typed && !roCEPort(r, subj, pci, p) {
 					continue
 				}
 				if !yield(rocePort{Dev: d, Port: p, Subject: subj, Adapter: pci}) {
