@@ -36,18 +36,21 @@ func SoftwareDevice(m *matrix.Matrix, name string) *matrix.Stack {
 		if st.Kind != matrix.KindSoftware {
 			continue
 		}
-		names := append([]string{st.ID, st.Name}, st.Modules...)
-		if v := m.Vendor(st.Vendor); v != nil {
-			names = append(names, v.ID, v.Name)
-			names = append(names, v.Aliases...)
-		}
-		for _, x := range names {
-			if softFold(x) == n {
-				return st
-			}
+		if softNamed(m, n, st.Vendor, append([]string{st.ID, st.Name}, st.Modules...)) {
+			return st
 		}
 	}
 	return nil
+}
+
+// softNamed reports whether the folded name n is one of names or the id,
+// name or an alias of the vendor vendorID.
+func softNamed(m *matrix.Matrix, n, vendorID string, names []string) bool {
+	if v := m.Vendor(vendorID); v != nil {
+		names = append(names, v.ID, v.Name)
+		names = append(names, v.Aliases...)
+	}
+	return slices.ContainsFunc(names, func(x string) bool { return softFold(x) == n })
 }
 
 // NotRoCESoftware returns the software RDMA driver a name means when a plan
@@ -67,15 +70,8 @@ func NotRoCESoftware(m *matrix.Matrix, name string) *matrix.Driver {
 		if d.Kind != matrix.KindSoftware || slices.Contains(d.Transports, "roce") || len(d.Transports) == 0 {
 			continue
 		}
-		names := []string{d.ID, d.Name}
-		if v := m.Vendor(d.Vendor); v != nil {
-			names = append(names, v.ID, v.Name)
-			names = append(names, v.Aliases...)
-		}
-		for _, x := range names {
-			if softFold(x) == n {
-				return d
-			}
+		if softNamed(m, n, d.Vendor, []string{d.ID, d.Name}) {
+			return d
 		}
 	}
 	return nil
