@@ -148,22 +148,13 @@ func queueFailed(rest, lower string) bool {
 		return false
 	}
 	for _, w := range queueFails {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], w)
-			if i < 0 {
-				break
-			}
-			p := from + i
-			from = p + 1
-			if p > 0 && isWordByte(lower[p-1]) {
-				continue
-			}
+		for p := range need.Places(lower, w, true) {
 			rest, ok := strings.CutPrefix(lower[p+len(w):], " to ")
 			if !ok {
 				continue
 			}
 			for _, v := range queueVerbs {
-				if after, ok := strings.CutPrefix(rest, v); ok && (after == "" || !isWordByte(after[0])) && queueObjectWithin(after, 30) {
+				if after, ok := strings.CutPrefix(rest, v); ok && (after == "" || !need.IsWordByte(after[0])) && queueObjectWithin(after, 30) {
 					return true
 				}
 			}
@@ -179,11 +170,11 @@ func queueObjectWithin(s string, n int) bool {
 		if s[q-1] == '.' || s[q-1] == ';' {
 			return false
 		}
-		if isWordByte(s[q-1]) {
+		if need.IsWordByte(s[q-1]) {
 			continue
 		}
 		for _, o := range queueObjects {
-			if after, ok := strings.CutPrefix(s[q:], o); ok && (after == "" || !isWordByte(after[0])) {
+			if after, ok := strings.CutPrefix(s[q:], o); ok && (after == "" || !need.IsWordByte(after[0])) {
 				return true
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/rocekb/rocekb/internal/need"
 )
 
 // Event kinds; the same strings as the host record's kernel_log kinds.
@@ -267,7 +269,7 @@ func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 	if j >= len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
 		return 0, 0, false
 	}
-	for j++; j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '@' || s[j] == '-'); j++ {
+	for j++; j < len(s) && (need.IsWordByte(s[j]) || s[j] == '.' || s[j] == '@' || s[j] == '-'); j++ {
 	}
 	id1 = j
 	if j >= len(s) || s[j] != '[' {
@@ -287,11 +289,6 @@ func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 // isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
 func isSpaceRE(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
-}
-
-// isWordByte reports whether c is in a pattern's \w, as \b reads it.
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // dmesgStamp strips the common "[   12.345678] " prefix without a

@@ -220,7 +220,7 @@ func isRDMACode(s string) bool {
 
 func allWordBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isWordByte(s[i]) {
+		if !need.IsWordByte(s[i]) {
 			return false
 		}
 	}

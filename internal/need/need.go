@@ -1,6 +1,7 @@
 package need
 
 import (
+	"iter"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -211,7 +212,7 @@ func startsOf(re *syntax.Regexp) (starts Set, word, ok bool) {
 			return nil, false, false
 		}
 		for _, s := range starts {
-			if !isWordByte(s[0]) {
+			if !IsWordByte(s[0]) {
 				return nil, false, false
 			}
 		}
@@ -252,9 +253,31 @@ func firstLits(re *syntax.Regexp) (Set, bool) {
 	return nil, false
 }
 
-// isWordByte reports whether c is an ASCII word character, as \b reads.
-func isWordByte(c byte) bool {
+// IsWordByte reports whether c is an ASCII word character, as a
+// pattern's \w and \b read it.
+func IsWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// Places yields each index of s where w begins, in order; with wordStart,
+// only those where no word character comes before it (\b before a word).
+func Places(s, w string, wordStart bool) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for from := 0; ; {
+			i := strings.Index(s[from:], w)
+			if i < 0 {
+				return
+			}
+			p := from + i
+			from = p + 1
+			if wordStart && p > 0 && IsWordByte(s[p-1]) {
+				continue
+			}
+			if !yield(p) {
+				return
+			}
+		}
+	}
 }
 
 // matchFrom reports whether the branch matches s (lower-cased as lower,
@@ -264,16 +287,7 @@ func (b *branch) matchFrom(s, lower string) bool {
 	n := 0
 	for _, w := range b.starts {
 	places:
-		for from := 0; ; {
-			i := strings.Index(lower[from:], w)
-			if i < 0 {
-				break
-			}
-			p := from + i
-			from = p + 1
-			if b.wordStart && p > 0 && isWordByte(lower[p-1]) {
-				continue
-			}
+		for p := range Places(lower, w, b.wordStart) {
 			for _, q := range tried[:n] {
 				if q == p {
 					continue places
