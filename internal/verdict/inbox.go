@@ -555,20 +555,9 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 // drivers): covering d, naming no adapter, naming the RDMA driver, with
 // r's rebuild (none for a family's row); the later from wins.
 func rdmaDriverRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro, r *matrix.DistroRow) *matrix.DistroRow {
-	var best *matrix.DistroRow
-	for i := range m.DistroRows {
-		e := &m.DistroRows[i]
-		if e == r || len(e.Adapters) > 0 || e.Rebuild != r.Rebuild || !slices.Contains(e.Drivers, a.RDMADriver) || !rule.Covers(e, d) {
-			continue
-		}
-		if best != nil {
-			if c, ok := rule.Compare(e.From, best.From); !ok || c <= 0 {
-				continue
-			}
-		}
-		best = e
-	}
-	return best
+	return latestRow(m, d, func(e *matrix.DistroRow) bool {
+		return e != r && len(e.Adapters) == 0 && e.Rebuild == r.Rebuild && slices.Contains(e.Drivers, a.RDMADriver)
+	})
 }
 
 // covers reports whether a distro kernel base holds the device's first

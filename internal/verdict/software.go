@@ -181,10 +181,16 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 // over the family's, then the later from. The first row in file order
 // let RHEL's row decide a rebuild that has its own.
 func softwareRow(m *matrix.Matrix, d *matrix.Distro, module string) *matrix.DistroRow {
+	return latestRow(m, d, func(r *matrix.DistroRow) bool { return slices.Contains(r.Drivers, module) })
+}
+
+// latestRow returns, of the distro_support rows covering d that keep
+// takes, one about d's rebuild over the family's, then the later from.
+func latestRow(m *matrix.Matrix, d *matrix.Distro, keep func(*matrix.DistroRow) bool) *matrix.DistroRow {
 	var row *matrix.DistroRow
 	for i := range m.DistroRows {
 		r := &m.DistroRows[i]
-		if !rule.Covers(r, d) || !slices.Contains(r.Drivers, module) {
+		if !rule.Covers(r, d) || !keep(r) {
 			continue
 		}
 		switch {
