@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 )
 
 // A Set is a pattern's need: lower-case ASCII strings one of which every
@@ -114,14 +115,31 @@ type Regexp struct {
 // A branch is one top-level alternative and the literal sets one of each
 // of which its every match holds, in the order its parts match them.
 type branch struct {
-	re  *regexp.Regexp
+	alt *syntax.Regexp // the alternative
 	all []Set
 	// starts are literals one of which every match of the branch begins
-	// with, when it has them; at is then the branch anchored to the start
-	// of the text, tried only where one of them begins (see starts).
+	// with, when it has them; the branch's program is then anchored to the
+	// start of the text, tried only where one of them begins (see starts).
 	starts    Set
 	wordStart bool // the branch begins with \b before its starts
-	at        *regexp.Regexp
+	// re is the branch's program, ^(?:alt) when it has starts, else alt,
+	// compiled when a line first gets past its literals. Most branches
+	// never run in a process, and making them all (printing a (?i)
+	// alternative with a negated class alone folds the case of every
+	// Unicode range) cost every kbgen and kbcollect command 60 ms before
+	// it read anything.
+	re func() *regexp.Regexp
+}
+
+// newBranch is the branch of the alternative alt.
+func newBranch(alt *syntax.Regexp, starts Set, word bool) branch {
+	return branch{alt: alt, all: allOf(alt.Simplify()), starts: starts, wordStart: word,
+		re: sync.OnceValue(func() *regexp.Regexp {
+			if starts != nil {
+				return regexp.MustCompile(`^(?:` + alt.String() + `)`)
+			}
+			return regexp.MustCompile(alt.String())
+		})}
 }
 
 // MustCompile compiles pattern as regexp.MustCompile does, with its need.
@@ -150,17 +168,13 @@ func branches(sub *syntax.Regexp) []branch {
 			out = nil
 			break
 		}
-		out = append(out, branch{re: regexp.MustCompile(piece.String()), all: allOf(piece.Simplify()),
-			starts: st, wordStart: word, at: regexp.MustCompile(`^(?:` + piece.String() + `)`)})
+		out = append(out, newBranch(piece, st, word))
 	}
 	if out != nil {
 		return out
 	}
-	b := branch{re: regexp.MustCompile(sub.String()), all: allOf(sub.Simplify())}
-	if st, word, ok := startsOf(sub.Simplify()); ok {
-		b.starts, b.wordStart, b.at = st, word, regexp.MustCompile(`^(?:`+sub.String()+`)`)
-	}
-	return []branch{b}
+	st, word, _ := startsOf(sub.Simplify())
+	return []branch{newBranch(sub, st, word)}
 }
 
 // splitLead returns re with its leading alternation (after a \b, if any)
@@ -297,7 +311,7 @@ func (b *branch) matchFrom(s, lower string) bool {
 				tried[n] = p
 				n++
 			}
-			if b.at.MatchString(s[p:]) {
+			if b.re().MatchString(s[p:]) {
 				return true
 			}
 		}
@@ -364,11 +378,11 @@ func (r *Regexp) MatchLower(s, lower string) bool {
 		if !inOrder(lower, b.all) {
 			continue
 		}
-		if b.at != nil {
+		if b.starts != nil {
 			if b.matchFrom(s, lower) {
 				return true
 			}
-		} else if b.re.MatchString(s) {
+		} else if b.re().MatchString(s) {
 			return true
 		}
 	}

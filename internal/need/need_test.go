@@ -99,8 +99,8 @@ func TestBranchesSplit(t *testing.T) {
 	r := MustCompile(`(?i)\b(?:fail(?:ed)?|unable|err)\b.{0,9}\bqueue\b|(xa|yb)z|w`)
 	var starts []string
 	for _, b := range r.alts {
-		if b.at == nil {
-			t.Errorf("branch %s is run at every byte", b.re)
+		if b.starts == nil {
+			t.Errorf("branch %s is run at every byte", b.alt)
 			continue
 		}
 		starts = append(starts, strings.Join(b.starts, ","))
