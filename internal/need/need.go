@@ -4,6 +4,7 @@ import (
 	"iter"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -106,10 +107,15 @@ func ASCII(s string) bool {
 // alternatives compiled apart, each with every literal set it cannot match
 // without: a line is run through only the alternatives whose sets it all
 // holds, not through one machine that tries every branch at every byte.
+//
+// It is made when first used: a package's patterns are package variables,
+// and a command that reads no kernel log should not pay for them.
 type Regexp struct {
-	*regexp.Regexp
-	Need Set
-	alts []branch // nil when the pattern is no alternation
+	pattern string
+	once    sync.Once
+	re      *regexp.Regexp
+	need    Set
+	alts    []branch // nil when the pattern is no alternation
 }
 
 // A branch is one top-level alternative and the literal sets one of each
@@ -142,18 +148,35 @@ func newBranch(alt *syntax.Regexp, starts Set, word bool) branch {
 		})}
 }
 
-// MustCompile compiles pattern as regexp.MustCompile does, with its need.
+// MustCompile checks pattern as regexp.MustCompile does, panicking when
+// it does not parse; the pattern and its need are made when first used.
 func MustCompile(pattern string) *Regexp {
-	r := &Regexp{Regexp: regexp.MustCompile(pattern), Need: Of(pattern)}
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil || re.Op != syntax.OpAlternate {
-		return r
+	if _, err := syntax.Parse(pattern, syntax.Perl); err != nil {
+		panic(`need: Compile(` + strconv.Quote(pattern) + `): ` + err.Error())
 	}
-	for _, sub := range re.Sub {
-		r.alts = append(r.alts, branches(sub)...)
-	}
+	return &Regexp{pattern: pattern}
+}
+
+// make compiles r, once.
+func (r *Regexp) make() *Regexp {
+	r.once.Do(func() {
+		r.re, r.need = regexp.MustCompile(r.pattern), Of(r.pattern)
+		re, err := syntax.Parse(r.pattern, syntax.Perl)
+		if err != nil || re.Op != syntax.OpAlternate {
+			return
+		}
+		for _, sub := range re.Sub {
+			r.alts = append(r.alts, branches(sub)...)
+		}
+	})
 	return r
 }
+
+// MatchString reports whether s holds a match of the pattern.
+func (r *Regexp) MatchString(s string) bool { return r.make().re.MatchString(s) }
+
+// String is the pattern.
+func (r *Regexp) String() string { return r.pattern }
 
 // branches compiles one top-level alternative. One that begins (after a
 // \b) with an alternation of words is compiled once per word: each copy
@@ -366,13 +389,14 @@ func allOf(re *syntax.Regexp) []Set {
 // lower-cased as lower. A line that is not all ASCII runs the whole
 // pattern (see Set).
 func (r *Regexp) MatchLower(s, lower string) bool {
+	r.make()
 	// s itself, not lower: the Kelvin sign and a dotted capital I lower
 	// to ASCII letters, which would move every place after them.
 	if !ASCII(s) {
-		return r.MatchString(s)
+		return r.re.MatchString(s)
 	}
 	if r.alts == nil {
-		return r.Need.MayMatch(lower, true) && r.MatchString(s)
+		return r.need.MayMatch(lower, true) && r.re.MatchString(s)
 	}
 	for _, b := range r.alts {
 		if !inOrder(lower, b.all) {

@@ -96,7 +96,7 @@ func FuzzMatchLower(f *testing.F) {
 // TestBranchesSplit: a branch that begins with an alternation of words is
 // compiled once per word, each tried only where its word begins.
 func TestBranchesSplit(t *testing.T) {
-	r := MustCompile(`(?i)\b(?:fail(?:ed)?|unable|err)\b.{0,9}\bqueue\b|(xa|yb)z|w`)
+	r := MustCompile(`(?i)\b(?:fail(?:ed)?|unable|err)\b.{0,9}\bqueue\b|(xa|yb)z|w`).make()
 	var starts []string
 	for _, b := range r.alts {
 		if b.starts == nil {
@@ -107,5 +107,20 @@ func TestBranchesSplit(t *testing.T) {
 	}
 	if want := []string{"fail", "unable", "err", "xa", "yb", "w"}; !slices.Equal(starts, want) {
 		t.Errorf("branches start with %q, want %q", starts, want)
+	}
+}
+
+// TestMustCompilePanics: a pattern is made when first used, but one that
+// does not parse still panics where it is declared.
+func TestMustCompilePanics(t *testing.T) {
+	for _, p := range []string{`(unclosed`, `a{1001}`, `[z-a]`} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("MustCompile(%q) did not panic", p)
+				}
+			}()
+			MustCompile(p)
+		}()
 	}
 }
