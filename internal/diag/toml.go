@@ -26,10 +26,18 @@ type Pos struct{ Line, Col int }
 // file, but most files decode cleanly and most callers never ask it
 // (indexing every host record was 15% of a fleet build's CPU).
 type Locator struct {
-	src   []byte
-	once  sync.Once
-	pos   map[string]Pos
-	plain map[string][]Pos // path with array indexes removed → every occurrence
+	src       []byte
+	once      sync.Once
+	pos       map[string]Pos
+	written   []written // every key in the order it was written, for Find
+	plainOnce sync.Once
+	plain     map[string][]Pos // path with array indexes removed → every occurrence, made for Find
+}
+
+// written is a key path as the index read it, and where.
+type written struct {
+	path []string
+	pos  Pos
 }
 
 // NewLocator indexes the keys in a TOML document.
@@ -46,7 +54,7 @@ func lazyLocator(src []byte) *Locator { return &Locator{src: src} }
 func (l *Locator) index() {
 	src := l.src
 	l.src = nil
-	l.pos, l.plain = map[string]Pos{}, map[string][]Pos{}
+	l.pos = map[string]Pos{}
 	counts := map[string]int{} // array-of-tables path → elements seen
 	var table []string         // current header path, indexes included
 	inMulti := ""              // closing delimiter of a multi-line string
@@ -129,8 +137,7 @@ func (l *Locator) record(path []string, p Pos) {
 	if _, ok := l.pos[key]; !ok {
 		l.pos[key] = p
 	}
-	plain := join(stripIndexes(path))
-	l.plain[plain] = append(l.plain[plain], p)
+	l.written = append(l.written, written{path, p})
 }
 
 // Pos returns where a path was written. A path that was not written falls
@@ -150,9 +157,17 @@ func (l *Locator) Pos(path string) Pos {
 	return Pos{}
 }
 
-// Find returns every position of a path given without array indexes.
+// Find returns every position of a path given without array indexes, in
+// the order they were written.
 func (l *Locator) Find(plain string) []Pos {
 	l.once.Do(l.index)
+	l.plainOnce.Do(func() {
+		l.plain = map[string][]Pos{}
+		for _, w := range l.written {
+			k := join(stripIndexes(w.path))
+			l.plain[k] = append(l.plain[k], w.pos)
+		}
+	})
 	return l.plain[plain]
 }
 
