@@ -455,8 +455,14 @@ func TestRedactedOutputHoldsNoInputIdentifier(t *testing.T) {
 				reached[kind]++
 			}
 		}
+		// An input with no candidate cannot leak one: it is collected once,
+		// which still fails the test if kbcollect cannot read it.
+		formats := []string{"toml", "json"}
+		if len(ids) == 0 {
+			formats = formats[:1]
+		}
 		t.Run(in.name, func(t *testing.T) {
-			for _, format := range []string{"toml", "json"} {
+			for _, format := range formats {
 				out := string(kbcollect(t, "--salt", "test", "--format", format, "--root", dir))
 				if l := leaks(ids, out); len(l) > 0 {
 					t.Errorf("%s output still holds, from its input:\n  %s", format, strings.Join(l, "\n  "))
