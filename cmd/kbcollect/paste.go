@@ -2,18 +2,22 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"testing/fstest"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/paste"
 	"github.com/rocekb/rocekb/internal/snapshot"
+	"github.com/rocekb/rocekb/internal/source"
 )
 
 func newPasteCmd() *cobra.Command {
@@ -53,6 +57,20 @@ are listed on standard error. In the record each source's path names the file
 and lines it came from (ticket.txt:17-25); evidence line numbers count within
 that command's output.
 
+A paste of several hosts is written as one record per host, into the folder
+-o names (it must end in / or be there), each file named by its host id
+(redacted: its token; the paste's digest is the default salt, so its records
+share their tokens run after run). A host is told by a prompt naming it
+(user@host:~$, [user@host dir]#, host:~ #, for the lines after it until a
+prompt naming another host or a bare command line starting a block), a
+parallel shell's "node: " prefix (pdsh, clush, xdsh), an Ansible header
+("node1 | CHANGED | rc=0 >>"), a "==> node1 <==" header of tail, or the host
+field of syslog lines when they name two hosts or more. Lines before any
+host is named are a record of their own, "unnamed". Where a paste names one
+host or none, it is one record as before; when it holds one RDMA device with
+two node GUIDs, or uname -a naming two hosts, the record says it may hold
+several hosts ([[problem]] with source "paste").
+
 A mail reply's "> " quote marks are dropped from every line, and a document
 converted to markdown, whose prompts read \[root@host \~\]#, has its backslash
 escapes undone. Other paste damage is undone as for a capture: line-number
@@ -64,6 +82,7 @@ Examples:
   kbcollect paste ticket-1234.txt -o records/ticket-1234.toml
   pbpaste | kbcollect paste --no-redact
   kbcollect paste dmesg.txt lspci.txt ibv_devinfo.txt
+  kbcollect paste two-nodes.txt -o records/
 ` + exitCodesHelp,
 		RunE: func(c *cobra.Command, args []string) error { return runPaste(c, o, args) },
 	}
@@ -82,11 +101,20 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	// Each file is split on its own: a kernel log in the second file does
-	// not belong to the last command of the first.
-	var secs []*paste.Section
-	from := map[string][]string{}    // capture path → "file:first-last" of each output filed there
-	filters := map[string][]string{} // capture path → the filter of each output filed there ("" for none)
+	// Each file is read whole, then cut by the host each line came from
+	// where the paste says it (paste.Hosts); each part is split into its
+	// outputs on its own: a kernel log in the second file does not belong
+	// to the last command of the first.
+	type pasted struct {
+		name    string // the file as named, "standard input" for -
+		part    paste.Part
+		secs    []*paste.Section
+		unknown int // lines left out
+	}
+	var parts []pasted
+	texts := map[string][]byte{} // each file's text
+	cut := map[string]bool{}     // the files paste.Hosts cut in several parts
+	digest := sha256.New()
 	left := o.maxFile
 	for _, f := range files {
 		name, r := f, io.Reader(c.InOrStdin())
@@ -105,52 +133,210 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			return cli.Usagef("paste: read %s: %v", name, err)
 		}
 		left -= int64(len(b))
-		// A parallel shell's output (pdsh, clush, xdsh): one node's lines
-		// are read without the node's name; several nodes are several
-		// hosts, which one record cannot hold.
-		switch nodes := paste.Nodes(b); len(nodes) {
-		case 0:
-		case 1:
-			b = paste.StripNode(b, nodes[0])
-		default:
-			return cli.Usagef("paste: %s holds the output of %d nodes (%s), as a parallel shell prints it; a record is one host's: paste each node's lines on their own, e.g. grep '^%s: ' %s | sed 's/^%s: //' | kbcollect paste -", name, len(nodes), strings.Join(nodes, ", "), nodes[0], name, nodes[0])
+		texts[name] = b
+		digest.Write(b)
+		found := 0
+		hs := paste.Hosts(b)
+		cut[name] = len(hs) > 1
+		for _, p := range hs {
+			ss, unknown, err := paste.Split(bytes.NewReader(p.Text))
+			if err != nil {
+				return cli.Usagef("paste: %s: %v", name, err)
+			}
+			found += len(ss)
+			parts = append(parts, pasted{name, p, ss, unknown})
 		}
-		ss, unknown, err := paste.Split(bytes.NewReader(b))
-		if err != nil {
-			return cli.Usagef("paste: %s: %v", name, err)
-		}
-		if len(ss) == 0 {
+		if found == 0 {
 			return cli.Usagef("paste: no command output recognised in %s; put the command line before each output (e.g. \"$ ibv_devinfo -v\")", name)
 		}
+	}
+	// The hosts the paste names, in the order it first names them; a host
+	// counts when an output is found in its lines (a management node that
+	// only ran the parallel shell is none). One or none: one record of
+	// every line, as before hosts were told apart.
+	var hosts []string // host keys
+	spelled := map[string]string{}
+	outputs := map[string]int{}
+	for _, p := range parts {
+		k := hostKey(p.part.Host)
+		if _, ok := spelled[k]; !ok {
+			spelled[k] = p.part.Host
+			hosts = append(hosts, k)
+		}
+		outputs[k] += len(p.secs)
+	}
+	named := 0
+	for _, k := range hosts {
+		if k != "" && outputs[k] > 0 {
+			named++
+		}
+	}
+	if named <= 1 {
+		// Each file cut by host split again whole, as one text: the
+		// host of its lines is one, or not said.
+		var one []pasted
+		for i, p := range parts {
+			if !cut[p.name] {
+				one = append(one, p)
+				continue
+			}
+			if i > 0 && parts[i-1].name == p.name {
+				continue
+			}
+			b := texts[p.name]
+			ss, unknown, err := paste.Split(bytes.NewReader(b))
+			if err != nil {
+				return cli.Usagef("paste: %s: %v", p.name, err)
+			}
+			lines := make([]int, bytes.Count(b, []byte("\n"))+1)
+			for i := range lines {
+				lines[i] = i + 1
+			}
+			one = append(one, pasted{p.name, paste.Part{Text: b, Lines: lines}, ss, unknown})
+		}
+		parts = one
+		for i := range parts {
+			parts[i].part.Host = ""
+		}
+		hosts = []string{""}
+	} else {
+		var names []string
+		for _, k := range hosts {
+			if k != "" && outputs[k] > 0 {
+				names = append(names, spelled[k])
+			}
+		}
+		if o.output == "" || o.output == "-" {
+			return cli.Usagef("paste: the paste holds the output of %d hosts (%s), named by its prompts, parallel-shell prefixes or headers; give -o FOLDER to write one record per host", named, strings.Join(names, ", "))
+		}
+		if !isFolder(o.output) {
+			return cli.Usagef("-o %s: the paste holds the output of %d hosts (%s): give a folder (ending in /) to write one record per host", o.output, named, strings.Join(names, ", "))
+		}
+		if !c.Flags().Changed("salt") && o.saltFile == "" {
+			o.pasteSalt = "paste:" + hex.EncodeToString(digest.Sum(nil))
+		}
 		if !o.quiet {
+			fmt.Fprintf(c.ErrOrStderr(), "paste: %d hosts (%s): one record each in %s\n", named, strings.Join(names, ", "), o.output)
+		}
+	}
+	if o.output != "" && o.output != "-" && isFolder(o.output) {
+		// A folder: the record is written in it, named by its host.
+		if err := os.MkdirAll(o.output, 0o755); err != nil {
+			return cli.Usagef("-o: %v", err)
+		}
+		o.outDir = o.output
+	}
+	for _, k := range hosts {
+		ho := o
+		var secs []*paste.Section
+		from := map[string][]string{}    // capture path → "file:first-last" of each output filed there
+		filters := map[string][]string{} // capture path → the filter of each output filed there ("" for none)
+		var text []byte
+		nameLine := ""
+		for _, p := range parts {
+			if hostKey(p.part.Host) != k {
+				continue
+			}
+			text = append(text, p.part.Text...)
+			if p.part.Host != "" && nameLine == "" {
+				nameLine = fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}[p.part.By])
+			}
+			ss, unknown := p.secs, p.unknown
+			at := func(l int) int { // the paste's line of the part's line l
+				if l < 1 {
+					l = 1
+				}
+				if l > len(p.part.Lines) {
+					l = len(p.part.Lines)
+				}
+				if l == 0 {
+					return 0
+				}
+				return p.part.Lines[l-1]
+			}
+			if !o.quiet {
+				for _, s := range ss {
+					how := "after its command line"
+					if !s.Named {
+						how = "recognised by its output"
+					}
+					if s.Cut > 0 {
+						how += fmt.Sprintf("; %d over 1 MiB cut there", s.Cut)
+					}
+					fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %s (%s)%s\n", p.name, at(s.Line), s.Command, lineCount(s.Lines), how, ofHost(p.part.Host, named))
+				}
+				if unknown > 0 {
+					fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %s matched no command and %s left out%s\n", p.name, lineCount(unknown), map[bool]string{true: "was", false: "were"}[unknown == 1], ofHost(p.part.Host, named))
+				}
+			}
 			for _, s := range ss {
-				how := "after its command line"
-				if !s.Named {
-					how = "recognised by its output"
-				}
-				if s.Cut > 0 {
-					how += fmt.Sprintf("; %d over 1 MiB cut there", s.Cut)
-				}
-				fmt.Fprintf(c.ErrOrStderr(), "paste: %s:%d: %s, %s (%s)\n", name, s.Line, s.Command, lineCount(s.Lines), how)
+				// The file's base name only: a record is shared, its folders are the user's.
+				from[s.Path] = append(from[s.Path], fmt.Sprintf("%s:%d-%d", filepath.Base(p.name), at(s.Line), at(s.Line+max(s.Lines, 1)-1)))
+				filters[s.Path] = append(filters[s.Path], s.Filter)
 			}
-			if unknown > 0 {
-				fmt.Fprintf(c.ErrOrStderr(), "paste: %s: %s matched no command and %s left out\n", name, lineCount(unknown), map[bool]string{true: "was", false: "were"}[unknown == 1])
+			secs = append(secs, ss...)
+		}
+		if len(secs) == 0 {
+			continue // lines of no host named, with no output in them
+		}
+		fsys := paste.FS(secs)
+		if k != "" {
+			// The host as the paste names it is the record's host name,
+			// where no output of the paste gives one.
+			if _, ok := fsys[string(source.EtcHostname)]; !ok {
+				fsys[string(source.EtcHostname)] = &fstest.MapFile{Data: []byte(spelled[k] + "\n"), Mode: 0o644}
+				from[string(source.EtcHostname)] = []string{nameLine}
+				filters[string(source.EtcHostname)] = []string{""}
 			}
+			ho.problems = append(ho.problems, fmt.Sprintf("one of %d hosts in one paste; this record holds the lines the paste gives as this host's, %s", named, strings.TrimSuffix(strings.SplitN(nameLine, "(", 2)[1], ")")))
+		} else if named > 1 {
+			ho.problems = append(ho.problems, fmt.Sprintf("the lines of a paste of %d hosts before it names any host: which host they are of is not said", named))
 		}
-		for _, s := range ss {
-			// The file's base name only: a record is shared, its folders are the user's.
-			from[s.Path] = append(from[s.Path], fmt.Sprintf("%s:%d-%d", filepath.Base(name), s.Line, s.Line+max(s.Lines, 1)-1))
-			filters[s.Path] = append(filters[s.Path], s.Filter)
+		if named <= 1 {
+			ho.problems = append(ho.problems, paste.SeveralHosts(text)...)
 		}
-		secs = append(secs, ss...)
+		ho.where = func(p string) (string, string, bool) {
+			w, ok := from[p]
+			if p == string(source.EtcHostname) && k != "" && len(w) == 1 && w[0] == nameLine {
+				return nameLine, "", ok
+			}
+			return strings.Join(w, ", ") + " (pasted)", filterOf(filters[p]), ok
+		}
+		snap := snapshot.FromFS(fsys, "capture", "paste:"+strings.Join(files, ","))
+		snap.MaxFile, ho.pasted = o.maxFile, true
+		if err := writeRecord(c, ho, snap); err != nil {
+			return err
+		}
 	}
-	o.where = func(p string) (string, string, bool) {
-		w, ok := from[p]
-		return strings.Join(w, ", ") + " (pasted)", filterOf(filters[p]), ok
+	return nil
+}
+
+// isFolder reports whether -o names a folder: one that ends in a slash,
+// or one that is there.
+func isFolder(p string) bool {
+	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(os.PathSeparator)) {
+		return true
 	}
-	snap := snapshot.FromFS(paste.FS(secs), "capture", "paste:"+strings.Join(files, ","))
-	snap.MaxFile, o.pasted = o.maxFile, true
-	return writeRecord(c, o, snap)
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// hostKey is how a host is known: its short name, case folded.
+func hostKey(h string) string {
+	h, _, _ = strings.Cut(strings.ToLower(h), ".")
+	return h
+}
+
+// ofHost names the host an output was filed under, when the paste holds
+// several.
+func ofHost(host string, named int) string {
+	switch {
+	case named <= 1:
+		return ""
+	case host == "":
+		return ", no host named"
+	}
+	return ", host " + host
 }
 
 // filterOf is the filter of an output pasted once or more: none when one

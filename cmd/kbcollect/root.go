@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -39,6 +40,16 @@ type rootOptions struct {
 	// where, when set, rewrites a source's path in the record: a paste
 	// names the file and lines each output came from.
 	where func(path string) (where, filter string, ok bool)
+	// problems are added to the record: what a paste says of the host
+	// the record is of.
+	problems []string
+	// outDir, when set, is the folder the record is written to, named
+	// by its (redacted) host id: kbcollect paste of several hosts.
+	outDir string
+	// pasteSalt, when set, is the salt used when none is given: the
+	// digest of a paste of several hosts, so that its records share their
+	// tokens and come out the same run after run.
+	pasteSalt string
 }
 
 func newRootCmd() *cobra.Command {
@@ -212,8 +223,8 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 			}
 		}
 	}
+	salt := o.salt
 	if !o.noRedact {
-		salt := o.salt
 		switch {
 		case o.saltFile != "":
 			b, err := os.ReadFile(o.saltFile)
@@ -224,9 +235,18 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 			if salt = strings.TrimRight(salt, "\r"); salt == "" {
 				return cli.Usagef("--salt-file %s: the first line is empty", o.saltFile)
 			}
+		case !c.Flags().Changed("salt") && o.pasteSalt != "":
+			salt = o.pasteSalt
 		case !c.Flags().Changed("salt"):
 			salt = defaultSalt(snap)
 		}
+	}
+	// What the paste says of itself: recorded before redaction, which
+	// scrubs the host names any of it holds.
+	for _, p := range o.problems {
+		h.Problems = append(h.Problems, record.Problem{Source: "paste", Msg: p})
+	}
+	if !o.noRedact {
 		redact.New(salt, hostnames(snap, h)...).Host(h)
 	}
 	// A log line may carry an escape sequence or a bidi override: written
@@ -236,11 +256,19 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	if err := record.Encode(&buf, h, o.format); err != nil {
 		return cli.Fail(err)
 	}
-	if err := writeOutput(c, o.output, buf.Bytes()); err != nil {
+	out := o.output
+	if o.outDir != "" {
+		out = filepath.Join(o.outDir, recordName(h.Host.ID)+"."+o.format)
+	}
+	if err := writeOutput(c, out, buf.Bytes()); err != nil {
 		return err
 	}
 	if !o.quiet {
-		fmt.Fprintln(c.ErrOrStderr(), summaryOf(h, o.pasted))
+		sum := summaryOf(h, o.pasted)
+		if o.outDir != "" {
+			sum = strings.Replace(sum, "kbcollect: ", "kbcollect: "+out+": ", 1)
+		}
+		fmt.Fprintln(c.ErrOrStderr(), sum)
 	}
 	return nil
 }
@@ -317,4 +345,23 @@ func hostnamePaths(row source.Tool) []string {
 		out = append(out, c.Also...)
 	}
 	return out
+}
+
+// recordName is the file name (without extension) of a record of a host
+// id: the id with anything but letters, digits, '-', '_' and '.' as '_',
+// and "unnamed" for none.
+func recordName(id string) string {
+	if id == "" {
+		return "unnamed"
+	}
+	b := []byte(id)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	if b[0] == '.' {
+		b[0] = '_'
+	}
+	return string(b)
 }

@@ -2,6 +2,7 @@ package collect
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -58,5 +59,47 @@ func TestIPLinkAndInterrupts(t *testing.T) {
 	}
 	if len(h.Netdevs) != 1 {
 		t.Errorf("netdevs %+v: ip link's others are not kept", h.Netdevs)
+	}
+	for _, p := range h.Problems {
+		if p.Source == "proc/interrupts" || strings.HasPrefix(p.Source, "cmd/ip") {
+			t.Errorf("problem %+v: another source named what they hold", p)
+		}
+	}
+}
+
+// TestIPLinkOrInterruptsAlone: /proc/interrupts or ip link with no other
+// source says which functions or links are there and keeps none of them:
+// neither says which are a network adapter's (an NVMe drive's vectors, a
+// bridge's link are there too). With another source naming them (the
+// test above), nothing is said.
+func TestIPLinkOrInterruptsAlone(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		path, dir, file, source, want string
+	}{
+		{"proc/interrupts", "interrupts", "mlx5-two-functions-ir-pci-msix-grep-mlx-12-cpus.txt", "proc/interrupts",
+			"2 PCI functions (0000:01:00.0, 0000:01:00.1) with message-signalled vectors; no other source names them as adapters"},
+		{"proc/interrupts", "interrupts", "its-msi-gicv3-wifi-and-nvme-two-pcie-domains-arm64-patch.txt", "proc/interrupts",
+			"2 PCI functions (0000:01:00.0, 0001:01:00.0) with"},
+		{"sos_commands/networking/ip_link", "ip", "cumulus-bond-slaves-mtu-9216-vrf-master.txt", "cmd/ip link",
+			"6 links (lo, eth0, swp1, swp2, mgmt, bond1); none is a netdev another source names"},
+	} {
+		fsys := fstest.MapFS{c.path: {Data: capturetest.Read(t, c.dir, c.file)}}
+		h, err := Collect(snapshot.FromFS(fsys, record.KindCapture, "t"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Adapters) != 0 || len(h.Netdevs) != 0 {
+			t.Errorf("%s: %d adapters, %d netdevs, want none", c.file, len(h.Adapters), len(h.Netdevs))
+		}
+		found := false
+		for _, p := range h.Problems {
+			if p.Source == c.source && strings.HasPrefix(p.Msg, c.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: problems %+v, want one of %s starting %q", c.file, h.Problems, c.source, c.want)
+		}
 	}
 }
