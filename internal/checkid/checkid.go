@@ -41,7 +41,7 @@ const (
 	PortDown                = "port-down"                  // a port is DOWN beside an ACTIVE port of the same adapter
 	ProviderMissing         = "provider-missing"           // libibverbs cannot load the userspace provider
 	RDMADeviceNotAccessible = "rdma-device-not-accessible" // user space here cannot open an RDMA device the namespace lists (container without its uverbs file, exclusive netns)
-	RDMALogError            = "rdma-log-error"             // asynchronous errors, unassigned BARs
+	RDMALogError            = "rdma-log-error"             // asynchronous errors, unassigned BARs, refused memory registrations
 	RoCEModeNotSet          = "roce-mode-not-set"          // configfs rdma_cm missing, or a default_roce_mode write failed
 	RoCEModeV1              = "roce-mode-v1"               // RDMA_CM default_roce_mode is RoCE v1
 	RXEInUse                = "rxe-in-use"                 // SoftRoCE (rxe) is configured
@@ -109,7 +109,7 @@ var checks = []Check{
 	{ProviderMissing, "Can libibverbs load a userspace provider for every RDMA device?", []Link{faq("userspace-provider")}},
 	{QPCreateFailed, "Did the providers accept every QP the host created?", []Link{faq("qp-creation-fails")}},
 	{RDMADeviceNotAccessible, "Can user space here open every RDMA device it is shown (a uverbs file for each, no open refused, the device in this network namespace)?", []Link{faq("rdma-in-containers")}},
-	{RDMALogError, "Is the kernel log free of asynchronous RDMA errors and unassigned BARs?", []Link{faq("mlx5-health", mlx5...)}},
+	{RDMALogError, "Is the kernel log free of asynchronous RDMA errors, unassigned BARs and refused memory registrations?", []Link{faq("mlx5-health", mlx5...), faq("memory-registration")}},
 	{ResourceExhausted, "Did the RDMA drivers have the memory and device resources they asked for?", []Link{faq("bnxt-re-known-issues", bnxt...)}},
 	{RoCEDisabled, "Did every RDMA provider enable RoCE when it probed its function?", []Link{faq("roce-disabled-at-probe")}},
 	{RoCEModeNotSet, "Could the RDMA_CM default RoCE mode be set (configfs rdma_cm present, writes succeeded)?", nil},

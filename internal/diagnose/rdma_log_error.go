@@ -40,7 +40,10 @@ var logChecks = map[string]struct {
 		record.LogBARUnassigned: {Warning, "unassigned BAR",
 			"The PCI core could not assign a memory window (BAR) of the function, so its driver cannot map the device and the probe fails or the function is missing.",
 			"Enable 'Above 4G decoding' (and for SR-IOV, 'SR-IOV support') in the system firmware, or boot with pci=realloc, then check the function in lspci -vv."},
-	}, "the kernel log has no asynchronous RDMA error and no unassigned BAR"},
+		record.LogMRFailure: {Warning, "memory registration refused",
+			"A provider refused a user memory registration (the program's ibv_reg_mr returned NULL): the kernel could not pin the buffer's pages (umem), the length was 0 or above the device's maximum MR size, or the device's own command to create the MR failed.",
+			"Check that the buffer is ordinary mapped memory of the program (GPU or other device memory needs its peer-memory module), raise the program's locked-memory limit (ulimit -l), and compare the length with ibv_devinfo -v max_mr_size."},
+	}, "the kernel log has no asynchronous RDMA error, no unassigned BAR and no refused memory registration"},
 	checkid.FWCommandTimeout: {map[string]logKind{
 		record.LogCommandTimeout: {Error, "firmware command timeout",
 			"The driver sent the adapter's firmware a command that got no answer in time (or the firmware never left its initialising state): the device is hung or its firmware is stuck, and what the command set up (a queue, a port, the device itself) is missing.",

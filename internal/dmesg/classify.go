@@ -20,6 +20,7 @@ const (
 	ResourceExhausted = "resource-exhausted" // memory, pages or another resource ran out
 	ResetRecovery     = "reset-recovery"     // the device was reset, or the driver entered error recovery
 	UserspaceProvider = "userspace-provider" // libibverbs could not load or use a provider (missing, or the kernel ABI refused)
+	MRFailure         = "mr-failure"         // a user memory region could not be pinned or registered (ibv_reg_mr failed in the kernel)
 )
 
 // Patterns of the failure kinds, each tried only on lines of RDMA
@@ -84,7 +85,16 @@ var (
 	gidRE      = need.MustCompile(`(?i)unable to add gid|\bgid add failed|\bfailed to (?:add|set|update|modify|del(?:ete)?|write|query) (?:the )?(?:roce )?gid|\b(?:add|set|del|update|modify|query)_?(?:roce_)?gid\w*\b.{0,40}\b(?:fail(?:ed)?|error|err)\b|\bgid table\b.{0,40}\b(?:fail(?:ed)?|full|error|err|no (?:free|room|space))|\bset_roce_address\b.{0,60}failed`)
 	roceOffRE  = need.MustCompile(`(?i)\broce (?:is )?(?:not supported|disabled|not enabled|isn't (?:supported|enabled)|unsupported|cap(?:ability)? (?:is )?(?:not set|disabled|off))|\b(?:disabl\w+|not support\w*|unsupported) roce\b|\brdma (?:functionality )?(?:is )?(?:disabled|not (?:supported|enabled|available))\b|\broce_?en(?:able)?d? ?(?:=|is) ?(?:0|false|no)\b|\bno roce\b|\bskipping roce\b`)
 	resourceRE = need.MustCompile(`(?i)\bfailed to allocate (?:a )?(?:command|cmd) entry\b|\berr(?:or|no)?\s*[=:(]?\s*-12\b|\bout of memory\b|\bENOMEM\b|\bpage allocation failure\b|\bno (?:free|more|available) (?:\w+ )?(?:resources?|entries|memory|pages|slots|indexes|indices|qps?|cqs?|mrs?|pds?|vectors?|irqs?)\b|\b(?:resources?|pages|memory) (?:are |is )?exhausted\b|\binsufficient (?:resources|memory|pages|msi-?x)\b|\breached (?:the )?(?:max(?:imum)?|limit)\b|\bfailed to allocate (?:\d+ )?(?:fw |firmware )?pages\b|\bgive_pages\b.{0,40}\bfail|\bexceeds? (?:the )?(?:max(?:imum)?|limit)\b|\btoo many (?:qps|cqs|mrs|pds|ahs|srqs|resources)\b`)
-	resetRE    = need.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\breset task\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
+	// mrRE is a provider refusing a user memory registration, in the
+	// wordings of its reg_user_mr: vmw_pvrdma pvrdma_mr.c "could not get
+	// umem for mem region", "invalid mem region length", "overflow %d
+	// pages in mem region", "could not register mem region, error: %d";
+	// mlx5_ib mr.c "umem get failed (%ld)" (mlx5_ib_dbg upstream,
+	// mlx5_ib_warn in MLNX_OFED's); rdma_rxe rxe_mr.c "err %d from
+	// rxe_umem_get", since 2021 "%s: Unable to pin memory region err =
+	// %d". Tried after resourceRE: an errno of -12 says memory ran out.
+	mrRE    = need.MustCompile(`(?i)\bcould not get umem for mem region\b|\binvalid mem region length\b|\boverflow -?\d+ pages in mem region\b|\bcould not register mem region, error: -?\d+|\bumem get failed \(-?\d+\)|\berr -?\d+ from rxe_umem_get\b|\bunable to pin memory region err = -?\d+`)
+	resetRE = need.MustCompile(`(?i)\b(?:fw|firmware|device|function|chip|hw|hardware|core|pci|flr|global|func|hot) ?reset\b|\breset (?:request(?:ed)?|start(?:ed)?|done|complete(?:d)?|fail(?:ed)?|in progress|initiated)\b|\bresetting\b|\breset process\b|\breset task\b|\bgoing to be reset\b|\brequesting a reset\b|\berror recovery\b|\brecover(?:y|ing)\b.{0,40}\b(?:device|fw|firmware|health|pci|function|start|done|fail)|\bhealth recovery\b|err_detected\b|\bpci (?:channel )?(?:error|io error|offline)\b|\bcrdump\b|\bsync_reset\b|\bfatal (?:error|state|event)\b.{0,40}\b(?:reset|recover)|\bdriver is in error state\b`)
 )
 
 // failureKind returns the failure kind of a message of an RDMA speaker,
@@ -125,6 +135,8 @@ func failureKind(rest, lower string) string {
 		return commandKind(rest)
 	case !strings.Contains(rest, "failed with error") && resourceRE.MatchLower(rest, lower):
 		return ResourceExhausted
+	case isMRFailure(rest, lower):
+		return MRFailure
 	case hasAny(lower, resetWords) && resetRE.MatchLower(rest, lower):
 		return ResetRecovery
 	}
@@ -204,6 +216,12 @@ func commandKind(rest string) string {
 		return CommandTimeout
 	}
 	return CommandError
+}
+
+// isMRFailure reports whether a message is a provider refusing a user
+// memory registration (mrRE); lower is the message in lower case.
+func isMRFailure(rest, lower string) bool {
+	return (strings.Contains(lower, "umem") || strings.Contains(lower, "mem region") || strings.Contains(lower, "memory region")) && mrRE.MatchLower(rest, lower)
 }
 
 // coreQueryRE is ib_core cache.c's failed port query, in every wording.

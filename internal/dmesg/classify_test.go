@@ -57,6 +57,22 @@ func TestFailureKinds(t *testing.T) {
 		{"bnxt_en 0000:3b:00.0 eno1: Firmware reset in progress", ResetRecovery, "0000:3b:00.0"},
 		{"irdma 0000:af:00.0: Requesting a reset", ResetRecovery, "0000:af:00.0"},
 		{"mlx5_core 0000:01:00.0: mlx5_pci_err_detected Device state = 1 pci_status: 1. Enter, pci channel state = 2", ResetRecovery, "0000:01:00.0"},
+		// A user memory registration refused (vmw_pvrdma pvrdma_mr.c,
+		// mlx5_ib mr.c, rdma_rxe rxe_mr.c); with -12 it is memory that ran
+		// out. The bare PCI address is the line as a report pasted it
+		// (paste/pvrdma-rdma-client-…); the mlx5 line is NVIDIA/gdrcopy
+		// issue 1's.
+		{"vmw_pvrdma 0000:0b:00.1: could not get umem for mem region", MRFailure, "0000:0b:00.1"},
+		{"0000:0b:00.1: could not get umem for mem region", MRFailure, "0000:0b:00.1"},
+		{"vmw_pvrdma 0000:0b:00.1: invalid mem region length", MRFailure, "0000:0b:00.1"},
+		{"vmw_pvrdma 0000:0b:00.1: overflow 600000 pages in mem region", MRFailure, "0000:0b:00.1"},
+		{"vmw_pvrdma 0000:0b:00.1: could not register mem region, error: -22", MRFailure, "0000:0b:00.1"},
+		{"vmw_pvrdma 0000:0b:00.1: could not register mem region, error: -12", ResourceExhausted, "0000:0b:00.1"},
+		{"mlx5_warn:mlx5_0:mlx5_ib_reg_user_mr:1418:(pid 23265): umem get failed (-14)", MRFailure, "mlx5_0"},
+		{"rdma_rxe: rxe_mr_init_user: Unable to pin memory region err = -14", MRFailure, ""},
+		{"rdma_rxe: err -12 from rxe_umem_get", ResourceExhausted, ""},
+		// A driver that is no RDMA speaker saying "mem region" is not one.
+		{"foo 0000:0b:00.0: invalid mem region", "", ""},
 		// ULPs name the RDMA device they failed on, not their controller.
 		{"nvme nvme0: rdma connection establishment failed (-104)", ULPFailure, ""},
 		{"scsi host5: ib_srp: Connection 0/8 to fe80::1 failed on mlx5_0", ULPFailure, "mlx5_0"},

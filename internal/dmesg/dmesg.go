@@ -376,6 +376,15 @@ func event(p pending, sp speech) (Event, bool) {
 	if !rel && (strings.Contains(lower, "gid") && gidRE.MatchString(rest) || isCoreQuery(lower)) {
 		rel, rdma = true, true
 	}
+	// vmw_pvrdma's MR wordings are its own: a line that lost the module
+	// before its PCI address ("0000:0b:00.1: could not get umem for mem
+	// region", as pasted) is still the provider's.
+	if !rdma && isMRFailure(rest, lower) {
+		rel, rdma = true, true
+		if device == "" {
+			device = mrDevice(rest)
+		}
+	}
 	// Most of a kernel log is about other subsystems: skip those lines
 	// before trying any pattern.
 	isCompat := len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)
@@ -476,6 +485,23 @@ func eventDevice(device, named, text, module string, ulp bool) string {
 		return ""
 	}
 	return named
+}
+
+// mrDevice is the device of a memory registration failure that names no
+// speaker: the PCI function it starts with ("0000:0b:00.1: could not get
+// umem …"), else the RDMA device among its colon-separated fields
+// (MLNX_OFED's "mlx5_warn:mlx5_0:mlx5_ib_reg_user_mr:1418:(pid 23265): …").
+func mrDevice(rest string) string {
+	if i := strings.Index(rest, ": "); i > 0 && isBDF(rest[:i]) {
+		return rest[:i]
+	}
+	head, _, _ := strings.Cut(rest, ": ")
+	for f := range strings.SplitSeq(head, ":") {
+		if isRDMAName(f) {
+			return f
+		}
+	}
+	return ""
 }
 
 func cut(text string) string {

@@ -14,7 +14,7 @@ import (
 
 // gated are the classifier's patterns run through their need.
 var gated = map[string]*need.Regexp{"timeoutRE": timeoutRE, "cmdFailRE": cmdFailRE, "cmdSendRE": cmdSendRE, "queueRE": queueRE,
-	"gidRE": gidRE, "roceOffRE": roceOffRE, "resourceRE": resourceRE, "resetRE": resetRE, "qpRE": qpRE}
+	"gidRE": gidRE, "roceOffRE": roceOffRE, "resourceRE": resourceRE, "resetRE": resetRE, "qpRE": qpRE, "mrRE": mrRE}
 
 // TestGatedPatternsAgree: every classifier pattern run through its need
 // (need.Regexp.MatchLower) answers as the pattern itself does, on every

@@ -18,7 +18,7 @@ func bundledConfig(records string) config.Config {
 	return cfg
 }
 
-var day = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+var day = time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC)
 
 // TestLoadStreamsTheSameRecords: reading records one at a time gives the
 // hosts that reading them all at once does, in the same order.

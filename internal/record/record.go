@@ -502,6 +502,7 @@ const (
 	LogUserspaceProvider = "userspace-provider" // libibverbs could not load or use a provider (a user-space line of the journal)
 	// Schema 3, additive.
 	LogFirmwareMismatch = "firmware-mismatch" // a driver says its firmware (NVM, command interface, DDP package) is newer or older than it supports
+	LogMRFailure        = "mr-failure"        // a provider could not pin or register a user memory region (ibv_reg_mr failed in the kernel)
 )
 
 // LogEvent is one classified RDMA-relevant kernel log line.

@@ -365,6 +365,10 @@ func TestEntityBoost(t *testing.T) {
 	st := NewStatic(docs, al)
 	for q, want := range map[string]string{
 		"enic_rdma": "driver/enic_rdma.html",
+		// A driver id that is a plain word, named by an FAQ in its title,
+		// ids, a heading and its body (the ice DDP page for irdma).
+		"irdma": "driver/irdma.html",
+		"qedr":  "driver/qedr.html",
 		"which firmware for ConnectX-5 with MLNX_OFED 5.8": "adapter/connectx-5.html",
 	} {
 		server, static := both(t, ix, st, Query{Text: q, Limit: 3})
