@@ -67,9 +67,10 @@ parallel shell's "node: " prefix (pdsh, clush, xdsh), an Ansible header
 ("node1 | CHANGED | rc=0 >>"), a "==> node1 <==" header of tail, or the host
 field of syslog lines when they name two hosts or more. Lines before any
 host is named are a record of their own, "unnamed". Where a paste names one
-host or none, it is one record as before; when it holds one RDMA device with
-two node GUIDs, or uname -a naming two hosts, the record says it may hold
-several hosts ([[problem]] with source "paste").
+host or none, it is one record as before (in a folder, named after the one
+file it came from: ticket-1234.txt gives ticket-1234.toml); when it holds
+one RDMA device with two node GUIDs, or uname -a naming two hosts, the
+record says it may hold several hosts ([[problem]] with source "paste").
 
 A mail reply's "> " quote marks are dropped from every line, and a document
 converted to markdown, whose prompts read \[root@host \~\]#, has its backslash
@@ -225,6 +226,11 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			return cli.Usagef("-o: %v", err)
 		}
 		o.outDir = o.output
+		// A paste of one host from one file is named after the file
+		// (ticket-1234.txt: ticket-1234.toml) when it gives no host id.
+		if named <= 1 && len(files) == 1 && files[0] != "-" {
+			o.unnamed = strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0]))
+		}
 	}
 	for _, k := range hosts {
 		ho := o

@@ -44,8 +44,10 @@ type rootOptions struct {
 	// the record is of.
 	problems []string
 	// outDir, when set, is the folder the record is written to, named
-	// by its (redacted) host id: kbcollect paste of several hosts.
-	outDir string
+	// by its (redacted) host id: kbcollect paste -o FOLDER/. A record
+	// with no host id is named unnamed, or "unnamed" when that is empty.
+	outDir  string
+	unnamed string
 	// pasteSalt, when set, is the salt used when none is given: the
 	// digest of a paste of several hosts, so that its records share their
 	// tokens and come out the same run after run.
@@ -258,7 +260,11 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 	}
 	out := o.output
 	if o.outDir != "" {
-		out = filepath.Join(o.outDir, recordName(h.Host.ID)+"."+o.format)
+		name := recordName(h.Host.ID)
+		if h.Host.ID == "" && o.unnamed != "" {
+			name = recordName(o.unnamed)
+		}
+		out = filepath.Join(o.outDir, name+"."+o.format)
 	}
 	if err := writeOutput(c, out, buf.Bytes()); err != nil {
 		return err
