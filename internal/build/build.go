@@ -199,14 +199,11 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	fmt.Fprint(o.Stderr, probs.String())
 	b.k, b.warnings = k, probs.Warnings()
 	t.total.Store(int64(k.Records.Len()))
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: b.reuse, MatrixSum: k.MatrixSum})
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: b.reuse, MatrixSum: k.MatrixSum, DropSources: b.oneOff()})
 	if err != nil {
 		return nil, &InputError{err}
 	}
 	b.s = s
-	if b.oneOff() {
-		k.Content.DropSources() // rendered: read no more
-	}
 	b.layers = render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
 	if b.tpl, err = render.LoadTemplates(b.layers); err != nil {
 		return nil, err

@@ -257,15 +257,10 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 	return p, probs
 }
 
-// DropSources lets go of each page's markdown and the positions of its
-// front matter, for a build that has linted and rendered them and that
-// no update follows (at 8,000 pages, 50 MB of its heap). Lint and
-// rendering need them: a page is not read again after.
-func (c *Content) DropSources() {
-	for _, p := range c.Pages {
-		p.Body, p.loc = "", nil
-	}
-}
+// DropSource lets go of the page's markdown and the positions of its
+// front matter (and with them the file's text, which Body is a part of),
+// for a build that has linted and rendered it and that no update follows.
+func (p *Page) DropSource() { p.Body, p.loc = "", nil }
 
 // Page returns the page with the given slug, or nil.
 func (c *Content) Page(slug string) *Page {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,6 +106,37 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 				if v.engine.Judge(p).Yes() != v.engine.Judge(q).Yes() {
 					t.Errorf("%s on %s %s: %s answers otherwise", id, st.ID, r.Version, first)
 				}
+			}
+		}
+	}
+	// The tables keep a renamed peer's own reasons in its first's words
+	// and give them in its own: each cell's reasons are the engine's.
+	v = newVerdicts(m)
+	v.all()
+	for id := range v.renamedFrom {
+		kept, tb, want := v.tables[id], v.table(id), v.judge(id)
+		if kept.rename == nil || tb.rename != nil {
+			t.Errorf("%s: its table is kept renamed, or given in its first's words", id)
+		}
+		renamed := 0
+		for i := range kept.Reasons {
+			if kept.Reasons[i].Text != tb.Reasons[i].Text {
+				renamed++
+			}
+		}
+		if renamed == 0 {
+			t.Errorf("%s: no reason of its own names it", id)
+		}
+		for ci, c := range tb.Cells {
+			var got, w []string
+			for _, n := range c.Reasons {
+				got = append(got, v.raw(tb, n).Text)
+			}
+			for _, k := range want.cells[ci].Reasons {
+				w = append(w, want.reasons[k].Text)
+			}
+			if !slices.Equal(got, w) {
+				t.Fatalf("%s, cell %d: reasons %q, want the engine's %q", id, ci, got, w)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 )
@@ -106,6 +107,20 @@ func TestInlineText(t *testing.T) {
 	} {
 		if got := inlineText(in); got != want {
 			t.Errorf("inlineText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestFAQTextCodeSpans: a FAQ page's code spans, kept as one string, are
+// given back as markup read them: each whole, in order, none for none.
+func TestFAQTextCodeSpans(t *testing.T) {
+	for _, code := range [][]string{
+		nil,
+		{"mlx5_core"},
+		{"ibv_devinfo -v", "fw_ver", "", "ibv_devinfo -v", "роce — v2\t"},
+	} {
+		if got := newFAQText("summary", markup.Text{Code: code}).codeSpans(); !reflect.DeepEqual(got, code) {
+			t.Errorf("code spans %q: given back as %q", code, got)
 		}
 	}
 }

@@ -98,6 +98,11 @@ type Input struct {
 	// stack pages show, which no document reads and which judge the whole
 	// grid, are left out, so its pages are not for rendering.
 	SearchOnly bool
+	// DropSources lets go of each FAQ page's markdown once its body is
+	// rendered (content.Page.DropSource), for a build no update follows:
+	// the sources of the pages rendered first are not held while the
+	// last ones render.
+	DropSources bool
 }
 
 // SourceRef is a resolved citation.
@@ -380,6 +385,9 @@ func Build(in Input) (*Site, error) {
 			html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
 			return rendered{html, newFAQText(p.Meta.Summary, text), ps}
 		})
+		if in.DropSources {
+			p.DropSource()
+		}
 	})
 	for i, p := range c.Pages {
 		f, r := made[i], bodies[i]

@@ -106,6 +106,11 @@ type AdapterVerdicts struct {
 	Cells    Cells                  // Index.Targets × Index.Stacks
 	Firmware map[string][]XFirmware // stack → thresholds, by feature
 	Line     *XLine                 // the firmware line the adapter runs
+
+	// rename, for a renamed peer's table as verdicts keeps it, turns the
+	// texts of Reasons (its first's words) into the peer's:
+	// verdicts.table renames them when asked and does not keep them.
+	rename *strings.Replacer
 }
 
 // XLine is the firmware line an adapter runs ([[firmware_line]]) and the
@@ -540,6 +545,47 @@ type judged struct {
 	reasons []fullReason
 	cells   []XCell // Reasons index reasons
 	from    int     // the adapter (index in all's order) whose cells these are, -1: its own copy
+
+	// A renamed peer's reasons are not kept (at 10k adapters, 70 MB of
+	// renamed texts): they are first's, renamed by rename when read
+	// (judged.reason), and reasons is nil. changed tells the ones the
+	// renaming changes, found once (judged.peer); the others are first's.
+	first   *judged
+	rename  *strings.Replacer
+	changed []bool
+}
+
+// len is how many reasons j has.
+func (j *judged) len() int {
+	if j.first != nil {
+		return len(j.first.reasons)
+	}
+	return len(j.reasons)
+}
+
+// reason is j's reason i: a renamed peer's made anew each time.
+func (j *judged) reason(i int) fullReason {
+	if j.first == nil {
+		return j.reasons[i]
+	}
+	x := j.first.reasons[i]
+	if !j.changed[i] {
+		return x
+	}
+	x, _ = renameReason(x, j.rename)
+	return x
+}
+
+// full is j with its reasons made.
+func (j *judged) full() judged {
+	if j.first == nil {
+		return *j
+	}
+	out := judged{reasons: make([]fullReason, j.len()), cells: j.cells, from: j.from}
+	for i := range out.reasons {
+		out.reasons[i] = j.reason(i)
+	}
+	return out
 }
 
 // all computes every table, in parallel, then numbers the matrix entries
@@ -583,25 +629,48 @@ func (v *verdicts) all() {
 			sharedN[i] = -1
 		}
 		for i, j := range js {
-			for ri, r := range j.reasons {
-				if id := ids[i][ri]; sharedN[id] < 0 && users[id] > 1 {
+			for ri, id := range ids[i] {
+				if sharedN[id] < 0 && users[id] > 1 {
 					sharedN[id] = len(v.shared)
-					v.shared = append(v.shared, conv(r))
+					v.shared = append(v.shared, conv(j.reason(ri)))
 				}
 			}
 		}
 		v.tables = map[string]*AdapterVerdicts{}
 		nums := make([][]int, len(js))
-		for i, j := range js {
-			t := &AdapterVerdicts{Firmware: map[string][]XFirmware{}}
-			num := make([]int, len(j.reasons))
-			for ri, r := range j.reasons {
-				if n := sharedN[ids[i][ri]]; n >= 0 {
+		// Each judged table is let go of once made into the adapter's
+		// (and a first's once its last peer's is): the judged reasons and
+		// cells of the adapters done are not held while the rest are made.
+		firstN := map[*judged]int{}
+		for k := range js {
+			if js[k].first == nil {
+				firstN[&js[k]] = k
+			}
+		}
+		last := make([]int, len(js)) // the last table that reads js[k]
+		for k := range js {
+			last[k] = k
+			if js[k].first != nil {
+				last[firstN[js[k].first]] = k
+			}
+		}
+		for i := range js {
+			j := &js[i]
+			t := &AdapterVerdicts{Firmware: map[string][]XFirmware{}, rename: j.rename}
+			num := make([]int, j.len())
+			for ri, id := range ids[i] {
+				if n := sharedN[id]; n >= 0 {
 					num[ri] = n
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
-				t.Reasons = append(t.Reasons, conv(r))
+				x := conv(j.reason(ri)) // its matrix entries numbered as renamed
+				if j.first != nil {
+					// Kept in its first's words (the first's strings),
+					// renamed by table.
+					x.Text, x.Nearest = j.first.reasons[ri].Text, j.first.reasons[ri].Nearest
+				}
+				t.Reasons = append(t.Reasons, x)
 			}
 			nums[i] = num
 			// A peer's cells are its first's, renamed: numbered alike,
@@ -633,6 +702,14 @@ func (v *verdicts) all() {
 				}
 			}
 			v.tables[a.ID] = t
+			if j.first != nil {
+				if f := firstN[j.first]; last[f] == i {
+					js[f] = judged{}
+				}
+			}
+			if last[i] == i {
+				js[i] = judged{}
+			}
 		}
 	})
 }
@@ -686,7 +763,7 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 			js[i] = v.judge(as[i].ID)
 			js[i].from = i
 		default:
-			js[i] = js[f].renamed(v.m.Rename(as[f].ID, as[i].ID))
+			js[i] = js[f].peer(v.m.Rename(as[f].ID, as[i].ID))
 		}
 	})
 	v.renamedFrom = map[string]string{}
@@ -701,27 +778,47 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 // renamed is j with every word of an adapter's identity r maps put in
 // its peer's words. The cells are j's unless a cell's own nearest
 // changes name one.
-func (j judged) renamed(r *strings.Replacer) judged {
-	out := judged{reasons: make([]fullReason, len(j.reasons)), cells: j.cells, from: j.from}
+func (j *judged) renamed(r *strings.Replacer) judged {
+	p := j.peer(r)
+	return p.full()
+}
+
+// renameReason is x in r's words, and whether that changed it.
+func renameReason(x fullReason, r *strings.Replacer) (fullReason, bool) {
+	changed := false
 	same := func(s string) string { // the one copy of an unchanged text
 		if n := r.Replace(s); n != s {
+			changed = true
 			return n
 		}
 		return s
 	}
-	for i, x := range j.reasons {
-		x.Text, x.Nearest = same(x.Text), same(x.Nearest)
-		refs := x.Refs
-		for k, ref := range x.Refs {
-			if e := same(ref.Entry); e != ref.Entry {
-				if &refs[0] == &x.Refs[0] {
-					refs = slices.Clone(x.Refs)
-				}
-				refs[k].Entry = e
+	x.Text, x.Nearest = same(x.Text), same(x.Nearest)
+	refs := x.Refs
+	for k, ref := range x.Refs {
+		if e := same(ref.Entry); e != ref.Entry {
+			if &refs[0] == &x.Refs[0] {
+				refs = slices.Clone(x.Refs)
 			}
+			refs[k].Entry = e
 		}
-		x.Refs = refs
-		out.reasons[i] = x
+	}
+	x.Refs = refs
+	return x, changed
+}
+
+// peer is renamed's answer whose reasons are made when read
+// (judged.reason): j's own, which must be kept while it is read.
+func (j *judged) peer(r *strings.Replacer) judged {
+	out := judged{cells: j.cells, from: j.from, first: j, rename: r, changed: make([]bool, len(j.reasons))}
+	for i, x := range j.reasons {
+		_, out.changed[i] = renameReason(x, r)
+	}
+	same := func(s string) string {
+		if n := r.Replace(s); n != s {
+			return n
+		}
+		return s
 	}
 	cloned := false
 	for i, c := range j.cells {
@@ -745,7 +842,8 @@ func (j judged) renamed(r *strings.Replacer) judged {
 
 // same reports whether j and o hold the same reasons and cells.
 func (j judged) same(o judged) bool {
-	return reflect.DeepEqual(j.reasons, o.reasons) && reflect.DeepEqual(j.cells, o.cells)
+	a, b := j.full(), o.full()
+	return reflect.DeepEqual(a.reasons, b.reasons) && reflect.DeepEqual(a.cells, b.cells)
 }
 
 // numbered is cells with each reason index i replaced by num[i].
@@ -764,7 +862,9 @@ func numbered(cells []XCell, num []int) []XCell {
 
 // judge asks the engine about every target × stack of one adapter.
 func (v *verdicts) judge(adapter string) judged {
-	var j judged
+	// One cell per target × stack, made at its size: grown by append, a
+	// 10k build's judged cells held a fifth more than they used.
+	j := judged{cells: make([]XCell, 0, len(v.targets)*len(v.stacks))}
 	// Reasons by text, compared field by field: a key string per reason
 	// of every cell was most of a 10k-adapter build's garbage.
 	byText := map[string][]int{}
@@ -859,25 +959,27 @@ func distinctReasons(js []judged) (ids [][]int, n int) {
 	seed := maphash.MakeSeed()
 	hashes := make([][]uint64, len(js))
 	parallel.Each(len(js), func(i int) {
-		hashes[i] = make([]uint64, len(js[i].reasons))
+		j := &js[i]
+		hashes[i] = make([]uint64, j.len())
 		var h maphash.Hash
 		h.SetSeed(seed)
-		for ri, r := range js[i].reasons {
+		for ri := range hashes[i] {
 			h.Reset()
-			r.hash(&h)
+			j.reason(ri).hash(&h)
 			hashes[i][ri] = h.Sum64()
 		}
 	})
 	type at struct{ i, ri, id int }
 	byHash := map[uint64][]at{}
 	ids = make([][]int, len(js))
-	for i, j := range js {
-		ids[i] = make([]int, len(j.reasons))
+	for i := range js {
+		j := &js[i]
+		ids[i] = make([]int, j.len())
 	next:
-		for ri, r := range j.reasons {
+		for ri := range ids[i] {
 			h := hashes[i][ri]
 			for _, c := range byHash[h] {
-				if js[c.i].reasons[c.ri].equal(r) {
+				if js[c.i].reason(c.ri).equal(j.reason(ri)) {
 					ids[i][ri] = c.id
 					continue next
 				}
@@ -1010,14 +1112,28 @@ func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	return rv
 }
 
+// table is an adapter's verdict table. A renamed peer's reasons are made
+// in its words for each call, and not kept: ask once per page.
 func (v *verdicts) table(adapter string) *AdapterVerdicts {
 	v.all()
-	return v.tables[adapter]
+	t := v.tables[adapter]
+	if t == nil || t.rename == nil {
+		return t
+	}
+	out := *t
+	out.rename = nil
+	out.Reasons = make([]XReason, len(t.Reasons))
+	for i, x := range t.Reasons {
+		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
+		out.Reasons[i] = x
+	}
+	return &out
 }
 
 // cell returns an adapter's cell for target × stack.
 func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
-	t := v.table(adapter)
+	v.all()
+	t := v.tables[adapter] // the cells only: a peer's reasons are not renamed
 	ti, ok1 := v.targetN[target]
 	si, ok2 := v.stackN[stack]
 	if t == nil || !ok1 || !ok2 {
@@ -1054,7 +1170,7 @@ func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
 // matrix entries with their source ids), read from the verdict table the
 // pages show; ok is false for a cell the table does not hold.
 func (s *Site) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
-	return s.distroVerdict(adapter, distro, stack, nil)
+	return s.distroVerdict(adapter, s.verdicts.table(adapter), distro, stack, nil)
 }
 
 // DistroVerdicts calls yield with DistroVerdict's answer for each of
@@ -1064,23 +1180,23 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bo
 // judges each once, and reads each adapter's reasons once.
 func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool)) {
 	made := map[int]verdict.Reason{}
+	t := s.verdicts.table(adapter)
 	for _, st := range stacks {
 		for _, d := range distros {
-			v, ok := s.distroVerdict(adapter, d, st, made)
+			v, ok := s.distroVerdict(adapter, t, d, st, made)
 			yield(st, d, v, ok)
 		}
 	}
 }
 
-// distroVerdict is DistroVerdict, the adapter's reasons by number kept in
-// made (nil: none kept).
-func (s *Site) distroVerdict(adapter, distro, stack string, made map[int]verdict.Reason) (v verdict.Verdict, ok bool) {
+// distroVerdict is DistroVerdict from the adapter's table t, its reasons by
+// number kept in made (nil: none kept).
+func (s *Site) distroVerdict(adapter string, t *AdapterVerdicts, distro, stack string, made map[int]verdict.Reason) (v verdict.Verdict, ok bool) {
 	vs := s.verdicts
 	c, ok := vs.cell(adapter, distro, stack)
 	if !ok || !vs.targets[vs.targetN[distro]].isDistro() {
 		return verdict.Verdict{}, false
 	}
-	t := vs.table(adapter)
 	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
 		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
 	for i, n := range c.Reasons {

@@ -1,8 +1,11 @@
 package verdict
 
 import (
+	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -89,6 +92,46 @@ func TestEngineIsJudge(t *testing.T) {
 		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
 	}
 	t.Logf("%d plans: %d distro kernels, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, tails, steps)
+}
+
+// TestViewsShareDistroRows: adapters whose views hold the same distro
+// rows (a driver's, no row of their own) share one copy of them, and the
+// views still hold each row once, in file order (TestEngineIsJudge checks
+// the answers).
+func TestViewsShareDistroRows(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	copies := map[*matrix.DistroRow]string{} // a copy's first row → its rows' positions
+	lists := map[string]bool{}
+	views := 0
+	for _, v := range e.views {
+		if len(v.DistroRows) == 0 {
+			continue
+		}
+		views++
+		var key strings.Builder
+		last := -1
+		for _, r := range v.DistroRows {
+			i := slices.IndexFunc(m.DistroRows, func(o matrix.DistroRow) bool { return reflect.DeepEqual(o, r) })
+			if i <= last {
+				t.Fatalf("a view's distro rows are not the matrix's in file order: row %d after %d", i, last)
+			}
+			last = i
+			fmt.Fprintf(&key, "%d,", i)
+		}
+		lists[key.String()] = true
+		if k, ok := copies[&v.DistroRows[0]]; ok && k != key.String() {
+			t.Fatalf("two views share a copy of different rows: %s and %s", k, key.String())
+		}
+		copies[&v.DistroRows[0]] = key.String()
+	}
+	if len(copies) != len(lists) || len(lists) >= views {
+		t.Errorf("%d views hold %d distinct lists of distro rows in %d copies: views with the same rows must share one", views, len(lists), len(copies))
+	}
 }
 
 // BenchmarkJudgeGrid judges the site's whole grid of the bundled matrix
