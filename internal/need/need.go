@@ -178,7 +178,7 @@ func (r *Regexp) MatchString(s string) bool { return r.make().re.MatchString(s) 
 // String is the pattern.
 func (r *Regexp) String() string { return r.pattern }
 
-// branches compiles one top-level alternative. One that begins (after a
+// branches makes one top-level alternative's branches. One that begins (after a
 // \b) with an alternation of words is compiled once per word: each copy
 // runs only where its own word begins, and is a smaller program (the
 // regexp package backtracks only on programs of up to 500 instructions,
