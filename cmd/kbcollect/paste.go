@@ -77,7 +77,10 @@ converted to markdown, whose prompts read \[root@host \~\]#, has its backslash
 escapes undone. Other paste damage is undone as for a capture: line-number
 prefixes, indentation, mail wrapping and quoted-printable text in kernel logs.
 A file Windows saved as UTF-16 (PowerShell's >, Notepad's "Unicode") is read as
-its text, as are files of a capture. Redaction is on by default, as for kbcollect.
+its text, as are files of a capture. Redaction is on by default, as for kbcollect,
+keyed by the paste's digest unless --salt or --salt-file is given, so the same
+paste gives the same record run after run. The one host a paste names (its
+prompts' host) is the record's host name where no output gives one.
 
 Examples:
   kbcollect paste ticket-1234.txt -o records/ticket-1234.toml
@@ -172,7 +175,17 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			named++
 		}
 	}
+	// byWhat says how a part's host was named.
+	byWhat := map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}
+	// The one host a paste names, if it names one: the record's host name.
+	oneHost, oneLine := "", ""
 	if named <= 1 {
+		for _, p := range parts {
+			if k := hostKey(p.part.Host); k != "" && outputs[k] > 0 {
+				oneHost, oneLine = p.part.Host, fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, byWhat[p.part.By])
+				break
+			}
+		}
 		// Each file cut by host split again whole, as one text: the
 		// host of its lines is one, or not said.
 		var one []pasted
@@ -213,12 +226,16 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		if !isFolder(o.output) {
 			return cli.Usagef("-o %s: the paste holds the output of %d hosts (%s): give a folder (ending in /) to write one record per host", o.output, named, strings.Join(names, ", "))
 		}
-		if !c.Flags().Changed("salt") && o.saltFile == "" {
-			o.pasteSalt = "paste:" + hex.EncodeToString(digest.Sum(nil))
-		}
 		if !o.quiet {
 			fmt.Fprintf(c.ErrOrStderr(), "paste: %d hosts (%s): one record each in %s\n", named, strings.Join(names, ", "), o.output)
 		}
+	}
+	// Redaction is keyed by the paste's digest unless a salt is given: the
+	// same paste gives the same tokens run after run (and a paste of
+	// several hosts, records that share them), and only who holds the
+	// paste can tell which names they stand for.
+	if !c.Flags().Changed("salt") && o.saltFile == "" {
+		o.pasteSalt = "paste:" + hex.EncodeToString(digest.Sum(nil))
 	}
 	if o.output != "" && o.output != "-" && isFolder(o.output) {
 		// A folder: the record is written in it, named by its host.
@@ -238,14 +255,17 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		from := map[string][]string{}    // capture path → "file:first-last" of each output filed there
 		filters := map[string][]string{} // capture path → the filter of each output filed there ("" for none)
 		var text []byte
-		nameLine := ""
+		hostName, nameLine := spelled[k], ""
+		if k == "" {
+			hostName, nameLine = oneHost, oneLine
+		}
 		for _, p := range parts {
 			if hostKey(p.part.Host) != k {
 				continue
 			}
 			text = append(text, p.part.Text...)
 			if p.part.Host != "" && nameLine == "" {
-				nameLine = fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}[p.part.By])
+				nameLine = fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, byWhat[p.part.By])
 			}
 			ss, unknown := p.secs, p.unknown
 			at := func(l int) int { // the paste's line of the part's line l
@@ -286,14 +306,16 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			continue // lines of no host named, with no output in them
 		}
 		fsys := paste.FS(secs)
-		if k != "" {
-			// The host as the paste names it is the record's host name,
-			// where no output of the paste gives one.
+		// The host as the paste names it is the record's host name, where
+		// no output of the paste gives one.
+		if hostName != "" {
 			if _, ok := fsys[string(source.EtcHostname)]; !ok {
-				fsys[string(source.EtcHostname)] = &fstest.MapFile{Data: []byte(spelled[k] + "\n"), Mode: 0o644}
+				fsys[string(source.EtcHostname)] = &fstest.MapFile{Data: []byte(hostName + "\n"), Mode: 0o644}
 				from[string(source.EtcHostname)] = []string{nameLine}
 				filters[string(source.EtcHostname)] = []string{""}
 			}
+		}
+		if k != "" {
 			ho.problems = append(ho.problems, fmt.Sprintf("one of %d hosts in one paste; this record holds the lines the paste gives as this host's, %s", named, strings.TrimSuffix(strings.SplitN(nameLine, "(", 2)[1], ")")))
 		} else if named > 1 {
 			ho.problems = append(ho.problems, fmt.Sprintf("the lines of a paste of %d hosts before it names any host: which host they are of is not said", named))
@@ -303,7 +325,7 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		}
 		ho.where = func(p string) (string, string, bool) {
 			w, ok := from[p]
-			if p == string(source.EtcHostname) && k != "" && len(w) == 1 && w[0] == nameLine {
+			if p == string(source.EtcHostname) && hostName != "" && len(w) == 1 && w[0] == nameLine {
 				return nameLine, "", ok
 			}
 			return strings.Join(w, ", ") + " (pasted)", filterOf(filters[p]), ok

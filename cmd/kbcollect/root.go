@@ -89,7 +89,8 @@ IPv6 prefix names a site and a subnet, so it becomes a token that keeps its scop
 ipv6-global-…, ipv6-unique-local-… (fc00::/7), ipv6-link-local-…. Tokens are
 HMAC-SHA256 of the value keyed by --salt: give the same salt on every host of a fleet
 to get the same token for the same value. Without --salt the key is the snapshot's
-/etc/machine-id (same host, same tokens), or random when there is none.
+/etc/machine-id (same host, same tokens), or random when there is none (for
+kbcollect paste: the paste's digest).
 
 Examples:
   kbcollect > host.toml                        # this host, redacted
