@@ -783,15 +783,22 @@ func (j *judged) renamed(r *strings.Replacer) judged {
 	return p.full()
 }
 
+// renameText is s in r's words: s itself, the one copy, when r changes
+// nothing in it.
+func renameText(r *strings.Replacer, s string) string {
+	if n := r.Replace(s); n != s {
+		return n
+	}
+	return s
+}
+
 // renameReason is x in r's words, and whether that changed it.
 func renameReason(x fullReason, r *strings.Replacer) (fullReason, bool) {
 	changed := false
-	same := func(s string) string { // the one copy of an unchanged text
-		if n := r.Replace(s); n != s {
-			changed = true
-			return n
-		}
-		return s
+	same := func(s string) string {
+		n := renameText(r, s)
+		changed = changed || n != s
+		return n
 	}
 	x.Text, x.Nearest = same(x.Text), same(x.Nearest)
 	refs := x.Refs
@@ -814,12 +821,6 @@ func (j *judged) peer(r *strings.Replacer) judged {
 	for i, x := range j.reasons {
 		_, out.changed[i] = renameReason(x, r)
 	}
-	same := func(s string) string {
-		if n := r.Replace(s); n != s {
-			return n
-		}
-		return s
-	}
 	cloned := false
 	for i, c := range j.cells {
 		if c.Nearest == nil {
@@ -827,7 +828,7 @@ func (j *judged) peer(r *strings.Replacer) judged {
 		}
 		near := make([]string, len(c.Nearest))
 		for k, n := range c.Nearest {
-			near[k] = same(n)
+			near[k] = renameText(r, n)
 		}
 		if slices.Equal(near, c.Nearest) {
 			continue
