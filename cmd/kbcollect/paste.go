@@ -109,12 +109,6 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 	// where the paste says it (paste.Hosts); each part is split into its
 	// outputs on its own: a kernel log in the second file does not belong
 	// to the last command of the first.
-	type pasted struct {
-		name    string // the file as named, "standard input" for -
-		part    paste.Part
-		secs    []*paste.Section
-		unknown int // lines left out
-	}
 	var parts []pasted
 	texts := map[string][]byte{} // each file's text
 	cut := map[string]bool{}     // the files paste.Hosts cut in several parts
@@ -175,14 +169,12 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			named++
 		}
 	}
-	// byWhat says how a part's host was named.
-	byWhat := map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}
 	// The one host a paste names, if it names one: the record's host name.
 	oneHost, oneLine := "", ""
 	if named <= 1 {
 		for _, p := range parts {
 			if k := hostKey(p.part.Host); k != "" && outputs[k] > 0 {
-				oneHost, oneLine = p.part.Host, fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, byWhat[p.part.By])
+				oneHost, oneLine = p.part.Host, p.namedAt()
 				break
 			}
 		}
@@ -265,7 +257,7 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			}
 			text = append(text, p.part.Text...)
 			if p.part.Host != "" && nameLine == "" {
-				nameLine = fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, byWhat[p.part.By])
+				nameLine = p.namedAt()
 			}
 			ss, unknown := p.secs, p.unknown
 			at := func(l int) int { // the paste's line of the part's line l
@@ -337,6 +329,22 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		}
 	}
 	return nil
+}
+
+// pasted is a part of a pasted file: the lines of one host, or of all
+// when the file does not say, and the outputs found in them.
+type pasted struct {
+	name    string // the file as named, "standard input" for -
+	part    paste.Part
+	secs    []*paste.Section
+	unknown int // lines left out
+}
+
+// namedAt is where the part's host is named and how, as a record's
+// etc/hostname source gives it: "ticket.txt:4 (named by a prompt)".
+func (p pasted) namedAt() string {
+	by := map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}[p.part.By]
+	return fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, by)
 }
 
 // isFolder reports whether -o names a folder: one that ends in a slash,

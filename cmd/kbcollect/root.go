@@ -49,8 +49,8 @@ type rootOptions struct {
 	outDir  string
 	unnamed string
 	// pasteSalt, when set, is the salt used when none is given: the
-	// digest of a paste of several hosts, so that its records share their
-	// tokens and come out the same run after run.
+	// paste's digest, so that a paste's records come out the same run
+	// after run (and those of its several hosts share their tokens).
 	pasteSalt string
 }
 
