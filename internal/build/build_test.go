@@ -98,8 +98,8 @@ func TestBuildHostAndFleetFragments(t *testing.T) {
 		},
 		"host/mlx5-cx5-mlnxofed.golden.html": {
 			`<dt>Operating system</dt><dd><span class="absent">not recorded</span></dd>`,
-			`<td><code>0000:b3:00.0</code></td>
-<td><span class="absent">not recorded</span></td>`,
+			`<td data-label="PCI address"><code>0000:b3:00.0</code></td>
+<td data-label="PCI ids"><span class="absent">not recorded</span></td>`,
 		},
 		"fleet.html": {
 			fmt.Sprintf(`<p class="lede">%d host records, diagnosed against the matrix. Hosts worst first.</p>`, n),
