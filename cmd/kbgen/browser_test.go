@@ -637,6 +637,31 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		b.screenshot(mode + "-home-dark")
 	})
 
+	t.Run("print", func(t *testing.T) {
+		needPages(t)
+		b.t = t
+		if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
+		b.open(base + page.Path(page.Adapter, "connectx-5"))
+		if shown := eval[bool](b, `getComputedStyle(document.querySelector('header.top')).display != 'none'`); shown {
+			t.Error("the site header prints")
+		}
+		// A PCI id or part number in the identity tables prints on one
+		// line; broken anywhere, "15b3:1017" printed as three.
+		lines := `[...document.querySelectorAll('#identity td:first-child > code')].filter(c => c.getClientRects().length > 1).map(c => c.textContent)`
+		if broken := eval[[]string](b, lines); len(broken) > 0 {
+			t.Errorf("identity ids broken across lines in print: %q", broken)
+		}
+		// Every explanation prints, as no script opens "Why each verdict".
+		why := `[...document.querySelectorAll('details.why li')]`
+		if n, hidden := eval[int](b, why+`.length`), eval[int](b, why+`.filter(e => e.getClientRects().length == 0).length`); n == 0 || hidden > 0 {
+			t.Errorf("%d of %d explanations print", n-hidden, n)
+		}
+		b.screenshot(mode + "-adapter-print")
+	})
+
 	t.Run("390 px", func(t *testing.T) {
 		needPages(t)
 		b.t = t
