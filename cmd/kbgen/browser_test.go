@@ -659,7 +659,6 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		if n, hidden := eval[int](b, why+`.length`), eval[int](b, why+`.filter(e => e.getClientRects().length == 0).length`); n == 0 || hidden > 0 {
 			t.Errorf("%d of %d explanations print", n-hidden, n)
 		}
-		b.screenshot(mode + "-adapter-print")
 	})
 
 	t.Run("390 px", func(t *testing.T) {
