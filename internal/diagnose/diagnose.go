@@ -191,11 +191,11 @@ func (d *Diagnoser) Diagnose(h *record.Host) *Report {
 		rep.Vendors = hostVendors(m, h)
 	}
 	rep.Snapshot = snapshotOf(h)
-	v := newView(h, m)
+	hw := newHardware(newView(h, m))
 	for _, chk := range Checks() {
 		r, _ := Evaluate(m, h, chk.ID)
 		for i := range r.Findings {
-			links.attach(&r.Findings[i], v)
+			links.attach(&r.Findings[i], hw)
 		}
 		rep.Results = append(rep.Results, r)
 		rep.Findings = append(rep.Findings, r.Findings...)

@@ -14,15 +14,55 @@ import (
 
 // view answers the questions every check asks of a host record.
 type view struct {
-	h *record.Host
-	m *matrix.Matrix
+	h  *record.Host
+	m  *matrix.Matrix
+	ix *lookup // made on the first question that needs it
 }
 
 func newView(h *record.Host, m *matrix.Matrix) view {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	return view{h: h, m: m}
+	return view{h: h, m: m, ix: &lookup{}}
+}
+
+// lookup finds a record's adapters and RDMA devices by name and address,
+// the first in record order as a scan would: a check asks per device,
+// and a record of 30,000 devices took minutes when each question read
+// them all.
+type lookup struct {
+	made      bool
+	adapterAt map[string]int          // PCI address → adapter
+	adapterOf map[string]int          // RDMA device name → the adapter listing it
+	device    map[string]int          // name → RDMA device
+	active    map[string][]activePort // card (cardOf) → its devices with an ACTIVE port (siblingActive)
+}
+
+func (v view) lookup() *lookup {
+	ix := v.ix
+	if ix == nil {
+		ix = &lookup{}
+	}
+	if ix.made {
+		return ix
+	}
+	ix.made = true
+	ix.adapterAt, ix.adapterOf, ix.device = map[string]int{}, map[string]int{}, map[string]int{}
+	first := func(m map[string]int, k string, i int) {
+		if _, ok := m[k]; !ok {
+			m[k] = i
+		}
+	}
+	for i, a := range v.h.Adapters {
+		first(ix.adapterAt, a.PCIAddress, i)
+		for _, d := range a.RDMADevices {
+			first(ix.adapterOf, d, i)
+		}
+	}
+	for i, d := range v.h.Devices {
+		first(ix.device, d.Name, i)
+	}
+	return ix
 }
 
 // adapter returns the record adapter at a PCI address, or nil.
@@ -30,10 +70,8 @@ func (v view) adapter(pci string) *record.Adapter {
 	if pci == "" {
 		return nil
 	}
-	for a := range v.adapters() {
-		if a.PCIAddress == pci {
-			return a
-		}
+	if i, ok := v.lookup().adapterAt[pci]; ok {
+		return &v.h.Adapters[i]
 	}
 	return nil
 }
@@ -183,10 +221,8 @@ func (v view) adapterOf(d *record.RDMADevice) *record.Adapter {
 	if a := v.adapter(d.PCIAddress); a != nil {
 		return a
 	}
-	for a := range v.adapters() {
-		if slices.Contains(a.RDMADevices, d.Name) {
-			return a
-		}
+	if i, ok := v.lookup().adapterOf[d.Name]; ok {
+		return &v.h.Adapters[i]
 	}
 	return nil
 }

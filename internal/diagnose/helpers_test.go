@@ -91,7 +91,7 @@ func TestLinksStayWithTheirVendor(t *testing.T) {
 			{PCIAddress: "0000:5e:00.0", Vendor: "14e4", Device: "16d7", Driver: record.Driver{Name: "bnxt_en"}},
 		},
 	}
-	v := newView(h, tm(t))
+	hw := newHardware(newView(h, tm(t)))
 	for _, tc := range []struct {
 		f    Finding
 		want []string
@@ -102,7 +102,7 @@ func TestLinksStayWithTheirVendor(t *testing.T) {
 		{Finding{Check: "gid-table-error", Adapter: "0000:3b:00.0"}, nil}, // its page is not written yet
 	} {
 		f := tc.f
-		l.attach(&f, v)
+		l.attach(&f, hw)
 		if !slices.Equal(f.FAQ, tc.want) {
 			t.Errorf("%s@%s links %v, want %v", f.Check, f.Adapter, f.FAQ, tc.want)
 		}

@@ -75,17 +75,25 @@ func LinksFrom(c *content.Content) Links {
 // to some drivers is linked only when the finding is about hardware of
 // one of them: the drivers of its adapter and the providers of that
 // adapter's RDMA devices, or, for a finding about the host, of any of the
-// host's adapters and devices.
-func (l Links) attach(f *Finding, v view) {
+// host's adapters and devices. hw is the host's hardware, indexed once
+// for all its findings (newHardware).
+func (l Links) attach(f *Finding, hw *hardware) {
 	f.FAQ = nil
-	var have []string
+	var have map[string]bool
 	for _, slug := range l.FAQ[f.Check] {
 		want := l.drivers[slug]
 		if len(want) > 0 {
 			if have == nil {
-				have = findingDrivers(f, v)
+				have = hw.drivers(f)
 			}
-			if !slices.ContainsFunc(want, func(d string) bool { return slices.ContainsFunc(have, func(h string) bool { return sameDriver(h, d) }) }) {
+			if !slices.ContainsFunc(want, func(d string) bool {
+				for h := range have {
+					if sameDriver(h, d) {
+						return true
+					}
+				}
+				return false
+			}) {
 				continue
 			}
 		}
@@ -94,41 +102,122 @@ func (l Links) attach(f *Finding, v view) {
 	f.Trees = slices.Clip(l.Trees[f.Check]) // shared by every host a Diagnoser judges: an append copies
 }
 
-// findingDrivers lists the drivers of the hardware a finding is about.
-func findingDrivers(f *Finding, v view) []string {
-	out := []string{}
-	for _, a := range v.h.Adapters {
-		if f.Adapter != "" && a.PCIAddress != f.Adapter {
-			continue
-		}
-		out = append(out, a.Driver.Name)
-		out = append(out, a.KernelModules...)
-		// The matrix's drivers of the model: a Cisco VIC whose enic_rdma
-		// is not loaded is still enic_rdma hardware.
-		if ma := v.match(&a); ma != nil {
-			out = append(out, ma.EthDriver, ma.RDMADriver, "adapter:"+ma.ID)
+// hardware indexes a host's adapters, RDMA devices and kernel log by what
+// a finding names, so linking each finding reads only what it is about: a
+// record of 60,000 adapters took minutes when each of its findings read
+// every adapter.
+type hardware struct {
+	v          view
+	adaptersAt map[string][]int    // PCI address → adapters
+	devicesAt  map[string][]int    // PCI address → RDMA devices
+	devicesOf  map[string][]int    // name → RDMA devices
+	logAt      map[string][]int    // device → kernel log events
+	logLine    map[logLine][]int   // source and line → kernel log events
+	at         map[string][]string // PCI address ("": the host) → its drivers (of)
+}
+
+type logLine struct {
+	source string
+	line   int
+}
+
+func newHardware(v view) *hardware {
+	hw := &hardware{v: v, adaptersAt: map[string][]int{}, devicesAt: map[string][]int{}, devicesOf: map[string][]int{}, logAt: map[string][]int{}, logLine: map[logLine][]int{}, at: map[string][]string{}}
+	for i, a := range v.h.Adapters {
+		hw.adaptersAt[a.PCIAddress] = append(hw.adaptersAt[a.PCIAddress], i)
+	}
+	for i, d := range v.h.Devices {
+		hw.devicesAt[d.PCIAddress] = append(hw.devicesAt[d.PCIAddress], i)
+		hw.devicesOf[d.Name] = append(hw.devicesOf[d.Name], i)
+	}
+	for i, e := range v.h.KernelLog {
+		hw.logAt[e.Device] = append(hw.logAt[e.Device], i)
+		if e.Line > 0 {
+			k := logLine{e.Source, e.Line}
+			hw.logLine[k] = append(hw.logLine[k], i)
 		}
 	}
-	for _, d := range v.h.Devices {
-		if f.Adapter != "" && d.PCIAddress != f.Adapter && d.Name != f.Subject {
-			continue
-		}
-		out = append(out, d.Provider)
+	return hw
+}
+
+// drivers are the drivers of the hardware a finding is about (and
+// "adapter:<id>" for its matrix adapters).
+func (hw *hardware) drivers(f *Finding) map[string]bool {
+	v, out := hw.v, map[string]bool{}
+	for _, n := range hw.of(f.Adapter) {
+		out[n] = true
 	}
-	for _, e := range v.h.KernelLog {
-		// The driver that printed a quoted line speaks for the hardware,
-		// also when the line names no device.
-		quoted := slices.ContainsFunc(f.Evidence, func(ev Evidence) bool { return ev.Source == e.Source && ev.Line == e.Line && e.Line > 0 })
-		if f.Adapter != "" && e.Device == f.Adapter || quoted {
-			out = append(out, e.Module)
+	if f.Adapter != "" {
+		for _, i := range hw.devicesOf[f.Subject] {
+			out[v.h.Devices[i].Provider] = true
+		}
+	}
+	// The driver that printed a quoted line speaks for the hardware, also
+	// when the line names no device.
+	for _, ev := range f.Evidence {
+		for _, i := range hw.logLine[logLine{ev.Source, ev.Line}] {
+			out[v.h.KernelLog[i].Module] = true
 		}
 	}
 	// A network driver's RDMA provider is the same hardware (mlx5_core
 	// and mlx5_ib, bnxt_en and bnxt_re): the matrix pairs them.
 	for _, ma := range v.m.Adapters {
-		if ma.EthDriver != "" && ma.RDMADriver != "" && slices.Contains(out, ma.EthDriver) && !slices.Contains(out, ma.RDMADriver) {
-			out = append(out, ma.RDMADriver)
+		if ma.EthDriver != "" && ma.RDMADriver != "" && out[ma.EthDriver] {
+			out[ma.RDMADriver] = true
 		}
+	}
+	return out
+}
+
+// of lists, once each, the drivers of the adapters and RDMA devices at a
+// PCI address and of the kernel log lines about it, or for "" (a finding
+// about the host) of every adapter and device; made once per address, as
+// a host's findings ask about the same few.
+func (hw *hardware) of(pci string) []string {
+	if names, ok := hw.at[pci]; ok {
+		return names
+	}
+	v, seen, names := hw.v, map[string]bool{}, []string{}
+	add := func(ns ...string) {
+		for _, n := range ns {
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	if pci == "" {
+		for i := range v.h.Adapters {
+			add(hw.adapterDrivers(nil, i)...)
+		}
+		for _, d := range v.h.Devices {
+			add(d.Provider)
+		}
+	} else {
+		for _, i := range hw.adaptersAt[pci] {
+			add(hw.adapterDrivers(nil, i)...)
+		}
+		for _, i := range hw.devicesAt[pci] {
+			add(v.h.Devices[i].Provider)
+		}
+		// The driver that printed a line about the adapter speaks for it.
+		for _, i := range hw.logAt[pci] {
+			add(v.h.KernelLog[i].Module)
+		}
+	}
+	hw.at[pci] = names
+	return names
+}
+
+// adapterDrivers appends the drivers of adapter i: its driver and
+// modules, and the matrix's drivers of its model (a Cisco VIC whose
+// enic_rdma is not loaded is still enic_rdma hardware).
+func (hw *hardware) adapterDrivers(out []string, i int) []string {
+	a := &hw.v.h.Adapters[i]
+	out = append(out, a.Driver.Name)
+	out = append(out, a.KernelModules...)
+	if ma := hw.v.match(a); ma != nil {
+		out = append(out, ma.EthDriver, ma.RDMADriver, "adapter:"+ma.ID)
 	}
 	return out
 }

@@ -93,19 +93,32 @@ func (v view) siblingActive(d *record.RDMADevice) string {
 	if !ok {
 		return ""
 	}
-	for i := range v.h.Devices {
-		o := &v.h.Devices[i]
-		if o.Name == d.Name {
-			continue
-		}
-		if c, ok := v.cardOf(o); !ok || c != card {
-			continue
-		}
-		for _, p := range o.Ports {
-			if strings.EqualFold(p.State, "ACTIVE") {
-				return portSubject(o, p)
+	ix := v.lookup()
+	if ix.active == nil {
+		// Each card's devices with an ACTIVE port, in record order, and
+		// that port (the first ACTIVE one).
+		ix.active = map[string][]activePort{}
+		for i := range v.h.Devices {
+			o := &v.h.Devices[i]
+			c, ok := v.cardOf(o)
+			if !ok {
+				continue
 			}
+			for _, p := range o.Ports {
+				if strings.EqualFold(p.State, "ACTIVE") {
+					ix.active[c] = append(ix.active[c], activePort{o.Name, portSubject(o, p)})
+					break
+				}
+			}
+		}
+	}
+	for _, a := range ix.active[card] {
+		if a.device != d.Name {
+			return a.port
 		}
 	}
 	return ""
 }
+
+// activePort is a device's first ACTIVE port.
+type activePort struct{ device, port string }

@@ -43,6 +43,10 @@ func (v view) cardOf(d *record.RDMADevice) (string, bool) {
 // no partner): half the card's bandwidth or its redundancy is gone. Info
 // when the port's phys_state is Disabled: it was turned off, often on
 // purpose for an unused port.
+// maxSiblings is how many ACTIVE ports of the card a down port's finding
+// names and quotes.
+const maxSiblings = 8
+
 func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 	v := newView(h, m)
 	var r Result
@@ -91,6 +95,14 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 			r.Notes = append(r.Notes, Note{Subject: portSubject(ps[0].d, ps[0].p), Adapter: ps[0].pci, Status: Pass, Text: "the only port the record lists on " + k + " is ACTIVE"})
 			continue
 		}
+		// A card has a few ports; a record may claim thousands on one
+		// slot, and naming every ACTIVE one in each down port's finding
+		// grew as their product (a 20,000-device record never finished).
+		shown, named := active, strings.Join(active, ", ")
+		if len(active) > maxSiblings {
+			shown = active[:maxSiblings]
+			named = fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), len(active)-maxSiblings)
+		}
 		down := 0
 		for _, x := range ps {
 			state, how := portState(x.p)
@@ -107,7 +119,7 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 				fact += ", netdev " + x.p.Netdev
 			}
 			ev := []Evidence{v.deviceFact(x.d, fmt.Sprintf("port.%d.state", x.p.Number), fact)}
-			for _, a := range active {
+			for _, a := range shown {
 				name, num, _ := strings.Cut(a, "/")
 				ev = append(ev, v.deviceFact(v.device(name), "port."+num+".state", a+" state ACTIVE"))
 			}
@@ -117,7 +129,7 @@ func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
 			}
 			r.Findings = append(r.Findings, Finding{
 				Severity: sev, Subject: subj, Adapter: x.pci,
-				Message:     fmt.Sprintf("%s is %s while %s on the same adapter is ACTIVE", subj, state, strings.Join(active, ", ")),
+				Message:     fmt.Sprintf("%s is %s while %s on the same adapter is ACTIVE", subj, state, named),
 				Explanation: "The adapter works on another port, so the driver and firmware are fine: this port has no link (cable, transceiver, switch port) or was turned off. Traffic meant for it, a bond or multipath member behind it, or the redundancy it gives is lost.",
 				Fix:         fix,
 				Evidence:    ev,

@@ -217,10 +217,8 @@ func cqeKind(e record.LogEvent) string {
 
 // device returns the RDMA device with the given name, or nil.
 func (v view) device(name string) *record.RDMADevice {
-	for i := range v.h.Devices {
-		if v.h.Devices[i].Name == name {
-			return &v.h.Devices[i]
-		}
+	if i, ok := v.lookup().device[name]; ok {
+		return &v.h.Devices[i]
 	}
 	return nil
 }
