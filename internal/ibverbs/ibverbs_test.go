@@ -122,6 +122,17 @@ func TestNotesAfterValues(t *testing.T) {
 	if err != nil || len(got.Devices) != 1 || got.Devices[0].Transport != "iWARP (1)" {
 		t.Errorf("%+v, %v; want siw_0, transport iWARP (1)", got.Devices, err)
 	}
+	// "vendor_id: 0x1d0f   (Amazon)": a note in parentheses after a value
+	// printed as one word; the poster's summary "port 1: PORT_ACTIVE,
+	// max_mtu=4096" is no port line and gives no port.
+	got, err = ParseDevinfo(bytes.NewReader(capture(t, "paste", "efa-pod-ibv_devinfo-paren-notes-after-values-port-summary-fi_info-ls.txt")))
+	if err != nil || len(got.Devices) != 1 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	want := Device{HCAID: "rdmap16s27", Transport: "unspecified (4)", FwVer: "0.0.0.0", NodeGUID: "0000:0000:0000:0000", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x1d0f", VendorPartID: "61344", HWVer: "0xEFA0"}
+	if d := cmp.Diff(want, got.Devices[0]); d != "" {
+		t.Errorf("efa (-want +got):\n%s", d)
+	}
 }
 
 func TestEveryDevinfoCaptureParses(t *testing.T) {
