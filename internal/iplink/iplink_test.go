@@ -80,6 +80,26 @@ func TestCaptures(t *testing.T) {
 	}
 }
 
+// TestBrief: ip -br link, one line a link with its state, address and
+// flags (a report's block, paste/mlx5-cx5ex-env-check-report-…).
+func TestBrief(t *testing.T) {
+	t.Parallel()
+	b := capturetest.Read(t, "paste", "mlx5-cx5ex-env-check-report-markdown-headings-per-command.txt")
+	i := bytes.Index(b, []byte("### ip -br link"))
+	j := bytes.Index(b, []byte("### lsmod"))
+	ls, err := Parse(bytes.NewReader(b[i:j]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "lo UNKNOWN lower_up; eno1 DOWN; enp1s0f0np0 DOWN; enp1s0f1np1 DOWN; wlp0s20f3 UP lower_up"
+	if got := summary(ls); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if len(ls) != 5 || ls[2].Address != "6c:b3:11:88:1d:ce" || strings.Join(ls[2].Flags, ",") != "NO-CARRIER,BROADCAST,MULTICAST,UP" {
+		t.Errorf("enp1s0f0np0: %+v", ls[2])
+	}
+}
+
 func intp(n int) *int { return &n }
 
 // One link whole: -d's PF with its VF line in the newer layout.
