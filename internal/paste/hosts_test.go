@@ -173,10 +173,19 @@ func TestSeveralHosts(t *testing.T) {
 	if got := SeveralHosts([]byte(same)); len(got) != 0 {
 		t.Errorf("one GUID in two spellings: %q", got)
 	}
+	// Hosts c1 and c2 named only in headings ("### `ibstat mlx5_0` on c2").
+	b, err = os.ReadFile(filepath.Join(dir, "paste", "mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := SeveralHosts(b), []string{"the paste may hold several hosts: mlx5_0 is given 2 different node GUIDs"}; !slices.Equal(got, want) {
+		t.Errorf("bf3: %q, want %q", got, want)
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
 	for _, f := range files {
 		switch filepath.Base(f) {
-		case "mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt", "mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt":
+		case "mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt", "mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt",
+			"mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt":
 			continue
 		}
 		b, err := os.ReadFile(f)

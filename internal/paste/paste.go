@@ -305,7 +305,14 @@ func proseCommand(line string) *command {
 	}
 	var found *command
 	for _, m := range codeSpans.FindAllStringSubmatch(line, -1) {
-		c, ok := commandLine(strings.TrimSuffix(strings.TrimSpace(m[1]), ":"), true)
+		span := strings.TrimSuffix(strings.TrimSpace(m[1]), ":")
+		if !prompt.MatchString(span) {
+			// A code span is code, as a prompt says: a command in it may
+			// name its device ("`ibstat mlx5_0` on c1"), where a bare
+			// line must be the table's to the letter.
+			span = "$ " + span
+		}
+		c, ok := commandLine(span, true)
 		if !ok {
 			continue
 		}

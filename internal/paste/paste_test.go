@@ -808,6 +808,10 @@ func TestSplitProseNamesBlock(t *testing.T) {
 		{"issue template", body(t, "paste", "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt"), "ibstat named=true line 10, 22 lines"},
 		{"blog, Chinese prose", body(t, "paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt"), "lspci -vvv named=true line 4, 81 lines"},
 		{"prose, blank line, block", "Output of `ibv_devinfo`:\n\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=true line 4, %d lines", n)},
+		// A heading that is one code span and a note: "### `ibstat
+		// mlx5_0` on c1", the command naming its device (a bare line
+		// must be the table's command to the letter; code need not).
+		{"heading code span naming a device", body(t, "paste", "mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt"), "ibstat named=true line 37, 35 lines"},
 		{"prose naming two commands", "`ibv_devinfo` and `ibstat` say:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 3, %d lines", n)},
 		{"prose, then more prose", "I ran `ibstat` first.\nThen this:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 4, %d lines", n)},
 	} {
