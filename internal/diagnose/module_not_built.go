@@ -146,3 +146,11 @@ func checkModuleNotBuilt(h *record.Host, m *matrix.Matrix) Result {
 	}
 	return r
 }
+
+// filteredBy says which filter a listing was pasted through, for evidence.
+func filteredBy(filter string) string {
+	if filter == "" {
+		return ""
+	}
+	return " (listed through " + filter + ")"
+}

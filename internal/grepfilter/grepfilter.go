@@ -13,10 +13,10 @@ var filterWord = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
 // Passes reports whether a pipeline a pasted output went through
 // (record.Source.Filter) surely lets through the line that starts with
-// name, as lsmod prints a module: each stage is a grep (grep, egrep, fgrep) of
-// word alternatives, and one of them is in name (with -w, is name). A
-// stage it cannot read (-v, sed, head, a bracket expression …) lets
-// nothing surely through. Several filters (pastes of one output) are
+// name, as lsmod prints a module: each stage is a grep (grep, egrep,
+// fgrep) of word alternatives, and one of them is in name (with -w, is
+// name). A stage it cannot read (-v, sed, head, a bracket expression …)
+// lets nothing surely through. Several filters (pastes of one output) are
 // joined by "; ": the name must pass one of them.
 func Passes(filters, name string) bool {
 	for _, f := range strings.Split(filters, "; ") {
