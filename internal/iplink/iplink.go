@@ -52,6 +52,11 @@ var (
 	// link-layer address when there is one, the flags; "lo  UNKNOWN
 	// 00:00:00:00:00:00 <LOOPBACK,UP,LOWER_UP>".
 	reBrief     = regexp.MustCompile(`^([^\s@<>]+)(?:@(\S+))?\s+([A-Z]+)\s+(?:([^\s<>]+)\s+)?<([^>]*)>$`)
+	// -o address's one line an address (print_addrinfo, oneline): the
+	// ifindex and name, then the family; "10: eth8    inet6
+	// fe80::9e52:f8ff:fe8e:f307/64 scope link \ valid_lft forever …". It
+	// says the link is there, not its flags or state.
+	reAddrLine  = regexp.MustCompile(`^(\d+):\s+([^\s:@]+)(?:@\S+)?\s+inet6?\s`)
 	reLinkLayer = regexp.MustCompile(`^link/(\S+)(?:\s+(\S+))?`)
 	reVF        = regexp.MustCompile(`^vf\s+(\d+)\b(.*)$`)
 	reVFMAC     = regexp.MustCompile(`(?:\bMAC|link/ether)\s+([0-9a-fA-F:]+)`)
@@ -95,6 +100,14 @@ func Parse(r io.Reader) ([]Link, error) {
 				head(&l, m[5])
 				out = append(out, l)
 				cur = len(out) - 1
+				continue
+			}
+			if m := reAddrLine.FindStringSubmatch(t); m != nil {
+				idx, _ := strconv.Atoi(m[1])
+				if !slices.ContainsFunc(out, func(l Link) bool { return l.Index == idx && l.Name == m[2] }) {
+					out = append(out, Link{Index: idx, Name: m[2], Line: n})
+				}
+				cur = -1
 				continue
 			}
 			if m := reBrief.FindStringSubmatch(t); m != nil {

@@ -100,6 +100,25 @@ func TestBrief(t *testing.T) {
 	}
 }
 
+// TestOnelineAddress: ip -o address, one line an address and a mail's
+// wrapping within it, names each link once (lo's two addresses), with no
+// flags or state, which its lines do not print.
+func TestOnelineAddress(t *testing.T) {
+	t.Parallel()
+	b := capturetest.Read(t, "rdma", "mlx5-hns-res-show-qp-oneline-flowed-and-ip-o-a-mail.txt")
+	ls, err := Parse(bytes.NewReader(b[bytes.Index(b, []byte("./ip/ip -o a")):]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range ls {
+		got = append(got, fmt.Sprintf("%d:%s:%s:%d", l.Index, l.Name, l.State, len(l.Flags)))
+	}
+	if want := "1:lo::0 10:eth8::0 11:eth9::0"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
 func intp(n int) *int { return &n }
 
 // One link whole: -d's PF with its VF line in the newer layout.
