@@ -498,6 +498,10 @@ func (c *collector) ibvDevices() {
 			})
 		}
 		for _, dg := range out.Devices {
+			if dg.NodeGUID == "" { // masked by the poster: the device alone
+				c.namedDevices(id, []string{dg.Name})
+				continue
+			}
 			d := c.device(dg.Name)
 			fill(&d.NodeGUID, guid(dg.NodeGUID), &d.From, "node_guid", id)
 		}

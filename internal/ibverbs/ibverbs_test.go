@@ -174,6 +174,11 @@ func TestParseDevices(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
+	// GUIDs the poster masked ("xxxxxxxxxxxx"): the devices, no GUID.
+	got, _ = ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "bnxt_re-eight-hcas-masked-guids-docker-doc.txt")))
+	if len(got.Devices) != 8 || got.Devices[7] != (DeviceGUID{Name: "bnxt_re7"}) {
+		t.Errorf("masked: %+v", got.Devices)
+	}
 	got, _ = ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "rxe-no-userspace-driver.txt")))
 	if len(got.Devices) != 0 || len(got.Warnings) != 2 {
 		t.Errorf("rxe: %+v", got)
