@@ -51,7 +51,7 @@ var (
 	// print_linkinfo_brief): the name, the operational state, the
 	// link-layer address when there is one, the flags; "lo  UNKNOWN
 	// 00:00:00:00:00:00 <LOOPBACK,UP,LOWER_UP>".
-	reBrief     = regexp.MustCompile(`^([^\s@<>]+)(?:@(\S+))?\s+([A-Z]+)\s+(?:([^\s<>]+)\s+)?<([^>]*)>$`)
+	reBrief = regexp.MustCompile(`^([^\s@<>]+)(?:@(\S+))?\s+([A-Z]+)\s+(?:([^\s<>]+)\s+)?<([^>]*)>$`)
 	// -o address's one line an address (print_addrinfo, oneline): the
 	// ifindex and name, then the family; "10: eth8    inet6
 	// fe80::9e52:f8ff:fe8e:f307/64 scope link \ valid_lft forever …". It
