@@ -161,6 +161,10 @@ func TestNotLinks(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	capturetest.Seed(f, "ip")
+	// The forms that stand in other folders' captures: ip -br link in a
+	// report, ip -o address in a mail.
+	f.Add(capturetest.Read(f, "paste", "mlx5-cx5ex-env-check-report-markdown-headings-per-command.txt"))
+	f.Add(capturetest.Read(f, "rdma", "mlx5-hns-res-show-qp-oneline-flowed-and-ip-o-a-mail.txt"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ls, err := Parse(bytes.NewReader(b))
 		if err != nil {
