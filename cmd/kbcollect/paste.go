@@ -324,6 +324,12 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		}
 		snap := snapshot.FromFS(fsys, "capture", "paste:"+strings.Join(files, ","))
 		snap.MaxFile, ho.pasted = o.maxFile, true
+		snap.Filters = map[string]string{}
+		for p, fs := range filters {
+			if f := filterOf(fs); f != "" {
+				snap.Filters[p] = f
+			}
+		}
 		if err := writeRecord(c, ho, snap); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/grepfilter"
 	"github.com/rocekb/rocekb/internal/modules"
 	"github.com/rocekb/rocekb/internal/osinfo"
 	"github.com/rocekb/rocekb/internal/record"
@@ -265,7 +266,7 @@ func (c *collector) origin(name, version string) (string, string) {
 	case version != "" && kernel != "" && (version == kernel || len(version) >= 31 && strings.HasPrefix(kernel, version)):
 		return record.OriginInbox, "version equals the kernel release (in-tree drivers report it since Linux commit 6a7e25c7fb48)"
 	}
-	if mlxFamily(name) && m != nil && m.loaded && (compat == nil || !compat.loaded) && c.sources[string(source.Lsmod)].Status == record.StatusOK {
+	if mlxFamily(name) && m != nil && m.loaded && (compat == nil || !compat.loaded) && c.listsWhole(source.Lsmod, "mlx_compat") {
 		return record.OriginInbox, "lsmod lists no mlx_compat, the compat layer every MLNX_OFED/DOCA-OFED module uses"
 	}
 	why := "no version, taint or modinfo evidence"
@@ -273,6 +274,19 @@ func (c *collector) origin(name, version string) (string, string) {
 		why += "; " + c.h.Stack.Raw + " is installed, but nothing ties this module to it"
 	}
 	return record.OriginUnknown, why
+}
+
+// listsWhole reports whether source id was read and would show a line
+// starting with name: read whole, or pasted through a filter that surely
+// lets it through. "lsmod | grep mlx5" lacking mlx_compat says nothing of
+// mlx_compat, which its grep never shows.
+func (c *collector) listsWhole(id source.ID, name string) bool {
+	src := c.sources[string(id)]
+	if src.Status != record.StatusOK {
+		return false
+	}
+	f := c.s.Filters[src.Path]
+	return f == "" || grepfilter.Passes(f, name)
 }
 
 // modinfo reads modinfo for the loaded RDMA modules, the adapters' drivers

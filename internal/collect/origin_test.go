@@ -42,6 +42,24 @@ func TestOrigin(t *testing.T) {
 			c.module("mlx5_core").loaded = true
 			c.noteStatus("cmd/lsmod", "sos_commands/kernel/lsmod", record.StatusOK, "")
 		}, record.OriginInbox},
+		// A pasted lsmod is as whole as its grep: "grep mlx" shows
+		// mlx_compat, "grep -i -E 'rxe|mlx5'" (paste/mlx5-cx5ex-…) and
+		// "grep rxe" never do, so lacking it says nothing.
+		{"lsmod | grep mlx without mlx_compat", "mlx5_core", "", func(c *collector) {
+			c.module("mlx5_core").loaded = true
+			c.noteStatus("cmd/lsmod", "sos_commands/kernel/lsmod", record.StatusOK, "")
+			c.s.Filters = map[string]string{"sos_commands/kernel/lsmod": `grep "mlx"`}
+		}, record.OriginInbox},
+		{"lsmod | grep mlx5 without mlx_compat", "mlx5_core", "", func(c *collector) {
+			c.module("mlx5_core").loaded = true
+			c.noteStatus("cmd/lsmod", "sos_commands/kernel/lsmod", record.StatusOK, "")
+			c.s.Filters = map[string]string{"sos_commands/kernel/lsmod": "grep -i -E 'rxe|mlx5'"}
+		}, record.OriginUnknown},
+		{"lsmod | grep rxe without mlx_compat", "ib_core", "", func(c *collector) {
+			c.module("ib_core").loaded = true
+			c.noteStatus("cmd/lsmod", "sos_commands/kernel/lsmod", record.StatusOK, "")
+			c.s.Filters = map[string]string{"sos_commands/kernel/lsmod": "grep rxe"}
+		}, record.OriginUnknown},
 		{"no evidence", "qede", "8.10.10.21", nil, record.OriginUnknown},
 	} {
 		c := &collector{

@@ -199,7 +199,7 @@ func (c *collector) ibvDevinfo() {
 		for _, dv := range out.Devices {
 			d := c.device(dv.HCAID)
 			fill(&d.FwVer, dv.FwVer, &d.From, "fw_ver", id)
-			fill(&d.NodeGUID, dv.NodeGUID, &d.From, "node_guid", id)
+			fill(&d.NodeGUID, guid(strings.ReplaceAll(dv.NodeGUID, ":", "")), &d.From, "node_guid", id)
 			fill(&d.BoardID, dv.BoardID, &d.From, "board_id", id)
 			fill(&d.VendorID, dv.VendorID, &d.From, "vendor_id", id)
 			fill(&d.VendorPartID, dv.VendorPartID, &d.From, "vendor_part_id", id)
@@ -263,7 +263,9 @@ func transportProtocol(transport string, ports []record.Port) string {
 }
 
 // guid writes ibstat's 0x-prefixed GUID (0x8e8474fffe1f2550) or
-// ibv_devices' bare hex the way sysfs does (8e84:74ff:fe1f:2550).
+// ibv_devices' bare hex the way sysfs does (8e84:74ff:fe1f:2550), or ""
+// for what is no GUID: one a poster masked ("0002:c903:0005:xxxx",
+// ibv_devinfo's form with its colons taken out) or cut.
 func guid(s string) string {
 	h := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "0x"))
 	if len(h) != 16 || strings.Trim(h, "0123456789abcdef") != "" {
@@ -498,6 +500,10 @@ func (c *collector) ibvDevices() {
 			})
 		}
 		for _, dg := range out.Devices {
+			if dg.NodeGUID == "" { // masked by the poster: the device alone
+				c.namedDevices(id, []string{dg.Name})
+				continue
+			}
 			d := c.device(dg.Name)
 			fill(&d.NodeGUID, guid(dg.NodeGUID), &d.From, "node_guid", id)
 		}

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"github.com/rocekb/rocekb/internal/grepfilter"
 	"iter"
 	"slices"
 	"strings"
@@ -137,7 +138,7 @@ func (v view) moduleAbsent(name string) bool {
 		return false
 	}
 	f := v.moduleFilter()
-	return f == "" || filterPasses(f, name)
+	return f == "" || grepfilter.Passes(f, name)
 }
 
 // moduleSource names the source the module list came from: the first read

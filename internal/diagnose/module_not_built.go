@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"github.com/rocekb/rocekb/internal/grepfilter"
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/kconfig"
@@ -69,7 +70,7 @@ func (v view) kernelBuilds(module string) build {
 			return build{state: kconfig.Off, row: row, ev: Evidence{Fact: kconfig.Option{Name: opt.Name, Value: opt.Value}.Text(), Source: kc.Source, Line: opt.Line}}
 		case opt != nil && i == 0:
 			b.state, b.ev = opt.Value, Evidence{Fact: kconfig.Option{Name: opt.Name, Value: opt.Value}.Text(), Source: kc.Source, Line: opt.Line}
-		case opt == nil && kconfig.Relevant(name) && (filter == "" || filterPasses(filter, name)):
+		case opt == nil && kconfig.Relevant(name) && (filter == "" || grepfilter.Passes(filter, name)):
 			how := "the kernel configuration has no " + name + " line"
 			if filter != "" {
 				how += filteredBy(filter)
@@ -144,4 +145,12 @@ func checkModuleNotBuilt(h *record.Host, m *matrix.Matrix) Result {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Pass, Text: "no adapter here needs an RDMA provider the matrix knows"})
 	}
 	return r
+}
+
+// filteredBy says which filter a listing was pasted through, for evidence.
+func filteredBy(filter string) string {
+	if filter == "" {
+		return ""
+	}
+	return " (listed through " + filter + ")"
 }

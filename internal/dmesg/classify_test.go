@@ -77,6 +77,9 @@ func TestFailureKinds(t *testing.T) {
 		{"nvme nvme0: rdma connection establishment failed (-104)", ULPFailure, ""},
 		{"scsi host5: ib_srp: Connection 0/8 to fe80::1 failed on mlx5_0", ULPFailure, "mlx5_0"},
 		{"rpcrdma: removing device mlx5_1 for 192.0.2.1:20049 failed", ULPFailure, "mlx5_1"},
+		// ib_srpt's pr_fmt is DRV_NAME " ": a space, not ": ", after its name.
+		{"ib_srpt srpt_add_one(mlx5_0) failed.", ULPFailure, "mlx5_0"},
+		{"ib_srpt ib_cm_listen() failed: -22 (cm_id state = 0)", ULPFailure, ""},
 		// mlx5's "func:line:(pid N): " with the device name left empty.
 		{"mlx5_cmd_check:810:(pid 923941): create_mkey(0x200) op_mod(0x0) failed, status bad parameter(0x3), syndrome (0x35e6ec)", CommandError, ""},
 		// nvme-rdma's wordings that name no transport; CIFS only for SMB Direct.

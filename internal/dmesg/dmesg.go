@@ -625,6 +625,13 @@ func errnoPrefix(s string) string {
 	return s[:j]
 }
 
+// spacePrefixed are the modules whose pr_fmt puts a space, not ": ",
+// after their name: ib_srpt's is DRV_NAME " " fmt
+// (drivers/infiniband/ulp/srpt/ib_srpt.c), so its lines read
+// "ib_srpt srpt_add_one(mlx5_0) failed." and "ib_srpt ib_cm_listen()
+// failed: -22 (cm_id state = 0)".
+var spacePrefixed = map[string]bool{"ib_srpt": true}
+
 // speech is what speaker returns, read once per message.
 type speech struct{ module, device, rest string }
 
@@ -646,6 +653,9 @@ func speaker(text string) (module, device, rest string) {
 	}
 	if dev, rest, ok := qedPrefix(text); ok {
 		return "qedr", dev, rest
+	}
+	if j := strings.IndexByte(text, ' '); j > 0 && spacePrefixed[text[:j]] {
+		return text[:j], "", strings.TrimSpace(text[j+1:])
 	}
 	i := strings.Index(text, ": ")
 	if i <= 0 {

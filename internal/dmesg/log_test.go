@@ -46,6 +46,32 @@ func TestParseLogBindings(t *testing.T) {
 	}
 }
 
+// TestParseLogSpacePrefixed: ib_srpt's lines (its pr_fmt puts a space
+// after its name) in a bugzilla mail's quoted-printable boot log are its
+// own, and name the RDMA devices it failed on.
+func TestParseLogSpacePrefixed(t *testing.T) {
+	t.Parallel()
+	lg, err := ParseLog(bytes.NewReader(capture(t, "bnxt_re-mlx5-ib-hfi1-cxgb4-boot-ib_srpt-failed-quoted-printable-bugzilla-truncated.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range lg.Events {
+		if e.Module == "ib_srpt" {
+			got = append(got, e.Kind+":"+e.Device+":"+e.Text)
+		}
+	}
+	want := []string{
+		"ulp-failure::ib_srpt ib_cm_listen() failed: -22 (cm_id state = 0)",
+		"ulp-failure:mlx5_0:ib_srpt srpt_add_one(mlx5_0) failed.",
+		"ulp-failure::ib_srpt ib_cm_listen() failed: -22 (cm_id state = 0)",
+		"ulp-failure:mlx5_1:ib_srpt srpt_add_one(mlx5_1) failed.",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("ib_srpt events (-want +got):\n%s", d)
+	}
+}
+
 func TestParseLogLimitedLink(t *testing.T) {
 	t.Parallel()
 	lg, _ := ParseLog(bytes.NewReader(capture(t, "pci-nvme-limited-by-capable-of-bandwidth.txt")))

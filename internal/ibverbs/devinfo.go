@@ -169,6 +169,12 @@ func unemphasize(line string) string {
 	return line
 }
 
+// oneWord are the keys whose value ibv_devinfo prints as one word
+// (libibverbs/examples/devinfo.c: the device name, "%s" of a GUID,
+// "0x%04x", "%d", "0x%X"); the values that carry a "(n)" of their own
+// (transport, state, active_mtu …) are not among them.
+var oneWord = map[string]bool{"hca_id": true, "node_guid": true, "sys_image_guid": true, "vendor_id": true, "vendor_part_id": true, "hw_ver": true, "phys_port_cnt": true}
+
 // ParseDevinfo reads ibv_devinfo output in any verbosity, and the -l list.
 func ParseDevinfo(r io.Reader) (Devinfo, error) {
 	var out Devinfo
@@ -203,6 +209,13 @@ func ParseDevinfo(r io.Reader) (Devinfo, error) {
 			return
 		}
 		val = strings.TrimSpace(val)
+		if oneWord[key] {
+			// A poster's note after the value ("0x1d0f      (Amazon)")
+			// is not part of it: ibv_devinfo prints these as one word.
+			if f := strings.Fields(val); len(f) > 0 {
+				val = f[0]
+			}
+		}
 		if key == "hca_id" {
 			list = false
 			out.Devices = append(out.Devices, Device{HCAID: val})

@@ -122,6 +122,17 @@ func TestNotesAfterValues(t *testing.T) {
 	if err != nil || len(got.Devices) != 1 || got.Devices[0].Transport != "iWARP (1)" {
 		t.Errorf("%+v, %v; want siw_0, transport iWARP (1)", got.Devices, err)
 	}
+	// "vendor_id: 0x1d0f   (Amazon)": a note in parentheses after a value
+	// printed as one word; the poster's summary "port 1: PORT_ACTIVE,
+	// max_mtu=4096" is no port line and gives no port.
+	got, err = ParseDevinfo(bytes.NewReader(capture(t, "paste", "efa-pod-ibv_devinfo-paren-notes-after-values-port-summary-fi_info-ls.txt")))
+	if err != nil || len(got.Devices) != 1 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	want := Device{HCAID: "rdmap16s27", Transport: "unspecified (4)", FwVer: "0.0.0.0", NodeGUID: "0000:0000:0000:0000", SysImageGUID: "0000:0000:0000:0000", VendorID: "0x1d0f", VendorPartID: "61344", HWVer: "0xEFA0"}
+	if d := cmp.Diff(want, got.Devices[0]); d != "" {
+		t.Errorf("efa (-want +got):\n%s", d)
+	}
 }
 
 func TestEveryDevinfoCaptureParses(t *testing.T) {
@@ -162,6 +173,11 @@ func TestParseDevices(t *testing.T) {
 	want := Devices{Devices: []DeviceGUID{{"mlx5_0", "98039b03003b0346"}, {"mlx5_1", "98"}}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+	// GUIDs the poster masked ("xxxxxxxxxxxx"): the devices, no GUID.
+	got, _ = ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "bnxt_re-eight-hcas-masked-guids-docker-doc.txt")))
+	if len(got.Devices) != 8 || got.Devices[7] != (DeviceGUID{Name: "bnxt_re7"}) {
+		t.Errorf("masked: %+v", got.Devices)
 	}
 	got, _ = ParseDevices(bytes.NewReader(capture(t, "ibv_devices", "rxe-no-userspace-driver.txt")))
 	if len(got.Devices) != 0 || len(got.Warnings) != 2 {

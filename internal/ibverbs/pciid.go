@@ -9,9 +9,12 @@ import (
 // PCIVendors maps ibv_devinfo's vendor_id to the PCI vendor id, for the
 // providers whose vendor_part_id is the PCI device id: most report their
 // PCI vendor id itself; mlx4 and mlx5 report NVIDIA's (Mellanox's) IEEE
-// OUI 00:02:c9, whose PCI vendor id is 15b3.
+// OUI 00:02:c9, whose PCI vendor id is 15b3. ionic_rdma sets vendor_id
+// and vendor_part_id from its PCI function's vendor and device
+// (ionic_query_device, drivers/infiniband/hw/ionic/ionic_ibdev.c).
 var PCIVendors = map[string]string{
 	"0x02c9": "15b3", "0x14e4": "14e4", "0x8086": "8086", "0x1077": "1077", "0x1425": "1425", "0x1d0f": "1d0f",
+	"0x1dd8": "1dd8",
 }
 
 // PCIDevice reads vendor_part_id, which ibv_devinfo prints in decimal, as

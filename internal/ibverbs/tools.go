@@ -30,6 +30,10 @@ type Devices struct {
 
 var guidRE = regexp.MustCompile(`^[0-9a-fA-F]{1,16}$`)
 
+// maskedGUIDRE is a node GUID a poster masked ("xxxxxxxxxxxx",
+// "0c42a103xxxxxxxx", "****"): the device is listed, its GUID not given.
+var maskedGUIDRE = regexp.MustCompile(`^[0-9a-fA-F]*[xX*]+[0-9a-fA-FxX*]*$`)
+
 // ParseDevices reads ibv_devices output.
 func ParseDevices(r io.Reader) (Devices, error) {
 	var out Devices
@@ -47,8 +51,11 @@ func ParseDevices(r io.Reader) (Devices, error) {
 			table = true
 		case table:
 			f := strings.Fields(line)
-			if len(f) == 2 && guidRE.MatchString(f[1]) {
+			switch {
+			case len(f) == 2 && guidRE.MatchString(f[1]):
 				out.Devices = append(out.Devices, DeviceGUID{Name: f[0], NodeGUID: strings.ToLower(f[1])})
+			case len(f) == 2 && len(f[1]) <= 16 && maskedGUIDRE.MatchString(f[1]):
+				out.Devices = append(out.Devices, DeviceGUID{Name: f[0]})
 			}
 		}
 	})

@@ -47,6 +47,16 @@ var (
 	// "5: bond0.3000@bond0: <…>".
 	reHead = regexp.MustCompile(`^(\d+):\s+([^\s:@]+)(?:@([^\s:]+))?:\s+<([^>]*)>(.*)$`)
 	// "link/ether 94:40:c9:c3:67:fa brd …", "link/loopback …", "link/none".
+	// -br's one line a link (iproute2 ip/ipaddress.c,
+	// print_linkinfo_brief): the name, the operational state, the
+	// link-layer address when there is one, the flags; "lo  UNKNOWN
+	// 00:00:00:00:00:00 <LOOPBACK,UP,LOWER_UP>".
+	reBrief = regexp.MustCompile(`^([^\s@<>]+)(?:@(\S+))?\s+([A-Z]+)\s+(?:([^\s<>]+)\s+)?<([^>]*)>$`)
+	// -o address's one line an address (print_addrinfo, oneline): the
+	// ifindex and name, then the family; "10: eth8    inet6
+	// fe80::9e52:f8ff:fe8e:f307/64 scope link \ valid_lft forever …". It
+	// says the link is there, not its flags or state.
+	reAddrLine  = regexp.MustCompile(`^(\d+):\s+([^\s:@]+)(?:@\S+)?\s+inet6?\s`)
 	reLinkLayer = regexp.MustCompile(`^link/(\S+)(?:\s+(\S+))?`)
 	reVF        = regexp.MustCompile(`^vf\s+(\d+)\b(.*)$`)
 	reVFMAC     = regexp.MustCompile(`(?:\bMAC|link/ether)\s+([0-9a-fA-F:]+)`)
@@ -90,6 +100,25 @@ func Parse(r io.Reader) ([]Link, error) {
 				head(&l, m[5])
 				out = append(out, l)
 				cur = len(out) - 1
+				continue
+			}
+			if m := reAddrLine.FindStringSubmatch(t); m != nil {
+				idx, _ := strconv.Atoi(m[1])
+				if !slices.ContainsFunc(out, func(l Link) bool { return l.Index == idx && l.Name == m[2] }) {
+					out = append(out, Link{Index: idx, Name: m[2], Line: n})
+				}
+				cur = -1
+				continue
+			}
+			if m := reBrief.FindStringSubmatch(t); m != nil {
+				l := Link{Name: m[1], Peer: m[2], State: m[3], Address: m[4], Line: n}
+				for _, f := range strings.Split(m[5], ",") {
+					if f = strings.TrimSpace(f); f != "" {
+						l.Flags = append(l.Flags, f)
+					}
+				}
+				out = append(out, l)
+				cur = -1 // -br prints no other line of a link
 				continue
 			}
 			if cur < 0 {

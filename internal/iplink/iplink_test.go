@@ -80,6 +80,45 @@ func TestCaptures(t *testing.T) {
 	}
 }
 
+// TestBrief: ip -br link, one line a link with its state, address and
+// flags (a report's block, paste/mlx5-cx5ex-env-check-report-…).
+func TestBrief(t *testing.T) {
+	t.Parallel()
+	b := capturetest.Read(t, "paste", "mlx5-cx5ex-env-check-report-markdown-headings-per-command.txt")
+	i := bytes.Index(b, []byte("### ip -br link"))
+	j := bytes.Index(b, []byte("### lsmod"))
+	ls, err := Parse(bytes.NewReader(b[i:j]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "lo UNKNOWN lower_up; eno1 DOWN; enp1s0f0np0 DOWN; enp1s0f1np1 DOWN; wlp0s20f3 UP lower_up"
+	if got := summary(ls); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if len(ls) != 5 || ls[2].Address != "6c:b3:11:88:1d:ce" || strings.Join(ls[2].Flags, ",") != "NO-CARRIER,BROADCAST,MULTICAST,UP" {
+		t.Errorf("enp1s0f0np0: %+v", ls[2])
+	}
+}
+
+// TestOnelineAddress: ip -o address, one line an address and a mail's
+// wrapping within it, names each link once (lo's two addresses), with no
+// flags or state, which its lines do not print.
+func TestOnelineAddress(t *testing.T) {
+	t.Parallel()
+	b := capturetest.Read(t, "rdma", "mlx5-hns-res-show-qp-oneline-flowed-and-ip-o-a-mail.txt")
+	ls, err := Parse(bytes.NewReader(b[bytes.Index(b, []byte("./ip/ip -o a")):]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range ls {
+		got = append(got, fmt.Sprintf("%d:%s:%s:%d", l.Index, l.Name, l.State, len(l.Flags)))
+	}
+	if want := "1:lo::0 10:eth8::0 11:eth9::0"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
 func intp(n int) *int { return &n }
 
 // One link whole: -d's PF with its VF line in the newer layout.
@@ -122,6 +161,10 @@ func TestNotLinks(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	capturetest.Seed(f, "ip")
+	// The forms that stand in other folders' captures: ip -br link in a
+	// report, ip -o address in a mail.
+	f.Add(capturetest.Read(f, "paste", "mlx5-cx5ex-env-check-report-markdown-headings-per-command.txt"))
+	f.Add(capturetest.Read(f, "rdma", "mlx5-hns-res-show-qp-oneline-flowed-and-ip-o-a-mail.txt"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ls, err := Parse(bytes.NewReader(b))
 		if err != nil {

@@ -53,6 +53,7 @@ func TestHostsRealPastes(t *testing.T) {
 		"paste/mlx5-pod-ib_write_bw-gid-index-0-all-zero-gids-rtr-failed-truncated.txt":         {"/", "rdma-test-pod-1/prompt", "rdma-test-pod-2/prompt"},
 		"ibdev2netdev/mlx5-cx5-ibm-edr-xcat-node-prefix-v-fw-before-port.txt":                   {"/", "briggs01/prompt", "mid05tor12cn02/parallel shell"},
 		"paste/mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt": {"/", "gh-3714u06/prompt", "gh-3714u15/prompt"},
+		"rdma/ionic-link-show-two-pods-exclusive-and-shared-no-netdev-doc.txt":                  {"/", "workload/prompt", "rccl-app-5f8b8dbddb-fgr6s/prompt"},
 		// One host, or none named: one part, every line as it was.
 		"paste/hns-kunpeng-two-nodes-rdma-link-hns_0-and-rocep189s0f0-report.txt":     {"/"},
 		"paste/mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt":    {"/"},
@@ -91,8 +92,8 @@ func TestHostsRealPastes(t *testing.T) {
 			several++
 		}
 	}
-	if several != 6 {
-		t.Errorf("%d captures cut in several parts, want the 6 above", several)
+	if several != 7 {
+		t.Errorf("%d captures cut in several parts, want the 7 above", several)
 	}
 }
 
@@ -172,10 +173,19 @@ func TestSeveralHosts(t *testing.T) {
 	if got := SeveralHosts([]byte(same)); len(got) != 0 {
 		t.Errorf("one GUID in two spellings: %q", got)
 	}
+	// Hosts c1 and c2 named only in headings ("### `ibstat mlx5_0` on c2").
+	b, err = os.ReadFile(filepath.Join(dir, "paste", "mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := SeveralHosts(b), []string{"the paste may hold several hosts: mlx5_0 is given 2 different node GUIDs"}; !slices.Equal(got, want) {
+		t.Errorf("bf3: %q, want %q", got, want)
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
 	for _, f := range files {
 		switch filepath.Base(f) {
-		case "mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt", "mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt":
+		case "mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt", "mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt",
+			"mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt":
 			continue
 		}
 		b, err := os.ReadFile(f)

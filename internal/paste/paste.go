@@ -283,12 +283,36 @@ func (s *Section) missing() bool {
 // codeSpans matches each markdown code span of a line: `ibv_devinfo -v`.
 var codeSpans = regexp.MustCompile("`([^`]+)`")
 
+// atxHeading is a markdown heading of level 2 to 6 ("### rdma link"); a
+// lone '#' is a root prompt. headingNote is a note after the heading's
+// command: in parentheses after a space, or in full-width ones ("ip -br
+// link（网络接口总览）").
+var (
+	atxHeading  = regexp.MustCompile(`^\s{0,3}#{2,6}\s+(.+?)\s*#*\s*$`)
+	headingNote = regexp.MustCompile(`(?:\s+\([^()]*\)|\s*（[^（）]*）)$`)
+)
+
 // proseCommand is the one table command a line of prose names in a code
-// span ("Output of `uname -r`:", "and `lsmod | grep mlx` shows"), or nil.
+// span ("Output of `uname -r`:", "and `lsmod | grep mlx` shows"), or that
+// a markdown heading is ("### lsmod | grep -i -E 'rxe|mlx5'（RDMA 相关内核模块）",
+// a report's heading over each command's block), or nil.
 func proseCommand(line string) *command {
+	if m := atxHeading.FindStringSubmatch(line); m != nil && !strings.Contains(m[1], "`") {
+		if c, ok := commandLine(headingNote.ReplaceAllString(m[1], ""), true); ok {
+			return &c
+		}
+		return nil
+	}
 	var found *command
 	for _, m := range codeSpans.FindAllStringSubmatch(line, -1) {
-		c, ok := commandLine(strings.TrimSuffix(strings.TrimSpace(m[1]), ":"), true)
+		span := strings.TrimSuffix(strings.TrimSpace(m[1]), ":")
+		if !prompt.MatchString(span) {
+			// A code span is code, as a prompt says: a command in it may
+			// name its device ("`ibstat mlx5_0` on c1"), where a bare
+			// line must be the table's to the letter.
+			span = "$ " + span
+		}
+		c, ok := commandLine(span, true)
 		if !ok {
 			continue
 		}

@@ -3,6 +3,7 @@ package paste
 import (
 	"bytes"
 	"fmt"
+	"github.com/google/go-cmp/cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -807,6 +808,10 @@ func TestSplitProseNamesBlock(t *testing.T) {
 		{"issue template", body(t, "paste", "mlx5-cx6-ucx-template-list-items-redhat-ofed-ibstat.txt"), "ibstat named=true line 10, 22 lines"},
 		{"blog, Chinese prose", body(t, "paste", "qede-ql41212h-lspci-vvv-device-8070-lsmod-modinfo-dkms-blog.txt"), "lspci -vvv named=true line 4, 81 lines"},
 		{"prose, blank line, block", "Output of `ibv_devinfo`:\n\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=true line 4, %d lines", n)},
+		// A heading that is one code span and a note: "### `ibstat
+		// mlx5_0` on c1", the command naming its device (a bare line
+		// must be the table's command to the letter; code need not).
+		{"heading code span naming a device", body(t, "paste", "mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt"), "ibstat named=true line 37, 35 lines"},
 		{"prose naming two commands", "`ibv_devinfo` and `ibstat` say:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 3, %d lines", n)},
 		{"prose, then more prose", "I ran `ibstat` first.\nThen this:\n```\n" + output + "```\n", fmt.Sprintf("ibv_devinfo named=false line 4, %d lines", n)},
 	} {
@@ -821,6 +826,39 @@ func TestSplitProseNamesBlock(t *testing.T) {
 		if !slices.Contains(got, tc.want) {
 			t.Errorf("%s: sections %q, want one %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestSplitMarkdownHeadingNamesBlock: a report that heads each command's
+// block with a markdown heading of the command ("### rdma link", "###
+// lsmod | grep -i -E 'rxe|mlx5'（RDMA 相关内核模块）", a note after it in
+// full-width parentheses) names each block; a heading that is no command
+// ("### /sys/class/infiniband/", "### systemctl status rdma | head -5")
+// names none, and the lsmod lines of no command line stay unread.
+func TestSplitMarkdownHeadingNamesBlock(t *testing.T) {
+	t.Parallel()
+	secs, _, err := Split(strings.NewReader(body(t, "paste", "mlx5-cx5ex-env-check-report-markdown-headings-per-command.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s|%s named=%v line %d, %d lines", s.Command, s.Filter, s.Named, s.Line, s.Lines))
+	}
+	want := []string{
+		"rdma link| named=true line 11, 2 lines",
+		"ibv_devinfo -v|head -40 named=true line 17, 19 lines",
+		"modinfo {module}|head -5 named=true line 40, 5 lines",
+		"lspci|grep -i -E 'mellanox|infiniband|ethernet' named=true line 49, 3 lines",
+		"ip link| named=true line 70, 5 lines",
+		"lsmod|grep -i -E 'rxe|mlx5' named=true line 79, 5 lines",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("sections (-want +got):\n%s", d)
+	}
+	secs, _, _ = Split(strings.NewReader("### Results\n```\nmlx5_ib               499712  0\n```\n"))
+	if len(secs) != 0 {
+		t.Errorf("a heading that is no command named %+v", secs)
 	}
 }
 

@@ -68,6 +68,10 @@ type Snapshot struct {
 	Timeout time.Duration // live host: per-command timeout; DefaultTimeout when zero
 	Jobs    int           // live host: commands run at once; DefaultJobs when zero
 	NoTools bool          // live host: run no command; each is absent
+	// Filters is, for a paste, the pipeline each file's output went
+	// through after its command ("grep mlx5"), by path; a file read whole
+	// has none.
+	Filters map[string]string
 
 	fsys        fs.FS
 	st          *state

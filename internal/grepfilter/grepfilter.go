@@ -1,4 +1,4 @@
-package diagnose
+package grepfilter
 
 import (
 	"path"
@@ -11,14 +11,14 @@ import (
 // holding the alternative matches it still.
 var filterWord = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
-// filterPasses reports whether a pipeline a pasted output went through
-// (Source.Filter) surely lets through the line that starts with name, as
-// lsmod prints a module: each stage is a grep (grep, egrep, fgrep) of
-// word alternatives, and one of them is in name (with -w, is name). A
-// stage it cannot read (-v, sed, head, a bracket expression …) lets
-// nothing surely through. Several filters (pastes of one output) are
+// Passes reports whether a pipeline a pasted output went through
+// (record.Source.Filter) surely lets through the line that starts with
+// name, as lsmod prints a module: each stage is a grep (grep, egrep,
+// fgrep) of word alternatives, and one of them is in name (with -w, is
+// name). A stage it cannot read (-v, sed, head, a bracket expression …)
+// lets nothing surely through. Several filters (pastes of one output) are
 // joined by "; ": the name must pass one of them.
-func filterPasses(filters, name string) bool {
+func Passes(filters, name string) bool {
 	for _, f := range strings.Split(filters, "; ") {
 		if pipelinePasses(f, name) {
 			return true
@@ -147,12 +147,4 @@ func grepPasses(words []string, name string) bool {
 		}
 	}
 	return false
-}
-
-// filteredBy says which filter a listing was pasted through, for evidence.
-func filteredBy(filter string) string {
-	if filter == "" {
-		return ""
-	}
-	return " (listed through " + filter + ")"
 }

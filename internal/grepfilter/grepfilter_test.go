@@ -1,10 +1,10 @@
-package diagnose
+package grepfilter
 
 import "testing"
 
-// TestFilterPasses: the filters are those of real pastes
+// TestPasses: the filters are those of real pastes
 // (testdata/captures: lsmod | grep qede, grep "rdma", grep -i uverb …).
-func TestFilterPasses(t *testing.T) {
+func TestPasses(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		filter, name string
@@ -37,8 +37,8 @@ func TestFilterPasses(t *testing.T) {
 		{"grep qede; grep ib", "ib_core", true},
 		{"grep mlx | grep 5", "mlx5_ib", true},
 	} {
-		if got := filterPasses(c.filter, c.name); got != c.want {
-			t.Errorf("filterPasses(%q, %q) = %t, want %t", c.filter, c.name, got, c.want)
+		if got := Passes(c.filter, c.name); got != c.want {
+			t.Errorf("Passes(%q, %q) = %t, want %t", c.filter, c.name, got, c.want)
 		}
 	}
 }
