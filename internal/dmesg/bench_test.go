@@ -3,6 +3,8 @@ package dmesg
 import (
 	"bytes"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/dmesg/internal/baseline"
 )
 
 // BenchmarkParseLog4MiB classifies a 4 MiB kernel log of real RDMA
@@ -28,6 +30,21 @@ func log4MiB(tb testing.TB) []byte {
 		in = append(in, capture(tb, name)...)
 	}
 	return bytes.Repeat(in, 4<<20/len(in)+1)[:4<<20]
+}
+
+// BenchmarkParseLog4MiBBaseline is the same log through the frozen
+// classifier (internal/dmesg/internal/baseline), so that one run measures
+// before and after in the same window of a shared machine.
+func BenchmarkParseLog4MiBBaseline(b *testing.B) {
+	big := log4MiB(b)
+	b.SetBytes(int64(len(big)))
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		if _, err := baseline.ParseLog(bytes.NewReader(big)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // reportCPU adds the process's CPU time per iteration (cpu-ns/op, the
