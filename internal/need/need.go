@@ -116,6 +116,17 @@ type Regexp struct {
 	re      *regexp.Regexp
 	need    Set
 	alts    []branch // nil when the pattern is no alternation
+	// ids are need's and each branch's literal sets as IDs of the Dict
+	// that MatchHits was first given.
+	bindOnce sync.Once
+	ids      *boundIDs
+}
+
+// boundIDs are a Regexp's literal sets as IDs of one Dict.
+type boundIDs struct {
+	dict *Dict
+	need []int
+	alts [][][]int // per branch, per set of its all
 }
 
 // A branch is one top-level alternative and the literal sets one of each
@@ -399,6 +410,95 @@ func (r *Regexp) MatchLower(s, lower string) bool {
 		return r.need.MayMatch(lower, true) && r.re.MatchString(s)
 	}
 	for _, b := range r.alts {
+		if !inOrder(lower, b.all) {
+			continue
+		}
+		if b.starts != nil {
+			if b.matchFrom(s, lower) {
+				return true
+			}
+		} else if b.re().MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Literals are the literals the pattern's prefilters look for (its
+// need's, and each branch's sets'), for a Dict that finds them all in one
+// pass over a line. A set with a one-byte literal is left out: nearly
+// every line holds it, and MatchHits takes it as found.
+func (r *Regexp) Literals() []string {
+	r.make()
+	var out []string
+	add := func(n Set) {
+		if n.shortest() >= 2 {
+			out = append(out, n...)
+		}
+	}
+	add(r.need)
+	for _, b := range r.alts {
+		for _, n := range b.all {
+			add(n)
+		}
+	}
+	return out
+}
+
+// bind is r's literal sets as IDs of d, a Dict that holds Literals(); a
+// set Literals leaves out is nil. A Regexp is bound to the first Dict it
+// is given.
+func (r *Regexp) bind(d *Dict) *boundIDs {
+	r.bindOnce.Do(func() {
+		ids := func(n Set) []int {
+			if n.shortest() < 2 {
+				return nil
+			}
+			out := make([]int, len(n))
+			for i, w := range n {
+				out[i] = d.ID(w)
+			}
+			return out
+		}
+		b := &boundIDs{dict: d, need: ids(r.need)}
+		for _, br := range r.alts {
+			var sets [][]int
+			for _, n := range br.all {
+				if n := ids(n); n != nil {
+					sets = append(sets, n)
+				}
+			}
+			b.alts = append(b.alts, sets)
+		}
+		r.ids = b
+	})
+	if r.ids.dict != d {
+		panic("need: " + r.pattern + " is bound to another Dict")
+	}
+	return r.ids
+}
+
+// MatchHits reports whether s matches, as MatchLower does, given s
+// lower-cased as lower and the Dict d's scan h of a text whose part from
+// off on is lower (d holds the pattern's Literals): a branch whose
+// literals the scan did not find there is passed over without a search.
+func (r *Regexp) MatchHits(s, lower string, d *Dict, h *Hits, off int) bool {
+	r.make()
+	if !ASCII(s) {
+		return r.re.MatchString(s)
+	}
+	ids := r.bind(d)
+	if r.alts == nil {
+		return (ids.need == nil || h.HasAny(ids.need, off)) && r.re.MatchString(s)
+	}
+branches:
+	for i := range r.alts {
+		b := &r.alts[i]
+		for _, set := range ids.alts[i] {
+			if !h.HasAny(set, off) {
+				continue branches
+			}
+		}
 		if !inOrder(lower, b.all) {
 			continue
 		}
