@@ -334,7 +334,7 @@ func ParseLog(r io.Reader) (Log, error) {
 		q = &qpLines{st: st}
 	}
 	for {
-		raw, err := lines.Read(br)
+		raw, err := readLine(br)
 		if raw != "" || err == nil {
 			lg.Lines++
 			if q != nil {
@@ -885,4 +885,24 @@ func appendNew(s []string, v string) []string {
 func num(s string) float64 {
 	f, _ := strconv.ParseFloat(s, 64)
 	return f
+}
+
+// readLine is internal/lines.Read as it stood when this copy was made.
+func readLine(br *bufio.Reader) (string, error) {
+	frag, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return strings.TrimRight(string(frag), "\r\n"), err
+	}
+	b := append([]byte(nil), frag[:min(len(frag), lines.Max)]...)
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(b) < lines.Max {
+			n := min(len(frag), lines.Max-len(b))
+			b = append(b, frag[:n]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
 }
