@@ -130,7 +130,7 @@ type pending struct {
 // after "kernel:". ident is the syslog identifier when the line names one
 // other than the kernel ("rdma-ndd", "nvme"): a user-space message.
 func stamp(line string) (t, text, ident string, ok bool) {
-	line = strings.TrimRight(line, " \t")
+	line = trimBlanksRight(line)
 	line = stripLevel(line)
 	if line == "" {
 		return "", line, "", false
@@ -219,9 +219,8 @@ func stripLevel(line string) string {
 // after a monotonic stamp; ident is the identifier of a user-space
 // message, "" for the kernel's.
 func journalIdent(text string) (rest, ident string) {
-	if !strings.Contains(text, ": ") {
-		return text, ""
-	}
+	// journalHead reads no further than the head a journal line begins
+	// with, each form of which ends in ": ".
 	end, id0, id1, ok := journalHead(text)
 	if !ok {
 		return text, ""
@@ -286,6 +285,16 @@ func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 	return j + len("]: "), id1, true
 }
 
+// trimBlanksRight is strings.TrimRight(s, " \t"), without building the
+// cut set for every line.
+func trimBlanksRight(s string) string {
+	n := len(s)
+	for n > 0 && (s[n-1] == ' ' || s[n-1] == '\t') {
+		n--
+	}
+	return s[:n]
+}
+
 // isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
 func isSpaceRE(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
@@ -336,50 +345,52 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// event classifies one message: the speakers kept are the named modules,
+// event classifies one message (m, read): the speakers kept are the named modules,
 // any driver speaking about a PCI function, the RDMA core ("infiniband
 // <dev>:"), firmware and ULP speakers, and storage speakers whose message
 // is about their RDMA transport. Its device is the PCI function, else the
 // RDMA device the message names, else the device of a class prefix.
-func event(p pending, sp speech) (Event, bool) {
+func event(p pending, sp speech, m *msg) (Event, bool) {
 	text := p.text
 	if text == "" {
 		return Event{}, false
 	}
-	module, device, rest := sp.module, sp.device, sp.rest
+	module, device, rest, kind := sp.module, sp.device, sp.rest, sp.kind
 	named := ""
 	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
-	if module == "" && strings.Contains(text, "ipoib") {
-		module = "ib_ipoib"
+	if module == "" && m.has(wIPoIB) && strings.Contains(text, "ipoib") {
+		module, kind = "ib_ipoib", kindOf("ib_ipoib")
 	}
-	if module == "" || device == "" && !relevant[module] && !ulps[module] && !broadSpeakers[module] {
+	if module == "" || device == "" && kind == 0 {
 		if cls, name, r, ok := classDevice(text); ok {
 			module, named, rest = cls, name, r
 			// An auxiliary driver names itself "irdma.gen_2", its device
 			// "ice.roce.1".
-			if j := strings.IndexByte(module, '.'); j > 0 && relevant[module[:j]] {
+			if j := strings.IndexByte(module, '.'); j > 0 && kindOf(module[:j])&relevantKind != 0 {
 				module = module[:j]
 			}
 			// "scsi host5: ib_srp: …": the ULP speaks through its host.
-			if j := strings.Index(r, ": "); j > 0 && ulps[r[:j]] {
+			if j := strings.Index(r, ": "); j > 0 && kindOf(r[:j])&ulpKind != 0 {
 				module, rest = r[:j], r[j+2:]
 			}
+			kind = kindOf(module)
 		}
 	}
-	lower := strings.ToLower(rest)
-	ulp := ulps[module] || ulpOnRDMA(module, lower)
-	rdma := relevant[module] || broadSpeakers[module] || ulp
+	pt := m.part(rest)
+	lower := pt.lower
+	ulp := kind&ulpKind != 0 || ulpOnRDMA(module, lower)
+	rdma := kind&(relevantKind|broadKind) != 0 || ulp
 	rel := rdma || device != ""
 	// Lines of the RDMA core that name no module ("__ib_cache_gid_add:
 	// unable to add gid …", before 5.x "ib_query_port failed (-110) for
 	// mlx4_0") are kept by what they say.
-	if !rel && (strings.Contains(lower, "gid") && gidRE.MatchString(rest) || isCoreQuery(lower)) {
+	if !rel && (pt.has(wGID) && gidRE.MatchString(rest) || isCoreQuery(pt)) {
 		rel, rdma = true, true
 	}
 	// vmw_pvrdma's MR wordings are its own: a line that lost the module
 	// before its PCI address ("0000:0b:00.1: could not get umem for mem
 	// region", as pasted) is still the provider's.
-	if !rdma && isMRFailure(rest, lower) {
+	if !rdma && isMRFailure(pt) {
 		rel, rdma = true, true
 		if device == "" {
 			device = mrDevice(rest)
@@ -388,18 +399,19 @@ func event(p pending, sp speech) (Event, bool) {
 	// Most of a kernel log is about other subsystems: skip those lines
 	// before trying any pattern.
 	isCompat := len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)
-	if !rel && !strings.Contains(text, "symbol") && !isCompat {
+	symbol := m.has(wSymbol) && strings.Contains(text, "symbol")
+	if !rel && !symbol && !isCompat {
 		return Event{}, false
 	}
 	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
-	if rel && !strings.Contains(text, "symbol") {
+	if rel && !symbol {
 		k := ""
-		if ulp && !ulps[module] {
+		if ulp && kind&ulpKind == 0 {
 			if ulpFailRE.MatchString(rest) {
 				k = ULPFailure
 			}
 		} else {
-			k = newKind(module, rest, lower, rdma)
+			k = newKind(module, kind, pt, rdma)
 		}
 		if k != "" {
 			ev.Kind = k
@@ -411,51 +423,51 @@ func event(p pending, sp speech) (Event, bool) {
 	switch {
 	case isCompat:
 		ev.Kind, ev.Module = DriverInit, "mlx_compat"
-	case strings.Contains(text, "disagrees about version of symbol"):
-		m := disagree.FindStringSubmatch(text)
-		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
+	case m.has(wDisagrees) && strings.Contains(text, "disagrees about version of symbol"):
+		sm := disagree.FindStringSubmatch(text)
+		if sm == nil || !rel && !rdmaSymbolRE.MatchString(sm[1]) {
 			return Event{}, false
 		}
 		ev.Kind = SymbolMismatch
-	case strings.Contains(text, "Unknown symbol "):
-		m := unknown.FindStringSubmatch(text)
-		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
+	case m.has(wUnknownSymbol) && strings.Contains(text, "Unknown symbol "):
+		sm := unknown.FindStringSubmatch(text)
+		if sm == nil || !rel && !rdmaSymbolRE.MatchString(sm[1]) {
 			return Event{}, false
 		}
-		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
+		ev.Kind, ev.Errno = UnknownSymbol, atoi(sm[2])
 	case !rel:
 		return Event{}, false
-	case isProbeFailure(text):
+	case m.hasAny(probeIDs) && isProbeFailure(text):
 		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
 		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
 		// irdma.gen_2 failed with error -110" (the device second).
 		dev, errno, _ := probeFailure(text)
 		ev.Kind, ev.Device, ev.Errno = ProbeFailure, dev, atoi(errno)
-	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
+	case m.has(wDirectFirmware) && strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
-	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
+	case pt.hasAny(fwIDs) && fwProblem.MatchString(rest):
 		ev.Kind = FirmwareProblem
-	case strings.Contains(lower, "roce") && roceRE.MatchString(rest):
+	case pt.has(wRoCE) && roceRE.MatchString(rest):
 		ev.Kind = RoCEEnabled
-	case strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
+	case pt.has(wFailedWithError) && strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
 		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
-	case (strings.Contains(lower, "regist") || strings.Contains(lower, "p_key/gid cache")) && registerRE.MatchString(rest):
+	case pt.hasAny(registerIDs) && registerRE.MatchString(rest):
 		// The RDMA device was not registered with the RDMA core, so it
 		// is missing: ib_core device.c "Couldn't set up InfiniBand
 		// P_Key/GID cache" (its port query failed, the line before), siw
 		// siw_main.c "siw: device registration error %d".
 		ev.Kind, ev.Errno = ProbeFailure, atoi(registerRE.FindStringSubmatch(rest)[1])
-	case (strings.Contains(lower, "probe failed") || strings.Contains(lower, "hca_c")) && probeFailedRE.MatchString(rest):
+	case pt.hasAny(probeFailedIDs) && probeFailedRE.MatchString(rest):
 		// "mana 7870:00:00.0: gdma probe failed", "mlx5_core
 		// 0000:01:00.0: handle_hca_cap failed"
 		ev.Kind = ProbeFailure
-	case relevant[module] && strings.Contains(lower, "err") && setupErrRE.MatchString(rest):
+	case kind&relevantKind != 0 && pt.has(wErr) && setupErrRE.MatchString(rest):
 		// A provider that could not set itself up, with the errno:
 		// "rdma_rxe: failed to allocate crc algorithm err:-2".
 		ev.Kind, ev.Errno = ProbeFailure, atoi(setupErrRE.FindStringSubmatch(rest)[1])
-	case strings.Contains(lower, "version") && fwVersion.MatchString(rest):
+	case pt.has(wVersion) && fwVersion.MatchString(rest):
 		ev.Kind = Firmware
-	case (strings.Contains(lower, "driver") || strings.Contains(lower, "initializ") || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
+	case (pt.hasAny(initIDs) || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
 		ev.Kind = DriverInit
 	default:
 		return Event{}, false
@@ -466,6 +478,24 @@ func event(p pending, sp speech) (Event, bool) {
 	ev.Text = cut(text)
 	return ev, true
 }
+
+// The literals event tests a message for before its patterns, in lower
+// case.
+var (
+	fwIDs          = lits(fwWords...)
+	probeIDs       = lits("probe of ", "probe with driver ")
+	registerIDs    = lits("regist", "p_key/gid cache")
+	probeFailedIDs = lits("probe failed", "hca_c")
+	initIDs        = lits("driver", "initializ")
+
+	wIPoIB          = lit("ipoib")
+	wSymbol         = lit("symbol")
+	wDisagrees      = lit("disagrees about version of symbol")
+	wUnknownSymbol  = lit("unknown symbol ")
+	wDirectFirmware = lit("direct firmware load")
+	wErr            = lit("err")
+	wVersion        = lit("version")
+)
 
 // eventDevice names what a failure is about: the PCI function the line
 // names; for a ULP the RDMA device it failed on when the line names one
@@ -625,13 +655,42 @@ func errnoPrefix(s string) string {
 	return s[:j]
 }
 
-// speech is what speaker returns, read once per message.
-type speech struct{ module, device, rest string }
+// speech is what speaker returns, read once per message, and what the
+// module is (kindOf).
+type speech struct {
+	module, device, rest string
+	kind                 uint8
+}
 
 func speakerOf(text string) speech {
 	m, d, r := speaker(text)
-	return speech{m, d, r}
+	return speech{m, d, r, kindOf(m)}
 }
+
+// What a module is, as relevant, ulps and broadSpeakers list it: one
+// lookup tells all three.
+const (
+	relevantKind uint8 = 1 << iota
+	ulpKind
+	broadKind
+)
+
+var moduleKinds = func() map[string]uint8 {
+	k := map[string]uint8{}
+	for m := range relevant {
+		k[m] |= relevantKind
+	}
+	for m := range ulps {
+		k[m] |= ulpKind
+	}
+	for m := range broadSpeakers {
+		k[m] |= broadKind
+	}
+	return k
+}()
+
+// kindOf is what the module is: relevantKind, ulpKind and broadKind, or 0.
+func kindOf(module string) uint8 { return moduleKinds[module] }
 
 // speaker finds the module and device a kernel message names:
 // "mlx5_core 0000:0b:00.0: msg", "enic 0000:62:00.1 eth1: enic_rdma: msg",

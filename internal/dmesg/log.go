@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"iter"
 	"regexp"
 	"slices"
 	"strconv"
@@ -63,6 +64,8 @@ var (
 var asyncWords = []string{"async", "cq error", "error cqe", "work queue", "wq", "catastroph", "local ", "internal error", "wc error",
 	"health compromised", "fatal error", "poll cq with"}
 
+var asyncIDs = lits(asyncWords...)
+
 // isAsync is asyncRE.MatchString(rest), for lower = strings.ToLower(rest).
 // Every asyncRE match starts at one of asyncWords, so on an ASCII line
 // the pattern is tried only from the first of them (from the byte before
@@ -113,21 +116,22 @@ func isWarning(s string) bool {
 		strings.HasPrefix(s, "kernel BUG")) && warnRE.MatchString(s)
 }
 
-// mayContainFold is a cheap test before a (?i) pattern that needs word:
-// false only when s is ASCII and holds no case of word. (A non-ASCII s
-// may: (?i) also folds k and s with the Kelvin and long-s signs.)
+// mayContainFold is a cheap test before a (?i) pattern that needs word
+// (ASCII letters, lower case): false only when s is ASCII and holds no
+// case of word. (A non-ASCII s may: (?i) also folds k and s with the
+// Kelvin and long-s signs.)
 func mayContainFold(s, word string) bool {
+	found := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return true
 		}
-	}
-	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) {
-			return true
+		// An ASCII letter's two cases differ in the 0x20 bit only.
+		if !found && s[i]|0x20 == word[0] && i+len(word) <= len(s) && strings.EqualFold(s[i:i+len(word)], word) {
+			found = true
 		}
 	}
-	return false
+	return found
 }
 
 // rdmaTools are rdma-core's and perftest's test programs (librdmacm's
@@ -469,6 +473,7 @@ type logState struct {
 	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
 	cqe      int                      // index of the event of an mlx5 "error cqe" line just read, -1 when none
+	m        msg                      // the message being classified, scanned
 }
 
 // errCQE and syndromeRE are the two lines mlx5_poll_one logs for an
@@ -613,7 +618,7 @@ func (st *logState) flush(p pending) {
 	}
 	if isWarning(text) {
 		st.endBlock()
-		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
+		st.block = append(make([]ContextLine, 0, maxContext), ContextLine{Text: cut(text), Line: p.line})
 		st.blockEv = -1
 		// The WARNING names RDMA code, or the line just before it does
 		// ("workqueue: … [hclge] is flushing … infiniband").
@@ -632,7 +637,7 @@ func (st *logState) flush(p pending) {
 			// device ("mlx4_core 0000:00:07.0: DMA-API: …").
 			device := ""
 			if len(st.block) == 2 {
-				if sp.device != "" && relevant[sp.module] {
+				if sp.device != "" && sp.kind&relevantKind != 0 {
 					device = sp.device
 				}
 			}
@@ -643,7 +648,8 @@ func (st *logState) flush(p pending) {
 			return
 		}
 	}
-	ev, ok := event(p, sp)
+	st.m.reset(text)
+	ev, ok := event(p, sp, &st.m)
 	device := sp.device
 	if !ok && st.cqe >= 0 && syndromeRE.MatchString(text) {
 		// mlx5's second line of an error completion: its syndrome, kept
@@ -742,9 +748,8 @@ func (st *logState) facts(p pending, sp speech) {
 		return
 	}
 	if device == "" {
-		if ulps[module] || relevant[module] {
-			for _, f := range strings.FieldsFunc(rest, func(c rune) bool { return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '=' }) {
-				f = strings.TrimRight(f, ":.;")
+		if sp.kind&(ulpKind|relevantKind) != 0 {
+			for f := range nameFields(rest) {
 				if isRDMAName(f) {
 					st.name(f, module, p.line)
 				}
@@ -797,6 +802,33 @@ func (st *logState) facts(p pending, sp speech) {
 			b.Firmware, b.FirmwareLine = m[1], p.line
 		}
 	}
+}
+
+// nameFields yields the fields of a message that can be RDMA device
+// names, as strings.FieldsFunc splits it on ' ', ',', '(', ')', '/' and
+// '=', each without the ':', '.' and ';' it ends in.
+func nameFields(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := 0; i < len(s); {
+			for i < len(s) && isNameSep(s[i]) {
+				i++
+			}
+			j := i
+			for j < len(s) && !isNameSep(s[j]) {
+				j++
+			}
+			if j > i {
+				if f := strings.TrimRight(s[i:j], ":.;"); !yield(f) {
+					return
+				}
+			}
+			i = j
+		}
+	}
+}
+
+func isNameSep(c byte) bool {
+	return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '='
 }
 
 // fwValueRE is a driver's firmware version line: "firmware version:
