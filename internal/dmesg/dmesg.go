@@ -207,12 +207,28 @@ func stripLevel(line string) string {
 	}
 	// facilityRE's names begin with one of these letters: a line that
 	// begins with none of them (a stamp, a speaker) skips the pattern.
-	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 {
+	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 && facilityName(line) {
 		if m := facilityRE.FindStringIndex(line); m != nil {
 			line = line[m[1]:]
 		}
 	}
 	return line
+}
+
+// facilities are the names facilityRE begins with.
+var facilities = []string{"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron", "authpriv", "ftp", "local"}
+
+// facilityName reports whether line begins with one of facilities, as
+// every facilityRE match does: other lines that begin with one of their
+// letters ("failed with error …" continuing a wrapped message) skip the
+// pattern.
+func facilityName(line string) bool {
+	for _, f := range facilities {
+		if strings.HasPrefix(line, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // journalIdent strips the host and identifier a journal line carries
@@ -449,8 +465,8 @@ func event(p pending, sp speech, m *msg) (Event, bool) {
 		ev.Kind = FirmwareProblem
 	case pt.has(wRoCE) && roceRE.MatchString(rest):
 		ev.Kind = RoCEEnabled
-	case pt.has(wFailedWithError) && strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
-		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
+	case pt.has(wFailedWithError) && failedErrno(rest) != "":
+		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErrno(rest))
 	case pt.hasAny(registerIDs) && registerRE.MatchString(rest):
 		// The RDMA device was not registered with the RDMA core, so it
 		// is missing: ib_core device.c "Couldn't set up InfiniBand
@@ -630,6 +646,32 @@ func probeWithDriver(s string) (device, errno string, ok bool) {
 	return device, errno, true
 }
 
+// failedErrno is failedErr.FindStringSubmatch(s)[1], the errno of its
+// leftmost match, or "" when there is none; written out because a
+// provider's failures are tried against it.
+func failedErrno(s string) string {
+	const failed = "failed with error"
+	for from := 0; ; {
+		i := strings.Index(s[from:], failed)
+		if i < 0 {
+			return ""
+		}
+		after := s[from+i+len(failed):]
+		from += i + 1
+		// (?: code)? is greedy: with the word first, then without.
+		if rest, ok := strings.CutPrefix(after, " code "); ok {
+			if e := errnoPrefix(rest); e != "" {
+				return e
+			}
+		}
+		if rest, ok := strings.CutPrefix(after, " "); ok {
+			if e := errnoPrefix(rest); e != "" {
+				return e
+			}
+		}
+	}
+}
+
 // nonSpaceRun is the length of the \S+ run s begins with.
 func nonSpaceRun(s string) int {
 	k := 0
@@ -689,8 +731,26 @@ var moduleKinds = func() map[string]uint8 {
 	return k
 }()
 
+// moduleShapes has bit n of entry c set when a module of moduleKinds
+// begins with the byte c and is n bytes long (n < 64): most speakers of a
+// log are none of them, and are told so without a map lookup.
+var moduleShapes = func() (t [256]uint64) {
+	for m := range moduleKinds {
+		if len(m) >= 64 {
+			panic("dmesg: module name " + m + " is too long for moduleShapes")
+		}
+		t[m[0]] |= 1 << len(m)
+	}
+	return t
+}()
+
 // kindOf is what the module is: relevantKind, ulpKind and broadKind, or 0.
-func kindOf(module string) uint8 { return moduleKinds[module] }
+func kindOf(module string) uint8 {
+	if module == "" || len(module) >= 64 || moduleShapes[module[0]]&(1<<len(module)) == 0 {
+		return 0
+	}
+	return moduleKinds[module]
+}
 
 // speaker finds the module and device a kernel message names:
 // "mlx5_core 0000:0b:00.0: msg", "enic 0000:62:00.1 eth1: enic_rdma: msg",
@@ -804,6 +864,9 @@ func qedPrefix(text string) (dev, rest string, ok bool) {
 // "func:line:(pid N)" with no device before it:
 // "mlx5_cmd_check:810:(pid 923941)".
 func isMlx5Func(head string) bool {
+	if head == "" || head[len(head)-1] != ')' {
+		return false
+	}
 	fn, rest, ok := strings.Cut(head, ":")
 	if !ok || !isWord(fn) {
 		return false
@@ -816,8 +879,10 @@ func isWord(s string) bool {
 	if s == "" {
 		return false
 	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+	// Bytes, not runes: a byte of a longer rune, or of none, is outside
+	// the set as the rune is.
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
 			return false
 		}
 	}

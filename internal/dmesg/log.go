@@ -97,10 +97,21 @@ func isAsync(rest, lower string) bool {
 var rdmaPrefixes = []string{"mlx4_", "mlx5_", "bnxt_re", "irdma", "i40iw", "rxe", "siw", "qedr", "hns_", "hrn", "efa_",
 	"erdma_", "mana_", "ionic_", "rocep", "roceo", "rocex", "rdmap", "vmw_pvrdma", "ocrdma", "usnic_", "hfi1_", "qib"}
 
+// rdmaFirst are the first bytes of rdmaPrefixes.
+var rdmaFirst = func() (t [256]bool) {
+	for _, p := range rdmaPrefixes {
+		t[p[0]] = true
+	}
+	return t
+}()
+
 // isRDMAName reports whether a word is an RDMA device name (rdmaName).
 func isRDMAName(w string) bool {
 	if strings.HasSuffix(w, "_rxe") {
 		return rdmaName.MatchString(w) // "enp1s0_rxe", as blktests names it
+	}
+	if w == "" || !rdmaFirst[w[0]] {
+		return false
 	}
 	for _, p := range rdmaPrefixes {
 		if strings.HasPrefix(w, p) {

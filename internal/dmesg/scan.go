@@ -93,6 +93,7 @@ func (m *msg) hasAny(ids []int) bool {
 // lower-cased, with a scan that holds its literals from off on.
 type part struct {
 	s, lower string
+	ascii    bool // s is all ASCII
 	h        *need.Hits
 	off      int
 }
@@ -106,11 +107,11 @@ func (m *msg) part(s string) part {
 	m.scan()
 	if m.ascii && strings.HasSuffix(m.text, s) {
 		o := len(m.text) - len(s)
-		return part{s: s, lower: m.lower[o:], h: &m.h, off: o}
+		return part{s: s, lower: m.lower[o:], ascii: true, h: &m.h, off: o}
 	}
 	lower := strings.ToLower(s)
 	dict().Scan(&m.tailH, lower)
-	return part{s: s, lower: lower, h: &m.tailH}
+	return part{s: s, lower: lower, ascii: need.ASCII(s), h: &m.tailH}
 }
 
 // has reports whether the part, lower-cased, holds the literal id.
@@ -120,4 +121,6 @@ func (p part) has(id int) bool { return p.h.Has(id, p.off) }
 func (p part) hasAny(ids []int) bool { return p.h.HasAny(ids, p.off) }
 
 // match reports whether the part matches r (r.MatchString(p.s)).
-func (p part) match(r *need.Regexp) bool { return r.MatchHits(p.s, p.lower, dict(), p.h, p.off) }
+func (p part) match(r *need.Regexp) bool {
+	return r.MatchHits(p.s, p.lower, p.ascii, dict(), p.h, p.off)
+}

@@ -74,7 +74,7 @@ func hitsAgree(r *Regexp, std *regexp.Regexp, d *Dict, prefix, line string) stri
 	}
 	lower := strings.ToLower(text)
 	d.Scan(&h, lower)
-	if got, want := r.MatchHits(line, lower[off:], d, &h, off), std.MatchString(line); got != want {
+	if got, want := r.MatchHits(line, lower[off:], ASCII(line), d, &h, off), std.MatchString(line); got != want {
 		return "MatchHits " + map[bool]string{true: "matches", false: "does not match"}[got]
 	}
 	return ""
@@ -133,7 +133,7 @@ func TestMatchHitsOneDict(t *testing.T) {
 	d1, d2 := NewDict(r.Literals()), NewDict(r.Literals())
 	var h Hits
 	d1.Scan(&h, "failed to create")
-	if !r.MatchHits("failed to create", "failed to create", d1, &h, 0) {
+	if !r.MatchHits("failed to create", "failed to create", true, d1, &h, 0) {
 		t.Error("no match")
 	}
 	defer func() {
@@ -141,5 +141,5 @@ func TestMatchHitsOneDict(t *testing.T) {
 			t.Error("a second Dict was taken")
 		}
 	}()
-	r.MatchHits("x", "x", d2, &h, 0)
+	r.MatchHits("x", "x", true, d2, &h, 0)
 }

@@ -126,7 +126,7 @@ type Regexp struct {
 type boundIDs struct {
 	dict *Dict
 	need []int
-	alts [][][]int // per branch, per set of its all
+	alts [][]int // per branch, its best set; nil when it has none
 }
 
 // A branch is one top-level alternative and the literal sets one of each
@@ -425,33 +425,47 @@ func (r *Regexp) MatchLower(s, lower string) bool {
 }
 
 // Literals are the literals the pattern's prefilters look for (its
-// need's, and each branch's sets'), for a Dict that finds them all in one
-// pass over a line. A set with a one-byte literal is left out: nearly
-// every line holds it, and MatchHits takes it as found.
+// need, and each branch's best set: the one whose shortest literal is
+// longest), for a Dict that finds them all in one pass over a line. The
+// other sets are left to inOrder: a Dict of every set was larger and
+// slower to scan. A set with a one-byte literal is left out (see gate).
 func (r *Regexp) Literals() []string {
 	r.make()
-	var out []string
-	add := func(n Set) {
-		if n.shortest() >= 2 {
-			out = append(out, n...)
-		}
-	}
-	add(r.need)
+	out := append([]string(nil), gate(r.need)...)
 	for _, b := range r.alts {
-		for _, n := range b.all {
-			add(n)
-		}
+		out = append(out, gate(b.best())...)
 	}
 	return out
 }
 
-// bind is r's literal sets as IDs of d, a Dict that holds Literals(); a
-// set Literals leaves out is nil. A Regexp is bound to the first Dict it
-// is given.
+// gate is n when a Dict can hold it, nil (taken as found) when it has a
+// one-byte literal.
+func gate(n Set) Set {
+	if n.shortest() < 2 {
+		return nil
+	}
+	return n
+}
+
+// best is the branch's literal set that picks out the fewest lines: the
+// one whose shortest literal is longest; nil when it has none.
+func (b *branch) best() Set {
+	var best Set
+	for _, n := range b.all {
+		if best == nil || n.shortest() > best.shortest() {
+			best = n
+		}
+	}
+	return best
+}
+
+// bind is r's need and its branches' best sets as IDs of d, a Dict that
+// holds Literals(). A Regexp is bound to the first Dict it is given.
 func (r *Regexp) bind(d *Dict) *boundIDs {
 	r.bindOnce.Do(func() {
 		ids := func(n Set) []int {
-			if n.shortest() < 2 {
+			n = gate(n)
+			if n == nil {
 				return nil
 			}
 			out := make([]int, len(n))
@@ -461,14 +475,8 @@ func (r *Regexp) bind(d *Dict) *boundIDs {
 			return out
 		}
 		b := &boundIDs{dict: d, need: ids(r.need)}
-		for _, br := range r.alts {
-			var sets [][]int
-			for _, n := range br.all {
-				if n := ids(n); n != nil {
-					sets = append(sets, n)
-				}
-			}
-			b.alts = append(b.alts, sets)
+		for i := range r.alts {
+			b.alts = append(b.alts, ids(r.alts[i].best()))
 		}
 		r.ids = b
 	})
@@ -479,27 +487,25 @@ func (r *Regexp) bind(d *Dict) *boundIDs {
 }
 
 // MatchHits reports whether s matches, as MatchLower does, given s
-// lower-cased as lower and the Dict d's scan h of a text whose part from
-// off on is lower (d holds the pattern's Literals): a branch whose
-// literals the scan did not find there is passed over without a search.
-func (r *Regexp) MatchHits(s, lower string, d *Dict, h *Hits, off int) bool {
+// lower-cased as lower, whether s is all ASCII, and the Dict d's scan h
+// of a text whose part from off on is lower (d holds the pattern's
+// Literals): a pattern or a branch whose literals the scan did not find
+// there is passed over without a search.
+func (r *Regexp) MatchHits(s, lower string, ascii bool, d *Dict, h *Hits, off int) bool {
 	r.make()
-	if !ASCII(s) {
+	if !ascii {
 		return r.re.MatchString(s)
 	}
 	ids := r.bind(d)
-	if r.alts == nil {
-		return (ids.need == nil || h.HasAny(ids.need, off)) && r.re.MatchString(s)
+	if ids.need != nil && !h.HasAny(ids.need, off) {
+		return false
 	}
-branches:
+	if r.alts == nil {
+		return r.re.MatchString(s)
+	}
 	for i := range r.alts {
 		b := &r.alts[i]
-		for _, set := range ids.alts[i] {
-			if !h.HasAny(set, off) {
-				continue branches
-			}
-		}
-		if !inOrder(lower, b.all) {
+		if ids.alts[i] != nil && !h.HasAny(ids.alts[i], off) || !inOrder(lower, b.all) {
 			continue
 		}
 		if b.starts != nil {
