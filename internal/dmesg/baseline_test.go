@@ -3,19 +3,23 @@ package dmesg
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime/quotedprintable"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/dmesg/internal/baseline"
+	"github.com/rocekb/rocekb/internal/lines"
 )
 
 // sameAsBaseline parses in with ParseLog and with the frozen classifier
@@ -191,4 +195,38 @@ func FuzzMatchesBaseline(f *testing.F) {
 			t.Fatalf("ParseLog differs from the baseline (-baseline +now):\n%s", d)
 		}
 	})
+}
+
+// TestMatchesBaselineReading: lines around and past lines.Max (cut
+// there), endings of \r\n and \r, a last line without one, and a reader
+// that fails part way give the baseline's Log and error.
+func TestMatchesBaselineReading(t *testing.T) {
+	t.Parallel()
+	long := func(n int, end string) string {
+		return "[    1.000000] mlx5_core 0000:01:00.0: " + strings.Repeat("x", n) + " failed with error -22" + end
+	}
+	var b strings.Builder
+	for _, n := range []int{lines.Max - 63, lines.Max - 62, lines.Max - 61, lines.Max - 60, lines.Max - 59, lines.Max, 70000} {
+		for _, end := range []string{"\n", "\r\n", "\r\r\n", "\n\r"} {
+			b.WriteString(long(n, end))
+		}
+	}
+	b.WriteString(long(lines.Max, ""))
+	if d := sameAsBaseline(t, []byte(b.String())); d != "" {
+		t.Errorf("long lines: ParseLog differs from the baseline (-baseline +now):\n%s", d)
+	}
+	for _, n := range []int{0, 100, 5000, 70000} {
+		in := []byte(b.String())[:n]
+		failing := func() io.Reader { return io.MultiReader(bytes.NewReader(in), iotest.ErrReader(errors.New("disk gone"))) }
+		got, gerr := ParseLog(failing())
+		want, werr := baseline.ParseLog(failing())
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Errorf("after %d bytes: error %v, baseline %v", n, gerr, werr)
+		}
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(want)
+		if !bytes.Equal(gb, wb) {
+			t.Errorf("after %d bytes and an error: ParseLog differs from the baseline:\n%s\n%s", n, wb, gb)
+		}
+	}
 }
