@@ -301,7 +301,12 @@ func namedDevice(text string) string {
 // function: "infiniband mlx5_0: …", "nvme nvme0: …", "scsi host5: …",
 // "net eth2: …". It returns the bus or class, the device and the rest.
 func classDevice(text string) (class, name, rest string, ok bool) {
-	i := strings.Index(text, ": ")
+	return classDeviceAt(text, strings.Index(text, ": "))
+}
+
+// classDeviceAt is classDevice given i, the index of the first ": " in
+// text (-1 when none), which the speaker has found.
+func classDeviceAt(text string, i int) (class, name, rest string, ok bool) {
 	if i <= 0 {
 		return "", "", "", false
 	}

@@ -163,7 +163,10 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		res = []*regexp.Regexp{stampRE, ctimeRE, humanRE}
 	case c >= '0' && c <= '9':
 		res = []*regexp.Regexp{isoRE, unixRE}
-	case c >= 'A' && c <= 'Z':
+	case c >= 'A' && c <= 'Z' && len(line) > 4 && isLowerASCII(line[1]) && isLowerASCII(line[2]) && isSpaceRE(line[3]):
+		// Both begin with a month's or a day's name and white space:
+		// a wrapped message's "CREATE_EQ(0x301) …" or "Failed to …"
+		// is neither.
 		res = []*regexp.Regexp{syslogRE, fullRE}
 	}
 	for _, re := range res {
@@ -301,6 +304,8 @@ func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 	return j + len("]: "), id1, true
 }
 
+func isLowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
+
 // trimBlanksRight is strings.TrimRight(s, " \t"), without building the
 // cut set for every line.
 func trimBlanksRight(s string) string {
@@ -378,7 +383,7 @@ func event(p pending, sp speech, m *msg) (Event, bool) {
 		module, kind = "ib_ipoib", kindOf("ib_ipoib")
 	}
 	if module == "" || device == "" && kind == 0 {
-		if cls, name, r, ok := classDevice(text); ok {
+		if cls, name, r, ok := classDeviceAt(text, sp.colon); ok {
 			module, named, rest = cls, name, r
 			// An auxiliary driver names itself "irdma.gen_2", its device
 			// "ice.roce.1".
@@ -697,16 +702,19 @@ func errnoPrefix(s string) string {
 	return s[:j]
 }
 
-// speech is what speaker returns, read once per message, and what the
-// module is (kindOf).
+// speech is what speaker returns, read once per message, what the
+// module is (kindOf), and where the first ": " of the text is (-1 when
+// nowhere), which classDevice and nameAfterAddress also begin with.
 type speech struct {
 	module, device, rest string
 	kind                 uint8
+	colon                int
 }
 
 func speakerOf(text string) speech {
-	m, d, r := speaker(text)
-	return speech{m, d, r, kindOf(m)}
+	i := strings.Index(text, ": ")
+	m, d, r := speakerAt(text, i)
+	return speech{m, d, r, kindOf(m), i}
 }
 
 // What a module is, as relevant, ulps and broadSpeakers list it: one
@@ -757,6 +765,12 @@ func kindOf(module string) uint8 {
 // "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
 // regular expressions because it runs on every line.
 func speaker(text string) (module, device, rest string) {
+	return speakerAt(text, strings.Index(text, ": "))
+}
+
+// speakerAt is speaker given i, the index of the first ": " in text (-1
+// when none).
+func speakerAt(text string, i int) (module, device, rest string) {
 	// mlx4_ib's own prefix: "<mlx4_ib> create_pv_sqp: Couldn't …".
 	if len(text) > 2 && text[0] == '<' {
 		if j := strings.IndexByte(text, '>'); j > 1 && isWord(text[1:j]) {
@@ -766,7 +780,6 @@ func speaker(text string) (module, device, rest string) {
 	if dev, rest, ok := qedPrefix(text); ok {
 		return "qedr", dev, rest
 	}
-	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text
 	}

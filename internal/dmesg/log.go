@@ -754,7 +754,7 @@ func (st *logState) facts(p pending, sp speech) {
 		}
 	}
 	module, device, rest := sp.module, sp.device, sp.rest
-	if cls, name, _, ok := classDevice(text); ok && cls == "infiniband" {
+	if cls, name, _, ok := classDeviceAt(text, sp.colon); ok && cls == "infiniband" {
 		st.name(name, cls, p.line)
 		return
 	}
@@ -792,7 +792,7 @@ func (st *logState) facts(p pending, sp speech) {
 	if b == nil {
 		return
 	}
-	if name := nameAfterAddress(text); name != "" {
+	if name := nameAfterAddressAt(text, sp.colon); name != "" {
 		if isRDMAName(name) {
 			b.RDMADevices = appendNew(b.RDMADevices, name)
 			st.name(name, module, p.line)
@@ -849,7 +849,12 @@ var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware version|fw version|f
 
 // nameAfterAddress returns the name in "<driver> <BDF> <name>: …".
 func nameAfterAddress(text string) string {
-	i := strings.Index(text, ": ")
+	return nameAfterAddressAt(text, strings.Index(text, ": "))
+}
+
+// nameAfterAddressAt is nameAfterAddress given i, the index of the first
+// ": " in text (-1 when none).
+func nameAfterAddressAt(text string, i int) string {
 	if i < 0 {
 		return ""
 	}

@@ -116,6 +116,12 @@ var handMatchers = map[string]func(line string) string{
 		}
 		return ""
 	},
+	"syslogStamp": func(l string) string {
+		if (syslogRE.MatchString(l) || fullRE.MatchString(l)) && !(len(l) > 4 && isLowerASCII(l[1]) && isLowerASCII(l[2]) && isSpaceRE(l[3])) {
+			return "a syslog or journal stamp the gate passes over"
+		}
+		return ""
+	},
 	"kindOf": func(l string) string {
 		for _, f := range append(strings.FieldsFunc(l, func(c rune) bool { return c == ' ' || c == ':' || c == '[' || c == ']' }), l) {
 			if kindOf(f) != moduleKinds[f] {
@@ -190,7 +196,7 @@ func TestHandMatchersAgree(t *testing.T) {
 		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
 		"failed to open port\u00e9", "failed with error code -22", "failed with error -5", "failed with error code x failed with error 7", "failed with error code 3",
 		"failed with error code", "failed with error - failed with error -", "failed with errorfailed with error 1", "failed with error  1", "mlx5_0 mlx4_1 rxe0 enp1s0_rxe _rxe siw_eth1 x_rxe_ mlx5_bond_0 ", "RDS/IB RPC RIP mlx5_core mlx5_cor mlx5_core_ ib_ipoib nvidia-peermem",
-		"authpriv.err: x", "auth.err: x", "kernel: x", "local7.info: x", "daemon :err : x", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
+		"authpriv.err: x", "Jan  1 00:00:00 h kernel: x", "Jan 1 00:00:00 h kernel: x", "Jan\t1 00:00:00 x", "Mon 2024-01-01 00:00:00 UTC h kernel: x", "Jan", "Jan 1", "auth.err: x", "kernel: x", "local7.info: x", "daemon :err : x", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
