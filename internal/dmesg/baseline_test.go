@@ -217,7 +217,9 @@ func TestMatchesBaselineReading(t *testing.T) {
 	}
 	for _, n := range []int{0, 100, 5000, 70000} {
 		in := []byte(b.String())[:n]
-		failing := func() io.Reader { return io.MultiReader(bytes.NewReader(in), iotest.ErrReader(errors.New("disk gone"))) }
+		failing := func() io.Reader {
+			return io.MultiReader(bytes.NewReader(in), iotest.ErrReader(errors.New("disk gone")))
+		}
 		got, gerr := ParseLog(failing())
 		want, werr := baseline.ParseLog(failing())
 		if fmt.Sprint(gerr) != fmt.Sprint(werr) {
