@@ -132,7 +132,7 @@ func failureKind(p part) string {
 	switch {
 	case p.has(wQP) && p.match(qpRE):
 		return QPError
-	case p.hasAny(failIDs) && (queueFailed(rest, p.lower) || p.match(queueRE)):
+	case p.hasAny(failIDs) && (queueFailed(rest, p.low()) || p.match(queueRE)):
 		return QueueFailure
 	case p.hasAny(cmdSendIDs) && p.match(cmdSendRE):
 		return commandKind(rest)
@@ -233,7 +233,7 @@ var coreQueryRE = regexp.MustCompile(`\bib_query_(?:port|pkey|gid) failed \(-?\d
 // isCoreQuery reports whether a message, in lower case, is the RDMA
 // core's failed port, P_Key or GID query (coreQueryRE).
 func isCoreQuery(p part) bool {
-	return p.has(wIBQuery) && coreQueryRE.MatchString(p.lower)
+	return p.has(wIBQuery) && coreQueryRE.MatchString(p.low())
 }
 
 // The gates of failureKind's patterns: a message that holds none of a
@@ -325,9 +325,10 @@ func classDeviceAt(text string, i int) (class, name, rest string, ok bool) {
 // controller ("nvme nvme0: rdma connection establishment failed"), SRP
 // through the SCSI host ("scsi host5: ib_srp: …"), SMB Direct through
 // CIFS ("CIFS: VFS: smbd_…").
-func ulpOnRDMA(module, lower string) bool {
+func ulpOnRDMA(module string, p part) bool {
 	switch module {
 	case "nvme", "nvmet", "scsi", "CIFS", "cifs", "iscsi", "nfs", "lockd", "sunrpc":
+		lower := p.low()
 		// nvme-rdma's own wordings name no transport: "Connect rejected:
 		// status %d (%s)." (an RDMA_CM reject) and "failed to initialize
 		// %s mr pool" (its MR pools).
@@ -371,7 +372,7 @@ func newKind(module string, kind uint8, p part, rdma bool) string {
 	if k := failureKind(p); k != "" {
 		return k
 	}
-	if p.hasAny(asyncIDs) && isAsync(rest, p.lower) {
+	if p.hasAny(asyncIDs) && isAsync(rest, p.low()) {
 		return AsyncError
 	}
 	return ""

@@ -398,8 +398,7 @@ func event(p pending, sp speech, m *msg) (Event, bool) {
 		}
 	}
 	pt := m.part(rest)
-	lower := pt.lower
-	ulp := kind&ulpKind != 0 || ulpOnRDMA(module, lower)
+	ulp := kind&ulpKind != 0 || ulpOnRDMA(module, pt)
 	rdma := kind&(relevantKind|broadKind) != 0 || ulp
 	rel := rdma || device != ""
 	// Lines of the RDMA core that name no module ("__ib_cache_gid_add:
@@ -488,7 +487,7 @@ func event(p pending, sp speech, m *msg) (Event, bool) {
 		ev.Kind, ev.Errno = ProbeFailure, atoi(setupErrRE.FindStringSubmatch(rest)[1])
 	case pt.has(wVersion) && fwVersion.MatchString(rest):
 		ev.Kind = Firmware
-	case (pt.hasAny(initIDs) || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
+	case (pt.hasAny(initIDs) || pt.hasSuffixFold("init")) && initRE.MatchString(rest):
 		ev.Kind = DriverInit
 	default:
 		return Event{}, false

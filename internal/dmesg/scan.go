@@ -53,65 +53,94 @@ var dict = sync.OnceValue(func() *need.Dict {
 	return need.NewDict(all)
 })
 
-// A msg is one message as event reads it: its text, lower-cased once,
-// and the literals of dict the lower-cased text holds, read when first
-// asked for (most messages are passed over before).
+// A msg is one message as event reads it: its text, the literals of
+// dict it holds (its ASCII letters folded), read when first asked for
+// (most messages are passed over before), and its lower case, made only
+// when a test needs more than the literals.
 type msg struct {
 	text    string
-	lower   string // strings.ToLower(text), once scanned
+	lower   string // strings.ToLower(text), once made
 	ascii   bool
 	scanned bool
+	lowered bool
 	h       need.Hits
 	tailH   need.Hits // a part's own scan, when it is no tail of text (see part)
 }
 
 // reset makes m the message text, not yet scanned.
-func (m *msg) reset(text string) { m.text, m.scanned = text, false }
+func (m *msg) reset(text string) { m.text, m.scanned, m.lowered = text, false, false }
 
-// scan lower-cases and scans the text, once.
+// scan scans the text, once.
 func (m *msg) scan() {
 	if !m.scanned {
-		m.scanned, m.ascii, m.lower = true, need.ASCII(m.text), strings.ToLower(m.text)
-		dict().Scan(&m.h, m.lower)
+		m.scanned, m.ascii = true, need.ASCII(m.text)
+		dict().Scan(&m.h, m.text)
 	}
 }
 
-// has reports whether the lower-cased text holds the literal id: a test
-// the text itself must pass before it can hold the literal in any case.
+// lowerText is the text lower-cased, made once.
+func (m *msg) lowerText() string {
+	if !m.lowered {
+		m.lowered, m.lower = true, strings.ToLower(m.text)
+	}
+	return m.lower
+}
+
+// has reports whether the text, its ASCII letters lower-cased, holds the
+// literal id: a test the text must pass before it can hold the literal in
+// any case.
 func (m *msg) has(id int) bool {
 	m.scan()
 	return m.h.Has(id, 0)
 }
 
-// hasAny reports whether the lower-cased text holds any of ids.
+// hasAny reports whether the text holds any of ids (as has).
 func (m *msg) hasAny(ids []int) bool {
 	m.scan()
 	return m.h.HasAny(ids, 0)
 }
 
-// A part is a message's text after its speaker (or the whole text),
-// lower-cased, with a scan that holds its literals from off on.
+// A part is a message's text after its speaker (or the whole text), with
+// a scan that holds its literals, in lower case, from off on.
 type part struct {
-	s, lower string
-	ascii    bool // s is all ASCII
-	h        *need.Hits
-	off      int
+	s     string
+	ascii bool // s is all ASCII
+	h     *need.Hits
+	off   int
+	m     *msg   // the message whose text s is the tail of, from off on; nil when s was scanned on its own
+	lower string // s lower-cased, when m is nil
 }
 
 // part returns s, a tail of m's text, as a part. When m's text is ASCII,
-// the tail's lower case and literals are read from the text's; otherwise
-// (lower-casing may change the length of what comes before) s is
-// lower-cased and scanned on its own. Only one such part is valid at a
-// time.
+// the tail's literals (and lower case) are read from the text's;
+// otherwise (lower-casing may change the length of what comes before, and
+// folds more than ASCII) s is lower-cased and scanned on its own. Only
+// one such part is valid at a time.
 func (m *msg) part(s string) part {
 	m.scan()
 	if m.ascii && strings.HasSuffix(m.text, s) {
 		o := len(m.text) - len(s)
-		return part{s: s, lower: m.lower[o:], ascii: true, h: &m.h, off: o}
+		return part{s: s, ascii: true, h: &m.h, off: o, m: m}
 	}
 	lower := strings.ToLower(s)
 	dict().Scan(&m.tailH, lower)
 	return part{s: s, lower: lower, ascii: need.ASCII(s), h: &m.tailH}
+}
+
+// low is the part lower-cased.
+func (p part) low() string {
+	if p.m != nil {
+		return p.m.lowerText()[p.off:]
+	}
+	return p.lower
+}
+
+// hasSuffixFold reports whether p.low() ends in w (lower-case ASCII).
+func (p part) hasSuffixFold(w string) bool {
+	if p.ascii {
+		return len(p.s) >= len(w) && strings.EqualFold(p.s[len(p.s)-len(w):], w)
+	}
+	return strings.HasSuffix(p.low(), w)
 }
 
 // has reports whether the part, lower-cased, holds the literal id.
@@ -122,5 +151,5 @@ func (p part) hasAny(ids []int) bool { return p.h.HasAny(ids, p.off) }
 
 // match reports whether the part matches r (r.MatchString(p.s)).
 func (p part) match(r *need.Regexp) bool {
-	return r.MatchHits(p.s, p.lower, p.ascii, dict(), p.h, p.off)
+	return r.MatchHits(p.s, p.low, p.ascii, dict(), p.h, p.off)
 }

@@ -85,8 +85,9 @@ type Hits struct {
 	gen   uint32
 }
 
-// Scan finds every literal of d in s (which a caller has lower-cased), and
-// keeps them in h, forgetting what h held.
+// Scan finds every literal of d in s with its ASCII letters lower-cased
+// (for an ASCII s, strings.ToLower(s); other bytes are compared as they
+// are), and keeps them in h, forgetting what h held.
 func (d *Dict) Scan(h *Hits, s string) {
 	if len(h.last) != len(d.lits) {
 		h.last, h.stamp, h.gen = make([]int32, len(d.lits)), make([]uint32, len(d.lits)), 0
@@ -100,7 +101,7 @@ func (d *Dict) Scan(h *Hits, s string) {
 	// no literal holds).
 	var win uint64
 	for j := 0; j < 8 && j < len(s); j++ {
-		win |= uint64(s[j]) << (8 * j)
+		win |= uint64(foldASCII[s[j]]) << (8 * j)
 	}
 	for i := 0; i+1 < len(s); i++ {
 		if k := win & 0xffff; d.any[k>>6]&(1<<(k&63)) != 0 {
@@ -108,7 +109,7 @@ func (d *Dict) Scan(h *Hits, s string) {
 				if win&e.mask != e.head {
 					continue
 				}
-				if w := d.lits[e.id]; len(w) > 8 && (len(w) > len(s)-i || s[i+8:i+len(w)] != w[8:]) {
+				if w := d.lits[e.id]; len(w) > 8 && (len(w) > len(s)-i || !foldedEqual(s[i+8:i+len(w)], w[8:])) {
 					continue
 				}
 				h.last[e.id], h.stamp[e.id] = int32(i), h.gen
@@ -116,9 +117,31 @@ func (d *Dict) Scan(h *Hits, s string) {
 		}
 		win >>= 8
 		if i+8 < len(s) {
-			win |= uint64(s[i+8]) << 56
+			win |= uint64(foldASCII[s[i+8]]) << 56
 		}
 	}
+}
+
+// foldASCII maps each ASCII capital to its small letter, and every other
+// byte to itself.
+var foldASCII = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'A' && c <= 'Z' {
+			t[c] = byte(c) + 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// foldedEqual reports whether s with its ASCII letters lower-cased is w.
+func foldedEqual(s, w string) bool {
+	for i := 0; i < len(w); i++ {
+		if foldASCII[s[i]] != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Has reports whether the scanned text holds the literal id at from or

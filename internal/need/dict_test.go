@@ -40,6 +40,13 @@ func TestDictScan(t *testing.T) {
 		"mlx5_core 0000:0b:00.0: failed with error -22", "failed with erro", "qpqps", "timed out timed out",
 		"[ cut here ]", "enp1s0_rxe", "0x0x", "ib_query_port failed (-110)", "\xff\x00err\x00", "é error"} {
 		dictAgrees(t, d, &h, s)
+		// Upper case is found as lower: every ASCII letter is folded.
+		d.Scan(&h, strings.ToUpper(s))
+		for _, w := range dictLits {
+			if got, want := h.Has(d.ID(w), 0), strings.Contains(s, w); ASCII(s) && got != want {
+				t.Errorf("%q in %q upper-cased: Has %v, Contains %v", w, s, got, want)
+			}
+		}
 	}
 	for _, bad := range []string{"", "x", "Err", "é"} {
 		func() {
@@ -60,6 +67,19 @@ func FuzzDictScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		var h Hits
 		dictAgrees(t, d, &h, strings.ToLower(s))
+		// s as it is: the scan folds its ASCII letters.
+		d.Scan(&h, s)
+		folded := []byte(s)
+		for i, c := range folded {
+			if c >= 'A' && c <= 'Z' {
+				folded[i] = c + 'a' - 'A'
+			}
+		}
+		for _, w := range dictLits {
+			if got, want := h.Has(d.ID(w), 0), strings.Contains(string(folded), w); got != want {
+				t.Fatalf("%q in %q, folded: Has %v, Contains %v", w, s, got, want)
+			}
+		}
 	})
 }
 
@@ -74,7 +94,7 @@ func hitsAgree(r *Regexp, std *regexp.Regexp, d *Dict, prefix, line string) stri
 	}
 	lower := strings.ToLower(text)
 	d.Scan(&h, lower)
-	if got, want := r.MatchHits(line, lower[off:], ASCII(line), d, &h, off), std.MatchString(line); got != want {
+	if got, want := r.MatchHits(line, func() string { return lower[off:] }, ASCII(line), d, &h, off), std.MatchString(line); got != want {
 		return "MatchHits " + map[bool]string{true: "matches", false: "does not match"}[got]
 	}
 	return ""
@@ -133,7 +153,7 @@ func TestMatchHitsOneDict(t *testing.T) {
 	d1, d2 := NewDict(r.Literals()), NewDict(r.Literals())
 	var h Hits
 	d1.Scan(&h, "failed to create")
-	if !r.MatchHits("failed to create", "failed to create", true, d1, &h, 0) {
+	if !r.MatchHits("failed to create", func() string { return "failed to create" }, true, d1, &h, 0) {
 		t.Error("no match")
 	}
 	defer func() {
@@ -141,5 +161,5 @@ func TestMatchHitsOneDict(t *testing.T) {
 			t.Error("a second Dict was taken")
 		}
 	}()
-	r.MatchHits("x", "x", true, d2, &h, 0)
+	r.MatchHits("x", func() string { return "x" }, true, d2, &h, 0)
 }

@@ -487,11 +487,12 @@ func (r *Regexp) bind(d *Dict) *boundIDs {
 }
 
 // MatchHits reports whether s matches, as MatchLower does, given s
-// lower-cased as lower, whether s is all ASCII, and the Dict d's scan h
+// lower-cased by lower (called only when a branch's literals are found),
+// whether s is all ASCII, and the Dict d's scan h
 // of a text whose part from off on is lower (d holds the pattern's
 // Literals): a pattern or a branch whose literals the scan did not find
 // there is passed over without a search.
-func (r *Regexp) MatchHits(s, lower string, ascii bool, d *Dict, h *Hits, off int) bool {
+func (r *Regexp) MatchHits(s string, lower func() string, ascii bool, d *Dict, h *Hits, off int) bool {
 	r.make()
 	if !ascii {
 		return r.re.MatchString(s)
@@ -505,11 +506,11 @@ func (r *Regexp) MatchHits(s, lower string, ascii bool, d *Dict, h *Hits, off in
 	}
 	for i := range r.alts {
 		b := &r.alts[i]
-		if ids.alts[i] != nil && !h.HasAny(ids.alts[i], off) || !inOrder(lower, b.all) {
+		if ids.alts[i] != nil && !h.HasAny(ids.alts[i], off) || !inOrder(lower(), b.all) {
 			continue
 		}
 		if b.starts != nil {
-			if b.matchFrom(s, lower) {
+			if b.matchFrom(s, lower()) {
 				return true
 			}
 		} else if b.re().MatchString(s) {
