@@ -774,7 +774,7 @@ func (st *logState) facts(p pending, sp speech) {
 		}
 	}
 	if strings.Contains(rest, "available PCIe bandwidth") {
-		if m := limitRE.FindStringSubmatch(rest); m != nil {
+		if m, ok := pcieLimit(rest); ok {
 			b := Bandwidth{PCIAddress: device, AvailableGbps: num(m[1]), Line: p.line}
 			if m[2] != "" {
 				b.SpeedGTps, b.Width, b.LimitedBy = num(m[2]), int(num(m[3])), strings.ToLower(m[4])
@@ -840,6 +840,75 @@ func nameFields(s string) iter.Seq[string] {
 
 func isNameSep(c byte) bool {
 	return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '='
+}
+
+// pcieLimit is limitRE.FindStringSubmatch(s), written out because the
+// pattern's nine groups cost microseconds on every bandwidth line. Each
+// group is a run of its class that a literal beginning with a space
+// follows, so it is the longest such run; the match starts where the run
+// before the first " Gb/s available PCIe bandwidth" that completes one of
+// the two tails begins.
+func pcieLimit(s string) (m [10]string, ok bool) {
+	const avail = " Gb/s available PCIe bandwidth"
+	for from := 0; ; {
+		i := strings.Index(s[from:], avail)
+		if i < 0 {
+			return m, false
+		}
+		at := from + i
+		from = at + 1
+		start := at
+		for start > 0 && isNumDot(s[start-1]) {
+			start--
+		}
+		if start == at {
+			continue
+		}
+		tail := s[at+len(avail):]
+		var g [10]string
+		g[0], g[1] = s[start:at], s[start:at]
+		if r, ok := cutRuns(tail, ", limited by ", &g[2], isNumDot, " GT/s PCIe x", &g[3], isDigitByte, " link at ", &g[4], isHexColonDot,
+			" (capable of ", &g[5], isNumDot, " Gb/s with ", &g[6], isNumDot, " GT/s PCIe x", &g[7], isDigitByte, " link)"); ok {
+			g[0] = s[start : len(s)-len(r)]
+			return g, true
+		}
+		g = [10]string{1: g[1]}
+		if r, ok := cutRuns(tail, " (", &g[8], isNumDot, " GT/s PCIe x", &g[9], isDigitByte, " link)"); ok {
+			g[0] = s[start : len(s)-len(r)]
+			return g, true
+		}
+	}
+}
+
+// cutRuns reads s as a literal, then by threes a group's destination,
+// the class of its run (longest, not empty) and the literal after it;
+// it returns what follows.
+func cutRuns(s string, parts ...any) (string, bool) {
+	s, ok := strings.CutPrefix(s, parts[0].(string))
+	if !ok {
+		return "", false
+	}
+	for k := 1; k+2 < len(parts); k += 3 {
+		in := parts[k+1].(func(byte) bool)
+		n := 0
+		for n < len(s) && in(s[n]) {
+			n++
+		}
+		if n == 0 {
+			return "", false
+		}
+		*parts[k].(*string) = s[:n]
+		if s, ok = strings.CutPrefix(s[n:], parts[k+2].(string)); !ok {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+func isNumDot(c byte) bool    { return c >= '0' && c <= '9' || c == '.' }
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+func isHexColonDot(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':' || c == '.'
 }
 
 // fwValueRE is a driver's firmware version line: "firmware version:
