@@ -148,7 +148,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	}
 	// journalctl -o cat with identifiers, or a paste that dropped the
 	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
-	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "kernel: "); ok {
+	if rest, ok := strings.CutPrefix(trimBlanksLeft(line), "kernel: "); ok {
 		if t, text, ok := dmesgStamp(rest); ok {
 			return t, text, "", true
 		}
@@ -314,6 +314,16 @@ func trimBlanksRight(s string) string {
 		n--
 	}
 	return s[:n]
+}
+
+// trimBlanksLeft is strings.TrimLeft(s, " \t"), without building the cut
+// set for every line.
+func trimBlanksLeft(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[i:]
 }
 
 // isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].

@@ -545,7 +545,7 @@ func (st *logState) repair(raw string) string {
 			st.lg.Repairs["line-numbers"]++
 		}
 	}
-	if t := strings.TrimLeft(line, " \t"); len(t) < len(line) && cont.MatchString(t) {
+	if t := trimBlanksLeft(line); len(t) < len(line) && cont.MatchString(t) {
 		line = t
 		st.lg.Repairs["indentation"]++
 	}
