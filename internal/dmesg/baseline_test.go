@@ -6,16 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"mime/quotedprintable"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rocekb/rocekb/internal/capturetest"
 	"github.com/rocekb/rocekb/internal/dmesg/internal/baseline"
@@ -53,113 +48,19 @@ func sameAsBaseline(t testing.TB, in []byte) string {
 	return fmt.Sprintf("encodings differ:\n%s\n%s", wb, gb)
 }
 
-// pasteVariants are the ways a log reaches kbcollect besides as it was
-// captured: mail-quoted, line-numbered, indented, with CRLF endings,
-// re-cased, quoted-printable, and with its lines in reverse order (which
-// moves every line to another neighbour and state).
-var pasteVariants = []struct {
-	name string
-	f    func([]byte) []byte
-}{
-	{"as-captured", func(b []byte) []byte { return b }},
-	{"mail-quote", eachLine(func(i int, l string) string { return "> " + l })},
-	{"line-numbers", eachLine(func(i int, l string) string { return fmt.Sprintf("%d: %s", i+1, l) })},
-	{"glued-numbers", eachLine(func(i int, l string) string { return fmt.Sprintf("%d%s", i+1, l) })},
-	{"indented", eachLine(func(i int, l string) string { return "   " + l })},
-	{"crlf", eachLine(func(i int, l string) string { return l + "\r" })},
-	{"lower", bytes.ToLower},
-	{"upper", bytes.ToUpper},
-	{"quoted-printable", func(b []byte) []byte {
-		var out bytes.Buffer
-		w := quotedprintable.NewWriter(&out)
-		w.Write(b)
-		w.Close()
-		return out.Bytes()
-	}},
-	{"reversed", func(b []byte) []byte {
-		ls := strings.Split(string(b), "\n")
-		for i, j := 0, len(ls)-1; i < j; i, j = i+1, j-1 {
-			ls[i], ls[j] = ls[j], ls[i]
-		}
-		return []byte(strings.Join(ls, "\n"))
-	}},
-}
-
-func eachLine(f func(int, string) string) func([]byte) []byte {
-	return func(b []byte) []byte {
-		ls := strings.Split(string(b), "\n")
-		for i, l := range ls {
-			ls[i] = f(i, l)
-		}
-		return []byte(strings.Join(ls, "\n"))
-	}
-}
-
-// baselineInputs returns every capture of testdata/captures (any tool's:
-// a kernel log is pasted beside anything) and every file of every host
-// fixture in testdata/hosts, by name, and all kernel-log and paste
-// captures run together as one log (past MaxEvents).
-func baselineInputs(t testing.TB) map[string][]byte {
-	t.Helper()
-	in := map[string][]byte{}
-	var all []byte
-	root := filepath.Join("..", "..", "testdata")
-	err := filepath.WalkDir(filepath.Join(root, "captures"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		in[filepath.ToSlash(rel)] = b
-		if tool := filepath.Base(filepath.Dir(path)); tool == "dmesg" || tool == "kernellog" || tool == "paste" {
-			all = append(all, b...)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hosts, err := filepath.Glob(filepath.Join(root, "hosts", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range hosts {
-		a, err := txtar.ParseFile(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			in["hosts/"+filepath.Base(h)+"/"+f.Name] = f.Data
-		}
-	}
-	in["all kernel-log and paste captures"] = all
-	return in
-}
-
 // TestMatchesBaseline: ParseLog gives the same Log as the classifier
 // before its restructure for speed, on every capture and host fixture
 // file as captured, and on each kernel log as pasted in each of
 // pasteVariants' ways.
 func TestMatchesBaseline(t *testing.T) {
 	t.Parallel()
-	in := baselineInputs(t)
+	in := logInputs(t)
 	if len(in) < 400 {
 		t.Fatalf("only %d inputs", len(in))
 	}
 	events := map[string]int{}
 	for name, b := range in {
-		// Kernel logs are also tried as pasted; other files as they are.
-		variants := pasteVariants[:1]
-		for _, w := range []string{"dmesg", "kernellog", "paste", "messages", "journal", "syslog", "kern"} {
-			if strings.Contains(name, w) {
-				variants = pasteVariants
-				break
-			}
-		}
-		for _, v := range variants {
+		for _, v := range variantsOf(name) {
 			vb := v.f(b)
 			if d := sameAsBaseline(t, vb); d != "" {
 				t.Errorf("%s (%s): ParseLog differs from the baseline (-baseline +now):\n%s", name, v.name, d)
