@@ -114,15 +114,23 @@ func agreeingDict() (*Dict, []*Regexp, []*regexp.Regexp) {
 
 // TestMatchHitsAgrees: MatchHits answers as MatchString does, on a line
 // scanned alone and as the tail of a longer text whose head holds the
-// patterns' literals.
+// patterns' literals: lines with the Kelvin sign and the dotted capital I
+// (which (?i) and lower-casing fold differently), words inside words,
+// '.' and ';' in a gap, and gaps one byte past their bound.
 func TestMatchHitsAgrees(t *testing.T) {
 	d, rs, stds := agreeingDict()
-	lines := []string{"mlx5_core 0000:3b:00.0: wait_func:1190:(pid 7): CREATE_EQ(0x301) timeout. Will cause a leak",
+	lines := []string{
+		"mlx5_core 0000:3b:00.0: wait_func:1190:(pid 7): CREATE_EQ(0x301) timeout. Will cause a leak",
 		"mlx5_cmd_check: MLX5_CMD_OP_CREATE_QP(0x500) op_mod(0x0) failed, status bad parameter(0x3)",
-		"cmd timed out", "FW command Query failed", "Error (timeout: 500015) msg {0x23 0x1}", "failed status -5", "ERROR=-12",
-		"out of MEMORY", "[Create QP Error][op_code=8] status=-110 waiting=1", "modify_qp", "\u212Aernel out of memory", "", "qp",
-		"Failed to create EQs", "failed to alloc port 1 now", "xerr_detected", "pci err_detected", "create_cq err",
-		"Unable to add GID", "FIRMWARE OVER 20MS", "to create cq: error", "\u0130\u0130 failed to create eq"}
+		"bnxt_en 0000:45:00.0: hwrm_ring_free type 1 failed. rc:fff0 err:0",
+		"cmd timed out", "FW command Query failed", "Error (timeout: 500015) msg {0x23 0x1}",
+		"failed status -5", "ERROR=-12", "out of MEMORY", "[Create QP Error][op_code=8] status=-110 waiting=1",
+		"modify_qp", "\u212Aernel out of memory", "ÉTAT", "", "qp",
+		"interr to create eq", "interr, error to create eq", "Failed to create EQs", "failed to alloc port 1 now", "xerr_detected",
+		"pci err_detected", "CREATE_EQ(0x301) op_mod(0x0) failed", "create_cq err", "xcreate_cq err", "init__cqs; failed",
+		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq", "to create cq: error",
+		"create cq failed to", "cq create failed", "eq failed to create eq", "\u0130\u0130 failed to create eq", "\u212a\u212a\u212a error to create eq", "fa\u0130led to create eq",
+	}
 	for i := range rs {
 		for _, l := range lines {
 			for _, prefix := range []string{"", "cmd failed to create cq timeout err_detected: ", "\u212a: "} {
@@ -137,6 +145,9 @@ func TestMatchHitsAgrees(t *testing.T) {
 func FuzzMatchHits(f *testing.F) {
 	f.Add("cmd failed: ", "mlx5_load:1053:(pid 13): Failed to create EQs")
 	f.Add("", "\u212Aernel ſtate ENOMEM")
+	f.Add("", "mlx5_cmd_check: MLX5_CMD_OP_CREATE_QP(0x500) op_mod(0x0) failed, status bad parameter(0x3)")
+	f.Add("", "interr, error to create eq")
+	f.Add("x ", "\u0130 failed to create eq")
 	d, rs, stds := agreeingDict()
 	f.Fuzz(func(t *testing.T, prefix, line string) {
 		for i := range rs {

@@ -396,34 +396,6 @@ func allOf(re *syntax.Regexp) []Set {
 	return all
 }
 
-// MatchLower reports whether s matches, as MatchString does, given s
-// lower-cased as lower. A line that is not all ASCII runs the whole
-// pattern (see Set).
-func (r *Regexp) MatchLower(s, lower string) bool {
-	r.make()
-	// s itself, not lower: the Kelvin sign and a dotted capital I lower
-	// to ASCII letters, which would move every place after them.
-	if !ASCII(s) {
-		return r.re.MatchString(s)
-	}
-	if r.alts == nil {
-		return r.need.MayMatch(lower, true) && r.re.MatchString(s)
-	}
-	for _, b := range r.alts {
-		if !inOrder(lower, b.all) {
-			continue
-		}
-		if b.starts != nil {
-			if b.matchFrom(s, lower) {
-				return true
-			}
-		} else if b.re().MatchString(s) {
-			return true
-		}
-	}
-	return false
-}
-
 // Literals are the literals the pattern's prefilters look for (its
 // need, and each branch's best set: the one whose shortest literal is
 // longest), for a Dict that finds them all in one pass over a line. The
@@ -486,7 +458,7 @@ func (r *Regexp) bind(d *Dict) *boundIDs {
 	return r.ids
 }
 
-// MatchHits reports whether s matches, as MatchLower does, given s
+// MatchHits reports whether s matches, as MatchString does, given s
 // lower-cased by lower (called only when a branch's literals are found),
 // whether s is all ASCII, and the Dict d's scan h
 // of a text whose part from off on is lower (d holds the pattern's
