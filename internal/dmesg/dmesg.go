@@ -800,7 +800,7 @@ func speakerAt(text string, i int) (module, device, rest string) {
 	}
 	if drv, bdf, ok := pciHead(netdevHead(head)); ok {
 		module, device = drv, strings.ToLower(bdf)
-		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
+		if j := strings.Index(rest, ": "); j > 0 && kindOf(rest[:j])&relevantKind != 0 {
 			module, rest = rest[:j], rest[j+2:]
 		}
 		return module, device, rest

@@ -206,7 +206,7 @@ func init() {
 // word characters (the pattern's hns_roce\w*). Every module name is word
 // characters, so the next ']' is where a bracketed name ends.
 func isRDMACode(s string) bool {
-	if strings.Contains(s, "drivers/") || strings.Contains(s, "net/") {
+	if hasPathRoot(s) {
 		for _, p := range rdmaPaths {
 			if strings.Contains(s, p) {
 				return true
@@ -230,6 +230,22 @@ func isRDMACode(s string) bool {
 		if tail, ok := strings.CutPrefix(name, "hns_roce"); ok && allWordBytes(tail) {
 			return true
 		}
+	}
+}
+
+// hasPathRoot is strings.Contains(s, "drivers/") ||
+// strings.Contains(s, "net/"), in one pass over the slashes of s.
+func hasPathRoot(s string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '/')
+		if j < 0 {
+			return false
+		}
+		k := i + j
+		if strings.HasSuffix(s[:k], "drivers") || strings.HasSuffix(s[:k], "net") {
+			return true
+		}
+		i = k + 1
 	}
 }
 

@@ -131,6 +131,12 @@ var handMatchers = map[string]func(line string) string{
 		}
 		return ""
 	},
+	"hasPathRoot": func(l string) string {
+		if hasPathRoot(l) != (strings.Contains(l, "drivers/") || strings.Contains(l, "net/")) {
+			return "hasPathRoot and the two searches differ"
+		}
+		return ""
+	},
 	"kindOf": func(l string) string {
 		for _, f := range append(strings.FieldsFunc(l, func(c rune) bool { return c == ' ' || c == ':' || c == '[' || c == ']' }), l) {
 			if kindOf(f) != moduleKinds[f] {
@@ -205,7 +211,7 @@ func TestHandMatchersAgree(t *testing.T) {
 		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
 		"failed to open port\u00e9", "failed with error code -22", "failed with error -5", "failed with error code x failed with error 7", "failed with error code 3",
 		"failed with error code", "failed with error - failed with error -", "failed with errorfailed with error 1", "failed with error  1", "mlx5_0 mlx4_1 rxe0 enp1s0_rxe _rxe siw_eth1 x_rxe_ mlx5_bond_0 ", "RDS/IB RPC RIP mlx5_core mlx5_cor mlx5_core_ ib_ipoib nvidia-peermem",
-		"authpriv.err: x", "x 8.0 Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link)", "1.2.3 Gb/s available PCIe bandwidth, limited by 2.5 GT/s PCIe x1 link at 0000:00:1c.4 (capable of 63.008 Gb/s with 8 GT/s PCIe x8 link)",
+		"authpriv.err: x", "/net/", "net/", "drivers/", "rivers/", "a/b/drivers", "x/drivers/y", "et/", "/", "", "x 8.0 Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link)", "1.2.3 Gb/s available PCIe bandwidth, limited by 2.5 GT/s PCIe x1 link at 0000:00:1c.4 (capable of 63.008 Gb/s with 8 GT/s PCIe x8 link)",
 		"a Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link) 4 Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link)", "7 Gb/s available PCIe bandwidth (8 GT/s PCIe x link) 5 Gb/s available PCIe bandwidth ( GT/s PCIe x8 link)",
 		"1 Gb/s available PCIe bandwidth, limited by 2 GT/s PCIe x1 link at zz (capable of 3 Gb/s with 4 GT/s PCIe x5 link) 6 Gb/s available PCIe bandwidth (7 GT/s PCIe x8 link)", "..Gb/s available PCIe bandwidth (.. GT/s PCIe x0 link)x", "Jan  1 00:00:00 h kernel: x", "Jan 1 00:00:00 h kernel: x", "Jan\t1 00:00:00 x", "Mon 2024-01-01 00:00:00 UTC h kernel: x", "Jan", "Jan 1", "auth.err: x", "kernel: x", "local7.info: x", "daemon :err : x", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
 	matched := map[string]int{}
