@@ -364,8 +364,9 @@ func ParseLog(r io.Reader) (Log, error) {
 	if isQuotedPrintable(head) {
 		q = &qpLines{st: st}
 	}
+	src := chunkLines{br: br}
 	for {
-		raw, err := lines.Read(br)
+		raw, err := src.read()
 		if raw != "" || err == nil {
 			lg.Lines++
 			if q != nil {
@@ -380,12 +381,119 @@ func ParseLog(r io.Reader) (Log, error) {
 			}
 			st.flush(st.p)
 			st.endBlock()
+			lg.detach()
 			if err == io.EOF {
 				return lg, nil
 			}
 			return lg, err
 		}
 	}
+}
+
+// chunkLines reads a log's lines as lines.Read does, but copies each run
+// of whole lines the reader holds into one string, and cuts the lines from
+// it: one allocation per buffer (64 KiB), not per line. A line the buffer
+// does not hold whole (longer than it, or the last, unended) is
+// lines.Read's. What the Log keeps of a line is copied out of its chunk
+// at the end (Log.detach).
+type chunkLines struct {
+	br    *bufio.Reader
+	chunk string // whole lines read, not yet returned
+}
+
+// newChunk makes a chunk's string; a test sees each.
+var newChunk = func(b []byte) string { return string(b) }
+
+func (c *chunkLines) read() (string, error) {
+	if c.chunk == "" {
+		b, _ := c.br.Peek(c.br.Size())
+		k := bytes.LastIndexByte(b, '\n')
+		if k < 0 {
+			return lines.Read(c.br)
+		}
+		c.chunk = newChunk(b[:k+1])
+		c.br.Discard(k + 1)
+	}
+	i := strings.IndexByte(c.chunk, '\n')
+	line := c.chunk[:i]
+	c.chunk = c.chunk[i+1:]
+	for line != "" && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	return line, nil
+}
+
+// detach copies every string the Log holds out of the line chunks it was
+// cut from, into one string: one event per 64 KiB chunk would otherwise
+// keep all of a long log alive as long as its Log.
+func (lg *Log) detach() {
+	n := 0
+	lg.eachString(func(s *string) { n += len(*s) })
+	var b strings.Builder
+	b.Grow(n)
+	lg.eachString(func(s *string) {
+		if *s == "" {
+			return
+		}
+		at := b.Len()
+		b.WriteString(*s)
+		*s = b.String()[at:]
+	})
+}
+
+// eachString calls f with every string of the Log that a line gave it.
+func (lg *Log) eachString(f func(*string)) {
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		f(&e.Time)
+		f(&e.Module)
+		f(&e.Device)
+		f(&e.Text)
+	}
+	for _, ctx := range lg.Context {
+		for i := range ctx {
+			f(&ctx[i].Text)
+		}
+	}
+	for i := range lg.Bindings {
+		b := &lg.Bindings[i]
+		f(&b.Driver)
+		f(&b.PCIAddress)
+		for j := range b.Netdevs {
+			f(&b.Netdevs[j])
+		}
+		for j := range b.RDMADevices {
+			f(&b.RDMADevices[j])
+		}
+		f(&b.Firmware)
+	}
+	for i := range lg.PCIIDs {
+		p := &lg.PCIIDs[i]
+		f(&p.PCIAddress)
+		f(&p.Vendor)
+		f(&p.Device)
+		f(&p.Class)
+	}
+	for i := range lg.Bandwidth {
+		f(&lg.Bandwidth[i].PCIAddress)
+		f(&lg.Bandwidth[i].LimitedBy)
+	}
+	for i := range lg.Renames {
+		r := &lg.Renames[i]
+		f(&r.Driver)
+		f(&r.PCIAddress)
+		f(&r.From)
+		f(&r.To)
+	}
+	for i := range lg.RDMANames {
+		f(&lg.RDMANames[i].Device)
+		f(&lg.RDMANames[i].Module)
+	}
+	for i := range lg.Modules {
+		f(&lg.Modules[i])
+	}
+	f(&lg.KernelRelease)
+	f(&lg.Tainted)
 }
 
 // line takes one physical line of the log (n is its line number): a
