@@ -376,8 +376,9 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// event classifies one message (m, read): the speakers kept are the named modules,
-// any driver speaking about a PCI function, the RDMA core ("infiniband
+// event classifies one message, whose literals it reads from m (reset to
+// the message): the speakers kept are the named modules, any driver
+// speaking about a PCI function, the RDMA core ("infiniband
 // <dev>:"), firmware and ULP speakers, and storage speakers whose message
 // is about their RDMA transport. Its device is the PCI function, else the
 // RDMA device the message names, else the device of a class prefix.
