@@ -101,43 +101,46 @@ var (
 // or "". Command timeouts come before command failures (a timed out
 // command also "failed"), both before queue failures (a failed CREATE_EQ
 // is a command failure first), and resource exhaustion and reset last.
-func failureKind(rest, lower string) string {
+// p is the message after its speaker; each literal test reads the
+// message's one scan.
+func failureKind(p part) string {
+	rest := p.s
 	switch {
-	case strings.Contains(rest, " Error][op_code=") && cqpRE.MatchString(rest):
+	case p.has(wOpCode) && strings.Contains(rest, " Error][op_code=") && cqpRE.MatchString(rest):
 		// irdma's CQP report names the operation ("[Create QP Error]"):
 		// the command failed, or its wait timed out (-ETIMEDOUT, -ETIME).
 		if st := cqpRE.FindStringSubmatch(rest)[1]; st == "-110" || st == "-62" {
 			return CommandTimeout
 		}
 		return CommandError
-	case hasAny(lower, timeoutWords) && timeoutRE.MatchLower(rest, lower):
+	case p.hasAny(timeoutIDs) && p.match(timeoutRE):
 		return CommandTimeout
-	case (strings.Contains(lower, "status") || strings.Contains(lower, "cmd") || strings.Contains(lower, "command") || strings.Contains(lower, "hwrm") || strings.Contains(lower, "fail") || strings.Contains(lower, "err_code")) && cmdFailRE.MatchLower(rest, lower):
+	case p.hasAny(cmdFailIDs) && p.match(cmdFailRE):
 		return commandKind(rest)
-	case isCoreQuery(lower):
+	case isCoreQuery(p):
 		// The RDMA core could not read a port's attributes, P_Keys or
 		// GIDs from the provider to fill its cache: the port is not set
 		// up (at registration the device is then not registered).
 		return QueueFailure
-	case strings.Contains(lower, "gid") && gidRE.MatchLower(rest, lower):
+	case p.has(wGID) && p.match(gidRE):
 		return GIDError
-	case strings.Contains(lower, "roce") || strings.Contains(lower, "rdma"):
-		if roceOffRE.MatchLower(rest, lower) {
+	case p.has(wRoCE) || p.has(wRDMA):
+		if p.match(roceOffRE) {
 			return RoCEDisabled
 		}
 	}
 	switch {
-	case strings.Contains(lower, "qp") && qpRE.MatchLower(rest, lower):
+	case p.has(wQP) && p.match(qpRE):
 		return QPError
-	case hasAny(lower, failWords) && (queueFailed(rest, lower) || queueRE.MatchLower(rest, lower)):
+	case p.hasAny(failIDs) && (queueFailed(rest, p.low()) || p.match(queueRE)):
 		return QueueFailure
-	case (hasAny(lower, cmdWords) || strings.Contains(lower, "fail")) && cmdSendRE.MatchLower(rest, lower):
+	case p.hasAny(cmdSendIDs) && p.match(cmdSendRE):
 		return commandKind(rest)
-	case !strings.Contains(rest, "failed with error") && resourceRE.MatchLower(rest, lower):
+	case !(p.has(wFailedWithError) && strings.Contains(rest, "failed with error")) && p.match(resourceRE):
 		return ResourceExhausted
-	case isMRFailure(rest, lower):
+	case isMRFailure(p):
 		return MRFailure
-	case hasAny(lower, resetWords) && resetRE.MatchLower(rest, lower):
+	case p.hasAny(resetIDs) && p.match(resetRE):
 		return ResetRecovery
 	}
 	return ""
@@ -219,9 +222,9 @@ func commandKind(rest string) string {
 }
 
 // isMRFailure reports whether a message is a provider refusing a user
-// memory registration (mrRE); lower is the message in lower case.
-func isMRFailure(rest, lower string) bool {
-	return (strings.Contains(lower, "umem") || strings.Contains(lower, "mem region") || strings.Contains(lower, "memory region")) && mrRE.MatchLower(rest, lower)
+// memory registration (mrRE).
+func isMRFailure(p part) bool {
+	return p.hasAny(mrIDs) && p.match(mrRE)
 }
 
 // coreQueryRE is ib_core cache.c's failed port query, in every wording.
@@ -229,15 +232,35 @@ var coreQueryRE = regexp.MustCompile(`\bib_query_(?:port|pkey|gid) failed \(-?\d
 
 // isCoreQuery reports whether a message, in lower case, is the RDMA
 // core's failed port, P_Key or GID query (coreQueryRE).
-func isCoreQuery(lower string) bool {
-	return strings.Contains(lower, "ib_query_") && coreQueryRE.MatchString(lower)
+func isCoreQuery(p part) bool {
+	return p.has(wIBQuery) && coreQueryRE.MatchString(p.low())
 }
 
+// The gates of failureKind's patterns: a message that holds none of a
+// pattern's words (in lower case) is not tried against it.
 var (
 	timeoutWords = []string{"time", "stall", "respond", "completion", "not ready", "pre-initializing", "firmware over", "wait_func", "busy"}
 	cmdWords     = []string{"cmd", "command", "mailbox", "mbox", "cmq", "cqp", "hwrm", "hwc", "message"}
 	failWords    = []string{"fail", "unable", "couldn't", "could not", "cannot", "can't", "error", "err"}
 	resetWords   = []string{"reset", "recover", "err_detected", "pci", "crdump", "error state"}
+
+	timeoutIDs = lits(timeoutWords...)
+	cmdFailIDs = lits("status", "cmd", "command", "hwrm", "fail", "err_code")
+	failIDs    = lits(failWords...)
+	cmdSendIDs = lits(append(append([]string(nil), cmdWords...), "fail")...)
+	resetIDs   = lits(resetWords...)
+	mrIDs      = lits("umem", "mem region", "memory region")
+	flashIDs   = lits("flash", "burn", "fsm")
+
+	wOpCode          = lit(" error][op_code=")
+	wIBQuery         = lit("ib_query_")
+	wGID             = lit("gid")
+	wRoCE            = lit("roce")
+	wRDMA            = lit("rdma")
+	wQP              = lit("qp")
+	wFailedWithError = lit("failed with error")
+	wPCIeBandwidth   = lit("available pcie bandwidth")
+	wBAR             = lit("bar ")
 )
 
 // userRE are the user-space messages about RDMA that a journal or syslog
@@ -278,7 +301,12 @@ func namedDevice(text string) string {
 // function: "infiniband mlx5_0: …", "nvme nvme0: …", "scsi host5: …",
 // "net eth2: …". It returns the bus or class, the device and the rest.
 func classDevice(text string) (class, name, rest string, ok bool) {
-	i := strings.Index(text, ": ")
+	return classDeviceAt(text, strings.Index(text, ": "))
+}
+
+// classDeviceAt is classDevice given i, the index of the first ": " in
+// text (-1 when none), which the speaker has found.
+func classDeviceAt(text string, i int) (class, name, rest string, ok bool) {
 	if i <= 0 {
 		return "", "", "", false
 	}
@@ -297,9 +325,10 @@ func classDevice(text string) (class, name, rest string, ok bool) {
 // controller ("nvme nvme0: rdma connection establishment failed"), SRP
 // through the SCSI host ("scsi host5: ib_srp: …"), SMB Direct through
 // CIFS ("CIFS: VFS: smbd_…").
-func ulpOnRDMA(module, lower string) bool {
+func ulpOnRDMA(module string, p part) bool {
 	switch module {
 	case "nvme", "nvmet", "scsi", "CIFS", "cifs", "iscsi", "nfs", "lockd", "sunrpc":
+		lower := p.low()
 		// nvme-rdma's own wordings name no transport: "Connect rejected:
 		// status %d (%s)." (an RDMA_CM reject) and "failed to initialize
 		// %s mr pool" (its MR pools).
@@ -313,33 +342,37 @@ func ulpOnRDMA(module, lower string) bool {
 // newKind returns the kind of a message that the broad classifier adds
 // to the basic ones, or "". rdma says the speaker is an RDMA one, whose
 // failure kinds are read; any driver speaking about a PCI function is
-// relevant for the PCIe and BAR kinds only.
-func newKind(module, rest, lower string, rdma bool) string {
+// relevant for the PCIe and BAR kinds only. p is the message after its
+// speaker.
+func newKind(module string, kind uint8, p part, rdma bool) string {
+	rest := p.s
 	switch {
-	case strings.Contains(rest, "available PCIe bandwidth") && strings.Contains(rest, "limited by"):
+	case p.has(wPCIeBandwidth) && strings.Contains(rest, "available PCIe bandwidth") && strings.Contains(rest, "limited by"):
 		return PCIeLimited
-	case strings.Contains(rest, "BAR ") && barRE.MatchString(rest):
+	case p.has(wBAR) && strings.Contains(rest, "BAR ") && barRE.MatchString(rest):
 		return BARUnassigned
 	case !rdma:
 		return ""
-	case module == "mlxfw" && ulpFailRE.MatchString(rest), (strings.Contains(lower, "flash") || strings.Contains(lower, "burn") || strings.Contains(lower, "fsm")) && flashRE.MatchString(rest):
+	case module == "mlxfw" && ulpFailRE.MatchString(rest), p.hasAny(flashIDs) && flashRE.MatchString(rest):
 		return FlashFailure
-	case isProbeFailure(rest):
+	case p.hasAny(probeIDs) && isProbeFailure(rest):
 		return "" // a probe failure, whatever its errno
 	}
-	if _, ok := MismatchOf(module, rest); ok {
-		return FirmwareMismatch
+	if p.hasAny(mismatchIDs) {
+		if _, ok := MismatchOf(module, rest); ok {
+			return FirmwareMismatch
+		}
 	}
-	if ulps[module] {
+	if kind&ulpKind != 0 {
 		if ulpFailRE.MatchString(rest) {
 			return ULPFailure
 		}
 		return ""
 	}
-	if k := failureKind(rest, lower); k != "" {
+	if k := failureKind(p); k != "" {
 		return k
 	}
-	if isAsync(rest, lower) {
+	if p.hasAny(asyncIDs) && isAsync(rest, p.low()) {
 		return AsyncError
 	}
 	return ""

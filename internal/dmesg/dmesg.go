@@ -130,7 +130,7 @@ type pending struct {
 // after "kernel:". ident is the syslog identifier when the line names one
 // other than the kernel ("rdma-ndd", "nvme"): a user-space message.
 func stamp(line string) (t, text, ident string, ok bool) {
-	line = strings.TrimRight(line, " \t")
+	line = trimBlanksRight(line)
 	line = stripLevel(line)
 	if line == "" {
 		return "", line, "", false
@@ -148,7 +148,7 @@ func stamp(line string) (t, text, ident string, ok bool) {
 	}
 	// journalctl -o cat with identifiers, or a paste that dropped the
 	// stamps: "kernel: mlx5_core …", "kernel: [  5.1] …".
-	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "kernel: "); ok {
+	if rest, ok := strings.CutPrefix(trimBlanksLeft(line), "kernel: "); ok {
 		if t, text, ok := dmesgStamp(rest); ok {
 			return t, text, "", true
 		}
@@ -163,7 +163,10 @@ func stamp(line string) (t, text, ident string, ok bool) {
 		res = []*regexp.Regexp{stampRE, ctimeRE, humanRE}
 	case c >= '0' && c <= '9':
 		res = []*regexp.Regexp{isoRE, unixRE}
-	case c >= 'A' && c <= 'Z':
+	case c >= 'A' && c <= 'Z' && len(line) > 4 && isLowerASCII(line[1]) && isLowerASCII(line[2]) && isSpaceRE(line[3]):
+		// Both begin with a month's or a day's name and white space:
+		// a wrapped message's "CREATE_EQ(0x301) …" or "Failed to …"
+		// is neither.
 		res = []*regexp.Regexp{syslogRE, fullRE}
 	}
 	for _, re := range res {
@@ -207,7 +210,7 @@ func stripLevel(line string) string {
 	}
 	// facilityRE's names begin with one of these letters: a line that
 	// begins with none of them (a stamp, a speaker) skips the pattern.
-	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 {
+	if line != "" && strings.IndexByte("acdfklmnsu", line[0]) >= 0 && facilityName(line) {
 		if m := facilityRE.FindStringIndex(line); m != nil {
 			line = line[m[1]:]
 		}
@@ -215,13 +218,28 @@ func stripLevel(line string) string {
 	return line
 }
 
+// facilities are the names facilityRE begins with.
+var facilities = []string{"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron", "authpriv", "ftp", "local"}
+
+// facilityName reports whether line begins with one of facilities, as
+// every facilityRE match does: other lines that begin with one of their
+// letters ("failed with error …" continuing a wrapped message) skip the
+// pattern.
+func facilityName(line string) bool {
+	for _, f := range facilities {
+		if strings.HasPrefix(line, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // journalIdent strips the host and identifier a journal line carries
 // after a monotonic stamp; ident is the identifier of a user-space
 // message, "" for the kernel's.
 func journalIdent(text string) (rest, ident string) {
-	if !strings.Contains(text, ": ") {
-		return text, ""
-	}
+	// journalHead reads no further than the head a journal line begins
+	// with, each form of which ends in ": ".
 	end, id0, id1, ok := journalHead(text)
 	if !ok {
 		return text, ""
@@ -286,6 +304,28 @@ func pidIdentAt(s string, i int) (end, id1 int, ok bool) {
 	return j + len("]: "), id1, true
 }
 
+func isLowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// trimBlanksRight is strings.TrimRight(s, " \t"), without building the
+// cut set for every line.
+func trimBlanksRight(s string) string {
+	n := len(s)
+	for n > 0 && (s[n-1] == ' ' || s[n-1] == '\t') {
+		n--
+	}
+	return s[:n]
+}
+
+// trimBlanksLeft is strings.TrimLeft(s, " \t"), without building the cut
+// set for every line.
+func trimBlanksLeft(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[i:]
+}
+
 // isSpaceRE reports whether c is in a pattern's \s: [\t\n\f\r ].
 func isSpaceRE(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
@@ -336,50 +376,52 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// event classifies one message: the speakers kept are the named modules,
-// any driver speaking about a PCI function, the RDMA core ("infiniband
+// event classifies one message, whose literals it reads from m (reset to
+// the message): the speakers kept are the named modules, any driver
+// speaking about a PCI function, the RDMA core ("infiniband
 // <dev>:"), firmware and ULP speakers, and storage speakers whose message
 // is about their RDMA transport. Its device is the PCI function, else the
 // RDMA device the message names, else the device of a class prefix.
-func event(p pending, sp speech) (Event, bool) {
+func event(p pending, sp speech, m *msg) (Event, bool) {
 	text := p.text
 	if text == "" {
 		return Event{}, false
 	}
-	module, device, rest := sp.module, sp.device, sp.rest
+	module, device, rest, kind := sp.module, sp.device, sp.rest, sp.kind
 	named := ""
 	// IPoIB prints through its interface: "mlx5_0, 1: ipoib_intf_alloc failed -11".
-	if module == "" && strings.Contains(text, "ipoib") {
-		module = "ib_ipoib"
+	if module == "" && m.has(wIPoIB) && strings.Contains(text, "ipoib") {
+		module, kind = "ib_ipoib", kindOf("ib_ipoib")
 	}
-	if module == "" || device == "" && !relevant[module] && !ulps[module] && !broadSpeakers[module] {
-		if cls, name, r, ok := classDevice(text); ok {
+	if module == "" || device == "" && kind == 0 {
+		if cls, name, r, ok := classDeviceAt(text, sp.colon); ok {
 			module, named, rest = cls, name, r
 			// An auxiliary driver names itself "irdma.gen_2", its device
 			// "ice.roce.1".
-			if j := strings.IndexByte(module, '.'); j > 0 && relevant[module[:j]] {
+			if j := strings.IndexByte(module, '.'); j > 0 && kindOf(module[:j])&relevantKind != 0 {
 				module = module[:j]
 			}
 			// "scsi host5: ib_srp: …": the ULP speaks through its host.
-			if j := strings.Index(r, ": "); j > 0 && ulps[r[:j]] {
+			if j := strings.Index(r, ": "); j > 0 && kindOf(r[:j])&ulpKind != 0 {
 				module, rest = r[:j], r[j+2:]
 			}
+			kind = kindOf(module)
 		}
 	}
-	lower := strings.ToLower(rest)
-	ulp := ulps[module] || ulpOnRDMA(module, lower)
-	rdma := relevant[module] || broadSpeakers[module] || ulp
+	pt := m.part(rest)
+	ulp := kind&ulpKind != 0 || ulpOnRDMA(module, pt)
+	rdma := kind&(relevantKind|broadKind) != 0 || ulp
 	rel := rdma || device != ""
 	// Lines of the RDMA core that name no module ("__ib_cache_gid_add:
 	// unable to add gid …", before 5.x "ib_query_port failed (-110) for
 	// mlx4_0") are kept by what they say.
-	if !rel && (strings.Contains(lower, "gid") && gidRE.MatchString(rest) || isCoreQuery(lower)) {
+	if !rel && (pt.has(wGID) && gidRE.MatchString(rest) || isCoreQuery(pt)) {
 		rel, rdma = true, true
 	}
 	// vmw_pvrdma's MR wordings are its own: a line that lost the module
 	// before its PCI address ("0000:0b:00.1: could not get umem for mem
 	// region", as pasted) is still the provider's.
-	if !rdma && isMRFailure(rest, lower) {
+	if !rdma && isMRFailure(pt) {
 		rel, rdma = true, true
 		if device == "" {
 			device = mrDevice(rest)
@@ -388,18 +430,19 @@ func event(p pending, sp speech) (Event, bool) {
 	// Most of a kernel log is about other subsystems: skip those lines
 	// before trying any pattern.
 	isCompat := len(text) >= len(compatPrefix) && strings.EqualFold(text[:len(compatPrefix)], compatPrefix)
-	if !rel && !strings.Contains(text, "symbol") && !isCompat {
+	symbol := m.has(wSymbol) && strings.Contains(text, "symbol")
+	if !rel && !symbol && !isCompat {
 		return Event{}, false
 	}
 	ev := Event{Time: p.time, Module: module, Device: device, Line: p.line}
-	if rel && !strings.Contains(text, "symbol") {
+	if rel && !symbol {
 		k := ""
-		if ulp && !ulps[module] {
+		if ulp && kind&ulpKind == 0 {
 			if ulpFailRE.MatchString(rest) {
 				k = ULPFailure
 			}
 		} else {
-			k = newKind(module, rest, lower, rdma)
+			k = newKind(module, kind, pt, rdma)
 		}
 		if k != "" {
 			ev.Kind = k
@@ -411,51 +454,51 @@ func event(p pending, sp speech) (Event, bool) {
 	switch {
 	case isCompat:
 		ev.Kind, ev.Module = DriverInit, "mlx_compat"
-	case strings.Contains(text, "disagrees about version of symbol"):
-		m := disagree.FindStringSubmatch(text)
-		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
+	case m.has(wDisagrees) && strings.Contains(text, "disagrees about version of symbol"):
+		sm := disagree.FindStringSubmatch(text)
+		if sm == nil || !rel && !rdmaSymbolRE.MatchString(sm[1]) {
 			return Event{}, false
 		}
 		ev.Kind = SymbolMismatch
-	case strings.Contains(text, "Unknown symbol "):
-		m := unknown.FindStringSubmatch(text)
-		if m == nil || !rel && !rdmaSymbolRE.MatchString(m[1]) {
+	case m.has(wUnknownSymbol) && strings.Contains(text, "Unknown symbol "):
+		sm := unknown.FindStringSubmatch(text)
+		if sm == nil || !rel && !rdmaSymbolRE.MatchString(sm[1]) {
 			return Event{}, false
 		}
-		ev.Kind, ev.Errno = UnknownSymbol, atoi(m[2])
+		ev.Kind, ev.Errno = UnknownSymbol, atoi(sm[2])
 	case !rel:
 		return Event{}, false
-	case isProbeFailure(text):
+	case m.hasAny(probeIDs) && isProbeFailure(text):
 		// "mlx5_core: probe of 0000:01:00.0 failed with error -22", or the
 		// driver core's newer "irdma.gen_2 ice.roce.1: probe with driver
 		// irdma.gen_2 failed with error -110" (the device second).
 		dev, errno, _ := probeFailure(text)
 		ev.Kind, ev.Device, ev.Errno = ProbeFailure, dev, atoi(errno)
-	case strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
+	case m.has(wDirectFirmware) && strings.Contains(text, "Direct firmware load") && fwLoad.MatchString(text):
 		ev.Kind, ev.Errno = FirmwareProblem, atoi(fwLoad.FindStringSubmatch(text)[2])
-	case hasAny(lower, fwWords) && fwProblem.MatchString(rest):
+	case pt.hasAny(fwIDs) && fwProblem.MatchString(rest):
 		ev.Kind = FirmwareProblem
-	case strings.Contains(lower, "roce") && roceRE.MatchString(rest):
+	case pt.has(wRoCE) && roceRE.MatchString(rest):
 		ev.Kind = RoCEEnabled
-	case strings.Contains(rest, "failed with error") && failedErr.MatchString(rest):
-		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErr.FindStringSubmatch(rest)[1])
-	case (strings.Contains(lower, "regist") || strings.Contains(lower, "p_key/gid cache")) && registerRE.MatchString(rest):
+	case pt.has(wFailedWithError) && failedErrno(rest) != "":
+		ev.Kind, ev.Errno = ProbeFailure, atoi(failedErrno(rest))
+	case pt.hasAny(registerIDs) && registerRE.MatchString(rest):
 		// The RDMA device was not registered with the RDMA core, so it
 		// is missing: ib_core device.c "Couldn't set up InfiniBand
 		// P_Key/GID cache" (its port query failed, the line before), siw
 		// siw_main.c "siw: device registration error %d".
 		ev.Kind, ev.Errno = ProbeFailure, atoi(registerRE.FindStringSubmatch(rest)[1])
-	case (strings.Contains(lower, "probe failed") || strings.Contains(lower, "hca_c")) && probeFailedRE.MatchString(rest):
+	case pt.hasAny(probeFailedIDs) && probeFailedRE.MatchString(rest):
 		// "mana 7870:00:00.0: gdma probe failed", "mlx5_core
 		// 0000:01:00.0: handle_hca_cap failed"
 		ev.Kind = ProbeFailure
-	case relevant[module] && strings.Contains(lower, "err") && setupErrRE.MatchString(rest):
+	case kind&relevantKind != 0 && pt.has(wErr) && setupErrRE.MatchString(rest):
 		// A provider that could not set itself up, with the errno:
 		// "rdma_rxe: failed to allocate crc algorithm err:-2".
 		ev.Kind, ev.Errno = ProbeFailure, atoi(setupErrRE.FindStringSubmatch(rest)[1])
-	case strings.Contains(lower, "version") && fwVersion.MatchString(rest):
+	case pt.has(wVersion) && fwVersion.MatchString(rest):
 		ev.Kind = Firmware
-	case (strings.Contains(lower, "driver") || strings.Contains(lower, "initializ") || strings.HasSuffix(lower, "init")) && initRE.MatchString(rest):
+	case (pt.hasAny(initIDs) || pt.hasSuffixFold("init")) && initRE.MatchString(rest):
 		ev.Kind = DriverInit
 	default:
 		return Event{}, false
@@ -466,6 +509,24 @@ func event(p pending, sp speech) (Event, bool) {
 	ev.Text = cut(text)
 	return ev, true
 }
+
+// The literals event tests a message for before its patterns, in lower
+// case.
+var (
+	fwIDs          = lits(fwWords...)
+	probeIDs       = lits("probe of ", "probe with driver ")
+	registerIDs    = lits("regist", "p_key/gid cache")
+	probeFailedIDs = lits("probe failed", "hca_c")
+	initIDs        = lits("driver", "initializ")
+
+	wIPoIB          = lit("ipoib")
+	wSymbol         = lit("symbol")
+	wDisagrees      = lit("disagrees about version of symbol")
+	wUnknownSymbol  = lit("unknown symbol ")
+	wDirectFirmware = lit("direct firmware load")
+	wErr            = lit("err")
+	wVersion        = lit("version")
+)
 
 // eventDevice names what a failure is about: the PCI function the line
 // names; for a ULP the RDMA device it failed on when the line names one
@@ -600,6 +661,32 @@ func probeWithDriver(s string) (device, errno string, ok bool) {
 	return device, errno, true
 }
 
+// failedErrno is failedErr.FindStringSubmatch(s)[1], the errno of its
+// leftmost match, or "" when there is none; written out because a
+// provider's failures are tried against it.
+func failedErrno(s string) string {
+	const failed = "failed with error"
+	for from := 0; ; {
+		i := strings.Index(s[from:], failed)
+		if i < 0 {
+			return ""
+		}
+		after := s[from+i+len(failed):]
+		from += i + 1
+		// (?: code)? is greedy: with the word first, then without.
+		if rest, ok := strings.CutPrefix(after, " code "); ok {
+			if e := errnoPrefix(rest); e != "" {
+				return e
+			}
+		}
+		if rest, ok := strings.CutPrefix(after, " "); ok {
+			if e := errnoPrefix(rest); e != "" {
+				return e
+			}
+		}
+	}
+}
+
 // nonSpaceRun is the length of the \S+ run s begins with.
 func nonSpaceRun(s string) int {
 	k := 0
@@ -632,12 +719,62 @@ func errnoPrefix(s string) string {
 // failed: -22 (cm_id state = 0)".
 var spacePrefixed = map[string]bool{"ib_srpt": true}
 
-// speech is what speaker returns, read once per message.
-type speech struct{ module, device, rest string }
+// speech is what speaker returns, read once per message, what the
+// module is (kindOf), and where the first ": " of the text is (-1 when
+// nowhere), which classDevice and nameAfterAddress also begin with.
+type speech struct {
+	module, device, rest string
+	kind                 uint8
+	colon                int
+}
 
 func speakerOf(text string) speech {
-	m, d, r := speaker(text)
-	return speech{m, d, r}
+	i := strings.Index(text, ": ")
+	m, d, r := speakerAt(text, i)
+	return speech{m, d, r, kindOf(m), i}
+}
+
+// What a module is, as relevant, ulps and broadSpeakers list it: one
+// lookup tells all three.
+const (
+	relevantKind uint8 = 1 << iota
+	ulpKind
+	broadKind
+)
+
+var moduleKinds = func() map[string]uint8 {
+	k := map[string]uint8{}
+	for m := range relevant {
+		k[m] |= relevantKind
+	}
+	for m := range ulps {
+		k[m] |= ulpKind
+	}
+	for m := range broadSpeakers {
+		k[m] |= broadKind
+	}
+	return k
+}()
+
+// moduleShapes has bit n of entry c set when a module of moduleKinds
+// begins with the byte c and is n bytes long (n < 64): most speakers of a
+// log are none of them, and are told so without a map lookup.
+var moduleShapes = func() (t [256]uint64) {
+	for m := range moduleKinds {
+		if len(m) >= 64 {
+			panic("dmesg: module name " + m + " is too long for moduleShapes")
+		}
+		t[m[0]] |= 1 << len(m)
+	}
+	return t
+}()
+
+// kindOf is what the module is: relevantKind, ulpKind and broadKind, or 0.
+func kindOf(module string) uint8 {
+	if module == "" || len(module) >= 64 || moduleShapes[module[0]]&(1<<len(module)) == 0 {
+		return 0
+	}
+	return moduleKinds[module]
 }
 
 // speaker finds the module and device a kernel message names:
@@ -645,6 +782,12 @@ func speakerOf(text string) speech {
 // "mlx4_en: 0000:41:00.0: msg" or "bnxt_re: msg". It is written without
 // regular expressions because it runs on every line.
 func speaker(text string) (module, device, rest string) {
+	return speakerAt(text, strings.Index(text, ": "))
+}
+
+// speakerAt is speaker given i, the index of the first ": " in text (-1
+// when none).
+func speakerAt(text string, i int) (module, device, rest string) {
 	// mlx4_ib's own prefix: "<mlx4_ib> create_pv_sqp: Couldn't …".
 	if len(text) > 2 && text[0] == '<' {
 		if j := strings.IndexByte(text, '>'); j > 1 && isWord(text[1:j]) {
@@ -657,7 +800,6 @@ func speaker(text string) (module, device, rest string) {
 	if j := strings.IndexByte(text, ' '); j > 0 && spacePrefixed[text[:j]] {
 		return text[:j], "", strings.TrimSpace(text[j+1:])
 	}
-	i := strings.Index(text, ": ")
 	if i <= 0 {
 		return "", "", text
 	}
@@ -669,7 +811,7 @@ func speaker(text string) (module, device, rest string) {
 	}
 	if drv, bdf, ok := pciHead(netdevHead(head)); ok {
 		module, device = drv, strings.ToLower(bdf)
-		if j := strings.Index(rest, ": "); j > 0 && relevant[rest[:j]] {
+		if j := strings.Index(rest, ": "); j > 0 && kindOf(rest[:j])&relevantKind != 0 {
 			module, rest = rest[:j], rest[j+2:]
 		}
 		return module, device, rest
@@ -755,6 +897,9 @@ func qedPrefix(text string) (dev, rest string, ok bool) {
 // "func:line:(pid N)" with no device before it:
 // "mlx5_cmd_check:810:(pid 923941)".
 func isMlx5Func(head string) bool {
+	if head == "" || head[len(head)-1] != ')' {
+		return false
+	}
 	fn, rest, ok := strings.Cut(head, ":")
 	if !ok || !isWord(fn) {
 		return false
@@ -767,8 +912,10 @@ func isWord(s string) bool {
 	if s == "" {
 		return false
 	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+	// Bytes, not runes: a byte of a longer rune, or of none, is outside
+	// the set as the rune is.
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
 			return false
 		}
 	}

@@ -95,6 +95,10 @@ var mismatches = []struct {
 // lines without one skip the patterns.
 var mismatchWords = []string{"NVM image", "DDP package", "command interface revision", "supports only revisions", "cmdif rev", "HWRM interface"}
 
+// mismatchIDs are mismatchWords in lower case, which a message holds
+// whenever it holds one of them.
+var mismatchIDs = lits(mismatchWords...)
+
 // MismatchOf reports whether a message is a driver saying its firmware is
 // out of step with it, and what it says. module is the speaker, which
 // decides between the wordings ice and i40e share.

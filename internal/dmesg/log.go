@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"iter"
 	"regexp"
 	"slices"
 	"strconv"
@@ -63,6 +64,8 @@ var (
 var asyncWords = []string{"async", "cq error", "error cqe", "work queue", "wq", "catastroph", "local ", "internal error", "wc error",
 	"health compromised", "fatal error", "poll cq with"}
 
+var asyncIDs = lits(asyncWords...)
+
 // isAsync is asyncRE.MatchString(rest), for lower = strings.ToLower(rest).
 // Every asyncRE match starts at one of asyncWords, so on an ASCII line
 // the pattern is tried only from the first of them (from the byte before
@@ -94,10 +97,21 @@ func isAsync(rest, lower string) bool {
 var rdmaPrefixes = []string{"mlx4_", "mlx5_", "bnxt_re", "irdma", "i40iw", "rxe", "siw", "qedr", "hns_", "hrn", "efa_",
 	"erdma_", "mana_", "ionic_", "rocep", "roceo", "rocex", "rdmap", "vmw_pvrdma", "ocrdma", "usnic_", "hfi1_", "qib"}
 
+// rdmaFirst are the first bytes of rdmaPrefixes.
+var rdmaFirst = func() (t [256]bool) {
+	for _, p := range rdmaPrefixes {
+		t[p[0]] = true
+	}
+	return t
+}()
+
 // isRDMAName reports whether a word is an RDMA device name (rdmaName).
 func isRDMAName(w string) bool {
 	if strings.HasSuffix(w, "_rxe") {
 		return rdmaName.MatchString(w) // "enp1s0_rxe", as blktests names it
+	}
+	if w == "" || !rdmaFirst[w[0]] {
+		return false
 	}
 	for _, p := range rdmaPrefixes {
 		if strings.HasPrefix(w, p) {
@@ -113,21 +127,22 @@ func isWarning(s string) bool {
 		strings.HasPrefix(s, "kernel BUG")) && warnRE.MatchString(s)
 }
 
-// mayContainFold is a cheap test before a (?i) pattern that needs word:
-// false only when s is ASCII and holds no case of word. (A non-ASCII s
-// may: (?i) also folds k and s with the Kelvin and long-s signs.)
+// mayContainFold is a cheap test before a (?i) pattern that needs word
+// (ASCII letters, lower case): false only when s is ASCII and holds no
+// case of word. (A non-ASCII s may: (?i) also folds k and s with the
+// Kelvin and long-s signs.)
 func mayContainFold(s, word string) bool {
+	found := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return true
 		}
-	}
-	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) {
-			return true
+		// An ASCII letter's two cases differ in the 0x20 bit only.
+		if !found && s[i]|0x20 == word[0] && i+len(word) <= len(s) && strings.EqualFold(s[i:i+len(word)], word) {
+			found = true
 		}
 	}
-	return false
+	return found
 }
 
 // rdmaTools are rdma-core's and perftest's test programs (librdmacm's
@@ -191,7 +206,7 @@ func init() {
 // word characters (the pattern's hns_roce\w*). Every module name is word
 // characters, so the next ']' is where a bracketed name ends.
 func isRDMACode(s string) bool {
-	if strings.Contains(s, "drivers/") || strings.Contains(s, "net/") {
+	if hasPathRoot(s) {
 		for _, p := range rdmaPaths {
 			if strings.Contains(s, p) {
 				return true
@@ -215,6 +230,22 @@ func isRDMACode(s string) bool {
 		if tail, ok := strings.CutPrefix(name, "hns_roce"); ok && allWordBytes(tail) {
 			return true
 		}
+	}
+}
+
+// hasPathRoot is strings.Contains(s, "drivers/") ||
+// strings.Contains(s, "net/"), in one pass over the slashes of s.
+func hasPathRoot(s string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '/')
+		if j < 0 {
+			return false
+		}
+		k := i + j
+		if strings.HasSuffix(s[:k], "drivers") || strings.HasSuffix(s[:k], "net") {
+			return true
+		}
+		i = k + 1
 	}
 }
 
@@ -333,8 +364,9 @@ func ParseLog(r io.Reader) (Log, error) {
 	if isQuotedPrintable(head) {
 		q = &qpLines{st: st}
 	}
+	src := chunkLines{br: br}
 	for {
-		raw, err := lines.Read(br)
+		raw, err := src.read()
 		if raw != "" || err == nil {
 			lg.Lines++
 			if q != nil {
@@ -349,12 +381,119 @@ func ParseLog(r io.Reader) (Log, error) {
 			}
 			st.flush(st.p)
 			st.endBlock()
+			lg.detach()
 			if err == io.EOF {
 				return lg, nil
 			}
 			return lg, err
 		}
 	}
+}
+
+// chunkLines reads a log's lines as lines.Read does, but copies each run
+// of whole lines the reader holds into one string, and cuts the lines from
+// it: one allocation per buffer (64 KiB), not per line. A line the buffer
+// does not hold whole (longer than it, or the last, unended) is
+// lines.Read's. What the Log keeps of a line is copied out of its chunk
+// at the end (Log.detach).
+type chunkLines struct {
+	br    *bufio.Reader
+	chunk string // whole lines read, not yet returned
+}
+
+// newChunk makes a chunk's string; a test sees each.
+var newChunk = func(b []byte) string { return string(b) }
+
+func (c *chunkLines) read() (string, error) {
+	if c.chunk == "" {
+		b, _ := c.br.Peek(c.br.Size())
+		k := bytes.LastIndexByte(b, '\n')
+		if k < 0 {
+			return lines.Read(c.br)
+		}
+		c.chunk = newChunk(b[:k+1])
+		c.br.Discard(k + 1)
+	}
+	i := strings.IndexByte(c.chunk, '\n')
+	line := c.chunk[:i]
+	c.chunk = c.chunk[i+1:]
+	for line != "" && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	return line, nil
+}
+
+// detach copies every string the Log holds out of the line chunks it was
+// cut from, into one string: one event per 64 KiB chunk would otherwise
+// keep all of a long log alive as long as its Log.
+func (lg *Log) detach() {
+	n := 0
+	lg.eachString(func(s *string) { n += len(*s) })
+	var b strings.Builder
+	b.Grow(n)
+	lg.eachString(func(s *string) {
+		if *s == "" {
+			return
+		}
+		at := b.Len()
+		b.WriteString(*s)
+		*s = b.String()[at:]
+	})
+}
+
+// eachString calls f with every string of the Log that a line gave it.
+func (lg *Log) eachString(f func(*string)) {
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		f(&e.Time)
+		f(&e.Module)
+		f(&e.Device)
+		f(&e.Text)
+	}
+	for _, ctx := range lg.Context {
+		for i := range ctx {
+			f(&ctx[i].Text)
+		}
+	}
+	for i := range lg.Bindings {
+		b := &lg.Bindings[i]
+		f(&b.Driver)
+		f(&b.PCIAddress)
+		for j := range b.Netdevs {
+			f(&b.Netdevs[j])
+		}
+		for j := range b.RDMADevices {
+			f(&b.RDMADevices[j])
+		}
+		f(&b.Firmware)
+	}
+	for i := range lg.PCIIDs {
+		p := &lg.PCIIDs[i]
+		f(&p.PCIAddress)
+		f(&p.Vendor)
+		f(&p.Device)
+		f(&p.Class)
+	}
+	for i := range lg.Bandwidth {
+		f(&lg.Bandwidth[i].PCIAddress)
+		f(&lg.Bandwidth[i].LimitedBy)
+	}
+	for i := range lg.Renames {
+		r := &lg.Renames[i]
+		f(&r.Driver)
+		f(&r.PCIAddress)
+		f(&r.From)
+		f(&r.To)
+	}
+	for i := range lg.RDMANames {
+		f(&lg.RDMANames[i].Device)
+		f(&lg.RDMANames[i].Module)
+	}
+	for i := range lg.Modules {
+		f(&lg.Modules[i])
+	}
+	f(&lg.KernelRelease)
+	f(&lg.Tainted)
 }
 
 // line takes one physical line of the log (n is its line number): a
@@ -469,6 +608,7 @@ type logState struct {
 	prev     string                   // the message before this one, "cut here" lines skipped
 	blockEv  int                      // index of the block's event, -1 when none yet
 	cqe      int                      // index of the event of an mlx5 "error cqe" line just read, -1 when none
+	m        msg                      // the message being classified, scanned
 }
 
 // errCQE and syndromeRE are the two lines mlx5_poll_one logs for an
@@ -529,7 +669,7 @@ func (st *logState) repair(raw string) string {
 			st.lg.Repairs["line-numbers"]++
 		}
 	}
-	if t := strings.TrimLeft(line, " \t"); len(t) < len(line) && cont.MatchString(t) {
+	if t := trimBlanksLeft(line); len(t) < len(line) && cont.MatchString(t) {
 		line = t
 		st.lg.Repairs["indentation"]++
 	}
@@ -613,7 +753,7 @@ func (st *logState) flush(p pending) {
 	}
 	if isWarning(text) {
 		st.endBlock()
-		st.block = []ContextLine{{Text: cut(text), Line: p.line}}
+		st.block = append(make([]ContextLine, 0, maxContext), ContextLine{Text: cut(text), Line: p.line})
 		st.blockEv = -1
 		// The WARNING names RDMA code, or the line just before it does
 		// ("workqueue: … [hclge] is flushing … infiniband").
@@ -632,7 +772,7 @@ func (st *logState) flush(p pending) {
 			// device ("mlx4_core 0000:00:07.0: DMA-API: …").
 			device := ""
 			if len(st.block) == 2 {
-				if sp.device != "" && relevant[sp.module] {
+				if sp.device != "" && sp.kind&relevantKind != 0 {
 					device = sp.device
 				}
 			}
@@ -643,7 +783,8 @@ func (st *logState) flush(p pending) {
 			return
 		}
 	}
-	ev, ok := event(p, sp)
+	st.m.reset(text)
+	ev, ok := event(p, sp, &st.m)
 	device := sp.device
 	if !ok && st.cqe >= 0 && syndromeRE.MatchString(text) {
 		// mlx5's second line of an error completion: its syndrome, kept
@@ -737,14 +878,13 @@ func (st *logState) facts(p pending, sp speech) {
 		}
 	}
 	module, device, rest := sp.module, sp.device, sp.rest
-	if cls, name, _, ok := classDevice(text); ok && cls == "infiniband" {
+	if cls, name, _, ok := classDeviceAt(text, sp.colon); ok && cls == "infiniband" {
 		st.name(name, cls, p.line)
 		return
 	}
 	if device == "" {
-		if ulps[module] || relevant[module] {
-			for _, f := range strings.FieldsFunc(rest, func(c rune) bool { return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '=' }) {
-				f = strings.TrimRight(f, ":.;")
+		if sp.kind&(ulpKind|relevantKind) != 0 {
+			for f := range nameFields(rest) {
 				if isRDMAName(f) {
 					st.name(f, module, p.line)
 				}
@@ -758,7 +898,7 @@ func (st *logState) facts(p pending, sp speech) {
 		}
 	}
 	if strings.Contains(rest, "available PCIe bandwidth") {
-		if m := limitRE.FindStringSubmatch(rest); m != nil {
+		if m, ok := pcieLimit(rest); ok {
 			b := Bandwidth{PCIAddress: device, AvailableGbps: num(m[1]), Line: p.line}
 			if m[2] != "" {
 				b.SpeedGTps, b.Width, b.LimitedBy = num(m[2]), int(num(m[3])), strings.ToLower(m[4])
@@ -776,7 +916,7 @@ func (st *logState) facts(p pending, sp speech) {
 	if b == nil {
 		return
 	}
-	if name := nameAfterAddress(text); name != "" {
+	if name := nameAfterAddressAt(text, sp.colon); name != "" {
 		if isRDMAName(name) {
 			b.RDMADevices = appendNew(b.RDMADevices, name)
 			st.name(name, module, p.line)
@@ -799,6 +939,102 @@ func (st *logState) facts(p pending, sp speech) {
 	}
 }
 
+// nameFields yields the fields of a message that can be RDMA device
+// names, as strings.FieldsFunc splits it on ' ', ',', '(', ')', '/' and
+// '=', each without the ':', '.' and ';' it ends in.
+func nameFields(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := 0; i < len(s); {
+			for i < len(s) && isNameSep(s[i]) {
+				i++
+			}
+			j := i
+			for j < len(s) && !isNameSep(s[j]) {
+				j++
+			}
+			if j > i {
+				if f := strings.TrimRight(s[i:j], ":.;"); !yield(f) {
+					return
+				}
+			}
+			i = j
+		}
+	}
+}
+
+func isNameSep(c byte) bool {
+	return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == '='
+}
+
+// pcieLimit is limitRE.FindStringSubmatch(s), written out because the
+// pattern's nine groups cost microseconds on every bandwidth line. Each
+// group is a run of its class that a literal beginning with a space
+// follows, so it is the longest such run; the match starts where the run
+// before the first " Gb/s available PCIe bandwidth" that completes one of
+// the two tails begins.
+func pcieLimit(s string) (m [10]string, ok bool) {
+	const avail = " Gb/s available PCIe bandwidth"
+	for from := 0; ; {
+		i := strings.Index(s[from:], avail)
+		if i < 0 {
+			return m, false
+		}
+		at := from + i
+		from = at + 1
+		start := at
+		for start > 0 && isNumDot(s[start-1]) {
+			start--
+		}
+		if start == at {
+			continue
+		}
+		tail := s[at+len(avail):]
+		var g [10]string
+		g[0], g[1] = s[start:at], s[start:at]
+		if r, ok := cutRuns(tail, ", limited by ", &g[2], isNumDot, " GT/s PCIe x", &g[3], isDigitByte, " link at ", &g[4], isHexColonDot,
+			" (capable of ", &g[5], isNumDot, " Gb/s with ", &g[6], isNumDot, " GT/s PCIe x", &g[7], isDigitByte, " link)"); ok {
+			g[0] = s[start : len(s)-len(r)]
+			return g, true
+		}
+		g = [10]string{1: g[1]}
+		if r, ok := cutRuns(tail, " (", &g[8], isNumDot, " GT/s PCIe x", &g[9], isDigitByte, " link)"); ok {
+			g[0] = s[start : len(s)-len(r)]
+			return g, true
+		}
+	}
+}
+
+// cutRuns reads s as a literal, then by threes a group's destination,
+// the class of its run (longest, not empty) and the literal after it;
+// it returns what follows.
+func cutRuns(s string, parts ...any) (string, bool) {
+	s, ok := strings.CutPrefix(s, parts[0].(string))
+	if !ok {
+		return "", false
+	}
+	for k := 1; k+2 < len(parts); k += 3 {
+		in := parts[k+1].(func(byte) bool)
+		n := 0
+		for n < len(s) && in(s[n]) {
+			n++
+		}
+		if n == 0 {
+			return "", false
+		}
+		*parts[k].(*string) = s[:n]
+		if s, ok = strings.CutPrefix(s[n:], parts[k+2].(string)); !ok {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+func isNumDot(c byte) bool    { return c >= '0' && c <= '9' || c == '.' }
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+func isHexColonDot(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':' || c == '.'
+}
+
 // fwValueRE is a driver's firmware version line: "firmware version:
 // 16.35.2000", and mlx5's health dump "fw_ver 20.26.4012" (whose "raw
 // fw_ver 0x141a0fac" is the same number in hex, not a version).
@@ -806,7 +1042,12 @@ var fwValueRE = regexp.MustCompile(`(?i)(?:^|\b)(?:firmware version|fw version|f
 
 // nameAfterAddress returns the name in "<driver> <BDF> <name>: …".
 func nameAfterAddress(text string) string {
-	i := strings.Index(text, ": ")
+	return nameAfterAddressAt(text, strings.Index(text, ": "))
+}
+
+// nameAfterAddressAt is nameAfterAddress given i, the index of the first
+// ": " in text (-1 when none).
+func nameAfterAddressAt(text string, i int) string {
 	if i < 0 {
 		return ""
 	}

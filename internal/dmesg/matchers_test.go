@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,52 @@ var handMatchers = map[string]func(line string) string{
 		}
 		return ""
 	},
+	"failedErrno": func(l string) string {
+		want := ""
+		if m := failedErr.FindStringSubmatch(l); m != nil {
+			want = m[1]
+		}
+		if got := failedErrno(l); got != want {
+			return fmt.Sprintf("failedErrno %q, failedErr %q", got, want)
+		}
+		return ""
+	},
+	"syslogStamp": func(l string) string {
+		if (syslogRE.MatchString(l) || fullRE.MatchString(l)) && !(len(l) > 4 && isLowerASCII(l[1]) && isLowerASCII(l[2]) && isSpaceRE(l[3])) {
+			return "a syslog or journal stamp the gate passes over"
+		}
+		return ""
+	},
+	"pcieLimit": func(l string) string {
+		want := limitRE.FindStringSubmatch(l)
+		got, ok := pcieLimit(l)
+		if ok != (want != nil) || ok && !slices.Equal(got[:], want) {
+			return fmt.Sprintf("pcieLimit %q, limitRE %q", got, want)
+		}
+		return ""
+	},
+	"hasPathRoot": func(l string) string {
+		if hasPathRoot(l) != (strings.Contains(l, "drivers/") || strings.Contains(l, "net/")) {
+			return "hasPathRoot and the two searches differ"
+		}
+		return ""
+	},
+	"kindOf": func(l string) string {
+		for _, f := range append(strings.FieldsFunc(l, func(c rune) bool { return c == ' ' || c == ':' || c == '[' || c == ']' }), l) {
+			if kindOf(f) != moduleKinds[f] {
+				return "kindOf and moduleKinds differ on " + f
+			}
+		}
+		return ""
+	},
+	"isRDMAName": func(l string) string {
+		for _, f := range strings.Fields(l) {
+			if isRDMAName(f) != rdmaName.MatchString(f) {
+				return "isRDMAName and rdmaName differ on " + f
+			}
+		}
+		return ""
+	},
 	"digitFirst": func(l string) string {
 		if (lineNoRE.MatchString(l) || gluedNoRE.MatchString(l)) && !digitFirst(l) {
 			return "a line number the gate passes over"
@@ -113,7 +160,7 @@ var handMatchers = map[string]func(line string) string{
 		return ""
 	},
 	"stripLevel": func(l string) string {
-		if facilityRE.MatchString(l) && !strings.ContainsRune("acdfklmnsu", rune(l[0])) {
+		if facilityRE.MatchString(l) && (!strings.ContainsRune("acdfklmnsu", rune(l[0])) || !facilityName(l)) {
 			return "a facility the gate passes over"
 		}
 		return ""
@@ -162,7 +209,11 @@ func TestHandMatchersAgree(t *testing.T) {
 		"failed to create eq", "Failed to create async EQs", "xfailed to create eq", "failed to createeq", "failed to create; eq", "failed to create.eq",
 		"failed to create a very long list of things before eq", "failed to create 123456789012345678901234567 eq", "failed to create 1234567890123456789012345678 eq",
 		"failed to create 12345678901234567890123456789 eq", "failed to create _eq", "failed to create x-eq", "unable to set up msi-x", "failure to start portal",
-		"failed to open port\u00e9", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
+		"failed to open port\u00e9", "failed with error code -22", "failed with error -5", "failed with error code x failed with error 7", "failed with error code 3",
+		"failed with error code", "failed with error - failed with error -", "failed with errorfailed with error 1", "failed with error  1", "mlx5_0 mlx4_1 rxe0 enp1s0_rxe _rxe siw_eth1 x_rxe_ mlx5_bond_0 ", "RDS/IB RPC RIP mlx5_core mlx5_cor mlx5_core_ ib_ipoib nvidia-peermem",
+		"authpriv.err: x", "/net/", "net/", "drivers/", "rivers/", "a/b/drivers", "x/drivers/y", "et/", "/", "", "x 8.0 Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link)", "1.2.3 Gb/s available PCIe bandwidth, limited by 2.5 GT/s PCIe x1 link at 0000:00:1c.4 (capable of 63.008 Gb/s with 8 GT/s PCIe x8 link)",
+		"a Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link) 4 Gb/s available PCIe bandwidth (8 GT/s PCIe x8 link)", "7 Gb/s available PCIe bandwidth (8 GT/s PCIe x link) 5 Gb/s available PCIe bandwidth ( GT/s PCIe x8 link)",
+		"1 Gb/s available PCIe bandwidth, limited by 2 GT/s PCIe x1 link at zz (capable of 3 Gb/s with 4 GT/s PCIe x5 link) 6 Gb/s available PCIe bandwidth (7 GT/s PCIe x8 link)", "..Gb/s available PCIe bandwidth (.. GT/s PCIe x0 link)x", "Jan  1 00:00:00 h kernel: x", "Jan 1 00:00:00 h kernel: x", "Jan\t1 00:00:00 x", "Mon 2024-01-01 00:00:00 UTC h kernel: x", "Jan", "Jan 1", "auth.err: x", "kernel: x", "local7.info: x", "daemon :err : x", "unable to enable msi interrupts", "fa\u0130led to create eq", "\u0130 failed to create eq", "fail to init eq_1", "failed to  create eq", "failed to create\teq", "failed to create eq\u212a")
 	matched := map[string]int{}
 	for _, l := range ls {
 		for name, agree := range handMatchers {
@@ -188,8 +239,14 @@ func TestHandMatchersAgree(t *testing.T) {
 		if queueFailed(l, strings.ToLower(l)) {
 			matched["queueFailed"]++
 		}
+		if failedErr.MatchString(l) {
+			matched["failedErr"]++
+		}
+		if limitRE.MatchString(l) {
+			matched["limitRE"]++
+		}
 	}
-	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10, "queueFailed": 10} {
+	for name, least := range map[string]int{"journalRE": 5, "rdmaCode": 5, "lineNoRE": 5, "facilityRE": 2, "probe": 10, "queueFailed": 10, "failedErr": 10, "limitRE": 10} {
 		if matched[name] < least {
 			t.Errorf("%s matched only %d lines: the comparison proves little", name, matched[name])
 		}
@@ -198,7 +255,7 @@ func TestHandMatchersAgree(t *testing.T) {
 
 func FuzzHandMatchersAgree(f *testing.F) {
 	for _, l := range captureLines(f) {
-		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) || queueRE.MatchString(l) {
+		if journalRE.MatchString(l) || rdmaCode.MatchString(l) || lineNoRE.MatchString(l) || facilityRE.MatchString(l) || probe.MatchString(l) || queueRE.MatchString(l) || failedErr.MatchString(l) || limitRE.MatchString(l) {
 			f.Add(l)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"regexp"
-	"strings"
 )
 
 // Max is the most bytes kept of one line; the rest of the line is skipped.
@@ -33,7 +32,7 @@ func Each(r io.Reader, fn func(string)) error {
 func Read(br *bufio.Reader) (string, error) {
 	frag, err := br.ReadSlice('\n')
 	if err != bufio.ErrBufferFull {
-		return strings.TrimRight(string(frag), "\r\n"), err
+		return string(trimEOL(frag)), err
 	}
 	b := append([]byte(nil), frag[:min(len(frag), Max)]...)
 	for {
@@ -45,8 +44,19 @@ func Read(br *bufio.Reader) (string, error) {
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		return strings.TrimRight(string(b), "\r\n"), err
+		return string(trimEOL(b)), err
 	}
+}
+
+// trimEOL is b without the '\r' and '\n' it ends in, as
+// strings.TrimRight(s, "\r\n") cuts them, before b is copied into a
+// string: the cut set is not built for every line.
+func trimEOL(b []byte) []byte {
+	n := len(b)
+	for n > 0 && (b[n-1] == '\n' || b[n-1] == '\r') {
+		n--
+	}
+	return b[:n]
 }
 
 // noteRE is a note a poster left after a value and the rest of the line:

@@ -116,6 +116,17 @@ type Regexp struct {
 	re      *regexp.Regexp
 	need    Set
 	alts    []branch // nil when the pattern is no alternation
+	// ids are need's and each branch's literal sets as IDs of the Dict
+	// that MatchHits was first given.
+	bindOnce sync.Once
+	ids      *boundIDs
+}
+
+// boundIDs are a Regexp's literal sets as IDs of one Dict.
+type boundIDs struct {
+	dict *Dict
+	need []int
+	alts [][]int // per branch, its best set; nil when it has none
 }
 
 // A branch is one top-level alternative and the literal sets one of each
@@ -385,25 +396,93 @@ func allOf(re *syntax.Regexp) []Set {
 	return all
 }
 
-// MatchLower reports whether s matches, as MatchString does, given s
-// lower-cased as lower. A line that is not all ASCII runs the whole
-// pattern (see Set).
-func (r *Regexp) MatchLower(s, lower string) bool {
+// Literals are the literals the pattern's prefilters look for (its
+// need, and each branch's best set: the one whose shortest literal is
+// longest), for a Dict that finds them all in one pass over a line. The
+// other sets are left to inOrder: a Dict of every set was larger and
+// slower to scan. A set with a one-byte literal is left out (see gate).
+func (r *Regexp) Literals() []string {
 	r.make()
-	// s itself, not lower: the Kelvin sign and a dotted capital I lower
-	// to ASCII letters, which would move every place after them.
-	if !ASCII(s) {
+	out := append([]string(nil), gate(r.need)...)
+	for _, b := range r.alts {
+		out = append(out, gate(b.best())...)
+	}
+	return out
+}
+
+// gate is n when a Dict can hold it, nil (taken as found) when it has a
+// one-byte literal.
+func gate(n Set) Set {
+	if n.shortest() < 2 {
+		return nil
+	}
+	return n
+}
+
+// best is the branch's literal set that picks out the fewest lines: the
+// one whose shortest literal is longest; nil when it has none.
+func (b *branch) best() Set {
+	var best Set
+	for _, n := range b.all {
+		if best == nil || n.shortest() > best.shortest() {
+			best = n
+		}
+	}
+	return best
+}
+
+// bind is r's need and its branches' best sets as IDs of d, a Dict that
+// holds Literals(). A Regexp is bound to the first Dict it is given.
+func (r *Regexp) bind(d *Dict) *boundIDs {
+	r.bindOnce.Do(func() {
+		ids := func(n Set) []int {
+			n = gate(n)
+			if n == nil {
+				return nil
+			}
+			out := make([]int, len(n))
+			for i, w := range n {
+				out[i] = d.ID(w)
+			}
+			return out
+		}
+		b := &boundIDs{dict: d, need: ids(r.need)}
+		for i := range r.alts {
+			b.alts = append(b.alts, ids(r.alts[i].best()))
+		}
+		r.ids = b
+	})
+	if r.ids.dict != d {
+		panic("need: " + r.pattern + " is bound to another Dict")
+	}
+	return r.ids
+}
+
+// MatchHits reports whether s matches, as MatchString does, given s
+// lower-cased by lower (called only when a branch's literals are found),
+// whether s is all ASCII, and the Dict d's scan h
+// of a text whose part from off on is lower (d holds the pattern's
+// Literals): a pattern or a branch whose literals the scan did not find
+// there is passed over without a search.
+func (r *Regexp) MatchHits(s string, lower func() string, ascii bool, d *Dict, h *Hits, off int) bool {
+	r.make()
+	if !ascii {
 		return r.re.MatchString(s)
 	}
-	if r.alts == nil {
-		return r.need.MayMatch(lower, true) && r.re.MatchString(s)
+	ids := r.bind(d)
+	if ids.need != nil && !h.HasAny(ids.need, off) {
+		return false
 	}
-	for _, b := range r.alts {
-		if !inOrder(lower, b.all) {
+	if r.alts == nil {
+		return r.re.MatchString(s)
+	}
+	for i := range r.alts {
+		b := &r.alts[i]
+		if ids.alts[i] != nil && !h.HasAny(ids.alts[i], off) || !inOrder(lower(), b.all) {
 			continue
 		}
 		if b.starts != nil {
-			if b.matchFrom(s, lower) {
+			if b.matchFrom(s, lower()) {
 				return true
 			}
 		} else if b.re().MatchString(s) {

@@ -1,7 +1,6 @@
 package need
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -48,49 +47,6 @@ var agreeing = []string{
 	// and with other assertions after it.
 	`(?i)\b(?:fail(?:ed|ure)?|unable|error|err)\b[^.;]{0,40}?\b(?:to )?(?:create|alloc(?:ate)?)\b[^.;]{0,30}?\b(?:eqs?|cqs?|port \d+)\b|err_detected\b|unable to add gid`,
 	`\b(?:create|alloc|init)_?\w*?[ _](?:eqs?|cqs?)\w*\b[^.;]{0,40}?\b(?:fail(?:ed|ure)?|error|err)\b|Firmware over \d+ ?MS`,
-}
-
-// TestMatchLowerAgrees: MatchLower answers as MatchString does.
-func TestMatchLowerAgrees(t *testing.T) {
-	lines := []string{
-		"mlx5_core 0000:3b:00.0: wait_func:1190:(pid 7): CREATE_EQ(0x301) timeout. Will cause a leak",
-		"mlx5_cmd_check: MLX5_CMD_OP_CREATE_QP(0x500) op_mod(0x0) failed, status bad parameter(0x3)",
-		"bnxt_en 0000:45:00.0: hwrm_ring_free type 1 failed. rc:fff0 err:0",
-		"cmd timed out", "FW command Query failed", "Error (timeout: 500015) msg {0x23 0x1}",
-		"failed status -5", "ERROR=-12", "out of MEMORY", "[Create QP Error][op_code=8] status=-110 waiting=1",
-		"modify_qp", "\u212Aernel out of memory", "ÉTAT", "", "qp",
-		"interr to create eq", "interr, error to create eq", "Failed to create EQs", "failed to alloc port 1 now", "xerr_detected",
-		"pci err_detected", "CREATE_EQ(0x301) op_mod(0x0) failed", "create_cq err", "xcreate_cq err", "init__cqs; failed",
-		"Unable to add GID", "FIRMWARE OVER 20MS", "firmware over 20 MSx", "error error to create cq", "to create cq: error",
-		"create cq failed to", "cq create failed", "eq failed to create eq", "\u0130\u0130 failed to create eq", "\u212a\u212a\u212a error to create eq", "fa\u0130led to create eq",
-	}
-	for _, p := range agreeing {
-		r, std := MustCompile(p), regexp.MustCompile(p)
-		for _, l := range lines {
-			if got, want := r.MatchLower(l, strings.ToLower(l)), std.MatchString(l); got != want {
-				t.Errorf("%q on %q: MatchLower %v, MatchString %v", p, l, got, want)
-			}
-		}
-	}
-}
-
-func FuzzMatchLower(f *testing.F) {
-	f.Add("mlx5_cmd_check: MLX5_CMD_OP_CREATE_QP(0x500) op_mod(0x0) failed, status bad parameter(0x3)")
-	f.Add("\u212Aernel ſtate ENOMEM")
-	f.Add("mlx5_load:1053:(pid 13): Failed to create EQs")
-	f.Add("interr, error to create eq")
-	f.Add("\u0130 failed to create eq")
-	rs := make([]*Regexp, len(agreeing))
-	for i, p := range agreeing {
-		rs[i] = MustCompile(p)
-	}
-	f.Fuzz(func(t *testing.T, line string) {
-		for _, r := range rs {
-			if got, want := r.MatchLower(line, strings.ToLower(line)), r.MatchString(line); got != want {
-				t.Errorf("%q on %q: MatchLower %v, MatchString %v", r, line, got, want)
-			}
-		}
-	})
 }
 
 // TestBranchesSplit: a branch that begins with an alternation of words is
