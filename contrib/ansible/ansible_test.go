@@ -48,11 +48,22 @@ func TestPlaybookCollectsLocalhost(t *testing.T) {
 		"",
 	}, "\n")), 0o644)
 	records := filepath.Join(dir, "records")
+	// The host's temporary folder is the test's own: other runs of this
+	// test on the machine (other checkouts, other sessions) make and
+	// remove their kbcollect.* folders in the shared one meanwhile.
+	hostTmp := filepath.Join(dir, "host-tmp")
+	if err := os.Mkdir(hostTmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	made, err := os.Stat(hostTmp)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(playbook, "-i", inv, "collect.yml", "--limit", "good,broken",
 		"-e", "kbcollect_binary="+bin, "-e", "kbcollect_records_dir="+records,
 		"-e", "kbcollect_salt=fleet-s3cret")
 	cmd.Env = append(os.Environ(), "ANSIBLE_NOCOLOR=1", "ANSIBLE_RETRY_FILES_ENABLED=0",
-		"ANSIBLE_LOCAL_TEMP="+filepath.Join(dir, "ansible-tmp"), "ANSIBLE_HOST_KEY_CHECKING=0")
+		"ANSIBLE_LOCAL_TEMP="+filepath.Join(dir, "ansible-tmp"), "ANSIBLE_HOST_KEY_CHECKING=0", "TMPDIR="+hostTmp)
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	if err := cmd.Run(); err != nil {
@@ -92,8 +103,12 @@ func TestPlaybookCollectsLocalhost(t *testing.T) {
 	if strings.Contains(out, "fleet-s3cret") {
 		t.Error("the salt appears in the playbook's output")
 	}
-	// Nothing is left behind on the host.
-	if left, _ := filepath.Glob(filepath.Join(os.TempDir(), "kbcollect.*", "kbcollect")); len(left) > 0 {
+	// Nothing is left behind on the host. The working folder was made
+	// (and removed) in hostTmp, which changed its modification time.
+	if st, err := os.Stat(hostTmp); err != nil || !st.ModTime().After(made.ModTime()) {
+		t.Errorf("no working folder was made in the host's TMPDIR %s (%v)", hostTmp, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(hostTmp, "kbcollect.*")); len(left) > 0 {
 		t.Errorf("working folders left on the host: %v", left)
 	}
 
