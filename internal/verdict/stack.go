@@ -362,9 +362,12 @@ func (s stackSteps) any(v *Verdict) {
 		}
 		v.add(Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix})
 	default:
+		// Each release the matrix holds excludes it, by its own lists:
+		// a release it lacks may not (a span no release supports is
+		// stack_support's or support_end's, and says so on its own).
 		r := fail[len(fail)-1]
 		u := worstAt(lastFail)
-		v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
+		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s; the matrix does not hold every %s release, and the lists of one it lacks would decide it", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text, s.ms.Name), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
 	}
 }
 
