@@ -234,7 +234,7 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 		if err := os.MkdirAll(o.output, 0o755); err != nil {
 			return cli.Usagef("-o: %v", err)
 		}
-		o.outDir = o.output
+		o.outDir, o.written = o.output, map[string]bool{}
 		// A paste of one host from one file is named after the file
 		// (ticket-1234.txt: ticket-1234.toml) when it gives no host id.
 		if named <= 1 && len(files) == 1 && files[0] != "-" {

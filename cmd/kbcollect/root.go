@@ -48,6 +48,10 @@ type rootOptions struct {
 	// with no host id is named unnamed, or "unnamed" when that is empty.
 	outDir  string
 	unnamed string
+	// written are the names this run wrote into outDir: two hosts whose
+	// ids redact to one token (24 bits: about 3% of pastes of 1,000
+	// hosts) are two files, never one overwriting the other.
+	written map[string]bool
 	// pasteSalt, when set, is the salt used when none is given: the
 	// paste's digest, so that a paste's records come out the same run
 	// after run (and those of its several hosts share their tokens).
@@ -264,6 +268,16 @@ func writeRecord(c *cobra.Command, o rootOptions, snap *snapshot.Snapshot) error
 		name := recordName(h.Host.ID)
 		if h.Host.ID == "" && o.unnamed != "" {
 			name = recordName(o.unnamed)
+		}
+		if o.written != nil {
+			base := name
+			for n := 2; o.written[name]; n++ {
+				name = fmt.Sprintf("%s-%d", base, n)
+			}
+			if name != base {
+				fmt.Fprintf(c.ErrOrStderr(), "kbcollect: %s.%s is another host's of this paste (their ids redact alike); this one is written as %s.%s\n", base, o.format, name, o.format)
+			}
+			o.written[name] = true
 		}
 		out = filepath.Join(o.outDir, name+"."+o.format)
 	}
