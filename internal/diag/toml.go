@@ -24,20 +24,29 @@ type Pos struct{ Line, Col int }
 //
 // The index is built on first use: DecodeTOML returns a Locator for every
 // file, but most files decode cleanly and most callers never ask it
-// (indexing every host record was 15% of a fleet build's CPU).
+// (indexing every host record was 15% of a fleet build's CPU). It holds
+// the table headers only; the keys of a table are read from its lines
+// when a path in it is first asked (the matrix asks where each entry was
+// written, and where a key is only for a lint problem), and Find reads
+// the whole source again, as only misspelt keys ask it.
 type Locator struct {
 	src       []byte
 	once      sync.Once
-	pos       map[string]Pos
-	written   []written // every key in the order it was written, for Find
+	tables    []table        // tables[0] is the root table, then every header in the order written
+	byPath    map[string]int // header path → its first table
+	mu        sync.Mutex     // guards each table's keys
 	plainOnce sync.Once
 	plain     map[string][]Pos // path with array indexes removed → every occurrence, made for Find
 }
 
-// written is a key path as the index read it, and where.
-type written struct {
-	path []string
+// table is a table header and where its lines start.
+type table struct {
 	pos  Pos
+	body int // offset of the line after the header
+	next int // next table written with the same path, or 0
+	// keys maps each key path under the table, relative to it, to where
+	// it was first written; read when first asked.
+	keys map[string]Pos
 }
 
 // NewLocator indexes the keys in a TOML document.
@@ -50,94 +59,85 @@ func NewLocator(src []byte) *Locator {
 // lazyLocator returns a Locator that indexes src when first asked.
 func lazyLocator(src []byte) *Locator { return &Locator{src: src} }
 
-// index reads the source lines into pos and plain.
+// index reads the table headers.
 func (l *Locator) index() {
-	src := l.src
-	l.src = nil
-	l.pos = map[string]Pos{}
-	counts := map[string]int{} // array-of-tables path → elements seen
-	var table []string         // current header path, indexes included
-	inMulti := ""              // closing delimiter of a multi-line string
-	depth := 0                 // open [ of a multi-line array
-	for i, line := range strings.Split(string(src), "\n") {
-		lineNo := i + 1
-		if inMulti != "" {
-			if strings.Contains(line, inMulti) {
-				inMulti = ""
-			}
+	// Headers mostly start a line: count those for the room to keep.
+	n := bytes.Count(l.src, []byte("\n[")) + 1
+	l.tables = append(make([]table, 0, n+1), table{})
+	l.byPath = make(map[string]int, n)
+	var h headers
+	sc := scanner{src: l.src}
+	for {
+		text, p, eq, ok := sc.next()
+		if !ok {
+			break
+		}
+		if eq >= 0 {
+			continue // keys are read per table, when asked
+		}
+		p = h.read(text, p)
+		n := len(l.tables)
+		l.tables = append(l.tables, table{pos: p, body: sc.off})
+		first, seen := l.byPath[string(h.table.buf)]
+		if !seen {
+			l.byPath[string(h.table.buf)] = n
 			continue
 		}
-		trimmed := strings.TrimSpace(line)
-		col := len(line) - len(strings.TrimLeft(line, " \t")) + 1
-		if depth > 0 {
-			depth += bracketDelta(trimmed)
-			continue
+		for l.tables[first].next != 0 {
+			first = l.tables[first].next
 		}
-		switch {
-		case trimmed == "" || trimmed[0] == '#':
-			continue
-		case strings.HasPrefix(trimmed, "[["):
-			end := strings.Index(trimmed, "]]")
-			if end < 0 {
-				continue
-			}
-			keys := splitKey(trimmed[2:end])
-			table = l.resolve(keys[:len(keys)-1], counts)
-			base := join(append(table, keys[len(keys)-1]))
-			n := counts[base]
-			counts[base] = n + 1
-			table = append(table, keys[len(keys)-1], strconv.Itoa(n))
-			l.record(table, Pos{lineNo, col + 2})
-		case trimmed[0] == '[':
-			end := strings.Index(trimmed, "]")
-			if end < 0 {
-				continue
-			}
-			table = l.resolve(splitKey(trimmed[1:end]), counts)
-			l.record(table, Pos{lineNo, col + 1})
-		default:
-			eq := keyEnd(trimmed)
-			if eq < 0 {
-				continue
-			}
-			keys := splitKey(trimmed[:eq])
-			full := append(append([]string(nil), table...), keys...)
-			l.record(full, Pos{lineNo, col})
-			val := strings.TrimSpace(trimmed[eq+1:])
-			for _, q := range []string{`"""`, `'''`} {
-				if strings.HasPrefix(val, q) && !strings.Contains(val[3:], q) {
-					inMulti = q
-				}
-			}
-			if strings.HasPrefix(val, "[") {
-				depth = bracketDelta(val)
-				if depth < 0 {
-					depth = 0
-				}
-			}
+		l.tables[first].next = n
+	}
+}
+
+// keysOf returns the key paths under table i, reading them when first asked.
+func (l *Locator) keysOf(i int) map[string]Pos {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	t := &l.tables[i]
+	if t.keys != nil {
+		return t.keys
+	}
+	t.keys = map[string]Pos{}
+	var key path
+	sc := scanner{src: l.src, off: t.body, line: t.pos.Line}
+	for {
+		text, p, eq, ok := sc.next()
+		if !ok || eq < 0 {
+			return t.keys
+		}
+		key.reset()
+		key.appendKey(text[:eq])
+		if _, seen := t.keys[string(key.buf)]; !seen {
+			t.keys[string(key.buf)] = p
 		}
 	}
 }
 
-// resolve turns header keys into a path, inserting the current element
-// number wherever a prefix names an array of tables.
-func (l *Locator) resolve(keys []string, counts map[string]int) []string {
-	var out []string
-	for _, k := range keys {
-		out = append(out, k)
-		if n, ok := counts[join(out)]; ok {
-			out = append(out, strconv.Itoa(n-1))
+// at returns where path was first written, as a header or as a key under
+// the root table or under a table whose header path is a prefix of it.
+func (l *Locator) at(path string) (Pos, bool) {
+	best, found := Pos{}, false
+	consider := func(p Pos, ok bool) {
+		if ok && (!found || p.Line < best.Line) {
+			best, found = p, true
 		}
 	}
-	return out
-}
-
-func (l *Locator) record(path []string, p Pos) {
-	key := join(path)
-	if _, ok := l.pos[key]; !ok {
-		l.pos[key] = p
+	if i, ok := l.byPath[path]; ok {
+		consider(l.tables[i].pos, true)
 	}
-	l.written = append(l.written, written{path, p})
+	p, ok := l.keysOf(0)[path]
+	consider(p, ok)
+	for d := 0; d < len(path); d++ {
+		if path[d] != '.' {
+			continue
+		}
+		for i, ok := l.byPath[path[:d]]; ok && i != 0; i = l.tables[i].next {
+			p, ok := l.keysOf(i)[path[d+1:]]
+			consider(p, ok)
+		}
+	}
+	return best, found
 }
 
 // Pos returns where a path was written. A path that was not written falls
@@ -145,7 +145,7 @@ func (l *Locator) record(path []string, p Pos) {
 func (l *Locator) Pos(path string) Pos {
 	l.once.Do(l.index)
 	for path != "" {
-		if p, ok := l.pos[path]; ok {
+		if p, ok := l.at(path); ok {
 			return p
 		}
 		i := strings.LastIndexByte(path, '.')
@@ -160,15 +160,221 @@ func (l *Locator) Pos(path string) Pos {
 // Find returns every position of a path given without array indexes, in
 // the order they were written.
 func (l *Locator) Find(plain string) []Pos {
-	l.once.Do(l.index)
 	l.plainOnce.Do(func() {
 		l.plain = map[string][]Pos{}
-		for _, w := range l.written {
-			k := join(stripIndexes(w.path))
-			l.plain[k] = append(l.plain[k], w.pos)
+		var h headers
+		var key path
+		add := func(p Pos, parts ...*path) {
+			var segs []string
+			for _, pt := range parts {
+				for i := range pt.ends {
+					if s := string(pt.seg(i)); !isIndex(s) {
+						segs = append(segs, s)
+					}
+				}
+			}
+			k := strings.Join(segs, ".")
+			l.plain[k] = append(l.plain[k], p)
+		}
+		sc := scanner{src: l.src}
+		for {
+			text, p, eq, ok := sc.next()
+			if !ok {
+				break
+			}
+			if eq < 0 {
+				add(h.read(text, p), &h.table)
+				continue
+			}
+			key.reset()
+			key.appendKey(text[:eq])
+			add(p, &h.table, &key)
 		}
 	})
 	return l.plain[plain]
+}
+
+// headers follows the table headers of a document: the current table's
+// path, and how many elements each array of tables has had so far.
+type headers struct {
+	table, keys path
+	counts      map[string]int // array-of-tables path → index in n
+	n           []int          // elements seen
+}
+
+// read makes the header text (trimmed, from its line) the current table,
+// and returns where its path was written.
+func (h *headers) read(text []byte, p Pos) Pos {
+	if h.counts == nil {
+		h.counts = map[string]int{}
+	}
+	h.table.reset()
+	h.keys.reset()
+	if bytes.HasPrefix(text, []byte("[[")) {
+		h.keys.appendKey(text[2:bytes.Index(text, []byte("]]"))])
+		last := len(h.keys.ends) - 1
+		h.resolve(last)
+		h.table.push(h.keys.seg(last))
+		c, ok := h.counts[string(h.table.buf)]
+		if !ok {
+			c = len(h.n)
+			h.counts[string(h.table.buf)] = c
+			h.n = append(h.n, 0)
+		}
+		h.table.pushInt(h.n[c])
+		h.n[c]++
+		return Pos{p.Line, p.Col + 2}
+	}
+	h.keys.appendKey(text[1:bytes.IndexByte(text, ']')])
+	h.resolve(len(h.keys.ends))
+	return Pos{p.Line, p.Col + 1}
+}
+
+// resolve appends the first n header keys to the table path, with the
+// current element number after each prefix that names an array of tables.
+func (h *headers) resolve(n int) {
+	for i := 0; i < n; i++ {
+		h.table.push(h.keys.seg(i))
+		if c, ok := h.counts[string(h.table.buf)]; ok {
+			h.table.pushInt(h.n[c] - 1)
+		}
+	}
+}
+
+// path is a key path joined with dots in one reused buffer.
+type path struct {
+	buf  []byte
+	ends []int // end of each segment in buf
+}
+
+func (p *path) reset() { p.buf, p.ends = p.buf[:0], p.ends[:0] }
+
+// seg returns segment i.
+func (p *path) seg(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = p.ends[i-1] + 1
+	}
+	return p.buf[start:p.ends[i]]
+}
+
+func (p *path) push(s []byte) {
+	p.sep()
+	p.buf = append(p.buf, s...)
+	p.ends = append(p.ends, len(p.buf))
+}
+
+func (p *path) pushInt(n int) {
+	p.sep()
+	p.buf = strconv.AppendInt(p.buf, int64(n), 10)
+	p.ends = append(p.ends, len(p.buf))
+}
+
+func (p *path) sep() {
+	if len(p.ends) > 0 {
+		p.buf = append(p.buf, '.')
+	}
+}
+
+// appendKey appends the segments of a dotted TOML key, honouring quotes:
+// outside quotes blanks are dropped, and each segment is trimmed.
+func (p *path) appendKey(s []byte) {
+	p.sep()
+	start := len(p.buf)
+	end := func() {
+		seg := bytes.TrimSpace(p.buf[start:])
+		n := copy(p.buf[start:], seg)
+		p.buf = p.buf[:start+n]
+		p.ends = append(p.ends, len(p.buf))
+	}
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				p.buf = append(p.buf, c)
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '.':
+			end()
+			p.buf = append(p.buf, '.')
+			start = len(p.buf)
+		case c == ' ' || c == '\t':
+		default:
+			p.buf = append(p.buf, c)
+		}
+	}
+	end()
+}
+
+// scanner reads a TOML document line by line, skipping blank lines,
+// comments, lines that do not parse as a header or key, and the lines of
+// multi-line strings and arrays.
+type scanner struct {
+	src     []byte
+	off     int    // offset of the next line
+	line    int    // number of the line last read
+	inMulti string // closing delimiter of a multi-line string
+	depth   int    // open [ of a multi-line array
+}
+
+// next returns the next header or key line, trimmed, where it starts, and
+// for a key line the index of its = (-1 for a header).
+func (s *scanner) next() (text []byte, p Pos, eq int, ok bool) {
+	for s.off <= len(s.src) {
+		line := s.src[s.off:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		s.off += len(line) + 1
+		s.line++
+		if s.inMulti != "" {
+			if bytes.Contains(line, []byte(s.inMulti)) {
+				s.inMulti = ""
+			}
+			continue
+		}
+		trimmed := bytes.TrimSpace(line)
+		col := len(line) - len(bytes.TrimLeft(line, " \t")) + 1
+		if s.depth > 0 {
+			s.depth += bracketDelta(trimmed)
+			continue
+		}
+		p := Pos{s.line, col}
+		switch {
+		case len(trimmed) == 0 || trimmed[0] == '#':
+			continue
+		case bytes.HasPrefix(trimmed, []byte("[[")):
+			if bytes.Index(trimmed, []byte("]]")) < 0 {
+				continue
+			}
+			return trimmed, p, -1, true
+		case trimmed[0] == '[':
+			if bytes.IndexByte(trimmed, ']') < 0 {
+				continue
+			}
+			return trimmed, p, -1, true
+		}
+		eq := keyEnd(trimmed)
+		if eq < 0 {
+			continue
+		}
+		val := bytes.TrimSpace(trimmed[eq+1:])
+		for _, q := range []string{`"""`, `'''`} {
+			if bytes.HasPrefix(val, []byte(q)) && !bytes.Contains(val[3:], []byte(q)) {
+				s.inMulti = q
+			}
+		}
+		if bytes.HasPrefix(val, []byte("[")) {
+			s.depth = max(bracketDelta(val), 0)
+		}
+		return trimmed, p, eq, true
+	}
+	return nil, Pos{}, -1, false
 }
 
 // DecodeTOML strictly decodes a TOML document into v. Syntax and type errors
@@ -229,45 +435,23 @@ func locateDecodeError(loc *Locator, msg string) Pos {
 func stripIndexes(path []string) []string {
 	var out []string
 	for _, s := range path {
-		if _, err := strconv.Atoi(s); err == nil {
-			continue
+		if !isIndex(s) {
+			out = append(out, s)
 		}
-		out = append(out, s)
 	}
 	return out
 }
 
-func join(p []string) string { return strings.Join(p, ".") }
-
-// splitKey splits a dotted TOML key, honouring quotes.
-func splitKey(s string) []string {
-	var out []string
-	var cur strings.Builder
-	quote := byte(0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '.':
-			out = append(out, strings.TrimSpace(cur.String()))
-			cur.Reset()
-		case c == ' ' || c == '\t':
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	return append(out, strings.TrimSpace(cur.String()))
+// isIndex reports whether a path segment reads as an element number.
+func isIndex(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
 }
 
+func join(p []string) string { return strings.Join(p, ".") }
+
 // keyEnd returns the index of the = that ends a key, or -1.
-func keyEnd(s string) int {
+func keyEnd(s []byte) int {
 	quote := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -288,7 +472,7 @@ func keyEnd(s string) int {
 }
 
 // bracketDelta counts [ minus ] outside strings and comments.
-func bracketDelta(s string) int {
+func bracketDelta(s []byte) int {
 	d := 0
 	quote := byte(0)
 	for i := 0; i < len(s); i++ {
