@@ -76,3 +76,15 @@ func TestStackVersionAsPasted(t *testing.T) {
 		t.Errorf("23.10-2.1.3.1-201 judged as %q", v.StackVersion)
 	}
 }
+
+// TestReleaseLineInOrder: a version naming a line of releases lists them
+// in version order, whatever order the matrix holds them in.
+func TestReleaseLineInOrder(t *testing.T) {
+	s := stackSteps{ms: &matrix.Stack{ID: "s", Name: "S", Releases: []matrix.StackRelease{
+		{Version: "23.10-2.1.3.1-201"}, {Version: "23.10-1.1.9.0"}, {Version: "23.10-0.5.5.0"}, {Version: "23.10-2.1.3.1"}, {Version: "23.10-6.1.6.1"}, {Version: "24.04-0.6.6.0"},
+	}}}
+	want := " (S 23.10 names a line of releases whose lists may differ: 23.10-0.5.5.0, 23.10-1.1.9.0, 23.10-2.1.3.1, 23.10-2.1.3.1-201, 23.10-6.1.6.1; name one)"
+	if got := s.nearestKnown("23.10"); got != want {
+		t.Errorf("nearestKnown(23.10) =\n%q, want\n%q", got, want)
+	}
+}
