@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/ibverbs"
+	"github.com/rocekb/rocekb/internal/rdmaname"
 	"github.com/rocekb/rocekb/internal/rdmatool"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/snapshot"
@@ -567,6 +568,9 @@ func (c *collector) linkDevices() {
 		if cands == nil && d.PCIAddress == "" && d.Parent == "" {
 			c.viaNetdev(d, byNetdev)
 		}
+		if cands == nil && d.PCIAddress == "" && d.Parent == "" {
+			c.viaName(d)
+		}
 		if cands == nil && d.PCIAddress != "" {
 			if a, ok := c.adapters[d.PCIAddress]; ok && a.Driver.Name != "" {
 				cands, why = byPCIDriver[a.Driver.Name], "PCI driver "+a.Driver.Name
@@ -632,6 +636,36 @@ func (c *collector) providerFromLog(name string) ([]string, string) {
 		}
 	}
 	return nil, ""
+}
+
+// viaName finds a hardware device's PCI function in its name, where
+// rdma-core's naming policy made it from the function (rocep59s0f0 is
+// 0000:3b:00.0, roceP2p1s0f1 0002:01:00.1; rdmaname), when no device
+// link, ibdev2netdev -v or netdev named it. The policy names a software
+// device too, after its netdev's function (an rxe device on enp0s8 is
+// rocep0s8), so the name ties a device only where something says it is
+// that function's: the adapter there has a driver with an RDMA provider,
+// or ibv_devinfo gave the device a PCI id the adapter there (or no
+// adapter) does not contradict.
+func (c *collector) viaName(d *record.RDMADevice) {
+	n, ok := rdmaname.Parse(d.Name)
+	addr := n.Address()
+	if !ok || addr == "" {
+		return
+	}
+	a, known := c.adapters[addr]
+	switch {
+	case known && a.Driver.Name != "":
+		if byPCIDriver[a.Driver.Name] == nil {
+			return // a driver with no RDMA provider: the device rides on it
+		}
+	case d.PCIID == "":
+		return // nothing says the device is hardware
+	case known && a.Vendor != "" && a.Device != "" && a.Vendor+":"+a.Device != d.PCIID:
+		return
+	}
+	d.PCIAddress = addr
+	setFrom(&d.From, "pci_address", "device name "+d.Name+" (rdma-core rdma_rename NAME_PCI)")
 }
 
 // viaNetdev finds a hardware device's PCI function through its ports'

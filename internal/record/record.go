@@ -220,7 +220,7 @@ type RDMADevice struct {
 	HCAType    string `toml:"hca_type,omitempty" json:"hca_type,omitempty"`       // hca_type, e.g. MT4119
 	BoardID    string `toml:"board_id,omitempty" json:"board_id,omitempty"`       // board_id
 	NodeGUID   string `toml:"node_guid,omitempty" json:"node_guid,omitempty"`     // node_guid
-	PCIAddress string `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the device link's PCI function; empty for software devices
+	PCIAddress string `toml:"pci_address,omitempty" json:"pci_address,omitempty"` // the device link's PCI function, or the one its rdma-core name gives; empty for software devices
 	Parent     string `toml:"parent,omitempty" json:"parent,omitempty"`           // netdev a software device (rxe, siw) rides on
 	// Schema 2.
 	Protocol     string            `toml:"protocol,omitempty" json:"protocol,omitempty"`             // rdma dev protocol: roce, ib, iw
