@@ -140,11 +140,32 @@ func failureKind(p part) string {
 		return ResourceExhausted
 	case isMRFailure(p):
 		return MRFailure
-	case p.hasAny(resetIDs) && p.match(resetRE):
+	case p.hasAny(resetIDs) && p.match(resetRE) && !bringUpRE.MatchString(rest):
 		return ResetRecovery
 	}
 	return ""
 }
+
+// bringUpRE is a reset a driver reports as a step of bringing its chip
+// and port up, not a reset of a running device; what is reset is named
+// as a part the driver sets up, never the device or function itself
+// ("FLR reset", "device reset", "Resetting the adapter" stay resets):
+//   - the chip's registers put into a known state as the driver loads,
+//     whatever the method: hfi1 chip.c init_chip, called by hfi1_init_dd
+//     at probe, prints dd_dev_info "Resetting CSRs with FLR" (module
+//     parameter use_flr, default 1; twice on A-step silicon) or
+//     "Resetting CSRs with writes", after its comment "reset parts to
+//     sane, disabled, values. We cannot depend on the chip going through
+//     a power-on reset - a driver may be loaded and unloaded many times"
+//     (CSRs: control and status registers);
+//   - a QSFP cable module's power-up reset ending: hfi1 chip.c
+//     wait_for_qsfp_init, called by bringup_serdes as the port comes up
+//     and by reset_qsfp, prints dd_dev_info "%s: No IntN detected, reset
+//     complete" when the module raised no interrupt (IntN, SFF-8679) in
+//     its t_init window.
+//
+// The device's name may lead (dd_dev_info prints "hfi1_0: ").
+var bringUpRE = regexp.MustCompile(`(?i)^(?:\w+: )?resetting (?:the )?(?:csrs|registers)\b|\bintn\b.{0,40}\breset complete\b`)
 
 // queueFailed is a shortcut to one shape of queueRE's first branch, the
 // commonest: "failed to create async EQ", "unable to allocate IRQs". A

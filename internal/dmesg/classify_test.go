@@ -133,6 +133,12 @@ func TestFailureKinds(t *testing.T) {
 		{"mlx5_core 0000:01:00.0: firmware version: 16.35.2000", Firmware, "0000:01:00.0"},
 		{"nvme nvme0: 8/0/0 default/read/poll queues", "", ""},
 		{"nvme 0000:05:00.0: reset requested", "", ""},
+		// hfi1 init_chip's other method (use_flr=0): the format string
+		// has no verbs. A reset of the chip's registers at load is bring-up.
+		{"hfi1 0000:d8:00.0: hfi1_0: Resetting CSRs with writes", "", ""},
+		// A driver's init finishing after a reset is still the reset
+		// (hclge_reset_rebuild; kernellog/hns3-…).
+		{"hns3 0000:bd:00.1: Reset done, hclge driver initialization finished.", ResetRecovery, "0000:bd:00.1"},
 	} {
 		lg, _ := ParseLog(strings.NewReader("[    1.000000] " + tc.line + "\n"))
 		kind, device := "", ""
@@ -200,6 +206,41 @@ func TestCapturedFailureKinds(t *testing.T) {
 			if got[line] != kind {
 				t.Errorf("%s:%d: %q, want %q", file, line, got[line], kind)
 			}
+		}
+	}
+}
+
+// TestBringUpResetsAreNotResets: in real boots of an Omni-Path hfi1
+// adapter, the driver's reset of its registers at load ("Resetting CSRs
+// with FLR", init_chip) and the end of its QSFP module's power-up reset
+// ("No IntN detected, reset complete", wait_for_qsfp_init) are steps of
+// bringing the port up: no event, while the logs' other lines are read as
+// before (the firmware versions the driver printed).
+func TestBringUpResetsAreNotResets(t *testing.T) {
+	t.Parallel()
+	for file, firmware := range map[string]int{
+		"bnxt_re-mlx5-ib-hfi1-cxgb4-boot-ib_srpt-failed-quoted-printable-bugzilla-truncated.txt":   4,
+		"hfi1-opa-boot-grep-hfi-resetting-csrs-qsfp-reset-complete-quoted-printable-truncated.txt": 4,
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "dmesg", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte("Resetting CSRs with FLR")) {
+			t.Fatalf("%s: no init_chip line", file)
+		}
+		lg, _ := ParseLog(bytes.NewReader(b))
+		n := 0
+		for _, ev := range lg.Events {
+			if ev.Kind == ResetRecovery {
+				t.Errorf("%s:%d: %s read as a reset", file, ev.Line, ev.Text)
+			}
+			if ev.Kind == Firmware && strings.HasPrefix(ev.Text, "hfi1 ") {
+				n++
+			}
+		}
+		if n != firmware {
+			t.Errorf("%s: %d hfi1 firmware lines, want %d", file, n, firmware)
 		}
 	}
 }
