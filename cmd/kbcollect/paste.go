@@ -64,8 +64,11 @@ share their tokens run after run). A host is told by a prompt naming it
 (user@host:~$, [user@host dir]#, host:~ #, for the lines after it until a
 prompt naming another host or a bare command line starting a block), a
 parallel shell's "node: " prefix (pdsh, clush, xdsh), an Ansible header
-("node1 | CHANGED | rc=0 >>"), a "==> node1 <==" header of tail, or the host
-field of syslog lines when they name two hosts or more. Lines before any
+("node1 | CHANGED | rc=0 >>"), a "==> node1 <==" header of tail, the host
+field of syslog lines when they name two hosts or more, or headings naming
+two hosts or more ("## node1", "### host: node2", "**node3**", a comment
+"# node01: RoCE check", a command in a code span then "on c1"; a heading naming no
+host ends the one before). Lines before any
 host is named are a record of their own, "unnamed". Where a paste names one
 host or none, it is one record as before (in a folder, named after the one
 file it came from: ticket-1234.txt gives ticket-1234.toml); when it holds
@@ -213,7 +216,7 @@ func runPaste(c *cobra.Command, o rootOptions, files []string) error {
 			}
 		}
 		if o.output == "" || o.output == "-" {
-			return cli.Usagef("paste: the paste holds the output of %d hosts (%s), named by its prompts, parallel-shell prefixes or headers; give -o FOLDER to write one record per host", named, strings.Join(names, ", "))
+			return cli.Usagef("paste: the paste holds the output of %d hosts (%s), named by its prompts, parallel-shell prefixes, headers or headings; give -o FOLDER to write one record per host", named, strings.Join(names, ", "))
 		}
 		if !isFolder(o.output) {
 			return cli.Usagef("-o %s: the paste holds the output of %d hosts (%s): give a folder (ending in /) to write one record per host", o.output, named, strings.Join(names, ", "))
@@ -349,7 +352,7 @@ type pasted struct {
 // namedAt is where the part's host is named and how, as a record's
 // etc/hostname source gives it: "ticket.txt:4 (named by a prompt)".
 func (p pasted) namedAt() string {
-	by := map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines"}[p.part.By]
+	by := map[string]string{"prompt": "named by a prompt", "parallel shell": "named by a parallel shell's prefix", "ansible": "named by an Ansible header", "tail header": "named by a tail header", "syslog": "named by its syslog lines", "heading": "named by a heading"}[p.part.By]
 	return fmt.Sprintf("%s:%d (%s)", filepath.Base(p.name), p.part.At, by)
 }
 

@@ -12,7 +12,7 @@ type Part struct {
 	// spelling seen of it), or "" for the lines before any name.
 	Host string
 	// By says how the paste named it: "prompt", "parallel shell",
-	// "ansible", "tail header" or "syslog".
+	// "ansible", "tail header", "syslog" or "heading".
 	By    string
 	Text  []byte
 	Lines []int // the paste's line number (1-based) of each line of Text
@@ -29,8 +29,12 @@ type Part struct {
 // of tail or head name the host of the lines after them; and a syslog
 // line's host field ("Dec  3 10:00:01 node1 kernel: …") names its line's
 // host when the paste's syslog lines name two hosts or more (one name there
-// is the host's own, however its prompt spells it). A host is known by its
-// short name, case folded: node1 and node1.example.com are one host.
+// is the host's own, however its prompt spells it); and a heading (a
+// markdown heading, a line in bold, a comment line) naming a host names
+// the host of the lines after it, when the paste's headings name two hosts
+// or more (see headingHost); a heading naming none ends the host a heading
+// named. A host is known by its short name, case folded: node1 and
+// node1.example.com are one host.
 //
 // A bare command line that starts a block (at the top, after a blank line
 // or a code fence) ends the host a prompt named: the paste does not say
@@ -57,6 +61,13 @@ func Hosts(text []byte) []Part {
 		}
 	}
 	splitSyslog := len(syslogHosts) > 1
+	headingHosts := map[string]bool{}
+	for _, l := range lines {
+		if h, ok := headingHost(unquote(strings.TrimRight(l, "\r"))); ok {
+			headingHosts[hostKey(h)] = true
+		}
+	}
+	byHeading := len(headingHosts) > 1
 
 	var order []*hostPart
 	byKey := map[string]*hostPart{}
@@ -89,6 +100,20 @@ func Hosts(text []byte) []Part {
 		plain := unquote(line)
 		if escaped = escaped || escapedPrompt.MatchString(plain); escaped {
 			plain = markdownUnescape.Replace(plain)
+		}
+		if byHeading {
+			if h, ok := headingHost(plain); ok {
+				cur = get(h, "heading", n)
+				cur.add(raw, n)
+				top = true
+				continue
+			}
+			if cur.By == "heading" && endsHeading.MatchString(plain) {
+				// A heading that names no host ("### Full device
+				// info") ends the host the heading before named. Not
+				// a "# " line: that is a root prompt as often.
+				cur = get("", "", 0)
+			}
 		}
 		if h, by, ok := namesHost(plain); ok {
 			cur = get(h, by, n)
@@ -176,6 +201,58 @@ var (
 	// word, no folder, its extension of a saved output dropped.
 	hostFile = regexp.MustCompile(`^([A-Za-z][\w-]*(?:\.[\w-]+)*?)(?:\.(?:txt|log|out))?$`)
 )
+
+var (
+	// heading is a line that titles what follows: a markdown heading
+	// ("### text"), a line wholly in bold ("**text**", "**text:**"), or
+	// a shell comment in a code block ("# node01: RoCE 链路检查"), which
+	// reads as a level-one heading. Its text is the first group that
+	// matched.
+	heading = regexp.MustCompile(`^\s*(?:#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?|\*\*([^*]+?):?\*\*:?)\s*$`)
+	// Forms of a heading's text that name a host, each seen in real
+	// pastes: a command in code on a host ("`ibstat mlx5_0` on c1",
+	// paste/mlx5-bf3-b3220-…); a label ("host: node1", "node = gpu2");
+	// a host name before a colon and a title ("node01: RoCE 链路检查",
+	// paste/hns-kunpeng-two-nodes-…); a host name alone ("node1"). A
+	// name must be a word with a digit in its last part (node01, c1,
+	// gpu-2): a title word ("Hardware", "Setup") is none. A trailing
+	// note in parentheses is dropped first ("… on c2 (identical symptom)",
+	// headingNote).
+	headingCodeOn = regexp.MustCompile("^`[^`]+`\\s+on\\s+([A-Za-z][\\w.-]*\\d)$")
+	headingLabel  = regexp.MustCompile(`(?i)^(?:host|hostname|node|server)\s*[:=：]\s*([A-Za-z][\w.-]*\d)$`)
+	headingTitled = regexp.MustCompile(`^([A-Za-z][A-Za-z-]*\d+)\s*[:：]\s*\S`)
+	headingAlone  = regexp.MustCompile(`^([A-Za-z][A-Za-z-]*\d+)$`)
+	// endsHeading is a heading of level two or more, or a line in bold.
+	endsHeading = regexp.MustCompile(`^\s*(?:#{2,6}[ \t]+\S|\*\*[^*]+\*\*:?\s*$)`)
+)
+
+// headingHost reports whether a line is a heading that names a host (see
+// heading and its forms). A name that is a network interface's or an
+// RDMA device's (eth0, ib1, bond0, mlx5_0) is no host: pastes head each
+// interface's output with its name.
+func headingHost(line string) (string, bool) {
+	m := heading.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	text := strings.TrimSpace(m[1] + m[2])
+	text = headingNote.ReplaceAllString(text, "")
+	for _, re := range []*regexp.Regexp{headingCodeOn, headingLabel, headingTitled, headingAlone} {
+		if h := re.FindStringSubmatch(text); h != nil && !interfaceName.MatchString(h[1]) && !titleWord.MatchString(h[1]) {
+			return h[1], true
+		}
+	}
+	return "", false
+}
+
+// interfaceName is a kernel network interface's name of the old scheme,
+// which a host name of the same shape would be mistaken for: eth0, ib1,
+// bond0, em1, wlan0, p1p1 (biosdevname), and the RDMA devices'.
+var interfaceName = regexp.MustCompile(`^(?:eth|ib|bond|team|em|wlan|br|veth|tap|tun|vlan|lo|p\d+p|mlx[45]_|hns_|rxe|siw|irdma|bnxt_re|qedr|efa_)\d*$`)
+
+// titleWord is a numbered title's word ("Step1: install", "Part2"),
+// which a heading names as often as a host.
+var titleWord = regexp.MustCompile(`(?i)^(?:step|part|section|chapter|case|test|example|figure|table|option|method|phase|stage|round|attempt|issue|question|note|version|rev|v)\d+$`)
 
 // namesHost reports whether a line names the host of the lines after it:
 // a prompt naming its host, an Ansible header or a tail header naming one

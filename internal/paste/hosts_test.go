@@ -54,8 +54,11 @@ func TestHostsRealPastes(t *testing.T) {
 		"ibdev2netdev/mlx5-cx5-ibm-edr-xcat-node-prefix-v-fw-before-port.txt":                   {"/", "briggs01/prompt", "mid05tor12cn02/parallel shell"},
 		"paste/mlx5-cx7-nccl-two-nodes-ibstat-mlx5_5-two-node-guids-prompt-after-truncated.txt": {"/", "gh-3714u06/prompt", "gh-3714u15/prompt"},
 		"rdma/ionic-link-show-two-pods-exclusive-and-shared-no-netdev-doc.txt":                  {"/", "workload/prompt", "rccl-app-5f8b8dbddb-fgr6s/prompt"},
+		// Headings: a comment line titling each command ("# node01: RoCE
+		// 链路检查"), and "### `ibstat mlx5_0` on c1".
+		"paste/hns-kunpeng-two-nodes-rdma-link-hns_0-and-rocep189s0f0-report.txt":          {"/", "node01/heading", "node02/heading"},
+		"paste/mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt": {"/", "c1/heading", "c2/heading"},
 		// One host, or none named: one part, every line as it was.
-		"paste/hns-kunpeng-two-nodes-rdma-link-hns_0-and-rocep189s0f0-report.txt":     {"/"},
 		"paste/mlx5-two-pods-show_gids-mlx5_4-macvlan-no-host-named-truncated.txt":    {"/"},
 		"kernellog/mlx5-create-dct-no-done-completion-pdsh-host-prefix-truncated.txt": {"b1360/parallel shell"},
 		"kernellog/bnxt_re-bcm57416-fw-stall-qp1-warning-journal.txt":                 {"/"},
@@ -92,8 +95,27 @@ func TestHostsRealPastes(t *testing.T) {
 			several++
 		}
 	}
-	if several != 7 {
-		t.Errorf("%d captures cut in several parts, want the 7 above", several)
+	if several != 9 {
+		t.Errorf("%d captures cut in several parts, want the 9 above", several)
+	}
+	// Each node's rdma link in its own part; c1's two ibstat outputs and
+	// c2's one in theirs, and the device info under a heading that names
+	// no host back in the part of none.
+	parts := func(file string) map[string]string {
+		b, _ := os.ReadFile(filepath.Join("..", "..", "testdata", "captures", "paste", file))
+		m := map[string]string{}
+		for _, p := range Hosts(b) {
+			m[p.Host] = string(p.Text)
+		}
+		return m
+	}
+	kp := parts("hns-kunpeng-two-nodes-rdma-link-hns_0-and-rocep189s0f0-report.txt")
+	if !strings.Contains(kp["node01"], "link hns_0/1") || strings.Contains(kp["node01"], "rocep189s0f0") || !strings.Contains(kp["node02"], "link rocep189s0f0/1") {
+		t.Errorf("kunpeng: parts %q", kp)
+	}
+	bf := parts("mlx5-bf3-b3220-ib-two-hosts-code-span-headings-ibstat-grep-cut-devinfo.txt")
+	if strings.Count(bf["c1"], "CA 'mlx5_") != 2 || strings.Count(bf["c2"], "CA 'mlx5_") != 1 || strings.Contains(bf["c2"], "hca_id:") || !strings.Contains(bf[""], "hca_id:") {
+		t.Errorf("bf3: parts %q", bf)
 	}
 }
 
@@ -128,6 +150,13 @@ func TestHostsForms(t *testing.T) {
 		{"mail quoted, markdown escaped", "> \\[root@a1 \\~\\]# ibv_devinfo\n> hca_id:\tmlx4_0\n> \\[root@b2 \\~\\]# ibv_devinfo\n> hca_id:\tmlx4_0\n",
 			[]string{"a1/prompt", "b2/prompt"}},
 		{"bare prompts name no host", "$ ibv_devinfo\n" + devinfo + "# ibv_devinfo\n" + devinfo, []string{"/"}},
+		{"headings", "## node1\n```\n" + devinfo + "```\n### host: node2\n" + devinfo + "**node3**\n" + devinfo,
+			[]string{"node1/heading", "node2/heading", "node3/heading"}},
+		{"a heading naming no host ends one", "## node1\n" + devinfo + "## node2\n" + devinfo + "## Results\n" + devinfo,
+			[]string{"/", "node1/heading", "node2/heading"}},
+		{"one host named by a heading names none", "## node1\n" + devinfo + "# ibv_devinfo\n" + devinfo, []string{"/"}},
+		{"interfaces and steps are no hosts", "### eth0\n" + devinfo + "### eth1\n" + devinfo + "## Step1: check\n## Step2: check\n# ib0: ok\n# ib1: ok\n",
+			[]string{"/"}},
 	} {
 		if got := hostsOf(t, c.name, []byte(c.text)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: parts %q, want %q", c.name, got, c.want)
