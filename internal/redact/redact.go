@@ -606,27 +606,35 @@ func (r *Redactor) serials(s string) string {
 // serialLabels replaces serial numbers after their short labels, and
 // NVIDIA serials by their shape.
 func (r *Redactor) serialLabels(s string) string {
-	if !mayHold(s, "sn") && !mayHold(s, "s/n") && !mayHold(s, "ser") {
-		// no label: each of them starts so ("ser" for "service tag")
-	} else if locs := reSerialLabel.FindAllStringSubmatchIndex(s, -1); locs != nil {
-		var b strings.Builder
-		last := 0
-		for _, l := range locs {
-			v := s[l[4]:l[5]]
-			if reToken.MatchString(v) || !strings.ContainsAny(v, "0123456789") || strings.HasPrefix(strings.ToLower(v), "serial-") {
-				continue
-			}
-			b.WriteString(s[last:l[4]])
-			b.WriteString(r.Token("serial", v))
-			last = l[5]
-		}
-		b.WriteString(s[last:])
-		s = b.String()
+	// Every label holds "sn", "s/n" or "ser" ("service tag" too).
+	if mayHold(s, "sn") || mayHold(s, "s/n") || mayHold(s, "ser") {
+		s = r.labelled(s)
 	}
 	if !strings.Contains(s, "MT") {
 		return s
 	}
 	return reSerialShape.ReplaceAllStringFunc(s, func(m string) string { return r.Token("serial", m) })
+}
+
+// labelled replaces the values reSerialLabel finds.
+func (r *Redactor) labelled(s string) string {
+	locs := reSerialLabel.FindAllStringSubmatchIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		v := s[l[4]:l[5]]
+		if reToken.MatchString(v) || !strings.ContainsAny(v, "0123456789") || strings.HasPrefix(strings.ToLower(v), "serial-") {
+			continue
+		}
+		b.WriteString(s[last:l[4]])
+		b.WriteString(r.Token("serial", v))
+		last = l[5]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // mayHold reports whether s may hold lower (ASCII lower case) as a

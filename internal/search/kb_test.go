@@ -2,7 +2,6 @@ package search
 
 import (
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -102,15 +101,8 @@ func loadStatic(t testing.TB) (*Static, string, map[string][]byte) {
 		if staticRoot, b.err = os.MkdirTemp("", "rocekb-search-test-"); b.err != nil {
 			return
 		}
-		b.dir, b.files = staticRoot, map[string][]byte{}
-		b.err = b.st.Outputs(func(p string, data []byte) error {
-			b.files[p] = data
-			full := filepath.Join(b.dir, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(full, data, 0o644)
-		})
+		b.dir = staticRoot
+		b.files, b.err = writeOutputs(b.st, b.dir)
 	})
 	if b.err != nil {
 		t.Fatal(b.err)

@@ -22,8 +22,17 @@ var update = flag.Bool("update", false, "rewrite testdata/terms.golden")
 func writeStatic(t *testing.T, st *Static) (string, map[string][]byte) {
 	t.Helper()
 	dir := t.TempDir()
+	files, err := writeOutputs(st, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, files
+}
+
+// writeOutputs writes st's outputs into dir and returns them by path.
+func writeOutputs(st *Static, dir string) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	err := st.Outputs(func(p string, data []byte) error {
+	return files, st.Outputs(func(p string, data []byte) error {
 		files[p] = data
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -31,10 +40,6 @@ func writeStatic(t *testing.T, st *Static) (string, map[string][]byte) {
 		}
 		return os.WriteFile(full, data, 0o644)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, files
 }
 
 func TestStaticDeterministic(t *testing.T) {
