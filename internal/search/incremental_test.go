@@ -28,6 +28,7 @@ func keyedFiles(t *testing.T, st *Static) (map[string][]byte, map[string]string)
 // writes, a file to keep its key only when its bytes are the ones written
 // with that key, and an edit of a few documents to change few files.
 func TestStaticUpdate(t *testing.T) {
+	t.Parallel()
 	_, al, docs := loadBundled(t)
 	docs = append([]Doc(nil), docs...)
 	faqs := []int{}

@@ -20,6 +20,7 @@ import (
 // bleve index the term index was read from, and the facet counts Search
 // reports are bleve's facets of that query.
 func TestScoresEqualBleve(t *testing.T) {
+	t.Parallel()
 	ix, _, _ := loadBundled(t)
 	ctx := context.Background()
 	var texts []string
@@ -105,6 +106,7 @@ func TestScoresEqualBleve(t *testing.T) {
 // every match: for each query of the query set, with paging and facet
 // filters, the answer is the slice of the whole ranking.
 func TestTopKEqualsAll(t *testing.T) {
+	t.Parallel()
 	ix, _, _ := loadBundled(t)
 	ctx := context.Background()
 	partial := 0

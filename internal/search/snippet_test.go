@@ -13,6 +13,7 @@ import (
 // holding none of a query's terms has Snippet's snippet without marks,
 // the same for every such query: it is cut once.
 func TestMarksSnippet(t *testing.T) {
+	t.Parallel()
 	ix, _, _ := loadBundled(t)
 	toks := make([][]Token, len(ix.docs))
 	terms := make([]map[string]bool, len(ix.docs))

@@ -92,6 +92,7 @@ var goldenQueries = []string{
 // the Go mirror of search.js, and search.js itself under node. Only terms
 // the index has are compared: a term no page has cannot change a ranking.
 func TestTermsGolden(t *testing.T) {
+	t.Parallel()
 	_, al, _ := loadBundled(t)
 	st, dir, _ := loadStatic(t)
 	an := &Analyzer{Aliases: al}
@@ -239,6 +240,7 @@ func runHarness(t *testing.T, dir string, qs []string, mode string, v any) {
 // TestFirstQuery reads the written index back the way search.js does
 // and checks that it ranks as Static.Search, loading only some shards.
 func TestFirstQuery(t *testing.T) {
+	t.Parallel()
 	st, dir, files := loadStatic(t)
 	ss, err := OpenStatic(os.DirFS(dir))
 	if err != nil {
