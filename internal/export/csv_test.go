@@ -79,7 +79,7 @@ func TestAppendCellIsEncodingCSV(t *testing.T) {
 func TestMatrixCSVIsEncodingCSV(t *testing.T) {
 	t.Parallel()
 	m, files := judgedExports(t)
-	if got, want := files["matrix.csv"], encodingCSV(t, &grid{m: m}); !bytes.Equal(got, want) {
+	if got, want := files["matrix.csv"], encodingCSV(t, judgedGrid(t)); !bytes.Equal(got, want) {
 		t.Errorf("matrix.csv differs from encoding/csv's at byte %d of %d", firstDiff(got, want), len(want))
 	}
 	odd := &grid{m: m, vs: oddVerdicts{}}

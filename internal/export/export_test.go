@@ -66,12 +66,14 @@ var judgedOnce = sync.OnceValues(func() (*judgedMatrix, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := produce(Matrix(m, nil))
-	return &judgedMatrix{m, files}, err
+	g := &grid{m: m}
+	files, err := produce(g.producer())
+	return &judgedMatrix{m, g, files}, err
 })
 
 type judgedMatrix struct {
 	m     *matrix.Matrix
+	g     *grid // the grid Matrix(m, nil) made the files with: every cell judged
 	files map[string][]byte
 }
 
@@ -82,6 +84,19 @@ func judgedExports(t *testing.T) (*matrix.Matrix, map[string][]byte) {
 		t.Fatal(err)
 	}
 	return j.m, j.files
+}
+
+// judgedGrid is the grid judgedExports' files were made with, for the
+// tests that read its cells (judged by verdict.Judge, kept by the grid)
+// again: TestMatrixExports judges a grid of its own, to hold the files
+// to a second run.
+func judgedGrid(t *testing.T) *grid {
+	t.Helper()
+	j, err := judgedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j.g
 }
 
 // matrixOnce and contentOnce load the bundled matrix and content once for

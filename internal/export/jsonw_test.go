@@ -69,8 +69,8 @@ func writeJSONBytes(t *testing.T, v any) []byte {
 // of its escaping and indentation.
 func TestWriteJSONIsEncodingJSON(t *testing.T) {
 	t.Parallel()
-	m := bundledMatrix(t)
-	g := &grid{m: m}
+	g := judgedGrid(t)
+	m := g.m
 	values := map[string]any{"matrix.json": matrixJSON(m)}
 	for _, a := range sortedAdapters(m) {
 		values[AdapterJSON(a.ID)] = g.adapterJSON(a)

@@ -19,7 +19,12 @@ import (
 // from vs (the site's verdict table) when it holds them, else judged here,
 // once, and shared by the CSV and the adapter files. vs may be nil.
 func Matrix(m *matrix.Matrix, vs Verdicts) render.Producer {
-	g := &grid{m: m, vs: vs}
+	return (&grid{m: m, vs: vs}).producer()
+}
+
+// producer emits g's exports.
+func (g *grid) producer() render.Producer {
+	m := g.m
 	return func(emit func(render.Output) error) error {
 		if err := emit(render.Func("matrix.json", func(w io.Writer) error { return writeJSON(w, matrixJSON(m)) })); err != nil {
 			return err

@@ -303,13 +303,31 @@ func (r *Redactor) Text(s string) string {
 	if s == "" {
 		return s
 	}
-	s = reUUID.ReplaceAllStringFunc(s, func(m string) string { return r.Token("uuid", strings.ToLower(m)) })
-	s = reEmail.ReplaceAllStringFunc(s, func(m string) string { return r.Token("email", strings.ToLower(m)) })
-	s = r.nqns(s)
-	s = r.colonHexes(s)
-	s = reGUID0x.ReplaceAllStringFunc(s, func(m string) string { return r.GUID(m) })
-	s = r.hexShapes(s)
-	s = r.ipv4s(s)
+	// Each pattern runs only on text that holds what any match of it
+	// must hold (mayHold): most strings of a record hold no identifier,
+	// and the regexps' backtracking over them was most of a redacted
+	// collection's CPU.
+	if strings.Count(s, "-") >= 4 {
+		s = reUUID.ReplaceAllStringFunc(s, func(m string) string { return r.Token("uuid", strings.ToLower(m)) })
+	}
+	if strings.IndexByte(s, '@') >= 0 {
+		s = reEmail.ReplaceAllStringFunc(s, func(m string) string { return r.Token("email", strings.ToLower(m)) })
+	}
+	if mayHold(s, "nqn.") {
+		s = r.nqns(s)
+	}
+	if strings.Count(s, ":") >= 2 {
+		s = r.colonHexes(s)
+	}
+	if mayHold(s, "0x") {
+		s = reGUID0x.ReplaceAllStringFunc(s, func(m string) string { return r.GUID(m) })
+	}
+	if hasRun(s, 12) {
+		s = r.hexShapes(s)
+	}
+	if strings.Count(s, ".") >= 3 {
+		s = r.ipv4s(s)
+	}
 	s = r.serials(s)
 	s = r.hostnames(s)
 	return r.fqdns(s)
@@ -572,6 +590,9 @@ func tail(s string, n int) string {
 // serials replaces serial numbers after their labels, and NVIDIA serials
 // by their shape.
 func (r *Redactor) serials(s string) string {
+	if !mayHold(s, "serial") {
+		return r.serialLabels(s)
+	}
 	s = reSerial.ReplaceAllStringFunc(s, func(m string) string {
 		sub := reSerial.FindStringSubmatch(m)
 		if reToken.MatchString(sub[2]) || reToken.MatchString(m) || !strings.ContainsAny(sub[2], "0123456789") {
@@ -579,22 +600,88 @@ func (r *Redactor) serials(s string) string {
 		}
 		return sub[1] + r.Token("serial", sub[2])
 	})
-	if locs := reSerialLabel.FindAllStringSubmatchIndex(s, -1); locs != nil {
-		var b strings.Builder
-		last := 0
-		for _, l := range locs {
-			v := s[l[4]:l[5]]
-			if reToken.MatchString(v) || !strings.ContainsAny(v, "0123456789") || strings.HasPrefix(strings.ToLower(v), "serial-") {
-				continue
-			}
-			b.WriteString(s[last:l[4]])
-			b.WriteString(r.Token("serial", v))
-			last = l[5]
-		}
-		b.WriteString(s[last:])
-		s = b.String()
+	return r.serialLabels(s)
+}
+
+// serialLabels replaces serial numbers after their short labels, and
+// NVIDIA serials by their shape.
+func (r *Redactor) serialLabels(s string) string {
+	// Every label holds "sn", "s/n" or "ser" ("service tag" too).
+	if mayHold(s, "sn") || mayHold(s, "s/n") || mayHold(s, "ser") {
+		s = r.labelled(s)
+	}
+	if !strings.Contains(s, "MT") {
+		return s
 	}
 	return reSerialShape.ReplaceAllStringFunc(s, func(m string) string { return r.Token("serial", m) })
+}
+
+// labelled replaces the values reSerialLabel finds.
+func (r *Redactor) labelled(s string) string {
+	locs := reSerialLabel.FindAllStringSubmatchIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		v := s[l[4]:l[5]]
+		if reToken.MatchString(v) || !strings.ContainsAny(v, "0123456789") || strings.HasPrefix(strings.ToLower(v), "serial-") {
+			continue
+		}
+		b.WriteString(s[last:l[4]])
+		b.WriteString(r.Token("serial", v))
+		last = l[5]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// mayHold reports whether s may hold lower (ASCII lower case) as a
+// case-insensitive regexp matches it: ASCII letters in either case, and
+// any text with a byte outside ASCII, where Unicode case folding may
+// match a letter of lower ("ſ" matches s, "K" matches k).
+func mayHold(s, lower string) bool {
+	n := len(lower)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for ; j < n; j++ {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lower[j] {
+				break
+			}
+		}
+		if j == n {
+			return true
+		}
+	}
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRun reports whether s has n bytes in a row that reHexRun's matches
+// are made of (ASCII letters, digits, '-' and '.'): every shape hexShape
+// replaces is at least 12 of them.
+func hasRun(s string, n int) bool {
+	run := 0
+	for i := range len(s) {
+		c := s[i]
+		if isWordish(c) && c != '_' || c == '-' || c == '.' {
+			if run++; run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // publicTLDs end the domain names fqdns replaces: a name such as

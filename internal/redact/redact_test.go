@@ -211,3 +211,33 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// TestMayHold: the prefilters of Text must hold wherever the
+// case-insensitive regexps they guard could match, Unicode folds included.
+func TestMayHold(t *testing.T) {
+	for _, tc := range []struct {
+		s, lower string
+		want     bool
+	}{
+		{"Serial Number: X1", "serial", true},
+		{"SERIAL", "serial", true},
+		{"ſerial", "serial", true}, // U+017F folds to s
+		{"seria l", "serial", false},
+		{"S/N 123456", "s/n", true},
+		{"NQN.2014-08.org", "nqn.", true},
+		{"0X0002c903000e0b72", "0x", true},
+		{"", "sn", false},
+	} {
+		if got := mayHold(tc.s, tc.lower); got != tc.want {
+			t.Errorf("mayHold(%q, %q) = %t, want %t", tc.s, tc.lower, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{{"0011223344ab", true}, {"001122334_4ab", false}, {"00-11-22-33", false}, {"00-11-22-33-44", true}} {
+		if got := hasRun(tc.s, 12); got != tc.want {
+			t.Errorf("hasRun(%q, 12) = %t, want %t", tc.s, got, tc.want)
+		}
+	}
+}

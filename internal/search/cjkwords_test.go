@@ -27,8 +27,8 @@ func TestCJKExpand(t *testing.T) {
 // English pages through the terms they add, on the bleve and the static
 // engine alike.
 func TestCJKWordsReachBothEngines(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	q := "ファームウェアを更新する"
 	var server, static []string
 	for _, qt := range ix.Analyzer().QueryTerms(q) {

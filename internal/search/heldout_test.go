@@ -26,8 +26,8 @@ var heldOutFloors = map[string]struct{ hit3, mrr float64 }{
 
 // TestHeldOut measures each held-out set on both engines.
 func TestHeldOut(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	files, err := filepath.Glob("testdata/heldout/*.toml")
 	if err != nil {
 		t.Fatal(err)

@@ -67,3 +67,45 @@ func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
 	}
 	return b.ix, b.al, b.docs
 }
+
+// The static index of the bundled documents, built and written once for
+// the tests that only read it (a Static that NewStatic made is not
+// changed by searching it), into a folder TestMain removes.
+var bundledStatic struct {
+	once  sync.Once
+	st    *Static
+	dir   string
+	files map[string][]byte
+	err   error
+}
+
+var staticRoot string // the folder bundledStatic writes into
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if staticRoot != "" {
+		os.RemoveAll(staticRoot)
+	}
+	os.Exit(code)
+}
+
+// loadStatic returns NewStatic of the bundled documents and aliases, the
+// folder its outputs are written to and those outputs by path. Callers
+// must not change them.
+func loadStatic(t testing.TB) (*Static, string, map[string][]byte) {
+	t.Helper()
+	_, al, docs := loadBundled(t)
+	b := &bundledStatic
+	b.once.Do(func() {
+		b.st = NewStatic(docs, al)
+		if staticRoot, b.err = os.MkdirTemp("", "rocekb-search-test-"); b.err != nil {
+			return
+		}
+		b.dir = staticRoot
+		b.files, b.err = writeOutputs(b.st, b.dir)
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.st, b.dir, b.files
+}

@@ -13,9 +13,9 @@ import (
 // engines; the parts of an identifier with no such run, two words that
 // are no name written as one, and versions of other forms name nothing.
 func TestQueryNames(t *testing.T) {
-	_, al, docs := loadBundled(t)
+	_, al, _ := loadBundled(t)
 	an := &Analyzer{Aliases: al}
-	st := NewStatic(docs, al)
+	st, _, _ := loadStatic(t)
 	for _, tc := range []struct {
 		q       string
 		want    []string // alias terms the query must have

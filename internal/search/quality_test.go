@@ -69,8 +69,8 @@ const (
 )
 
 func TestQuerySet(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	qs := loadQueries(t)
 	var rb, mb, rs, ms, hb, hs float64
 	agree := 0
@@ -130,8 +130,8 @@ func head(s []string, n int) []string {
 // 9.4") finds its own page first on both engines, above a page that only
 // mentions the release (Oracle Linux 9.4's RHCK page quotes "RHEL 9.4").
 func TestDistroByIDWords(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	for q, want := range map[string]string{"RHEL 9.4": "distro/rhel-9.4.html", "rhel 8.8": "distro/rhel-8.8.html", "sles 15 sp5": "distro/sles-15-sp5.html"} {
 		res, err := ix.Search(context.Background(), Query{Text: q, Limit: 3})
 		if err != nil {

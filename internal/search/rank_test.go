@@ -180,8 +180,8 @@ func TestNormalize(t *testing.T) {
 // of the bundled knowledge base, and its example ranks that page first in
 // both engines, saying what it means.
 func TestTemplates(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, docs := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	urls := map[string]bool{}
 	for _, d := range docs {
 		urls[d.URL] = true
@@ -289,8 +289,8 @@ func TestTemplatesCoverClassifier(t *testing.T) {
 // is a typo of, in both engines; a known token and a long pasted line are
 // left alone.
 func TestFuzzy(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	for q, want := range map[string]string{
 		"conectx6":          "ConnectX-6",
 		"conectx-5":         "ConnectX-5",
@@ -336,8 +336,8 @@ func TestFuzzy(t *testing.T) {
 // TestPaging: the pages of results are the slices of one long ranking,
 // in both engines, and the total counts them all.
 func TestPaging(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	for _, q := range []string{"mlx5", "RoCE v2", "firmware"} {
 		longS, longT := both(t, ix, st, Query{Text: q, Limit: 60})
 		res, _ := ix.Search(context.Background(), Query{Text: q, Limit: 60})
@@ -361,8 +361,8 @@ func TestPaging(t *testing.T) {
 // for its module (not the stack that ships it), the adapter page for a
 // question naming the adapter and a stack (not the FAQs on the stack).
 func TestEntityBoost(t *testing.T) {
-	ix, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	ix, _, _ := loadBundled(t)
+	st, _, _ := loadStatic(t)
 	for q, want := range map[string]string{
 		"enic_rdma": "driver/enic_rdma.html",
 		// A driver id that is a plain word, named by an FAQ in its title,

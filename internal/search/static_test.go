@@ -22,8 +22,17 @@ var update = flag.Bool("update", false, "rewrite testdata/terms.golden")
 func writeStatic(t *testing.T, st *Static) (string, map[string][]byte) {
 	t.Helper()
 	dir := t.TempDir()
+	files, err := writeOutputs(st, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, files
+}
+
+// writeOutputs writes st's outputs into dir and returns them by path.
+func writeOutputs(st *Static, dir string) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	err := st.Outputs(func(p string, data []byte) error {
+	return files, st.Outputs(func(p string, data []byte) error {
 		files[p] = data
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -31,15 +40,11 @@ func writeStatic(t *testing.T, st *Static) (string, map[string][]byte) {
 		}
 		return os.WriteFile(full, data, 0o644)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, files
 }
 
 func TestStaticDeterministic(t *testing.T) {
 	_, al, docs := loadBundled(t)
-	_, a := writeStatic(t, NewStatic(docs, al))
+	_, _, a := loadStatic(t)
 	// Reversed input order must not change a byte.
 	rev := append([]Doc(nil), docs...)
 	sort.Slice(rev, func(i, j int) bool { return rev[i].URL > rev[j].URL })
@@ -87,8 +92,9 @@ var goldenQueries = []string{
 // the Go mirror of search.js, and search.js itself under node. Only terms
 // the index has are compared: a term no page has cannot change a ranking.
 func TestTermsGolden(t *testing.T) {
-	_, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
+	t.Parallel()
+	_, al, _ := loadBundled(t)
+	st, dir, _ := loadStatic(t)
 	an := &Analyzer{Aliases: al}
 	render := func(qts []QueryTerm) []string {
 		out := []string{}
@@ -126,7 +132,6 @@ func TestTermsGolden(t *testing.T) {
 		t.Errorf("analyzer terms differ from %s (-want +got; go test -update rewrites it):\n%s", golden, diff)
 	}
 
-	dir, _ := writeStatic(t, st)
 	qs := harnessQueries(t)
 	var js map[string]struct {
 		Terms      []string
@@ -235,9 +240,8 @@ func runHarness(t *testing.T, dir string, qs []string, mode string, v any) {
 // TestFirstQuery reads the written index back the way search.js does
 // and checks that it ranks as Static.Search, loading only some shards.
 func TestFirstQuery(t *testing.T) {
-	_, al, docs := loadBundled(t)
-	st := NewStatic(docs, al)
-	dir, files := writeStatic(t, st)
+	t.Parallel()
+	st, dir, files := loadStatic(t)
 	ss, err := OpenStatic(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
@@ -317,8 +321,8 @@ func TestFirstQuery(t *testing.T) {
 // the 10k corpus); and the static site read back drops a vendor named
 // beside its adapter from the shards a first query loads.
 func TestOwnersInShards(t *testing.T) {
-	_, al, docs := loadBundled(t)
-	dir, files := writeStatic(t, NewStatic(docs, al))
+	_, al, _ := loadBundled(t)
+	_, dir, files := loadStatic(t)
 	var man map[string]json.RawMessage
 	body := bytes.TrimSuffix(bytes.TrimPrefix(files["search/manifest.js"], []byte("rocekbSearch.manifest(")), []byte(");\n"))
 	if err := json.Unmarshal(body, &man); err != nil {

@@ -195,6 +195,12 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 	// from this loop rather than judged twice.
 	nodeAdapters := []string{"connectx-3", "connectx-3-pro", "connectx-5", "connectx-8", "e810-c", "bcm5760x", "fastlinq-ql41000", "hns-rdma-vf", "oneconnect-be3", "vmware-pvrdma"}
 	wants := map[[3]string]judgedText{}
+	// Each probe's cell and upstream base, the same for every adapter.
+	cellOf, baseOf := make([]string, len(probes)), make([]string, len(probes))
+	for i, raw := range probes {
+		cellOf[i] = formKernelTarget(&ix, raw)
+		baseOf[i], _, _ = rule.KernelBase(raw)
+	}
 	var b bytes.Buffer
 	for _, id := range s.VerdictAdapters() {
 		b.Reset()
@@ -204,9 +210,8 @@ func TestFormKernelMatchesEngine(t *testing.T) {
 		tables[id] = append([]byte(nil), b.Bytes()...)
 		var av AdapterVerdicts
 		decodeJS(t, b.Bytes(), fmt.Sprintf("rocekbVerdicts.adapter(%q,", id), &av)
-		for _, raw := range probes {
-			tk := formKernelTarget(&ix, raw)
-			base, _, _ := rule.KernelBase(raw)
+		for pi, raw := range probes {
+			tk, base := cellOf[pi], baseOf[pi]
 			for si, st := range ix.Stacks {
 				want := engineText(e.Judge(verdict.Plan{Adapter: id, Kernel: raw, Stack: st.Key}))
 				if slices.Contains(nodeAdapters, id) {
