@@ -566,10 +566,10 @@ func (c *collector) linkDevices() {
 			}
 		}
 		if cands == nil && d.PCIAddress == "" && d.Parent == "" {
-			c.viaNetdev(d, byNetdev)
-		}
-		if cands == nil && d.PCIAddress == "" && d.Parent == "" {
-			c.viaName(d)
+			// Its netdevs' function first, then the one its name gives.
+			if c.viaNetdev(d, byNetdev); d.PCIAddress == "" {
+				c.viaName(d)
+			}
 		}
 		if cands == nil && d.PCIAddress != "" {
 			if a, ok := c.adapters[d.PCIAddress]; ok && a.Driver.Name != "" {
