@@ -665,12 +665,7 @@ func (s stackSteps) nearestKnown(ver string) string {
 		}
 	}
 	if len(line) > 1 {
-		slices.SortStableFunc(line, func(a, b string) int {
-			if c, ok := rule.Compare(a, b); ok {
-				return c
-			}
-			return strings.Compare(a, b)
-		})
+		sort.SliceStable(line, func(i, j int) bool { return later(line[j], line[i]) })
 		return fmt.Sprintf(" (%s %s names a line of releases whose lists may differ: %s; name one)", s.ms.Name, ver, strings.Join(line, ", "))
 	}
 	var before, after *matrix.StackRelease
