@@ -211,7 +211,7 @@ func (h *headers) read(text []byte, p Pos) Pos {
 	h.table.reset()
 	h.keys.reset()
 	if bytes.HasPrefix(text, []byte("[[")) {
-		h.keys.appendKey(text[2:bytes.Index(text, []byte("]]"))])
+		h.keys.appendKey(text[2:headerEnd(text)])
 		last := len(h.keys.ends) - 1
 		h.resolve(last)
 		h.table.push(h.keys.seg(last))
@@ -225,7 +225,7 @@ func (h *headers) read(text []byte, p Pos) Pos {
 		h.n[c]++
 		return Pos{p.Line, p.Col + 2}
 	}
-	h.keys.appendKey(text[1:bytes.IndexByte(text, ']')])
+	h.keys.appendKey(text[1:headerEnd(text)])
 	h.resolve(len(h.keys.ends))
 	return Pos{p.Line, p.Col + 1}
 }
@@ -297,7 +297,22 @@ func (p *path) appendKey(s []byte) {
 			} else {
 				p.buf = append(p.buf, c)
 			}
-		case c == '"' || c == '\'':
+		case c == '"':
+			// A basic string: the key is what its escapes spell ("a\"b"
+			// is the key a"b), as BurntSushi/toml reports it.
+			j := quotedEnd(s, i)
+			if j < 0 {
+				j = len(s)
+			}
+			seg := s[i+1 : j]
+			if j < len(s) && bytes.IndexByte(seg, '\\') >= 0 {
+				if v, err := strconv.Unquote(string(s[i : j+1])); err == nil {
+					seg = []byte(v)
+				}
+			}
+			p.buf = append(p.buf, seg...)
+			i = j
+		case c == '\'':
 			quote = c
 		case c == '.':
 			end()
@@ -348,13 +363,8 @@ func (s *scanner) next() (text []byte, p Pos, eq int, ok bool) {
 		switch {
 		case len(trimmed) == 0 || trimmed[0] == '#':
 			continue
-		case bytes.HasPrefix(trimmed, []byte("[[")):
-			if bytes.Index(trimmed, []byte("]]")) < 0 {
-				continue
-			}
-			return trimmed, p, -1, true
 		case trimmed[0] == '[':
-			if bytes.IndexByte(trimmed, ']') < 0 {
+			if headerEnd(trimmed) < 0 {
 				continue
 			}
 			return trimmed, p, -1, true
@@ -452,20 +462,46 @@ func join(p []string) string { return strings.Join(p, ".") }
 
 // keyEnd returns the index of the = that ends a key, or -1.
 func keyEnd(s []byte) int {
+	if i := outsideQuotes(s, "=#"); i >= 0 && s[i] == '=' {
+		return i
+	}
+	return -1
+}
+
+// headerEnd returns the index of the ] closing a table header's key, or -1.
+func headerEnd(s []byte) int { return outsideQuotes(s, "]") }
+
+// outsideQuotes returns the index of the first byte of s in set that is
+// outside a quoted string, honouring a basic string's escapes, or -1.
+func outsideQuotes(s []byte, set string) int {
 	quote := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case quote != 0:
-			if c == quote {
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
 				quote = 0
 			}
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '=':
+		case strings.IndexByte(set, c) >= 0:
 			return i
-		case c == '#':
-			return -1
+		}
+	}
+	return -1
+}
+
+// quotedEnd returns the index of the quote closing the basic string that
+// opens at s[i], honouring backslash escapes, or -1 if it is not closed.
+func quotedEnd(s []byte, i int) int {
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
 		}
 	}
 	return -1

@@ -107,6 +107,9 @@ t = 1
 [q.r.y]
 y = 1
 """
+["k]l"]
+"m\"=n" = 1
+"o\\".'p"' = 2
 `
 	loc := lazyLocator([]byte(src))
 	for path, want := range map[string]Pos{
@@ -120,6 +123,9 @@ y = 1
 		"q.1.r.z":        {13, 3},
 		"q.1.r.y":        {12, 2}, // [q.r.y] is inside a string: its table
 		"nope":           {},
+		"k]l":            {17, 2},
+		`k]l.m"=n`:       {18, 1},
+		`k]l.o\.p"`:      {19, 1},
 	} {
 		if got := loc.Pos(path); got != want {
 			t.Errorf("Pos(%q) = %v, want %v", path, got, want)
