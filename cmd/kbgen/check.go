@@ -135,7 +135,10 @@ Examples:
 			if err != nil {
 				return err
 			}
-			if o.kb, _, err = loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true, SkipBodyLinks: true}); err != nil {
+			// Only host checks link FAQ pages and walk trees: a verdict,
+			// a listing and readiness read the matrix alone.
+			matrixOnly := o.planned || o.list != "" || len(o.planFlags) > 0
+			if o.kb, _, err = loadKB(c, cfg, kb.Options{SkipRecords: true, SkipGridLint: true, SkipBodyLinks: true, SkipContent: matrixOnly}); err != nil {
 				return err
 			}
 			o.cfg = cfg

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/rocekb/rocekb/internal/cli"
 	"github.com/rocekb/rocekb/internal/scripttest"
 )
 
@@ -19,8 +20,11 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar. $REPO is the repository root,
 // so scripts can use the shipped matrix and content; $ADDR is a free
 // loopback address for kbgen serve; the command "bundled" sets $SITE to
-// the bundled site TestBrowser reads (see sharedSite). It runs beside the package's other
-// tests (the browser's waits leave the cores to the scripts).
+// the bundled site TestBrowser reads (see sharedSite); every script shares
+// one cache folder ($ROCEKB_CACHE_DIR), so the search tables of the
+// shipped knowledge base are made once for all of them (search_cache.txtar
+// holds the cache to its key). It runs beside the package's other tests
+// (the browser's waits leave the cores to the scripts).
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	repo, err := filepath.Abs("../..")
@@ -29,11 +33,13 @@ func TestScripts(t *testing.T) {
 	}
 	cmds := scripttest.Cmds()
 	cmds["bundled"] = bundledCmd
+	cache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:  "testdata/script",
 		Cmds: cmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
+			env.Setenv(cli.CacheEnv, cache)
 			addr, err := scripttest.FreeAddr()
 			env.Setenv("ADDR", addr)
 			return err

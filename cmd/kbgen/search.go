@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -13,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/rocekb/rocekb/internal/cli"
+	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/kb"
 	"github.com/rocekb/rocekb/internal/search"
 	"github.com/rocekb/rocekb/internal/site"
@@ -60,8 +64,11 @@ snippet. --json prints {"query", "did_you_mean", "explains": [{"template",
 "url", "means"}], "total", "offset", "results": [{"url", "title", "kind",
 "snippet", "score"}], "facets"} with snippets as HTML (<mark>).
 
-The index is built from the matrix and content each run (well under a
-second for the bundled knowledge base).
+The index is built from the matrix and content; its tables are kept in
+the cache folder ($ROCEKB_CACHE_DIR, else rocekb in the user's cache
+folder; "off" keeps none) and read back while the documents, the aliases
+and kbgen itself are unchanged, so a search after an edit is never
+answered from the old index.
 
 Any query is taken as it is: a word that starts with a dash but is not
 one of the flags below (-E- PSID mismatch, -22) is part of the query, and
@@ -139,7 +146,7 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 			return cli.Usagef("unknown --%s %q%s", f.name, f.v, didYouMean(f.v, keys(facet[f.name])))
 		}
 	}
-	ix, err := search.Build(docs, search.AliasesFrom(k.Matrix, k.Content.Glossary))
+	ix, _, err := search.Cached(searchCache(cfg), cli.ProgramID(), docs, search.AliasesFrom(k.Matrix, k.Content.Glossary))
 	if err != nil {
 		return err
 	}
@@ -163,6 +170,20 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 		return cli.Silent(cli.Failure)
 	}
 	return nil
+}
+
+// searchCache is the cache file of the search tables of the matrix and
+// content cfg names, one per pair of folders (the file's key says which
+// documents it indexes; see search.Cached); "" with no cache folder.
+func searchCache(cfg config.Config) string {
+	dir := cli.CacheDir()
+	if dir == "" {
+		return ""
+	}
+	m, _ := filepath.Abs(cfg.Matrix)
+	c, _ := filepath.Abs(cfg.Content)
+	sum := sha256.Sum256([]byte(m + "\x00" + c))
+	return filepath.Join(dir, "search-"+hex.EncodeToString(sum[:8]))
 }
 
 // splitQueryArgs separates flags from the words of the query. An argument

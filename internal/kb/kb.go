@@ -46,6 +46,10 @@ type Options struct {
 	// them either. A load that fails checks them too, so every problem is
 	// reported together.
 	SkipBodyLinks bool
+	// SkipContent leaves the content folder unread: a planned
+	// configuration's verdict, a listing of the matrix and a fleet's
+	// readiness (kbgen check) read only the matrix. KB.Content is nil.
+	SkipContent bool
 	// StreamRecords lists the records folder instead of reading it: the
 	// records are read one at a time by Records.Each, and their problems
 	// come from there.
@@ -130,7 +134,9 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	loaded := make(chan struct{})
 	go func() {
 		defer close(loaded)
-		c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+		if !opts.SkipContent {
+			c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+		}
 	}()
 	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Reuse, opts.SkipGridLint, &k.MatrixSum)
 	probs = append(probs, matrixProbs...)

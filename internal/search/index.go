@@ -25,7 +25,7 @@ var FieldBoost = map[string]float64{"title": 3, "ids": 3, "headings": 2, "body":
 
 // Index is a built search index. Search is safe for concurrent use.
 type Index struct {
-	bi       bleve.Index // the index of record; terms is read from it
+	bi       bleve.Index // the index of record; terms is read from it (nil when read from a cache file)
 	an       *Analyzer
 	docs     []Doc // sorted by kind, vendor, lang, URL: the static doc order
 	marks    *marks
@@ -77,6 +77,20 @@ func fieldText(d *Doc, f string) string {
 // read from its postings that answers queries (score.go). Two docs with
 // one URL are an error.
 func Build(docs []Doc, al *Aliases) (*Index, error) {
+	ix, err := newIndex(docs, al)
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.index(); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// newIndex makes what an index derives from docs and al in one pass over
+// them, without the tables indexing makes (index) or a cache file holds
+// (readTables).
+func newIndex(docs []Doc, al *Aliases) (*Index, error) {
 	ix := &Index{an: &Analyzer{Aliases: al}, docs: sortDocs(docs)}
 	ix.DocCount = len(ix.docs)
 	ix.byURL = make(map[string]int, len(ix.docs))
@@ -97,30 +111,41 @@ func Build(docs []Doc, al *Aliases) (*Index, error) {
 	ix.hosts = hostTerms(ix.an, ix.docs)
 	ix.entity = entities(ix.docs)
 	ix.fuzzy = fuzzyNames(ix.docs, al)
-	bi, err := buildBleve(ix.docs, al)
+	ix.facets = newFacetIndex(ix.docs)
+	ix.cache = newAnswerCache(DefaultCacheSize)
+	return ix, nil
+}
+
+// index makes the tables that answer queries: bleve's index of the
+// documents, the term index read from it, and the snippets' marks.
+func (ix *Index) index() error {
+	bi, err := buildBleve(ix.docs, ix.an.Aliases)
 	if err != nil {
-		return nil, fmt.Errorf("search: bleve index: %w", err)
+		return fmt.Errorf("search: bleve index: %w", err)
 	}
 	ix.bi = bi
 	if ix.terms, err = readBleve(bi); err != nil {
 		bi.Close()
-		return nil, fmt.Errorf("search: read the bleve index: %w", err)
+		return fmt.Errorf("search: read the bleve index: %w", err)
 	}
 	ix.marks = newMarks(len(ix.docs))
 	for i := range ix.docs {
 		ix.marks.add(i, ix.an.Analyze(ix.docs[i].Body))
 	}
 	ix.marks.done()
-	ix.facets = newFacetIndex(ix.docs)
-	ix.cache = newAnswerCache(DefaultCacheSize)
-	return ix, nil
+	return nil
 }
 
 // Analyzer returns the analyzer the index uses.
 func (ix *Index) Analyzer() *Analyzer { return ix.an }
 
 // Close releases the index.
-func (ix *Index) Close() error { return ix.bi.Close() }
+func (ix *Index) Close() error {
+	if ix.bi == nil { // read from a cache file (Cached): no bleve index
+		return nil
+	}
+	return ix.bi.Close()
+}
 
 // Query is a search.
 type Query struct {

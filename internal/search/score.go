@@ -193,8 +193,13 @@ func weigh(hits map[string][]fieldHit, n int) *termIndex {
 		}
 		ti.post[term] = p
 	}
-	ti.scratch.New = func() any { return &accum{sum: make([]float64, n), terms: make([]int32, n)} }
+	ti.sizeScratch(n)
 	return ti
+}
+
+// sizeScratch sizes the scratch accumulators to n documents.
+func (ti *termIndex) sizeScratch(n int) {
+	ti.scratch.New = func() any { return &accum{sum: make([]float64, n), terms: make([]int32, n)} }
 }
 
 // has reports whether a document holds term.
