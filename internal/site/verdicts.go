@@ -1251,6 +1251,12 @@ func (v *verdicts) judged(x *XReason) verdict.Reason {
 	return r
 }
 
+// ForgetJudging lets go of what the verdict engine memoized, for a build
+// no update follows, once the verdict tables and the lists judged from
+// them are made: the pages after read the tables. A plan judged after it
+// is judged anew, to the same verdict (verdict.Engine.Forget).
+func (s *Site) ForgetJudging() { s.verdicts.engine.Forget() }
+
 // VerdictIndex is the data of verdicts.js.
 func (s *Site) VerdictIndex() *Index {
 	m := s.m

@@ -160,3 +160,40 @@ func BenchmarkJudgeGrid(b *testing.B) {
 		b.ReportMetric(float64(len(ps)), "plans/op")
 	})
 }
+
+// TestForget: Forget empties every memo, and the plans judged after it
+// are judged anew to Judge's answers, the memos filled again.
+func TestForget(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	ps := gridPlans(t, m)
+	ps = ps[:min(len(ps), 2000)]
+	for _, p := range ps {
+		e.Judge(p)
+	}
+	count := func() (n int) {
+		for _, sm := range []*sync.Map{&e.kernels, &e.tails, &e.steps, &e.tagged} {
+			sm.Range(func(any, any) bool { n++; return true })
+		}
+		return n
+	}
+	if count() == 0 {
+		t.Fatal("no memo was filled")
+	}
+	e.Forget()
+	if n := count(); n != 0 {
+		t.Fatalf("%d memos kept after Forget", n)
+	}
+	for _, p := range ps {
+		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got))
+		}
+	}
+	if count() == 0 {
+		t.Error("no memo was filled again after Forget")
+	}
+}
