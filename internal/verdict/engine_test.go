@@ -83,11 +83,7 @@ func TestEngineIsJudge(t *testing.T) {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
-	count := func(sm *sync.Map) (n int) {
-		sm.Range(func(any, any) bool { n++; return true })
-		return n
-	}
-	kernels, tails, steps := count(&e.kernels), count(&e.tails), count(&e.steps)
+	kernels, tails, steps := memos(&e.kernels), memos(&e.tails), memos(&e.steps)
 	if kernels == 0 || kernels > len(m.Distros) || tails == 0 || tails*10 > len(ps) || steps == 0 {
 		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
 	}
@@ -175,12 +171,7 @@ func TestForget(t *testing.T) {
 	for _, p := range ps {
 		e.Judge(p)
 	}
-	count := func() (n int) {
-		for _, sm := range []*sync.Map{&e.kernels, &e.tails, &e.steps, &e.tagged} {
-			sm.Range(func(any, any) bool { n++; return true })
-		}
-		return n
-	}
+	count := func() int { return memos(&e.kernels, &e.tails, &e.steps, &e.tagged) }
 	if count() == 0 {
 		t.Fatal("no memo was filled")
 	}
@@ -196,4 +187,12 @@ func TestForget(t *testing.T) {
 	if count() == 0 {
 		t.Error("no memo was filled again after Forget")
 	}
+}
+
+// memos counts the entries of an engine's memos.
+func memos(sms ...*sync.Map) (n int) {
+	for _, sm := range sms {
+		sm.Range(func(any, any) bool { n++; return true })
+	}
+	return n
 }
