@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rocekb/rocekb/internal/config"
@@ -126,6 +127,8 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 	st, err := write(cfg.Output, t.stages(
 		render.Static(b.layers),
 		b.pages(func() []site.Page { return b.s.Pages }),
+		b.bodyProblems,
+		b.judged,
 		b.key.fromMatrix(verdictFiles(b.s)),
 		b.key.fromMatrix(export.Matrix(b.k.Matrix, b.s)),
 		b.key.fromMatrix(export.Feed(b.k.Matrix, cfg.Title, cfg.BaseURL)),
@@ -178,6 +181,11 @@ type builder struct {
 	// dropped, read by the search stage; nil: none.
 	hostDocs    [][]search.Doc
 	recordProbs diag.List
+
+	// bodyProbs are the link and citation problems of the FAQ bodies
+	// rendered as their pages are written (site.FAQ.Body), on the writers.
+	bodyMu    sync.Mutex
+	bodyProbs diag.List
 }
 
 // begin loads and lints the inputs and makes the site's page model, its
@@ -199,7 +207,7 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	fmt.Fprint(o.Stderr, probs.String())
 	b.k, b.warnings = k, probs.Warnings()
 	t.total.Store(int64(k.Records.Len()))
-	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: b.reuse, MatrixSum: k.MatrixSum, DropSources: b.oneOff()})
+	s, err := site.Build(site.Input{Config: cfg, Matrix: k.Matrix, Content: k.Content, Records: k.Records.Len(), Reuse: b.reuse, MatrixSum: k.MatrixSum, LateBodies: b.oneOff()})
 	if err != nil {
 		return nil, &InputError{err}
 	}
@@ -229,6 +237,9 @@ func (b *builder) pages(list func() []site.Page) render.Producer {
 			o := b.key.pageOutput(b.tpl, p)
 			if d, ok := p.(dropper); ok && b.oneOff() {
 				o = dropAfter{o, d}
+			}
+			if f, ok := p.(*site.FAQ); ok && b.oneOff() {
+				o = bodyFirst{o, f, b} // a kept build's bodies are rendered with the site model
 			}
 			if err := emit(o); err != nil {
 				return err
@@ -260,6 +271,50 @@ type dropAfter struct {
 func (o dropAfter) Render(w io.Writer) error {
 	defer o.d.Drop()
 	return o.Output.Render(w)
+}
+
+// bodyFirst is an FAQ page's output that renders its body first (a
+// one-off build's bodies are rendered as their pages are written) and
+// keeps its problems for bodyProblems.
+type bodyFirst struct {
+	render.Output
+	f *site.FAQ
+	b *builder
+}
+
+func (o bodyFirst) Render(w io.Writer) error {
+	if ps := o.f.Body(); len(ps) > 0 {
+		o.b.bodyMu.Lock()
+		o.b.bodyProbs = append(o.b.bodyProbs, ps...)
+		o.b.bodyMu.Unlock()
+	}
+	return o.Output.Render(w)
+}
+
+// bodyProblems fails the build on a broken link or citation in an FAQ
+// body rendered as its page was written, each at its file:line:col and
+// all at once, as site.Build does for the bodies it renders. It runs once
+// the stage that wrote the pages is done, before anything is swapped in.
+func (b *builder) bodyProblems(func(render.Output) error) error {
+	b.bodyMu.Lock()
+	defer b.bodyMu.Unlock()
+	if err := b.bodyProbs.Err(); err != nil {
+		return &InputError{err}
+	}
+	return nil
+}
+
+// judged lets go of the verdict engine's memos in a one-off build once
+// the pages that judge are written: the verdict tables and the lists the
+// catalog pages show are made, the exports and the adapter pages read the
+// tables, and no update reuses the memos (at 10k pages, some 45 MB of
+// live heap while the exports and adapter pages are written). A host's
+// readiness judged after it is judged anew, to the same verdict.
+func (b *builder) judged(func(render.Output) error) error {
+	if b.oneOff() {
+		b.s.ForgetJudging()
+	}
+	return nil
 }
 
 // hostPages emits each record's host page and its record download. A

@@ -180,6 +180,41 @@ func TestBadMatrixIsInputError(t *testing.T) {
 	}
 }
 
+// TestBrokenBodyLinkIsInputError: a link in an FAQ body that names no
+// page loads (the load leaves body links to the build), and fails the
+// build, one-off (the bodies rendered as their pages are written) or kept
+// (rendered with the site model), with every such link at its
+// file:line:col, and the site built before stays in place.
+func TestBrokenBodyLinkIsInputError(t *testing.T) {
+	t.Parallel()
+	for _, keep := range []bool{false, true} {
+		dir := t.TempDir()
+		cfg := tiny(filepath.Join(dir, "public"))
+		if _, err := Site(cfg, Options{Assets: rocekb.Assets}); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Content = filepath.Join(dir, "content")
+		os.MkdirAll(filepath.Join(cfg.Content, "faq"), 0o755)
+		for _, name := range []string{"a", "b"} {
+			page := "+++\ntitle = \"" + name + "\"\nsummary = \"S\"\nsources = [\"doc\"]\nlast_verified = 2026-11-30\nlang = \"en\"\n+++\nCites [doc].\n\nSee [x](kb:faq/nowhere-" + name + ").\n"
+			os.WriteFile(filepath.Join(cfg.Content, "faq", name+".md"), []byte(page), 0o644)
+		}
+		_, err := Site(cfg, Options{Assets: rocekb.Assets, Keep: keep})
+		var input *InputError
+		if !errors.As(err, &input) {
+			t.Fatalf("keep %v: got %v, want an InputError", keep, err)
+		}
+		for _, want := range []string{"a.md:10:5: broken link \"kb:faq/nowhere-a\"", "b.md:10:5: broken link \"kb:faq/nowhere-b\""} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("keep %v: %v\nwant %s", keep, err, want)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(cfg.Output, "faq", "a.html")); err == nil {
+			t.Errorf("keep %v: the failed build replaced the site before", keep)
+		}
+	}
+}
+
 // TestSummary: the one line, with its plurals and time formats.
 func TestSummary(t *testing.T) {
 	t.Parallel()
@@ -233,10 +268,11 @@ func TestRecordDownloadIsItsBytes(t *testing.T) {
 
 // TestOneOffBuildLetsGo builds the shipped knowledge base a second time.
 // It holds the build to what it lets go of (docs/architecture.md, "What a
-// one-off build lets go of"): the content's sources once the site model
-// is made, an FAQ page's body and an adapter page's grid once the page is
-// written, and the site model, the inputs and the templates before the
-// search index is made, so that nothing but the documents is live then.
+// one-off build lets go of"): an FAQ page's body is not rendered before
+// its page is written, and its markdown and HTML are let go of once it
+// is; an adapter page's grid once the page is written; and the site
+// model, the inputs and the templates before the search index is made,
+// so that nothing but the documents is live then.
 // And the build is deterministic: it makes the tree the shared build made,
 // byte for byte (the hooks that watch it only read).
 func TestOneOffBuildLetsGo(t *testing.T) {
@@ -253,15 +289,13 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 	watch := func(name string, gc func() bool) { names, gone = append(names, name), append(gone, gc) }
 	h := &hooks{
 		begun: func(b *builder) {
-			for _, p := range b.k.Content.Pages {
-				if p.Body != "" {
-					t.Errorf("%s: the markdown is kept after the site model was made", p.File)
-				}
-			}
 			for _, p := range b.s.Pages {
 				if f, ok := p.(*site.FAQ); ok && len(faqs) < 5 {
-					if f.HTML == "" {
-						t.Fatalf("%s: no body before it was written", f.Path())
+					if f.HTML != "" {
+						t.Errorf("%s: the body is rendered before its page is written", f.Path())
+					}
+					if f.Page.Body == "" {
+						t.Fatalf("%s: the markdown is gone before the body is rendered", f.Path())
 					}
 					faqs = append(faqs, f)
 				}
@@ -289,8 +323,11 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 				}
 			}
 			for _, f := range faqs {
-				if f.HTML != "" {
-					t.Errorf("%s: the body is kept after the page was written", f.Path())
+				if f.HTML != "" || f.Page.Body != "" {
+					t.Errorf("%s: the body or its markdown is kept after the page was written", f.Path())
+				}
+				if docs := site.DocsOf(f); len(docs) != 1 || docs[0].Body == "" {
+					t.Errorf("%s: no search text kept for the index: %+v", f.Path(), docs)
 				}
 			}
 			for _, a := range adapters {

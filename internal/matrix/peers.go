@@ -104,11 +104,31 @@ func identity(a *Adapter) []place {
 	return ps
 }
 
-// Rename is the replacer that turns the words of adapter from's identity
+// A Renamer turns the words of one adapter's identity into a peer's
+// (Matrix.Rename).
+type Renamer struct {
+	r    *strings.Replacer
+	olds []string // the words it replaces
+}
+
+// Replace is s with every word of the identity in the peer's words, or s
+// itself, not a copy, when it holds none of them: a strings.Replacer
+// copies every string it is given, and a site renames each reason of a
+// peer group's first adapter for every peer (4% of a 10k build's CPU).
+func (n *Renamer) Replace(s string) string {
+	for _, o := range n.olds {
+		if strings.Contains(s, o) {
+			return n.r.Replace(s)
+		}
+	}
+	return s
+}
+
+// Rename is the renamer that turns the words of adapter from's identity
 // into peer to's: to's id for from's, and so on, longest first. It is nil
 // when either is not in the matrix or they are not peers of the same
 // shape (Peers groups only those).
-func (m *Matrix) Rename(from, to string) *strings.Replacer {
+func (m *Matrix) Rename(from, to string) *Renamer {
 	a, b := m.Adapter(from), m.Adapter(to)
 	if a == nil || b == nil {
 		return nil
@@ -128,11 +148,11 @@ func (m *Matrix) Rename(from, to string) *strings.Replacer {
 		}
 	}
 	slices.SortStableFunc(pairs, func(x, y pair) int { return cmp.Compare(len(y.old), len(x.old)) })
-	var args []string
+	var args, olds []string
 	for _, p := range pairs {
-		args = append(args, p.old, p.new)
+		args, olds = append(args, p.old, p.new), append(olds, p.old)
 	}
-	return strings.NewReplacer(args...)
+	return &Renamer{strings.NewReplacer(args...), olds}
 }
 
 var (

@@ -149,6 +149,7 @@ func (t faqText) codeSpans() []string {
 // as identifiers its tags, the adapters, drivers and checks it is about
 // and its code spans.
 func (f *FAQ) SearchDocs() []page.Doc {
+	f.Body() // a late body not yet rendered: its text
 	m := f.Page.Meta
 	ids := append([]string{}, m.Tags...)
 	ids = append(ids, m.Adapters...)

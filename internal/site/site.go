@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
@@ -98,11 +99,13 @@ type Input struct {
 	// stack pages show, which no document reads and which judge the whole
 	// grid, are left out, so its pages are not for rendering.
 	SearchOnly bool
-	// DropSources lets go of each FAQ page's markdown once its body is
-	// rendered (content.Page.DropSource), for a build no update follows:
-	// the sources of the pages rendered first are not held while the
-	// last ones render.
-	DropSources bool
+	// LateBodies renders each FAQ page's body when its page is written
+	// (FAQ.Body), not while the site model is made, and lets go of its
+	// markdown then (content.Page.DropSource), for a build no update
+	// follows: the 8,000 bodies of a 10k build are not all held as HTML
+	// and text beside the markdown. Its broken links and citations are
+	// Body's problems, not Build's error.
+	LateBodies bool
 }
 
 // SourceRef is a resolved citation.
@@ -289,8 +292,42 @@ type FAQ struct {
 	Tags         []TagLink
 	Langs        []LangLink // this page and its translations, for the language switch
 
-	text   faqText // what the body shows, read from the tree HTML was rendered from
-	vendor string  // the vendor it is about (docVendor), for its search document
+	text   faqText   // what the body shows, read from the tree HTML was rendered from
+	vendor string    // the vendor it is about (docVendor), for its search document
+	late   *lateBody // the body still to render (Input.LateBodies); nil: rendered
+}
+
+// lateBody is an FAQ body rendered when it is first asked for.
+type lateBody struct {
+	once   sync.Once
+	render func() rendered
+	probs  diag.List
+}
+
+// rendered is an FAQ body: its HTML, its text and its link problems.
+type rendered struct {
+	html  template.HTML
+	text  faqText
+	probs diag.List
+}
+
+// Body renders the page's body (HTML and the text its search document
+// reads) if the site was made with Input.LateBodies and it is not yet
+// rendered, and returns the problems of its links and citations, each
+// at its file:line:col; nil for a site whose bodies Build rendered
+// (Build fails on their problems). Call it before the page is rendered,
+// as the page's writer does; safe from several goroutines.
+func (f *FAQ) Body() diag.List {
+	l := f.late
+	if l == nil {
+		return nil
+	}
+	l.once.Do(func() {
+		r := l.render()
+		f.HTML, f.text, l.probs = r.html, r.text, r.probs
+		l.render = nil
+	})
+	return l.probs
 }
 
 // Drop lets go of the page's rendered body once its page is written, in
@@ -348,11 +385,6 @@ func Build(in Input) (*Site, error) {
 	if len(targets) > 0 {
 		s.targets, s.readyEngine = targets, s.verdicts.engine
 	}
-	type rendered struct {
-		html  template.HTML
-		text  faqText
-		probs diag.List
-	}
 	meta := s.meta
 	inputs := s.Inputs
 	cite := func(ids []string) []SourceRef { return resolve(m, ids) }
@@ -374,25 +406,37 @@ func Build(in Input) (*Site, error) {
 		f.deps.Read(page.InLinks) // the body's links resolve against it
 		made[i] = f
 	}
-	// The bodies are rendered on every CPU: 8,000 of them one after the
-	// other were the longest serial stretch of a 10k build. The HTML
-	// reads the file, the matrix (citations, links to its pages) and
-	// what links may name.
-	bodies := make([]rendered, len(c.Pages))
-	parallel.Each(len(c.Pages), func(i int) {
-		p, f := c.Pages[i], made[i]
-		bodies[i] = page.Reused(reuse, page.Key{Kind: "site: faq html", Name: p.File, Sum: page.Sum(string(p.Sum[:]), string(in.MatrixSum[:]), structure)}, func() rendered {
-			html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-			return rendered{html, newFAQText(p.Meta.Summary, text), ps}
-		})
-		if in.DropSources {
-			p.DropSource()
+	// The HTML reads the file, the matrix (citations, links to its
+	// pages) and what links may name.
+	body := func(p *content.Page, f *FAQ) rendered {
+		html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+		return rendered{html, newFAQText(p.Meta.Summary, text), ps}
+	}
+	if in.LateBodies {
+		for i, p := range c.Pages {
+			made[i].late = &lateBody{render: func() rendered {
+				r := body(p, made[i])
+				p.DropSource()
+				return r
+			}}
 		}
-	})
+	} else {
+		// The bodies are rendered on every CPU: 8,000 of them one after
+		// the other were the longest serial stretch of a 10k build.
+		bodies := make([]rendered, len(c.Pages))
+		parallel.Each(len(c.Pages), func(i int) {
+			p := c.Pages[i]
+			bodies[i] = page.Reused(reuse, page.Key{Kind: "site: faq html", Name: p.File, Sum: page.Sum(string(p.Sum[:]), string(in.MatrixSum[:]), structure)}, func() rendered {
+				return body(p, made[i])
+			})
+		})
+		for i, r := range bodies {
+			probs = append(probs, r.probs...)
+			made[i].HTML, made[i].text = r.html, r.text
+		}
+	}
 	for i, p := range c.Pages {
-		f, r := made[i], bodies[i]
-		probs = append(probs, r.probs...)
-		f.HTML, f.text = r.html, r.text
+		f := made[i]
 		f.vendor = docVendor(m, p.Meta.Adapters, p.Meta.Tags)
 		if key := p.Meta.TranslationKey; key != "" {
 			for _, o := range byKey[key] {

@@ -110,7 +110,7 @@ type AdapterVerdicts struct {
 	// rename, for a renamed peer's table as verdicts keeps it, turns the
 	// texts of Reasons (its first's words) into the peer's:
 	// verdicts.table renames them when asked and does not keep them.
-	rename *strings.Replacer
+	rename *matrix.Renamer
 }
 
 // XLine is the firmware line an adapter runs ([[firmware_line]]) and the
@@ -551,7 +551,7 @@ type judged struct {
 	// (judged.reason), and reasons is nil. changed tells the ones the
 	// renaming changes, found once (judged.peer); the others are first's.
 	first   *judged
-	rename  *strings.Replacer
+	rename  *matrix.Renamer
 	changed []bool
 }
 
@@ -778,14 +778,14 @@ func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
 // renamed is j with every word of an adapter's identity r maps put in
 // its peer's words. The cells are j's unless a cell's own nearest
 // changes name one.
-func (j *judged) renamed(r *strings.Replacer) judged {
+func (j *judged) renamed(r *matrix.Renamer) judged {
 	p := j.peer(r)
 	return p.full()
 }
 
 // renameText is s in r's words: s itself, the one copy, when r changes
 // nothing in it.
-func renameText(r *strings.Replacer, s string) string {
+func renameText(r *matrix.Renamer, s string) string {
 	if n := r.Replace(s); n != s {
 		return n
 	}
@@ -793,7 +793,7 @@ func renameText(r *strings.Replacer, s string) string {
 }
 
 // renameReason is x in r's words, and whether that changed it.
-func renameReason(x fullReason, r *strings.Replacer) (fullReason, bool) {
+func renameReason(x fullReason, r *matrix.Renamer) (fullReason, bool) {
 	changed := false
 	same := func(s string) string {
 		n := renameText(r, s)
@@ -816,7 +816,7 @@ func renameReason(x fullReason, r *strings.Replacer) (fullReason, bool) {
 
 // peer is renamed's answer whose reasons are made when read
 // (judged.reason): j's own, which must be kept while it is read.
-func (j *judged) peer(r *strings.Replacer) judged {
+func (j *judged) peer(r *matrix.Renamer) judged {
 	out := judged{cells: j.cells, from: j.from, first: j, rename: r, changed: make([]bool, len(j.reasons))}
 	for i, x := range j.reasons {
 		_, out.changed[i] = renameReason(x, r)
@@ -1250,6 +1250,12 @@ func (v *verdicts) judged(x *XReason) verdict.Reason {
 	r.Matrix = refs
 	return r
 }
+
+// ForgetJudging lets go of what the verdict engine memoized, for a build
+// no update follows, once the verdict tables and the lists judged from
+// them are made: the pages after read the tables. A plan judged after it
+// is judged anew, to the same verdict (verdict.Engine.Forget).
+func (s *Site) ForgetJudging() { s.verdicts.engine.Forget() }
 
 // VerdictIndex is the data of verdicts.js.
 func (s *Site) VerdictIndex() *Index {

@@ -223,6 +223,18 @@ func rowViews(views map[string]*matrix.Matrix, byDriver map[string][]*matrix.Mat
 	return out
 }
 
+// Forget lets go of what the engine memoized (each distro's GA kernel,
+// each adapter's firmware rules and conditions on a stack, each stack
+// release's steps, the kernels' dist tags): a build that has judged its
+// grid does not hold them while it writes the rest. Safe while Judge
+// runs; a plan judged after it is judged anew, to the same verdict.
+func (e *Engine) Forget() {
+	e.kernels.Clear()
+	e.tails.Clear()
+	e.steps.Clear()
+	e.tagged.Clear()
+}
+
 // Judge is Judge(m, p) for the engine's matrix.
 func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p) }
 

@@ -83,11 +83,7 @@ func TestEngineIsJudge(t *testing.T) {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
-	count := func(sm *sync.Map) (n int) {
-		sm.Range(func(any, any) bool { n++; return true })
-		return n
-	}
-	kernels, tails, steps := count(&e.kernels), count(&e.tails), count(&e.steps)
+	kernels, tails, steps := memos(&e.kernels), memos(&e.tails), memos(&e.steps)
 	if kernels == 0 || kernels > len(m.Distros) || tails == 0 || tails*10 > len(ps) || steps == 0 {
 		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
 	}
@@ -159,4 +155,44 @@ func BenchmarkJudgeGrid(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(ps)), "plans/op")
 	})
+}
+
+// TestForget: Forget empties every memo, and the plans judged after it
+// are judged anew to Judge's answers, the memos filled again.
+func TestForget(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	ps := gridPlans(t, m)
+	ps = ps[:min(len(ps), 2000)]
+	for _, p := range ps {
+		e.Judge(p)
+	}
+	count := func() int { return memos(&e.kernels, &e.tails, &e.steps, &e.tagged) }
+	if count() == 0 {
+		t.Fatal("no memo was filled")
+	}
+	e.Forget()
+	if n := count(); n != 0 {
+		t.Fatalf("%d memos kept after Forget", n)
+	}
+	for _, p := range ps {
+		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got))
+		}
+	}
+	if count() == 0 {
+		t.Error("no memo was filled again after Forget")
+	}
+}
+
+// memos counts the entries of an engine's memos.
+func memos(sms ...*sync.Map) (n int) {
+	for _, sm := range sms {
+		sm.Range(func(any, any) bool { n++; return true })
+	}
+	return n
 }
