@@ -432,6 +432,38 @@ func TestSplitLooseBlock(t *testing.T) {
 	}
 }
 
+// TestSplitLooseOwnOutputs: a debug script's outputs with no prompt or
+// blank line before their command lines (echo lines between) are cut
+// where rdma dev's lines follow rdma link's (one row, a parser each) and
+// where ibstat's two-line head begins, so each is read.
+func TestSplitLooseOwnOutputs(t *testing.T) {
+	t.Parallel()
+	name := "bnxt_re-echo-e-colour-headings-rdma-link-dev-ibstat-script-truncated.txt"
+	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s %d", s.Command, s.Line))
+	}
+	if want := "rdma link show 1, rdma dev show 8, ibstat 15"; strings.Join(got, ", ") != want {
+		t.Errorf("sections %q, want %s", got, want)
+	}
+	h := collectPaste(t, name)
+	if len(h.Devices) != 2 {
+		t.Fatalf("devices %+v, want bnxt_re0 and bnxt_re1", h.Devices)
+	}
+	for _, d := range h.Devices {
+		if d.FwVer != "231.0.154.0" || d.Protocol != "roce" || len(d.Ports) != 1 || d.Ports[0].Netdev == "" {
+			t.Errorf("%s: fw %q protocol %q ports %+v, want 231.0.154.0, roce and its netdev", d.Name, d.FwVer, d.Protocol, d.Ports)
+		}
+	}
+	if p := h.Devices[0].Ports[0]; p.RateGbps == nil || *p.RateGbps != 100 || p.Netdev != "enp194s0f0np0" {
+		t.Errorf("bnxt_re0 port 1 %+v, want 100 Gb/s (ibstat) on enp194s0f0np0 (rdma link)", p)
+	}
+}
+
 // TestRdmaResPaste: a pasted rdma resource summary names the devices.
 func TestRdmaResPaste(t *testing.T) {
 	t.Parallel()
