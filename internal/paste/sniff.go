@@ -88,7 +88,7 @@ var (
 	reMlxconfig = regexp.MustCompile(`(?m)^Configurations:\s+(?:Default|Current|Next Boot)\b|^\*?[ \t]+[A-Z][A-Z0-9]*_[A-Za-z0-9_]*[ \t]+[A-Za-z_]+\(\d+\)(?:[ \t]+[A-Za-z_]+\(\d+\))*[ \t]*$`)
 	// lshw's network node: its "*-network" header in the tree, or the
 	// bus info and configuration lines a grep keeps; a -businfo row.
-	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+\S+[ \t]+network\b`)
+	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+(?:\S+[ \t]+)?network\b`)
 	reEthtoolSettings = regexp.MustCompile(`(?m)^[ \t>|#]*Settings for \S+:[ \t]*$`)
 	// ip link's (and ip address's) first line of a link: "2: ens1f0np0:
 	// <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500", behind quote marks or
