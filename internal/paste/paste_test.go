@@ -464,6 +464,25 @@ func TestSplitLooseOwnOutputs(t *testing.T) {
 	}
 }
 
+// TestOldRdmaFormsBehindPrompts: rdma link as iproute2 printed it before
+// v5.5.0 and rdma dev with sys_image_guid on its own line, each behind a
+// prompt; ibv_devinfo under a banner, its last GUID cut short and not kept.
+func TestOldRdmaFormsBehindPrompts(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "simx-rocep0s12-two-ports-old-rdma-link-dev-prompt-pr-description.txt")
+	if len(h.Devices) != 1 || len(h.Devices[0].Ports) != 2 {
+		t.Fatalf("devices %+v", h.Devices)
+	}
+	d := h.Devices[0]
+	if d.FwVer != "4.4.9999" || d.PCIAddress != "" || d.Provider != "" || d.Ports[0].Netdev != "eth1" || d.Ports[1].State != "DOWN" || d.Ports[1].Netdev != "" {
+		t.Errorf("rocep0s12 %+v", d)
+	}
+	h = collectPaste(t, "mlx5-cx5-ib-and-roce-node-banner-devinfo-per-node-truncated.txt")
+	if len(h.Devices) != 2 || h.Devices[0].PCIID != "15b3:1017" || h.Devices[1].NodeGUID != "ec0d:9a03:0043:1765" {
+		t.Errorf("devices %+v", h.Devices)
+	}
+}
+
 // TestRdmaResPaste: a pasted rdma resource summary names the devices.
 func TestRdmaResPaste(t *testing.T) {
 	t.Parallel()
