@@ -483,6 +483,23 @@ func TestOldRdmaFormsBehindPrompts(t *testing.T) {
 	}
 }
 
+// TestLsAllDevInfiniband: ls -all of /dev/infiniband keeps its character
+// devices (rdma_cm, umad0 and umad2-11, uverbs0 and uverbs2-6, uverbs10
+// and 11: index 1 is missing from both) and no folder (., .., by-ibdev,
+// by-path); the cut last line gives none.
+func TestLsAllDevInfiniband(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "unnamed-hca-ls-all-dev-infiniband-by-ibdev-by-path-eleven-umad-eight-uverbs-truncated.txt")
+	var names []string
+	for _, c := range h.CharDevices {
+		names = append(names, c.Name)
+	}
+	want := "rdma_cm umad0 umad10 umad11 umad2 umad3 umad4 umad5 umad6 umad7 umad8 umad9 uverbs0 uverbs10 uverbs11 uverbs2 uverbs3 uverbs4 uverbs5 uverbs6"
+	if strings.Join(names, " ") != want {
+		t.Errorf("char devices %v, want %s", names, want)
+	}
+}
+
 // TestRdmaResPaste: a pasted rdma resource summary names the devices.
 func TestRdmaResPaste(t *testing.T) {
 	t.Parallel()
