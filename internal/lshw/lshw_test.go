@@ -55,15 +55,19 @@ func TestCaptures(t *testing.T) {
 
 // lshw -businfo: one row per function, the netdev beside its bus info.
 func TestBusinfoRows(t *testing.T) {
-	ds := parseFile(t, "mlx5-cx5-and-igb-class-network-businfo.txt")
-	var got []string
+	got := netdevs(parseFile(t, "mlx5-cx5-and-igb-class-network-businfo.txt"))
+	if want := "0000:21:00.0=enp33s0f0 0000:21:00.1=enp33s0f1 0000:62:00.0=eno1 0000:62:00.1=eno2"; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// netdevs lists each device as bus info=netdev.
+func netdevs(ds []Device) string {
+	var out []string
 	for _, d := range ds {
-		got = append(got, d.BusInfo+"="+d.Netdev)
+		out = append(out, d.BusInfo+"="+d.Netdev)
 	}
-	want := "0000:21:00.0=enp33s0f0 0000:21:00.1=enp33s0f1 0000:62:00.0=eno1 0000:62:00.1=eno2"
-	if strings.Join(got, " ") != want {
-		t.Fatalf("got %v, want %s", got, want)
-	}
+	return strings.Join(out, " ")
 }
 
 func TestConfig(t *testing.T) {
@@ -82,12 +86,8 @@ func TestBusinfoSharedNameIsNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, d := range ds {
-		got = append(got, d.BusInfo+"="+d.Netdev)
-	}
 	want := "0000:ec:00.0= 0000:ec:00.1= 0000:ec:00.2= 0000:ec:00.3= 0000:ec:00.4=lan3 0000:ec:00.5=lan2 0000:ec:00.6=lan4 0000:ec:00.7=lan1"
-	if strings.Join(got, " ") != want {
-		t.Errorf("got %v, want %s", got, want)
+	if got := netdevs(ds); got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
