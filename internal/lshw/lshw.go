@@ -27,7 +27,10 @@ var (
 	reHeader = regexp.MustCompile(`^\*-([a-z]+)(?::\d+)?(?:\s+([A-Z]+))?\s*$`)
 	// A row of `lshw -businfo` for a PCI network function: bus info,
 	// device, class, description ("pci@0000:01:00.0  enp1s0f0np0  network  MT42822 …").
-	reBusinfoRow = regexp.MustCompile(`^pci@([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(\S+)\s+network\b`)
+	// The device column is the node's logical name, blank for a function
+	// with none (lshw print.cc printbusinfo: entry.devname =
+	// node.getLogicalName(), padded to the column).
+	reBusinfoRow = regexp.MustCompile(`^pci@([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(?:(\S+)\s+)?network\b`)
 	rePCI        = regexp.MustCompile(`^pci@([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])$`)
 )
 
@@ -107,7 +110,29 @@ func Parse(r io.Reader) ([]Device, error) {
 		}
 	})
 	flush()
-	return out, err
+	return shared(out), err
+}
+
+// shared clears a netdev that several functions are given: an interface
+// name is one interface's on the host lshw read, so a device column
+// repeated on several rows ("????" on four E822 functions that ice left
+// without one) names none of them.
+func shared(ds []Device) []Device {
+	funcs := map[string]map[string]bool{}
+	for _, d := range ds {
+		if d.Netdev != "" {
+			if funcs[d.Netdev] == nil {
+				funcs[d.Netdev] = map[string]bool{}
+			}
+			funcs[d.Netdev][d.BusInfo] = true
+		}
+	}
+	for i := range ds {
+		if len(funcs[ds[i].Netdev]) > 1 {
+			ds[i].Netdev = ""
+		}
+	}
+	return ds
 }
 
 // Config splits a configuration line ("driver=mlx5_core firmware=20.27.4006

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/capturetest"
 )
 
 func parseFile(t *testing.T, name string) []Device {
@@ -53,20 +55,39 @@ func TestCaptures(t *testing.T) {
 
 // lshw -businfo: one row per function, the netdev beside its bus info.
 func TestBusinfoRows(t *testing.T) {
-	ds := parseFile(t, "mlx5-cx5-and-igb-class-network-businfo.txt")
-	var got []string
+	got := netdevs(parseFile(t, "mlx5-cx5-and-igb-class-network-businfo.txt"))
+	if want := "0000:21:00.0=enp33s0f0 0000:21:00.1=enp33s0f1 0000:62:00.0=eno1 0000:62:00.1=eno2"; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// netdevs lists each device as bus info=netdev.
+func netdevs(ds []Device) string {
+	var out []string
 	for _, d := range ds {
-		got = append(got, d.BusInfo+"="+d.Netdev)
+		out = append(out, d.BusInfo+"="+d.Netdev)
 	}
-	want := "0000:21:00.0=enp33s0f0 0000:21:00.1=enp33s0f1 0000:62:00.0=eno1 0000:62:00.1=eno2"
-	if strings.Join(got, " ") != want {
-		t.Fatalf("got %v, want %s", got, want)
-	}
+	return strings.Join(out, " ")
 }
 
 func TestConfig(t *testing.T) {
 	c := Config("autonegotiation=on driver=mlx5_core firmware=20.27.4006 (NVD0000000001) ip=10.0.0.2 link=yes")
 	if c["firmware"] != "20.27.4006 (NVD0000000001)" || c["link"] != "yes" || c["driver"] != "mlx5_core" {
 		t.Fatalf("%v", c)
+	}
+}
+
+// A device column that several functions share names none of them: the
+// E822 paste's "????" on four functions ice left without an interface;
+// its other rows keep their netdevs.
+func TestBusinfoSharedNameIsNone(t *testing.T) {
+	raw := capturetest.Read(t, "paste", "ice-e822c-lshw-businfo-unknown-ids-ethtool-i-dmesg-no-timestamps-cut-columns-truncated.txt")
+	ds, err := Parse(strings.NewReader(string(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0000:ec:00.0= 0000:ec:00.1= 0000:ec:00.2= 0000:ec:00.3= 0000:ec:00.4=lan3 0000:ec:00.5=lan2 0000:ec:00.6=lan4 0000:ec:00.7=lan1"
+	if got := netdevs(ds); got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }

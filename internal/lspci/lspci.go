@@ -266,6 +266,10 @@ func linkFields(val string) (speed string, width int, speedDown, widthDown bool)
 
 func header(m []string) Device {
 	d := Device{Slot: normSlot(m[1]), Class: strings.TrimSpace(m[2]), ClassID: strings.ToLower(m[3])}
+	if d.ClassID == "" && hex4RE.MatchString(d.Class) {
+		// -n alone prints numbers for names: "41:00.0 0207: 15b3:1021".
+		d.Class, d.ClassID = "", strings.ToLower(d.Class)
+	}
 	describe(&d, m[4])
 	return d
 }
@@ -342,13 +346,23 @@ func continued(trim string) bool {
 	return !strings.Contains(anyIDsRE.ReplaceAllString(trim, ""), ":")
 }
 
-// splitIDs splits "Name [15b3:1017]" into the name and the ids.
+// splitIDs splits "Name [15b3:1017]" into the name and the ids, and reads
+// "15b3:1017" alone as the ids: lspci -n prints the numbers in place of
+// the names (pciutils lib/names.c, PCI_LOOKUP_NUMERIC: "%04x:%04x"), on
+// the device line and the Subsystem line.
 func splitIDs(s string) (name, vendor, device string) {
 	if m := idsRE.FindStringSubmatch(s); m != nil {
 		return strings.TrimSpace(s[:len(s)-len(m[0])]), strings.ToLower(m[1]), strings.ToLower(m[2])
 	}
-	return strings.TrimSpace(s), "", ""
+	s = strings.TrimSpace(s)
+	if m := numericRE.FindStringSubmatch(s); m != nil {
+		return "", strings.ToLower(m[1]), strings.ToLower(m[2])
+	}
+	return s, "", ""
 }
+
+// numericRE is a vendor and device pair as lspci -n prints it.
+var numericRE = regexp.MustCompile(`^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$`)
 
 func splitList(s string) []string {
 	var out []string

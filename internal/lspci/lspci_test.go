@@ -224,3 +224,25 @@ func TestLinkCompare(t *testing.T) {
 		t.Error("unknown speed parsed")
 	}
 }
+
+// lspci -n prints numbers for names, on the device line and the
+// Subsystem line: a ConnectX-7 in InfiniBand mode, "41:00.0 0207:
+// 15b3:1021", "Subsystem: 15b3:0041".
+func TestNumericOnly(t *testing.T) {
+	raw := capturetest.Read(t, "paste", "mlx5-cx7-ib-h100-mst-status-v-then-lspci-s-vvn-numeric-truncated.txt")
+	_, out, _ := strings.Cut(string(raw), "$ lspci -s 41:00.0 -vvn\n")
+	devs, err := Parse(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Device{Slot: "0000:41:00.0", ClassID: "0207", Vendor: "15b3", Device: "1021", SubsystemVendor: "15b3", SubsystemDevice: "0041"}
+	if len(devs) != 1 {
+		t.Fatalf("%d devices, want 1: %+v", len(devs), devs)
+	}
+	if diff := cmp.Diff(want, devs[0]); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if !devs[0].IsNetwork() {
+		t.Error("class 0207 is a network controller")
+	}
+}

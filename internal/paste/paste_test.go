@@ -432,6 +432,74 @@ func TestSplitLooseBlock(t *testing.T) {
 	}
 }
 
+// TestSplitLooseOwnOutputs: a debug script's outputs with no prompt or
+// blank line before their command lines (echo lines between) are cut
+// where rdma dev's lines follow rdma link's (one row, a parser each) and
+// where ibstat's two-line head begins, so each is read.
+func TestSplitLooseOwnOutputs(t *testing.T) {
+	t.Parallel()
+	name := "bnxt_re-echo-e-colour-headings-rdma-link-dev-ibstat-script-truncated.txt"
+	secs, _, err := Split(strings.NewReader(body(t, "paste", name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, fmt.Sprintf("%s %d", s.Command, s.Line))
+	}
+	if want := "rdma link show 1, rdma dev show 8, ibstat 15"; strings.Join(got, ", ") != want {
+		t.Errorf("sections %q, want %s", got, want)
+	}
+	h := collectPaste(t, name)
+	if len(h.Devices) != 2 {
+		t.Fatalf("devices %+v, want bnxt_re0 and bnxt_re1", h.Devices)
+	}
+	for _, d := range h.Devices {
+		if d.FwVer != "231.0.154.0" || d.Protocol != "roce" || len(d.Ports) != 1 || d.Ports[0].Netdev == "" {
+			t.Errorf("%s: fw %q protocol %q ports %+v, want 231.0.154.0, roce and its netdev", d.Name, d.FwVer, d.Protocol, d.Ports)
+		}
+	}
+	if p := h.Devices[0].Ports[0]; p.RateGbps == nil || *p.RateGbps != 100 || p.Netdev != "enp194s0f0np0" {
+		t.Errorf("bnxt_re0 port 1 %+v, want 100 Gb/s (ibstat) on enp194s0f0np0 (rdma link)", p)
+	}
+}
+
+// TestOldRdmaFormsBehindPrompts: rdma link as iproute2 printed it before
+// v5.5.0 and rdma dev with sys_image_guid on its own line, each behind a
+// prompt; ibv_devinfo under a banner, its last GUID cut short and not kept.
+func TestOldRdmaFormsBehindPrompts(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "simx-rocep0s12-two-ports-old-rdma-link-dev-prompt-pr-description.txt")
+	if len(h.Devices) != 1 || len(h.Devices[0].Ports) != 2 {
+		t.Fatalf("devices %+v", h.Devices)
+	}
+	d := h.Devices[0]
+	if d.FwVer != "4.4.9999" || d.PCIAddress != "" || d.Provider != "" || d.Ports[0].Netdev != "eth1" || d.Ports[1].State != "DOWN" || d.Ports[1].Netdev != "" {
+		t.Errorf("rocep0s12 %+v", d)
+	}
+	h = collectPaste(t, "mlx5-cx5-ib-and-roce-node-banner-devinfo-per-node-truncated.txt")
+	if len(h.Devices) != 2 || h.Devices[0].PCIID != "15b3:1017" || h.Devices[1].NodeGUID != "ec0d:9a03:0043:1765" {
+		t.Errorf("devices %+v", h.Devices)
+	}
+}
+
+// TestLsAllDevInfiniband: ls -all of /dev/infiniband keeps its character
+// devices (rdma_cm, umad0 and umad2-11, uverbs0 and uverbs2-6, uverbs10
+// and 11: index 1 is missing from both) and no folder (., .., by-ibdev,
+// by-path); the cut last line gives none.
+func TestLsAllDevInfiniband(t *testing.T) {
+	t.Parallel()
+	h := collectPaste(t, "unnamed-hca-ls-all-dev-infiniband-by-ibdev-by-path-eleven-umad-eight-uverbs-truncated.txt")
+	var names []string
+	for _, c := range h.CharDevices {
+		names = append(names, c.Name)
+	}
+	want := "rdma_cm umad0 umad10 umad11 umad2 umad3 umad4 umad5 umad6 umad7 umad8 umad9 uverbs0 uverbs10 uverbs11 uverbs2 uverbs3 uverbs4 uverbs5 uverbs6"
+	if strings.Join(names, " ") != want {
+		t.Errorf("char devices %v, want %s", names, want)
+	}
+}
+
 // TestRdmaResPaste: a pasted rdma resource summary names the devices.
 func TestRdmaResPaste(t *testing.T) {
 	t.Parallel()

@@ -88,7 +88,7 @@ var (
 	reMlxconfig = regexp.MustCompile(`(?m)^Configurations:\s+(?:Default|Current|Next Boot)\b|^\*?[ \t]+[A-Z][A-Z0-9]*_[A-Za-z0-9_]*[ \t]+[A-Za-z_]+\(\d+\)(?:[ \t]+[A-Za-z_]+\(\d+\))*[ \t]*$`)
 	// lshw's network node: its "*-network" header in the tree, or the
 	// bus info and configuration lines a grep keeps; a -businfo row.
-	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+\S+[ \t]+network\b`)
+	reLshw            = regexp.MustCompile(`(?m)^[ \t]*\*-network(?::\d+)?(?:[ \t]+[A-Z]+)?[ \t]*$|^[ \t]*bus info: pci@|^pci@[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7][ \t]+(?:\S+[ \t]+)?network\b`)
 	reEthtoolSettings = regexp.MustCompile(`(?m)^[ \t>|#]*Settings for \S+:[ \t]*$`)
 	// ip link's (and ip address's) first line of a link: "2: ens1f0np0:
 	// <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500", behind quote marks or
@@ -201,6 +201,7 @@ func sniffRule(text string) int {
 // ruleRows are the source table's row of each rule (a rule of no row, the
 // flint query, is its own): outputs of one row (ibv_devinfo and
 // ibv_devinfo -v, /proc/version and uname -a) are one output to split.
+// The rules of ownOutput are their own row.
 var ruleRows = func() []string {
 	out := make([]string, len(rules))
 	for i, r := range rules {
@@ -209,12 +210,23 @@ var ruleRows = func() []string {
 			id = source.ID(f)
 		}
 		out[i] = r.line
-		if t, ok := source.Of(id); ok {
+		if t, ok := source.Of(id); ok && !ownOutput[r.line] {
 			out[i] = t.Name
 		}
 	}
 	return out
 }()
+
+// ownOutput are rules whose row holds outputs that each have a parser of
+// their own: iproute2's rdma prints a link, a device, a resource or a
+// counter line per object (rdma/link.c, dev.c, res.c, stat.c), and the
+// collector reads each command's output alone (rdmatool.ParseLink,
+// ParseDev, ParseRes, ParseStat), so rdma dev's "0: bnxt_re0: node_type
+// ca …" after rdma link's lines starts another output, not one kept with
+// the links and never read.
+var ownOutput = map[string]bool{
+	"rdma link show": true, "rdma dev show": true, "rdma res show": true, "rdma statistic show": true,
+}
 
 // splitLoose cuts loose lines (no command line among them) where a line
 // on its own is the output of another row than the lines before it: an
@@ -230,6 +242,9 @@ func splitLoose(lines []string) [][]string {
 	for i := 1; i < len(lines); i++ {
 		r := sniffRule(lines[i])
 		at := i
+		if r < 0 {
+			r = headOfTwo(lines, i)
+		}
 		if r < 0 {
 			if r = ethtoolBlock(lines, i); r < 0 {
 				continue
@@ -252,6 +267,18 @@ func splitLoose(lines []string) [][]string {
 		}
 	}
 	return append(parts, lines[start:])
+}
+
+// headOfTwo is the rule that recognises lines i and i+1 together when
+// neither does alone, else -1: an output whose head takes two lines
+// starts its part at the first. ibstat prints "CA 'bnxt_re0'", then
+// "\tCA type: …" (infiniband-diags ibstat.c ca_dump), and its rule needs
+// both; devlink health's "reporter fw", then its state line, likewise.
+func headOfTwo(lines []string, i int) int {
+	if i+1 >= len(lines) || sniffRule(lines[i+1]) >= 0 {
+		return -1
+	}
+	return sniffRule(lines[i] + "\n" + lines[i+1])
 }
 
 // ethtoolBlock is the ethtool -i rule's index when line i opens a block
