@@ -66,8 +66,8 @@ var logChecks = map[string]struct {
 	}, "the kernel log has no GID table error"},
 	checkid.RoCEDisabled: {map[string]logKind{
 		record.LogRoCEDisabled: {Error, "RoCE refused at probe",
-			"The provider found the function without RoCE enabled (a firmware or NVM setting, a licence, or a device that cannot do it) and registered no RDMA device for it.",
-			"Enable RoCE in the adapter's NVM configuration with its vendor's tool, check the adapter model supports RoCE, then reload the driver or reboot."},
+			"The provider found the function without RoCE enabled (a firmware or NVM setting, devlink enable_roce, a port configuration the driver runs without RDMA, a licence, or a device that cannot do it) and registered no RDMA device for it.",
+			"Read the quoted line for which: enable RoCE in the adapter's NVM configuration with its vendor's tool or with devlink enable_roce; on an Intel E810 whose line says RDMA is not available with the current device configuration, ice turns RDMA off when the device has more than four ports, so configure four ports or fewer; check the adapter model supports RoCE; then reload the driver or reboot."},
 	}, "the kernel log shows no provider refusing RoCE"},
 	checkid.QPCreateFailed: {map[string]logKind{
 		record.LogQPError: {Error, "QP error",
