@@ -57,6 +57,11 @@ var toolAt = func() map[string]int {
 // source it stands for, and sorts Sources as the collector does, so a
 // record reads the same whichever of its sources it lists compactly.
 func (h *Host) expandAbsent() {
+	n := 0
+	for _, a := range h.Absent {
+		n += len(a.IDs)
+	}
+	h.Sources = slices.Grow(h.Sources, n)
 	for _, a := range h.Absent {
 		for _, id := range a.IDs {
 			h.Sources = append(h.Sources, Source{ID: id, Path: source.ID(id).Path(), Status: StatusAbsent, Reason: a.Reason})
