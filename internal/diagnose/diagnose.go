@@ -192,7 +192,8 @@ func (d *Diagnoser) Diagnose(h *record.Host) *Report {
 	}
 	rep.Snapshot = snapshotOf(h)
 	hw := newHardware(newView(h, m))
-	for _, chk := range Checks() {
+	rep.Results = make([]Result, 0, len(checks))
+	for _, chk := range checks {
 		r, _ := Evaluate(m, h, chk.ID)
 		for i := range r.Findings {
 			links.attach(&r.Findings[i], hw)

@@ -14,30 +14,54 @@ import (
 // installed, and a row with no source recorded was not looked for. The
 // kbcollect summary line and the host report both name them.
 func (h *Host) AbsentTools() []source.Tool {
-	seen, ok := map[string]bool{}, map[string]bool{}
+	// What is known of each tool, at its place in source.Tools (toolAt):
+	// a host report asks this of every record of a fleet.
+	const seen, found = 1, 2
+	state := make([]uint8, len(source.Tools))
 	for _, s := range h.Sources {
-		t, found := source.Of(source.ID(s.ID))
-		if !found {
+		t, ok := source.Of(source.ID(s.ID))
+		if !ok {
 			continue
 		}
-		seen[t.Name] = true
+		i, ok := toolAt[t.Name]
+		if !ok {
+			continue
+		}
+		state[i] |= seen
 		if s.Status != StatusAbsent {
-			ok[t.Name] = true
+			state[i] |= found
 		}
 	}
 	var out []source.Tool
 	for _, t := range source.Tools {
-		if t.Package != "" && seen[t.Name] && !ok[t.Name] {
+		if t.Package != "" && state[toolAt[t.Name]] == seen {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
+// toolAt is the first place of each tool's name in source.Tools: rows of
+// one name are one tool, as they were when AbsentTools kept them by name.
+var toolAt = func() map[string]int {
+	m := make(map[string]int, len(source.Tools))
+	for i, t := range source.Tools {
+		if _, dup := m[t.Name]; !dup {
+			m[t.Name] = i
+		}
+	}
+	return m
+}()
+
 // expandAbsent moves a record's [[absent]] lists into Sources, each as the
 // source it stands for, and sorts Sources as the collector does, so a
 // record reads the same whichever of its sources it lists compactly.
 func (h *Host) expandAbsent() {
+	n := 0
+	for _, a := range h.Absent {
+		n += len(a.IDs)
+	}
+	h.Sources = slices.Grow(h.Sources, n)
 	for _, a := range h.Absent {
 		for _, id := range a.IDs {
 			h.Sources = append(h.Sources, Source{ID: id, Path: source.ID(id).Path(), Status: StatusAbsent, Reason: a.Reason})

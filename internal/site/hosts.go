@@ -44,6 +44,8 @@ type HostPage struct {
 	Tiers       []Tier // the confidence legend
 	RecordFile  string // the record's file name beside the page: <slug>.toml, or .json for a JSON record
 	Unnamed     bool   // the record names no host: Label is its file's name
+
+	views *[2][]WalkView // walkViews
 }
 
 // CheckRef is a check as a page names it: its id and the question it
@@ -64,10 +66,20 @@ func (p *HostPage) UnknownChecks() []CheckRef {
 // Reached lists the walks that answered at least one of their tree's
 // questions from the record; Unreached the ones that stopped at their
 // first question, which the report lists apart instead of as answered.
-func (p *HostPage) Reached() []WalkView { return p.walks(true) }
+func (p *HostPage) Reached() []WalkView { return p.walkViews()[1] }
 
 // Unreached: see Reached.
-func (p *HostPage) Unreached() []WalkView { return p.walks(false) }
+func (p *HostPage) Unreached() []WalkView { return p.walkViews()[0] }
+
+// walkViews is the page's walks split into the unreached [0] and the
+// reached [1], made on the first call: the template reads each list more
+// than once.
+func (p *HostPage) walkViews() *[2][]WalkView {
+	if p.views == nil {
+		p.views = &[2][]WalkView{p.walks(false), p.walks(true)}
+	}
+	return p.views
+}
 
 // WalkView is a walk as the host page shows it: its links and its checks'
 // questions resolved and its host left out, so that the same walk on many

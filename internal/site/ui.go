@@ -2,7 +2,10 @@ package site
 
 import (
 	"html/template"
+	"path"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/page"
@@ -80,6 +83,88 @@ func (m *Meta) Header() Header {
 	return Header{Skip: m.T("skip"), Brand: brand, Home: m.rel(page.Home),
 		Search: m.Href("search.html"), SearchLabel: m.T("search_label"), SearchHint: m.T("search_hint"), SearchButton: m.T("search"),
 		NavLabel: m.T("nav"), Nav: m.Nav()}
+}
+
+// HeadStart is what base.html's head shows before the page's title: the
+// same on every page of one language (and, on the 404 page, base_url),
+// so it is rendered once for each (shared "head-start").
+type HeadStart struct {
+	Lang string
+	Base string // the 404 page's <base>: RootBase, or ""
+}
+
+// HeadStart returns the page's HeadStart.
+func (m *Meta) HeadStart() HeadStart { return m.head().start }
+
+// HeadEnd is what base.html's head shows after the page's title, up to the
+// page's own breadcrumb: its style sheets and feed, the header, and the
+// breadcrumbs above the page (Up; none on the home page). It is the same
+// on every page of one kind, folder and language, so it is rendered once
+// for each (shared "head-end"); only the title differs from page to page.
+type HeadEnd struct {
+	Script              bool     // the 404 page without base_url finds the site root at run time
+	Folders             []string // SiteFolders, for Script
+	Style, Report, Feed string   // links to style.css, report.css and feed.xml
+	Header              Header
+	CrumbsLabel         string
+	Up                  []Link // Crumbs but the last, the page itself
+}
+
+// HeadEnd returns the page's HeadEnd.
+func (m *Meta) HeadEnd() HeadEnd { return m.head().end }
+
+// head is a page's HeadStart and HeadEnd, made once per kind, folder and
+// language of a site (heads) and read by every page that shares them:
+// 100,000 host pages have one.
+type head struct {
+	start HeadStart
+	end   HeadEnd
+}
+
+// headKey is all a head depends on: what the site is (Info, by value), and
+// the page's kind, language and folder (the links are relative to it).
+type headKey struct {
+	site      Info
+	kind      page.Kind
+	lang, dir string
+}
+
+// heads holds the heads made, up to headsMax of them (a site has a few
+// dozen; kbgen serve's rebuilds of a changed configuration add more).
+var (
+	heads  sync.Map // headKey → head
+	headsN atomic.Int32
+)
+
+const headsMax = 4096
+
+func (m *Meta) head() head {
+	from := m.Path()
+	k := headKey{kind: m.Ref.Kind, lang: m.Lang, dir: path.Dir(from)}
+	if m.Site != nil {
+		k.site = *m.Site
+	}
+	if h, ok := heads.Load(k); ok {
+		return h.(head)
+	}
+	h := head{start: HeadStart{Lang: m.Lang},
+		end: HeadEnd{Style: page.Rel(from, "style.css"), Report: page.Rel(from, "report.css"), Feed: page.Rel(from, "feed.xml"),
+			Header: m.Header(), CrumbsLabel: m.T("breadcrumbs")}}
+	if m.Ref.Kind == page.NotFound {
+		h.start.Base = m.RootBase()
+		if h.start.Base == "" {
+			h.end.Script, h.end.Folders = true, m.SiteFolders()
+		}
+	}
+	if c := m.Crumbs(); len(c) > 0 {
+		h.end.Up = c[:len(c)-1]
+	}
+	if headsN.Load() < headsMax {
+		if _, dup := heads.LoadOrStore(k, h); !dup {
+			headsN.Add(1)
+		}
+	}
+	return h
 }
 
 // Href links from the page to the site path p ("search.html", a static file).

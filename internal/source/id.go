@@ -3,6 +3,7 @@ package source
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ID is a record source id ([[source]] id in a host record): "cmd/" and
@@ -93,8 +94,28 @@ func (id ID) Path() string {
 	if p, ok := tablePaths()[id]; ok {
 		return p
 	}
-	return SosPath(cmdline)
+	if p, ok := pathMemo.Load(id); ok {
+		return p.(string)
+	}
+	p := SosPath(cmdline)
+	if pathMemoN.Load() < pathMemoMax {
+		if _, dup := pathMemo.LoadOrStore(ID(strings.Clone(string(id))), p); !dup {
+			pathMemoN.Add(1)
+		}
+	}
+	return p
 }
+
+// pathMemo holds Path's answers for the command lines the table does not
+// name as they are (a command run once per device, port or interface), up
+// to pathMemoMax of them: a fleet build asks for the path of every source a
+// record lists absent, and records name the same few.
+var (
+	pathMemo  sync.Map // ID → string
+	pathMemoN atomic.Int32
+)
+
+const pathMemoMax = 4096
 
 var tablePaths = sync.OnceValue(func() map[ID]string {
 	m := map[ID]string{}
