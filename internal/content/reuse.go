@@ -49,6 +49,9 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 			return loaded{}, err
 		}
 		p, probs := ParsePage(display, src)
+		if p != nil {
+			p.reread = func() ([]byte, error) { return fs.ReadFile(fsys, f) }
+		}
 		return loaded{page: p, probs: probs}, nil
 	}
 	var st stamp

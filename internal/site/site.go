@@ -100,11 +100,12 @@ type Input struct {
 	// grid, are left out, so its pages are not for rendering.
 	SearchOnly bool
 	// LateBodies renders each FAQ page's body when its page is written
-	// (FAQ.Body), not while the site model is made, and lets go of its
-	// markdown then (content.Page.DropSource), for a build no update
+	// (FAQ.Body), not while the site model is made, for a build no update
 	// follows: the 8,000 bodies of a 10k build are not all held as HTML
-	// and text beside the markdown. Its broken links and citations are
-	// Body's problems, not Build's error.
+	// and text, and their markdown is not held either: it is read again
+	// from each file when its page is written (content.Page.DropBody,
+	// Source). Its broken links and citations, and a file changed since
+	// it was read, are Body's problems, not Build's error.
 	LateBodies bool
 }
 
@@ -409,11 +410,18 @@ func Build(in Input) (*Site, error) {
 	// The HTML reads the file, the matrix (citations, links to its
 	// pages) and what links may name.
 	body := func(p *content.Page, f *FAQ) rendered {
-		html, text, ps := markup.RenderText(p.Body, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
+		src, err := p.Source()
+		if err != nil {
+			var ps diag.List
+			ps.Add(p.File, diag.Pos{}, "%v", err)
+			return rendered{probs: ps}
+		}
+		html, text, ps := markup.RenderText(src, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
 		return rendered{html, newFAQText(p.Meta.Summary, text), ps}
 	}
 	if in.LateBodies {
 		for i, p := range c.Pages {
+			p.DropBody() // read again when the page is written
 			made[i].late = &lateBody{render: func() rendered {
 				r := body(p, made[i])
 				p.DropSource()

@@ -1,0 +1,44 @@
+package content
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestSourceAfterDropBody: a page read from a folder lets go of its
+// markdown and reads the same body again from its file (a BOM and CRLF
+// line ends read as when it was parsed); a file changed since is an
+// error, never the other text; a page not read from a folder keeps its
+// markdown.
+func TestSourceAfterDropBody(t *testing.T) {
+	t.Parallel()
+	src := "\ufeff+++\r\ntitle = \"T\"\r\nsummary = \"S\"\r\nsources = []\r\nlang = \"en\"\r\n+++\r\nFirst line.\r\n\r\nSecond [a](b.html).\r\n"
+	fsys := fstest.MapFS{"faq/p.md": {Data: []byte(src)}}
+	c, probs := Load(fsys, "content")
+	if probs.Errors() > 0 || len(c.Pages) != 1 {
+		t.Fatalf("Load: %d pages, %v", len(c.Pages), probs)
+	}
+	p := c.Pages[0]
+	want := p.Body
+	if !strings.HasPrefix(want, "First line.\n") {
+		t.Fatalf("Body = %q", want)
+	}
+	p.DropBody()
+	if p.Body != "" {
+		t.Fatalf("DropBody kept %q", p.Body)
+	}
+	if got, err := p.Source(); err != nil || got != want {
+		t.Fatalf("Source() = %q, %v; want %q", got, err, want)
+	}
+	fsys["faq/p.md"] = &fstest.MapFile{Data: []byte(strings.Replace(src, "First", "Other", 1))}
+	if got, err := p.Source(); err == nil {
+		t.Fatalf("Source() of a changed file = %q, want an error", got)
+	}
+
+	q, _ := ParsePage("q.md", []byte("+++\ntitle = \"T\"\n+++\nBody.\n"))
+	q.DropBody()
+	if got, err := q.Source(); err != nil || got != "Body.\n" {
+		t.Fatalf("Source() of a parsed page = %q, %v", got, err)
+	}
+}
