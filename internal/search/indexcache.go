@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -103,14 +104,14 @@ func (a *Aliases) digest(h hash.Hash, str func(string), strs func([]string)) {
 	}
 	lists := func(name string, m map[string][]string) {
 		str(name)
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			str(k)
 			strs(m[k])
 		}
 	}
 	set := func(name string, m map[string]bool) {
 		str(name)
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			str(k)
 			str(fmt.Sprint(m[k]))
 		}
@@ -120,12 +121,12 @@ func (a *Aliases) digest(h hash.Hash, str func(string), strs func([]string)) {
 	set("words", a.words)
 	set("names", a.names)
 	str("owner")
-	for _, k := range sortedKeys(a.owner) {
+	for _, k := range slices.Sorted(maps.Keys(a.owner)) {
 		str(k)
 		str(a.owner[k])
 	}
 	str("multi")
-	for _, k := range sortedKeys(a.multi) {
+	for _, k := range slices.Sorted(maps.Keys(a.multi)) {
 		str(k)
 		str(fmt.Sprint(len(a.multi[k])))
 		for _, p := range a.multi[k] {
@@ -133,15 +134,6 @@ func (a *Aliases) digest(h hash.Hash, str func(string), strs func([]string)) {
 			str(p.Canon)
 		}
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 // appendTables appends the cache file of the index's tables under key:
@@ -157,7 +149,7 @@ func (ix *Index) appendTables(b []byte, key [sha256.Size]byte) []byte {
 	ti := ix.terms
 	f64(ti.absent)
 	uv(len(ti.post))
-	for _, t := range sortedKeys(ti.post) {
+	for _, t := range slices.Sorted(maps.Keys(ti.post)) {
 		p := ti.post[t]
 		str(t)
 		f64(p.sq)
@@ -183,7 +175,7 @@ func (ix *Index) appendTables(b []byte, key [sha256.Size]byte) []byte {
 		}
 	}
 	uv(len(m.rev))
-	for _, t := range sortedKeys(m.rev) {
+	for _, t := range slices.Sorted(maps.Keys(m.rev)) {
 		str(t)
 		uv(len(m.rev[t]))
 		for _, k := range m.rev[t] {
