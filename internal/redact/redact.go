@@ -607,7 +607,7 @@ func (r *Redactor) serials(s string) string {
 // NVIDIA serials by their shape.
 func (r *Redactor) serialLabels(s string) string {
 	// Every label holds "sn", "s/n" or "ser" ("service tag" too).
-	if mayHold(s, "sn") || mayHold(s, "s/n") || mayHold(s, "ser") {
+	if mayHold(s, "sn", "s/n", "ser") {
 		s = r.labelled(s)
 	}
 	if !strings.Contains(s, "MT") {
@@ -637,25 +637,27 @@ func (r *Redactor) labelled(s string) string {
 	return b.String()
 }
 
-// mayHold reports whether s may hold lower (ASCII lower case) as a
-// case-insensitive regexp matches it: ASCII letters in either case, and
+// mayHold reports whether s may hold one of lowers (ASCII lower case) as
+// a case-insensitive regexp matches it: ASCII letters in either case, and
 // any text with a byte outside ASCII, where Unicode case folding may
-// match a letter of lower ("ſ" matches s, "K" matches k).
-func mayHold(s, lower string) bool {
-	n := len(lower)
-	for i := 0; i+n <= len(s); i++ {
-		j := 0
-		for ; j < n; j++ {
-			c := s[i+j]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
+// match one of their letters ("ſ" matches s, "K" matches k).
+func mayHold(s string, lowers ...string) bool {
+	for _, lower := range lowers {
+		n := len(lower)
+		for i := 0; i+n <= len(s); i++ {
+			j := 0
+			for ; j < n; j++ {
+				c := s[i+j]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				if c != lower[j] {
+					break
+				}
 			}
-			if c != lower[j] {
-				break
+			if j == n {
+				return true
 			}
-		}
-		if j == n {
-			return true
 		}
 	}
 	for i := range len(s) {
