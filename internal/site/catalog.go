@@ -51,8 +51,14 @@ type Grid struct {
 
 // GridRow is one distro.
 type GridRow struct {
-	Distro  Target
-	Family  string
+	Distro Target
+	Family string
+	// Name is how many bytes of Distro.Label name the distro before its
+	// version ("Red Hat Enterprise Linux " of "Red Hat Enterprise Linux
+	// 8.9"), 0 when the label does not hold the version after a space: a
+	// row drawn after one of its family with the same name is written
+	// without it ("8.8").
+	Name    int
 	Kernel  *GridKernel // the engine's note of the kernel the distro ships, shown beside it; nil when a numbered reason gives it
 	Reasons []int       // reasons every cell of the row shares (the distro's own), by number
 	Cells   []GridCell
@@ -610,6 +616,9 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		row := GridRow{Distro: d, Cells: make([]GridCell, 0, len(g.Stacks))}
 		if md := m.Distro(d.Key); md != nil {
 			row.Family = md.Family
+			if i := strings.Index(d.Label, md.Version); md.Version != "" && i > 0 && d.Label[i-1] == ' ' {
+				row.Name = i
+			}
 		}
 		// The row's own reasons (with one column, all its cell's own).
 		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
@@ -716,9 +725,12 @@ func (g *Grid) ownReasons() {
 			}
 		}
 		w.Reasons = shared
-		// An explanation of one reason of its own level and hint says them once.
-		if len(w.Own) == 1 && len(shared) == 0 && w.Own[0].Class == w.Class && w.Own[0].Likely == w.Likely {
-			w.Own[0].Bare = true
+		// An explanation says its level and hint once: a reason of its
+		// own with the same ones is written without them.
+		for k := range w.Own {
+			if o := &w.Own[k]; o.Class == w.Class && o.Likely == w.Likely {
+				o.Bare = true
+			}
 		}
 	}
 	for i := range g.Rows {

@@ -41,13 +41,13 @@ func (g *Grid) writeHTML(from string) {
 			continue
 		}
 		b = append(b, `<tr><th scope="row">`...)
-		for _, d := range r.Group {
+		for k, d := range r.Group {
 			b = append(b, `<a id="d-`...)
 			b = appendEscaped(b, d.Distro.Key)
 			b = append(b, `" href="`...)
 			b = appendEscaped(b, page.RelRef(from, page.Ref{Kind: page.Distro, ID: d.Distro.Key}))
 			b = append(b, `">`...)
-			b = appendEscaped(b, d.Distro.Label)
+			b = appendEscaped(b, d.Distro.Label[sameName(r.Group, k):])
 			b = append(b, `</a>`...)
 			if k := d.Kernel; k != nil {
 				b = append(b, `<small>`...)
@@ -204,10 +204,16 @@ func appendReasonText(b []byte, r *GridReason) []byte {
 		b = append(b, `)</span>`...)
 	}
 	for _, o := range r.Own {
-		b = append(b, ` <span class="meta">— `...)
-		b = appendEscaped(b, o.Entry)
+		b = append(b, ` <span class="meta">—`...)
+		if named := namesEntry(r.text, o.Entry); !named || o.Confidence == "" {
+			b = append(b, ' ')
+			b = appendEscaped(b, o.Entry)
+			if o.Confidence != "" {
+				b = append(b, ` ·`...)
+			}
+		}
 		if o.Confidence != "" {
-			b = append(b, ` · `...)
+			b = append(b, ' ')
 			b = appendEscaped(b, o.Confidence)
 		}
 		b = append(b, `</span>`...)
@@ -221,6 +227,29 @@ func appendReasonText(b []byte, r *GridReason) []byte {
 		b = append(b, `</a>`...)
 	}
 	return b
+}
+
+// sameName is how many bytes of the label of group[k] are left out: the
+// distro's name, when the distro drawn before it in the row is of its
+// family and has the same name (GridRow.Name).
+func sameName(group []GridRow, k int) int {
+	if k == 0 {
+		return 0
+	}
+	d, p := &group[k], &group[k-1]
+	n := d.Name
+	if n == 0 || n != p.Name || d.Family != p.Family || d.Distro.Label[:n] != p.Distro.Label[:n] {
+		return 0
+	}
+	return n
+}
+
+// namesEntry reports whether a reason's text already names the matrix
+// entry it rests on: "the distro_support row for centos 9: …" names
+// "distro_support centos 9", so the entry's line gives its confidence only.
+func namesEntry(text, entry string) bool {
+	kind, rest, ok := strings.Cut(entry, " ")
+	return ok && rest != "" && strings.Contains(text, "the "+kind+" row for "+rest)
 }
 
 func appendLikely(b []byte, likely string) []byte {

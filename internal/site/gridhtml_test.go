@@ -139,3 +139,49 @@ func TestSourcesHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestGridHTMLSaysOnce: a drawn row writes a distro's name once for the
+// releases after the first of its family with that name, a reason naming
+// its entry ("the distro_support row for …") gives the entry's confidence
+// alone, and a reason of its explanation's level and hint is written
+// without them; anything else is written whole.
+func TestGridHTMLSaysOnce(t *testing.T) {
+	t.Parallel()
+	rhel := func(v string) GridRow {
+		return GridRow{Distro: Target{Key: "rhel-" + v, Label: "Red Hat Enterprise Linux " + v}, Family: "rhel", Name: len("Red Hat Enterprise Linux ")}
+	}
+	group := []GridRow{rhel("8.9"), rhel("8.8"),
+		{Distro: Target{Key: "alma-8.7", Label: "AlmaLinux 8.7"}, Family: "almalinux", Name: len("AlmaLinux ")},
+		{Distro: Target{Key: "rocky-8.7", Label: "Red Hat Enterprise Linux 8.7"}, Family: "rocky", Name: len("Red Hat Enterprise Linux ")},
+		{Distro: Target{Key: "rhel-x", Label: "Red Hat Enterprise Linux X"}, Family: "rocky"}, // Name 0: no version in it
+		rhel("8.6")}
+	group[0].Span = len(group)
+	group[0].Group = group
+	ok := GridReason{Class: "ok", Mark: "✓", text: "the distro_support row for rhel 8.0 to 8.9: builds it",
+		HTML: "the distro_support row for rhel 8.0 to 8.9: builds it", Own: []GridRef{{Entry: "distro_support rhel 8.0 to 8.9", Confidence: "upstream-source"}}}
+	other := GridReason{Class: "unk", Mark: "?", text: "no row", HTML: "no row", Own: []GridRef{{Entry: "distro_support rhel 9", Confidence: "upstream-source"}, {Entry: "adapter x"}}}
+	g := &Grid{Rows: group[:1], Whys: []GridWhy{{N: 1, Class: "ok", Mark: "✓", Word: "supported", Own: []GridReason{ok}}, {N: 2, Class: "unk", Mark: "?", Word: "unknown", Own: []GridReason{ok, other}}}}
+	for i := range g.Whys {
+		for k := range g.Whys[i].Own {
+			o := &g.Whys[i].Own[k]
+			o.Bare = o.Class == g.Whys[i].Class && o.Likely == g.Whys[i].Likely
+		}
+	}
+	g.writeHTML("adapter/x.html")
+	table := string(g.HTML.Table)
+	for _, want := range []string{`>Red Hat Enterprise Linux 8.9</a>`, `href="../distro/rhel-8.8.html">8.8</a>`, `>AlmaLinux 8.7</a>`,
+		`>Red Hat Enterprise Linux 8.7</a>`, `>Red Hat Enterprise Linux X</a>`, `>Red Hat Enterprise Linux 8.6</a>`} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the table lacks %s:\n%s", want, table)
+		}
+	}
+	whys := string(g.HTML.Whys)
+	for _, want := range []string{
+		`supported</span>: the distro_support row for rhel 8.0 to 8.9: builds it <span class="meta">— upstream-source</span>`,
+		`unknown</span>: <span class="v ok">✓</span> the distro_support row for rhel 8.0 to 8.9: builds it <span class="meta">— upstream-source</span>; no row <span class="meta">— distro_support rhel 9 · upstream-source</span> <span class="meta">— adapter x</span>`,
+	} {
+		if !strings.Contains(whys, want) {
+			t.Errorf("the explanations lack %s:\n%s", want, whys)
+		}
+	}
+}
