@@ -185,3 +185,23 @@ func TestGridHTMLSaysOnce(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAdapterGrids makes every bundled adapter page's grid and its
+// markup, as writing the adapter pages does (the verdict tables judged
+// before the timer starts).
+func BenchmarkAdapterGrids(b *testing.B) {
+	kb := bundledKB()
+	if kb.err != nil {
+		b.Fatal(kb.err)
+	}
+	s, m := kb.s, kb.m
+	s.verdicts.all()
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range m.Adapters {
+			a := &m.Adapters[i]
+			g := s.verdicts.grid(m, a)
+			g.writeHTML("adapter/" + a.ID + ".html")
+		}
+	}
+}
