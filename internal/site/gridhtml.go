@@ -246,10 +246,15 @@ func sameName(group []GridRow, k int) int {
 
 // namesEntry reports whether a reason's text already names the matrix
 // entry it rests on: "the distro_support row for centos 9: …" names
-// "distro_support centos 9", so the entry's line gives its confidence only.
+// "distro_support centos 9" (and not "distro_support centos 9.1" or
+// "distro_support centos"), so the entry's line gives its confidence only.
 func namesEntry(text, entry string) bool {
 	kind, rest, ok := strings.Cut(entry, " ")
-	return ok && rest != "" && strings.Contains(text, "the "+kind+" row for "+rest)
+	if !ok || rest == "" {
+		return false
+	}
+	_, after, found := strings.Cut(text, "the "+kind+" row for "+rest)
+	return found && (after == "" || after[0] == ':')
 }
 
 func appendLikely(b []byte, likely string) []byte {

@@ -167,6 +167,22 @@ func TestGridHTMLSaysOnce(t *testing.T) {
 			o.Bare = o.Class == g.Whys[i].Class && o.Likely == g.Whys[i].Likely
 		}
 	}
+	for _, c := range []struct {
+		text, entry string
+		want        bool
+	}{
+		{"the distro_support row for centos 9: builds it", "distro_support centos 9", true},
+		{"the distro marks it unsupported: the distro_support row for rhel 9.0 to 9.3: no", "distro_support rhel 9.0 to 9.3", true},
+		{"the distro_support row for centos 9", "distro_support centos 9", true},
+		{"the distro_support row for rhel 8.0 to 8.9: builds it", "distro_support rhel 8", false},
+		{"the distro_support row for centos 9: builds it", "distro_support centos", false},
+		{"the distro_support row for centos 9: builds it", "distro centos-stream-9", false},
+		{"builds it", "adapter", false},
+	} {
+		if got := namesEntry(c.text, c.entry); got != c.want {
+			t.Errorf("namesEntry(%q, %q) = %t, want %t", c.text, c.entry, got, c.want)
+		}
+	}
 	g.writeHTML("adapter/x.html")
 	table := string(g.HTML.Table)
 	for _, want := range []string{`>Red Hat Enterprise Linux 8.9</a>`, `href="../distro/rhel-8.8.html">8.8</a>`, `>AlmaLinux 8.7</a>`,
