@@ -39,10 +39,12 @@ func (c *collector) mst() {
 					fill(&nd.PCIAddress, addr, &nd.From, "pci_address", id)
 				}
 			}
-			if d.RDMA != "" && !slices.Contains(a.RDMADevices, d.RDMA) {
-				a.RDMADevices = append(a.RDMADevices, d.RDMA)
-				dev := c.device(d.RDMA)
-				fill(&dev.PCIAddress, addr, &dev.From, "pci_address", id)
+			for _, name := range d.RDMA {
+				if !slices.Contains(a.RDMADevices, name) {
+					a.RDMADevices = append(a.RDMADevices, name)
+					dev := c.device(name)
+					fill(&dev.PCIAddress, addr, &dev.From, "pci_address", id)
+				}
 			}
 		}
 		for _, e := range st.Errors {

@@ -17,7 +17,7 @@ type Device struct {
 	MST        string   // the MST device node, e.g. /dev/mst/mt4121_pciconf0
 	PCIID      string   // the PCI id of a -v row: the vendor its type names (TypeVendor), the device its node's name (NodeDevice), e.g. 15b3:1019; "" without either, and in the list, which names no type
 	PCIAddress string   // as printed: 01:00.0 or 0004:01:00.0
-	RDMA       string   // RDMA device, e.g. mlx5_0; "" when the row has none
+	RDMA       []string // RDMA devices, e.g. mlx5_0; several, with commas, when the function has more (an SMI device added with rdma dev add … type SMI); none when the row has none
 	Netdevs    []string // netdev names without their "net-" prefix
 	NUMA       string   // NUMA node as printed, e.g. 0 or -1
 	Line       int      // 1-based line of the row
@@ -39,7 +39,7 @@ const MaxDevices = 1024
 var (
 	typeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_-]*)\(rev:([0-9A-Za-z]+)\)$`)
 	pciRE  = regexp.MustCompile(`^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
-	rdmaRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*\d$`)
+	rdmaRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*\d(?:,[A-Za-z][A-Za-z0-9_-]*\d)*$`)
 	numRE  = regexp.MustCompile(`^-?\d+$`)
 	// The list's detail lines under a node (MFT's mst script; captures
 	// in testdata/captures/mst): "domain:bus:dev.fn=0000:03:00.0
@@ -125,8 +125,8 @@ func (st *Status) line(raw string) {
 			}
 		case numRE.MatchString(w) && d.NUMA == "":
 			d.NUMA = w
-		case rdmaRE.MatchString(w) && d.RDMA == "" && d.PCIAddress != "" && len(d.Netdevs) == 0:
-			d.RDMA = w
+		case rdmaRE.MatchString(w) && len(d.RDMA) == 0 && d.PCIAddress != "" && len(d.Netdevs) == 0:
+			d.RDMA = strings.Split(w, ",")
 		}
 	}
 	st.Devices = append(st.Devices, d)

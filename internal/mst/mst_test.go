@@ -58,7 +58,7 @@ func TestParseStatus(t *testing.T) {
 		}
 		var got []string
 		for _, d := range st.Devices {
-			got = append(got, fmt.Sprintf("%s rev %s %s %s %s %s [%s] numa %s @%d", d.Type, d.Revision, d.MST, d.PCIID, d.PCIAddress, d.RDMA, strings.Join(d.Netdevs, " "), d.NUMA, d.Line))
+			got = append(got, fmt.Sprintf("%s rev %s %s %s %s %s [%s] numa %s @%d", d.Type, d.Revision, d.MST, d.PCIID, d.PCIAddress, strings.Join(d.RDMA, ","), strings.Join(d.Netdevs, " "), d.NUMA, d.Line))
 		}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s (-want +got):\n%s", name, d)
@@ -76,8 +76,17 @@ func TestParseStatus(t *testing.T) {
 		t.Errorf("address list: %+v", st.Devices)
 	}
 	st, _ = ParseStatus(strings.NewReader("PCI devices:\nDEVICE_TYPE MST PCI RDMA NET NUMA\nConnectX4(rev:0) NA 08:00.0 mlx5_0 net-ib2\n"))
-	if len(st.Devices) != 1 || st.Devices[0].MST != "" || st.Devices[0].PCIID != "" || st.Devices[0].RDMA != "mlx5_0" {
+	if len(st.Devices) != 1 || st.Devices[0].MST != "" || st.Devices[0].PCIID != "" || strings.Join(st.Devices[0].RDMA, ",") != "mlx5_0" {
 		t.Errorf("NA node: %+v", st.Devices)
+	}
+	// A function with an SMI device (XDR multi-plane; a user's script adds
+	// them as `rdma dev add smi-mlx5_${dev} type SMI parent mlx5_${dev}`)
+	// lists both in the RDMA column, with a comma, as NET lists netdevs:
+	// the row a script's comment quotes as mst status -v's (search-index
+	// file id 69013742326), its "..." dropped.
+	st, _ = ParseStatus(strings.NewReader("ConnectX8(rev:0)  /dev/mst/mt4131_pciconf7  ec:00.0 smi-mlx5_15,mlx5_15 net-ibp236s0\n"))
+	if len(st.Devices) != 1 || strings.Join(st.Devices[0].RDMA, " ") != "smi-mlx5_15 mlx5_15" || st.Devices[0].PCIID != "15b3:1023" || len(st.Devices[0].Netdevs) != 1 {
+		t.Errorf("SMI device: %+v", st.Devices)
 	}
 	if FullPCIAddress("03:00.1") != "0000:03:00.1" || FullPCIAddress("0004:01:00.0") != "0004:01:00.0" {
 		t.Error("FullPCIAddress")
@@ -86,6 +95,8 @@ func TestParseStatus(t *testing.T) {
 
 func FuzzParseStatus(f *testing.F) {
 	capturetest.Seed(f, "mst")
+	f.Add([]byte("ConnectX8(rev:0)  /dev/mst/mt4131_pciconf7  ec:00.0 smi-mlx5_15,mlx5_15 net-ibp236s0\n"))
+	f.Add([]byte("PCI Devices:\n------------\n05:00.0\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		st, err := ParseStatus(bytes.NewReader(b))
 		if err != nil {
