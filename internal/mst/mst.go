@@ -53,7 +53,7 @@ var (
 // line whose first field is a device type such as "ConnectX5(rev:0)".
 // Without -v, mst lists under "MST devices:" each node with a dash and
 // its access method, then its PCI address and chip revision on lines of
-// their own; a node direct access (_pci_cr0) and one through
+// their own; a node for direct access (_pci_cr0) and one through
 // configuration cycles (_pciconf0) of the same function are two entries.
 // Under "Cables:" it lists the cables' nodes (mst cable add), which are
 // no PCI function. Without MST's kernel modules it lists, under "PCI
