@@ -86,6 +86,7 @@ var steps = []struct {
 	{"kernel-log", (*collector).kernelLog},
 	{"interrupts", (*collector).interrupts}, // after every step that finds adapters
 	{"", (*collector).linkDevices},          // needs the netdevs ethtool tied to adapters
+	{"", (*collector).applyMstIDs},          // after linkDevices, whose ibv_devinfo ids win
 	{"", (*collector).treeNames},            // after every step that finds adapters
 	{"", (*collector).applyLogFirmware},     // after every better source of firmware
 	{"modinfo", (*collector).modinfo},       // needs the providers linkDevices named
@@ -107,6 +108,7 @@ type collector struct {
 	logFW    []logFirmware                 // firmware the kernel log printed, applied after linkDevices
 	seen     map[string]*record.ModuleSeen // modules named but not known to be loaded, by name
 	tree     []lspci.Device                // lspci -tv's functions, named in treeNames
+	mstIDs   [][3]string                   // PCI address, PCI id and source of each mst status -v row with an id, applied in applyMstIDs
 	treeID   string                        // the source they came from
 }
 

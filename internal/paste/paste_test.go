@@ -309,6 +309,10 @@ func TestSplitRealPasteForms(t *testing.T) {
 		// mst status with no command line, by its header or table.
 		{"mst", "bluefield3-multi-netdev.txt", []string{"mst status -v 11"}},
 		{"mst", "bluefield2-dpu-no-rdma-columns.txt", []string{"mst status -v 9"}},
+		// Mail-quoted: lspci through a grep, a quoted blank line, devlink dev info.
+		{"paste", "ice-e830-cc-mail-quoted-lspci-grep-then-devlink-dev-info-stored-fw.txt", []string{"lspci 4", "devlink dev info 24"}},
+		// mst status without -v, after mst start's messages (left out).
+		{"paste", "mlx5-cx4-ib-and-cx4lx-tianhe2-mst-start-status-no-v-lspci-grep-mellanox.txt", []string{"mst status -v 13", "lspci 3"}},
 		// bash's default prompt (bash-5.1$), a loop's "> " continuation
 		// lines, and ethtool -i blocks after lspci -nn lines with no
 		// command line, each after a line naming its netdev.
