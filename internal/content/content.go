@@ -372,6 +372,11 @@ func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
 func badText(src []byte) (pos diag.Pos, what string, ok bool) {
 	line, col := 1, 1
 	for i := 0; i < len(src); {
+		if b := src[i]; b >= 0x20 && b < 0x7f { // printable ASCII, most of a page: nothing to report
+			i++
+			col++
+			continue
+		}
 		r, n := utf8.DecodeRune(src[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:

@@ -1,8 +1,13 @@
 package content
 
 import (
+	"fmt"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
+
+	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/visible"
 )
 
 // FuzzParsePage: parsing and linting any page, alone or next to a tree and
@@ -39,5 +44,39 @@ func FuzzLintTree(f *testing.F) {
 		c, _ := Load(fsys, "content")
 		Lint(c, LintOptions{Refs: refs()})
 		_ = c.Checks()
+	})
+}
+
+// frozenBadText is badText as it was before its ASCII fast path
+// (494ddaa6), one rune at a time.
+func frozenBadText(src []byte) (pos diag.Pos, what string, ok bool) {
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return diag.Pos{Line: line, Col: col}, fmt.Sprintf("invalid UTF-8: byte 0x%02x; pages are published as UTF-8", src[i]), false
+		case r == '\n':
+			line, col = line+1, 0
+		case r != '\r' && visible.Hidden(r) && what == "":
+			pos, what = diag.Pos{Line: line, Col: col}, fmt.Sprintf("hidden character U+%04X (a control, bidi or zero-width character): the text reads differently from what it holds", r)
+		}
+		i += n
+		col++
+	}
+	return pos, what, true
+}
+
+// FuzzBadText holds badText to the frozen rune-by-rune reading.
+func FuzzBadText(f *testing.F) {
+	for _, s := range []string{"plain text\nnext line", "tab\there\r\n", "bidi \u202e here", "bad \xff byte", "zero\u200bwidth\x7f", "中文\n\x01"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p1, w1, ok1 := badText(src)
+		p2, w2, ok2 := frozenBadText(src)
+		if p1 != p2 || w1 != w2 || ok1 != ok2 {
+			t.Fatalf("%q: badText = %v %q %v, frozen %v %q %v", src, p1, w1, ok1, p2, w2, ok2)
+		}
 	})
 }

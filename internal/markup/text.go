@@ -29,7 +29,8 @@ func TextOf(src string) Text {
 // textOf reads the text of the tree root parsed from b.
 func textOf(root ast.Node, b []byte) Text {
 	var t Text
-	var body bytes.Buffer
+	body := buffers.Get().(*bytes.Buffer)
+	defer putBuffer(body)
 	var inline func(n ast.Node, w *bytes.Buffer)
 	inline = func(n ast.Node, w *bytes.Buffer) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -81,14 +82,14 @@ func textOf(root ast.Node, b []byte) Text {
 				body.WriteByte('\n')
 			case *ast.HTMLBlock, *ast.ThematicBreak:
 			case *east.TableCell:
-				inline(c, &body)
+				inline(c, body)
 				body.WriteByte(' ')
 			case *east.TableRow, *east.TableHeader:
 				block(c)
 				body.WriteByte('\n')
 			default:
 				if c.Type() == ast.TypeBlock && c.HasChildren() && c.FirstChild().Type() == ast.TypeInline {
-					inline(c, &body)
+					inline(c, body)
 					body.WriteByte('\n')
 					continue
 				}

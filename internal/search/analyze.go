@@ -206,23 +206,73 @@ func (a *Analyzer) Analyze(text string) []Token {
 // tokens yields the terms of text's raw tokens raws, in order, each term
 // once per position.
 func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
-	var here []string // this position's terms so far
+	var lx lexeme
+	a.tokensOf(text, raws, func(i int) *lexeme { a.lexemeOf(raws[i].text, &lx); return &lx }, yield)
+}
+
+// lexeme is what one raw token's text yields wherever it occurs: its
+// terms apart from the multi-token aliases, which depend on the tokens
+// after it.
+type lexeme struct {
+	lower string              // the raw token in lower case
+	cjk   bool                // a run of CJK, cut into bigrams where it occurs
+	terms []term              // expand's terms, then its single-token aliases: each once, none empty
+	next  map[string][]phrase // Aliases.next of the token: its phrases by their second raw token
+	parts []string            // splitParts(lower), for a document's raw tokens (docAnalyzer only)
+}
+
+// lexemeOf fills lx (reusing its terms' array) for the lower-case raw
+// token lower.
+func (a *Analyzer) lexemeOf(lower string, lx *lexeme) {
+	*lx = lexeme{lower: lower, terms: lx.terms[:0]}
+	if isCJK(lower) {
+		lx.cjk = true
+		return
+	}
+	add := func(s string, k Kind) {
+		if s != "" && !hasTerm(lx.terms, s) {
+			lx.terms = append(lx.terms, term{s, k})
+		}
+	}
+	expand(lower, add)
+	if a.Aliases != nil {
+		for _, c := range a.Aliases.single[compact(lower)] {
+			add(c, Alias)
+		}
+		lx.next = a.Aliases.next[lower]
+	}
+}
+
+func hasTerm(ts []term, s string) bool {
+	for _, t := range ts {
+		if t.text == s {
+			return true
+		}
+	}
+	return false
+}
+
+// tokensOf is tokens with the lexeme of each raw token, lex(i) for
+// raws[i], which need hold only until the next call.
+func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yield func(Token)) {
+	var here []string // this position's terms so far, where lx.terms are not all
 	for i, r := range raws {
 		pos := i + 1
+		lx := lex(i)
 		here = here[:0]
-		emit := func(term string, k Kind, start, end int) {
-			if term == "" || slices.Contains(here, term) {
-				return
+		if lx.cjk {
+			emit := func(term string, start, end int) {
+				if term == "" || slices.Contains(here, term) {
+					return
+				}
+				here = append(here, term)
+				yield(Token{Term: term, Kind: CJK, Pos: pos, Start: start, End: end})
 			}
-			here = append(here, term)
-			yield(Token{Term: term, Kind: k, Pos: pos, Start: start, End: end})
-		}
-		if isCJK(r.text) {
 			// Bigrams carry their own span so snippets mark just them.
 			off := r.start
 			rs := []rune(text[r.start:r.end])
 			if len(rs) == 1 {
-				emit(r.text, CJK, r.start, r.end)
+				emit(r.text, r.start, r.end)
 			}
 			ends := make([]int, len(rs))
 			for j, c := range rs {
@@ -234,30 +284,27 @@ func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
 				if j > 0 {
 					s = ends[j-1]
 				}
-				emit(strings.ToLower(string(rs[j:j+2])), CJK, s, ends[j+1])
+				emit(strings.ToLower(string(rs[j:j+2])), s, ends[j+1])
 			}
 			zhSynonymsIn(rs, func(c string, i, j int) {
 				s := r.start
 				if i > 0 {
 					s = ends[i-1]
 				}
-				cjkPairs(c, func(p string) { emit(p, CJK, s, ends[j-1]) })
+				cjkPairs(c, func(p string) { emit(p, s, ends[j-1]) })
 			})
 			continue
 		}
-		expand(r.text, func(term string, k Kind) { emit(term, k, r.start, r.end) })
-		if a.Aliases != nil {
-			for _, c := range a.Aliases.single[compact(r.text)] {
-				emit(c, Alias, r.start, r.end)
-			}
-			var ps []phrase
-			if i+1 < len(raws) {
-				ps = a.Aliases.next[r.text][raws[i+1].text]
-			}
-			for _, p := range ps {
-				if p.follows(raws, i) {
-					emit(p.Canon, Alias, r.start, raws[i+len(p.Rest)].end)
-				}
+		for _, t := range lx.terms {
+			yield(Token{Term: t.text, Kind: t.kind, Pos: pos, Start: r.start, End: r.end})
+		}
+		if lx.next == nil || i+1 >= len(raws) {
+			continue
+		}
+		for _, p := range lx.next[raws[i+1].text] {
+			if p.follows(raws, i) && p.Canon != "" && !hasTerm(lx.terms, p.Canon) && !slices.Contains(here, p.Canon) {
+				here = append(here, p.Canon)
+				yield(Token{Term: p.Canon, Kind: Alias, Pos: pos, Start: r.start, End: raws[i+len(p.Rest)].end})
 			}
 		}
 	}

@@ -60,32 +60,79 @@ func (st *docStats) term(t string) (termStats, bool) {
 }
 
 // doc analyzes d, or returns the analysis of a document with its text.
-func (u reuse) doc(d *Doc, an *Analyzer) *docStats {
+func (u reuse) doc(d *Doc, da *docAnalyzer) *docStats {
 	if u.r == nil {
-		return analyzeDoc(d, an)
+		return da.analyze(d)
 	}
 	parts := [numFields + 1]string{string(u.aliases[:])} // the aliases, then each field's text
 	for f, name := range Fields {
 		parts[f+1] = fieldText(d, name)
 	}
 	k := page.Key{Kind: kindAnalysis, Sum: page.Sum(parts[:]...)}
-	return page.Reused(u.r, k, func() *docStats { return analyzeDoc(d, an) })
+	return page.Reused(u.r, k, func() *docStats { return da.analyze(d) })
 }
 
-func analyzeDoc(d *Doc, an *Analyzer) *docStats {
+func analyzeDoc(d *Doc, an *Analyzer) *docStats { return newDocAnalyzer(an).analyze(d) }
+
+// docAnalyzer analyzes one document after another, on one goroutine:
+// each distinct raw token's lexeme is made once (up to maxExpanded of
+// them) and its maps and slices are reused. Looking a token up as
+// written, lower case and aliases included, is one map access; each
+// occurrence cost a lower-casing, a compacting copy and three lookups
+// (a third of a 10k build's static index).
+type docAnalyzer struct {
+	an    *Analyzer
+	lex   map[string]*lexeme // by the raw token as written
+	spans [][2]int
+	raws  []raw
+	lxs   []*lexeme      // lxs[i] is raws[i]'s
+	at    map[string]int // term → its place in the document's terms
+	seen  map[string]bool
+}
+
+func newDocAnalyzer(an *Analyzer) *docAnalyzer {
+	return &docAnalyzer{an: an, lex: map[string]*lexeme{}, at: map[string]int{}, seen: map[string]bool{}}
+}
+
+// lexemes reads text's raw tokens and their lexemes into da.raws and
+// da.lxs.
+func (da *docAnalyzer) lexemes(text string) {
+	da.spans = appendSpans(da.spans[:0], text)
+	da.raws, da.lxs = da.raws[:0], da.lxs[:0]
+	for _, l := range da.spans {
+		s := text[l[0]:l[1]]
+		lx := da.lex[s]
+		if lx == nil {
+			// A clone, so the table keeps no document's text alive.
+			s = strings.Clone(s)
+			lx = &lexeme{}
+			da.an.lexemeOf(strings.ToLower(s), lx)
+			lx.terms = slices.Clip(lx.terms)
+			lx.parts = splitParts(lx.lower)
+			if len(da.lex) < maxExpanded {
+				da.lex[s] = lx
+			}
+		}
+		da.raws = append(da.raws, raw{text: lx.lower, start: l[0], end: l[1]})
+		da.lxs = append(da.lxs, lx)
+	}
+}
+
+func (da *docAnalyzer) analyze(d *Doc) *docStats {
 	st := &docStats{}
-	seen := map[string]bool{}
-	at := map[string]int{} // term → its place in st.terms
+	clear(da.at)
+	clear(da.seen)
+	lex := func(i int) *lexeme { return da.lxs[i] }
 	for f, name := range Fields {
 		text := fieldText(d, name)
-		rs := rawTokens(text)
+		da.lexemes(text)
 		n := 0
-		an.tokens(text, rs, func(t Token) {
+		da.an.tokensOf(text, da.raws, lex, func(t Token) {
 			n++
-			i, ok := at[t.Term]
+			i, ok := da.at[t.Term]
 			if !ok {
 				i = len(st.terms)
-				at[t.Term] = i
+				da.at[t.Term] = i
 				st.terms = append(st.terms, termStats{term: t.Term})
 			}
 			st.terms[i].tf[f]++
@@ -94,15 +141,15 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats {
 			// bleve keeps norms as float32.
 			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
 		}
-		for _, r := range rs {
-			if seen[r.text] {
+		for _, lx := range da.lxs {
+			if da.seen[lx.lower] {
 				continue
 			}
-			seen[r.text] = true
-			st.raws = append(st.raws, r.text)
-			for _, p := range splitParts(r.text) {
-				if !seen[p] {
-					seen[p] = true
+			da.seen[lx.lower] = true
+			st.raws = append(st.raws, lx.lower)
+			for _, p := range lx.parts {
+				if !da.seen[p] {
+					da.seen[p] = true
 					st.raws = append(st.raws, p)
 				}
 			}

@@ -47,7 +47,11 @@ func scanWord(s string, i int) int {
 func rawSpans(text string) [][2]int {
 	// About one token in every seven bytes of English prose: one
 	// allocation for most texts instead of a dozen as the slice grows.
-	out := make([][2]int, 0, len(text)/7+1)
+	return appendSpans(make([][2]int, 0, len(text)/7+1), text)
+}
+
+// appendSpans appends rawSpans(text) to out.
+func appendSpans(out [][2]int, text string) [][2]int {
 	for i := 0; i < len(text); {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		switch {

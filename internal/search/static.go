@@ -144,6 +144,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		go func(w int) {
 			defer wg.Done()
 			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]int{}}
+			da := newDocAnalyzer(s.an)
 			for f := range Fields {
 				pt.df[f] = map[string]int{}
 			}
@@ -153,7 +154,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					break
 				}
 				for i := from; i < min(from+run, s.n); i++ {
-					st := u.doc(&s.docs[i], s.an)
+					st := u.doc(&s.docs[i], da)
 					stats[i] = st
 					for _, ts := range st.terms {
 						for f, tf := range ts.tf {
