@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -16,8 +15,8 @@ import (
 // vendor is a matrix vendor): the engine cannot judge the part people most
 // likely care about. info for other network functions (onboard NICs,
 // virtio): nothing is wrong with them, the matrix simply does not cover them.
-func checkAdapterUnknown(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkAdapterUnknown(v view) Result {
+	h, m := v.h, v.m
 	var r Result
 	if len(h.Adapters) == 0 {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record lists no PCI network or RDMA function"})

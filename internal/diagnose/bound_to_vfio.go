@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -10,8 +9,8 @@ import (
 //
 // Severity: info. It is what DPDK and device passthrough to a guest need;
 // it only explains why the host shows no RDMA device for the function.
-func checkBoundToVFIO(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkBoundToVFIO(v view) Result {
+	h := v.h
 	var r Result
 	unknown := 0
 	for a := range v.adapters() {

@@ -3,9 +3,6 @@ package diagnose
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // checkDevlinkHealth reads each adapter's devlink health reporters
@@ -17,8 +14,7 @@ import (
 // Severity: warning for a reporter in the error state (mlx5's fw_fatal: the
 // firmware stopped and was not brought back; tx, rx: a queue was not
 // recovered); info for errors a reporter recovered from.
-func checkDevlinkHealth(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkDevlinkHealth(v view) Result {
 	var r Result
 	seen := false
 	for a := range v.adapters() {

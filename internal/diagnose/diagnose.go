@@ -113,10 +113,13 @@ func Evaluate(m *matrix.Matrix, h *record.Host, id string) (Result, bool) {
 	if !ok {
 		return Result{}, false
 	}
-	if m == nil {
-		m = &matrix.Matrix{}
-	}
-	r := c.Run(h, m)
+	return evaluate(c, newView(h, m)), true
+}
+
+// evaluate runs check c on the host of v, as Evaluate does.
+func evaluate(c Check, v view) Result {
+	h, id := v.h, c.ID
+	r := c.run(v)
 	r.Check = id
 	for i := range r.Findings {
 		r.Findings[i].Check = id
@@ -135,7 +138,7 @@ func Evaluate(m *matrix.Matrix, h *record.Host, id string) (Result, bool) {
 			}
 		}
 	}
-	return r, true
+	return r
 }
 
 // Report is the diagnosis of one host: every check, run.
@@ -187,14 +190,18 @@ func (d *Diagnoser) Diagnose(h *record.Host) *Report {
 	if rep.OS == "" && h.Host.OS.ID != "" {
 		rep.OS = strings.TrimSpace(h.Host.OS.ID + " " + h.Host.OS.VersionID)
 	}
+	// One view of the host for every check: what a check derives from
+	// the record (its lookups, the matrix adapter of each function) is
+	// derived once.
+	v := newView(h, m)
 	if m != nil {
-		rep.Vendors = hostVendors(m, h)
+		rep.Vendors = hostVendors(v)
 	}
 	rep.Snapshot = snapshotOf(h)
-	hw := newHardware(newView(h, m))
+	hw := newHardware(v)
 	rep.Results = make([]Result, 0, len(checks))
 	for _, chk := range checks {
-		r, _ := Evaluate(m, h, chk.ID)
+		r := evaluate(chk, v)
 		for i := range r.Findings {
 			links.attach(&r.Findings[i], hw)
 		}

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -22,11 +21,12 @@ var errnoNames = map[int]string{
 // Severity: error. A PCI function whose driver probe failed gets no netdev
 // and no RDMA device, so nothing above it can work until the cause (often
 // printed on the lines just before) is fixed.
-func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
+func checkProbeFailed(v view) Result {
+	h := v.h
 	var r Result
 	// At least one kernel log must have been read for silence to mean
 	// anything.
-	read := view{h: h}.readOf("kernel-log") != nil
+	read := v.readOf("kernel-log") != nil
 	byDevice := map[string][]record.LogEvent{}
 	for _, e := range h.KernelLog {
 		if e.Kind != record.LogProbeFailure {
@@ -34,7 +34,7 @@ func checkProbeFailed(h *record.Host, _ *matrix.Matrix) Result {
 		}
 		// A line that names no device is about the host's only one, or
 		// the host; never the driver that printed it.
-		subj, _ := view{h: h}.failureSubject(e)
+		subj, _ := v.failureSubject(e)
 		byDevice[subj] = append(byDevice[subj], e)
 	}
 	if len(byDevice) == 0 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
@@ -15,8 +14,8 @@ import (
 // Severity: error for enic_rdma on an inbox enic (Cisco: it "will not
 // work") and for drivers below the RoCE minimum; warning below the IPv6
 // driver minimum only (IPv4 RoCE still works).
-func checkEnicRDMA(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkEnicRDMA(v view) Result {
+	h, m := v.h, v.m
 	var r Result
 	src := v.moduleSource()
 	var ev []Evidence

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -18,8 +16,8 @@ import (
 // minimum of an optional feature only (e.g. Cisco's IPv6 minimum: RoCE v2
 // over IPv4 still works) or below the firmware the host's stack release
 // (or an earlier one) was tested with.
-func checkFirmwareMin(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkFirmwareMin(v view) Result {
+	m := v.m
 	var r Result
 	stack, stackVer := v.hostStack()
 	for a, ma := range v.identified() { // unjudged notes the rest

@@ -29,8 +29,8 @@ import (
 // enters Safe Mode, which has no RDMA); warning when it goes on with a
 // firmware it was not built for. A message its vendor called misleading
 // (i40e's newer NVM) is a passing note, saying why.
-func checkFirmwareDriver(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkFirmwareDriver(v view) Result {
+	h := v.h
 	var r Result
 	if !v.logRead() {
 		r.Notes = append(r.Notes, noLogNote("whether a driver refused its firmware"))

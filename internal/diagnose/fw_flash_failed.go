@@ -3,7 +3,6 @@ package diagnose
 import (
 	"regexp"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -18,8 +17,8 @@ var imageUnreadable = regexp.MustCompile(`(?i)(unable to read|failed to read|can
 // Severity: error. A failed flash can leave the adapter on an old image or
 // on none at the next reset; an unreadable stored image means the next
 // reset may not bring the adapter back.
-func checkFlashFailed(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkFlashFailed(v view) Result {
+	h := v.h
 	var r Result
 	if !v.logRead() {
 		r.Notes = append(r.Notes, noLogNote("firmware flash failures"))

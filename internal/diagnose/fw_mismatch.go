@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -32,8 +31,8 @@ type fwUnit struct {
 // Severity: warning. Each level may work, but the cards then differ in
 // fixes and behaviour, and the vendor supports a model at one level per
 // stack release.
-func checkFirmwareMismatch(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkFirmwareMismatch(v view) Result {
+	h := v.h
 	var r Result
 	var units []fwUnit
 	covered := map[string]bool{}

@@ -3,9 +3,6 @@ package diagnose
 import (
 	"fmt"
 	"slices"
-
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // placeholderFirmware lists versions drivers print when they have no
@@ -21,8 +18,8 @@ var placeholderFirmware = []string{"255.255.65535", "65535.65535.65535", "0.0.0"
 // Severity: warning. Today's behaviour follows the running firmware; the
 // stored one takes over at the next reset or reboot, which can change
 // behaviour without any other change to the host.
-func checkFirmwarePending(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkFirmwarePending(v view) Result {
+	h := v.h
 	var r Result
 	for a := range v.adapters() {
 		fw := a.Firmware

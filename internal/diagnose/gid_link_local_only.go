@@ -5,7 +5,6 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -26,8 +25,7 @@ import (
 // show_gids, ibv_devinfo -v): counts alone say nothing of the addresses.
 // A redacted GID keeps its fe80::/64 prefix and its IPv4 mark, so the
 // check reads redacted records alike.
-func checkGIDLinkLocal(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkGIDLinkLocal(v view) Result {
 	var r Result
 	for rp := range v.gidPorts(&r, "GID addresses") {
 		d, p, subj, pci := rp.Dev, rp.Port, rp.Subject, rp.Adapter

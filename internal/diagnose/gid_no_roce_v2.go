@@ -3,8 +3,6 @@ package diagnose
 import (
 	"fmt"
 
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -13,8 +11,7 @@ import (
 //
 // Severity: warning. RoCE v1 still works inside one L2 domain, but RoCE v2
 // peers, routed traffic and the RDMA_CM v2 default cannot use the port.
-func checkGIDv2(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkGIDv2(v view) Result {
 	var r Result
 	for rp := range v.rocePorts(&r, "GID types", nil) {
 		d, p, subj, pci := rp.Dev, rp.Port, rp.Subject, rp.Adapter

@@ -3,7 +3,6 @@ package diagnose
 import (
 	"fmt"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/source"
 )
@@ -29,8 +28,7 @@ func gidsRead(d *record.RDMADevice, p record.Port) bool {
 // Severity: error. RoCE addresses peers by GID; a port without any cannot
 // form a RoCE connection. mlx5 documents that with RoCE disabled "there is
 // no gid table".
-func checkGIDEmpty(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkGIDEmpty(v view) Result {
 	var r Result
 	noPorts := func(d *record.RDMADevice, pci string) {
 		// show_gids prints every populated GID of every device and

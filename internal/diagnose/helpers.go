@@ -13,7 +13,10 @@ import (
 	"github.com/rocekb/rocekb/internal/source"
 )
 
-// view answers the questions every check asks of a host record.
+// view answers the questions every check asks of a host record. Diagnose
+// gives every check of a host the same view, so what the view derives
+// (its lookups, the matrix adapter of each function, the tool of each
+// source read, the host's distro) is derived once per host.
 type view struct {
 	h  *record.Host
 	m  *matrix.Matrix
@@ -37,6 +40,11 @@ type lookup struct {
 	adapterOf map[string]int          // RDMA device name → the adapter listing it
 	device    map[string]int          // name → RDMA device
 	active    map[string][]activePort // card (cardOf) → its devices with an ACTIVE port (siblingActive)
+
+	matched             map[*record.Adapter]*matrix.Adapter // a record adapter → its matrix adapter (match)
+	toolsOK             []string                            // per source, the tool of a source read, else "" (readTools)
+	distro              *matrix.Distro                      // the host's distro (distro), once distroOK
+	toolsMade, distroOK bool
 }
 
 func (v view) lookup() *lookup {
@@ -77,12 +85,52 @@ func (v view) adapter(pci string) *record.Adapter {
 	return nil
 }
 
-// match finds the matrix adapter of a record adapter, or nil.
+// match finds the matrix adapter of a record adapter, or nil. Checks ask
+// it of the same adapters again and again: the answer is kept.
 func (v view) match(a *record.Adapter) *matrix.Adapter {
 	if a == nil {
 		return nil
 	}
-	return v.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
+	ix := v.lookup()
+	if ma, ok := ix.matched[a]; ok {
+		return ma
+	}
+	ma := v.m.Identify(a.Vendor, a.Device, a.SubsystemVendor, a.SubsystemDevice, a.Name)
+	if ix.matched == nil {
+		ix.matched = map[*record.Adapter]*matrix.Adapter{}
+	}
+	ix.matched[a] = ma
+	return ma
+}
+
+// distro is the matrix distro the host runs (rule.HostDistro), or nil.
+func (v view) distro() *matrix.Distro {
+	ix := v.lookup()
+	if !ix.distroOK {
+		ix.distro, ix.distroOK = rule.HostDistro(v.m, v.h), true
+	}
+	return ix.distro
+}
+
+// readTools is, per source of the record, the tool (the source table's
+// row) of a source that was read, or "" for one absent, failed or of no
+// row.
+func (v view) readTools() []string {
+	ix := v.lookup()
+	if !ix.toolsMade {
+		ix.toolsMade = true
+		ix.toolsOK = make([]string, len(v.h.Sources))
+		for i := range v.h.Sources {
+			s := &v.h.Sources[i]
+			if s.Status != record.StatusOK {
+				continue
+			}
+			if t, ok := source.Of(source.ID(s.ID)); ok {
+				ix.toolsOK[i] = t.Name
+			}
+		}
+	}
+	return ix.toolsOK
 }
 
 // module returns the loaded module with the given name, or nil.
@@ -112,12 +160,9 @@ func (v view) modulesKnown() bool {
 // mlx"), or "" when a module source was read whole.
 func (v view) moduleFilter() string {
 	filter := ""
-	for i := range v.h.Sources {
+	for i, tool := range v.readTools() {
 		s := &v.h.Sources[i]
-		if s.Status != record.StatusOK {
-			continue
-		}
-		if t, ok := source.Of(source.ID(s.ID)); ok && t.Name == "lsmod" {
+		if tool == "lsmod" {
 			if s.Filter == "" {
 				return ""
 			}
@@ -164,13 +209,9 @@ func (v view) source(id source.ID) *record.Source {
 // readOf returns the first source that was read of any of the named tools
 // (rows of the source table), in record order, or nil.
 func (v view) readOf(tools ...string) *record.Source {
-	for i := range v.h.Sources {
-		s := &v.h.Sources[i]
-		if s.Status != record.StatusOK {
-			continue
-		}
-		if t, ok := source.Of(source.ID(s.ID)); ok && slices.Contains(tools, t.Name) {
-			return s
+	for i, tool := range v.readTools() {
+		if tool != "" && slices.Contains(tools, tool) {
+			return &v.h.Sources[i]
 		}
 	}
 	return nil

@@ -17,8 +17,8 @@ import (
 // backported the driver although the matrix lists no backport; none when
 // the matrix lists a backport for the host's distro. A removed driver is an
 // error. Hosts on a vendor stack pass: its modules replace the inbox ones.
-func checkKernel(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkKernel(v view) Result {
+	h, m := v.h, v.m
 	var r Result
 	rel := h.Host.KernelRelease
 	if rel == "" {
@@ -32,7 +32,7 @@ func checkKernel(h *record.Host, m *matrix.Matrix) Result {
 	}
 	kev := Evidence{Fact: "kernel release " + rel + " (upstream base " + base + ")", Source: kernelSource(v)}
 	stack, _ := v.hostStack()
-	distro := rule.HostDistro(m, h)
+	distro := v.distro()
 	for a, p := range v.roceFunctions() {
 		prov, name := p.Driver, p.Name
 		ma := v.match(a)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -21,8 +20,8 @@ import (
 // link_layer is InfiniBand with no configuration query: it is a fact of
 // the host, the cause when RoCE was meant, and nothing on an InfiniBand
 // fabric.
-func checkLinkTypeIB(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkLinkTypeIB(v view) Result {
+	h := v.h
 	var r Result
 	stored := map[string]bool{}   // PCI slots whose query already says IB
 	reported := map[string]bool{} // PCI slots with a verbs port reported

@@ -5,10 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/modprobe"
 	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/source"
 )
 
 // blockedCore are the modules every RoCE adapter needs besides its
@@ -25,8 +23,7 @@ var blockedCore = []string{"ib_core", "ib_uverbs", "rdma_cm"}
 // too for a blacklist line of ib_core, which loads anyway as every
 // provider's dependency (modprobe.d(5): a blacklist only ignores the
 // module's own aliases).
-func checkModuleBlocked(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkModuleBlocked(v view) Result {
 	var r Result
 	if !v.configRead() {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "no modprobe.d file and no kernel command line was read"})
@@ -55,16 +52,7 @@ func checkModuleBlocked(h *record.Host, m *matrix.Matrix) Result {
 
 // configRead reports whether a source of the modprobe row was read.
 func (v view) configRead() bool {
-	for i := range v.h.Sources {
-		s := &v.h.Sources[i]
-		if s.Status != record.StatusOK {
-			continue
-		}
-		if t, ok := source.Of(source.ID(s.ID)); ok && t.Name == "modprobe" {
-			return true
-		}
-	}
-	return false
+	return v.readOf("modprobe") != nil
 }
 
 // blocksOf returns the record's rules for a module, allowing for a

@@ -91,8 +91,8 @@ func (v view) kernelBuilds(module string) build {
 //
 // Severity: error. modprobe cannot load a module the kernel was built
 // without; no setting on this kernel makes RDMA work.
-func checkModuleNotBuilt(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkModuleNotBuilt(v view) Result {
+	h := v.h
 	var r Result
 	if h.KernelConfig == nil {
 		r.Notes = append(r.Notes, Note{Subject: "host", Status: Unknown, Text: "the record holds no kernel configuration (/boot/config-<release> or /proc/config.gz)"})

@@ -31,8 +31,8 @@ func (v view) providerLoaded(id string) *record.Module {
 // Severity: warning. Without them the adapter still works as a NIC, which
 // may be all a host wants; when RDMA is expected this is the cause, and the
 // trees ask it first.
-func checkModules(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkModules(v view) Result {
+	h := v.h
 	var r Result
 	if len(h.Adapters) == 0 {
 		if len(h.Devices) > 0 {
@@ -131,7 +131,7 @@ func (v view) notBuilt(mods []string) []string {
 // record names a distribution the matrix knows, and the row is a source's
 // statement, not a field observation.
 func unbuilt(v view, a *record.Adapter, prov string) (*matrix.Distro, *matrix.DistroRow) {
-	d, ma := rule.HostDistro(v.m, v.h), v.match(a)
+	d, ma := v.distro(), v.match(a)
 	if d == nil || ma == nil || ma.RDMADriver != prov {
 		return nil, nil
 	}

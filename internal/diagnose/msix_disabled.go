@@ -1,8 +1,6 @@
 package diagnose
 
 import (
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -11,8 +9,7 @@ import (
 // Severity: error when the matrix says the part's RoCE needs MSI-X (Cisco
 // VIC on Linux); warning otherwise: the driver falls back to MSI or INTx,
 // which the vendor did not ask for but which does not by itself stop RoCE.
-func checkMSIXDisabled(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkMSIXDisabled(v view) Result {
 	var r Result
 	for a, p := range v.roceFunctions() {
 		ma := v.match(a)

@@ -3,8 +3,6 @@ package diagnose
 import (
 	"fmt"
 
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 )
 
@@ -12,8 +10,7 @@ import (
 //
 // Severity: error. The vendor states the minimum as a requirement (Cisco:
 // "The minimum interrupt count for using RoCEv2 with Linux is 8").
-func checkMSIXFew(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkMSIXFew(v view) Result {
 	var r Result
 	for a, ma := range v.identified() {
 		if len(ma.RoCE) == 0 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -14,8 +13,7 @@ import (
 // traffic at all. Warning when every port's phys_state is Disabled: the
 // port was turned off, often on purpose for an unused port, so it is only
 // the cause when that device is expected to carry traffic.
-func checkActivePort(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkActivePort(v view) Result {
 	var r Result
 	for d, pci := range v.devices(&r, "port state") {
 		if len(d.Ports) == 0 {

@@ -3,7 +3,6 @@ package diagnose
 import (
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -44,8 +43,8 @@ func (v view) rxeConfigured() []Evidence {
 // Severity: error when a RoCE adapter is present (hardware RDMA is down);
 // warning when only rdma_rxe is loaded (no rxe link may have been added
 // yet, or on purpose).
-func checkNoRDMADevice(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkNoRDMADevice(v view) Result {
+	h := v.h
 	var r Result
 	empty, verbsEv, ok := v.verbsEmpty()
 	if !ok {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -56,8 +55,8 @@ func (v view) portRateGbps(a *record.Adapter) (float64, bool) {
 // Severity: warning. The adapter works, but it cannot move more than the
 // link gives: at a lower speed or width a 100 Gb/s port may be held to a
 // fraction of its rate.
-func checkPCIeDegraded(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkPCIeDegraded(v view) Result {
+	h := v.h
 	var r Result
 	judged := func(a *record.Adapter) bool { return a.PCIe != nil }
 	for a := range v.adapters() {

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -47,8 +46,7 @@ func (v view) cardOf(d *record.RDMADevice) (string, bool) {
 // names and quotes.
 const maxSiblings = 8
 
-func checkPortDown(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkPortDown(v view) Result {
 	var r Result
 	type port struct {
 		d   *record.RDMADevice

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -21,8 +20,7 @@ var privateRE = regexp.MustCompile("version [`']?(IBVERBS_PRIVATE_\\d+)'? not fo
 // Severity: error when verbs then sees no device (nothing can use RDMA);
 // warning when it still lists devices (the others are invisible to
 // applications).
-func checkProviderMissing(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkProviderMissing(v view) Result {
 	var r Result
 	msgs := v.messages(msgProviderMissing, msgProviderConfig, msgABIMismatch)
 	probs := v.abiProblems()

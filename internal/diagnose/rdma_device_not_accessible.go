@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/source"
 )
@@ -40,8 +39,8 @@ var uverbsRE = regexp.MustCompile(`^uverbs\d+$`)
 // no uverbs file for any listed device); warning when some can and others
 // cannot (an application that picks a device by default may pick one it
 // cannot open), and for exclusive mode with no device in this namespace.
-func checkDeviceAccess(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkDeviceAccess(v view) Result {
+	h := v.h
 	var r Result
 	listing := v.readOf("dev-infiniband")
 	devinfo := v.readOf("ibv_devinfo")

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rocekb/rocekb/internal/checkid"
 	"github.com/rocekb/rocekb/internal/dmesg"
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -100,10 +99,10 @@ var logChecks = map[string]struct {
 // kernel log events into findings that quote the lines and their context,
 // one per device and kind. A failed firmware command or queue that a
 // probe failure already quotes is left to driver-probe-failed.
-func logCheck(id string) Func {
+func logCheck(id string) func(view) Result {
 	row := logChecks[id]
-	return func(h *record.Host, m *matrix.Matrix) Result {
-		v := newView(h, m)
+	return func(v view) Result {
+		h := v.h
 		var r Result
 		if !v.logRead() {
 			r.Notes = append(r.Notes, noLogNote("what it says of "+id))

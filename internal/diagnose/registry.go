@@ -15,12 +15,13 @@ type Check struct {
 	ID    string
 	Title string // the question the check answers
 	Run   Func
+	run   func(view) Result // Run, on a view the checks of a host share
 }
 
 // funcs binds each id of the check registry (internal/checkid) to its
 // check, one file per check; TestRegistryComplete keeps the two in step.
-var funcs = func() map[string]Func {
-	m := map[string]Func{
+var funcs = func() map[string]func(view) Result {
+	m := map[string]func(view) Result{
 		checkid.AdapterUnknown:          checkAdapterUnknown,
 		checkid.DriverProbeFailed:       checkProbeFailed,
 		checkid.DevlinkHealthError:      checkDevlinkHealth,
@@ -74,7 +75,8 @@ var checks = func() []Check {
 	var out []Check
 	for _, c := range checkid.All() {
 		if run, ok := funcs[c.ID]; ok {
-			out = append(out, Check{ID: c.ID, Title: c.Title, Run: run})
+			out = append(out, Check{ID: c.ID, Title: c.Title, run: run,
+				Run: func(h *record.Host, m *matrix.Matrix) Result { return run(newView(h, m)) }})
 		}
 	}
 	return out

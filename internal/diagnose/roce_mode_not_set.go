@@ -3,7 +3,6 @@ package diagnose
 import (
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/source"
 )
@@ -20,8 +19,7 @@ import (
 // Severity: warning. RDMA_CM then uses the kernel's default mode for the
 // port, which may not be the one the set-up wanted (RoCE v1 peers, or a
 // network that expects v2).
-func checkRoCEModeNotSet(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkRoCEModeNotSet(v view) Result {
 	var r Result
 	msgs := v.messages(msgConfigfsError)
 	if len(msgs) == 0 {

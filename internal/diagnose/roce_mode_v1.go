@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/source"
@@ -39,8 +38,7 @@ func cmRefs(v view) ([]rule.Ref, string) {
 // Severity: warning. Connections among v1 peers work, and a v1 client can
 // reach a v2 server; but RoCE v2 clients cannot connect to this host as a
 // server, and traffic cannot be routed.
-func checkRoCEMode(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkRoCEMode(v view) Result {
 	var r Result
 	// configfs has a mode for InfiniBand ports too: without an
 	// Ethernet link layer the mode says nothing about RoCE.
@@ -94,7 +92,7 @@ func (v view) roceDefault(d *record.RDMADevice) (string, rule.Ref) {
 		return "", rule.Ref{}
 	}
 	family := strings.ToLower(v.h.Host.OS.ID)
-	if dist := rule.HostDistro(v.m, v.h); dist != nil {
+	if dist := v.distro(); dist != nil {
 		family = dist.Family
 	}
 	for _, want := range []string{family, "upstream"} {

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -45,8 +44,8 @@ func (v view) netdev(name string) *record.Netdev {
 // or VLAN (rxe follows one netdev's addresses, and bond failover or VLAN
 // GIDs are known trouble spots) or its GID table was read empty (it cannot
 // address peers).
-func checkRXEInUse(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkRXEInUse(v view) Result {
+	h := v.h
 	var r Result
 	if len(h.Devices) == 0 {
 		if v.devicesListed() {

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/source"
@@ -45,8 +44,8 @@ func isRXE(d *record.RDMADevice) bool {
 // RDMA device, or a GID on the shared netdev, can end up on the software
 // path at a fraction of the hardware's speed, and the same netdev then has
 // two RoCE devices.
-func checkRXE(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkRXE(v view) Result {
+	h := v.h
 	var r Result
 	if len(h.Devices) == 0 {
 		if v.devicesListed() {

@@ -29,8 +29,8 @@ var rdmaCoreModules = []string{
 // against the wrong core, and RDMA breaks in ways that look like anything
 // else. Vendor kmods meant to sit on the inbox core (Cisco enic_rdma on
 // inbox ib_core) are not a mix; enic-rdma-unmatched covers Cisco.
-func checkStackMixed(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkStackMixed(v view) Result {
+	h, m := v.h, v.m
 	var r Result
 	var ev []Evidence
 	var why []string

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
-	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -23,8 +20,8 @@ import (
 // release on this OS with this adapter, so its modules may not build or
 // load, or load without the fixes the adapter needs. Info when supported
 // with conditions, quoting them.
-func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkStackRelease(v view) Result {
+	h, m := v.h, v.m
 	var r Result
 	stack, version := v.hostStack()
 	if stack == "inbox" && v.readOf("ofed_info") == nil && !v.modulesKnown() {
@@ -32,7 +29,7 @@ func checkStackRelease(h *record.Host, m *matrix.Matrix) Result {
 		return r
 	}
 	distro := ""
-	if d := rule.HostDistro(m, h); d != nil {
+	if d := v.distro(); d != nil {
 		distro = d.ID
 	}
 	if stack == "inbox" && distro == "" {

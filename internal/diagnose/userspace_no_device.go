@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/record"
 )
 
@@ -17,8 +16,8 @@ import (
 // container without /dev/infiniband).
 //
 // Severity: error. No verbs application on the host can use RDMA.
-func checkUserspaceNoDevice(h *record.Host, m *matrix.Matrix) Result {
-	v := newView(h, m)
+func checkUserspaceNoDevice(v view) Result {
+	h := v.h
 	var r Result
 	none := v.messages(msgNoDevice)
 	if len(none) == 0 {

@@ -2,9 +2,6 @@ package diagnose
 
 import (
 	"slices"
-
-	"github.com/rocekb/rocekb/internal/matrix"
-	"github.com/rocekb/rocekb/internal/record"
 )
 
 // hostVendors maps every matrix hardware vendor id to whether the host has
@@ -12,8 +9,8 @@ import (
 // vendor id the vendor lists, or an RDMA device whose provider driver is
 // the vendor's. It is nil when the record identifies no vendor at all, so
 // that "no Cisco adapter" is never concluded from an empty record.
-func hostVendors(m *matrix.Matrix, h *record.Host) map[string]bool {
-	v := newView(h, m)
+func hostVendors(v view) map[string]bool {
+	h := v.h
 	present := map[string]bool{}
 	for a := range v.adapters() {
 		if ma := v.match(a); ma != nil && ma.Vendor != "" {

@@ -51,7 +51,9 @@ func FuzzDecode(f *testing.F) {
 		if h == nil {
 			return
 		}
-		Check(name, b, h)
+		if got, want := Check(name, b, h), checkEvery(name, b, h); !cmp.Equal(got, want) {
+			t.Fatalf("Check and a walk of every string differ: %s", cmp.Diff(want, got))
+		}
 		var buf bytes.Buffer
 		if err := Encode(&buf, h, "toml"); err != nil {
 			t.Fatalf("accepted record does not encode: %v", err)

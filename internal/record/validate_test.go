@@ -3,8 +3,11 @@ package record
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/diag"
 )
 
 // TestValidate: each field format, one good and one bad value.
@@ -138,4 +141,76 @@ func TestEscapeHidden(t *testing.T) {
 	if got := h.KernelLog[0].Text; got != `mlx5_core: \x1b[31mred\x1b[0m host\u202egnp` {
 		t.Errorf("text %q", got)
 	}
+}
+
+// TestCheckPlainSource: a record whose source cannot spell a hidden
+// character is not walked string by string, and every record that can is:
+// each way a TOML or JSON record spells one (an escape, a raw control or
+// a byte past ASCII) is still reported where it is, and the fixture
+// records check the same both ways.
+func TestCheckPlainSource(t *testing.T) {
+	t.Parallel()
+	const head = "schema = 3\n[host]\nsource_kind = \"root\"\nid = \"h1\"\n[[source]]\nstatus = \"ok\"\nid = "
+	for _, tc := range []struct {
+		id    string // as the record writes it
+		plain bool
+	}{
+		{`"cmd/dmesg"`, true},
+		{`"tab\tand\\u200b, \"quoted\", line\n"`, true}, // an escaped backslash before u is no escape
+		{`'literal \u202e'`, false},                     // plain would be right, but a backslash not known to be escaped is not
+		{`"a\u202eb"`, false},
+		{`"a\U0000200Bb"`, false},
+		{`"a\u001b[2J"`, false},
+		{`"a\rb"`, false},
+		{`"a\bb"`, false},
+		{`"a\fb"`, false},
+		{`"a\eb"`, false},
+		{`"a\x1bb"`, false},
+		{"\"a\x1bb\"", false},
+		{"\"a\x7fb\"", false},
+		{"'a\u202eb'", false},
+		{"\"host\xffname\"", false},
+		{"\"crlf\"\r", false},
+	} {
+		src := []byte(head + tc.id + "\n")
+		if got := plainSource(src); got != tc.plain {
+			t.Errorf("plainSource(%q) = %v, want %v", tc.id, got, tc.plain)
+		}
+		h, probs := Decode("h.toml", src)
+		if h == nil {
+			continue // TOML 1.0 refuses \e, \x and a raw control: nothing to check
+		}
+		if got, want := Check("h.toml", src, h), checkEvery("h.toml", src, h); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Check %v, walking every string %v (decode: %v)", tc.id, got, want, probs)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "hosts", "*.toml"))
+	if len(files) < 50 {
+		t.Fatalf("%d fixture records", len(files))
+	}
+	plain := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := Decode(f, src)
+		if h == nil {
+			continue
+		}
+		if plainSource(src) {
+			plain++
+		}
+		if got, want := Check(f, src, h), checkEvery(f, src, h); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Check %v, walking every string %v", f, got, want)
+		}
+	}
+	if plain == 0 {
+		t.Error("no fixture record is plain: the fast path is never taken")
+	}
+}
+
+// checkEvery is Check walking every string, as Validate does.
+func checkEvery(name string, src []byte, h *Host) diag.List {
+	return positioned(name, src, Validate(h))
 }

@@ -15,9 +15,9 @@ import (
 const sharedLimit = 64 << 20
 
 // fragments holds the HTML of the templates a page renders through
-// "shared", by template name and the value of their data: host pages
-// repeat the same sources table, module list or device table across a
-// fleet, and each distinct one is rendered once.
+// "shared", by template name and the value of their data: every page of
+// a kind, folder and language repeats the same head and header, and each
+// distinct one is rendered once.
 type fragments struct {
 	mu    sync.RWMutex
 	html  map[string]template.HTML

@@ -53,8 +53,7 @@ type HostPage struct {
 type CheckRef struct{ ID, Title string }
 
 // UnknownChecks are the checks the report could not judge, each with its
-// question: the page's "not judged" list, the same on every host that
-// lacks the same evidence (the template's shared "host-unknown").
+// question: the page's "not judged" list.
 func (p *HostPage) UnknownChecks() []CheckRef {
 	out := make([]CheckRef, len(p.Report.Unknown))
 	for i, id := range p.Report.Unknown {
@@ -82,8 +81,7 @@ func (p *HostPage) walkViews() *[2][]WalkView {
 }
 
 // WalkView is a walk as the host page shows it: its links and its checks'
-// questions resolved and its host left out, so that the same walk on many
-// hosts is rendered once (the template's shared "host-walk").
+// questions resolved.
 type WalkView struct {
 	Tree, Title, Stop string
 	Complete          bool
@@ -557,10 +555,6 @@ func (j *HostJob) Page() *HostPage {
 		}
 		for _, same := range diagnose.SameOnCard(of) {
 			f := same[0]
-			// The page is the host's own: a finding leaves its host out,
-			// so that the same finding on many hosts is rendered once
-			// (the template's shared "host-finding").
-			f.Host = ""
 			v := FindingView{Finding: f, Title: checkTitles[f.Check], See: s.see(f, j.Path())}
 			for _, o := range same[1:] {
 				v.Also = append(v.Also, o.Subject)
