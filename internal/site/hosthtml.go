@@ -523,9 +523,8 @@ func appendDevices(b []byte, ds []record.RDMADevice) []byte {
 // each list folded.
 func appendRaw(b []byte, h *record.Host) []byte {
 	if len(h.Sources) > 0 {
-		b = append(b, `<details><summary>Sources consulted (`...)
-		b = strconv.AppendInt(b, int64(len(h.Sources)), 10)
-		b = append(b, `)</summary><div class="scroll"><table class="stacked"><thead><tr><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Reason</th></tr></thead><tbody>`...)
+		b = appendSummary(b, "Sources consulted", len(h.Sources))
+		b = append(b, `<div class="scroll"><table class="stacked"><thead><tr><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Reason</th></tr></thead><tbody>`...)
 		b = append(b, '\n')
 		for _, s := range h.Sources {
 			b = append(b, `<tr><td data-label="Source"><code>`...)
@@ -548,27 +547,22 @@ func appendRaw(b []byte, h *record.Host) []byte {
 	}
 	b = append(b, '\n')
 	if len(h.KernelLog) > 0 {
-		b = append(b, `<details><summary>Kernel log events (`...)
-		b = strconv.AppendInt(b, int64(len(h.KernelLog)), 10)
-		b = append(b, `)</summary><ul class="raw">`...)
+		b = appendSummary(b, "Kernel log events", len(h.KernelLog))
+		b = append(b, `<ul class="raw">`...)
 		for _, e := range h.KernelLog {
 			b = append(b, `<li><span class="badge">`...)
 			b = appendEscaped(b, e.Kind)
 			b = append(b, `</span> <code>`...)
 			b = appendEscaped(b, e.Text)
-			b = append(b, `</code> <span class="meta">`...)
-			b = appendEscaped(b, e.Source)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(e.Line), 10)
-			b = append(b, `</span></li>`...)
+			b = append(b, `</code>`...)
+			b = appendWhere(b, e.Source, e.Line)
 		}
 		b = append(b, `</ul></details>`...)
 	}
 	b = append(b, '\n')
 	if len(h.ToolMessages) > 0 {
-		b = append(b, `<details><summary>Tool messages (`...)
-		b = strconv.AppendInt(b, int64(len(h.ToolMessages)), 10)
-		b = append(b, `)</summary><ul class="raw">`...)
+		b = appendSummary(b, "Tool messages", len(h.ToolMessages))
+		b = append(b, `<ul class="raw">`...)
 		for _, m := range h.ToolMessages {
 			b = append(b, `<li><code>`...)
 			b = appendEscaped(b, m.Tool)
@@ -581,19 +575,14 @@ func appendRaw(b []byte, h *record.Host) []byte {
 				b = append(b, ` ×`...)
 				b = strconv.AppendInt(b, int64(m.Count), 10)
 			}
-			b = append(b, ` <span class="meta">`...)
-			b = appendEscaped(b, m.Source)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(m.Line), 10)
-			b = append(b, `</span></li>`...)
+			b = appendWhere(b, m.Source, m.Line)
 		}
 		b = append(b, `</ul></details>`...)
 	}
 	b = append(b, '\n')
 	if len(h.Modules) > 0 {
-		b = append(b, `<details><summary>Kernel modules (`...)
-		b = strconv.AppendInt(b, int64(len(h.Modules)), 10)
-		b = append(b, `)</summary><ul class="raw cols">`...)
+		b = appendSummary(b, "Kernel modules", len(h.Modules))
+		b = append(b, `<ul class="raw cols">`...)
 		for _, m := range h.Modules {
 			b = append(b, `<li><code>`...)
 			b = appendEscaped(b, m.Name)
@@ -613,9 +602,8 @@ func appendRaw(b []byte, h *record.Host) []byte {
 	}
 	b = append(b, '\n')
 	if len(h.Netdevs) > 0 {
-		b = append(b, `<details><summary>Network devices (`...)
-		b = strconv.AppendInt(b, int64(len(h.Netdevs)), 10)
-		b = append(b, `)</summary><ul class="raw">`...)
+		b = appendSummary(b, "Network devices", len(h.Netdevs))
+		b = append(b, `<ul class="raw">`...)
 		for _, n := range h.Netdevs {
 			b = append(b, `<li><code>`...)
 			b = appendEscaped(b, n.Name)
@@ -688,4 +676,23 @@ func appendHref(b []byte, s string) []byte {
 		}
 	}
 	return b
+}
+
+// appendSummary opens a folded list: <details><summary>title (n)</summary>.
+func appendSummary(b []byte, title string, n int) []byte {
+	b = append(b, `<details><summary>`...)
+	b = append(b, title...)
+	b = append(b, ` (`...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, `)</summary>`...)
+}
+
+// appendWhere ends a raw-evidence item with where it was read: its
+// source and line.
+func appendWhere(b []byte, source string, line int) []byte {
+	b = append(b, ` <span class="meta">`...)
+	b = appendEscaped(b, source)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(line), 10)
+	return append(b, `</span></li>`...)
 }
