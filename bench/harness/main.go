@@ -79,6 +79,7 @@ type Measure struct {
 	Tool      string  `json:"tool"`
 	WallS     float64 `json:"wall_s"`
 	CPUS      float64 `json:"cpu_s"`
+	SysS      float64 `json:"sys_s"` // of CPUS, the kernel's: writing and removing a 3.5 GB site costs as much as some builds' user CPU
 	MaxRSSKiB int64   `json:"max_rss_kib"`
 	Pages     int     `json:"pages,omitempty"`
 	Bytes     int64   `json:"bytes,omitempty"`
@@ -263,7 +264,7 @@ func rebuilds(rep *Report, out io.Writer, size, kb, kbgen, public string) error 
 
 func (r *Report) add(out io.Writer, m Measure) {
 	r.Measures = append(r.Measures, m)
-	fmt.Fprintf(out, "%-12s %-6s %-9s wall %7.2fs  cpu %7.2fs  rss %7.1f MiB", m.Name, m.Size, m.Tool, m.WallS, m.CPUS, float64(m.MaxRSSKiB)/1024)
+	fmt.Fprintf(out, "%-12s %-6s %-9s wall %7.2fs  cpu %7.2fs (sys %6.2fs)  rss %7.1f MiB", m.Name, m.Size, m.Tool, m.WallS, m.CPUS, m.SysS, float64(m.MaxRSSKiB)/1024)
 	if m.Pages > 0 && m.WallS > 0 {
 		fmt.Fprintf(out, "  %d pages (%.0f/s)", m.Pages, float64(m.Pages)/m.WallS)
 	}
@@ -362,6 +363,7 @@ func timed(name, size, tool, dir, bin string, args ...string) (Measure, error) {
 	}
 	if ps := cmd.ProcessState; ps != nil {
 		m.CPUS = (ps.UserTime() + ps.SystemTime()).Seconds()
+		m.SysS = ps.SystemTime().Seconds()
 	}
 	if useTime {
 		sc := bufio.NewScanner(&stderr)
