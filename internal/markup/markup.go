@@ -1,10 +1,8 @@
 package markup
 
 import (
-	"bytes"
 	"html/template"
 	"strings"
-	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -12,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/page"
 )
@@ -67,26 +66,14 @@ func parse(src string, d Doc) (ast.Node, []byte, *state) {
 // it was parsed from as well.
 func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
 	root, b, st := parse(src, d)
-	buf := buffers.Get().(*bytes.Buffer)
-	defer putBuffer(buf)
+	// Lent, as textOf's: a FAQ body's HTML and text grew a new buffer
+	// each, doubling from empty (about 180 MB of garbage in a 10k build).
+	buf := bufpool.Get()
+	defer bufpool.Put(buf)
 	if err := md.Renderer().Render(buf, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
 	return template.HTML(buf.String()), root, b, st.probs
-}
-
-// buffers hold what render and textOf write before it is copied into
-// its string: a FAQ body's HTML and text grew a new buffer each, doubling
-// from empty (about 180 MB of garbage in a 10k build).
-var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// putBuffer returns b to buffers, unless it grew past 1 MiB.
-func putBuffer(b *bytes.Buffer) {
-	if b.Cap() > 1<<20 {
-		return
-	}
-	b.Reset()
-	buffers.Put(b)
 }
 
 // Check reports the broken links and citations of a markdown text, as

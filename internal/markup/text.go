@@ -7,6 +7,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/rocekb/rocekb/internal/bufpool"
 )
 
 // Text is what a reader finds in a markdown text, as the page renders
@@ -29,8 +31,8 @@ func TextOf(src string) Text {
 // textOf reads the text of the tree root parsed from b.
 func textOf(root ast.Node, b []byte) Text {
 	var t Text
-	body := buffers.Get().(*bytes.Buffer)
-	defer putBuffer(body)
+	body := bufpool.Get()
+	defer bufpool.Put(body)
 	var inline func(n ast.Node, w *bytes.Buffer)
 	inline = func(n ast.Node, w *bytes.Buffer) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/rocekb/rocekb/internal/bufpool"
 )
 
 // Marker is written into every output folder. A folder without it is never
@@ -250,8 +251,11 @@ func (p *pool) write(o Output) error {
 		p.record(name, old, false, false)
 		return nil
 	}
-	buf := buffers.Get().(*bytes.Buffer)
-	defer putBuffer(buf)
+	// An output is held while it is rendered, so its digest is known
+	// before it is written: in a lent buffer (a fresh one per page was
+	// 3 GB of garbage for 50,000 host pages).
+	buf := bufpool.Get()
+	defer bufpool.Put(buf)
 	if err := o.Render(buf); err != nil {
 		return err
 	}
@@ -436,18 +440,6 @@ func replaceFile(target string, b []byte) error {
 		return err
 	}
 	return nil
-}
-
-// buffers hold an output while it is rendered, so its digest is known
-// before it is written. They are reused (a fresh buffer per page was 3 GB
-// of garbage for 50,000 host pages), but not the few large ones.
-var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-func putBuffer(b *bytes.Buffer) {
-	if b.Cap() <= 1<<20 {
-		b.Reset()
-		buffers.Put(b)
-	}
 }
 
 // replaceable refuses a dir that exists and was not written by kbgen.
