@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/verdict"
 )
 
 // GridHTML is a grid's repeating markup, written by writeHTML instead of
@@ -248,12 +249,13 @@ func sameName(group []GridRow, k int) int {
 // entry it rests on: "the distro_support row for centos 9: …" names
 // "distro_support centos 9" (and not "distro_support centos 9.1" or
 // "distro_support centos"), so the entry's line gives its confidence only.
+// The engine words it with verdict.RowLead.
 func namesEntry(text, entry string) bool {
-	kind, rest, ok := strings.Cut(entry, " ")
-	if !ok || rest == "" {
+	lead := verdict.RowLead(entry)
+	if lead == "" {
 		return false
 	}
-	_, after, found := strings.Cut(text, "the "+kind+" row for "+rest)
+	_, after, found := strings.Cut(text, lead)
 	return found && (after == "" || after[0] == ':')
 }
 

@@ -456,7 +456,7 @@ func judgeDistroRow(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, d *matrix.D
 	weak := r.Weak()
 	// Worded without the distro (the plan names it), so the reason is the
 	// same on every release the row covers.
-	text := fmt.Sprintf("the distro_support row for %s: %s", strings.TrimPrefix(entry, "distro_support "), r.Text)
+	text := RowLead(entry) + ": " + r.Text
 	switch {
 	case weak && r.Status != matrix.StatusSupported:
 		likely := Conditional
@@ -612,4 +612,16 @@ func cites(rs []Reason, entry string) bool {
 	return slices.ContainsFunc(rs, func(r Reason) bool {
 		return slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == entry })
 	})
+}
+
+// RowLead is how a reason's text names the matrix row it rests on, entry
+// ("distro_support rhel 8"): "the distro_support row for rhel 8", or ""
+// for an entry of no row. A page that shows a reason beside its entry
+// reads it to say the entry once.
+func RowLead(entry string) string {
+	kind, rest, ok := strings.Cut(entry, " ")
+	if !ok || rest == "" {
+		return ""
+	}
+	return "the " + kind + " row for " + rest
 }
