@@ -3,6 +3,7 @@ package lspci
 import (
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,11 +111,7 @@ func Parse(r io.Reader) ([]Device, error) {
 	// ("header", "Subsystem") while one may, desc and sub their text so far.
 	wrap, desc, sub := "", "", ""
 	var all []string // kept for a tree, which has no device lines
-	err := lines.Each(r, func(raw string) {
-		if len(out) == 0 {
-			all = append(all, raw)
-		}
-		raw = unquote(raw)
+	each := func(raw string) {
 		line := strings.TrimRight(raw, " \t")
 		trim := strings.TrimSpace(line)
 		if w := wrap; w != "" {
@@ -204,6 +201,14 @@ func Parse(r io.Reader) ([]Device, error) {
 				}
 			}
 		}
+	}
+	err := lines.Each(r, func(raw string) {
+		if len(out) == 0 {
+			all = append(all, raw)
+		}
+		for _, l := range Unjoin(unquote(raw)) {
+			each(l)
+		}
 	})
 	if len(out) == 0 {
 		// "lspci -tv" (sos: sos_commands/pci/lspci_-tv) draws the buses as a
@@ -211,6 +216,63 @@ func Parse(r io.Reader) ([]Device, error) {
 		out = parseTree(all)
 	}
 	return out, err
+}
+
+// deviceStartRE is where a device line starts inside a line whose line
+// breaks a chat client or a form removed ("3b:00.0 Ethernet controller
+// [0200]: … [15b3:101d] 3b:00.1 Ethernet controller …"): a slot after a
+// space, then the class's name (or -n's number), its id in brackets with
+// -nn, and the colon lspci prints after it. keyStartRE is where one of
+// the lines lspci -k (and -v) prints under a device starts inside such a
+// line (pciutils ls-kernel.c: "Kernel driver in use: ", "Kernel modules: ";
+// lspci.c: "Subsystem: ").
+var (
+	deviceStartRE = regexp.MustCompile(`\s(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]\s+[A-Za-z0-9][^:\[\]]*?(?:\s+\[[0-9a-fA-F]{4}\])?:\s`)
+	keyStartRE    = regexp.MustCompile(`\s(?:Subsystem|Kernel driver in use|Kernel modules): `)
+)
+
+// DeviceStart is where the first device line starts inside line (after
+// a prompt and a command line, or another device's line the line breaks
+// between them were lost from), or -1 when none does.
+func DeviceStart(line string) int {
+	if m := deviceStartRE.FindStringIndex(line); m != nil {
+		return m[0] + 1
+	}
+	return -1
+}
+
+// Unjoin cuts a line holding several of lspci's lines, joined with spaces
+// where they had line breaks, at each line's start: a line is joined when
+// a device line starts inside it, or when it is a device line that goes on
+// with a line lspci prints under a device. Any other line is returned
+// whole, and so is a line of -vmm's records ("Slot:\t3b:00.0"), whose
+// values a joined line would run into keys this does not know.
+func Unjoin(line string) []string {
+	if strings.HasPrefix(line, "Slot:") {
+		return []string{line}
+	}
+	starts := deviceStartRE.FindAllStringIndex(line, -1)
+	if len(starts) == 0 && !headerRE.MatchString(line) {
+		return []string{line}
+	}
+	starts = append(starts, keyStartRE.FindAllStringIndex(line, -1)...)
+	if len(starts) == 0 {
+		return []string{line}
+	}
+	cuts := make([]int, 0, len(starts))
+	for _, s := range starts {
+		cuts = append(cuts, s[0]+1) // after the space before the line
+	}
+	slices.Sort(cuts)
+	out := make([]string, 0, len(cuts)+1)
+	prev := 0
+	for _, c := range cuts {
+		if p := strings.TrimSpace(line[prev:c]); p != "" {
+			out = append(out, p)
+		}
+		prev = c
+	}
+	return append(out, line[prev:])
 }
 
 // unquote removes one mail quote mark ("> ") from the start of a line,

@@ -246,3 +246,35 @@ func TestNumericOnly(t *testing.T) {
 		t.Error("class 0207 is a network controller")
 	}
 }
+
+// TestJoined: lspci's output with its line breaks turned into spaces, as
+// a chat client or a ticket form that removed them leaves it, reads as
+// the output itself, for one line a device (with and without -nn and
+// -D, a prompt before the first device, the last line cut short) and
+// for -k's lines under each device.
+func TestJoined(t *testing.T) {
+	t.Parallel()
+	for _, f := range []string{
+		"mlx5-cx6dx-grep-net.txt",
+		"ice-e810xxv-nn-grep-truncated.txt",
+		"mlx5-cx5-grep-mell-domain.txt",
+		"mlx5-cx4lx-vf-hyperv-k-long-slot.txt",
+	} {
+		src := capture(t, f)
+		want, err := Parse(bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) < 2 {
+			t.Fatalf("%s: %d devices, want two or more to join", f, len(want))
+		}
+		joined := strings.Join(strings.Fields(string(src)), " ")
+		got, err := Parse(strings.NewReader(joined))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s joined onto one line (-as printed +joined):\n%s", f, d)
+		}
+	}
+}

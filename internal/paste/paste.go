@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/rocekb/rocekb/internal/lines"
+	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -91,15 +92,25 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 	escaped := false // a markdown-escaped prompt was seen: "\\[root@h \\~\\]#"
 	inFence := false // within a code block (``` or ~~~, <pre>)
 	inSpan := false  // within an inline code span that runs over lines
+	// rest is what followed a command line on its line, read next as a
+	// line of its own: lspci's output joined onto its prompt.
+	rest, hasRest := "", false
 	for {
-		raw, cut, rerr := readLine(br)
-		if rerr != nil && rerr != io.EOF {
-			return secs, unknown, rerr
+		var raw string
+		var cut bool
+		if hasRest {
+			raw, hasRest = rest, false
+		} else {
+			var rerr error
+			raw, cut, rerr = readLine(br)
+			if rerr != nil && rerr != io.EOF {
+				return secs, unknown, rerr
+			}
+			if rerr == io.EOF && raw == "" && !cut {
+				break
+			}
+			n++
 		}
-		if rerr == io.EOF && raw == "" && !cut {
-			break
-		}
-		n++
 		line := strings.TrimRight(raw, "\r")
 		if escaped = escaped || escapedPrompt.MatchString(line); escaped {
 			line = markdownUnescape.Replace(line)
@@ -108,6 +119,16 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 			line, inSpan = spanMarks(line, inSpan)
 		}
 		quoted := unquote(line)
+		if i := lspci.DeviceStart(quoted); i > 0 {
+			// A chat or a form that removed the line breaks ran lspci's
+			// output onto its command line ("$ lspci | grep Mell 3b:00.0
+			// Ethernet controller: …"): the command line ends where the
+			// first device's line starts.
+			if c, ok := commandLine(strings.TrimSpace(quoted[:i]), prevBlank || n == 1); ok && row(c.line) == lspciRow {
+				rest, hasRest = quoted[i:], true
+				quoted, line = strings.TrimSpace(quoted[:i]), strings.TrimSpace(quoted[:i])
+			}
+		}
 		c, ok := commandLine(quoted, prevBlank || n == 1)
 		if !ok && quoted != line {
 			c, ok = commandLine(line, prevBlank || n == 1) // "> ibv_devinfo": a > prompt, not a quote
@@ -247,8 +268,11 @@ func Split(r io.Reader) (secs []*Section, unknown int, err error) {
 }
 
 // kernelLogRow is the source table's row of the kernel log (dmesg,
-// journalctl -k, the syslog files).
-var kernelLogRow = row("dmesg")
+// journalctl -k, the syslog files); lspciRow lspci's.
+var (
+	kernelLogRow = row("dmesg")
+	lspciRow     = row("lspci")
+)
 
 // blank reports whether the section has no output but blank lines.
 func (s *Section) blank() bool {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rocekb/rocekb/internal/ethtool"
+	"github.com/rocekb/rocekb/internal/lspci"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -324,8 +325,17 @@ var (
 // names alone), how verbose it is (-vv, -v, -k or one line a device),
 // and a hex dump of the config space. A layout the table has no line of
 // is filed under the nearest that claims no id the text lacks: -nnv
-// under -nnvv, -nk under -nn, -vx under -v.
+// under -nnvv, -nk under -nn, -vx under -v. Lines a chat or a form
+// joined are read as lspci printed them.
 func lspciLayout(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		for _, p := range lspci.Unjoin(l) {
+			b.WriteString(p)
+			b.WriteByte('\n')
+		}
+	}
+	text = b.String()
 	hex := reLspciHex.MatchString(text)
 	vv := reLspciVV.MatchString(text)
 	v := vv || reLspciV.MatchString(text)
