@@ -82,6 +82,7 @@ var steps = []struct {
 	{"flint", (*collector).flint},               // likewise
 	{"mlxconfig", (*collector).mlxconfig},
 	{"mst", (*collector).mst},                    // after sysfs, which it only completes
+	{"", (*collector).placeMstNodes},             // after mst, which ties each node to its function
 	{"device-plugin", (*collector).devicePlugin}, // names functions only: after every tool that reads them
 	{"kernel-log", (*collector).kernelLog},
 	{"interrupts", (*collector).interrupts}, // after every step that finds adapters
@@ -109,6 +110,7 @@ type collector struct {
 	seen     map[string]*record.ModuleSeen // modules named but not known to be loaded, by name
 	tree     []lspci.Device                // lspci -tv's functions, named in treeNames
 	mstIDs   [][3]string                   // PCI address, PCI id and source of each mst status -v row with an id, applied in applyMstIDs
+	mstNodes map[string]string             // the PCI address of each MST node mst status lists, by node (mstNode)
 	treeID   string                        // the source they came from
 }
 

@@ -11,8 +11,9 @@ import (
 // mlxfwmanager reads NVIDIA's firmware query. A device named by its PCI
 // address completes that adapter, each field only when no earlier source
 // (devlink, sysfs, ethtool) gave it; one named by an mst device
-// (/dev/mst/mt4115_pciconf0) names no PCI function without `mst status
-// -v`, so it is kept in the host's firmware device table.
+// (/dev/mst/mt4115_pciconf0) names no PCI function, so it is kept in the
+// host's firmware device table until mst status places it
+// (placeMstNodes).
 func (c *collector) mlxfwmanager() {
 	r, id, ok := c.firstCommand("mlxfwmanager --query", "mlxup --query")
 	if !ok {

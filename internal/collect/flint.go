@@ -16,7 +16,8 @@ import (
 // source gave it: the running firmware, the image in flash when it
 // differs, the PSID and (from "query full") the part number. A query of
 // an mst device (/dev/mst/mt4119_pciconf0) names no PCI function, so it
-// joins the host's firmware device table.
+// joins the host's firmware device table, until mst status places it
+// (placeMstNodes).
 func (c *collector) flint() {
 	row, _ := source.Of(source.ID("sos_commands/mellanox_firmware/flint_-d_0000_01_00.0_q"))
 	c.eachGlobbed(row, func(p string, r snapshot.Result) {

@@ -336,10 +336,12 @@ type ToolMessage struct {
 }
 
 // FirmwareDevice is one device of `mlxfwmanager --query` or `mlxup
-// --query` whose "PCI Device Name" is an mst device such as
-// /dev/mst/mt4115_pciconf0, not a PCI address, so it cannot be placed on an
-// adapter (schema 2). A device named by its PCI address fills that
-// adapter's firmware and part number instead.
+// --query` (or a flint query) whose "PCI Device Name" is an mst device
+// such as /dev/mst/mt4115_pciconf0, not a PCI address, and that no `mst
+// status` of the snapshot lists at a PCI function, so it cannot be placed
+// on an adapter (schema 2). A device named by its PCI address, or by a
+// node mst status lists, fills that adapter's firmware and part number
+// instead.
 type FirmwareDevice struct {
 	Name        string                  `toml:"name" json:"name"`                                     // PCI Device Name as printed
 	DeviceType  string                  `toml:"device_type,omitempty" json:"device_type,omitempty"`   // Device Type, e.g. ConnectX4
