@@ -223,12 +223,15 @@ func Parse(r io.Reader) ([]Device, error) {
 // [0200]: … [15b3:101d] 3b:00.1 Ethernet controller …"): a slot after a
 // space, then the class's name (or -n's number), its id in brackets with
 // -nn, and the colon lspci prints after it. keyStartRE is where one of
-// the lines lspci -k (and -v) prints under a device starts inside such a
-// line (pciutils ls-kernel.c: "Kernel driver in use: ", "Kernel modules: ";
-// lspci.c: "Subsystem: ").
+// the lines lspci prints under a device starts inside such a line: the
+// labels pciutils' lspci.c (show_verbose, show_htype0, show_bases,
+// show_rom, show_kernel), ls-caps.c and ls-vpd.c (its "[PN] Part number: ",
+// "[SN] Serial number: " and other "[XX] Name: " fields) print at a line's
+// start; a label the parser does not read still ends the value before it,
+// so a joined VPD's serial number never runs into the part number.
 var (
 	deviceStartRE = regexp.MustCompile(`\s(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]\s+[A-Za-z0-9][^:\[\]]*?(?:\s+\[[0-9a-fA-F]{4}\])?:\s`)
-	keyStartRE    = regexp.MustCompile(`\s(?:Subsystem|Kernel driver in use|Kernel modules): `)
+	keyStartRE    = regexp.MustCompile(`\s(?:(?:DeviceName|Subsystem|Physical Slot|Flags|Control|Status|Latency|Interrupt|BIST result|Bus|NUMA node|IOMMU group|Kernel driver in use|Kernel modules|LnkCap|LnkSta|Product Name|Region \d+):|(?:\[virtual\] )?(?:Memory|I/O ports|Expansion ROM) at |Capabilities: [\[<]|Read-only fields:|Read/write fields:|\[[0-9A-Z]{2}\] [A-Z][^:]*:)`)
 )
 
 // DeviceStart is where the first device line starts inside line (after

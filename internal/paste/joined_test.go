@@ -14,9 +14,10 @@ import (
 func TestJoinedLspci(t *testing.T) {
 	t.Parallel()
 	for _, f := range []string{
-		"mlx5-cx6dx-grep-net.txt",              // a prompt, then one line a device
-		"ice-e810xxv-nn-grep-truncated.txt",    // -nn with domains, cut short
-		"mlx5-cx4lx-vf-hyperv-k-long-slot.txt", // -k's lines under each device, no command line
+		"mlx5-cx6dx-grep-net.txt",                        // a prompt, then one line a device
+		"ice-e810xxv-nn-grep-truncated.txt",              // -nn with domains, cut short
+		"mlx5-cx4lx-vf-hyperv-k-long-slot.txt",           // -k's lines under each device, no command line
+		"mlx5-cx4lx-vfio-pci-vv-width-x4-downgraded.txt", // -vv: the link, the VPD
 	} {
 		src := body(t, "lspci", f)
 		joined := strings.Join(strings.Fields(src), " ")
