@@ -71,7 +71,10 @@ func (f *siteFlags) resolve(c *cobra.Command) (config.Config, error) {
 }
 
 // loadKB loads and lints, printing warnings; errors come back as exit 2.
+// The loaded matrix and its lint are kept in the cache folder between
+// runs (kb.Options.MatrixCache), one file per matrix folder.
 func loadKB(c *cobra.Command, cfg config.Config, opts kb.Options) (*kb.KB, diag.List, error) {
+	opts.MatrixCache, opts.Code = cacheFile("matrix", cfg.Matrix), cli.ProgramID()
 	k, probs := kb.Load(cfg, opts)
 	if probs.Errors() > 0 {
 		return nil, probs, cli.Usage(probs.Err())

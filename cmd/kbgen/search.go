@@ -176,14 +176,23 @@ func runSearch(c *cobra.Command, o *searchOptions) error {
 // content cfg names, one per pair of folders (the file's key says which
 // documents it indexes; see search.Cached); "" with no cache folder.
 func searchCache(cfg config.Config) string {
+	return cacheFile("search", cfg.Matrix, cfg.Content)
+}
+
+// cacheFile is the file of the cache folder that keeps one kind of work
+// on the folders named, by their absolute paths (the file's own key says
+// which inputs it was made from); "" with no cache folder.
+func cacheFile(kind string, folders ...string) string {
 	dir := cli.CacheDir()
 	if dir == "" {
 		return ""
 	}
-	m, _ := filepath.Abs(cfg.Matrix)
-	c, _ := filepath.Abs(cfg.Content)
-	sum := sha256.Sum256([]byte(m + "\x00" + c))
-	return filepath.Join(dir, "search-"+hex.EncodeToString(sum[:8]))
+	abs := make([]string, len(folders))
+	for i, f := range folders {
+		abs[i], _ = filepath.Abs(f)
+	}
+	sum := sha256.Sum256([]byte(strings.Join(abs, "\x00")))
+	return filepath.Join(dir, kind+"-"+hex.EncodeToString(sum[:8]))
 }
 
 // splitQueryArgs separates flags from the words of the query. An argument

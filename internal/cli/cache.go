@@ -11,8 +11,8 @@ import (
 )
 
 // CacheEnv names the environment variable that sets the folder kbgen keeps
-// work between runs in (the search tables); "off" keeps none. Unset, it is
-// rocekb under the user's cache folder (os.UserCacheDir).
+// work between runs in (the search tables, the loaded matrix); "off" keeps
+// none. Unset, it is rocekb under the user's cache folder (os.UserCacheDir).
 const CacheEnv = "ROCEKB_CACHE_DIR"
 
 // CacheDir is the folder of CacheEnv, or "" when none is set or known.

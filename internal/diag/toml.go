@@ -51,13 +51,13 @@ type table struct {
 
 // NewLocator indexes the keys in a TOML document.
 func NewLocator(src []byte) *Locator {
-	l := lazyLocator(src)
+	l := LazyLocator(src)
 	l.once.Do(l.index)
 	return l
 }
 
-// lazyLocator returns a Locator that indexes src when first asked.
-func lazyLocator(src []byte) *Locator { return &Locator{src: src} }
+// LazyLocator returns a Locator that indexes src when first asked.
+func LazyLocator(src []byte) *Locator { return &Locator{src: src} }
 
 // index reads the table headers.
 func (l *Locator) index() {
@@ -401,12 +401,12 @@ func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 			probs.Add(file, Pos{pe.Position.Line, pe.Position.Col}, "%s", pe.Message)
 			return nil, probs
 		}
-		loc := lazyLocator(src)
+		loc := LazyLocator(src)
 		msg := strings.TrimPrefix(err.Error(), "toml: ")
 		probs.Add(file, locateDecodeError(loc, msg), "%s", msg)
 		return loc, probs
 	}
-	loc := lazyLocator(src)
+	loc := LazyLocator(src)
 	for _, k := range md.Undecoded() {
 		plain := join(stripIndexes(k))
 		name := k[len(k)-1]

@@ -111,7 +111,7 @@ y = 1
 "m\"=n" = 1
 "o\\".'p"' = 2
 `
-	loc := lazyLocator([]byte(src))
+	loc := LazyLocator([]byte(src))
 	for path, want := range map[string]Pos{
 		"a.b":            {1, 1},
 		"a.b.c":          {3, 1},
@@ -152,7 +152,7 @@ func FuzzLocator(f *testing.F) {
 	f.Add("\"a.b\" = 1\n[a.b]\nc = 2\n[a]\n\"b.c\" = 3\n")
 	f.Add("a = \"\"\"\n[x]\n\"\"\"\n[y\nc = [\n [1],\n]\n[ \"\" . x ]\n y = 2\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		loc := lazyLocator([]byte(s))
+		loc := LazyLocator([]byte(s))
 		loc.Find("")
 		lines := strings.Count(s, "\n") + 1
 		comparable := !strings.Contains(s, "[[") && !strings.ContainsAny(s, "0123456789")

@@ -59,6 +59,15 @@ type Options struct {
 	// them, the same *matrix.Matrix (kbgen serve's rebuilds); and the
 	// content's parses and lint (content.LoadReusing).
 	Reuse page.Reuse
+	// MatrixCache, with Code and without Reuse, is a file the loaded
+	// matrix and its lint are kept in between runs (kbgen check and
+	// search): a load whose matrix files, lint options, day and program
+	// (Code: its build ID, cli.ProgramID) are those the file was made from
+	// decodes them from it instead of decoding and linting the TOML. Any
+	// other load, or a file that cannot be read or decoded, loads as
+	// without it and writes the file anew (matrixcache.go).
+	MatrixCache string
+	Code        string
 }
 
 // loadedMatrix is what a load keeps of the matrix for the next.
@@ -138,7 +147,14 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 			c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
 		}
 	}()
-	m, matrixProbs, matrixOK := loadMatrix(cfg, now, opts.Reuse, opts.SkipGridLint, &k.MatrixSum)
+	var m *matrix.Matrix
+	var matrixProbs diag.List
+	var matrixOK bool
+	if opts.Reuse == nil && opts.MatrixCache != "" && opts.Code != "" {
+		m, matrixProbs, matrixOK = loadMatrixCached(cfg, now, opts.SkipGridLint, opts.MatrixCache, opts.Code)
+	} else {
+		m, matrixProbs, matrixOK = loadMatrix(cfg, now, opts.Reuse, opts.SkipGridLint, &k.MatrixSum)
+	}
 	probs = append(probs, matrixProbs...)
 	k.Matrix = m
 	<-loaded

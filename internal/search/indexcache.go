@@ -10,8 +10,9 @@ import (
 	"maps"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
+
+	"github.com/rocekb/rocekb/internal/cachefile"
 )
 
 // Cached is Build, with the tables that answer queries (the term index and
@@ -38,26 +39,8 @@ func Cached(path, code string, docs []Doc, al *Aliases) (ix *Index, hit bool, er
 	if err := ix.index(); err != nil {
 		return nil, false, err
 	}
-	writeCache(path, ix.appendTables(nil, key))
+	cachefile.Write(path, ix.appendTables(nil, key))
 	return ix, false, nil
-}
-
-// writeCache writes b to path through a temporary file renamed over it, so
-// a reader sees the old file or the new one whole; a failure (no such
-// folder, not writable, disk full) leaves no file.
-func writeCache(path string, b []byte) {
-	dir := filepath.Dir(path)
-	if os.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(b)
-	if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
 }
 
 // cacheMagic starts a cache file; its number changes with the layout.

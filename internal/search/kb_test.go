@@ -17,6 +17,7 @@ var bundled struct {
 	once sync.Once
 	m    *matrix.Matrix
 	c    *content.Content
+	s    *site.Site // SearchOnly, as kbgen search makes it
 	al   *Aliases
 	docs []Doc
 	ix   *Index
@@ -57,7 +58,7 @@ func loadBundled(t testing.TB) (*Index, *Aliases, []Doc) {
 			b.err = err
 			return
 		}
-		b.docs = s.Docs()
+		b.s, b.docs = s, s.Docs()
 		start := time.Now()
 		b.ix, b.err = Build(b.docs, b.al)
 		buildTime = time.Since(start)

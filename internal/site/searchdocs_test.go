@@ -9,8 +9,8 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/markup"
-	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/record"
 )
 
 // TestSearchDocs holds every page of the bundled site with the fixture
@@ -71,13 +71,15 @@ func TestSearchDocs(t *testing.T) {
 }
 
 // TestSearchOnlyDocs: the site kbgen search makes (Input.SearchOnly)
-// yields the documents a full site's pages do, in the same order.
+// yields the documents a full site's pages do, in the same order, and
+// its host pages the documents a full site's host pages do (the search
+// package's tests take the fixture hosts' documents from such a site).
 func TestSearchOnlyDocs(t *testing.T) {
 	t.Parallel()
 	full, _ := bundledSite(t)
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
-	if probs.Errors() > 0 {
-		t.Fatal(probs)
+	m, err := bundledMatrix()
+	if err != nil {
+		t.Fatal(err)
 	}
 	c, probs := content.Load(os.DirFS("../../content"), "content")
 	if probs.Errors() > 0 {
@@ -93,6 +95,20 @@ func TestSearchOnlyDocs(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("a SearchOnly site yields %d documents, a full site %d, and they differ", len(got), len(want))
+	}
+	hosts, probs := record.LoadDir(os.DirFS("../../testdata/hosts"), "testdata/hosts")
+	if probs.Errors() > 0 {
+		t.Fatal(probs)
+	}
+	_, pages := bundled(t)
+	if len(hosts) != len(pages) || len(hosts) == 0 {
+		t.Fatalf("%d fixture hosts, %d host pages", len(hosts), len(pages))
+	}
+	for i, h := range hosts {
+		want, got := pages[i].SearchDocs(), s.Host(h).Page().SearchDocs()
+		if len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: a SearchOnly site's host page yields %d documents, a full site's %d, and they differ (or none)", pages[i].Path(), len(got), len(want))
+		}
 	}
 }
 
