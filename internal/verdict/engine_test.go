@@ -58,8 +58,9 @@ func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
 
 // TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason,
 // over the whole bundled grid and the golden plans: the engine's memoized
-// parts (a distro's GA kernel, an adapter's firmware and conditions on a
-// stack, a stack release's steps) change no answer. The memos must be hit,
+// parts (the kernel a plan runs, an adapter's first kernel, the distro
+// row its plans read, its firmware and conditions on a stack, a stack
+// release's steps) change no answer. The memos must be hit,
 // or the comparison tests nothing of them.
 func TestEngineIsJudge(t *testing.T) {
 	t.Parallel()
@@ -83,11 +84,12 @@ func TestEngineIsJudge(t *testing.T) {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
-	kernels, tails, steps := memos(&e.kernels), memos(&e.tails), memos(&e.steps)
-	if kernels == 0 || kernels > len(m.Distros) || tails == 0 || tails*10 > len(ps) || steps == 0 {
-		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
+	kernels, devices, rows, tails, steps := memos(&e.kernels), memos(&e.devices), memos(&e.rows), memos(&e.tails), memos(&e.steps)
+	asked := memos(&e.rowKeys) // adapters whose distro rows were read
+	if kernels == 0 || kernels*10 > len(ps) || devices == 0 || devices*10 > len(ps) || tails == 0 || tails*10 > len(ps) || steps == 0 || rows == 0 || rows >= asked*len(m.Distros) {
+		t.Errorf("%d plans judged with %d kernel, %d device-kernel, %d distro-row (%d adapters), %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, devices, rows, asked, tails, steps)
 	}
-	t.Logf("%d plans: %d distro kernels, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, tails, steps)
+	t.Logf("%d plans: %d kernels, %d device kernels, %d distro row choices, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, devices, rows, tails, steps)
 }
 
 // TestViewsShareDistroRows: adapters whose views hold the same distro
@@ -171,7 +173,9 @@ func TestForget(t *testing.T) {
 	for _, p := range ps {
 		e.Judge(p)
 	}
-	count := func() int { return memos(&e.kernels, &e.tails, &e.steps, &e.tagged) }
+	count := func() int {
+		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.steps, &e.tagged, &e.uek)
+	}
 	if count() == 0 {
 		t.Fatal("no memo was filled")
 	}

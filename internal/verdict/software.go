@@ -127,14 +127,14 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 	v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is RoCE v2 in software: %s", ms.Name, ms.Note), Matrix: []rule.Ref{sref}})
 	var distro *matrix.Distro
 	if p.Distro != "" {
-		r := findDistro(m, p.Distro)
+		r := e.distro(m, p.Distro)
 		if distro = r.Value; distro == nil {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
 			return
 		}
 		v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 	}
-	k := planKernel(m, e, v, p, distro)
+	k := e.planKernel(m, v, p, distro)
 	if k.Base == "" {
 		return
 	}
@@ -149,7 +149,7 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 	sure := drv.FirstKernelBasis != "inferred" && drv.Confidence != matrix.Unconfirmed
 	dref := rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s (%s)", drv.ID, drv.FirstKernel, rule.OrDash(drv.FirstKernelBasis)))
 	if k.Distro != nil {
-		if r := softwareRow(m, k.Distro, drv.ID); r != nil {
+		if r := e.softwareRow(m, k.Distro, drv.ID); r != nil {
 			judgeDistroRow(m, v, a, k.Distro, deviceKernel{Kernel: drv.FirstKernel}, r, true)
 			return
 		}

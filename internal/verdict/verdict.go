@@ -201,7 +201,7 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		return judgeInternal(m, e, p, ver)
 	}
 	if p.Distro == "" && p.Kernel != "" {
-		if line, ds := rule.UEKLine(m, p.Kernel); ds != nil {
+		if line, ds := e.uekLine(m, p.Kernel); ds != nil {
 			return judgeUEK(m, e, p, line, ds)
 		}
 	}
@@ -484,7 +484,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		stackID = ms.ID
 		judgeStack(m, e, &v, a, ms, stackVer, distro, k)
 	} else if p.Distro == "" || distro != nil {
-		judgeInbox(m, &v, a, k)
+		judgeInbox(m, e, &v, a, k)
 	}
 	e.tail(m, &v, a, ms, stackID, stackVer, p.Firmware)
 	return v
