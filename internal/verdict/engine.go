@@ -36,6 +36,8 @@ type Engine struct {
 	rows    sync.Map // rowKey → chosenRow
 	soft    sync.Map // softKey → *matrix.DistroRow
 	tails   sync.Map // tailKey → []Reason
+	heads   sync.Map // headKey → judgedHead
+	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
 	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 	uek     sync.Map // kernel release → uekLine
 }
@@ -106,6 +108,22 @@ type softKey struct {
 	m      *matrix.Matrix
 	d      *matrix.Distro
 	module string
+}
+
+// headKey is what stackHead reads: the view (its stack_support rows),
+// the adapter, the stack and the release named.
+type headKey struct {
+	m   *matrix.Matrix
+	a   *matrix.Adapter
+	ms  *matrix.Stack
+	ver string
+}
+
+// judgedHead is what stackHead gives, and the reasons it added.
+type judgedHead struct {
+	rows    []*matrix.StackRow
+	done    bool
+	reasons []Reason
 }
 
 // uekLine is what rule.UEKLine gives for a kernel release.
@@ -211,6 +229,38 @@ func (e *Engine) softwareRow(m *matrix.Matrix, d *matrix.Distro, module string) 
 		x, _ = e.soft.LoadOrStore(key, softwareRow(m, d, module))
 	}
 	return x.(*matrix.DistroRow)
+}
+
+// stackHead is stackHead, judged once per adapter, stack and release:
+// every distro and kernel it is judged on reads it.
+func (e *Engine) stackHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string) ([]*matrix.StackRow, bool) {
+	if e == nil {
+		return stackHead(m, v, a, ms, ver)
+	}
+	key := headKey{m: m, a: a, ms: ms, ver: ver}
+	x, ok := e.heads.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported}
+		rows, done := stackHead(m, &w, a, ms, ver)
+		x, _ = e.heads.LoadOrStore(key, judgedHead{rows: rows, done: done, reasons: w.Reasons})
+	}
+	h := x.(judgedHead)
+	replay(v, h.reasons)
+	return h.rows, h.done
+}
+
+// roceStep is the step that the adapter does RoCE, cited, made once per
+// adapter (and view).
+func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
+	if e == nil {
+		return roceStep(m, a)
+	}
+	key := viewOf{m: m, a: a}
+	x, ok := e.roce.Load(key)
+	if !ok {
+		x, _ = e.roce.LoadOrStore(key, roceStep(m, a))
+	}
+	return x.(Reason)
 }
 
 // uekLine is rule.UEKLine, each kernel release read once.
@@ -397,6 +447,8 @@ func (e *Engine) Forget() {
 	e.rows.Clear()
 	e.soft.Clear()
 	e.tails.Clear()
+	e.heads.Clear()
+	e.roce.Clear()
 	e.steps.Clear()
 	e.tagged.Clear()
 	e.uek.Clear()

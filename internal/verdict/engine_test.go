@@ -84,12 +84,12 @@ func TestEngineIsJudge(t *testing.T) {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
-	kernels, devices, rows, tails, steps := memos(&e.kernels), memos(&e.devices), memos(&e.rows), memos(&e.tails), memos(&e.steps)
+	kernels, devices, rows, tails, heads, steps := memos(&e.kernels), memos(&e.devices), memos(&e.rows), memos(&e.tails), memos(&e.heads), memos(&e.steps)
 	asked := memos(&e.rowKeys) // adapters whose distro rows were read
-	if kernels == 0 || kernels*10 > len(ps) || devices == 0 || devices*10 > len(ps) || tails == 0 || tails*10 > len(ps) || steps == 0 || rows == 0 || rows >= asked*len(m.Distros) {
-		t.Errorf("%d plans judged with %d kernel, %d device-kernel, %d distro-row (%d adapters), %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, devices, rows, asked, tails, steps)
+	if kernels == 0 || kernels*10 > len(ps) || devices == 0 || devices*10 > len(ps) || tails == 0 || tails*10 > len(ps) || heads == 0 || heads*10 > len(ps) || steps == 0 || rows == 0 || rows >= asked*len(m.Distros) {
+		t.Errorf("%d plans judged with %d kernel, %d device-kernel, %d distro-row (%d adapters), %d firmware-and-conditions, %d stack-head and %d stack-step memos: a memo is not shared", len(ps), kernels, devices, rows, asked, tails, heads, steps)
 	}
-	t.Logf("%d plans: %d kernels, %d device kernels, %d distro row choices, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, devices, rows, tails, steps)
+	t.Logf("%d plans: %d kernels, %d device kernels, %d distro row choices, %d firmware-and-conditions, %d stack heads, %d stack steps judged", len(ps), kernels, devices, rows, tails, heads, steps)
 }
 
 // TestViewsShareDistroRows: adapters whose views hold the same distro
@@ -174,7 +174,7 @@ func TestForget(t *testing.T) {
 		e.Judge(p)
 	}
 	count := func() int {
-		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.steps, &e.tagged, &e.uek)
+		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.roce, &e.steps, &e.tagged, &e.uek)
 	}
 	if count() == 0 {
 		t.Fatal("no memo was filled")

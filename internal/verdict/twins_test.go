@@ -131,13 +131,24 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 		}
 	}
 	// A plan reads its adapter's view; an adapter whose id an earlier one
-	// has reads the whole matrix, where adapters of other drivers and
-	// PCI ids meet: the memos hold there too.
+	// has reads the whole matrix, where adapters of other drivers, PCI
+	// ids and stack rows meet: the memos hold there too.
 	for i := range m.Adapters {
 		a := &m.Adapters[i]
 		if drv := m.Driver(a.RDMADriver); drv != nil {
 			if want, got := deviceKernelOf(m, a, drv, ""), e.deviceKernel(m, a, drv, ""); !reflect.DeepEqual(want, got) {
 				t.Fatalf("%s in the whole matrix: device kernel %+v, want %+v", a.ID, got, want)
+			}
+		}
+		if want, got := roceStep(m, a), e.roceStep(m, a); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s in the whole matrix: RoCE step %+v, want %+v", a.ID, got, want)
+		}
+		for j := range m.Stacks {
+			ms := &m.Stacks[j]
+			want, got := Verdict{Verdict: Supported}, Verdict{Verdict: Supported}
+			wr, wd := stackHead(m, &want, a, ms, "")
+			if gr, gd := e.stackHead(m, &got, a, ms, ""); !slices.Equal(gr, wr) || gd != wd || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %s in the whole matrix: stack head %v %t %+v, want %v %t %+v", a.ID, ms.ID, gr, gd, got, wr, wd, want)
 			}
 		}
 		for j := range m.Distros {
