@@ -37,6 +37,7 @@ type Engine struct {
 	soft    sync.Map // softKey → *matrix.DistroRow
 	tails   sync.Map // tailKey → []Reason
 	heads   sync.Map // headKey → judgedHead
+	softs   sync.Map // softHead → judgedHead: a software stack's head
 	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
 	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 	uek     sync.Map // kernel release → uekLine
@@ -119,7 +120,16 @@ type headKey struct {
 	ver string
 }
 
-// judgedHead is what stackHead gives, and the reasons it added.
+// softHead is what softwareHead reads: the matrix (its drivers and
+// sources), the adapter (nil for none) and the software stack.
+type softHead struct {
+	m  *matrix.Matrix
+	a  *matrix.Adapter
+	ms *matrix.Stack
+}
+
+// judgedHead is what stackHead or softwareHead gives, and the reasons it
+// added.
 type judgedHead struct {
 	rows    []*matrix.StackRow
 	done    bool
@@ -247,6 +257,24 @@ func (e *Engine) stackHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *
 	h := x.(judgedHead)
 	replay(v, h.reasons)
 	return h.rows, h.done
+}
+
+// softwareHead is softwareHead, judged once per adapter and software
+// stack: every distro and kernel it is judged on reads it.
+func (e *Engine) softwareHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack) bool {
+	if e == nil {
+		return softwareHead(m, v, a, ms)
+	}
+	key := softHead{m: m, a: a, ms: ms}
+	x, ok := e.softs.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported}
+		done := softwareHead(m, &w, a, ms)
+		x, _ = e.softs.LoadOrStore(key, judgedHead{done: done, reasons: w.Reasons})
+	}
+	h := x.(judgedHead)
+	replay(v, h.reasons)
+	return h.done
 }
 
 // roceStep is the step that the adapter does RoCE, cited, made once per
@@ -448,6 +476,7 @@ func (e *Engine) Forget() {
 	e.soft.Clear()
 	e.tails.Clear()
 	e.heads.Clear()
+	e.softs.Clear()
 	e.roce.Clear()
 	e.steps.Clear()
 	e.tagged.Clear()

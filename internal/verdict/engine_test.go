@@ -80,7 +80,7 @@ func TestEngineIsJudge(t *testing.T) {
 		if reflect.DeepEqual(want, got) {
 			continue
 		}
-		if d := cmp.Diff(want, got); d != "" {
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
@@ -174,7 +174,7 @@ func TestForget(t *testing.T) {
 		e.Judge(p)
 	}
 	count := func() int {
-		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.roce, &e.steps, &e.tagged, &e.uek)
+		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.softs, &e.roce, &e.steps, &e.tagged, &e.uek)
 	}
 	if count() == 0 {
 		t.Fatal("no memo was filled")
@@ -185,7 +185,7 @@ func TestForget(t *testing.T) {
 	}
 	for _, p := range ps {
 		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
-			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got))
+			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})))
 		}
 	}
 	if count() == 0 {

@@ -28,7 +28,8 @@ var twinOf = []string{"connectx-3", "connectx-6-dx", "bcm57508", "e810-xxv", "on
 // that share their drivers as the 10k corpus's synthetic ones do: each
 // entry copied under another id and name, (a) with a PCI id no
 // pci_kernel row dates, (b) with the first's PCI ids, (c) with a new PCI
-// id and a distro_support row of its own, for its RDMA driver on RHEL 9.
+// id and a distro_support row of its own, for its RDMA driver on RHEL 9;
+// and a twin of the software stack.
 func twinsMatrix(t *testing.T) (*matrix.Matrix, []string) {
 	t.Helper()
 	dir := filepath.Join(hosttest.Root, "matrix")
@@ -51,7 +52,12 @@ func twinsMatrix(t *testing.T) (*matrix.Matrix, []string) {
 	var twins struct {
 		Adapters   []matrix.Adapter   `toml:"adapter"`
 		DistroRows []matrix.DistroRow `toml:"distro_support"`
+		Stacks     []matrix.Stack     `toml:"stack"`
 	}
+	// A second software stack, of the same module.
+	soft := *m.Stack("softroce")
+	soft.ID, soft.Name = "softroce-twin", "SoftRoCE twin"
+	twins.Stacks = append(twins.Stacks, soft)
 	ids := slices.Clone(twinOf)
 	for i, id := range twinOf {
 		o := m.Adapter(id)
@@ -114,7 +120,7 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 	}
 	n := 0
 	for _, id := range ids {
-		stacks := append([]string{matrix.Inbox, "softroce"}, m.Adapter(id).Stacks...)
+		stacks := append([]string{matrix.Inbox, "softroce", "softroce-twin"}, m.Adapter(id).Stacks...)
 		for _, tg := range targets {
 			for _, s := range stacks {
 				p := tg
@@ -124,7 +130,7 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 				if reflect.DeepEqual(want, got) {
 					continue
 				}
-				if d := cmp.Diff(want, got); d != "" {
+				if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
 					t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 				}
 			}
@@ -149,6 +155,12 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 			wr, wd := stackHead(m, &want, a, ms, "")
 			if gr, gd := e.stackHead(m, &got, a, ms, ""); !slices.Equal(gr, wr) || gd != wd || !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s on %s in the whole matrix: stack head %v %t %+v, want %v %t %+v", a.ID, ms.ID, gr, gd, got, wr, wd, want)
+			}
+			if ms.Kind == matrix.KindSoftware {
+				want, got := Verdict{Verdict: Supported}, Verdict{Verdict: Supported}
+				if wd, gd := softwareHead(m, &want, a, ms), e.softwareHead(m, &got, a, ms); gd != wd || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s on %s in the whole matrix: software head %t %+v, want %t %+v", a.ID, ms.ID, gd, got, wd, want)
+				}
 			}
 		}
 		for j := range m.Distros {

@@ -374,7 +374,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		// The software device itself (--adapter softroce): over any NIC.
 		if ms := SoftwareDevice(m, p.Adapter); ms != nil && res.Value == nil && len(res.Candidates) == 0 {
 			v.Adapter, v.AdapterName = ms.ID, ms.Name
-			judgeSoftware(m, e, &v, nil, rule.Ref{}, ms, p)
+			judgeSoftware(m, e, &v, nil, ms, p)
 			return v
 		}
 		// A software device without RoCE (--adapter siw): not RoCE.
@@ -395,7 +395,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	// A software stack reads the whole matrix: its distro rows name its
 	// driver, not the adapter, so the adapter's view holds none of them.
 	if ms := softwareStack(m, e, p.Stack); ms != nil {
-		judgeSoftware(m, e, &v, a, adapterRef(m, a), ms, p)
+		judgeSoftware(m, e, &v, a, ms, p)
 		return v
 	}
 	m = e.view(m, a)
