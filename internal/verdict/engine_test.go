@@ -200,3 +200,26 @@ func memos(sms ...*sync.Map) (n int) {
 	}
 	return n
 }
+
+// TestListsHoldNoMemo: plans naming no distro and no kernel (the site's
+// lists ask every adapter's stacks so, each once) leave no memo of their
+// adapter's own steps, which would only be held.
+func TestListsHoldNoMemo(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	for _, a := range m.Adapters {
+		for _, st := range m.Stacks {
+			e.Judge(Plan{Adapter: a.ID, Stack: st.ID})
+			for _, r := range st.Releases {
+				e.Judge(Plan{Adapter: a.ID, Stack: st.ID, StackVersion: r.Version})
+			}
+		}
+	}
+	if n := memos(&e.devices, &e.roce, &e.heads, &e.softs); n != 0 {
+		t.Errorf("%d memos of adapters' steps held after plans naming no OS", n)
+	}
+}

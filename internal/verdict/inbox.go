@@ -183,7 +183,7 @@ func judgeInbox(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, k ke
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, drv.ID+" is not in tree")}})
 		return
 	}
-	dk := e.deviceKernel(m, a, drv, v.Plan.Adapter)
+	dk := e.perAdapter(v.Plan).deviceKernel(m, a, drv, v.Plan.Adapter)
 	if dk.Kernel == "" {
 		v.add(Reason{Verdict: Undecided, Text: "the matrix states no first kernel for " + a.Name + " or its driver " + drv.ID + "; a [[pci_kernel]] row would decide it"})
 		return

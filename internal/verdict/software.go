@@ -108,7 +108,7 @@ func softFold(s string) string { return softFolder.Replace(strings.ToLower(strin
 // kernel number.
 func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, p Plan) {
 	v.Stack = ms.ID
-	if e.softwareHead(m, v, a, ms) {
+	if e.perAdapter(p).softwareHead(m, v, a, ms) {
 		return
 	}
 	var distro *matrix.Distro

@@ -22,7 +22,7 @@ import (
 // neighbours; without a version, every release the matrix holds is judged
 // and the plan needs one that passes.
 func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
-	rows, done := e.stackHead(m, v, a, ms, ver)
+	rows, done := e.perAdapter(v.Plan).stackHead(m, v, a, ms, ver)
 	if done {
 		return
 	}

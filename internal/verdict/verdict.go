@@ -432,7 +432,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		noRoCE(m, &v, a, adapterRef(m, a), k, p.Stack)
 		return v
 	}
-	replay(&v, []Reason{e.roceStep(m, a)})
+	replay(&v, []Reason{e.perAdapter(p).roceStep(m, a)})
 
 	// A release given apart is read as one joined to the stack's name is:
 	// a DOCA-Host package's version (3.3.0-088000-26.01-ubuntu2404, as
