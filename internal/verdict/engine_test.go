@@ -21,15 +21,7 @@ import (
 // and every stack; then the golden table's plans, which name adapters,
 // distros and stacks in every way a person does.
 func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
-	targets := []Plan{{}}
-	for _, d := range m.Distros {
-		targets = append(targets, Plan{Distro: d.ID})
-	}
-	for _, k := range m.PCIKernels {
-		if k.FirstKernel != "" {
-			targets = append(targets, Plan{Kernel: k.FirstKernel})
-		}
-	}
+	targets := gridTargets(m)
 	stacks := []string{matrix.Inbox}
 	for _, s := range m.Stacks {
 		stacks = append(stacks, s.ID)
@@ -54,6 +46,21 @@ func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
 		out = append(out, Plan{Adapter: c.Adapter, Distro: c.Distro, Kernel: c.Kernel, Stack: c.Stack, StackVersion: c.StackVersion, Firmware: c.Firmware})
 	}
 	return out
+}
+
+// gridTargets are the OS a grid's plans name: none, every distro, and
+// every upstream kernel that dates a PCI id.
+func gridTargets(m *matrix.Matrix) []Plan {
+	targets := []Plan{{}}
+	for _, d := range m.Distros {
+		targets = append(targets, Plan{Distro: d.ID})
+	}
+	for _, k := range m.PCIKernels {
+		if k.FirstKernel != "" {
+			targets = append(targets, Plan{Kernel: k.FirstKernel})
+		}
+	}
+	return targets
 }
 
 // TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason,

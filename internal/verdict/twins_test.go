@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/hosttest"
 	"github.com/rocekb/rocekb/internal/matrix"
 )
@@ -32,18 +32,9 @@ var twinOf = []string{"connectx-3", "connectx-6-dx", "bcm57508", "e810-xxv", "on
 // and a twin of the software stack.
 func twinsMatrix(t *testing.T) (*matrix.Matrix, []string) {
 	t.Helper()
-	dir := filepath.Join(hosttest.Root, "matrix")
 	fsys := fstest.MapFS{}
-	files, err := filepath.Glob(filepath.Join(dir, "*.toml"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("matrix files: %v", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fsys[filepath.Base(f)] = &fstest.MapFile{Data: b}
+	for name, b := range dirtest.Read(t, filepath.Join(hosttest.Root, "matrix")) {
+		fsys[name] = &fstest.MapFile{Data: b}
 	}
 	m, err := realMatrix()
 	if err != nil {
@@ -101,38 +92,33 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 	t.Parallel()
 	m, ids := twinsMatrix(t)
 	e := NewEngine(m)
-	targets := []Plan{{}}
-	for _, d := range m.Distros {
-		targets = append(targets, Plan{Distro: d.ID})
-	}
-	for _, k := range m.PCIKernels {
-		if k.FirstKernel != "" {
-			targets = append(targets, Plan{Kernel: k.FirstKernel})
-		}
-	}
-	// A distro's kernel named alone (its dist tag names the release), and
-	// with a distro the matrix lacks: planKernel says how the kernel
-	// names its release only for the first.
-	for _, d := range m.Distros {
-		if d.Kernel != "" {
-			targets = append(targets, Plan{Kernel: d.Kernel}, Plan{Distro: "no-such-distro", Kernel: d.Kernel})
-		}
-	}
 	n := 0
+	judge := func(p Plan) {
+		n++
+		want, got := Judge(m, p), e.Judge(p)
+		if reflect.DeepEqual(want, got) {
+			return
+		}
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
+			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
+		}
+	}
 	for _, id := range ids {
 		stacks := append([]string{matrix.Inbox, "softroce", "softroce-twin"}, m.Adapter(id).Stacks...)
-		for _, tg := range targets {
+		for _, tg := range gridTargets(m) {
 			for _, s := range stacks {
-				p := tg
-				p.Adapter, p.Stack = id, s
-				n++
-				want, got := Judge(m, p), e.Judge(p)
-				if reflect.DeepEqual(want, got) {
-					continue
-				}
-				if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
-					t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
-				}
+				tg.Adapter, tg.Stack = id, s
+				judge(tg)
+			}
+		}
+		// A distro's kernel named alone (its dist tag names the release),
+		// and with a distro the matrix lacks: planKernel says how the
+		// kernel names its release only for the first. Its memo is the
+		// same on every stack.
+		for _, d := range m.Distros {
+			if d.Kernel != "" {
+				judge(Plan{Adapter: id, Kernel: d.Kernel})
+				judge(Plan{Adapter: id, Distro: "no-such-distro", Kernel: d.Kernel})
 			}
 		}
 	}
