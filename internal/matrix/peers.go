@@ -104,6 +104,22 @@ func identity(a *Adapter) []place {
 	return ps
 }
 
+// Identity is the words of adapter id's identity (the first entry of
+// the id) that Rename maps to a peer's: its id, its name, each PCI id and
+// PCI name, each once; nil when the matrix lacks it. A text holding none
+// of them is the same in every peer's words.
+func (m *Matrix) Identity(id string) []string {
+	a := m.Adapter(id)
+	if a == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range identity(a) {
+		out = append(out, p.old)
+	}
+	return out
+}
+
 // A Renamer turns the words of one adapter's identity into a peer's
 // (Matrix.Rename).
 type Renamer struct {

@@ -549,10 +549,15 @@ type judged struct {
 	// A renamed peer's reasons are not kept (at 10k adapters, 70 MB of
 	// renamed texts): they are first's, renamed by rename when read
 	// (judged.reason), and reasons is nil. changed tells the ones the
-	// renaming changes, found once (judged.peer); the others are first's.
+	// renaming may change, those naming first's identity (first's
+	// naming); the others are first's.
 	first   *judged
 	rename  *matrix.Renamer
 	changed []bool
+	// naming tells the reasons (of a judged adapter) that hold a word
+	// of its identity (matrix.Identity): only those can a peer's renaming
+	// change, so every peer's changed is this one slice.
+	naming []bool
 }
 
 // len is how many reasons j has.
@@ -572,8 +577,7 @@ func (j *judged) reason(i int) fullReason {
 	if !j.changed[i] {
 		return x
 	}
-	x, _ = renameReason(x, j.rename)
-	return x
+	return renameReason(x, j.rename)
 }
 
 // full is j with its reasons made.
@@ -792,18 +796,12 @@ func renameText(r *matrix.Renamer, s string) string {
 	return s
 }
 
-// renameReason is x in r's words, and whether that changed it.
-func renameReason(x fullReason, r *matrix.Renamer) (fullReason, bool) {
-	changed := false
-	same := func(s string) string {
-		n := renameText(r, s)
-		changed = changed || n != s
-		return n
-	}
-	x.Text, x.Nearest = same(x.Text), same(x.Nearest)
+// renameReason is x in r's words.
+func renameReason(x fullReason, r *matrix.Renamer) fullReason {
+	x.Text, x.Nearest = renameText(r, x.Text), renameText(r, x.Nearest)
 	refs := x.Refs
 	for k, ref := range x.Refs {
-		if e := same(ref.Entry); e != ref.Entry {
+		if e := renameText(r, ref.Entry); e != ref.Entry {
 			if &refs[0] == &x.Refs[0] {
 				refs = slices.Clone(x.Refs)
 			}
@@ -811,16 +809,13 @@ func renameReason(x fullReason, r *matrix.Renamer) (fullReason, bool) {
 		}
 	}
 	x.Refs = refs
-	return x, changed
+	return x
 }
 
 // peer is renamed's answer whose reasons are made when read
 // (judged.reason): j's own, which must be kept while it is read.
 func (j *judged) peer(r *matrix.Renamer) judged {
-	out := judged{cells: j.cells, from: j.from, first: j, rename: r, changed: make([]bool, len(j.reasons))}
-	for i, x := range j.reasons {
-		_, out.changed[i] = renameReason(x, r)
-	}
+	out := judged{cells: j.cells, from: j.from, first: j, rename: r, changed: j.naming}
 	cloned := false
 	for i, c := range j.cells {
 		if c.Nearest == nil {
@@ -911,7 +906,21 @@ func (v *verdicts) judge(adapter string) judged {
 			j.cells = append(j.cells, c)
 		}
 	}
+	words := v.m.Identity(adapter)
+	j.naming = make([]bool, len(j.reasons))
+	for i, x := range j.reasons {
+		j.naming[i] = x.holdsAny(words)
+	}
 	return j
+}
+
+// holdsAny reports whether a word of words is in the reason's text, its
+// nearest change or one of its matrix entries.
+func (r fullReason) holdsAny(words []string) bool {
+	holds := func(s string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(s, w) })
+	}
+	return holds(r.Text) || holds(r.Nearest) || slices.ContainsFunc(r.Refs, func(x XRef) bool { return holds(x.Entry) })
 }
 
 // marked is a kernel cell's verdict with the probe's words marked; the

@@ -3,6 +3,7 @@ package verdict
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -23,19 +24,122 @@ type Engine struct {
 	named    sync.Map                  // distro name that is no id → matrix.Resolution[matrix.Distro]
 	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
 	// A verdict's parts memoized on what each depends on, so plans that
-	// share those inputs share the work: a distro's GA kernel (every
-	// adapter and stack on the distro), and an adapter's firmware rules
-	// and conditions on a stack (every distro and kernel).
-	kernels sync.Map // *matrix.Distro → distroKernel
+	// share those inputs share the work: the kernel a plan runs (a
+	// distro's GA kernel, or a kernel named with or without a distro:
+	// every adapter and stack on it), an adapter's first kernel from its
+	// PCI ids' rows (every kernel and distro it is judged on), and an
+	// adapter's firmware rules and conditions on a stack (every distro
+	// and kernel).
+	kernels sync.Map // kernelKey → plannedKernel
+	devices sync.Map // deviceKey → deviceKernel
+	rowKeys sync.Map // viewOf → rowsKey
+	rows    sync.Map // rowKey → chosenRow
+	soft    sync.Map // softKey → *matrix.DistroRow
 	tails   sync.Map // tailKey → []Reason
+	heads   sync.Map // headKey → judgedHead
+	softs   sync.Map // softHead → judgedHead: a software stack's head
+	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
 	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
+	uek     sync.Map // kernel release → uekLine
 }
 
-// distroKernel is what planKernel gives for a distro's GA kernel.
-type distroKernel struct {
-	k                  kernel
-	kernel, kernelBase string
-	notes              []Reason
+// kernelKey is what planKernel reads of a plan: the distro it resolved
+// (nil for none), the kernel named ("" for the distro's GA kernel) and,
+// for a kernel named, whether a distro was named too (a kernel named
+// alone is said to name its release). The matrix it reads is the same in
+// every view: its distros and sources.
+type kernelKey struct {
+	d      *matrix.Distro
+	kernel string
+	alone  bool
+}
+
+// plannedKernel is what planKernel gives: the kernel, what it set on the
+// verdict, and the reasons it added.
+type plannedKernel struct {
+	k                          kernel
+	kernel, kernelBase, distro string
+	reasons                    []Reason
+}
+
+// deviceKey is what deviceKernelOf reads: the view whose pci_kernel rows
+// it looks up, the adapter (its PCI ids and inbox kernel), its RDMA
+// driver and the name the plan gave the adapter (a PCI id picks its rows).
+type deviceKey struct {
+	m     *matrix.Matrix
+	a     *matrix.Adapter
+	drv   *matrix.Driver
+	named string
+}
+
+// viewOf is an adapter in the view Judge reads it with.
+type viewOf struct {
+	m *matrix.Matrix
+	a *matrix.Adapter
+}
+
+// rowsKey is what DistroRow reads of an adapter's view besides the
+// distro: the view's distro rows (a copy views holding the same rows
+// share, named by its first row and length), the adapter's drivers, and
+// its id when a row names it (a row naming adapters is read only by
+// those). Adapters of one driver with no row of their own have one
+// rowsKey, and share every distro's choice.
+type rowsKey struct {
+	first   *matrix.DistroRow
+	n       int
+	drivers string // adapterDrivers, sorted, each once and followed by a NUL
+	named   string // the adapter's id when a row names it, else ""
+}
+
+// rowKey is what DistroRow reads: an adapter's rowsKey and the distro.
+type rowKey struct {
+	rowsKey
+	d *matrix.Distro
+}
+
+// chosenRow is what DistroRow gives.
+type chosenRow struct {
+	row       *matrix.DistroRow
+	byAdapter bool
+}
+
+// softKey is what softwareRow reads: the matrix's distro rows, the
+// release and the software device's module.
+type softKey struct {
+	m      *matrix.Matrix
+	d      *matrix.Distro
+	module string
+}
+
+// headKey is what stackHead reads: the view (its stack_support rows),
+// the adapter, the stack and the release named.
+type headKey struct {
+	m   *matrix.Matrix
+	a   *matrix.Adapter
+	ms  *matrix.Stack
+	ver string
+}
+
+// softHead is what softwareHead reads: the matrix (its drivers and
+// sources), the adapter (nil for none) and the software stack.
+type softHead struct {
+	m  *matrix.Matrix
+	a  *matrix.Adapter
+	ms *matrix.Stack
+}
+
+// judgedHead is what stackHead or softwareHead gives, and the reasons it
+// added.
+type judgedHead struct {
+	rows    []*matrix.StackRow
+	done    bool
+	reasons []Reason
+}
+
+// uekLine is what rule.UEKLine gives for a kernel release.
+type uekLine struct {
+	line string
+	ds   []*matrix.Distro
 }
 
 // tailKey is what judgeFirmware and conditions read: the adapter (its
@@ -47,23 +151,171 @@ type tailKey struct {
 	stack, stackVer, fw string
 }
 
-// planKernel is planKernel, a distro's GA kernel judged once.
+// planKernel is planKernel, each kernel judged once: a distro's GA
+// kernel, or a kernel named, with the distro named or alone.
 func (e *Engine) planKernel(m *matrix.Matrix, v *Verdict, p Plan, distro *matrix.Distro) kernel {
-	if e == nil || p.Kernel != "" || distro == nil {
+	if e == nil || p.Kernel == "" && distro == nil {
 		return planKernel(m, e, v, p, distro)
 	}
-	if x, ok := e.kernels.Load(distro); ok {
-		dk := x.(distroKernel)
-		v.Kernel, v.KernelBase = dk.kernel, dk.kernelBase
-		replay(v, dk.notes)
-		return dk.k
+	key := kernelKey{d: distro, kernel: p.Kernel, alone: p.Kernel != "" && p.Distro == ""}
+	x, ok := e.kernels.Load(key)
+	if !ok {
+		// The reasons are recorded on a verdict of their own, to be
+		// replayed on each plan (v's reasons so far are not planKernel's).
+		w := Verdict{Verdict: Supported}
+		k := planKernel(m, e, &w, p, distro)
+		x, _ = e.kernels.LoadOrStore(key, plannedKernel{k: k, kernel: w.Kernel, kernelBase: w.KernelBase, distro: w.Distro, reasons: w.Reasons})
 	}
-	var w Verdict
-	k := planKernel(m, e, &w, p, distro)
-	e.kernels.Store(distro, distroKernel{k: k, kernel: w.Kernel, kernelBase: w.KernelBase, notes: w.Reasons})
-	v.Kernel, v.KernelBase = w.Kernel, w.KernelBase
-	replay(v, w.Reasons)
-	return k
+	pk := x.(plannedKernel)
+	v.Kernel, v.KernelBase = pk.kernel, pk.kernelBase
+	if pk.distro != "" {
+		v.Distro = pk.distro
+	}
+	replay(v, pk.reasons)
+	return pk.k
+}
+
+// perAdapter is e for memoizing the steps of plan p that read its
+// adapter and not its OS (its first kernel, its RoCE step, its head on a
+// stack), or nil, no memo, when p names no distro and no kernel: the
+// site's lists ask each adapter's stacks so, every adapter once, and a
+// memo of those answers only held them (60 MB of live heap at 10k
+// adapters). The grid's plans name one.
+func (e *Engine) perAdapter(p Plan) *Engine {
+	if p.Distro == "" && p.Kernel == "" {
+		return nil
+	}
+	return e
+}
+
+// deviceKernel is deviceKernelOf, judged once per adapter (and view and
+// name the plan gave it): every inbox plan of an adapter reads it.
+func (e *Engine) deviceKernel(m *matrix.Matrix, a *matrix.Adapter, drv *matrix.Driver, named string) deviceKernel {
+	if e == nil {
+		return deviceKernelOf(m, a, drv, named)
+	}
+	key := deviceKey{m: m, a: a, drv: drv, named: named}
+	x, ok := e.devices.Load(key)
+	if !ok {
+		dk := deviceKernelOf(m, a, drv, named)
+		dk.Refs = slices.Clip(dk.Refs) // shared: a caller's append copies it
+		x, _ = e.devices.LoadOrStore(key, dk)
+	}
+	return x.(deviceKernel)
+}
+
+// distroRow is DistroRow, chosen once per distro for the adapters whose
+// views give it the same inputs (rowsKey).
+func (e *Engine) distroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro) (*matrix.DistroRow, bool) {
+	if e == nil {
+		return DistroRow(m, a, d)
+	}
+	vk := viewOf{m: m, a: a}
+	x, ok := e.rowKeys.Load(vk)
+	if !ok {
+		rk := rowsKey{n: len(m.DistroRows)}
+		if rk.n > 0 {
+			rk.first = &m.DistroRows[0]
+		}
+		// DistroRow asks only whether a driver is among them.
+		drivers := adapterDrivers(m, a)
+		slices.Sort(drivers)
+		var b strings.Builder
+		for _, s := range slices.Compact(drivers) {
+			b.WriteString(s)
+			b.WriteByte(0)
+		}
+		rk.drivers = b.String()
+		if slices.ContainsFunc(m.DistroRows, func(r matrix.DistroRow) bool { return slices.Contains(r.Adapters, a.ID) }) {
+			rk.named = a.ID
+		}
+		x, _ = e.rowKeys.LoadOrStore(vk, rk)
+	}
+	key := rowKey{rowsKey: x.(rowsKey), d: d}
+	y, ok := e.rows.Load(key)
+	if !ok {
+		row, byAdapter := DistroRow(m, a, d)
+		y, _ = e.rows.LoadOrStore(key, chosenRow{row: row, byAdapter: byAdapter})
+	}
+	c := y.(chosenRow)
+	return c.row, c.byAdapter
+}
+
+// softwareRow is softwareRow, chosen once per release and module.
+func (e *Engine) softwareRow(m *matrix.Matrix, d *matrix.Distro, module string) *matrix.DistroRow {
+	if e == nil {
+		return softwareRow(m, d, module)
+	}
+	key := softKey{m: m, d: d, module: module}
+	x, ok := e.soft.Load(key)
+	if !ok {
+		x, _ = e.soft.LoadOrStore(key, softwareRow(m, d, module))
+	}
+	return x.(*matrix.DistroRow)
+}
+
+// stackHead is stackHead, judged once per adapter, stack and release:
+// every distro and kernel it is judged on reads it.
+func (e *Engine) stackHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string) ([]*matrix.StackRow, bool) {
+	if e == nil {
+		return stackHead(m, v, a, ms, ver)
+	}
+	key := headKey{m: m, a: a, ms: ms, ver: ver}
+	x, ok := e.heads.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported}
+		rows, done := stackHead(m, &w, a, ms, ver)
+		x, _ = e.heads.LoadOrStore(key, judgedHead{rows: rows, done: done, reasons: w.Reasons})
+	}
+	h := x.(judgedHead)
+	replay(v, h.reasons)
+	return h.rows, h.done
+}
+
+// softwareHead is softwareHead, judged once per adapter and software
+// stack: every distro and kernel it is judged on reads it.
+func (e *Engine) softwareHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack) bool {
+	if e == nil {
+		return softwareHead(m, v, a, ms)
+	}
+	key := softHead{m: m, a: a, ms: ms}
+	x, ok := e.softs.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported}
+		done := softwareHead(m, &w, a, ms)
+		x, _ = e.softs.LoadOrStore(key, judgedHead{done: done, reasons: w.Reasons})
+	}
+	h := x.(judgedHead)
+	replay(v, h.reasons)
+	return h.done
+}
+
+// roceStep is the step that the adapter does RoCE, cited, made once per
+// adapter (and view).
+func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
+	if e == nil {
+		return roceStep(m, a)
+	}
+	key := viewOf{m: m, a: a}
+	x, ok := e.roce.Load(key)
+	if !ok {
+		x, _ = e.roce.LoadOrStore(key, roceStep(m, a))
+	}
+	return x.(Reason)
+}
+
+// uekLine is rule.UEKLine, each kernel release read once.
+func (e *Engine) uekLine(m *matrix.Matrix, release string) (string, []*matrix.Distro) {
+	if e == nil {
+		return rule.UEKLine(m, release)
+	}
+	x, ok := e.uek.Load(release)
+	if !ok {
+		line, ds := rule.UEKLine(e.m, release) // the engine's matrix: its distros are every view's
+		x, _ = e.uek.LoadOrStore(release, uekLine{line: line, ds: ds})
+	}
+	u := x.(uekLine)
+	return u.line, u.ds
 }
 
 // kernelDistro is rule.KernelDistro, each kernel release looked up once.
@@ -223,16 +475,25 @@ func rowViews(views map[string]*matrix.Matrix, byDriver map[string][]*matrix.Mat
 	return out
 }
 
-// Forget lets go of what the engine memoized (each distro's GA kernel,
-// each adapter's firmware rules and conditions on a stack, each stack
-// release's steps, the kernels' dist tags): a build that has judged its
-// grid does not hold them while it writes the rest. Safe while Judge
-// runs; a plan judged after it is judged anew, to the same verdict.
+// Forget lets go of what the engine memoized (each kernel a plan runs,
+// each adapter's first kernel, its firmware rules and conditions on a
+// stack, each stack release's steps, the kernels' dist tags and UEK
+// lines): a build that has judged its grid does not hold them while it
+// writes the rest. Safe while Judge runs; a plan judged after it is
+// judged anew, to the same verdict.
 func (e *Engine) Forget() {
 	e.kernels.Clear()
+	e.devices.Clear()
+	e.rowKeys.Clear()
+	e.rows.Clear()
+	e.soft.Clear()
 	e.tails.Clear()
+	e.heads.Clear()
+	e.softs.Clear()
+	e.roce.Clear()
 	e.steps.Clear()
 	e.tagged.Clear()
+	e.uek.Clear()
 }
 
 // Judge is Judge(m, p) for the engine's matrix.

@@ -21,15 +21,7 @@ import (
 // and every stack; then the golden table's plans, which name adapters,
 // distros and stacks in every way a person does.
 func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
-	targets := []Plan{{}}
-	for _, d := range m.Distros {
-		targets = append(targets, Plan{Distro: d.ID})
-	}
-	for _, k := range m.PCIKernels {
-		if k.FirstKernel != "" {
-			targets = append(targets, Plan{Kernel: k.FirstKernel})
-		}
-	}
+	targets := gridTargets(m)
 	stacks := []string{matrix.Inbox}
 	for _, s := range m.Stacks {
 		stacks = append(stacks, s.ID)
@@ -56,10 +48,26 @@ func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
 	return out
 }
 
+// gridTargets are the OS a grid's plans name: none, every distro, and
+// every upstream kernel that dates a PCI id.
+func gridTargets(m *matrix.Matrix) []Plan {
+	targets := []Plan{{}}
+	for _, d := range m.Distros {
+		targets = append(targets, Plan{Distro: d.ID})
+	}
+	for _, k := range m.PCIKernels {
+		if k.FirstKernel != "" {
+			targets = append(targets, Plan{Kernel: k.FirstKernel})
+		}
+	}
+	return targets
+}
+
 // TestEngineIsJudge: the engine's verdicts are Judge's, reason for reason,
 // over the whole bundled grid and the golden plans: the engine's memoized
-// parts (a distro's GA kernel, an adapter's firmware and conditions on a
-// stack, a stack release's steps) change no answer. The memos must be hit,
+// parts (the kernel a plan runs, an adapter's first kernel, the distro
+// row its plans read, its firmware and conditions on a stack, a stack
+// release's steps) change no answer. The memos must be hit,
 // or the comparison tests nothing of them.
 func TestEngineIsJudge(t *testing.T) {
 	t.Parallel()
@@ -79,15 +87,16 @@ func TestEngineIsJudge(t *testing.T) {
 		if reflect.DeepEqual(want, got) {
 			continue
 		}
-		if d := cmp.Diff(want, got); d != "" {
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
 			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
 		}
 	}
-	kernels, tails, steps := memos(&e.kernels), memos(&e.tails), memos(&e.steps)
-	if kernels == 0 || kernels > len(m.Distros) || tails == 0 || tails*10 > len(ps) || steps == 0 {
-		t.Errorf("%d plans judged with %d distro kernels, %d firmware-and-conditions and %d stack-step memos: a memo is not shared", len(ps), kernels, tails, steps)
+	kernels, devices, rows, tails, heads, steps := memos(&e.kernels), memos(&e.devices), memos(&e.rows), memos(&e.tails), memos(&e.heads), memos(&e.steps)
+	asked := memos(&e.rowKeys) // adapters whose distro rows were read
+	if kernels == 0 || kernels*10 > len(ps) || devices == 0 || devices*10 > len(ps) || tails == 0 || tails*10 > len(ps) || heads == 0 || heads*10 > len(ps) || steps == 0 || rows == 0 || rows >= asked*len(m.Distros) {
+		t.Errorf("%d plans judged with %d kernel, %d device-kernel, %d distro-row (%d adapters), %d firmware-and-conditions, %d stack-head and %d stack-step memos: a memo is not shared", len(ps), kernels, devices, rows, asked, tails, heads, steps)
 	}
-	t.Logf("%d plans: %d distro kernels, %d firmware-and-conditions, %d stack steps judged", len(ps), kernels, tails, steps)
+	t.Logf("%d plans: %d kernels, %d device kernels, %d distro row choices, %d firmware-and-conditions, %d stack heads, %d stack steps judged", len(ps), kernels, devices, rows, tails, heads, steps)
 }
 
 // TestViewsShareDistroRows: adapters whose views hold the same distro
@@ -171,7 +180,9 @@ func TestForget(t *testing.T) {
 	for _, p := range ps {
 		e.Judge(p)
 	}
-	count := func() int { return memos(&e.kernels, &e.tails, &e.steps, &e.tagged) }
+	count := func() int {
+		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.softs, &e.roce, &e.steps, &e.tagged, &e.uek)
+	}
 	if count() == 0 {
 		t.Fatal("no memo was filled")
 	}
@@ -181,7 +192,7 @@ func TestForget(t *testing.T) {
 	}
 	for _, p := range ps {
 		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
-			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got))
+			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})))
 		}
 	}
 	if count() == 0 {
@@ -195,4 +206,27 @@ func memos(sms ...*sync.Map) (n int) {
 		sm.Range(func(any, any) bool { n++; return true })
 	}
 	return n
+}
+
+// TestListsHoldNoMemo: plans naming no distro and no kernel (the site's
+// lists ask every adapter's stacks so, each once) leave no memo of their
+// adapter's own steps, which would only be held.
+func TestListsHoldNoMemo(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	for _, a := range m.Adapters {
+		for _, st := range m.Stacks {
+			e.Judge(Plan{Adapter: a.ID, Stack: st.ID})
+			for _, r := range st.Releases {
+				e.Judge(Plan{Adapter: a.ID, Stack: st.ID, StackVersion: r.Version})
+			}
+		}
+	}
+	if n := memos(&e.devices, &e.roce, &e.heads, &e.softs); n != 0 {
+		t.Errorf("%d memos of adapters' steps held after plans naming no OS", n)
+	}
 }

@@ -168,7 +168,7 @@ func plannedID(named string) (id, sub string) {
 	return id, sub
 }
 
-func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
+func judgeInbox(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, k kernel) {
 	drv := m.Driver(a.RDMADriver)
 	if a.RDMADriver == "" || drv == nil {
 		v.add(Reason{Verdict: Undecided, Text: "the matrix has no RDMA driver entry for " + a.Name + ", so inbox support is unknown; a [[driver]] entry would decide it"})
@@ -183,14 +183,14 @@ func judgeInbox(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, k kernel) {
 		v.add(Reason{Verdict: Unsupported, Text: text, Nearest: near, Matrix: []rule.Ref{rule.Cite(m, "driver "+drv.ID, drv.Claim, drv.ID+" is not in tree")}})
 		return
 	}
-	dk := deviceKernelOf(m, a, drv, v.Plan.Adapter)
+	dk := e.perAdapter(v.Plan).deviceKernel(m, a, drv, v.Plan.Adapter)
 	if dk.Kernel == "" {
 		v.add(Reason{Verdict: Undecided, Text: "the matrix states no first kernel for " + a.Name + " or its driver " + drv.ID + "; a [[pci_kernel]] row would decide it"})
 		return
 	}
 	switch {
 	case k.Distro != nil:
-		judgeDistro(m, v, a, drv, dk, k)
+		judgeDistro(m, e, v, a, drv, dk, k)
 	case k.Base == "" && dk.sourced():
 		v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("inbox support for %s needs Linux %s or later; no kernel or distro was given (%s)", a.Name, dk.Kernel, dk.Text), Nearest: "Linux " + dk.Kernel + " or later", Matrix: dk.Refs})
 	case k.Base == "":
@@ -299,9 +299,9 @@ var rebuilding = map[string]bool{"ubuntu": true, "debian": true}
 
 // judgeDistro judges a distro release by its [[distro_support]] rows, and
 // only without one by its kernel number, never as plain supported.
-func judgeDistro(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, k kernel) {
+func judgeDistro(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, drv *matrix.Driver, dk deviceKernel, k kernel) {
 	d := k.Distro
-	if row, byAdapter := DistroRow(m, a, d); row != nil {
+	if row, byAdapter := e.distroRow(m, a, d); row != nil {
 		judgeDistroRow(m, v, a, d, dk, row, byAdapter)
 		return
 	}

@@ -106,35 +106,21 @@ func softFold(s string) string { return softFolder.Replace(strings.ToLower(strin
 // upstream release; a distro is judged by its rows for that driver (its own
 // kernel configuration), and without one is unknown, never judged by its
 // kernel number.
-func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, aref rule.Ref, ms *matrix.Stack, p Plan) {
+func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, p Plan) {
 	v.Stack = ms.ID
-	sref := rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)
-	if a == nil {
-		sref.Rule = ms.Name + " runs over any Ethernet interface"
-		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s needs no RoCE adapter: it runs over any Ethernet NIC's netdev", ms.Name), Matrix: []rule.Ref{sref}})
-	} else {
-		eth := a.EthDriver
-		if d := m.Driver(a.RDMADriver); eth == "" && d != nil && len(d.EthDrivers) > 0 {
-			eth = d.EthDrivers[0]
-		}
-		if eth == "" {
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix names no Ethernet driver for %s, and %s needs an Ethernet netdev to bind to; the adapter's Ethernet driver would decide it", a.Name, ms.Name), Matrix: []rule.Ref{aref, sref}})
-			return
-		}
-		aref.Rule = fmt.Sprintf("%s has an Ethernet netdev (%s) for %s to bind to", a.Name, eth, ms.Name)
-		v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
+	if e.perAdapter(p).softwareHead(m, v, a, ms) {
+		return
 	}
-	v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is RoCE v2 in software: %s", ms.Name, ms.Note), Matrix: []rule.Ref{sref}})
 	var distro *matrix.Distro
 	if p.Distro != "" {
-		r := findDistro(m, p.Distro)
+		r := e.distro(m, p.Distro)
 		if distro = r.Value; distro == nil {
 			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("distro %q is not in the matrix, so its kernel is unknown; `kbgen check --list distros` lists the distros", p.Distro)})
 			return
 		}
 		v.Distro, v.rebuild = distro.ID, r.How == "rebuild"
 	}
-	k := planKernel(m, e, v, p, distro)
+	k := e.planKernel(m, v, p, distro)
 	if k.Base == "" {
 		return
 	}
@@ -143,13 +129,13 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 		drv = m.Driver(ms.Modules[0])
 	}
 	if drv == nil || drv.FirstKernel == "" {
-		v.add(Reason{Verdict: Undecided, Text: "the matrix gives no first kernel for " + ms.Name + "'s driver; a [[driver]] first_kernel would decide it", Matrix: []rule.Ref{sref}})
+		v.add(Reason{Verdict: Undecided, Text: "the matrix gives no first kernel for " + ms.Name + "'s driver; a [[driver]] first_kernel would decide it", Matrix: []rule.Ref{stackRef(m, ms)}})
 		return
 	}
 	sure := drv.FirstKernelBasis != "inferred" && drv.Confidence != matrix.Unconfirmed
 	dref := rule.Cite(m, "driver "+drv.ID, drv.Claim, fmt.Sprintf("%s is in the kernel from %s (%s)", drv.ID, drv.FirstKernel, rule.OrDash(drv.FirstKernelBasis)))
 	if k.Distro != nil {
-		if r := softwareRow(m, k.Distro, drv.ID); r != nil {
+		if r := e.softwareRow(m, k.Distro, drv.ID); r != nil {
 			judgeDistroRow(m, v, a, k.Distro, deviceKernel{Kernel: drv.FirstKernel}, r, true)
 			return
 		}
@@ -173,6 +159,37 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, a
 	default:
 		v.add(Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("kernel %s is at or after %s, the first with %s, but that release is %s, not sourced; a source dating the merge would decide it", k.Base, drv.FirstKernel, drv.ID, drv.FirstKernelBasis), Matrix: []rule.Ref{dref}})
 	}
+}
+
+// softwareHead is judgeSoftware's steps that read the adapter (nil: the
+// plan named the software device) and the stack, not the OS: that the
+// adapter has an Ethernet netdev, and what the stack is. done is true
+// when they decided the verdict.
+func softwareHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack) (done bool) {
+	sref := stackRef(m, ms)
+	if a == nil {
+		sref.Rule = ms.Name + " runs over any Ethernet interface"
+		v.add(Reason{Verdict: Supported, Text: fmt.Sprintf("%s needs no RoCE adapter: it runs over any Ethernet NIC's netdev", ms.Name), Matrix: []rule.Ref{sref}})
+	} else {
+		aref := adapterRef(m, a)
+		eth := a.EthDriver
+		if d := m.Driver(a.RDMADriver); eth == "" && d != nil && len(d.EthDrivers) > 0 {
+			eth = d.EthDrivers[0]
+		}
+		if eth == "" {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix names no Ethernet driver for %s, and %s needs an Ethernet netdev to bind to; the adapter's Ethernet driver would decide it", a.Name, ms.Name), Matrix: []rule.Ref{aref, sref}})
+			return true
+		}
+		aref.Rule = fmt.Sprintf("%s has an Ethernet netdev (%s) for %s to bind to", a.Name, eth, ms.Name)
+		v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
+	}
+	v.add(Reason{Verdict: Conditional, Text: fmt.Sprintf("%s is RoCE v2 in software: %s", ms.Name, ms.Note), Matrix: []rule.Ref{sref}})
+	return false
+}
+
+// stackRef cites stack ms's entry.
+func stackRef(m *matrix.Matrix, ms *matrix.Stack) rule.Ref {
+	return rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name)
 }
 
 // softwareRow returns the distro_support row that says whether release d

@@ -22,36 +22,9 @@ import (
 // neighbours; without a version, every release the matrix holds is judged
 // and the plan needs one that passes.
 func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string, d *matrix.Distro, k kernel) {
-	rows := StackRows(m, ms.ID, a.ID)
-	for _, r := range rows {
-		if r.Status == matrix.StatusUnsupported {
-			ref := rule.Cite(m, "stack_support "+ms.ID+" "+a.ID, r.Claim, rule.OrDash(r.Text))
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release supports %s: %s", ms.Name, a.Name, r.Text), Nearest: otherStacks(m, a, ms.ID), Matrix: []rule.Ref{ref}})
-			return
-		}
-	}
-	if len(rows) == 0 && !slices.Contains(a.Stacks, ms.ID) && !listedByRelease(ms, a.ID) {
-		if ms.Vendor != "" && a.Vendor != "" && ms.Vendor != a.Vendor {
-			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s is %s's stack and %s is a %s adapter; the matrix lists no %s release for it", ms.Name, ms.Vendor, a.Name, a.Vendor, ms.Name), Nearest: otherStacks(m, a, ms.ID),
-				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is "+ms.Vendor+"'s stack"), rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name+" is made by "+a.Vendor)}})
-			return
-		}
-		if !anyList(ms) {
-			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
-			return
-		}
-	}
-	if ver != "" {
-		if newest, beyond := beyondNumbering(ms, ver); beyond {
-			// A hint only where some source ties the stack to the adapter
-			// and no range or end of support makes the release matter.
-			var likely Level
-			if (len(rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID)) && !releaseBound(a, ms, rows) {
-				likely = Supported
-			}
-			v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s %s is numbered past every %s release the matrix holds (the newest: %s), so no release list, range or end of support is compared with it: it is a later line the matrix lacks, or another numbering, such as a driver package's own version; the %s release it is, named as the matrix numbers them, would decide it", ms.Name, ver, ms.Name, newest.Version, ms.Name)})
-			return
-		}
+	rows, done := e.perAdapter(v.Plan).stackHead(m, v, a, ms, ver)
+	if done {
+		return
 	}
 	if d == nil {
 		d = k.Distro
@@ -69,6 +42,46 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 		return
 	}
 	s.any(v)
+}
+
+// stackHead is judgeStack's steps before the releases, which read the
+// adapter, the stack and the release named but not the OS: the
+// stack_support rows that exclude the adapter from every release, the
+// vendor, a release numbered past the matrix's. It returns the adapter's
+// stack_support rows, and whether those steps decided the verdict.
+func stackHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, ver string) (rows []*matrix.StackRow, done bool) {
+	rows = StackRows(m, ms.ID, a.ID)
+	for _, r := range rows {
+		if r.Status == matrix.StatusUnsupported {
+			ref := rule.Cite(m, "stack_support "+ms.ID+" "+a.ID, r.Claim, rule.OrDash(r.Text))
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("no %s release supports %s: %s", ms.Name, a.Name, r.Text), Nearest: otherStacks(m, a, ms.ID), Matrix: []rule.Ref{ref}})
+			return rows, true
+		}
+	}
+	if len(rows) == 0 && !slices.Contains(a.Stacks, ms.ID) && !listedByRelease(ms, a.ID) {
+		if ms.Vendor != "" && a.Vendor != "" && ms.Vendor != a.Vendor {
+			v.add(Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s is %s's stack and %s is a %s adapter; the matrix lists no %s release for it", ms.Name, ms.Vendor, a.Name, a.Vendor, ms.Name), Nearest: otherStacks(m, a, ms.ID),
+				Matrix: []rule.Ref{rule.Cite(m, "stack "+ms.ID, ms.Claim, ms.Name+" is "+ms.Vendor+"'s stack"), rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name+" is made by "+a.Vendor)}})
+			return rows, true
+		}
+		if !anyList(ms) {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix does not list %s for %s; a stack_support row or a release's adapter list from its release notes would decide it", ms.Name, a.Name)})
+			return rows, true
+		}
+	}
+	if ver != "" {
+		if newest, beyond := beyondNumbering(ms, ver); beyond {
+			// A hint only where some source ties the stack to the adapter
+			// and no range or end of support makes the release matter.
+			var likely Level
+			if (len(rows) > 0 || slices.Contains(a.Stacks, ms.ID) || listedByRelease(ms, a.ID)) && !releaseBound(a, ms, rows) {
+				likely = Supported
+			}
+			v.add(Reason{Verdict: Undecided, Likely: likely, Text: fmt.Sprintf("%s %s is numbered past every %s release the matrix holds (the newest: %s), so no release list, range or end of support is compared with it: it is a later line the matrix lacks, or another numbering, such as a driver package's own version; the %s release it is, named as the matrix numbers them, would decide it", ms.Name, ver, ms.Name, newest.Version, ms.Name)})
+			return rows, true
+		}
+	}
+	return rows, false
 }
 
 // beyondNumbering reports whether stack release number ver lies past

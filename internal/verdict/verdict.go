@@ -201,7 +201,7 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		return judgeInternal(m, e, p, ver)
 	}
 	if p.Distro == "" && p.Kernel != "" {
-		if line, ds := rule.UEKLine(m, p.Kernel); ds != nil {
+		if line, ds := e.uekLine(m, p.Kernel); ds != nil {
 			return judgeUEK(m, e, p, line, ds)
 		}
 	}
@@ -374,7 +374,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		// The software device itself (--adapter softroce): over any NIC.
 		if ms := SoftwareDevice(m, p.Adapter); ms != nil && res.Value == nil && len(res.Candidates) == 0 {
 			v.Adapter, v.AdapterName = ms.ID, ms.Name
-			judgeSoftware(m, e, &v, nil, rule.Ref{}, ms, p)
+			judgeSoftware(m, e, &v, nil, ms, p)
 			return v
 		}
 		// A software device without RoCE (--adapter siw): not RoCE.
@@ -395,12 +395,12 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	// A software stack reads the whole matrix: its distro rows name its
 	// driver, not the adapter, so the adapter's view holds none of them.
 	if ms := softwareStack(m, e, p.Stack); ms != nil {
-		judgeSoftware(m, e, &v, a, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name), ms, p)
+		judgeSoftware(m, e, &v, a, ms, p)
 		return v
 	}
 	m = e.view(m, a)
-	aref := rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 	if a.NotRoCE != "" {
+		aref := adapterRef(m, a)
 		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
 		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
 		return v
@@ -429,11 +429,10 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		distro = k.Distro // the release whose kernel the plan runs
 	}
 	if len(a.RoCE) == 0 {
-		noRoCE(m, &v, a, aref, k, p.Stack)
+		noRoCE(m, &v, a, adapterRef(m, a), k, p.Stack)
 		return v
 	}
-	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
-	v.add(Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
+	replay(&v, []Reason{e.perAdapter(p).roceStep(m, a)})
 
 	// A release given apart is read as one joined to the stack's name is:
 	// a DOCA-Host package's version (3.3.0-088000-26.01-ubuntu2404, as
@@ -484,10 +483,22 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		stackID = ms.ID
 		judgeStack(m, e, &v, a, ms, stackVer, distro, k)
 	} else if p.Distro == "" || distro != nil {
-		judgeInbox(m, &v, a, k)
+		judgeInbox(m, e, &v, a, k)
 	}
 	e.tail(m, &v, a, ms, stackID, stackVer, p.Firmware)
 	return v
+}
+
+// adapterRef cites adapter a's entry.
+func adapterRef(m *matrix.Matrix, a *matrix.Adapter) rule.Ref {
+	return rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
+}
+
+// roceStep is the step that adapter a does RoCE, citing its entry.
+func roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
+	aref := adapterRef(m, a)
+	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
+	return Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}}
 }
 
 // noRoCE judges an adapter whose RoCE the matrix does not state: unknown,
@@ -513,7 +524,7 @@ func ambiguous(m *matrix.Matrix, v *Verdict, s string, cands []*matrix.Adapter) 
 	var roce, not []string
 	var refs []rule.Ref
 	for _, a := range cands {
-		refs = append(refs, rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name))
+		refs = append(refs, adapterRef(m, a))
 		if a.NotRoCE == "" && len(a.RoCE) > 0 {
 			roce = append(roce, fmt.Sprintf("%s (RoCE %s)", a.Name, strings.Join(a.RoCE, ", ")))
 		} else {
