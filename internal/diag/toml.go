@@ -397,7 +397,7 @@ func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v)
 	if err != nil {
 		var pe toml.ParseError
-		if errors.As(err, &pe) {
+		if errors.As(err, &pe) && !strings.HasPrefix(pe.Message, typeErrorPrefix) {
 			probs.Add(file, Pos{pe.Position.Line, pe.Position.Col}, "%s", pe.Message)
 			return nil, probs
 		}
@@ -420,6 +420,19 @@ func DecodeTOML(file string, src []byte, v any) (*Locator, List) {
 	}
 	probs.Sort()
 	return loc, probs
+}
+
+// typeErrorPrefix starts the decoder's words for a value of the wrong type.
+const typeErrorPrefix = "incompatible types: "
+
+// TOMLTypeError is the error a toml.Unmarshaler returns for a value of the
+// wrong type, in the words BurntSushi/toml's own decoding uses (its
+// MetaData.badtype). The decoder gives it the line and key of the value,
+// as it gives its own, and DecodeTOML reports both alike: the parser's
+// errors never start with these words.
+func TOMLTypeError(got any, want string) error {
+	return fmt.Errorf(typeErrorPrefix+"TOML value has type %s; destination has type %s",
+		strings.ReplaceAll(fmt.Sprintf("%T", got), "interface {}", "any"), want)
 }
 
 // locateDecodeError finds the line of a type error such as

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/source"
 )
 
@@ -126,6 +127,32 @@ func (l IDList) MarshalTOML() ([]byte, error) {
 	}
 	b.WriteString("  ]")
 	return []byte(b.String()), nil
+}
+
+// UnmarshalTOML reads the array of strings the TOML parser made of an
+// [[absent]] list. The decoder's reflection made three allocations and a
+// dozen reflect calls of each of the some eighty ids a record lists, the
+// most common value of a fleet's records; a value that is not a string is
+// refused in the decoder's own words (diag.TOMLTypeError).
+func (l *IDList) UnmarshalTOML(data any) error {
+	switch vs := data.(type) {
+	case []any:
+		ids := make(IDList, len(vs))
+		for i, v := range vs {
+			s, ok := v.(string)
+			if !ok {
+				return diag.TOMLTypeError(v, "string")
+			}
+			ids[i] = s
+		}
+		*l = ids
+		return nil
+	case []map[string]any: // an array of tables: [[absent.ids]]
+		return diag.TOMLTypeError(vs[0], "string")
+	case nil:
+		return nil
+	}
+	return diag.TOMLTypeError(data, "slice")
 }
 
 // quote writes s as a TOML basic string: a quote, a backslash and a control

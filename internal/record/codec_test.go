@@ -77,3 +77,42 @@ func TestDecodeJSONPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeAbsentIDs: an [[absent]] list is read by IDList.UnmarshalTOML,
+// not by the decoder's reflection, and a list that is not one of strings
+// is refused in the words and at the place the decoder gave before
+// (these problems are what BurntSushi/toml's reflection reported).
+func TestDecodeAbsentIDs(t *testing.T) {
+	t.Parallel()
+	const head = "schema = 3\n[host]\n  id = \"h\"\n\n[[absent]]\n  reason = \"not captured\"\n  ids = [\"cmd/lspci\"]\n\n[[absent]]\n  reason = \"x\"\n"
+	const line11 = `h.toml:11:1: line 11 (last key "absent.ids"): incompatible types: TOML value has type `
+	for name, tc := range map[string]struct{ ids, want string }{
+		"an int among strings": {`  ids = ["cmd/lsmod", 3]`, line11 + "int64; destination has type string\n"},
+		"a string":             {`  ids = "cmd/lsmod"`, line11 + "string; destination has type slice\n"},
+		"an int":               {`  ids = 3`, line11 + "int64; destination has type slice\n"},
+		"an array":             {`  ids = [["a"]]`, line11 + "[]any; destination has type string\n"},
+		"an inline table":      {`  ids = [{a = 1}]`, line11 + "map[string]any; destination has type string\n"},
+		"a bool":               {`  ids = [true]`, line11 + "bool; destination has type string\n"},
+		"a date":               {`  ids = [2024-01-01]`, line11 + "time.Time; destination has type string\n"},
+		"on lines":             {"  ids = [\n    \"a\",\n    1.5,\n  ]", line11 + "float64; destination has type string\n"},
+		"array of tables":      {"  [[absent.ids]]\n    a = 1", `h.toml:11:1: line 11 (last key "absent.ids"): incompatible types: TOML value has type map[string]any; destination has type string` + "\n"},
+		"a table":              {"  [absent.ids]\n    a = 1", `h.toml:11:1: line 11 (last key "absent.ids"): incompatible types: TOML value has type map[string]any; destination has type slice` + "\n"},
+	} {
+		h, probs := Decode("h.toml", []byte(head+tc.ids+"\n"))
+		if h != nil || probs.String() != tc.want {
+			t.Errorf("%s: got %v, %q; want no host, %q", name, h != nil, probs.String(), tc.want)
+		}
+	}
+	h, probs := Decode("h.toml", []byte(head+"  ids = [\"b\", \"a\"]\n\n[[absent]]\n  reason = \"y\"\n  ids = []\n"))
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	want := []Source{
+		{ID: "a", Path: "a", Status: StatusAbsent, Reason: "x"},
+		{ID: "b", Path: "b", Status: StatusAbsent, Reason: "x"},
+		{ID: "cmd/lspci", Path: "sos_commands/pci/lspci", Status: StatusAbsent, Reason: "not captured"},
+	}
+	if d := cmp.Diff(want, h.Sources); d != "" {
+		t.Errorf("sources (-want +got):\n%s", d)
+	}
+}

@@ -359,8 +359,10 @@ func (s *Set) EachLoaded(fn func(Loaded) error) (diag.List, error) {
 	}()
 	for range workers {
 		go func() {
+			var r reader
+			defer r.close()
 			for t := range tasks {
-				h, src, ps := loadFile(s.read, t.f, path.Join(s.name, t.f))
+				h, src, ps := loadFile(func(f string) ([]byte, error) { return s.read(&r, f) }, t.f, path.Join(s.name, t.f))
 				t.out <- loaded{Loaded{h, t.f, src}, ps}
 			}
 		}()
@@ -384,17 +386,58 @@ func (s *Set) EachLoaded(fn func(Loaded) error) (diag.List, error) {
 	return probs, nil
 }
 
+// reader is one reading goroutine's folder of the records folder: the
+// folder of the record it read last, open as an os.Root of its own.
+// Records are read in file order, so the next one is most often in the
+// same folder, and opening it by its name alone takes one system call
+// where a path from the records folder took three (the folder opened,
+// the file, the folder closed): 800,000 of a 100k fleet's 1.1 million
+// calls to read its records.
+type reader struct {
+	dir  string
+	root *os.Root // nil: the records folder itself
+}
+
+// open opens f of s's records folder. A file the folder's own root
+// refuses (a link out of that folder) is opened again from the records
+// folder's, which decides as before: a link inside the records folder is
+// followed, one out of it refused.
+func (r *reader) open(s *Set, f string) (*os.File, error) {
+	// O_NONBLOCK: opening a named pipe for reading would wait for a
+	// writer; it is refused after, unopened for reading.
+	const flag = os.O_RDONLY | syscall.O_NONBLOCK
+	dir, name := path.Split(f)
+	if dir != r.dir {
+		r.close()
+		r.dir = dir
+		if dir != "" {
+			r.root, _ = s.root.OpenRoot(filepath.FromSlash(dir))
+		}
+	}
+	if r.root != nil {
+		if fh, err := r.root.OpenFile(name, flag, 0); err == nil {
+			return fh, nil
+		}
+	}
+	return s.root.OpenFile(filepath.FromSlash(f), flag, 0)
+}
+
+func (r *reader) close() {
+	if r.root != nil {
+		r.root.Close()
+	}
+	*r = reader{}
+}
+
 // read reads one record file of the set, refusing what is not a regular
 // file (a named pipe, a device: the set was listed, and it may have
 // changed since) unless the user named it, and at most the cap on one
 // record.
-func (s *Set) read(f string) ([]byte, error) {
+func (s *Set) read(r *reader, f string) ([]byte, error) {
 	var fh fs.File
 	var err error
 	if s.root != nil {
-		// O_NONBLOCK: opening a named pipe for reading would wait for a
-		// writer; it is refused below, unopened for reading.
-		fh, err = s.root.OpenFile(filepath.FromSlash(f), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		fh, err = r.open(s, f)
 	} else {
 		fh, err = s.fsys.Open(f)
 	}

@@ -96,7 +96,8 @@ func TestLoad(t *testing.T) {
 // TestListHostileEntries: what an attacker can drop in a records folder
 // (a named pipe, links to a device and out of the folder, a record over
 // the cap, a folder that cannot be read) is one problem each, naming it
-// and why, and never hangs the loader; a link inside the folder is read.
+// and why, and never hangs the loader; a link inside the folder is read,
+// from a subfolder into another too.
 func TestListHostileEntries(t *testing.T) {
 	t.Parallel()
 	outside := t.TempDir()
@@ -108,6 +109,9 @@ func TestListHostileEntries(t *testing.T) {
 		}
 	}
 	must(os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	must(os.MkdirAll(filepath.Join(dir, "other"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "other", "two.toml"), []byte(minimal), 0o644))
+	must(os.Symlink("../other/two.toml", filepath.Join(dir, "sub", "across.toml")))
 	must(os.WriteFile(filepath.Join(outside, "secret.toml"), []byte(minimal), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "sub", "ok.toml"), []byte(minimal), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "big.toml"), []byte(minimal+strings.Repeat("# padding\n", 200)), 0o644))
@@ -137,8 +141,8 @@ func TestListHostileEntries(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the loader hangs")
 	}
-	if len(r.hosts) != 2 { // sub/ok.toml and in.toml, its link
-		t.Errorf("%d hosts read, want 2:\n%s", len(r.hosts), r.probs)
+	if len(r.hosts) != 4 { // sub/ok.toml and in.toml, its link; other/two.toml and sub/across.toml, its link
+		t.Errorf("%d hosts read, want 4:\n%s", len(r.hosts), r.probs)
 	}
 	for _, want := range []string{
 		"p.toml: not read: a named pipe, not a regular file",
