@@ -41,10 +41,11 @@ type options struct {
 	kbgen     string
 	results   string
 	keepWork  bool
-	buildOnly bool // measure kbgen build alone (the fleet size)
-	clients   int  // concurrent /api/search clients
-	requests  int  // requests per client
-	queries   int  // browser queries timed, the first of browserQueries (0: all)
+	buildOnly bool          // measure kbgen build alone (the fleet size)
+	clients   int           // concurrent /api/search clients
+	requests  int           // requests per client
+	queries   int           // browser queries timed, the first of browserQueries (0: all)
+	settle    time.Duration // wait after a removal before a timed build (-1: by the file system)
 	// The knowledge base the corpus grows from: the bundled matrix/ and
 	// content/ folders and the fixture hosts, unless a test names smaller.
 	matrix, content, hosts string
@@ -62,6 +63,7 @@ func main() {
 	flag.BoolVar(&o.buildOnly, "build-only", false, "measure only kbgen build (and peers), no rebuilds, searches or serve")
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
+	flag.DurationVar(&o.settle, "settle", -1, "wait this long after removing an output folder before timing the next build, as ext4 without a journal makes inodes freed in the last minute slow to reuse (-1: 61s on ext2/3/4, 0 elsewhere)")
 	flag.IntVar(&o.queries, "queries", 0, "queries timed in Chromium, the first of the harness's list (0: all)")
 	flag.Parse()
 	o.matrix, o.content, o.hosts = "matrix", "content", "testdata/hosts"
@@ -130,6 +132,10 @@ func run(o options, out io.Writer) error {
 	}
 	rep.WorkFS = firstLine("stat", "-f", "-c", "%T", work)
 	fmt.Fprintf(out, "work folder %s: file system %s (TMPDIR moves it)\n", work, rep.WorkFS)
+	st := &settler{wait: o.settle, out: out}
+	if st.wait < 0 {
+		st.wait = defaultSettle(rep.WorkFS)
+	}
 	in := corpus.Inputs{Matrix: os.DirFS(o.matrix), Content: os.DirFS(o.content), Hosts: os.DirFS(o.hosts)}
 	for _, name := range o.sizes {
 		s, err := corpus.SizeNamed(name)
@@ -144,7 +150,8 @@ func run(o options, out io.Writer) error {
 		fmt.Fprintf(out, "corpus %s: %d adapters, %d FAQ pages, %d records added (%.1fs)\n", s.Name, s.Adapters, s.FAQ, s.Hosts, time.Since(t0).Seconds())
 		kb := filepath.Join(dir, "kb")
 		for i := 0; i < o.runs; i++ {
-			os.RemoveAll(filepath.Join(dir, "public"))
+			st.remove(filepath.Join(dir, "public"))
+			st.settle()
 			m, err := timed("build", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
 			if err != nil {
 				return err
@@ -165,10 +172,12 @@ func run(o options, out io.Writer) error {
 				if err := rebuilds(rep, out, s.Name, kb, kbgen, filepath.Join(dir, "public")); err != nil {
 					return err
 				}
+				st.removed() // each rebuild swapped out the folder before it
 			}
 			if hugo != "" {
 				hdir := filepath.Join(dir, "hugo")
-				os.RemoveAll(filepath.Join(hdir, "public"))
+				st.remove(filepath.Join(hdir, "public"))
+				st.settle()
 				m, err := timed("build", s.Name, "hugo", hdir, hugo, "--quiet")
 				if err != nil {
 					return err
@@ -180,7 +189,8 @@ func run(o options, out io.Writer) error {
 					m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public"))
 					rep.add(out, m)
 				}
-				os.RemoveAll(filepath.Join(hdir, "public", "pagefind"))
+				st.remove(filepath.Join(hdir, "public", "pagefind"))
+				st.settle()
 				m, err = timed("index", s.Name, "pagefind", hdir, pagefind, "--site", "public")
 				if err != nil {
 					return err
