@@ -41,11 +41,10 @@ type options struct {
 	kbgen     string
 	results   string
 	keepWork  bool
-	buildOnly bool          // measure kbgen build alone (the fleet size)
-	clients   int           // concurrent /api/search clients
-	requests  int           // requests per client
-	queries   int           // browser queries timed, the first of browserQueries (0: all)
-	settle    time.Duration // wait after a removal before a timed build (-1: by the file system)
+	buildOnly bool // measure kbgen build alone (the fleet size)
+	clients   int  // concurrent /api/search clients
+	requests  int  // requests per client
+	queries   int  // browser queries timed, the first of browserQueries (0: all)
 	// The knowledge base the corpus grows from: the bundled matrix/ and
 	// content/ folders and the fixture hosts, unless a test names smaller.
 	matrix, content, hosts string
@@ -63,7 +62,6 @@ func main() {
 	flag.BoolVar(&o.buildOnly, "build-only", false, "measure only kbgen build (and peers), no rebuilds, searches or serve")
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
-	flag.DurationVar(&o.settle, "settle", -1, "wait this long after removing an output folder before timing the next build, as ext4 without a journal makes inodes freed in the last minute slow to reuse (-1: 61s on ext2/3/4, 0 elsewhere)")
 	flag.IntVar(&o.queries, "queries", 0, "queries timed in Chromium, the first of the harness's list (0: all)")
 	flag.Parse()
 	o.matrix, o.content, o.hosts = "matrix", "content", "testdata/hosts"
@@ -132,10 +130,6 @@ func run(o options, out io.Writer) error {
 	}
 	rep.WorkFS = firstLine("stat", "-f", "-c", "%T", work)
 	fmt.Fprintf(out, "work folder %s: file system %s (TMPDIR moves it)\n", work, rep.WorkFS)
-	st := &settler{wait: o.settle, out: out}
-	if st.wait < 0 {
-		st.wait = defaultSettle(rep.WorkFS)
-	}
 	in := corpus.Inputs{Matrix: os.DirFS(o.matrix), Content: os.DirFS(o.content), Hosts: os.DirFS(o.hosts)}
 	for _, name := range o.sizes {
 		s, err := corpus.SizeNamed(name)
@@ -149,66 +143,83 @@ func run(o options, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "corpus %s: %d adapters, %d FAQ pages, %d records added (%.1fs)\n", s.Name, s.Adapters, s.FAQ, s.Hosts, time.Since(t0).Seconds())
 		kb := filepath.Join(dir, "kb")
+		// Each timed build writes into a folder of its own, and nothing is
+		// removed until the work folder is: on this project's VM (ext4
+		// without a journal), creating files within about five minutes of
+		// removing many costs several times the system CPU (100,000 files
+		// of 31 KB: 4.5 s of system CPU fresh, 14.1 s 61 s after removing
+		// as many and syncing, 2.8 s 310 s after), which the removal of
+		// the previous run's output had charged to every build but the
+		// first. The last run's folders become public for what follows.
+		public, hpublic := filepath.Join(dir, "public"), filepath.Join(dir, "hugo", "public")
 		for i := 0; i < o.runs; i++ {
-			st.remove(filepath.Join(dir, "public"))
-			st.settle()
-			m, err := timed("build", s.Name, "kbgen", kb, kbgen, "build", "--out", filepath.Join(dir, "public"))
+			last := i == o.runs-1
+			pub := filepath.Join(dir, fmt.Sprintf("public-%d", i))
+			m, err := timed("build", s.Name, "kbgen", kb, kbgen, "build", "--out", pub)
 			if err != nil {
 				return err
 			}
-			m.Pages = countFiles(filepath.Join(dir, "public"), ".html")
-			m.Bytes, m.Files = treeSize(filepath.Join(dir, "public", "search"))
+			m.Pages = countFiles(pub, ".html")
+			m.Bytes, m.Files = treeSize(filepath.Join(pub, "search"))
 			if m.Files > 0 {
 				m.Note = "bytes/files: the static search index"
 			}
 			rep.add(out, m)
 			if i == 0 {
-				for _, m := range outputSizes(filepath.Join(dir, "public")) {
+				for _, m := range outputSizes(pub) {
 					m.Size = s.Name
 					rep.add(out, m)
 				}
 			}
-			if !o.buildOnly {
-				if err := rebuilds(rep, out, s.Name, kb, kbgen, filepath.Join(dir, "public")); err != nil {
+			if last {
+				if err := os.Rename(pub, public); err != nil {
 					return err
 				}
-				st.removed() // each rebuild swapped out the folder before it
 			}
 			if hugo != "" {
 				hdir := filepath.Join(dir, "hugo")
-				st.remove(filepath.Join(hdir, "public"))
-				st.settle()
-				m, err := timed("build", s.Name, "hugo", hdir, hugo, "--quiet")
+				hpub := fmt.Sprintf("public-%d", i)
+				m, err := timed("build", s.Name, "hugo", hdir, hugo, "--quiet", "--destination", hpub)
 				if err != nil {
 					return err
 				}
-				m.Pages = countFiles(filepath.Join(hdir, "public"), ".html")
+				m.Pages = countFiles(filepath.Join(hdir, hpub), ".html")
 				rep.add(out, m)
 				if i == 0 {
 					m := Measure{Name: "output", Size: s.Name, Tool: "hugo", Note: "the whole public folder"}
-					m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public"))
+					m.Bytes, m.Files = treeSize(filepath.Join(hdir, hpub))
 					rep.add(out, m)
 				}
-				st.remove(filepath.Join(hdir, "public", "pagefind"))
-				st.settle()
-				m, err = timed("index", s.Name, "pagefind", hdir, pagefind, "--site", "public")
+				m, err = timed("index", s.Name, "pagefind", hdir, pagefind, "--site", hpub)
 				if err != nil {
 					return err
 				}
-				m.Bytes, m.Files = treeSize(filepath.Join(hdir, "public", "pagefind"))
+				m.Bytes, m.Files = treeSize(filepath.Join(hdir, hpub, "pagefind"))
 				rep.add(out, m)
+				if last {
+					if err := os.Rename(filepath.Join(hdir, hpub), hpublic); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if !o.buildOnly {
+			for i := 0; i < o.runs; i++ {
+				if err := rebuilds(rep, out, s.Name, kb, kbgen, public); err != nil {
+					return err
+				}
 			}
 		}
 		if o.buildOnly {
 			continue
 		}
 		for _, sp := range []searchPage{ourSearch, pagefindSearch} {
-			site := filepath.Join(dir, "public")
+			site := public
 			if sp.tool == "pagefind" {
 				if pagefind == "" {
 					continue
 				}
-				site = filepath.Join(dir, "hugo", "public")
+				site = hpublic
 				if err := writePagefindPage(site); err != nil {
 					return err
 				}
@@ -223,7 +234,7 @@ func run(o options, out io.Writer) error {
 				rep.add(out, m)
 			}
 		}
-		if ms, err := staticFirstQuery(filepath.Join(dir, "public")); err != nil {
+		if ms, err := staticFirstQuery(public); err != nil {
 			rep.add(out, Measure{Name: "static-first-query", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
 		} else {
 			for _, m := range ms {
@@ -232,7 +243,7 @@ func run(o options, out io.Writer) error {
 			}
 		}
 		for _, cache := range []int{0, 1024} {
-			if ms, err := searchLoad(kbgen, kb, filepath.Join(dir, "public"), o.clients, o.requests, cache); err != nil {
+			if ms, err := searchLoad(kbgen, kb, public, o.clients, o.requests, cache); err != nil {
 				rep.add(out, Measure{Name: "api-search", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
 			} else {
 				for _, m := range ms {
@@ -241,7 +252,7 @@ func run(o options, out io.Writer) error {
 				}
 			}
 		}
-		if d, err := serveReload(kbgen, kb, filepath.Join(dir, "public")); err != nil {
+		if d, err := serveReload(kbgen, kb, public); err != nil {
 			rep.add(out, Measure{Name: "serve-reload", Size: s.Name, Tool: "kbgen", Note: "not measured: " + err.Error()})
 		} else {
 			rep.add(out, Measure{Name: "serve-reload", Size: s.Name, Tool: "kbgen", WallS: d.Seconds(), Note: "FAQ page edited until the served page changed"})
