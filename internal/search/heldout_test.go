@@ -29,7 +29,6 @@ var heldOutFloors = map[string]struct{ hit3, mrr float64 }{
 // TestHeldOut measures each held-out set on both engines.
 func TestHeldOut(t *testing.T) {
 	ix, _, _ := loadBundled(t)
-	st, _, _ := loadStatic(t)
 	files, err := filepath.Glob("testdata/heldout/*.toml")
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +55,7 @@ func TestHeldOut(t *testing.T) {
 			for _, h := range res.Results {
 				server = append(server, h.URL)
 			}
-			hits, _ := st.Search(Query{Text: q.Q, Limit: 10})
-			for _, h := range hits {
+			for _, h := range rankedStatic(t, q.Q).Hits {
 				static = append(static, h.URL)
 			}
 			_, m1 := quality(server, q.Expect)

@@ -82,6 +82,33 @@ var bundledStatic struct {
 
 var staticRoot string // the folder bundledStatic writes into
 
+// staticRanked holds the bundled static index's answer (SearchAll, ten
+// results) to each harness query, made once for the tests that score it
+// or hold another reading of the index to it.
+var staticRanked struct {
+	once sync.Once
+	all  map[string]StaticResults
+}
+
+// rankedStatic returns loadStatic's index's SearchAll of q with a limit of
+// ten; a harness query's answer is made once. Callers must not change it.
+func rankedStatic(t *testing.T, q string) StaticResults {
+	t.Helper()
+	st, _, _ := loadStatic(t)
+	r := &staticRanked
+	r.once.Do(func() {
+		qs := harnessQueries(t)
+		r.all = make(map[string]StaticResults, len(qs))
+		for _, q := range qs {
+			r.all[q] = st.SearchAll(Query{Text: q, Limit: 10})
+		}
+	})
+	if all, ok := r.all[q]; ok {
+		return all
+	}
+	return st.SearchAll(Query{Text: q, Limit: 10})
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if staticRoot != "" {

@@ -70,7 +70,6 @@ const (
 
 func TestQuerySet(t *testing.T) {
 	ix, _, _ := loadBundled(t)
-	st, _, _ := loadStatic(t)
 	qs := loadQueries(t)
 	var rb, mb, rs, ms, hb, hs float64
 	agree := 0
@@ -83,9 +82,8 @@ func TestQuerySet(t *testing.T) {
 		for _, h := range res.Results {
 			server = append(server, h.URL)
 		}
-		hits, _ := st.Search(Query{Text: q.Q, Limit: 10})
 		var static []string
-		for _, h := range hits {
+		for _, h := range rankedStatic(t, q.Q).Hits {
 			static = append(static, h.URL)
 		}
 		r1, m1 := quality(server, q.Expect)

@@ -158,7 +158,7 @@ func TestTermsGolden(t *testing.T) {
 	// search.js ranks exactly as the Go mirror of it, corrects and
 	// explains alike.
 	for _, q := range qs {
-		all := st.SearchAll(Query{Text: q, Limit: 10})
+		all := rankedStatic(t, q)
 		hits := all.Hits
 		if all.DidYouMean != js[q].DidYouMean {
 			t.Errorf("%q: search.js corrects to %q, Static.Search to %q", q, js[q].DidYouMean, all.DidYouMean)
@@ -241,7 +241,7 @@ func runHarness(t *testing.T, dir string, qs []string, mode string, v any) {
 // and checks that it ranks as Static.Search, loading only some shards.
 func TestFirstQuery(t *testing.T) {
 	t.Parallel()
-	st, dir, files := loadStatic(t)
+	_, dir, files := loadStatic(t)
 	ss, err := OpenStatic(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
@@ -266,9 +266,8 @@ func TestFirstQuery(t *testing.T) {
 			t.Fatal(err)
 		}
 		got[q] = first{loads, top}
-		hits, _ := st.Search(Query{Text: q, Limit: 10})
 		want := []int{}
-		for _, h := range hits {
+		for _, h := range rankedStatic(t, q).Hits {
 			want = append(want, h.Doc)
 		}
 		if top == nil {
