@@ -92,6 +92,11 @@ func (j *jsonWriter) value(v any, depth int) error {
 		j.verdictRow(x, depth, nil)
 	case *sheet:
 		j.sheet(x, depth)
+	case encoded:
+		if x.depth != depth || x.b == nil {
+			return j.value(x.v, depth)
+		}
+		j.b = append(j.b, x.b...)
 	default:
 		return j.other(v, depth)
 	}
@@ -156,6 +161,22 @@ func (j *jsonWriter) member(key string, first bool, depth int) {
 	j.newline(depth + 1)
 	j.b = appendJSONString(j.b, key)
 	j.b = append(j.b, ':', ' ')
+}
+
+// encoded is a value and its JSON as writeJSON writes it at depth (nil
+// when it could not): a row many files list is written once.
+type encoded struct {
+	v     any
+	depth int
+	b     []byte
+}
+
+func encode(v any, depth int) encoded {
+	j := &jsonWriter{}
+	if err := j.value(v, depth); err != nil {
+		return encoded{v: v}
+	}
+	return encoded{v: v, depth: depth, b: slices.Clip(j.b)}
 }
 
 // verdictRow is one verdict of an adapter's JSON export. It is written as

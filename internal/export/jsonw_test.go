@@ -42,6 +42,8 @@ func asMaps(v any) any {
 			out[i] = asMaps(e)
 		}
 		return out
+	case encoded:
+		return asMaps(x.v)
 	case *sheet:
 		out := []any{}
 		for i, c := range x.cells {
@@ -104,7 +106,8 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 			B []string `json:"b"`
 			C struct{ D map[string]int }
 		}{1, []string{"x"}, struct{ D map[string]int }{map[string]int{"z": 1, "y": 2}}},
-		"nested": []any{map[string]any{"k": []any{map[string]any{}}}, []any{[]any{}}},
+		"nested":  []any{map[string]any{"k": []any{map[string]any{}}}, []any{[]any{}}},
+		"encoded": []any{encode(map[string]any{"a": []any{"x"}, "b": 1.5}, 2), []any{encode(map[string]any{"at": "another depth"}, 2)}},
 		"rows": []any{verdictRow{Stack: "inbox", Distro: "d", Verdict: "unknown", Conditions: []string{}},
 			verdictRow{Stack: "s", Distro: "d", Verdict: "supported-with-conditions", Likely: "supported", Kernel: "5.14", Conditions: []string{"a", "b\"c"}}},
 	}

@@ -94,11 +94,16 @@ type grid struct {
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
 	// The plain values of the distro_support rows (by index in
-	// m.DistroRows) and of the sources (by id), made once for every
-	// adapter file that lists them.
+	// m.DistroRows) and of the sources (by id), and their JSON, made once
+	// for every adapter file that lists them.
 	distroRows []any
-	sources    map[string]any
+	distroJSON []any          // encoded
+	sources    map[string]any // encoded
 }
+
+// rowDepth is the depth of a row in an adapter's file: an element of
+// the list under one of its keys.
+const rowDepth = 2
 
 func (g *grid) init() {
 	g.once.Do(func() {
@@ -111,13 +116,15 @@ func (g *grid) init() {
 		g.rows = indexRows(g.m)
 		g.judged = map[string][]Cell{}
 		g.distroRows = make([]any, len(g.m.DistroRows))
+		g.distroJSON = make([]any, len(g.m.DistroRows))
 		for i := range g.m.DistroRows {
 			g.distroRows[i] = plain(g.m.DistroRows[i])
+			g.distroJSON[i] = encode(g.distroRows[i], rowDepth)
 		}
 		g.sources = make(map[string]any, len(g.m.Sources))
 		for i := range g.m.Sources {
 			if _, dup := g.sources[g.m.Sources[i].ID]; !dup {
-				g.sources[g.m.Sources[i].ID] = plain(g.m.Source(g.m.Sources[i].ID))
+				g.sources[g.m.Sources[i].ID] = encode(plain(g.m.Source(g.m.Sources[i].ID)), rowDepth)
 			}
 		}
 	})
@@ -368,10 +375,10 @@ func (g *grid) adapterJSON(i int) map[string]any {
 		rs = &adapterRows{}
 	}
 	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
-	var distro []any
+	var distro, distroJSON []any
 	for i, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
-			distro = append(distro, g.distroRows[i])
+			distro, distroJSON = append(distro, g.distroRows[i]), append(distroJSON, g.distroJSON[i])
 		}
 	}
 	set := func(k string, v []any) {
@@ -383,7 +390,7 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	set("firmware_min", fw)
 	set("part_number", parts)
 	set("pci_kernel", kernels)
-	set("distro_support", distro)
+	set("distro_support", distroJSON)
 	set("stack_support", stack)
 	out["verdicts"] = g.sheet(i) // written as a list of verdictRow
 	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
