@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/rule"
@@ -97,11 +98,11 @@ func TestMatrixCSVIsEncodingCSV(t *testing.T) {
 // what the CSV joins.
 type oddVerdicts struct{}
 
-func (o oddVerdicts) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool)) {
+func (o oddVerdicts) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
 	for _, st := range stacks {
 		for _, d := range distros {
-			v, ok := o.DistroVerdict(adapter, d, st)
-			yield(st, d, v, ok)
+			v, _ := o.DistroVerdict(adapter, d, st)
+			yield(st, d, 0, &v) // every cell alike
 		}
 	}
 }
@@ -166,4 +167,35 @@ func encodingCSV(t *testing.T, g *grid) []byte {
 	}
 	cw.Flush()
 	return want.Bytes()
+}
+
+// TestMatrixExportsReadEachAdapterOnce: matrix.csv and the adapter files
+// read each adapter's verdicts from the table once between them.
+func TestMatrixExportsReadEachAdapterOnce(t *testing.T) {
+	t.Parallel()
+	m := bundledMatrix(t)
+	vs := &countedVerdicts{asked: map[string]int{}}
+	files := collect(t, Matrix(m, vs))
+	if len(files) != len(m.Adapters)+2 {
+		t.Fatalf("%d files for %d adapters", len(files), len(m.Adapters))
+	}
+	for _, a := range m.Adapters {
+		if n := vs.asked[a.ID]; n != 1 {
+			t.Errorf("%s: its verdicts read %d times", a.ID, n)
+		}
+	}
+}
+
+// countedVerdicts are oddVerdicts, counting the reads of each adapter's.
+type countedVerdicts struct {
+	oddVerdicts
+	mu    sync.Mutex
+	asked map[string]int
+}
+
+func (c *countedVerdicts) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
+	c.mu.Lock()
+	c.asked[adapter]++
+	c.mu.Unlock()
+	c.oddVerdicts.DistroVerdicts(adapter, stacks, distros, yield)
 }

@@ -13,9 +13,9 @@ import (
 // writeJSON writes v as encoding/json's Encoder does with
 // SetIndent("", "  ") and SetEscapeHTML(false), byte for byte, ending in a
 // newline. The values plain makes (maps of string keys, []any, strings,
-// booleans, integers) and verdict rows are appended directly, without
-// reflection; any other value is handed to encoding/json and indented in
-// place.
+// booleans, integers) and verdict rows (one, or an adapter's sheet of
+// them) are appended directly, without reflection; any other value is
+// handed to encoding/json and indented in place.
 func writeJSON(w io.Writer, v any) error {
 	j := jsonWriters.Get().(*jsonWriter)
 	defer jsonWriters.Put(j)
@@ -89,7 +89,14 @@ func (j *jsonWriter) value(v any, depth int) error {
 	case []string:
 		j.strings(x, depth)
 	case verdictRow:
-		j.verdictRow(x, depth)
+		j.verdictRow(x, depth, nil)
+	case *sheet:
+		j.sheet(x, depth)
+	case encoded:
+		if x.depth != depth || x.b == nil {
+			return j.value(x.v, depth)
+		}
+		j.b = append(j.b, x.b...)
 	default:
 		return j.other(v, depth)
 	}
@@ -156,6 +163,22 @@ func (j *jsonWriter) member(key string, first bool, depth int) {
 	j.b = append(j.b, ':', ' ')
 }
 
+// encoded is a value and its JSON as writeJSON writes it at depth (nil
+// when it could not): a row many files list is written once.
+type encoded struct {
+	v     any
+	depth int
+	b     []byte
+}
+
+func encode(v any, depth int) encoded {
+	j := &jsonWriter{}
+	if err := j.value(v, depth); err != nil {
+		return encoded{v: v}
+	}
+	return encoded{v: v, depth: depth, b: slices.Clip(j.b)}
+}
+
 // verdictRow is one verdict of an adapter's JSON export. It is written as
 // the map {"conditions", "distro", "kernel" (when set), "likely" (when
 // set), "stack", "verdict"} would be.
@@ -164,10 +187,21 @@ type verdictRow struct {
 	Conditions                             []string // never nil
 }
 
-func (j *jsonWriter) verdictRow(r verdictRow, depth int) {
+// verdictRow writes r; with at, the conditions are copied from where
+// at says this writer wrote the same ones before, or at is set to where
+// they are written now.
+func (j *jsonWriter) verdictRow(r verdictRow, depth int, at *[2]int) {
 	j.b = append(j.b, '{')
 	j.member("conditions", true, depth)
-	j.strings(r.Conditions, depth+1)
+	if at != nil && at[1] > 0 {
+		j.b = append(j.b, j.b[at[0]:at[1]]...)
+	} else {
+		start := len(j.b)
+		j.strings(r.Conditions, depth+1)
+		if at != nil {
+			*at = [2]int{start, len(j.b)}
+		}
+	}
 	j.member("distro", false, depth)
 	j.b = appendJSONString(j.b, r.Distro)
 	if r.Kernel != "" {
@@ -184,6 +218,27 @@ func (j *jsonWriter) verdictRow(r verdictRow, depth int) {
 	j.b = appendJSONString(j.b, r.Verdict)
 	j.newline(depth)
 	j.b = append(j.b, '}')
+}
+
+// sheet writes an adapter's verdicts as the list of the verdictRow each
+// cell is; the conditions of a kind of row are written once and copied.
+func (j *jsonWriter) sheet(sh *sheet, depth int) {
+	j.b = append(j.b, '[')
+	at := make([][2]int, len(sh.kinds))
+	for i := range sh.cells {
+		c := &sh.cells[i]
+		k := &sh.kinds[c.kind]
+		if i > 0 {
+			j.b = append(j.b, ',')
+		}
+		j.newline(depth + 1)
+		j.verdictRow(verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
+			Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}, depth+1, &at[c.kind])
+	}
+	if len(sh.cells) > 0 {
+		j.newline(depth)
+	}
+	j.b = append(j.b, ']')
 }
 
 // other hands a value of any other type (a float, a named type, a

@@ -9,7 +9,7 @@ import (
 
 // encodingJSON is how the exports were written before writeJSON: the
 // standard encoder, indented, HTML escaping off. A verdictRow is the map
-// it stands for.
+// it stands for, and a sheet the list of the verdictRow of each cell.
 func encodingJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -42,6 +42,16 @@ func asMaps(v any) any {
 			out[i] = asMaps(e)
 		}
 		return out
+	case encoded:
+		return asMaps(x.v)
+	case *sheet:
+		out := []any{}
+		for i, c := range x.cells {
+			k := x.kinds[c.kind]
+			out = append(out, asMaps(verdictRow{Stack: x.stacks[i/len(x.distros)], Distro: x.distros[i%len(x.distros)], Verdict: k.verdict,
+				Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}))
+		}
+		return out
 	case verdictRow:
 		row := map[string]any{"stack": x.Stack, "distro": x.Distro, "verdict": x.Verdict, "conditions": x.Conditions}
 		if x.Likely != "" {
@@ -72,8 +82,8 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 	g := judgedGrid(t)
 	m := g.m
 	values := map[string]any{"matrix.json": matrixJSON(m)}
-	for _, a := range sortedAdapters(m) {
-		values[AdapterJSON(a.ID)] = g.adapterJSON(a)
+	for i, a := range g.adapters {
+		values[AdapterJSON(a.ID)] = g.adapterJSON(i)
 	}
 	type named string
 	values["edges"] = map[string]any{
@@ -96,7 +106,8 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 			B []string `json:"b"`
 			C struct{ D map[string]int }
 		}{1, []string{"x"}, struct{ D map[string]int }{map[string]int{"z": 1, "y": 2}}},
-		"nested": []any{map[string]any{"k": []any{map[string]any{}}}, []any{[]any{}}},
+		"nested":  []any{map[string]any{"k": []any{map[string]any{}}}, []any{[]any{}}},
+		"encoded": []any{encode(map[string]any{"a": []any{"x"}, "b": 1.5}, 2), []any{encode(map[string]any{"at": "another depth"}, 2)}},
 		"rows": []any{verdictRow{Stack: "inbox", Distro: "d", Verdict: "unknown", Conditions: []string{}},
 			verdictRow{Stack: "s", Distro: "d", Verdict: "supported-with-conditions", Likely: "supported", Kernel: "5.14", Conditions: []string{"a", "b\"c"}}},
 	}
@@ -114,15 +125,15 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 func BenchmarkAdapterJSON(b *testing.B) {
 	m := bundledMatrix(b)
 	g := &grid{m: m}
-	as := sortedAdapters(m)
-	for _, a := range as {
+	g.init()
+	for _, a := range g.adapters {
 		g.cells(a)
 	}
 	var buf bytes.Buffer
 	b.ResetTimer()
 	for i := range b.N {
 		buf.Reset()
-		if err := writeJSON(&buf, g.adapterJSON(as[i%len(as)])); err != nil {
+		if err := writeJSON(&buf, g.adapterJSON(i%len(g.adapters))); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -32,10 +32,9 @@ func (g *grid) producer() render.Producer {
 		if err := emit(render.Func("matrix.csv", g.writeCSV)); err != nil {
 			return err
 		}
-		for _, a := range sortedAdapters(m) {
-			a := a
-			name := strings.TrimSuffix(page.Path(page.Adapter, a.ID), ".html") + ".json"
-			if err := emit(render.Func(name, func(w io.Writer) error { return writeJSON(w, g.adapterJSON(a)) })); err != nil {
+		g.init()
+		for i, a := range g.adapters {
+			if err := emit(render.Func(AdapterJSON(a.ID), func(w io.Writer) error { return writeJSON(w, g.adapterJSON(i)) })); err != nil {
 				return err
 			}
 		}
@@ -68,10 +67,12 @@ func sortedAdapters(m *matrix.Matrix) []*matrix.Adapter {
 
 // Verdicts holds verdicts already judged (site.Site's DistroVerdicts):
 // the engine's verdict of an adapter on each distro's GA kernel with each
-// stack and no firmware given, stack-major; ok is false for one it does
-// not hold.
+// stack and no firmware given, stack-major; v is nil for one it does not
+// hold, and is the yield's to read only while it runs. n numbers the
+// distinct verdicts (alike but for their plan and kernel), -1 for none:
+// the cells of one number share its level, likely, nearest and reasons.
 type Verdicts interface {
-	DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool))
+	DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict))
 }
 
 // Cell is one verdict of the grid.
@@ -86,19 +87,28 @@ type grid struct {
 	m        *matrix.Matrix
 	vs       Verdicts
 	once     sync.Once
+	adapters []*matrix.Adapter       // by id
 	distros  []string                // ids, sorted
 	rows     map[string]*adapterRows // adapter id → its matrix rows
+	sheets   []sheetSlot             // by adapter, as adapters
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
 	// The plain values of the distro_support rows (by index in
-	// m.DistroRows) and of the sources (by id), made once for every
-	// adapter file that lists them.
+	// m.DistroRows) and of the sources (by id), and their JSON, made once
+	// for every adapter file that lists them.
 	distroRows []any
-	sources    map[string]any
+	distroJSON []any          // encoded
+	sources    map[string]any // encoded
 }
+
+// rowDepth is the depth of a row in an adapter's file: an element of
+// the list under one of its keys.
+const rowDepth = 2
 
 func (g *grid) init() {
 	g.once.Do(func() {
+		g.adapters = sortedAdapters(g.m)
+		g.sheets = make([]sheetSlot, len(g.adapters))
 		for _, d := range g.m.Distros {
 			g.distros = append(g.distros, d.ID)
 		}
@@ -106,77 +116,162 @@ func (g *grid) init() {
 		g.rows = indexRows(g.m)
 		g.judged = map[string][]Cell{}
 		g.distroRows = make([]any, len(g.m.DistroRows))
+		g.distroJSON = make([]any, len(g.m.DistroRows))
 		for i := range g.m.DistroRows {
 			g.distroRows[i] = plain(g.m.DistroRows[i])
+			g.distroJSON[i] = encode(g.distroRows[i], rowDepth)
 		}
 		g.sources = make(map[string]any, len(g.m.Sources))
 		for i := range g.m.Sources {
 			if _, dup := g.sources[g.m.Sources[i].ID]; !dup {
-				g.sources[g.m.Sources[i].ID] = plain(g.m.Source(g.m.Sources[i].ID))
+				g.sources[g.m.Sources[i].ID] = encode(plain(g.m.Source(g.m.Sources[i].ID)), rowDepth)
 			}
 		}
 	})
 }
 
-// cells are an adapter's verdicts, stack-major then distro.
+// cells are an adapter's verdicts, stack-major then distro. Without the
+// site's table they are judged here, once, and kept.
 func (g *grid) cells(a *matrix.Adapter) []Cell {
 	g.init()
-	if g.vs == nil {
-		g.judgedMu.Lock()
-		defer g.judgedMu.Unlock()
-		if cs, ok := g.judged[a.ID]; ok {
-			return cs
-		}
+	var out []Cell
+	if g.vs != nil {
+		g.eachCell(a, g.stacksOf(a), func(st, d string, _ int, v *verdict.Verdict) {
+			out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: *v})
+		})
+		return out
+	}
+	g.judgedMu.Lock()
+	defer g.judgedMu.Unlock()
+	if cs, ok := g.judged[a.ID]; ok {
+		return cs
 	}
 	stacks := g.stacksOf(a)
-	out := make([]Cell, 0, len(stacks)*len(g.distros))
-	cell := func(st, d string, v verdict.Verdict, ok bool) {
-		if !ok {
-			v = verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
-		}
-		out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: v})
-	}
-	if g.vs != nil {
-		g.vs.DistroVerdicts(a.ID, stacks, g.distros, cell)
-	} else {
-		for _, st := range stacks {
-			for _, d := range g.distros {
-				cell(st, d, verdict.Verdict{}, false)
-			}
+	out = make([]Cell, 0, len(stacks)*len(g.distros))
+	for _, st := range stacks {
+		for _, d := range g.distros {
+			out = append(out, Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})})
 		}
 	}
-	if g.vs == nil {
-		g.judged[a.ID] = out
-	}
+	g.judged[a.ID] = out
 	return out
 }
 
-// eachCell yields an adapter's verdicts as cells does. With the site's
-// table it yields each as it is read, holding none: the CSV and the
-// adapter files each read every cell once, and a slice of them per
-// adapter and file was 254 MB of garbage in a 10k build.
-func (g *grid) eachCell(a *matrix.Adapter, yield func(c *Cell)) {
+// eachCell yields an adapter's verdicts on stacks, stack-major then
+// distro, as Verdicts does: from the site's table when the grid has one
+// (a cell it does not hold judged here), else as cells judged them, each
+// its own (n is -1).
+func (g *grid) eachCell(a *matrix.Adapter, stacks []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
 	if g.vs == nil {
 		cs := g.cells(a)
 		for i := range cs {
-			yield(&cs[i])
+			yield(cs[i].Stack, cs[i].Distro, -1, &cs[i].Verdict)
 		}
 		return
 	}
-	g.init()
-	var c Cell
-	g.vs.DistroVerdicts(a.ID, g.stacksOf(a), g.distros, func(st, d string, v verdict.Verdict, ok bool) {
-		if !ok {
-			v = verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
+	g.vs.DistroVerdicts(a.ID, stacks, g.distros, func(st, d string, n int, v *verdict.Verdict) {
+		if v == nil {
+			j := verdict.Judge(g.m, verdict.Plan{Adapter: a.ID, Distro: d, Stack: st})
+			n, v = -1, &j
 		}
-		c = Cell{Adapter: a.ID, Stack: st, Distro: d, Verdict: v}
-		yield(&c)
+		yield(st, d, n, v)
 	})
 }
 
 // stacksOf are the grid's stacks for an adapter: those the engine relates
 // to it, as the adapter page's grid.
 func (g *grid) stacksOf(a *matrix.Adapter) []string { return verdict.AdapterStacks(g.m, a) }
+
+// sheet is an adapter's verdicts as its exports write them: a row of
+// matrix.csv and of its JSON file per cell. Both read the one sheet, so
+// each cell is read from the site's table (or judged) once, and what the
+// cells whose verdicts are alike share is made once, as a kind.
+type sheet struct {
+	stacks, distros []string
+	cells           []sheetCell // stacks × distros, stack-major
+	kinds           []rowKind
+}
+
+type sheetCell struct {
+	kernel string
+	kind   int // in sheet.kinds
+}
+
+// rowKind is what a verdict's rows say but its plan and kernel.
+type rowKind struct {
+	verdict, likely string
+	conditions      []string // never nil
+	nearest         []string
+	sources         []string // the source ids of its reasons' entries, each once, first seen first
+}
+
+func kindOf(v *verdict.Verdict) rowKind {
+	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), conditions: nonNil(conditions(*v)), nearest: v.Nearest}
+	for _, r := range v.Reasons {
+		for _, ref := range r.Matrix {
+			for _, s := range ref.Sources {
+				if !slices.Contains(k.sources, s.ID) {
+					k.sources = append(k.sources, s.ID)
+				}
+			}
+		}
+	}
+	return k
+}
+
+// makeSheet reads an adapter's cells into its sheet.
+func (g *grid) makeSheet(a *matrix.Adapter) *sheet {
+	sh := &sheet{stacks: g.stacksOf(a), distros: g.distros}
+	sh.cells = make([]sheetCell, 0, len(sh.stacks)*len(sh.distros))
+	var kinds []int // a verdict's number → its kind + 1
+	g.eachCell(a, sh.stacks, func(_, _ string, n int, v *verdict.Verdict) {
+		k := len(sh.kinds)
+		if n >= 0 {
+			for n >= len(kinds) {
+				kinds = append(kinds, 0)
+			}
+			if kinds[n] > 0 {
+				k = kinds[n] - 1
+			} else {
+				kinds[n] = k + 1
+			}
+		}
+		if k == len(sh.kinds) {
+			sh.kinds = append(sh.kinds, kindOf(v))
+		}
+		sh.cells = append(sh.cells, sheetCell{kernel: v.Kernel, kind: k})
+	})
+	return sh
+}
+
+// sheetSlot holds an adapter's sheet from the first of its two readers,
+// matrix.csv and the adapter's JSON file, to the second.
+type sheetSlot struct {
+	mu    sync.Mutex
+	sh    *sheet
+	reads int
+}
+
+// sheet is the sheet of adapter i (in g.adapters): made by its first
+// reader (the other one waits for it) and let go of by its second; a
+// third read makes it anew.
+func (g *grid) sheet(i int) *sheet {
+	g.init()
+	s := &g.sheets[i]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reads++
+	switch s.reads {
+	case 1:
+		s.sh = g.makeSheet(g.adapters[i])
+		return s.sh
+	case 2:
+		sh := s.sh
+		s.sh = nil
+		return sh
+	}
+	return g.makeSheet(g.adapters[i])
+}
 
 // conditions are the reasons that keep a verdict from plain "supported"
 // (never a note, which decides nothing).
@@ -193,11 +288,12 @@ func conditions(v verdict.Verdict) []string {
 var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
 
 func (g *grid) writeCSV(w io.Writer) error {
+	g.init()
 	names := map[string]string{}
 	for _, d := range g.m.Distros {
 		names[d.ID] = strings.TrimSpace(d.Name) // the name holds the version ("Red Hat Enterprise Linux 9.4")
 	}
-	var row, joined []byte
+	var row, joined, pre, tails []byte
 	for i, h := range csvHeader {
 		if i > 0 {
 			row = append(row, ',')
@@ -205,67 +301,68 @@ func (g *grid) writeCSV(w io.Writer) error {
 		row = appendCell(row, h, false)
 	}
 	row = append(row, '\n')
-	var srcs []string
+	// The cells every adapter's rows share, made once: a distro's id and
+	// name, and for each adapter its id, name and vendor and each stack.
+	distroCells := make([][]byte, len(g.distros))
+	for i, d := range g.distros {
+		distroCells[i] = append(appendCell(append(appendCell(nil, d, true), ','), names[d], true), ',')
+	}
+	join := func(list []string, sep string) []byte {
+		joined = joined[:0]
+		for i, s := range list {
+			if i > 0 {
+				joined = append(joined, sep...)
+			}
+			joined = append(joined, s...)
+		}
+		return joined
+	}
+	var at []int // kind k's cells after the kernel are tails[at[k]:at[k+1]]
 	// The rows go out a run of them at a time: a file of a million rows
 	// is never held whole (a one-off build streams it into its file).
 	const run = 256 << 10
-	for _, a := range sortedAdapters(g.m) {
-		var err error
-		g.eachCell(a, func(c *Cell) {
-			v := &c.Verdict
-			for _, f := range [...]string{a.ID, a.Name, a.Vendor, c.Stack, c.Distro, names[c.Distro], v.Kernel, string(v.Verdict), string(v.Likely)} {
-				row = appendCell(row, f, true)
-				row = append(row, ',')
-			}
-			joined = joined[:0]
-			k := 0
-			for _, r := range v.Reasons {
-				if r.Verdict != verdict.Supported && !r.Informs { // its conditions
-					if k++; k > 1 {
-						joined = append(joined, " | "...)
+	for i, a := range g.adapters {
+		sh := g.sheet(i)
+		pre = pre[:0]
+		for _, f := range [...]string{a.ID, a.Name, a.Vendor} {
+			pre = append(appendCell(pre, f, true), ',')
+		}
+		tails, at = tails[:0], append(at[:0], 0)
+		for k := range sh.kinds {
+			kd := &sh.kinds[k]
+			tails = append(appendCell(tails, kd.verdict, true), ',')
+			tails = append(appendCell(tails, kd.likely, true), ',')
+			tails = append(appendCell(tails, join(kd.conditions, " | "), true), ',')
+			tails = append(appendCell(tails, join(kd.nearest, " | "), true), ',')
+			tails = append(appendCell(tails, join(kd.sources, " "), true), '\n')
+			at = append(at, len(tails))
+		}
+		for s, st := range sh.stacks {
+			stack := len(pre)
+			pre = append(appendCell(pre, st, true), ',')
+			for d := range sh.distros {
+				c := &sh.cells[s*len(sh.distros)+d]
+				row = append(append(row, pre...), distroCells[d]...)
+				row = append(appendCell(row, c.kernel, true), ',')
+				row = append(row, tails[at[c.kind]:at[c.kind+1]]...)
+				if len(row) >= run {
+					if _, err := w.Write(row); err != nil {
+						return err
 					}
-					joined = append(joined, r.Text...)
+					row = row[:0]
 				}
 			}
-			row = append(appendCell(row, joined, true), ',')
-			joined = joined[:0]
-			for i, n := range v.Nearest {
-				if i > 0 {
-					joined = append(joined, " | "...)
-				}
-				joined = append(joined, n...)
-			}
-			row = append(appendCell(row, joined, true), ',')
-			joined, srcs = joined[:0], srcs[:0]
-			for _, r := range v.Reasons { // each source of its entries, once, first seen first
-				for _, ref := range r.Matrix {
-					for _, s := range ref.Sources {
-						if !slices.Contains(srcs, s.ID) {
-							srcs = append(srcs, s.ID)
-							if len(srcs) > 1 {
-								joined = append(joined, ' ')
-							}
-							joined = append(joined, s.ID...)
-						}
-					}
-				}
-			}
-			row = append(appendCell(row, joined, true), '\n')
-			if len(row) >= run && err == nil {
-				_, err = w.Write(row)
-				row = row[:0]
-			}
-		})
-		if err != nil {
-			return err
+			pre = pre[:stack]
 		}
 	}
 	_, err := w.Write(row)
 	return err
 }
 
-func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
+func (g *grid) adapterJSON(i int) map[string]any {
 	m := g.m
+	g.init()
+	a := g.adapters[i]
 	out := map[string]any{"adapter": plain(a)}
 	if v := m.Vendor(a.Vendor); v != nil {
 		out["vendor"] = plain(v)
@@ -273,16 +370,15 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	if d := m.Driver(a.RDMADriver); d != nil {
 		out["driver"] = plain(d)
 	}
-	g.init()
 	rs := g.rows[a.ID]
 	if rs == nil {
 		rs = &adapterRows{}
 	}
 	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
-	var distro []any
+	var distro, distroJSON []any
 	for i, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
-			distro = append(distro, g.distroRows[i])
+			distro, distroJSON = append(distro, g.distroRows[i]), append(distroJSON, g.distroJSON[i])
 		}
 	}
 	set := func(k string, v []any) {
@@ -294,15 +390,9 @@ func (g *grid) adapterJSON(a *matrix.Adapter) map[string]any {
 	set("firmware_min", fw)
 	set("part_number", parts)
 	set("pci_kernel", kernels)
-	set("distro_support", distro)
+	set("distro_support", distroJSON)
 	set("stack_support", stack)
-	verdicts := []any{}
-	g.eachCell(a, func(c *Cell) {
-		// likely is a hint, never the verdict
-		verdicts = append(verdicts, verdictRow{Stack: c.Stack, Distro: c.Distro, Verdict: string(c.Verdict.Verdict),
-			Likely: string(c.Verdict.Likely), Kernel: c.Verdict.Kernel, Conditions: nonNil(conditions(c.Verdict))})
-	})
-	out["verdicts"] = verdicts
+	out["verdicts"] = g.sheet(i) // written as a list of verdictRow
 	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
 	srcs := []any{}
 	for _, id := range ids {

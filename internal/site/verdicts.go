@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
@@ -1179,43 +1180,103 @@ func (v *verdicts) raw(t *AdapterVerdicts, n int) *XReason {
 // (Kernel, Verdict, Nearest and the reasons' level, text, nearest and
 // matrix entries with their source ids), read from the verdict table the
 // pages show; ok is false for a cell the table does not hold.
-func (s *Site) DistroVerdict(adapter, distro, stack string) (verdict.Verdict, bool) {
-	return s.distroVerdict(adapter, s.verdicts.table(adapter), distro, stack, nil)
+func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, ok bool) {
+	s.DistroVerdicts(adapter, []string{stack}, []string{distro}, func(_, _ string, _ int, c *verdict.Verdict) {
+		if c != nil {
+			v, ok = *c, true
+		}
+	})
+	return v, ok
 }
 
 // DistroVerdicts calls yield with DistroVerdict's answer for each of
-// stacks and each of distros in turn (stack-major), each reason the cells
-// share made once and shared by them (their Matrix entries too, to be
-// read, not changed). The exports read every cell of the grid, so a build
-// judges each once, and reads each adapter's reasons once.
-func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, v verdict.Verdict, ok bool)) {
+// stacks and each of distros in turn (stack-major): v, nil for a cell
+// the table does not hold, is the call's own, to be read during yield
+// only. Cells whose verdicts are alike but for their plan and kernel (the
+// same level, reasons and nearest changes) are made once: n numbers the
+// distinct verdicts in the order first yielded, and the cells of one
+// number share its Verdict, Likely, Nearest and Reasons (the same slices,
+// their Matrix entries too, to be read, not changed). The exports read
+// every cell of the grid, so a build reads each adapter's reasons once
+// and makes each distinct verdict once.
+func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
+	vs := s.verdicts
+	vs.all()
+	t := vs.table(adapter)
+	if t == nil {
+		for _, st := range stacks {
+			for _, d := range distros {
+				yield(st, d, -1, nil)
+			}
+		}
+		return
+	}
+	// Each distro's row of the table, -1 for one it does not hold.
+	rows := make([]int, len(distros))
+	for i, d := range distros {
+		rows[i] = -1
+		if ti, ok := vs.targetN[d]; ok && vs.targets[ti].isDistro() {
+			rows[i] = ti * len(vs.stacks)
+		}
+	}
 	made := map[int]verdict.Reason{}
-	t := s.verdicts.table(adapter)
+	alike := map[string]int{} // a cell's level, reasons and nearest → its number
+	var distinct []*verdict.Verdict
+	var key []byte
+	var v verdict.Verdict
 	for _, st := range stacks {
-		for _, d := range distros {
-			v, ok := s.distroVerdict(adapter, t, d, st, made)
-			yield(st, d, v, ok)
+		si, ok := vs.stackN[st]
+		for i, d := range distros {
+			if !ok || rows[i] < 0 {
+				yield(st, d, -1, nil)
+				continue
+			}
+			c := &t.Cells[rows[i]+si]
+			key = cellKey(key[:0], c)
+			n, seen := alike[string(key)]
+			if !seen {
+				n = len(distinct)
+				alike[string(key)] = n
+				dv := vs.distroVerdict(t, c, made)
+				distinct = append(distinct, &dv)
+			}
+			v = *distinct[n]
+			v.Plan = verdict.Plan{Adapter: adapter, Distro: d, Stack: st}
+			v.Adapter, v.Distro, v.Kernel, v.Stack = adapter, d, c.kernel, st
+			yield(st, d, n, &v)
 		}
 	}
 }
 
-// distroVerdict is DistroVerdict from the adapter's table t, its reasons by
-// number kept in made (nil: none kept).
-func (s *Site) distroVerdict(adapter string, t *AdapterVerdicts, distro, stack string, made map[int]verdict.Reason) (v verdict.Verdict, ok bool) {
-	vs := s.verdicts
-	c, ok := vs.cell(adapter, distro, stack)
-	if !ok || !vs.targets[vs.targetN[distro]].isDistro() {
-		return verdict.Verdict{}, false
+// cellKey appends what a cell's verdict is made of but its kernel: its
+// level, its reasons' numbers and its own nearest changes.
+func cellKey(b []byte, c *XCell) []byte {
+	b = binary.AppendUvarint(b, uint64(c.Level))
+	b = binary.AppendUvarint(b, uint64(len(c.Reasons)))
+	for _, n := range c.Reasons {
+		b = binary.AppendUvarint(b, uint64(n))
 	}
-	v = verdict.Verdict{Plan: verdict.Plan{Adapter: adapter, Distro: distro, Stack: stack}, Adapter: adapter, Distro: distro,
-		Kernel: c.kernel, Stack: stack, Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	if c.Nearest == nil {
+		return append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.Nearest))+1)
+	for _, n := range c.Nearest {
+		b = binary.AppendUvarint(b, uint64(len(n)))
+		b = append(b, n...)
+	}
+	return b
+}
+
+// distroVerdict is the verdict of cell c of the adapter's table t: its
+// level, reasons and nearest changes, with no plan, adapter, distro,
+// kernel or stack; its reasons by number kept in made.
+func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]verdict.Reason) verdict.Verdict {
+	v := verdict.Verdict{Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
 	for i, n := range c.Reasons {
 		r, ok := made[n]
 		if !ok {
 			r = vs.judged(vs.raw(t, n))
-			if made != nil {
-				made[n] = r
-			}
+			made[n] = r
 		}
 		v.Reasons[i] = r
 	}
@@ -1224,7 +1285,7 @@ func (s *Site) distroVerdict(adapter string, t *AdapterVerdicts, distro, stack s
 		v.Nearest = DerivedNearest(v.Reasons)
 	}
 	v.Likely = verdict.LikelyOf(v.Verdict, v.Reasons)
-	return v, true
+	return v
 }
 
 // judged is raw reason x as verdict.Judge gives it: its level, text,
