@@ -342,9 +342,9 @@ func (r *Report) ratios(out io.Writer) {
 				med("build", s, "kbgen", bytes)/med("index", s, "pagefind", bytes),
 				med("build", s, "kbgen", func(m Measure) float64 { return float64(m.Files) })/med("index", s, "pagefind", func(m Measure) float64 { return float64(m.Files) }))
 		}
-		if full := med("build", s, "kbgen", wall); full > 0 {
+		if full, inc := med("build", s, "kbgen", wall), med("incremental", s, "kbgen", wall); full > 0 && inc > 0 { // -build-only times no rebuild
 			fmt.Fprintf(out, "ratio %-6s kbgen build after one FAQ change/full %.2f×; kbgen serve's update, edit to served page/full %.2f×\n", s,
-				med("incremental", s, "kbgen", wall)/full, med("serve-reload", s, "kbgen", wall)/full)
+				inc/full, med("serve-reload", s, "kbgen", wall)/full)
 		}
 	}
 }

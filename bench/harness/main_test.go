@@ -42,3 +42,23 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("want one results file, got %v", files)
 	}
 }
+
+// A -build-only run times no rebuild, so it prints no rebuild ratio, where
+// it printed "0.00×"; a run that times rebuilds prints it.
+func TestRatiosBuildOnly(t *testing.T) {
+	r := &Report{Measures: []Measure{
+		{Name: "build", Size: "10k", Tool: "kbgen", WallS: 10},
+		{Name: "build", Size: "10k", Tool: "hugo", WallS: 5},
+	}}
+	var b strings.Builder
+	r.ratios(&b)
+	if !strings.Contains(b.String(), "kbgen/hugo 2.00×") || strings.Contains(b.String(), "after one FAQ change") {
+		t.Fatalf("build-only ratios:\n%s", b.String())
+	}
+	r.Measures = append(r.Measures, Measure{Name: "incremental", Size: "10k", Tool: "kbgen", WallS: 5})
+	b.Reset()
+	r.ratios(&b)
+	if !strings.Contains(b.String(), "after one FAQ change/full 0.50×") {
+		t.Fatalf("ratios with a rebuild:\n%s", b.String())
+	}
+}
