@@ -226,14 +226,11 @@ func (j *jsonWriter) sheet(sh *sheet, depth int) {
 	j.b = append(j.b, '[')
 	at := make([][2]int, len(sh.kinds))
 	for i := range sh.cells {
-		c := &sh.cells[i]
-		k := &sh.kinds[c.kind]
 		if i > 0 {
 			j.b = append(j.b, ',')
 		}
 		j.newline(depth + 1)
-		j.verdictRow(verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
-			Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}, depth+1, &at[c.kind])
+		j.verdictRow(sh.row(i), depth+1, &at[sh.cells[i].kind])
 	}
 	if len(sh.cells) > 0 {
 		j.newline(depth)

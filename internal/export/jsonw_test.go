@@ -46,10 +46,8 @@ func asMaps(v any) any {
 		return asMaps(x.v)
 	case *sheet:
 		out := []any{}
-		for i, c := range x.cells {
-			k := x.kinds[c.kind]
-			out = append(out, asMaps(verdictRow{Stack: x.stacks[i/len(x.distros)], Distro: x.distros[i%len(x.distros)], Verdict: k.verdict,
-				Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}))
+		for i := range x.cells {
+			out = append(out, asMaps(x.row(i)))
 		}
 		return out
 	case verdictRow:

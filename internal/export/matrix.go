@@ -192,6 +192,14 @@ type sheet struct {
 	kinds           []rowKind
 }
 
+// row is cell i's verdictRow, as the adapter's JSON file lists it.
+func (sh *sheet) row(i int) verdictRow {
+	c := &sh.cells[i]
+	k := &sh.kinds[c.kind]
+	return verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
+		Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}
+}
+
 type sheetCell struct {
 	kernel string
 	kind   int // in sheet.kinds
