@@ -584,6 +584,20 @@ func (j *judged) reason(i int) fullReason {
 	return renameReason(x, j.rename)
 }
 
+// kept is j's reason i as its table keeps it: a renamed peer's in its
+// first's words (renamed by verdicts.table when asked), its matrix
+// entries in its own, as they are numbered.
+func (j *judged) kept(i int) fullReason {
+	if j.first == nil {
+		return j.reasons[i]
+	}
+	x := j.first.reasons[i]
+	if j.changed[i] {
+		x.Refs = renameRefs(x.Refs, j.rename)
+	}
+	return x
+}
+
 // full is j with its reasons made.
 func (j *judged) full() judged {
 	if j.first == nil {
@@ -672,13 +686,7 @@ func (v *verdicts) all() {
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
-				x := conv(j.reason(ri)) // its matrix entries numbered as renamed
-				if j.first != nil {
-					// Kept in its first's words (the first's strings),
-					// renamed by table.
-					x.Text, x.Nearest = j.first.reasons[ri].Text, j.first.reasons[ri].Nearest
-				}
-				t.Reasons = append(t.Reasons, x)
+				t.Reasons = append(t.Reasons, conv(j.kept(ri)))
 			}
 			nums[i] = num
 			// A peer's cells are its first's, renamed: numbered alike,
@@ -804,17 +812,22 @@ func renameText(r *matrix.Renamer, s string) string {
 // renameReason is x in r's words.
 func renameReason(x fullReason, r *matrix.Renamer) fullReason {
 	x.Text, x.Nearest = renameText(r, x.Text), renameText(r, x.Nearest)
-	refs := x.Refs
-	for k, ref := range x.Refs {
+	x.Refs = renameRefs(x.Refs, r)
+	return x
+}
+
+// renameRefs is refs in r's words: refs itself when r changes none.
+func renameRefs(refs []XRef, r *matrix.Renamer) []XRef {
+	out := refs
+	for k, ref := range refs {
 		if e := renameText(r, ref.Entry); e != ref.Entry {
-			if &refs[0] == &x.Refs[0] {
-				refs = slices.Clone(x.Refs)
+			if &out[0] == &refs[0] {
+				out = slices.Clone(refs)
 			}
-			refs[k].Entry = e
+			out[k].Entry = e
 		}
 	}
-	x.Refs = refs
-	return x
+	return out
 }
 
 // peer is renamed's answer whose reasons are made when read
