@@ -1161,13 +1161,22 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 // cell returns an adapter's cell for target × stack.
 func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
 	v.all()
-	t := v.tables[adapter] // the cells only: a peer's reasons are not renamed
-	ti, ok1 := v.targetN[target]
-	si, ok2 := v.stackN[stack]
-	if t == nil || !ok1 || !ok2 {
+	row := v.row(v.tables[adapter], target) // the cells only: a peer's reasons are not renamed
+	si, ok := v.stackN[stack]
+	if row == nil || !ok {
 		return XCell{}, false
 	}
-	return t.Cells[ti*len(v.stacks)+si], true
+	return row[si], true
+}
+
+// row is target's cells in table t, one per stack (v.stacks), or nil
+// when t is nil or has no such target.
+func (v *verdicts) row(t *AdapterVerdicts, target string) []XCell {
+	ti, ok := v.targetN[target]
+	if t == nil || !ok {
+		return nil
+	}
+	return t.Cells[ti*len(v.stacks) : (ti+1)*len(v.stacks)]
 }
 
 // level is a cell's verdict and nearest changes, without its reasons.
