@@ -559,25 +559,30 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		r         int
 		text, key string
 	}
+	// The rows' lists are cut from one slice, row after row, not each
+	// grown on its own.
 	tmplAt := make([][]tmplOut, len(distros))
-	tmplOf := func(i, r int) (tmplOut, bool) {
-		for _, o := range tmplAt[i] {
+	find := func(outs []tmplOut, r int) (tmplOut, bool) {
+		for _, o := range outs {
 			if o.r == r {
 				return o, true
 			}
 		}
 		return tmplOut{}, false
 	}
+	tmplOf := func(i, r int) (tmplOut, bool) { return find(tmplAt[i], r) }
 	tmplRows := map[string]int{}
+	var outs []tmplOut
 	for i, d := range distros {
 		seen := map[string]bool{}
+		start := len(outs)
 		for _, c := range cells[i] {
 			for _, r := range c.Reasons {
-				o, ok := tmplOf(i, r)
+				o, ok := find(outs[start:], r)
 				if !ok {
 					o.r = r
 					o.text, o.key = tmpl(r, d)
-					tmplAt[i] = append(tmplAt[i], o)
+					outs = append(outs, o)
 				}
 				if o.key != "" && !seen[o.key] {
 					seen[o.key] = true
@@ -585,6 +590,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				}
 			}
 		}
+		tmplAt[i] = outs[start:len(outs):len(outs)]
 	}
 	byTmpl := map[string]int{}
 	// number is reason r's number as row i shows it.
@@ -793,7 +799,7 @@ func (v *verdicts) kernelNote(t *AdapterVerdicts, r int, d *matrix.Distro) *Grid
 		return nil
 	}
 	ref := v.refs[x.Refs[0]]
-	if ref.Entry != "distro "+d.ID {
+	if id, ok := strings.CutPrefix(ref.Entry, "distro "); !ok || id != d.ID {
 		return nil
 	}
 	k := &GridKernel{Kernel: d.Kernel, Base: d.KernelBase, Confidence: ref.Confidence, text: x.Text}
