@@ -283,6 +283,9 @@ type verdicts struct {
 
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
 
+	sharedOnce sync.Once
+	sharedRs   []verdict.Reason // sharedJudged
+
 	layoutMu sync.Mutex
 	layouts  map[*XCell]*layoutSlot // cells several tables share (by their first) → their file's layout
 
@@ -1298,7 +1301,12 @@ func cellKey(b []byte, c *XCell) []byte {
 // kernel or stack; its reasons by number kept in made.
 func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]verdict.Reason) verdict.Verdict {
 	v := verdict.Verdict{Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	shared := vs.sharedJudged()
 	for i, n := range c.Reasons {
+		if n < len(shared) {
+			v.Reasons[i] = shared[n]
+			continue
+		}
 		r, ok := made[n]
 		if !ok {
 			r = vs.judged(vs.raw(t, n))
@@ -1312,6 +1320,18 @@ func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]ver
 	}
 	v.Likely = verdict.LikelyOf(v.Verdict, v.Reasons)
 	return v
+}
+
+// sharedJudged is each shared reason (v.shared) as verdict.Judge gives
+// it, made once for every adapter's exports, not once per adapter.
+func (v *verdicts) sharedJudged() []verdict.Reason {
+	v.sharedOnce.Do(func() {
+		v.sharedRs = make([]verdict.Reason, len(v.shared))
+		for n := range v.shared {
+			v.sharedRs[n] = v.judged(&v.shared[n])
+		}
+	})
+	return v.sharedRs
 }
 
 // judged is raw reason x as verdict.Judge gives it: its level, text,
