@@ -215,14 +215,21 @@ type rowKind struct {
 
 func kindOf(v *verdict.Verdict) rowKind {
 	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), conditions: nonNil(conditions(*v)), nearest: v.Nearest}
+	// Gathered on the stack and kept at their size: a sheet keeps its
+	// kinds until both its files are written.
+	var buf [16]string
+	srcs := buf[:0]
 	for _, r := range v.Reasons {
 		for _, ref := range r.Matrix {
 			for _, s := range ref.Sources {
-				if !slices.Contains(k.sources, s.ID) {
-					k.sources = append(k.sources, s.ID)
+				if !slices.Contains(srcs, s.ID) {
+					srcs = append(srcs, s.ID)
 				}
 			}
 		}
+	}
+	if len(srcs) > 0 {
+		k.sources = slices.Clone(srcs)
 	}
 	return k
 }
@@ -284,7 +291,16 @@ func (g *grid) sheet(i int) *sheet {
 // conditions are the reasons that keep a verdict from plain "supported"
 // (never a note, which decides nothing).
 func conditions(v verdict.Verdict) []string {
-	var out []string
+	n := 0
+	for _, r := range v.Reasons {
+		if r.Verdict != verdict.Supported && !r.Informs {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n) // made at its size: a sheet keeps it
 	for _, r := range v.Reasons {
 		if r.Verdict != verdict.Supported && !r.Informs {
 			out = append(out, r.Text)

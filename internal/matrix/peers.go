@@ -123,21 +123,52 @@ func (m *Matrix) Identity(id string) []string {
 // A Renamer turns the words of one adapter's identity into a peer's
 // (Matrix.Rename).
 type Renamer struct {
-	r    *strings.Replacer
-	olds []string // the words it replaces
+	olds, news []string // the words it replaces, longest first, and each one's peer word
 }
 
-// Replace is s with every word of the identity in the peer's words, or s
-// itself, not a copy, when it holds none of them: a strings.Replacer
-// copies every string it is given, and a site renames each reason of a
-// peer group's first adapter for every peer (4% of a 10k build's CPU).
+// Replace is s with every word of the identity in the peer's words, as a
+// strings.Replacer of the same pairs gives it (left to right, without
+// overlaps, at each place the first word in the Renamer's order), or s
+// itself, not a copy, when it holds none of them. A site renames each
+// reason of a peer group's first adapter for every peer: a Replacer
+// looked for its words byte by byte, and was 2-3% of a 10k build's CPU;
+// each word is looked for here with strings.Index, its next place kept
+// until the text is past it.
 func (n *Renamer) Replace(s string) string {
+	var places [8]int
+	next := places[:0] // each word's next place in s, -1 for none
+	first := -1        // the first of them
 	for _, o := range n.olds {
-		if strings.Contains(s, o) {
-			return n.r.Replace(s)
+		j := strings.Index(s, o)
+		next = append(next, j)
+		if j >= 0 && (first < 0 || j < first) {
+			first = j
 		}
 	}
-	return s
+	if first < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	i := 0 // s[:i] is done
+	for first >= 0 {
+		w := slices.Index(next, first) // the first word in order that starts there
+		b.WriteString(s[i:first])
+		b.WriteString(n.news[w])
+		i, first = first+len(n.olds[w]), -1
+		for k, o := range n.olds {
+			if next[k] >= 0 && next[k] < i {
+				if next[k] = strings.Index(s[i:], o); next[k] >= 0 {
+					next[k] += i
+				}
+			}
+			if next[k] >= 0 && (first < 0 || next[k] < first) {
+				first = next[k]
+			}
+		}
+	}
+	b.WriteString(s[i:])
+	return b.String()
 }
 
 // Rename is the renamer that turns the words of adapter from's identity
@@ -164,11 +195,11 @@ func (m *Matrix) Rename(from, to string) *Renamer {
 		}
 	}
 	slices.SortStableFunc(pairs, func(x, y pair) int { return cmp.Compare(len(y.old), len(x.old)) })
-	var args, olds []string
+	r := &Renamer{}
 	for _, p := range pairs {
-		args, olds = append(args, p.old, p.new), append(olds, p.old)
+		r.olds, r.news = append(r.olds, p.old), append(r.news, p.new)
 	}
-	return &Renamer{strings.NewReplacer(args...), olds}
+	return r
 }
 
 var (

@@ -6,6 +6,39 @@ import (
 	"unsafe"
 )
 
+// TestRenamerOverlaps: Replace is a strings.Replacer of the same pairs
+// where words overlap, one holds another, a text holds them back to back
+// or a renamed word holds another word: on every text of up to six
+// pieces of the words, parts of them and other bytes.
+func TestRenamerOverlaps(t *testing.T) {
+	t.Parallel()
+	r := &Renamer{olds: []string{"abcd", "abc", "bcd", "cab", "ab", "b"}, news: []string{"W", "X", "abc", "", "Y", "bb"}}
+	var args []string
+	for k, o := range r.olds {
+		args = append(args, o, r.news[k])
+	}
+	want := strings.NewReplacer(args...)
+	pieces := []string{"a", "b", "c", "d", "ab", "abc", "abcd", "bcd", "cab", " ", "é"}
+	var texts func(s string, n int)
+	checked := 0
+	texts = func(s string, n int) {
+		if got, w := r.Replace(s), want.Replace(s); got != w {
+			t.Fatalf("Replace(%q) = %q, want %q", s, got, w)
+		}
+		checked++
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			texts(s+p, n-1)
+		}
+	}
+	texts("", 5)
+	if checked < 100000 {
+		t.Fatalf("checked %d texts", checked)
+	}
+}
+
 // TestRenamerIsReplacer: for adapters of the bundled matrix renamed into
 // one another (Rename needs identities of one shape, not peers), Replace
 // gives what a strings.Replacer of the same pairs gives, on texts that
@@ -25,8 +58,8 @@ func TestRenamerIsReplacer(t *testing.T) {
 			}
 			n++
 			var args []string
-			for _, o := range r.olds {
-				args = append(args, o, r.r.Replace(o))
+			for k, o := range r.olds {
+				args = append(args, o, r.news[k])
 			}
 			want := strings.NewReplacer(args...)
 			texts := []string{"", "no identity word here", first.ID, first.Name + " on RHEL 9.4", "firmware_min " + first.ID + " roce", strings.Repeat("x", 300) + first.Name}

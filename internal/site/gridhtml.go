@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/verdict"
@@ -26,7 +27,7 @@ type GridHTML struct {
 func (g *Grid) writeHTML(from string) {
 	var b []byte
 	take := func() template.HTML {
-		s := template.HTML(b)
+		s := ownedHTML(b)
 		b = b[:0:0]
 		return s
 	}
@@ -263,6 +264,13 @@ func appendLikely(b []byte, likely string) []byte {
 	b = append(b, ` <span class="meta">(likely `...)
 	b = appendEscaped(b, likely)
 	return append(b, `: a hint)</span>`...)
+}
+
+// ownedHTML is b as HTML without a copy, as strings.Builder gives its
+// bytes: the caller hands b over and never writes it again. A page's
+// grid and a distro page's inbox list are each hundreds of KB.
+func ownedHTML(b []byte) template.HTML {
+	return template.HTML(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // appendEscaped appends s escaped as html/template escapes a value in

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/page"
 )
 
 // TestAppendEscapedIsHTMLTemplate: the grid's markup escapes a value as
@@ -219,5 +221,41 @@ func BenchmarkAdapterGrids(b *testing.B) {
 			g := s.verdicts.grid(m, a)
 			g.writeHTML("adapter/" + a.ID + ".html")
 		}
+	}
+}
+
+// TestInboxHTMLIsTemplate: a distro page's inbox list is what the
+// template loop it replaces wrote (less the </li> HTML lets it omit), on
+// every distro page of the bundled site, its links made once for them
+// all; and a page of another folder gets links from its own.
+func TestInboxHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	s, _ := bundledSite(t)
+	tm := template.Must(template.New("").Parse(`{{range .}}<li><span class="v {{.Class}}" title="{{.Word}}">{{.Mark}}<span class="vh"> {{.Word}}</span></span> <a href="{{.Href}}">{{.Name}}</a>{{end}}`))
+	type item struct {
+		Shown
+		Href, Name string
+	}
+	for _, d := range s.distroPages {
+		var items []item
+		for _, v := range d.Inbox() {
+			items = append(items, item{v.Shown, page.RelRef(d.Path(), page.Ref{Kind: page.Adapter, ID: v.Adapter.ID, Anchor: "grid"}), v.Adapter.Name})
+		}
+		var want strings.Builder
+		if err := tm.Execute(&want, items); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(d.InboxHTML()); got != want.String() {
+			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got, want.String())
+		}
+	}
+	if len(s.distroPages) == 0 {
+		t.Fatal("the bundled site has no distro page")
+	}
+	from := "a/b/" + s.distroPages[0].Path()
+	l := s.inboxLinks(from)
+	a := l.adapters[0]
+	if want := page.RelRef(from, page.Ref{Kind: page.Adapter, ID: a.ID, Anchor: "grid"}); !strings.Contains(string(l.html[0]), `href="`+want+`"`) {
+		t.Errorf("a page at %s links %s as %s, want %s", from, a.ID, l.html[0], want)
 	}
 }

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -147,6 +149,28 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 				t.Fatalf("%s, cell %d: reasons %q, want the engine's %q", id, ci, got, w)
 			}
 		}
+	}
+	// A peer's verdicts file, its cells laid out once for every table
+	// that shares them, is byte for byte the file laid out on its own.
+	if len(v.layouts) == 0 {
+		t.Error("no two tables share their cells: no layout is shared")
+	}
+	for id := range v.tables {
+		tb := v.table(id)
+		got, err := json.Marshal(tb.laidOut(v.layout(tb)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(tb.file(len(v.stacks)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the file of its shared layout\n%.300s…\nlaid out on its own\n%.300s…", id, got, want)
+		}
+	}
+	if len(v.layouts) != 0 {
+		t.Errorf("%d layouts kept after every file was written", len(v.layouts))
 	}
 	// The renaming holds for the plain peers and fails for the word peers
 	// (their first's name is also the engine's word), whose tables above

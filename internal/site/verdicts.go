@@ -283,6 +283,12 @@ type verdicts struct {
 
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
 
+	sharedOnce sync.Once
+	sharedRs   []verdict.Reason // sharedJudged
+
+	layoutMu sync.Mutex
+	layouts  map[*XCell]*layoutSlot // cells several tables share (by their first) → their file's layout
+
 	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
 	yes     lists[string, []string]             // yesStacks by adapter id
 }
@@ -581,6 +587,20 @@ func (j *judged) reason(i int) fullReason {
 	return renameReason(x, j.rename)
 }
 
+// kept is j's reason i as its table keeps it: a renamed peer's in its
+// first's words (renamed by verdicts.table when asked), its matrix
+// entries in its own, as they are numbered.
+func (j *judged) kept(i int) fullReason {
+	if j.first == nil {
+		return j.reasons[i]
+	}
+	x := j.first.reasons[i]
+	if j.changed[i] {
+		x.Refs = renameRefs(x.Refs, j.rename)
+	}
+	return x
+}
+
 // full is j with its reasons made.
 func (j *judged) full() judged {
 	if j.first == nil {
@@ -669,13 +689,7 @@ func (v *verdicts) all() {
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
-				x := conv(j.reason(ri)) // its matrix entries numbered as renamed
-				if j.first != nil {
-					// Kept in its first's words (the first's strings),
-					// renamed by table.
-					x.Text, x.Nearest = j.first.reasons[ri].Text, j.first.reasons[ri].Nearest
-				}
-				t.Reasons = append(t.Reasons, x)
+				t.Reasons = append(t.Reasons, conv(j.kept(ri)))
 			}
 			nums[i] = num
 			// A peer's cells are its first's, renamed: numbered alike,
@@ -716,6 +730,7 @@ func (v *verdicts) all() {
 				js[i] = judged{}
 			}
 		}
+		v.shareLayouts()
 	})
 }
 
@@ -800,17 +815,22 @@ func renameText(r *matrix.Renamer, s string) string {
 // renameReason is x in r's words.
 func renameReason(x fullReason, r *matrix.Renamer) fullReason {
 	x.Text, x.Nearest = renameText(r, x.Text), renameText(r, x.Nearest)
-	refs := x.Refs
-	for k, ref := range x.Refs {
+	x.Refs = renameRefs(x.Refs, r)
+	return x
+}
+
+// renameRefs is refs in r's words: refs itself when r changes none.
+func renameRefs(refs []XRef, r *matrix.Renamer) []XRef {
+	out := refs
+	for k, ref := range refs {
 		if e := renameText(r, ref.Entry); e != ref.Entry {
-			if &refs[0] == &x.Refs[0] {
-				refs = slices.Clone(x.Refs)
+			if &out[0] == &refs[0] {
+				out = slices.Clone(refs)
 			}
-			refs[k].Entry = e
+			out[k].Entry = e
 		}
 	}
-	x.Refs = refs
-	return x
+	return out
 }
 
 // peer is renamed's answer whose reasons are made when read
@@ -1144,13 +1164,22 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 // cell returns an adapter's cell for target × stack.
 func (v *verdicts) cell(adapter, target, stack string) (XCell, bool) {
 	v.all()
-	t := v.tables[adapter] // the cells only: a peer's reasons are not renamed
-	ti, ok1 := v.targetN[target]
-	si, ok2 := v.stackN[stack]
-	if t == nil || !ok1 || !ok2 {
+	row := v.row(v.tables[adapter], target) // the cells only: a peer's reasons are not renamed
+	si, ok := v.stackN[stack]
+	if row == nil || !ok {
 		return XCell{}, false
 	}
-	return t.Cells[ti*len(v.stacks)+si], true
+	return row[si], true
+}
+
+// row is target's cells in table t, one per stack (v.stacks), or nil
+// when t is nil or has no such target.
+func (v *verdicts) row(t *AdapterVerdicts, target string) []XCell {
+	ti, ok := v.targetN[target]
+	if t == nil || !ok {
+		return nil
+	}
+	return t.Cells[ti*len(v.stacks) : (ti+1)*len(v.stacks)]
 }
 
 // level is a cell's verdict and nearest changes, without its reasons.
@@ -1272,7 +1301,12 @@ func cellKey(b []byte, c *XCell) []byte {
 // kernel or stack; its reasons by number kept in made.
 func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]verdict.Reason) verdict.Verdict {
 	v := verdict.Verdict{Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+	shared := vs.sharedJudged()
 	for i, n := range c.Reasons {
+		if n < len(shared) {
+			v.Reasons[i] = shared[n]
+			continue
+		}
 		r, ok := made[n]
 		if !ok {
 			r = vs.judged(vs.raw(t, n))
@@ -1286,6 +1320,18 @@ func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]ver
 	}
 	v.Likely = verdict.LikelyOf(v.Verdict, v.Reasons)
 	return v
+}
+
+// sharedJudged is each shared reason (v.shared) as verdict.Judge gives
+// it, made once for every adapter's exports, not once per adapter.
+func (v *verdicts) sharedJudged() []verdict.Reason {
+	v.sharedOnce.Do(func() {
+		v.sharedRs = make([]verdict.Reason, len(v.shared))
+		for n := range v.shared {
+			v.sharedRs[n] = v.judged(&v.shared[n])
+		}
+	})
+	return v.sharedRs
 }
 
 // judged is raw reason x as verdict.Judge gives it: its level, text,
@@ -1400,7 +1446,8 @@ func (s *Site) WriteVerdictIndex(w io.Writer) error {
 // WriteAdapterVerdicts writes verdicts/<adapter>.js.
 func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
 	b, _ := json.Marshal(adapter)
-	f := s.verdicts.table(adapter).file(len(s.verdicts.stacks))
+	t := s.verdicts.table(adapter)
+	f := t.laidOut(s.verdicts.layout(t))
 	return writeJS(w, "rocekbVerdicts.adapter("+string(b)+",", f, ");\n")
 }
 
@@ -1428,14 +1475,33 @@ type verdictFile struct {
 // file sets apart each row's shared reasons and numbers t's distinct
 // cells and rows of stacks cells, in the order they first appear.
 func (t *AdapterVerdicts) file(stacks int) *verdictFile {
-	f := &verdictFile{Reasons: t.Reasons, Firmware: t.Firmware, Line: t.Line}
+	return t.laidOut(layOut(t.Cells, stacks))
+}
+
+// laidOut is t's file with its cells laid out as l.
+func (t *AdapterVerdicts) laidOut(l *cellLayout) *verdictFile {
+	return &verdictFile{Reasons: t.Reasons, Shared: l.shared, Cells: l.cells, Rows: l.rows, Targets: l.targets, Firmware: t.Firmware, Line: t.Line}
+}
+
+// cellLayout is the part of a verdictFile made from the cells alone.
+type cellLayout struct {
+	shared  [][]int
+	cells   Cells
+	rows    [][]int
+	targets []int
+}
+
+// layOut sets apart each row's shared reasons and numbers the distinct
+// cells and rows of stacks cells, in the order they first appear.
+func layOut(cells []XCell, stacks int) *cellLayout {
+	f := &cellLayout{}
 	cellN, rowN := map[string]int{}, map[string]int{}
 	var key, row []byte
-	for start := 0; start+stacks <= len(t.Cells); start += stacks {
-		shared, cells := sharedReasons(t.Cells[start:start+stacks]), make([]int, stacks)
-		f.Shared = append(f.Shared, shared)
+	for start := 0; start+stacks <= len(cells); start += stacks {
+		shared, ns := sharedReasons(cells[start:start+stacks]), make([]int, stacks)
+		f.shared = append(f.shared, shared)
 		row = row[:0]
-		for si, c := range t.Cells[start : start+stacks] {
+		for si, c := range cells[start : start+stacks] {
 			if len(shared) > 0 {
 				rs := make([]int, len(c.Reasons))
 				for k, r := range c.Reasons {
@@ -1449,22 +1515,74 @@ func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 			key, _ = c.appendJSON(key[:0])
 			n, ok := cellN[string(key)]
 			if !ok {
-				n = len(f.Cells)
+				n = len(f.cells)
 				cellN[string(key)] = n
-				f.Cells = append(f.Cells, c)
+				f.cells = append(f.cells, c)
 			}
-			cells[si] = n
+			ns[si] = n
 			row = strconv.AppendInt(append(row, ','), int64(n), 10)
 		}
 		n, ok := rowN[string(row)]
 		if !ok {
-			n = len(f.Rows)
+			n = len(f.rows)
 			rowN[string(row)] = n
-			f.Rows = append(f.Rows, cells)
+			f.rows = append(f.rows, ns)
 		}
-		f.Targets = append(f.Targets, n)
+		f.targets = append(f.targets, n)
 	}
 	return f
+}
+
+// layoutSlot holds the layout of cells several tables share (peers'
+// cells, kept once) from the first of their files written to the last.
+type layoutSlot struct {
+	once sync.Once
+	l    *cellLayout
+	left int // the files still to write
+}
+
+// shareLayouts counts the files of each table of cells several tables
+// share, for layout.
+func (v *verdicts) shareLayouts() {
+	v.layouts = map[*XCell]*layoutSlot{}
+	for _, t := range v.tables {
+		if len(t.Cells) > 0 {
+			if s := v.layouts[&t.Cells[0]]; s != nil {
+				s.left++
+			} else {
+				v.layouts[&t.Cells[0]] = &layoutSlot{left: 1}
+			}
+		}
+	}
+	for k, s := range v.layouts {
+		if s.left == 1 {
+			delete(v.layouts, k) // its one file lays it out itself
+		}
+	}
+}
+
+// layout is the layout of t's cells in its verdicts file: a layout the
+// cells of several tables share is made for the first of their files and
+// let go of after the last (the 10k corpus's 2,058 files lay out 106
+// distinct tables of cells: each peer's were its first's, laid out anew).
+func (v *verdicts) layout(t *AdapterVerdicts) *cellLayout {
+	if len(t.Cells) == 0 {
+		return layOut(t.Cells, len(v.stacks))
+	}
+	key := &t.Cells[0]
+	v.layoutMu.Lock()
+	s := v.layouts[key]
+	if s != nil {
+		if s.left--; s.left == 0 {
+			delete(v.layouts, key)
+		}
+	}
+	v.layoutMu.Unlock()
+	if s == nil {
+		return layOut(t.Cells, len(v.stacks))
+	}
+	s.once.Do(func() { s.l = layOut(t.Cells, len(v.stacks)) })
+	return s.l
 }
 
 // sharedReasons lists the reasons every one of cells has, in the first
