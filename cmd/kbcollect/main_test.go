@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar beside the package's other tests.
 func TestScripts(t *testing.T) {
 	t.Parallel()
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds(), Condition: condition})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds(nil), Condition: condition})
 }
 
 // condition adds [rdma]: the machine running the tests has an RDMA device

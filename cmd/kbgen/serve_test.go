@@ -15,6 +15,7 @@ import (
 
 	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/preview"
+	"github.com/rocekb/rocekb/internal/scripttest"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
@@ -90,7 +91,7 @@ RoCE v2 runs over UDP/IP [doc].
 func TestServeReloadsOnChange(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix"))
+	scripttest.Locked(func() { dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix")) })
 	os.MkdirAll(filepath.Join(dir, "content", "faq"), 0o755)
 	if err := os.WriteFile(filepath.Join(dir, "content", "faq", "roce-v1-vs-v2.md"), []byte(serveFAQ), 0o644); err != nil {
 		t.Fatal(err)
