@@ -492,7 +492,8 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 
 	t.Run("markup in a record", func(t *testing.T) {
 		b.t = t
-		for _, p := range []string{"host/" + xssSlug + ".html", page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
+		host := "host/" + xssSlug + ".html"
+		for _, p := range []string{host, page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
 			b.open(base + p)
 			time.Sleep(100 * time.Millisecond) // onload and onerror handlers would have run
 			var ran bool
@@ -502,13 +503,14 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				v = eval[any](b, `window.__xss`)
 				t.Errorf("%s: the record's markup ran (window.__xss = %v)", p, v)
 			}
-		}
-		b.open(base + "host/" + xssSlug + ".html")
-		var text string
-		text = eval[string](b, `document.body.innerText`)
-		for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
-			if !strings.Contains(text, s) {
-				t.Errorf("the host page does not show %q as text", s)
+			if p != host {
+				continue
+			}
+			text := eval[string](b, `document.body.innerText`)
+			for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
+				if !strings.Contains(text, s) {
+					t.Errorf("the host page does not show %q as text", s)
+				}
 			}
 		}
 	})
@@ -693,8 +695,10 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				t.Errorf("%s: at 390 px the tables headed %q scroll sideways instead of stacking", p, wide)
 			}
 		}
-		b.open(base + page.Path(page.Home, ""))
-		b.screenshot(mode + "-home-390")
+		if b.shot != "" {
+			b.open(base + page.Path(page.Home, ""))
+			b.screenshot(mode + "-home-390")
+		}
 	})
 }
 
