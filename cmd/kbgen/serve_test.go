@@ -15,7 +15,6 @@ import (
 
 	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/preview"
-	"github.com/rocekb/rocekb/internal/scripttest"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
@@ -88,10 +87,12 @@ RoCE v2 runs over UDP/IP [doc].
 // then serves the change, and the built file never holds the reload script.
 // The knowledge base is one adapter and one FAQ page: the wiring does not
 // depend on its size, and the bundled one cost two full builds.
+//
+// It is not parallel: serve reads kb.toml from the current folder at each
+// rebuild, and the scripts' kbgen runs in the scripts' folders.
 func TestServeReloadsOnChange(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
-	scripttest.Locked(func() { dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix")) })
+	dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix"))
 	os.MkdirAll(filepath.Join(dir, "content", "faq"), 0o755)
 	if err := os.WriteFile(filepath.Join(dir, "content", "faq", "roce-v1-vs-v2.md"), []byte(serveFAQ), 0o644); err != nil {
 		t.Fatal(err)

@@ -28,7 +28,8 @@ type Program struct {
 var process sync.Mutex
 
 // Locked runs f while no program runs, in the test process's own folder:
-// a test running beside the scripts uses a relative path only inside it.
+// a test running beside the scripts reads a path relative to the current
+// folder (one it names, or one a program reads by default) only inside it.
 func Locked(f func()) {
 	process.Lock()
 	defer process.Unlock()
