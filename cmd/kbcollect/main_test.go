@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,10 +26,19 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs testdata/script/*.txtar beside the package's other tests.
+// TestScripts runs testdata/script/*.txtar. "exitcode N kbcollect ..."
+// runs kbcollect in the test process (scripttest.Program), without the
+// CPU a kbcollect process costs to start; "exec kbcollect" executes it,
+// for standard input. The scripts' kbcollect runs in their folders, so
+// the package's other tests, which read relative paths, wait until the
+// scripts end: this test is not parallel.
 func TestScripts(t *testing.T) {
-	t.Parallel()
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scripttest.Cmds(), Condition: condition})
+	dir, err := filepath.Abs("testdata/script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := scripttest.Cmds(map[string]scripttest.Program{"kbcollect": {Main: run, Env: []string{"PATH"}}})
+	testscript.Run(t, testscript.Params{Dir: dir, Cmds: cmds, Condition: condition})
 }
 
 // condition adds [rdma]: the machine running the tests has an RDMA device

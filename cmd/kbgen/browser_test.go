@@ -22,9 +22,11 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/preview"
+	"github.com/rocekb/rocekb/internal/scripttest"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -106,7 +108,9 @@ func startChromium(t *testing.T, exe string) context.Context {
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil { // starts the browser
+	var err error
+	scripttest.Locked(func() { err = chromedp.Do(ctx) }) // starts the browser, in the package's folder
+	if err != nil {
 		t.Fatalf("start %s: %v", exe, err)
 	}
 	return ctx
@@ -291,7 +295,9 @@ func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "host", xssSlug+".html")); err != nil {
 		t.Fatalf("the markup record was not published: %v\n%s", err, log)
 	}
-	m, probs := matrix.Load(os.DirFS("../../matrix"), "matrix")
+	var m *matrix.Matrix
+	var probs diag.List
+	scripttest.Locked(func() { m, probs = matrix.Load(os.DirFS("../../matrix"), "matrix") })
 	if m == nil {
 		t.Fatal(probs)
 	}
@@ -397,9 +403,13 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 
 	t.Run("will it work", func(t *testing.T) {
 		b.t = t
+		// One page answers every case in turn, as a reader asks: a case's
+		// verdict must not depend on the one before, and each page load
+		// parses the whole verdict table again.
+		b.open(base + page.Path(page.Home, ""))
 		for _, c := range cases {
-			b.open(base + page.Path(page.Home, ""))
 			js := fmt.Sprintf(`(() => { const f = document.getElementById("will-form");
+				document.getElementById("will-result").replaceChildren();
 				document.getElementById("will-a").value = %q;
 				document.getElementById("will-t").value = %q;
 				document.getElementById("will-k").value = %q;
@@ -482,7 +492,8 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 
 	t.Run("markup in a record", func(t *testing.T) {
 		b.t = t
-		for _, p := range []string{"host/" + xssSlug + ".html", page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
+		host := "host/" + xssSlug + ".html"
+		for _, p := range []string{host, page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
 			b.open(base + p)
 			time.Sleep(100 * time.Millisecond) // onload and onerror handlers would have run
 			var ran bool
@@ -492,13 +503,14 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				v = eval[any](b, `window.__xss`)
 				t.Errorf("%s: the record's markup ran (window.__xss = %v)", p, v)
 			}
-		}
-		b.open(base + "host/" + xssSlug + ".html")
-		var text string
-		text = eval[string](b, `document.body.innerText`)
-		for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
-			if !strings.Contains(text, s) {
-				t.Errorf("the host page does not show %q as text", s)
+			if p != host {
+				continue
+			}
+			text := eval[string](b, `document.body.innerText`)
+			for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
+				if !strings.Contains(text, s) {
+					t.Errorf("the host page does not show %q as text", s)
+				}
 			}
 		}
 	})
@@ -683,8 +695,10 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				t.Errorf("%s: at 390 px the tables headed %q scroll sideways instead of stacking", p, wide)
 			}
 		}
-		b.open(base + page.Path(page.Home, ""))
-		b.screenshot(mode + "-home-390")
+		if b.shot != "" {
+			b.open(base + page.Path(page.Home, ""))
+			b.screenshot(mode + "-home-390")
+		}
 	})
 }
 

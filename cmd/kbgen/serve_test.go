@@ -87,8 +87,10 @@ RoCE v2 runs over UDP/IP [doc].
 // then serves the change, and the built file never holds the reload script.
 // The knowledge base is one adapter and one FAQ page: the wiring does not
 // depend on its size, and the bundled one cost two full builds.
+//
+// It is not parallel: serve reads kb.toml from the current folder at each
+// rebuild, and the scripts' kbgen runs in the scripts' folders.
 func TestServeReloadsOnChange(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	dirtest.Copy(t, "../../internal/build/testdata/matrix", filepath.Join(dir, "matrix"))
 	os.MkdirAll(filepath.Join(dir, "content", "faq"), 0o755)

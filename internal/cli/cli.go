@@ -87,10 +87,11 @@ func Execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr
 	return code
 }
 
-// isCobraUsage recognises cobra's own argument errors, which it does not type.
+// isCobraUsage recognises cobra's own argument and flag group errors, which
+// it does not type.
 func isCobraUsage(err error) bool {
 	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires at most", "invalid argument", "unknown flag", "unknown shorthand"} {
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires at most", "invalid argument", "unknown flag", "unknown shorthand", "if any flags in the group", "at least one of the flags in the group"} {
 		if strings.Contains(msg, p) {
 			return true
 		}

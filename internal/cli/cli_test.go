@@ -28,10 +28,14 @@ func TestExecuteExitCodes(t *testing.T) {
 		{"silent", nil, Silent(Failure), Failure, ""},
 		{"unknown flag", []string{"--nope"}, nil, BadInput, "t: unknown flag: --nope\nRun 't --help' for usage.\n"},
 		{"extra args", []string{"a"}, nil, BadInput, "t: unknown command \"a\" for \"t\"\n"},
+		{"flags that exclude each other", []string{"--a=1", "--b=2"}, nil, BadInput, "t: if any flags in the group [a b] are set none of the others can be; [a b] were all set\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			c := &cobra.Command{Use: "t", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error { return tc.err }}
+			c.Flags().String("a", "", "")
+			c.Flags().String("b", "", "")
+			c.MarkFlagsMutuallyExclusive("a", "b")
 			var out, errb bytes.Buffer
 			if got := Execute(c, tc.args, nil, &out, &errb); got != tc.code {
 				t.Errorf("exit %d, want %d", got, tc.code)
