@@ -53,12 +53,14 @@ func textOf(root ast.Node, b []byte) Text {
 			case *ast.String:
 				w.Write(c.Value)
 			case *ast.CodeSpan:
-				var cs bytes.Buffer
-				inline(c, &cs)
-				if s := cs.String(); len(s) >= 2 && len(s) <= 80 && !strings.Contains(s, "\n") {
-					t.Code = append(t.Code, s)
+				// Read in place, where the span's text goes: a buffer
+				// of its own per span, and its copies, were most of what
+				// reading a FAQ body's text allocated.
+				from := w.Len()
+				inline(c, w)
+				if s := w.Bytes()[from:]; len(s) >= 2 && len(s) <= 80 && bytes.IndexByte(s, '\n') < 0 {
+					t.Code = append(t.Code, string(s))
 				}
-				w.WriteString(cs.String())
 			case *ast.AutoLink:
 				w.Write(c.URL(b))
 			case *ast.RawHTML, *ast.Image:
