@@ -26,10 +26,12 @@ const (
 )
 
 // docStats is a document's analysis: each distinct term with its
-// frequency in each field, sorted by term, each field's norm, and the raw
-// tokens (with their parts) of all its fields. Terms are one sorted slice,
-// not a map per field: a fleet's index holds the analysis of every host
-// at once, and four small maps per document were most of that.
+// frequency in each field, sorted by term in an analysis that is kept
+// (docAnalyzer.analyze; a one-off index reads each term once, in any
+// order, docAnalyzer.count), each field's norm, and the raw tokens (with
+// their parts) of all its fields. Terms are one sorted slice, not a map
+// per field: a fleet's index holds the analysis of every host at once,
+// and four small maps per document were most of that.
 type docStats struct {
 	terms []termStats
 	norms [numFields]float64
@@ -62,7 +64,7 @@ func (st *docStats) term(t string) (termStats, bool) {
 // doc analyzes d, or returns the analysis of a document with its text.
 func (u reuse) doc(d *Doc, da *docAnalyzer) *docStats {
 	if u.r == nil {
-		return da.analyze(d)
+		return da.count(d)
 	}
 	parts := [numFields + 1]string{string(u.aliases[:])} // the aliases, then each field's text
 	for f, name := range Fields {
@@ -89,6 +91,11 @@ type docAnalyzer struct {
 	at    map[string]int // term → its place in the document's terms
 	seen  map[string]bool
 	gen   uint64 // the number of the document being read, from 1
+	// The document's terms and raw tokens as they are counted, copied out
+	// at its end: each document's grew from empty, twice the size
+	// they end at in garbage.
+	terms    []termStats
+	rawsSeen []string
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
@@ -119,17 +126,26 @@ func (da *docAnalyzer) lexemes(text string) {
 	}
 }
 
+// analyze is count, with the terms sorted for docStats.term.
 func (da *docAnalyzer) analyze(d *Doc) *docStats {
+	st := da.count(d)
+	slices.SortFunc(st.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
+	return st
+}
+
+// count analyzes d, its terms in the order it first holds them.
+func (da *docAnalyzer) count(d *Doc) *docStats {
 	st := &docStats{}
 	clear(da.at)
 	clear(da.seen)
 	da.gen++
+	da.terms, da.rawsSeen = da.terms[:0], da.rawsSeen[:0]
 	slot := func(term string) int {
 		i, ok := da.at[term]
 		if !ok {
-			i = len(st.terms)
+			i = len(da.terms)
 			da.at[term] = i
-			st.terms = append(st.terms, termStats{term: term})
+			da.terms = append(da.terms, termStats{term: term})
 		}
 		return i
 	}
@@ -160,7 +176,7 @@ func (da *docAnalyzer) analyze(d *Doc) *docStats {
 			} else {
 				i = slot(t.Term)
 			}
-			st.terms[i].tf[f]++
+			da.terms[i].tf[f]++
 		})
 		if n > 0 {
 			// bleve keeps norms as float32.
@@ -175,17 +191,16 @@ func (da *docAnalyzer) analyze(d *Doc) *docStats {
 				continue
 			}
 			da.seen[lx.lower] = true
-			st.raws = append(st.raws, lx.lower)
+			da.rawsSeen = append(da.rawsSeen, lx.lower)
 			for _, p := range lx.parts {
 				if !da.seen[p] {
 					da.seen[p] = true
-					st.raws = append(st.raws, p)
+					da.rawsSeen = append(da.rawsSeen, p)
 				}
 			}
 		}
 	}
-	slices.SortFunc(st.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
-	st.terms = slices.Clip(st.terms)
+	st.terms, st.raws = append([]termStats(nil), da.terms...), append([]string(nil), da.rawsSeen...)
 	return st
 }
 
