@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"bytes"
 	"html/template"
 	"strings"
 
@@ -17,12 +18,42 @@ import (
 
 // md is shared: goldmark instances are safe for concurrent use, and the
 // state of one conversion travels in its parser.Context.
-var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, refs{}),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	// Raw HTML in content is not rendered: content is data, and a site
-	// published as internal docs must not run what a page author pasted.
-)
+var md = newMarkdown(extension.Linkify)
+
+// plain is md without GFM's linkify, for a text in which linkify finds
+// nothing (linkable): its parser is tried at every space of a text,
+// which split the text at each (a fifth of parsing a 10k build's FAQ
+// bodies), and a text it leaves unlinked parses to the same HTML and
+// text without it (TestPlainIsMarkdown).
+var plain = newMarkdown()
+
+// newMarkdown is goldmark with GFM (linkify if given), footnotes,
+// definition lists and this package's refs.
+func newMarkdown(linkify ...goldmark.Extender) goldmark.Markdown {
+	exts := append(linkify, extension.Table, extension.Strikethrough, extension.TaskList, // extension.GFM, in its order
+		extension.Footnote, extension.DefinitionList, refs{})
+	return goldmark.New(
+		goldmark.WithExtensions(exts...),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		// Raw HTML in content is not rendered: content is data, and a site
+		// published as internal docs must not run what a page author pasted.
+	)
+}
+
+// linkable reports whether linkify may find a link in b: a URL it links
+// starts with "www." or a scheme and "://", an e-mail address has an @.
+func linkable(b []byte) bool {
+	return bytes.IndexByte(b, '@') >= 0 || bytes.Contains(b, []byte("://")) || bytes.Contains(b, []byte("www."))
+}
+
+// markdownOf is the instance that parses b: md, or plain where it gives
+// the same.
+func markdownOf(b []byte) goldmark.Markdown {
+	if linkable(b) {
+		return md
+	}
+	return plain
+}
 
 // Doc says where a markdown text comes from and what it may point at.
 type Doc struct {
@@ -59,7 +90,7 @@ func parse(src string, d Doc) (ast.Node, []byte, *state) {
 	st := &state{doc: d, src: b}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
-	return md.Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b, st
+	return markdownOf(b).Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b, st
 }
 
 // render parses src once and renders it, giving the tree and the bytes
@@ -70,7 +101,7 @@ func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
 	// each, doubling from empty (about 180 MB of garbage in a 10k build).
 	buf := bufpool.Get()
 	defer bufpool.Put(buf)
-	if err := md.Renderer().Render(buf, b, root); err != nil {
+	if err := markdownOf(b).Renderer().Render(buf, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
 	return template.HTML(buf.String()), root, b, st.probs

@@ -16,7 +16,7 @@ func TestTextOf(t *testing.T) {
 	want := Text{
 		Headings: []string{"Why RoCE v2 fails"},
 		Body:     "The GID at index 3 is ::ffff:10.0.0.1.\n# show_gids\nmlx5_0 1 3 ::ffff:10.0.0.1 v2\n\nPort State \n1 ACTIVE",
-		Code:     []string{"::ffff:10.0.0.1"},
+		Code:     "::ffff:10.0.0.1\n",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("TextOf:\n got %#v\nwant %#v", got, want)

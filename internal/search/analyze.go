@@ -207,7 +207,7 @@ func (a *Analyzer) Analyze(text string) []Token {
 // once per position.
 func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
 	var lx lexeme
-	a.tokensOf(text, raws, func(i int) *lexeme { a.lexemeOf(raws[i].text, &lx); return &lx }, yield)
+	a.tokensOf(text, raws, func(i int) *lexeme { a.lexemeOf(raws[i].text, &lx); return &lx }, func(t Token, _ int) { yield(t) })
 }
 
 // lexeme is what one raw token's text yields wherever it occurs: its
@@ -219,6 +219,11 @@ type lexeme struct {
 	terms []term              // expand's terms, then its single-token aliases: each once, none empty
 	next  map[string][]phrase // Aliases.next of the token: its phrases by their second raw token
 	parts []string            // splitParts(lower), for a document's raw tokens (docAnalyzer only)
+	// For the document a docAnalyzer reads now, when gen is its number:
+	// slots[k] is the place of terms[k] in the document's terms, and
+	// whether the raw token is among the document's (rawGen).
+	gen, rawGen uint64
+	slots       []int
 }
 
 // lexemeOf fills lx (reusing its terms' array) for the lower-case raw
@@ -253,8 +258,10 @@ func hasTerm(ts []term, s string) bool {
 }
 
 // tokensOf is tokens with the lexeme of each raw token, lex(i) for
-// raws[i], which need hold only until the next call.
-func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yield func(Token)) {
+// raws[i], which need hold only until the next call; yield is given
+// with each term its place in the lexeme's terms, or -1 for a term the
+// lexeme does not hold (a CJK bigram, a phrase alias).
+func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yield func(t Token, k int)) {
 	var here []string // this position's terms so far, where lx.terms are not all
 	for i, r := range raws {
 		pos := i + 1
@@ -266,7 +273,7 @@ func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yi
 					return
 				}
 				here = append(here, term)
-				yield(Token{Term: term, Kind: CJK, Pos: pos, Start: start, End: end})
+				yield(Token{Term: term, Kind: CJK, Pos: pos, Start: start, End: end}, -1)
 			}
 			// Bigrams carry their own span so snippets mark just them.
 			off := r.start
@@ -295,8 +302,8 @@ func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yi
 			})
 			continue
 		}
-		for _, t := range lx.terms {
-			yield(Token{Term: t.text, Kind: t.kind, Pos: pos, Start: r.start, End: r.end})
+		for k, t := range lx.terms {
+			yield(Token{Term: t.text, Kind: t.kind, Pos: pos, Start: r.start, End: r.end}, k)
 		}
 		if lx.next == nil || i+1 >= len(raws) {
 			continue
@@ -304,7 +311,7 @@ func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yi
 		for _, p := range lx.next[raws[i+1].text] {
 			if p.follows(raws, i) && p.Canon != "" && !hasTerm(lx.terms, p.Canon) && !slices.Contains(here, p.Canon) {
 				here = append(here, p.Canon)
-				yield(Token{Term: p.Canon, Kind: Alias, Pos: pos, Start: r.start, End: raws[i+len(p.Rest)].end})
+				yield(Token{Term: p.Canon, Kind: Alias, Pos: pos, Start: r.start, End: raws[i+len(p.Rest)].end}, -1)
 			}
 		}
 	}

@@ -26,10 +26,12 @@ const (
 )
 
 // docStats is a document's analysis: each distinct term with its
-// frequency in each field, sorted by term, each field's norm, and the raw
-// tokens (with their parts) of all its fields. Terms are one sorted slice,
-// not a map per field: a fleet's index holds the analysis of every host
-// at once, and four small maps per document were most of that.
+// frequency in each field, sorted by term in an analysis that is kept
+// (docAnalyzer.analyze; a one-off index reads each term once, in any
+// order, docAnalyzer.count), each field's norm, and the raw tokens (with
+// their parts) of all its fields. Terms are one sorted slice, not a map
+// per field: a fleet's index holds the analysis of every host at once,
+// and four small maps per document were most of that.
 type docStats struct {
 	terms []termStats
 	norms [numFields]float64
@@ -62,7 +64,7 @@ func (st *docStats) term(t string) (termStats, bool) {
 // doc analyzes d, or returns the analysis of a document with its text.
 func (u reuse) doc(d *Doc, da *docAnalyzer) *docStats {
 	if u.r == nil {
-		return da.analyze(d)
+		return da.count(d)
 	}
 	parts := [numFields + 1]string{string(u.aliases[:])} // the aliases, then each field's text
 	for f, name := range Fields {
@@ -88,6 +90,12 @@ type docAnalyzer struct {
 	lxs   []*lexeme      // lxs[i] is raws[i]'s
 	at    map[string]int // term → its place in the document's terms
 	seen  map[string]bool
+	gen   uint64 // the number of the document being read, from 1
+	// The document's terms and raw tokens as they are counted, copied out
+	// at its end: each document's grew from empty, twice the size
+	// they end at in garbage.
+	terms    []termStats
+	rawsSeen []string
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
@@ -118,45 +126,81 @@ func (da *docAnalyzer) lexemes(text string) {
 	}
 }
 
+// analyze is count, with the terms sorted for docStats.term.
 func (da *docAnalyzer) analyze(d *Doc) *docStats {
+	st := da.count(d)
+	slices.SortFunc(st.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
+	return st
+}
+
+// count analyzes d, its terms in the order it first holds them.
+func (da *docAnalyzer) count(d *Doc) *docStats {
 	st := &docStats{}
 	clear(da.at)
 	clear(da.seen)
-	lex := func(i int) *lexeme { return da.lxs[i] }
+	da.gen++
+	da.terms, da.rawsSeen = da.terms[:0], da.rawsSeen[:0]
+	slot := func(term string) int {
+		i, ok := da.at[term]
+		if !ok {
+			i = len(da.terms)
+			da.at[term] = i
+			da.terms = append(da.terms, termStats{term: term})
+		}
+		return i
+	}
+	// A lexeme's terms are looked up once per document, when its raw
+	// token first occurs: each occurrence's look-ups were a fifth of the
+	// analysis.
+	var cur *lexeme
+	lex := func(i int) *lexeme {
+		cur = da.lxs[i]
+		if cur.gen != da.gen {
+			cur.gen = da.gen
+			cur.slots = cur.slots[:0]
+			for _, t := range cur.terms {
+				cur.slots = append(cur.slots, slot(t.text))
+			}
+		}
+		return cur
+	}
 	for f, name := range Fields {
 		text := fieldText(d, name)
 		da.lexemes(text)
 		n := 0
-		da.an.tokensOf(text, da.raws, lex, func(t Token) {
+		da.an.tokensOf(text, da.raws, lex, func(t Token, k int) {
 			n++
-			i, ok := da.at[t.Term]
-			if !ok {
-				i = len(st.terms)
-				da.at[t.Term] = i
-				st.terms = append(st.terms, termStats{term: t.Term})
+			i := 0
+			if k >= 0 {
+				i = cur.slots[k]
+			} else {
+				i = slot(t.Term)
 			}
-			st.terms[i].tf[f]++
+			da.terms[i].tf[f]++
 		})
 		if n > 0 {
 			// bleve keeps norms as float32.
 			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
 		}
 		for _, lx := range da.lxs {
+			if lx.rawGen == da.gen {
+				continue
+			}
+			lx.rawGen = da.gen
 			if da.seen[lx.lower] {
 				continue
 			}
 			da.seen[lx.lower] = true
-			st.raws = append(st.raws, lx.lower)
+			da.rawsSeen = append(da.rawsSeen, lx.lower)
 			for _, p := range lx.parts {
 				if !da.seen[p] {
 					da.seen[p] = true
-					st.raws = append(st.raws, p)
+					da.rawsSeen = append(da.rawsSeen, p)
 				}
 			}
 		}
 	}
-	slices.SortFunc(st.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
-	st.terms = slices.Clip(st.terms)
+	st.terms, st.raws = append([]termStats(nil), da.terms...), append([]string(nil), da.rawsSeen...)
 	return st
 }
 

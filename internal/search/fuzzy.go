@@ -61,6 +61,9 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 			add(s, true)
 		}
 	}
+	// A page's name adds what it added before: each distinct one is read
+	// once (the same tags and code spans recur on thousands of pages).
+	added := map[string]bool{}
 	for i := range docs {
 		d := &docs[i]
 		if d.Kind == "host" {
@@ -69,7 +72,8 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 		for _, f := range []string{"title", "ids"} {
 			text := fieldText(d, f)
 			for _, l := range rawSpans(text) {
-				if r := text[l[0]:l[1]]; !isAlpha(strings.ToLower(r)) || f == "ids" {
+				if r := text[l[0]:l[1]]; !added[r] && (!isAlpha(strings.ToLower(r)) || f == "ids") {
+					added[strings.Clone(r)] = true // not the joined text it is part of
 					add(r, false)
 				}
 			}

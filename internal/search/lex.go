@@ -34,6 +34,13 @@ func isAlnum(c byte) bool {
 // scanWord returns the end of the run of word runes at s[i:].
 func scanWord(s string, i int) int {
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf { // most of a text: no rune to decode
+			if !isAlnum(c) && c != '_' {
+				break
+			}
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if !isWordRune(r) {
 			break
@@ -53,6 +60,10 @@ func rawSpans(text string) [][2]int {
 // appendSpans appends rawSpans(text) to out.
 func appendSpans(out [][2]int, text string) [][2]int {
 	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf && !isAlnum(c) && c != '_' {
+			i++ // a space or punctuation, as the default case below
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case isWordRune(r):

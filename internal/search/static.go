@@ -223,14 +223,32 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		s.hosts = hostTerms(s.an, s.docs)
 		s.fuzzy = fuzzyNames(s.docs, al)
 	}()
+	// Each term's inverse document frequencies are found once, beside the
+	// postings they weigh: a posting's look-ups of its term's list and
+	// frequencies, one per field, were most of making it.
+	terms := map[string]*termPostings{}
+	for f := range df {
+		for t, n := range df[f] {
+			tp := terms[t]
+			if tp == nil {
+				tp = &termPostings{}
+				terms[t] = tp
+			}
+			tp.idf[f] = s.idf(n)
+		}
+	}
 	for i := range s.docs {
 		st := stats[i]
 		for _, ts := range st.terms {
-			s.post[ts.term] = append(s.post[ts.term], s.weigh(i, st, ts, df))
+			tp := terms[ts.term]
+			tp.post = append(tp.post, s.score(i, st, ts, &tp.idf))
 		}
 		if u.r == nil {
 			stats[i] = nil // its postings are made: the collector may take it
 		}
+	}
+	for t, tp := range terms {
+		s.post[t] = tp.post
 	}
 	s.groupDocs()
 	s.entity = entities(s.docs)
@@ -254,16 +272,44 @@ func (s *Static) posting(i int, st *docStats, df []map[string]int, t string) pos
 
 // weigh is doc i's posting of the term ts counts, of its analysis st.
 func (s *Static) weigh(i int, st *docStats, ts termStats, df []map[string]int) posting {
+	var idf [numFields]float64
+	for f := range idf {
+		if ts.tf[f] > 0 {
+			idf[f] = s.idf(df[f][ts.term])
+		}
+	}
+	return s.score(i, st, ts, &idf)
+}
+
+// termPostings is a term's postings as they are made, with its inverse
+// document frequency in each field it is in.
+type termPostings struct {
+	idf  [numFields]float64
+	post []posting
+}
+
+// idf is the inverse document frequency of a term df documents hold.
+func (s *Static) idf(df int) float64 { return 1 + math.Log(float64(s.n)/float64(df+1)) }
+
+// fieldBoosts are FieldBoost by field number.
+var fieldBoosts = func() (b [numFields]float64) {
+	for f, name := range Fields {
+		b[f] = FieldBoost[name]
+	}
+	return b
+}()
+
+// score is doc i's posting of the term ts counts, of its analysis st, with
+// the term's inverse document frequencies idf.
+func (s *Static) score(i int, st *docStats, ts termStats, idf *[numFields]float64) posting {
 	var sum float64
 	matched := 0
-	for f, name := range Fields {
-		tf := ts.tf[f]
+	for f, tf := range ts.tf {
 		if tf == 0 {
 			continue
 		}
 		matched++
-		idf := 1 + math.Log(float64(s.n)/float64(df[f][ts.term]+1))
-		sum += FieldBoost[name] * idf * idf * math.Sqrt(float64(tf)) * st.norms[f]
+		sum += fieldBoosts[f] * idf[f] * idf[f] * math.Sqrt(float64(tf)) * st.norms[f]
 	}
 	code, _ := weightCode(sum * float64(matched) / float64(len(Fields)))
 	return posting{doc: int32(i), code: int32(code)}

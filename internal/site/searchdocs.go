@@ -113,9 +113,10 @@ func (p *HostPage) SearchDocs() []page.Doc {
 // faqText is what a FAQ page's document reads of its body (markup.Text),
 // kept with the page's HTML: its headings, its code spans, and its text
 // led by the page's summary and a line break, the document's text as it is.
-// The code spans (none holds a line break) are kept as one string, each
-// ended by "\n": 8,000 pages' spans, one string and one slice entry each,
-// were 32 MB of a 10k build's heap while the FAQ bodies rendered.
+// The code spans (none holds a line break) are kept as markup gives them,
+// one string, each ended by "\n": 8,000 pages' spans, one string and one
+// slice entry each, were 32 MB of a 10k build's heap while the FAQ bodies
+// rendered.
 type faqText struct {
 	headings []string
 	code     string
@@ -123,17 +124,7 @@ type faqText struct {
 }
 
 func newFAQText(summary string, t markup.Text) faqText {
-	var code strings.Builder
-	n := 0
-	for _, c := range t.Code {
-		n += len(c) + 1
-	}
-	code.Grow(n)
-	for _, c := range t.Code {
-		code.WriteString(c)
-		code.WriteByte('\n')
-	}
-	return faqText{headings: t.Headings, code: code.String(), body: summary + "\n" + t.Body}
+	return faqText{headings: t.Headings, code: t.Code, body: summary + "\n" + t.Body}
 }
 
 // codeSpans are the page's code spans, in order.

@@ -128,15 +128,16 @@ func TestInlineText(t *testing.T) {
 }
 
 // TestFAQTextCodeSpans: a FAQ page's code spans, kept as one string, are
-// given back as markup read them: each whole, in order, none for none.
+// given back as the page shows them: each whole, in order, none for none
+// (a span of one byte or of more than one line is no identifier).
 func TestFAQTextCodeSpans(t *testing.T) {
-	for _, code := range [][]string{
-		nil,
-		{"mlx5_core"},
-		{"ibv_devinfo -v", "fw_ver", "", "ibv_devinfo -v", "роce — v2\t"},
+	for src, want := range map[string][]string{
+		"no code":              nil,
+		"load `mlx5_core` now": {"mlx5_core"},
+		"run `ibv_devinfo -v`, read `fw_ver`, `x`, `two\nlines`, again `ibv_devinfo -v` and `роce — v2`": {"ibv_devinfo -v", "fw_ver", "ibv_devinfo -v", "роce — v2"},
 	} {
-		if got := newFAQText("summary", markup.Text{Code: code}).codeSpans(); !reflect.DeepEqual(got, code) {
-			t.Errorf("code spans %q: given back as %q", code, got)
+		if got := newFAQText("summary", markup.TextOf(src)).codeSpans(); !reflect.DeepEqual(got, want) {
+			t.Errorf("code spans of %q: given back as %q, want %q", src, got, want)
 		}
 	}
 }
