@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"os"
 	"sync"
 	"testing"
@@ -107,6 +108,47 @@ func rankedStatic(t *testing.T, q string) StaticResults {
 		return all
 	}
 	return st.SearchAll(Query{Text: q, Limit: 10})
+}
+
+// bundledAnswers holds the bundled index's answer (Search) to each query
+// of the query set, on the first page unfiltered and on FAQ pages only,
+// made once for the tests that score it or hold another reading of the
+// index to it.
+var bundledAnswers struct {
+	once sync.Once
+	all  map[Query]*Results
+}
+
+// answer returns loadBundled's index's Search of q; the answers
+// bundledAnswers holds are made once. Callers must not change it.
+func answer(t *testing.T, q Query) *Results {
+	t.Helper()
+	ix, _, _ := loadBundled(t)
+	search := func(q Query) *Results {
+		res, err := ix.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	a := &bundledAnswers
+	a.once.Do(func() {
+		qs := loadQueries(t).Query
+		a.all = make(map[Query]*Results, 2*len(qs))
+		for _, qq := range qs {
+			for _, q := range []Query{{Text: qq.Q}, {Text: qq.Q, Kind: "faq"}} {
+				a.all[q] = search(q)
+			}
+		}
+	})
+	key := q
+	if key.Limit == 10 { // Search's page when no limit is given
+		key.Limit = 0
+	}
+	if res, ok := a.all[key]; ok {
+		return res
+	}
+	return search(q)
 }
 
 func TestMain(m *testing.M) {

@@ -69,17 +69,12 @@ const (
 )
 
 func TestQuerySet(t *testing.T) {
-	ix, _, _ := loadBundled(t)
 	qs := loadQueries(t)
 	var rb, mb, rs, ms, hb, hs float64
 	agree := 0
 	for _, q := range qs.Query {
-		res, err := ix.Search(context.Background(), Query{Text: q.Q, Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
 		var server []string
-		for _, h := range res.Results {
+		for _, h := range answer(t, Query{Text: q.Q, Limit: 10}).Results {
 			server = append(server, h.URL)
 		}
 		var static []string

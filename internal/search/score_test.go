@@ -33,10 +33,7 @@ func TestScoresEqualBleve(t *testing.T) {
 	compared, faceted := 0, 0
 	for _, text := range texts {
 		for _, q := range []Query{{Text: text}, {Text: text, Kind: "faq"}, {Text: text, Lang: "zh"}} {
-			res, err := ix.Search(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := answer(t, q)
 			qts := res.Terms // of the query as searched: normalized, corrected
 			if len(qts) == 0 {
 				continue
@@ -122,10 +119,7 @@ func TestTopKEqualsAll(t *testing.T) {
 			{Text: qq.Q, Kind: "faq"},
 			{Text: qq.Q, Lang: "zh", Limit: 20},
 		} {
-			got, err := ix.Search(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := answer(t, q)
 			every := q
 			every.Limit, every.Offset = ix.DocCount, 0
 			all, ok := ranked[every]
