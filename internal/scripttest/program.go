@@ -17,7 +17,10 @@ type Main func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // Program is a command a script runs in the test process (see Cmds), which
 // costs no process start: its Main, and the environment variables it
 // reads, which it is given the script's values of (unset where the script
-// has none).
+// has none). While it runs, the process has those values, and testscript
+// copies the process's environment into each script it starts: a test
+// sets each variable of Env in its Setup, from the value it read before
+// testscript.Run, so no script starts with another's.
 type Program struct {
 	Main Main
 	Env  []string
