@@ -37,17 +37,8 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds := scripttest.Cmds(map[string]scripttest.Program{"kbcollect": {Main: run, Env: []string{"PATH"}}})
-	// A script's environment is copied from the process's when it starts,
-	// and while another script's kbcollect runs the process's PATH is that
-	// script's (its fake tools first, in a folder removed when it ends):
-	// each script starts from the PATH the process had before any ran.
-	path := os.Getenv("PATH")
-	setup := func(env *testscript.Env) error {
-		env.Setenv("PATH", path)
-		return nil
-	}
-	testscript.Run(t, testscript.Params{Dir: dir, Cmds: cmds, Condition: condition, Setup: setup})
+	progs := map[string]scripttest.Program{"kbcollect": {Main: run, Env: []string{"PATH"}}}
+	testscript.Run(t, testscript.Params{Dir: dir, Cmds: scripttest.Cmds(progs), Condition: condition, Setup: scripttest.Setup(progs)})
 }
 
 // condition adds [rdma]: the machine running the tests has an RDMA device

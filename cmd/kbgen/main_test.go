@@ -36,13 +36,18 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := filepath.Join(dir, "../../../..")
-	cmds := scripttest.Cmds(map[string]scripttest.Program{"kbgen": {Main: run, Env: []string{cli.CacheEnv}}})
+	progs := map[string]scripttest.Program{"kbgen": {Main: run, Env: []string{cli.CacheEnv}}}
+	cmds := scripttest.Cmds(progs)
 	cmds["bundled"] = bundledCmd
+	setup := scripttest.Setup(progs)
 	cache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:  dir,
 		Cmds: cmds,
 		Setup: func(env *testscript.Env) error {
+			if err := setup(env); err != nil {
+				return err
+			}
 			env.Setenv("REPO", repo)
 			env.Setenv(cli.CacheEnv, cache)
 			addr, err := scripttest.FreeAddr()

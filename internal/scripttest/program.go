@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 
@@ -17,10 +18,8 @@ type Main func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // Program is a command a script runs in the test process (see Cmds), which
 // costs no process start: its Main, and the environment variables it
 // reads, which it is given the script's values of (unset where the script
-// has none). While it runs, the process has those values, and testscript
-// copies the process's environment into each script it starts: a test
-// sets each variable of Env in its Setup, from the value it read before
-// testscript.Run, so no script starts with another's.
+// has none). While it runs, the process has those values: a test gives
+// its scripts Setup's, so that no script starts with another's.
 type Program struct {
 	Main Main
 	Env  []string
@@ -37,6 +36,36 @@ func Locked(f func()) {
 	process.Lock()
 	defer process.Unlock()
 	f()
+}
+
+// Setup returns a testscript Setup that gives each script the process's
+// own values of progs' Env variables, read now, while no program runs,
+// and unsets those the process has none of. testscript copies the
+// process's environment into a script as it starts, and while a program
+// runs that environment holds the values of the script running it: a
+// PATH with that script's fake tools first, in a folder removed when it
+// ends.
+func Setup(progs map[string]Program) func(*testscript.Env) error {
+	process.Lock()
+	defer process.Unlock()
+	vars := map[string]*string{} // nil: unset
+	for _, p := range progs {
+		for _, k := range p.Env {
+			vars[k] = nil
+			if v, ok := os.LookupEnv(k); ok {
+				vars[k] = &v
+			}
+		}
+	}
+	return func(env *testscript.Env) error {
+		for k, v := range vars {
+			env.Vars = slices.DeleteFunc(env.Vars, func(kv string) bool { return strings.HasPrefix(kv, k+"=") })
+			if v != nil {
+				env.Setenv(k, *v)
+			}
+		}
+		return nil
+	}
 }
 
 // run runs p on args as exec would run its binary: in the script's current
