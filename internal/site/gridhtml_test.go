@@ -259,3 +259,9 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 		t.Errorf("a page at %s links %s as %s, want %s", from, a.ID, l.html[0], want)
 	}
 }
+
+// file is t's verdicts file with its cells laid out on their own, as
+// WriteAdapterVerdicts lays out a table no other shares.
+func (t *AdapterVerdicts) file(stacks int) *verdictFile {
+	return t.laidOut(layOut(t.Cells, stacks))
+}

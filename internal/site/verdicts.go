@@ -1472,12 +1472,6 @@ type verdictFile struct {
 	Line     *XLine                 `json:"ln,omitempty"`
 }
 
-// file sets apart each row's shared reasons and numbers t's distinct
-// cells and rows of stacks cells, in the order they first appear.
-func (t *AdapterVerdicts) file(stacks int) *verdictFile {
-	return t.laidOut(layOut(t.Cells, stacks))
-}
-
 // laidOut is t's file with its cells laid out as l.
 func (t *AdapterVerdicts) laidOut(l *cellLayout) *verdictFile {
 	return &verdictFile{Reasons: t.Reasons, Shared: l.shared, Cells: l.cells, Rows: l.rows, Targets: l.targets, Firmware: t.Firmware, Line: t.Line}
