@@ -473,9 +473,22 @@
   // suggestAdapters ports matrix.closestIDs and suggest.Closest: the ids
   // of up to three adapters whose folded names are nearest to s, within
   // max(2, len/3) edits, a prefix either way counting as one.
+  // ports matrix.familyMembers: the members of the family s names, with or
+  // without a vendor's name before it, or null.
+  function familyMembers(s) {
+    var fams = (index && index.families) || {}, f = fold(s), has = Object.prototype.hasOwnProperty;
+    if (has.call(fams, f)) return fams[f];
+    var v = f && vendorPrefix(f);
+    return v && v.rest && has.call(fams, v.rest) ? fams[v.rest] : null;
+  }
   function suggestAdapters(s) {
     var f = fold(s), cands = [], idOf = {};
     if (!f || !index) return [];
+    var fam = familyMembers(s);
+    if (fam) return fam;
+    // As matrix.ResolveAdapter: after a vendor's name, by the model's.
+    var v = vendorPrefix(f);
+    if (v) f = v.rest;
     index.adapters.forEach(function (a) {
       names(a).forEach(function (n) {
         var k = fold(n);
@@ -496,6 +509,18 @@
     near.sort(function (x, y) { return x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0); });
     var out = [];
     near.forEach(function (n) { if (out.length < 3 && out.indexOf(idOf[n[0]]) < 0) out.push(idOf[n[0]]); });
+    return out;
+  }
+  // ports matrix.ModuleDrives: the adapters a kernel module drives, or
+  // those of every module the name starts ("mlx5" for mlx5_core, mlx5_ib).
+  function moduleDrives(s) {
+    var mods = (index && index.drivers) || {}, m = String(s).trim().toLowerCase().replace(/-/g, "_");
+    if (!m) return [];
+    if (Object.prototype.hasOwnProperty.call(mods, m)) return mods[m];
+    var out = [];
+    Object.keys(mods).sort().forEach(function (k) {
+      if (k.indexOf(m + "_") === 0) mods[k].forEach(function (id) { if (out.indexOf(id) < 0) out.push(id); });
+    });
     return out;
   }
   function partPrefix(f) {
@@ -530,7 +555,7 @@
       (waits[id] || []).forEach(function (f) { f(d); });
       delete waits[id];
     },
-    compare: compare, judge: judge, find: function (s) { var a = findAdapter(s); return a && a.id; }, suggest: suggestAdapters,
+    compare: compare, judge: judge, find: function (s) { var a = findAdapter(s); return a && a.id; }, suggest: suggestAdapters, drives: moduleDrives,
     // cell is the verdict of adapter id on target (a distro id, or ""
     // for none) with stack; kernel, when given, is a kernel release and
     // target is ignored. null when none was exported; { err } for a
@@ -616,8 +641,13 @@
     out.textContent = "";
     var a = findAdapter(name);
     if (!a) {
-      var near = suggestAdapters(name);
-      show(out, null, { l: "unknown", r: [{ l: "unknown", t: "adapter \"" + name + "\" is not in the matrix, so there is no verdict" +
+      // As kbgen check words it: a family, a driver, or a name it lacks.
+      var near = suggestAdapters(name), fam = familyMembers(name), drives = moduleDrives(name);
+      show(out, null, { l: "unknown", r: [{ l: "unknown", t: fam ?
+        "\"" + name + "\" names a family of " + fam.length + " adapters the matrix judges apart, so there is no verdict; name one: " + fam.join(", ") :
+        drives.length ?
+        "\"" + name + "\" names a driver, not an adapter, so there is no verdict; the adapters it drives: " + drives.join(", ") :
+        "adapter \"" + name + "\" is not in the matrix, so there is no verdict" +
         (near.length ? " (did you mean " + near.join(", ") + "?)" : "") }], x: [] }, t, s, k);
       return;
     }

@@ -529,6 +529,15 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 			txt := eval[string](b, `document.getElementById("will-result").innerText`)
 			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
 		}
+		// A driver's name: the adapters it drives, as kbgen check answers it.
+		eval[string](b, `(() => { document.getElementById("will-a").value = "qedr"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`document.getElementById("will-result").innerText.includes("names a driver, not an adapter, so there is no verdict; the adapters it drives: fastlinq-ql41000, fastlinq-ql45000")`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("a driver's name: the form says %q, want the adapters qedr drives: %v", txt, err)
+		}
 		// A model after its vendor's name, as kbgen check reads it.
 		eval[string](b, `(() => { document.getElementById("will-a").value = "Mellanox ConnectX-6 Dx"; return "" })()`)
 		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {

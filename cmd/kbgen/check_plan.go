@@ -28,6 +28,9 @@ func validatePlan(m *matrix.Matrix, p verdict.Plan) error {
 			if r.How == "family" {
 				return cli.Usagef("--adapter %s names a family of %d adapters the matrix judges apart%s; name one", diag.Quote(p.Adapter), len(r.Suggest), matrix.DidYouMean(r.Suggest))
 			}
+			if ids := m.ModuleDrives(p.Adapter); len(ids) > 0 {
+				return cli.Usagef("--adapter %s names a driver, not an adapter; the adapters it drives: %s; name one", diag.Quote(p.Adapter), strings.Join(ids, ", "))
+			}
 			return cli.Usagef("unknown --adapter %s%s; list the adapters with: kbgen check --list adapters", diag.Quote(p.Adapter), matrix.DidYouMean(r.Suggest))
 		}
 	}

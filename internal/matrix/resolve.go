@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -284,23 +285,72 @@ func (m *Matrix) ResolveAdapter(s string) Resolution[Adapter] {
 // familyMembers returns the ids of the adapters whose family is s (folded,
 // with or without a vendor's name before it), or nil.
 func (m *Matrix) familyMembers(s string) []string {
-	of := func(f string) []string {
-		var ids []string
-		for _, a := range m.Adapters {
-			if a.Family != "" && fold(a.Family) == f {
-				ids = append(ids, a.ID)
-			}
-		}
-		return ids
-	}
-	f := fold(s)
-	if ids := of(f); len(ids) > 0 {
+	fams, f := m.Families(), fold(s)
+	if ids := fams[f]; len(ids) > 0 {
 		return ids
 	}
 	if v, rest := m.vendorPrefix(f); v != nil && rest != "" {
-		return of(rest)
+		return fams[rest]
 	}
 	return nil
+}
+
+// Families maps each adapter family's name, folded, to its members' ids
+// in matrix order: the adapters a family's name is answered with, by the
+// CLI and the form alike.
+func (m *Matrix) Families() map[string][]string {
+	out := map[string][]string{}
+	for _, a := range m.Adapters {
+		if f := fold(a.Family); f != "" {
+			out[f] = append(out[f], a.ID)
+		}
+	}
+	return out
+}
+
+// ModuleName is a kernel module's name as modprobe reads it: "-" and "_"
+// alike, any case ("MLX5-CORE" is mlx5_core).
+func ModuleName(s string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "-", "_")
+}
+
+// ModuleAdapters maps each kernel module that drives an adapter (its RDMA
+// driver, such as qedr or mlx5_ib, and its Ethernet driver, such as qede or
+// mlx5_core) to those adapters' ids, in matrix order: what a person who
+// names a driver where an adapter is wanted is offered, by the CLI and the
+// form alike.
+func (m *Matrix) ModuleAdapters() map[string][]string {
+	out := map[string][]string{}
+	for _, a := range m.Adapters {
+		for _, mod := range []string{a.RDMADriver, a.EthDriver} {
+			if mod = ModuleName(mod); mod != "" && !slices.Contains(out[mod], a.ID) {
+				out[mod] = append(out[mod], a.ID)
+			}
+		}
+	}
+	return out
+}
+
+// ModuleDrives is the adapters the kernel module s names drive:
+// ModuleAdapters' entry for s, or else those of every module s starts
+// ("mlx5" for mlx5_core and mlx5_ib, "bnxt" for bnxt_en and bnxt_re), the
+// modules taken in name order; nil when s names none.
+func (m *Matrix) ModuleDrives(s string) []string {
+	mods, s := m.ModuleAdapters(), ModuleName(s)
+	if ids, ok := mods[s]; ok || s == "" {
+		return ids
+	}
+	var out []string
+	for _, mod := range slices.Sorted(maps.Keys(mods)) {
+		if strings.HasPrefix(mod, s+"_") {
+			for _, id := range mods[mod] {
+				if !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // NoiseWords are the words (folded) a longer description of an adapter

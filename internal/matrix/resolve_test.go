@@ -533,3 +533,38 @@ func TestBroadcomPartChip(t *testing.T) {
 		t.Errorf("only %d Broadcom part numbers in the matrix: the rule is not held to the data", n)
 	}
 }
+
+// TestModuleDrives holds what a driver's name, given where an adapter is
+// wanted, is answered with: the adapters the module drives, a module
+// prefix ("mlx5") standing for every module it starts, and an Ethernet
+// driver (ice) only its own adapters, not those of another Ethernet driver
+// beside the same RDMA driver (irdma's X722, on i40e).
+func TestModuleDrives(t *testing.T) {
+	t.Parallel()
+	m := bundled(t)
+	for in, want := range map[string]string{
+		"qedr":      "fastlinq-ql41000,fastlinq-ql45000",
+		"QEDE":      "fastlinq-ql41000,fastlinq-ql45000",
+		"ice":       "e830,e810-c,e810-xxv",
+		"irdma":     "e830,e810-c,e810-xxv,x722",
+		"mlx4":      "connectx-3,connectx-3-pro,connectx-3-vf",
+		"mlx4-ib":   "connectx-3,connectx-3-pro,connectx-3-vf",
+		"mlx":       "",
+		"connectx5": "",
+		"":          "",
+	} {
+		if got := strings.Join(m.ModuleDrives(in), ","); got != want {
+			t.Errorf("ModuleDrives(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if mlx5, core := m.ModuleDrives("mlx5"), m.ModuleDrives("mlx5_core"); !slices.Contains(mlx5, "connectx-5") || len(mlx5) < len(core) {
+		t.Errorf("ModuleDrives(mlx5) = %v, want at least mlx5_core's %v", mlx5, core)
+	}
+	for _, a := range m.Adapters {
+		for _, mod := range []string{a.RDMADriver, a.EthDriver} {
+			if mod != "" && !slices.Contains(m.ModuleDrives(mod), a.ID) {
+				t.Errorf("%s is not among the adapters its driver %s drives", a.ID, mod)
+			}
+		}
+	}
+}

@@ -101,27 +101,44 @@ func TestFormFindsAdaptersAsEngine(t *testing.T) {
 // TestFormSuggestsAdaptersAsEngine requires the form's "did you mean" for
 // a name the matrix lacks to be kbgen check's: a part number near another
 // generation's (MCX456A-ECAT, a ConnectX-4, one character from
-// MCX556A-ECAT, a ConnectX-5) is suggested neither there nor here.
+// MCX556A-ECAT, a ConnectX-5) is suggested neither there nor here. A
+// driver's name (qedr, mlx5_core, mlx5) is answered with the adapters it
+// drives, as kbgen check answers it.
 func TestFormSuggestsAdaptersAsEngine(t *testing.T) {
 	t.Parallel()
 	js := willJS(t)
 	s, m := bundledSite(t)
 	index, _ := verdictIndex(t, s)
-	inputs := []string{"MCX456A-ECAT", "MCX556A-ECA", "MCX516A-CCA", "MCX4121A-ACA", "conectx6", "conectx-4 lx", "bcm5741", "e81O", "banana"}
+	inputs := []string{"MCX456A-ECAT", "MCX556A-ECA", "MCX516A-CCA", "MCX4121A-ACA", "conectx6", "conectx-4 lx", "bcm5741", "e81O", "banana",
+		"Mellanox conectx6", "NVIDIA ConnectX-99", "E810", "NetXtreme-E", "qedr", "MLX5-Core", " mlx5 ", "mlx", "bnxt", "ice", "irdma", "mlx4_ib", "rxe", ""}
+	for mod := range m.ModuleAdapters() {
+		inputs = append(inputs, mod)
+	}
 	js.WriteString("var rocekbVerdicts = window.rocekbVerdicts;\n")
 	js.Write(index)
-	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify(%s.map(function (s) { return v.suggest(s); })));\n", mustJSON(inputs))
-	var got [][]string
+	fmt.Fprintf(js, "var v = window.rocekbVerdicts; console.log(JSON.stringify(%s.map(function (s) { return [v.suggest(s), v.drives(s)]; })));\n", mustJSON(inputs))
+	var got [][2][]string
 	if err := json.Unmarshal(runNode(t, js), &got); err != nil || len(got) != len(inputs) {
 		t.Fatalf("node printed %d answers for %d inputs: %v", len(got), len(inputs), err)
 	}
+	drivers := 0
 	for i, in := range inputs {
-		want := m.ResolveAdapter(in).Suggest
-		if strings.Join(got[i], ",") != strings.Join(want, ",") {
-			t.Errorf("%q: the form suggests %v, kbgen check %v", in, got[i], want)
+		r := m.ResolveAdapter(in)
+		if want := r.Suggest; r.Value == nil && strings.Join(got[i][0], ",") != strings.Join(want, ",") {
+			t.Errorf("%q: the form suggests %v, kbgen check %v", in, got[i][0], want)
 		}
-		if in == "MCX456A-ECAT" && strings.Contains(strings.Join(got[i], ","), "connectx-5") {
-			t.Errorf("MCX456A-ECAT: the form suggests %v, a ConnectX-5 for a ConnectX-4 part", got[i])
+		drives := m.ModuleDrives(in)
+		if strings.Join(got[i][1], ",") != strings.Join(drives, ",") {
+			t.Errorf("%q: the form says the driver drives %v, kbgen check %v", in, got[i][1], drives)
 		}
+		if len(drives) > 0 {
+			drivers++
+		}
+		if in == "MCX456A-ECAT" && strings.Contains(strings.Join(got[i][0], ","), "connectx-5") {
+			t.Errorf("MCX456A-ECAT: the form suggests %v, a ConnectX-5 for a ConnectX-4 part", got[i][0])
+		}
+	}
+	if drivers < len(m.ModuleAdapters()) {
+		t.Errorf("only %d inputs name a driver, fewer than the matrix's %d modules", drivers, len(m.ModuleAdapters()))
 	}
 }

@@ -56,6 +56,8 @@ func (t Target) mark(s string) string {
 type Index struct {
 	Adapters []IndexAdapter      `json:"adapters"`
 	Vendors  map[string][]string `json:"vendors"` // vendor id → its id, name and aliases: a name may lead with one
+	Drivers  map[string][]string `json:"drivers"` // matrix.ModuleAdapters: a kernel module → the adapters it drives
+	Families map[string][]string `json:"families"` // matrix.Families: a family's folded name → its members
 	Noise    Noise               `json:"noise"`
 	Distros  []Target            `json:"distros"`
 	Kernels  KernelIndex         `json:"kernels"`
@@ -1402,6 +1404,7 @@ func (s *Site) VerdictIndex() *Index {
 	for _, vd := range m.Vendors {
 		ix.Vendors[vd.ID] = append([]string{vd.ID, vd.Name}, vd.Aliases...)
 	}
+	ix.Drivers, ix.Families = m.ModuleAdapters(), m.Families()
 	ix.Noise = Noise{Words: matrix.NoiseWords, Pattern: matrix.NoisePattern, PCI: matrix.PCIInTextPattern, MaxText: matrix.MaxTextWords, MaxName: matrix.MaxNameWords,
 		Windows: matrix.WindowsPCIPattern, Board: matrix.NVIDIABoardPattern, Part: matrix.BroadcomPartPattern}
 	for _, a := range sortedAdapters(m) {
