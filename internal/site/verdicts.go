@@ -55,8 +55,8 @@ func (t Target) mark(s string) string {
 // reasons and matrix entries that more than one adapter's verdicts share.
 type Index struct {
 	Adapters []IndexAdapter      `json:"adapters"`
-	Vendors  map[string][]string `json:"vendors"` // vendor id → its id, name and aliases: a name may lead with one
-	Drivers  map[string][]string `json:"drivers"` // matrix.ModuleAdapters: a kernel module → the adapters it drives
+	Vendors  map[string][]string `json:"vendors"`  // vendor id → its id, name and aliases: a name may lead with one
+	Drivers  map[string][]string `json:"drivers"`  // matrix.ModuleAdapters: a kernel module → the adapters it drives
 	Families map[string][]string `json:"families"` // matrix.Families: a family's folded name → its members
 	Noise    Noise               `json:"noise"`
 	Distros  []Target            `json:"distros"`
