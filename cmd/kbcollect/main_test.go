@@ -19,7 +19,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanup{m}, map[string]func(){
 		"kbcollect": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"mktar":     func() { os.Exit(mktar(os.Args[1:])) },
 		"normrec":   func() { os.Exit(normrec(os.Args[1:])) },
@@ -156,4 +156,14 @@ func normrec(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// cleanup removes the host fixtures the tests share (hostFixture) after
+// the tests.
+type cleanup struct{ m testscript.TestingM }
+
+func (c cleanup) Run() int {
+	code := c.m.Run()
+	removeShared()
+	return code
 }
