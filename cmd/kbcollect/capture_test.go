@@ -32,7 +32,7 @@ func TestCaptureRoundTripFixtures(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := materialize(t, file)
+			dir := hostFixture(t, file)
 			live, err := snapshot.LiveAt(dir)
 			if err != nil {
 				t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -19,17 +20,16 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanup{m}, map[string]func(){
 		"kbcollect": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
-		"mktar":     func() { os.Exit(mktar(os.Args[1:])) },
-		"normrec":   func() { os.Exit(normrec(os.Args[1:])) },
 	})
 }
 
 // TestScripts runs testdata/script/*.txtar. "exitcode N kbcollect ..."
 // runs kbcollect in the test process (scripttest.Program), without the
 // CPU a kbcollect process costs to start; "exec kbcollect" executes it,
-// for standard input. The scripts' kbcollect runs in their folders, so
+// for standard input. The scripts' helpers mktar and normrec run in the
+// test process too ("exitcode 0 mktar ..."). The scripts' kbcollect runs in their folders, so
 // the package's other tests, which read relative paths, wait until the
 // scripts end: this test is not parallel.
 func TestScripts(t *testing.T) {
@@ -37,7 +37,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs := map[string]scripttest.Program{"kbcollect": {Main: run, Env: []string{"PATH"}}}
+	progs := map[string]scripttest.Program{"kbcollect": {Main: run, Env: []string{"PATH"}}, "mktar": {Main: mktar}, "normrec": {Main: normrec}}
 	testscript.Run(t, testscript.Params{Dir: dir, Cmds: scripttest.Cmds(progs), Condition: condition, Setup: scripttest.Setup(progs)})
 }
 
@@ -61,8 +61,9 @@ func condition(cond string) (bool, error) {
 // -huge declares a sparse member of SIZE bytes that takes a few bytes in
 // the archive; -evil adds a member under a raw name such as ../../etc/passwd;
 // -garbage adds SIZE pseudo-random bytes; -cut truncates the output.
-func mktar(args []string) int {
+func mktar(args []string, _ io.Reader, _, stderr io.Writer) int {
 	fl := flag.NewFlagSet("mktar", flag.ContinueOnError)
+	fl.SetOutput(stderr)
 	z := fl.String("z", "gz", "compression: gz, xz or none")
 	prefix := fl.String("prefix", "", "prefix for members from DIR")
 	var huge, evil, garbage multi
@@ -71,14 +72,14 @@ func mktar(args []string) int {
 	fl.Var(&garbage, "garbage", "NAME=SIZE random bytes")
 	cut := fl.Int("cut", 0, "truncate the output to this many bytes")
 	if err := fl.Parse(args); err != nil || fl.NArg() < 1 || fl.NArg() > 2 {
-		fmt.Fprintln(os.Stderr, "usage: mktar [flags] OUT [DIR]")
+		fmt.Fprintln(stderr, "usage: mktar [flags] OUT [DIR]")
 		return 2
 	}
 	var members []tartest.Member
 	if fl.NArg() == 2 {
 		m, err := tartest.FromDir(fl.Arg(1), *prefix)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(stderr, err)
 			return 1
 		}
 		members = m
@@ -108,7 +109,7 @@ func mktar(args []string) int {
 	}
 	var buf bytes.Buffer
 	if err := tartest.Write(&buf, comp, members); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	out := buf.Bytes()
@@ -116,7 +117,7 @@ func mktar(args []string) int {
 		out = out[:*cut]
 	}
 	if err := os.WriteFile(fl.Arg(0), out, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	return 0
@@ -131,14 +132,14 @@ func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 // live run and a parse of its capture: source_kind, collected_at, collector.
 //
 //	normrec IN OUT
-func normrec(args []string) int {
+func normrec(args []string, _ io.Reader, _, stderr io.Writer) int {
 	if len(args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: normrec IN OUT")
+		fmt.Fprintln(stderr, "usage: normrec IN OUT")
 		return 2
 	}
 	in, err := os.ReadFile(args[0])
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	var out bytes.Buffer
@@ -152,8 +153,18 @@ func normrec(args []string) int {
 		out.WriteString(sc.Text() + "\n")
 	}
 	if err := os.WriteFile(args[1], out.Bytes(), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+// cleanup removes the host fixtures the tests share (hostFixture) after
+// the tests.
+type cleanup struct{ m testscript.TestingM }
+
+func (c cleanup) Run() int {
+	code := c.m.Run()
+	removeShared()
+	return code
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
@@ -19,16 +21,24 @@ const hostsDir = "../../testdata/hosts"
 // symlinks and "path/" folders) as a folder.
 func materialize(t testing.TB, file string) string {
 	t.Helper()
-	a, err := txtar.ParseFile(file)
-	if err != nil {
+	dir := t.TempDir()
+	if err := materializeIn(dir, file); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	return dir
+}
+
+// materializeIn writes a host fixture into the folder dir.
+func materializeIn(dir, file string) error {
+	a, err := txtar.ParseFile(file)
+	if err != nil {
+		return err
+	}
 	for _, f := range a.Files {
 		name, target, isLink := strings.Cut(f.Name, " -> ")
 		p := filepath.Join(dir, filepath.FromSlash(strings.TrimSuffix(name, "/")))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		switch {
 		case isLink:
@@ -39,19 +49,112 @@ func materialize(t testing.TB, file string) string {
 			err = os.WriteFile(p, f.Data, 0o644)
 		}
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
-	return dir
+	return nil
 }
 
 func kbcollect(t testing.TB, args ...string) []byte {
 	t.Helper()
+	out, err := kbcollectRun(args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// kbcollectRun runs kbcollect in the test process and returns its
+// standard output, or an error that holds its exit status and stderr.
+func kbcollectRun(args ...string) ([]byte, error) {
 	var out, errb bytes.Buffer
 	if code := run(args, nil, &out, &errb); code != 0 {
-		t.Fatalf("kbcollect %v: exit %d: %s", args, code, errb.String())
+		return nil, fmt.Errorf("kbcollect %v: exit %d: %s", args, code, errb.String())
 	}
-	return out.Bytes()
+	return out.Bytes(), nil
+}
+
+// memo makes each value once, by key, for every test that asks for it.
+type memo[T any] struct {
+	mu sync.Mutex
+	m  map[string]func() (T, error)
+}
+
+func (m *memo[T]) get(key string, mk func() (T, error)) (T, error) {
+	m.mu.Lock()
+	f, ok := m.m[key]
+	if !ok {
+		if m.m == nil {
+			m.m = map[string]func() (T, error){}
+		}
+		f = sync.OnceValues(mk)
+		m.m[key] = f
+	}
+	m.mu.Unlock()
+	return f()
+}
+
+// shared holds what the tests of host fixtures share: each fixture's
+// folder (nothing writes to it: kbcollect and the live snapshot only read
+// a root) and its redacted records, in a folder TestMain removes.
+var shared struct {
+	tmp      func() (string, error)
+	dirs     memo[string]
+	redacted memo[[]byte]
+}
+
+func init() {
+	shared.tmp = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "kbcollect-test-") })
+}
+
+// removeShared removes the shared fixtures' folder.
+func removeShared() {
+	if tmp, err := shared.tmp(); err == nil {
+		os.RemoveAll(tmp)
+	}
+}
+
+// hostFixture returns the folder of the host fixture file, materialized
+// once for every test that reads it.
+func hostFixture(t testing.TB, file string) string {
+	t.Helper()
+	dir, err := fixtureDir(file)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return dir
+}
+
+func fixtureDir(file string) (string, error) {
+	return shared.dirs.get(file, func() (string, error) {
+		tmp, err := shared.tmp()
+		if err != nil {
+			return "", err
+		}
+		dir, err := os.MkdirTemp(tmp, filepath.Base(file))
+		if err != nil {
+			return "", err
+		}
+		return dir, materializeIn(dir, file)
+	})
+}
+
+// redacted returns kbcollect's redacted record (salt "test") of the host
+// fixture file in format (toml or json), collected once for both
+// redaction tests, which each look in it for their own identifiers.
+func redacted(t testing.TB, file, format string) []byte {
+	t.Helper()
+	out, err := shared.redacted.get(file+"\x00"+format, func() ([]byte, error) {
+		dir, err := fixtureDir(file)
+		if err != nil {
+			return nil, err
+		}
+		return kbcollectRun("--salt", "test", "--format", format, "--root", dir)
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return out
 }
 
 var (
@@ -137,7 +240,7 @@ func TestRedactionLeavesNoIdentifier(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			dir := materialize(t, file)
+			dir := hostFixture(t, file)
 			plain := kbcollect(t, "--no-redact", "--format", "json", "--root", dir)
 			h, probs := record.Decode("plain.json", plain)
 			if h == nil {
@@ -146,7 +249,7 @@ func TestRedactionLeavesNoIdentifier(t *testing.T) {
 			ids := identifiers(h, plain)
 			total += len(ids)
 			for _, format := range []string{"toml", "json"} {
-				out := strings.ToLower(string(kbcollect(t, "--salt", "test", "--format", format, "--root", dir)))
+				out := strings.ToLower(string(redacted(t, file, format)))
 				if !strings.Contains(out, "redacted") {
 					t.Fatalf("%s output: no redacted flag", format)
 				}

@@ -90,6 +90,7 @@ type browser struct {
 	t    *testing.T
 	ctx  context.Context
 	shot string // screenshot folder
+	at   string // the URL open last opened
 
 	mu       sync.Mutex
 	problems []string // console errors, exceptions, failed loads
@@ -176,6 +177,17 @@ func (b *browser) open(u string) {
 	b.t.Helper()
 	if err := b.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
 		b.t.Fatalf("open %s: %v", u, err)
+	}
+	b.at = u
+}
+
+// stay opens u unless open last opened it: checks that only read a page
+// or use its form ask on the page already loaded, as a reader would,
+// rather than load it (and the home page's verdict table) again.
+func (b *browser) stay(u string) {
+	b.t.Helper()
+	if b.at != u {
+		b.open(u)
 	}
 }
 
@@ -451,6 +463,89 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		}
 	})
 
+	t.Run("will it work: did you mean", func(t *testing.T) {
+		b.t = t
+		// On the page the cases were asked on, the form set back to what
+		// a page opened without a question shows.
+		b.stay(base + page.Path(page.Home, ""))
+		if err := b.poll(`document.querySelector("#will-t option") !== null`); err != nil {
+			t.Fatalf("the form has no distros: %v", err)
+		}
+		eval[string](b, `(() => { for (const id of ["will-a", "will-t", "will-k", "will-fw"]) document.getElementById(id).value = "";
+			document.getElementById("will-t").disabled = false; document.getElementById("will-s").selectedIndex = 0;
+			document.getElementById("will-result").replaceChildren(); return "" })()`)
+		eval[string](b, `(() => { document.getElementById("will-a").value = "conectx-6"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`document.getElementById("will-result").innerText.includes("did you mean connectx-6")`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
+		}
+		// A driver's name: the adapters it drives, as kbgen check answers it.
+		eval[string](b, `(() => { document.getElementById("will-a").value = "qedr"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`document.getElementById("will-result").innerText.includes("names a driver, not an adapter, so there is no verdict; the adapters it drives: fastlinq-ql41000, fastlinq-ql45000")`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("a driver's name: the form says %q, want the adapters qedr drives: %v", txt, err)
+		}
+		// A model after its vendor's name, as kbgen check reads it.
+		eval[string](b, `(() => { document.getElementById("will-a").value = "Mellanox ConnectX-6 Dx"; return "" })()`)
+		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.poll(`(() => { const t = document.getElementById("will-result").innerText; return t.includes("ConnectX-6 Dx") && !t.includes("not in the matrix") && !t.includes("Loading") })()`); err != nil {
+			txt := eval[string](b, `document.getElementById("will-result").innerText`)
+			t.Errorf("Mellanox ConnectX-6 Dx: the form says %q, want ConnectX-6 Dx's verdict: %v", txt, err)
+		}
+	})
+
+	layout("dark mode", func(t *testing.T) {
+		b.t = t
+		bg := `getComputedStyle(document.body).backgroundColor`
+		var light, dark string
+		b.stay(base + page.Path(page.Home, ""))
+		light = eval[string](b, bg)
+		if err := b.media("dark"); err != nil {
+			t.Fatal(err)
+		}
+		defer b.media("light")
+		dark = eval[string](b, bg)
+		if dark == light || luminance(dark) >= 0.5 {
+			t.Errorf("prefers-color-scheme: dark gives background %s (light %s), want a dark one", dark, light)
+		}
+		b.screenshot(mode + "-home-dark")
+	})
+
+	t.Run("markup in a record", func(t *testing.T) {
+		b.t = t
+		host := "host/" + xssSlug + ".html"
+		// The home page first, where the form's checks left it: what its
+		// markup would run, it ran as it loaded.
+		for _, p := range []string{page.Path(page.Home, ""), host, page.Path(page.Fleet, ""), "search.html?q=xss"} {
+			b.stay(base + p)
+			time.Sleep(100 * time.Millisecond) // onload and onerror handlers would have run
+			var ran bool
+			ran = eval[bool](b, `window.__xss !== undefined`)
+			if ran {
+				var v any
+				v = eval[any](b, `window.__xss`)
+				t.Errorf("%s: the record's markup ran (window.__xss = %v)", p, v)
+			}
+			if p != host {
+				continue
+			}
+			text := eval[string](b, `document.body.innerText`)
+			for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
+				if !strings.Contains(text, s) {
+					t.Errorf("the host page does not show %q as text", s)
+				}
+			}
+		}
+	})
+
 	layout("tree keyboard", func(t *testing.T) {
 		b.t = t
 		trees, _ := filepath.Glob(filepath.Join(out, "tree", "*.html"))
@@ -487,65 +582,6 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 			if open != step.want {
 				t.Errorf("%s: after %q the node is open=%v, want %v", tree, step.key, open, step.want)
 			}
-		}
-	})
-
-	t.Run("markup in a record", func(t *testing.T) {
-		b.t = t
-		host := "host/" + xssSlug + ".html"
-		for _, p := range []string{host, page.Path(page.Home, ""), page.Path(page.Fleet, ""), "search.html?q=xss"} {
-			b.open(base + p)
-			time.Sleep(100 * time.Millisecond) // onload and onerror handlers would have run
-			var ran bool
-			ran = eval[bool](b, `window.__xss !== undefined`)
-			if ran {
-				var v any
-				v = eval[any](b, `window.__xss`)
-				t.Errorf("%s: the record's markup ran (window.__xss = %v)", p, v)
-			}
-			if p != host {
-				continue
-			}
-			text := eval[string](b, `document.body.innerText`)
-			for _, s := range []string{"<script>window.__xss=1</script>", "<svg onload=window.__xss=3>"} {
-				if !strings.Contains(text, s) {
-					t.Errorf("the host page does not show %q as text", s)
-				}
-			}
-		}
-	})
-
-	t.Run("will it work: did you mean", func(t *testing.T) {
-		b.t = t
-		b.open(base + page.Path(page.Home, ""))
-		if err := b.poll(`document.querySelector("#will-t option") !== null`); err != nil {
-			t.Fatalf("the form has no distros: %v", err)
-		}
-		eval[string](b, `(() => { document.getElementById("will-a").value = "conectx-6"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.poll(`document.getElementById("will-result").innerText.includes("did you mean connectx-6")`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
-		}
-		// A driver's name: the adapters it drives, as kbgen check answers it.
-		eval[string](b, `(() => { document.getElementById("will-a").value = "qedr"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.poll(`document.getElementById("will-result").innerText.includes("names a driver, not an adapter, so there is no verdict; the adapters it drives: fastlinq-ql41000, fastlinq-ql45000")`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("a driver's name: the form says %q, want the adapters qedr drives: %v", txt, err)
-		}
-		// A model after its vendor's name, as kbgen check reads it.
-		eval[string](b, `(() => { document.getElementById("will-a").value = "Mellanox ConnectX-6 Dx"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.poll(`(() => { const t = document.getElementById("will-result").innerText; return t.includes("ConnectX-6 Dx") && !t.includes("not in the matrix") && !t.includes("Loading") })()`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("Mellanox ConnectX-6 Dx: the form says %q, want ConnectX-6 Dx's verdict: %v", txt, err)
 		}
 	})
 
@@ -635,23 +671,6 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 				t.Errorf("%s fetched %s", missing, r)
 			}
 		}
-	})
-
-	layout("dark mode", func(t *testing.T) {
-		b.t = t
-		bg := `getComputedStyle(document.body).backgroundColor`
-		var light, dark string
-		b.open(base + page.Path(page.Home, ""))
-		light = eval[string](b, bg)
-		if err := b.media("dark"); err != nil {
-			t.Fatal(err)
-		}
-		defer b.media("light")
-		dark = eval[string](b, bg)
-		if dark == light || luminance(dark) >= 0.5 {
-			t.Errorf("prefers-color-scheme: dark gives background %s (light %s), want a dark one", dark, light)
-		}
-		b.screenshot(mode + "-home-dark")
 	})
 
 	layout("print", func(t *testing.T) {
