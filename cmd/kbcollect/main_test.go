@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -128,8 +129,9 @@ type multi []string
 func (m *multi) String() string     { return strings.Join(*m, ",") }
 func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 
-// normrec copies a TOML record without the lines that differ between a
-// live run and a parse of its capture: source_kind, collected_at, collector.
+// normrec copies a TOML or JSON record without the lines that differ
+// between a live run and a parse of its capture: source_kind, collected_at,
+// collector.
 //
 //	normrec IN OUT
 func normrec(args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -147,7 +149,9 @@ func normrec(args []string, _ io.Reader, _, stderr io.Writer) int {
 	sc.Buffer(nil, 1<<26)
 	for sc.Scan() {
 		l := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(l, "source_kind =") || strings.HasPrefix(l, "collected_at =") || strings.HasPrefix(l, "collector =") {
+		if slices.ContainsFunc([]string{"source_kind", "collected_at", "collector"}, func(k string) bool {
+			return strings.HasPrefix(l, k+" =") || strings.HasPrefix(l, `"`+k+`":`)
+		}) {
 			continue
 		}
 		out.WriteString(sc.Text() + "\n")
