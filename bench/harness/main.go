@@ -44,7 +44,7 @@ type options struct {
 	buildOnly bool // measure kbgen build alone (the fleet size)
 	clients   int  // concurrent /api/search clients
 	requests  int  // requests per client
-	queries   int  // browser queries timed, the first of browserQueries (0: all)
+	queries   int  // browser queries timed, the first of browserQueries (0: all; negative: none, and no Chromium)
 	// The knowledge base the corpus grows from: the bundled matrix/ and
 	// content/ folders and the fixture hosts, unless a test names smaller.
 	matrix, content, hosts string
@@ -62,7 +62,7 @@ func main() {
 	flag.BoolVar(&o.buildOnly, "build-only", false, "measure only kbgen build (and peers), no rebuilds, searches or serve")
 	flag.IntVar(&o.clients, "clients", 100, "concurrent /api/search clients on loopback")
 	flag.IntVar(&o.requests, "requests", 50, "requests each /api/search client sends")
-	flag.IntVar(&o.queries, "queries", 0, "queries timed in Chromium, the first of the harness's list (0: all)")
+	flag.IntVar(&o.queries, "queries", 0, "queries timed in Chromium, the first of the harness's list (0: all, -1: none, Chromium not started)")
 	flag.Parse()
 	o.matrix, o.content, o.hosts = "matrix", "content", "testdata/hosts"
 	o.sizes = strings.Split(sizes, ",")
@@ -214,6 +214,9 @@ func run(o options, out io.Writer) error {
 			continue
 		}
 		for _, sp := range []searchPage{ourSearch, pagefindSearch} {
+			if o.queries < 0 {
+				break
+			}
 			site := public
 			if sp.tool == "pagefind" {
 				if pagefind == "" {

@@ -53,6 +53,9 @@ var shared struct {
 	dir  string // holds the site in "site"
 	res  *Result
 	err  error
+
+	readOnce sync.Once
+	files    map[string][]byte // sharedFiles
 }
 
 // sharedSite builds the bundled knowledge base with the fixture hosts
@@ -69,6 +72,18 @@ func sharedSite(t *testing.T) (*Result, string) {
 		t.Fatal(shared.err)
 	}
 	return shared.res, filepath.Join(shared.dir, "site")
+}
+
+// sharedFiles is every file of the shared build (sharedSite) by its slash
+// path, read once for the tests that read the whole site or most of it.
+func sharedFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	_, out := sharedSite(t)
+	shared.readOnce.Do(func() { shared.files = dirtest.Read(t, out) })
+	if shared.files == nil {
+		t.Fatal("the shared build could not be read")
+	}
+	return shared.files
 }
 
 // TestBuildHostAndFleetFragments builds the fixture hosts and checks what
@@ -277,7 +292,7 @@ func TestRecordDownloadIsItsBytes(t *testing.T) {
 // byte for byte (the hooks that watch it only read).
 func TestOneOffBuildLetsGo(t *testing.T) {
 	t.Parallel()
-	_, want := sharedSite(t)
+	want := sharedFiles(t)
 	out := filepath.Join(t.TempDir(), "site")
 	var (
 		faqs     []*site.FAQ
@@ -346,7 +361,7 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 	if !indexing {
 		t.Fatal("the search index was not made")
 	}
-	trees := [2]map[string][]byte{dirtest.Read(t, want), dirtest.Read(t, out)}
+	trees := [2]map[string][]byte{want, dirtest.Read(t, out)}
 	if len(trees[0]) < 3 {
 		t.Fatalf("only %d files built", len(trees[0]))
 	}

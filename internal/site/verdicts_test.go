@@ -73,6 +73,42 @@ var bundledKB = sync.OnceValue(func() (b struct {
 	return b
 })
 
+// cellVerdict is the engine's verdict on a cell of the bundled grid (an
+// adapter on a distro, or on none, with a stack), judged once by one
+// engine for the tests that hold a view of the cells to the engine
+// (TestExportedVerdictsAreTheEngines, TestEveryViewIsTheEngine,
+// TestGridShowsEachReasonOnce), which each judged them again, the first
+// with verdict.Judge; verdict's TestEngineIsJudge holds the engine to
+// Judge on every such plan (its grid: every adapter on no target and on
+// every distro, with every stack).
+func cellVerdict(t *testing.T, p verdict.Plan) verdict.Verdict {
+	t.Helper()
+	if p.Kernel != "" || p.StackVersion != "" || p.Firmware != "" {
+		t.Fatalf("%+v is not a cell of the grid", p)
+	}
+	_, m := bundledSite(t)
+	c := &bundledCells
+	c.once.Do(func() { c.e, c.v = verdict.NewEngine(m), map[verdict.Plan]verdict.Verdict{} })
+	c.mu.Lock()
+	v, ok := c.v[p]
+	c.mu.Unlock()
+	if !ok {
+		v = c.e.Judge(p)
+		c.mu.Lock()
+		c.v[p] = v
+		c.mu.Unlock()
+	}
+	return v
+}
+
+// bundledCells holds cellVerdict's engine and the verdicts it gave.
+var bundledCells struct {
+	once sync.Once
+	e    *verdict.Engine
+	mu   sync.Mutex
+	v    map[verdict.Plan]verdict.Verdict
+}
+
 // verdictIndex is the site's verdicts.js, as written and as the browser
 // reads it.
 func verdictIndex(t *testing.T, s *Site) ([]byte, Index) {
@@ -101,8 +137,9 @@ func decodeJS(t *testing.T, b []byte, call string, v any) {
 
 // TestExportedVerdictsAreTheEngines decodes verdicts.js and every
 // verdicts/<adapter>.js as the browser does and compares a sample of cells
-// (every distro of every tenth adapter, and every cell of a few) with
-// verdict.Judge: level, reasons in order, and nearest changes.
+// (every distro of every tenth adapter, and every cell of a few) with the
+// engine's (bundledCells; verdict's TestEngineIsJudge holds them to
+// verdict.Judge): level, reasons in order, and nearest changes.
 func TestExportedVerdictsAreTheEngines(t *testing.T) {
 	t.Parallel()
 	s, m := bundledSite(t)
@@ -132,7 +169,7 @@ func TestExportedVerdictsAreTheEngines(t *testing.T) {
 			}
 			for si, st := range ix.Stacks {
 				c := av.Cells[ti*len(ix.Stacks)+si]
-				want := verdict.Judge(m, Target{Key: tk}.Plan(id, st.Key))
+				want := cellVerdict(t, Target{Key: tk}.Plan(id, st.Key))
 				var texts, near []string
 				for _, n := range c.Reasons {
 					r := exportedReason(&ix, &av, n)

@@ -26,7 +26,7 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 		g := p.Grid()
 		for _, row := range g.Rows {
 			for _, c := range row.Cells {
-				want := e.Judge(verdict.Plan{Adapter: a.ID, Distro: row.Distro.Key, Stack: c.Stack})
+				want := cellVerdict(t, verdict.Plan{Adapter: a.ID, Distro: row.Distro.Key, Stack: c.Stack})
 				if c.Level != want.Verdict || c.Likely != want.Likely {
 					t.Errorf("adapter page %s, %s with %s: grid %s (likely %q), engine %s (likely %q)", a.ID, row.Distro.Key, c.Stack, c.Level, c.Likely, want.Verdict, want.Likely)
 				}
@@ -76,7 +76,7 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 			}
 		case *DistroPage:
 			for _, dv := range p.Inbox() {
-				want := e.Judge(verdict.Plan{Adapter: dv.Adapter.ID, Distro: p.Distro.ID, Stack: matrix.Inbox})
+				want := cellVerdict(t, verdict.Plan{Adapter: dv.Adapter.ID, Distro: p.Distro.ID, Stack: matrix.Inbox})
 				if dv.Level != want.Verdict {
 					t.Errorf("distro page %s, %s: %s, engine %s", p.Distro.ID, dv.Adapter.ID, dv.Level, want.Verdict)
 				}
@@ -102,8 +102,7 @@ func TestEveryViewIsTheEngine(t *testing.T) {
 // page writes each reason once.
 func TestGridShowsEachReasonOnce(t *testing.T) {
 	t.Parallel()
-	s, m := bundledSite(t) // its late pages made, as the tests share it
-	e := verdict.NewEngine(m)
+	s, _ := bundledSite(t) // its late pages made, as the tests share it
 	cells := 0
 	for _, p := range s.adapterPages {
 		g := p.Grid()
@@ -180,7 +179,7 @@ func TestGridShowsEachReasonOnce(t *testing.T) {
 					}
 				}
 				var want []string
-				v := e.Judge(verdict.Plan{Adapter: p.Adapter.ID, Distro: row.Distro.Key, Stack: c.Stack})
+				v := cellVerdict(t, verdict.Plan{Adapter: p.Adapter.ID, Distro: row.Distro.Key, Stack: c.Stack})
 				for _, r := range v.Reasons {
 					if !slices.Contains(want, r.Text) {
 						want = append(want, r.Text)
