@@ -78,11 +78,11 @@ func TestStaticUpdate(t *testing.T) {
 			t.Errorf("%s: Unchanged() = %t", st.name, ix.Unchanged())
 		}
 		got, gotKeys := keyedFiles(t, ix)
-		want := map[string][]byte{}
+		var want map[string][]byte
 		if st.orig {
 			_, _, want = loadStatic(t)
-		} else if err := NewStatic(docs, al).Outputs(func(p string, data []byte) error { want[p] = data; return nil }); err != nil {
-			t.Fatal(err)
+		} else {
+			want = outputsOf(t, NewStatic(docs, al))
 		}
 		if len(got) != len(want) {
 			t.Errorf("%s: %d files, a fresh index %d", st.name, len(got), len(want))

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -18,14 +19,22 @@ type querySet struct {
 	} `toml:"query"`
 }
 
-func loadQueries(t testing.TB) querySet {
-	t.Helper()
+// queries is the query set, decoded once for the dozen tests that read
+// it. Callers must not change it.
+var queries = sync.OnceValues(func() (querySet, error) {
 	var qs querySet
 	src, err := os.ReadFile("testdata/queries.toml")
 	if err != nil {
-		t.Fatal(err)
+		return qs, err
 	}
-	if _, err := toml.Decode(string(src), &qs); err != nil {
+	_, err = toml.Decode(string(src), &qs)
+	return qs, err
+})
+
+func loadQueries(t testing.TB) querySet {
+	t.Helper()
+	qs, err := queries()
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(qs.Query) < minQueries {

@@ -27,8 +27,8 @@ global.document = {
 };
 vm.runInThisContext(fs.readFileSync(searchJS, "utf8"), { filename: searchJS });
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
-// scripts holds each file compiled once: a fresh page runs the same
-// compiled script in its own context, as a browser's code cache would.
+// scripts holds each file compiled once: each fresh page runs the same
+// compiled script, as a browser's code cache would.
 const scripts = new Map();
 function script(file) {
   let s = scripts.get(file);
@@ -38,19 +38,30 @@ function script(file) {
   }
   return s;
 }
-// freshPage runs search.js in a context of its own, recording the files
-// it loads.
+// page is the context fresh pages run in: search.js keeps a page's state
+// in its own closure, so running it again starts a page from nothing, as
+// a new context would (whose making and collection cost node about 3 ms
+// a page), as long as nothing else is left on the global object: pageKeys
+// are the only names a page may leave there, and freshPage fails on any
+// other.
+const page = { setTimeout, console, URL, URLSearchParams };
+page.window = page;
+vm.createContext(page);
+const pageKeys = new Set([...Object.keys(page), "document", "rocekbSearch"]);
+// freshPage runs search.js in a fresh page, recording the files it loads.
 function freshPage() {
-  const files = [], ctx = { setTimeout, console, URL, URLSearchParams };
-  ctx.window = ctx;
-  ctx.document = {
+  const left = Object.keys(page).filter((k) => !pageKeys.has(k));
+  if (left.length) throw new Error("a page left " + left.join(", ") + " on the global object, which the next page would see");
+  const files = [];
+  delete page.rocekbSearch;
+  page.document = {
     currentScript: { src: "site/search.js" },
     readyState: "complete",
     head: {
       appendChild(el) {
         const rel = el.src.replace(/^site\//, ""), file = path.join(site, rel);
         files.push(rel);
-        script(file).runInContext(ctx);
+        script(file).runInContext(page);
         setTimeout(() => el.onload && el.onload(), 0);
       },
     },
@@ -58,9 +69,8 @@ function freshPage() {
     getElementById: () => null,
     addEventListener() {},
   };
-  vm.createContext(ctx);
-  script(searchJS).runInContext(ctx);
-  return { api: ctx.rocekbSearch, files };
+  script(searchJS).runInContext(page);
+  return { api: page.rocekbSearch, files };
 }
 if (mode === "stem") {
   const out = {};
