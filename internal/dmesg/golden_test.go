@@ -64,7 +64,8 @@ func eachLine(f func(int, string) string) func([]byte) []byte {
 // logInputs returns every capture of testdata/captures (any tool's:
 // a kernel log is pasted beside anything) and every file of every host
 // fixture in testdata/hosts, by name, and all kernel-log and paste
-// captures run together as one log (past MaxEvents).
+// captures run together as one log (far fewer events than MaxEvents, whose
+// cap TestBounded holds).
 func logInputs(t testing.TB) map[string][]byte {
 	t.Helper()
 	in := map[string][]byte{}
