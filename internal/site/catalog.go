@@ -604,7 +604,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			gr := shownReason(r)
 			gr.N = len(g.Common) + len(g.Reasons) + 1
 			gr.text = text
-			gr.HTML = template.HTML(strings.ReplaceAll(string(Inline(text)), rowDistro, rowDistroHTML))
+			html := v.inline // a shared reason's text is the same on every page that shows it
+			if r >= len(v.shared) {
+				html = Inline
+			}
+			gr.HTML = template.HTML(strings.ReplaceAll(string(html(text)), rowDistro, rowDistroHTML))
 			g.RowDistro = true
 			byTmpl[key] = gr.N
 			g.Reasons = append(g.Reasons, gr)
@@ -633,7 +637,8 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	g.Rows = make([]GridRow, 0, len(distros))
 	for i, d := range distros {
 		row := GridRow{Distro: d, Cells: make([]GridCell, 0, len(g.Stacks))}
-		if md := m.Distro(d.Key); md != nil {
+		md := v.entries[i]
+		if md != nil {
 			row.Family = md.Family
 			if i := strings.Index(d.Label, md.Version); md.Version != "" && i > 0 && d.Label[i-1] == ' ' {
 				row.Name = i
@@ -643,7 +648,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
 		for _, r := range rowCommon {
 			if row.Kernel == nil {
-				if row.Kernel = v.kernelNote(t, r, m.Distro(d.Key)); row.Kernel != nil {
+				if row.Kernel = v.kernelNote(t, r, md); row.Kernel != nil {
 					continue
 				}
 			}

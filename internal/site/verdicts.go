@@ -267,8 +267,9 @@ func levelNum(l verdict.Level) int {
 // pages, the distro pages and the verdicts files all read them.
 type verdicts struct {
 	m       *matrix.Matrix
-	targets []Target // distros, kernels, then ""
-	distros []Target // the targets that are distros, for the grids
+	targets []Target         // distros, kernels, then ""
+	distros []Target         // the targets that are distros, for the grids
+	entries []*matrix.Distro // each of distros' matrix entry, by its place in distros
 	stacks  []Target
 
 	once    sync.Once
@@ -327,6 +328,7 @@ func newVerdicts(m *matrix.Matrix) *verdicts {
 	for _, tg := range v.targets {
 		if tg.isDistro() {
 			v.distros = append(v.distros, tg)
+			v.entries = append(v.entries, m.Distro(tg.Key))
 		}
 	}
 	v.stacks = stackTargets(m)
