@@ -282,6 +282,9 @@ type verdicts struct {
 	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
 	html    sync.Map        // reason text → Inline(text)
 
+	tmplOnce sync.Once
+	tmpls    *sharedTmpls // the shared reasons as grids write them
+
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
 
 	sharedOnce sync.Once
