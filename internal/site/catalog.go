@@ -718,7 +718,10 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 // ownReasons writes each reason only one explanation gives (and no row) in
 // that explanation, and numbers the other reasons again in order.
 func (g *Grid) ownReasons() {
-	uses := map[int]int{}
+	// The reasons are numbered 1 to len(Common)+len(Reasons): what is
+	// kept per number is a slice by it, not a map.
+	n := len(g.Common) + len(g.Reasons) + 1
+	uses := make([]int, n)
 	for _, w := range g.Whys {
 		for _, n := range w.Reasons {
 			uses[n]++
@@ -729,15 +732,16 @@ func (g *Grid) ownReasons() {
 			uses[n] += 2
 		}
 	}
-	byN := map[int]GridReason{}
-	renum := map[int]int{}
+	all := g.Reasons
+	byN := make([]*GridReason, n) // an explanation's own reason, in all
+	renum := make([]int, n)
 	for _, r := range g.Common {
 		renum[r.N] = r.N
 	}
 	var kept []GridReason
-	for _, r := range g.Reasons {
+	for i, r := range all {
 		if uses[r.N] == 1 {
-			byN[r.N] = r
+			byN[r.N] = &all[i]
 			continue
 		}
 		renum[r.N] = len(g.Common) + len(kept) + 1
@@ -749,7 +753,8 @@ func (g *Grid) ownReasons() {
 		w := &g.Whys[i]
 		var shared []int
 		for _, n := range w.Reasons {
-			if r, ok := byN[n]; ok {
+			if p := byN[n]; p != nil {
+				r := *p
 				r.N = 0
 				w.Own = append(w.Own, r)
 			} else {
