@@ -518,8 +518,8 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	// The columns' common reasons, numbered first.
 	colCommon := make([]map[int]bool, len(g.Stacks))
 	commonAt := map[int]int{} // table reason → index in g.Common
+	col := make([]XCell, len(distros))
 	for si, st := range g.Stacks {
-		col := make([]XCell, len(distros))
 		for i := range distros {
 			col[i] = cells[i][si]
 		}
@@ -545,13 +545,12 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	// the rows whose reasons differ from it only by that name, with
 	// rowDistro for the name; such rows then share their explanations. A
 	// reason no other row's matches keeps the name.
-	tmpl := func(r int, d Target) (text, key string) {
-		x := v.raw(t, r)
-		if d.Label == "" || !strings.Contains(x.Text, d.Label) {
-			return "", ""
+	// A shared reason's is the same on every grid (v.sharedTmpl).
+	tmpl := func(r, i int) (text, key string) {
+		if r < len(v.shared) {
+			return v.sharedTmpl(r, i)
 		}
-		text = strings.ReplaceAll(x.Text, d.Label, rowDistro)
-		return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, d.Label, rowDistro))
+		return rowTemplate(v.raw(t, r), distros[i].Label)
 	}
 	// tmplAt holds tmpl's answer for each reason of each row, asked once
 	// (a row has a few reasons: a list, not a map).
@@ -572,8 +571,12 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	}
 	tmplOf := func(i, r int) (tmplOut, bool) { return find(tmplAt[i], r) }
 	tmplRows := map[string]int{}
-	var outs []tmplOut
-	for i, d := range distros {
+	listed := 0 // outs holds at most each cell's reasons: it is never grown
+	for _, c := range flat {
+		listed += len(c.Reasons)
+	}
+	outs := make([]tmplOut, 0, listed)
+	for i := range distros {
 		seen := map[string]bool{}
 		start := len(outs)
 		for _, c := range cells[i] {
@@ -581,7 +584,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 				o, ok := find(outs[start:], r)
 				if !ok {
 					o.r = r
-					o.text, o.key = tmpl(r, d)
+					o.text, o.key = tmpl(r, i)
 					outs = append(outs, o)
 				}
 				if o.key != "" && !seen[o.key] {
@@ -604,7 +607,11 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 			gr := shownReason(r)
 			gr.N = len(g.Common) + len(g.Reasons) + 1
 			gr.text = text
-			gr.HTML = template.HTML(strings.ReplaceAll(string(Inline(text)), rowDistro, rowDistroHTML))
+			html := v.inline // a shared reason's text is the same on every page that shows it
+			if r >= len(v.shared) {
+				html = Inline
+			}
+			gr.HTML = template.HTML(strings.ReplaceAll(string(html(text)), rowDistro, rowDistroHTML))
 			g.RowDistro = true
 			byTmpl[key] = gr.N
 			g.Reasons = append(g.Reasons, gr)
@@ -617,7 +624,12 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		// explanation shows, not the reason, are one reason on the page
 		// (a family row's hint for two rebuilds of one release).
 		x := v.raw(t, r)
-		key := tmplKey(x, x.Text, "")
+		var key string
+		if r < len(v.shared) {
+			key = v.sharedTmpls().shown[r]
+		} else {
+			key = tmplKey(x, x.Text, "")
+		}
 		if n, ok := byShown[key]; ok {
 			reasonN[r] = n
 			return n
@@ -633,7 +645,8 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	g.Rows = make([]GridRow, 0, len(distros))
 	for i, d := range distros {
 		row := GridRow{Distro: d, Cells: make([]GridCell, 0, len(g.Stacks))}
-		if md := m.Distro(d.Key); md != nil {
+		md := v.entries[i]
+		if md != nil {
 			row.Family = md.Family
 			if i := strings.Index(d.Label, md.Version); md.Version != "" && i > 0 && d.Label[i-1] == ' ' {
 				row.Name = i
@@ -643,7 +656,7 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		rowCommon := shared(cells[i], func(k, r int) bool { return colCommon[k][r] })
 		for _, r := range rowCommon {
 			if row.Kernel == nil {
-				if row.Kernel = v.kernelNote(t, r, m.Distro(d.Key)); row.Kernel != nil {
+				if row.Kernel = v.kernelNote(t, r, md); row.Kernel != nil {
 					continue
 				}
 			}
@@ -705,7 +718,10 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 // ownReasons writes each reason only one explanation gives (and no row) in
 // that explanation, and numbers the other reasons again in order.
 func (g *Grid) ownReasons() {
-	uses := map[int]int{}
+	// The reasons are numbered 1 to len(Common)+len(Reasons): what is
+	// kept per number is a slice by it, not a map.
+	n := len(g.Common) + len(g.Reasons) + 1
+	uses := make([]int, n)
 	for _, w := range g.Whys {
 		for _, n := range w.Reasons {
 			uses[n]++
@@ -716,15 +732,16 @@ func (g *Grid) ownReasons() {
 			uses[n] += 2
 		}
 	}
-	byN := map[int]GridReason{}
-	renum := map[int]int{}
+	all := g.Reasons
+	byN := make([]*GridReason, n) // an explanation's own reason, in all
+	renum := make([]int, n)
 	for _, r := range g.Common {
 		renum[r.N] = r.N
 	}
 	var kept []GridReason
-	for _, r := range g.Reasons {
+	for i, r := range all {
 		if uses[r.N] == 1 {
-			byN[r.N] = r
+			byN[r.N] = &all[i]
 			continue
 		}
 		renum[r.N] = len(g.Common) + len(kept) + 1
@@ -736,7 +753,8 @@ func (g *Grid) ownReasons() {
 		w := &g.Whys[i]
 		var shared []int
 		for _, n := range w.Reasons {
-			if r, ok := byN[n]; ok {
+			if p := byN[n]; p != nil {
+				r := *p
 				r.N = 0
 				w.Own = append(w.Own, r)
 			} else {
@@ -766,6 +784,56 @@ const (
 	rowDistro     = "\uE000"
 	rowDistroHTML = "<i>the row's distro</i>"
 )
+
+// rowTemplate is reason x as a grid writes it for a row whose distro is
+// labelled label, with rowDistro for the distro's name, and its tmplKey;
+// "" when x does not name the distro.
+func rowTemplate(x *XReason, label string) (text, key string) {
+	if label == "" || !strings.Contains(x.Text, label) {
+		return "", ""
+	}
+	text = strings.ReplaceAll(x.Text, label, rowDistro)
+	return text, tmplKey(x, text, strings.ReplaceAll(x.Nearest, label, rowDistro))
+}
+
+// sharedTmpls are the shared reasons as every grid writes them: each one's
+// tmplKey without its nearest change, and its rowTemplate for each distro
+// row that names it. A grid asked them of each of its 153 rows' reasons,
+// building the same keys on every adapter page.
+type sharedTmpls struct {
+	shown []string    // by shared reason
+	at    []int32     // by distro row × shared reason: the place in rows, or -1
+	rows  [][2]string // rowTemplate's text and key
+}
+
+func (v *verdicts) sharedTmpls() *sharedTmpls {
+	v.tmplOnce.Do(func() {
+		st := &sharedTmpls{shown: make([]string, len(v.shared)), at: make([]int32, len(v.distros)*len(v.shared))}
+		for r := range v.shared {
+			x := &v.shared[r]
+			st.shown[r] = tmplKey(x, x.Text, "")
+			for i, d := range v.distros {
+				at := &st.at[i*len(v.shared)+r]
+				*at = -1
+				if text, key := rowTemplate(x, d.Label); key != "" {
+					*at = int32(len(st.rows))
+					st.rows = append(st.rows, [2]string{text, key})
+				}
+			}
+		}
+		v.tmpls = st
+	})
+	return v.tmpls
+}
+
+// sharedTmpl is rowTemplate of shared reason r for distro row i.
+func (v *verdicts) sharedTmpl(r, i int) (text, key string) {
+	st := v.sharedTmpls()
+	if at := st.at[i*len(v.shared)+r]; at >= 0 {
+		return st.rows[at][0], st.rows[at][1]
+	}
+	return "", ""
+}
 
 // tmplKey tells apart reasons written with rowDistro: text and nearest are
 // theirs with the distro's name replaced.

@@ -1,11 +1,13 @@
 package site
 
 import (
+	"bytes"
 	"html/template"
 	"strconv"
 	"strings"
 	"unsafe"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
@@ -25,10 +27,20 @@ type GridHTML struct {
 // next cell, row or item or by its list's or table's end): the parsed page
 // is the same, and they were a twentieth of a grid's bytes.
 func (g *Grid) writeHTML(from string) {
-	var b []byte
+	// Each part is written in one lent buffer and copied out at its size:
+	// grown from empty, the parts were a grid's largest allocations
+	// (about twice their bytes, on every adapter page).
+	buf := bufpool.Get()
+	b := buf.AvailableBuffer()
+	defer func() {
+		if cap(b) > buf.Cap() {
+			buf = bytes.NewBuffer(b[:0]) // keep what the parts grew it to
+		}
+		bufpool.Put(buf)
+	}()
 	take := func() template.HTML {
-		s := ownedHTML(b)
-		b = b[:0:0]
+		s := template.HTML(b)
+		b = b[:0]
 		return s
 	}
 

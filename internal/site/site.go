@@ -219,7 +219,7 @@ func (p *AdapterPage) Cites(ids []string) template.HTML {
 // setSources lists the sources of the page's claims, then those of more
 // that the claims do not cite, and numbers them.
 func (p *AdapterPage) setSources(more []SourceRef) {
-	p.Sources = append([]SourceRef(nil), p.claimed...)
+	p.Sources = append(make([]SourceRef, 0, len(p.claimed)+len(more)), p.claimed...)
 	p.srcN = make(map[string]int, len(p.claimed)+len(more))
 	for i, r := range p.Sources {
 		p.srcN[r.ID] = i + 1
@@ -641,8 +641,11 @@ func newSourceRefs(m *matrix.Matrix) sourceRefs {
 // resolve turns source ids into citations, deduplicated, in first-seen
 // order; an id the matrix has no source of is its own title.
 func (r sourceRefs) resolve(ids []string) []SourceRef {
-	var out []SourceRef
-	seen := map[string]bool{}
+	if len(ids) == 0 {
+		return nil
+	}
+	out := make([]SourceRef, 0, len(ids)) // an adapter page's grid cites some fifty: grown from empty, it was copied six times
+	seen := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		if seen[id] {
 			continue

@@ -269,8 +269,9 @@ func levelNum(l verdict.Level) int {
 // pages, the distro pages and the verdicts files all read them.
 type verdicts struct {
 	m       *matrix.Matrix
-	targets []Target // distros, kernels, then ""
-	distros []Target // the targets that are distros, for the grids
+	targets []Target         // distros, kernels, then ""
+	distros []Target         // the targets that are distros, for the grids
+	entries []*matrix.Distro // each of distros' matrix entry, by its place in distros
 	stacks  []Target
 
 	once    sync.Once
@@ -282,6 +283,9 @@ type verdicts struct {
 	stackN  map[string]int
 	quoted  map[string]bool // stacks whose kernel cells only quote the kernel (verdict.KernelQuoted)
 	html    sync.Map        // reason text → Inline(text)
+
+	tmplOnce sync.Once
+	tmpls    *sharedTmpls // the shared reasons as grids write them
 
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
 
@@ -329,6 +333,7 @@ func newVerdicts(m *matrix.Matrix) *verdicts {
 	for _, tg := range v.targets {
 		if tg.isDistro() {
 			v.distros = append(v.distros, tg)
+			v.entries = append(v.entries, m.Distro(tg.Key))
 		}
 	}
 	v.stacks = stackTargets(m)
