@@ -155,7 +155,7 @@ Examples:
 	fl.StringVar(&o.lang, "lang", "", "language of the FAQ links in findings (default en): the page in that language where one exists")
 	fl.StringVar(&o.list, "list", "", "list ids: checks (the default: the check ids trees and FAQ pages name, and the question each answers), adapters, distros or stacks")
 	fl.Lookup("list").NoOptDefVal = "checks"
-	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name, alias (cx5), chip name (MT27800), part number (MCX516A-CCAT) or Broadcom board name (P2100G), PCI id (vvvv:dddd[/ssss:ssss]), or a line of lspci or a product name that names it")
+	fl.StringVar(&o.plan.Adapter, "adapter", "", "planned configuration: adapter id, name, alias (cx5), chip name (MT27800), part number (MCX516A-CCAT) or Broadcom board name (P2100G), PCI id (vvvv:dddd[/ssss:ssss]), or a line of lspci or a product name that names it; a driver's name (qedr, mlx5_core) lists the adapters it drives")
 	fl.StringVar(&o.plan.Kernel, "kernel", "", "planned configuration: kernel release (uname -r; a uname -a line or a package name such as kernel-5.14.0-427.el9 works too), or an upstream version judged as released")
 	fl.StringVar(&o.plan.Distro, "distro", "", "planned configuration: matrix distro id or name, e.g. rhel-9.4, rhel9.4, \"RHEL 9.4\", or as os-release or /etc/redhat-release names it (\"Rocky Linux 9.2 (Blue Onyx)\")")
 	fl.StringVar(&o.plan.Stack, "stack", "inbox", "planned configuration: inbox, or a matrix stack id or alias (mofed, doca), optionally with its release: id@version, as ofed_info -s prints it (MLNX_OFED_LINUX-5.8-3.0.7.0), or as a package is named (MLNX_OFED_LINUX-23.10-1.1.9.0-rhel9.2-x86_64.tgz, doca-host-2.9.1-010000-24.10-ubuntu2204; an LTS mark is dropped)")
