@@ -46,10 +46,7 @@ func appendCell[S string | []byte](dst []byte, v S, guard bool) []byte {
 	lead := guard && formulaLed(v)
 	quote := false
 	if len(v) > 0 {
-		for i := 0; i < len(v) && !quote; i++ {
-			c := v[i]
-			quote = c == '\n' || c == '\r' || c == '"' || c == ','
-		}
+		quote = csvPlain(v) < len(v)
 		if !lead && !quote {
 			r, _ := utf8.DecodeRuneInString(string(v[:min(len(v), utf8.UTFMax)]))
 			quote = unicode.IsSpace(r) || string(v) == `\.`

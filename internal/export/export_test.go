@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -436,5 +437,40 @@ func TestDriftExport(t *testing.T) {
 	plain.Host(hosts[0]).Page()
 	if _, ok := collect(t, Hosts(plain))["drift.csv"]; ok {
 		t.Error("drift.csv written for one host, which cannot drift")
+	}
+}
+
+// TestAdapterSourcesFollowRows: an adapter file's sources are those its
+// adapter, vendor, driver and rows cite, each once, in the order the file
+// lists what cites them (a distro_support row's ids are made once for
+// every file that lists the row).
+func TestAdapterSourcesFollowRows(t *testing.T) {
+	t.Parallel()
+	m, files := judgedExports(t)
+	cited := 0
+	for i := range m.Adapters {
+		id := m.Adapters[i].ID
+		var f map[string]any
+		if err := json.Unmarshal(files[AdapterJSON(id)], &f); err != nil {
+			t.Fatal(err)
+		}
+		var parts []any
+		for _, k := range []string{"adapter", "vendor", "driver", "firmware_min", "part_number", "pci_kernel", "distro_support", "stack_support"} {
+			parts = append(parts, f[k])
+		}
+		want := sourcesOf(parts, map[string]bool{}, nil)
+		var got []string
+		for _, s := range f["sources"].([]any) {
+			got = append(got, s.(map[string]any)["id"].(string))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: sources %v, want %v", AdapterJSON(id), got, want)
+		}
+		if len(f["distro_support"].([]any)) > 0 {
+			cited++
+		}
+	}
+	if cited == 0 {
+		t.Error("no adapter file lists a distro_support row")
 	}
 }

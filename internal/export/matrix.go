@@ -95,9 +95,11 @@ type grid struct {
 	judgedMu sync.Mutex
 	// The plain values of the distro_support rows (by index in
 	// m.DistroRows) and of the sources (by id), and their JSON, made once
-	// for every adapter file that lists them.
+	// for every adapter file that lists them; likewise each row's source
+	// ids (sourcesOf the row alone).
 	distroRows []any
-	distroJSON []any          // encoded
+	distroJSON []any // encoded
+	distroSrcs [][]string
 	sources    map[string]any // encoded
 }
 
@@ -117,9 +119,11 @@ func (g *grid) init() {
 		g.judged = map[string][]Cell{}
 		g.distroRows = make([]any, len(g.m.DistroRows))
 		g.distroJSON = make([]any, len(g.m.DistroRows))
+		g.distroSrcs = make([][]string, len(g.m.DistroRows))
 		for i := range g.m.DistroRows {
 			g.distroRows[i] = plain(g.m.DistroRows[i])
 			g.distroJSON[i] = encode(g.distroRows[i], rowDepth)
+			g.distroSrcs[i] = sourcesOf(g.distroRows[i], map[string]bool{}, nil)
 		}
 		g.sources = make(map[string]any, len(g.m.Sources))
 		for i := range g.m.Sources {
@@ -399,10 +403,11 @@ func (g *grid) adapterJSON(i int) map[string]any {
 		rs = &adapterRows{}
 	}
 	fw, parts, kernels, stack := rs.firmware, rs.parts, rs.kernels, rs.stack
-	var distro, distroJSON []any
+	var distroJSON []any
+	var distro []int // in m.DistroRows
 	for i, r := range m.DistroRows {
 		if contains(r.Adapters, a.ID) || (a.RDMADriver != "" && contains(r.Drivers, a.RDMADriver)) {
-			distro, distroJSON = append(distro, g.distroRows[i]), append(distroJSON, g.distroJSON[i])
+			distro, distroJSON = append(distro, i), append(distroJSON, g.distroJSON[i])
 		}
 	}
 	set := func(k string, v []any) {
@@ -417,7 +422,20 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	set("distro_support", distroJSON)
 	set("stack_support", stack)
 	out["verdicts"] = g.sheet(i) // written as a list of verdictRow
-	ids := sourcesOf(map[string]any{"a": out["adapter"], "b": out["vendor"], "c": out["driver"], "d": fw, "e": parts, "f": kernels, "g": distro, "h": stack}, map[string]bool{}, nil)
+	// The sources in the order the file lists what cites them: the
+	// adapter, vendor and driver, then each list of rows, a distro row's
+	// ids as made once for every file.
+	seen := map[string]bool{}
+	ids := sourcesOf([]any{out["adapter"], out["vendor"], out["driver"], fw, parts, kernels}, seen, nil)
+	for _, r := range distro {
+		for _, id := range g.distroSrcs[r] {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	ids = sourcesOf(stack, seen, ids)
 	srcs := []any{}
 	for _, id := range ids {
 		if s, ok := g.sources[id]; ok {
