@@ -470,9 +470,6 @@
     return [found];
   }
 
-  // suggestAdapters ports matrix.closestIDs and suggest.Closest: the ids
-  // of up to three adapters whose folded names are nearest to s, within
-  // max(2, len/3) edits, a prefix either way counting as one.
   // ports matrix.familyMembers: the members of the family s names, with or
   // without a vendor's name before it, or null.
   function familyMembers(s) {
@@ -481,6 +478,10 @@
     var v = f && vendorPrefix(f);
     return v && v.rest && has.call(fams, v.rest) ? fams[v.rest] : null;
   }
+  // suggestAdapters ports matrix.closestIDs and suggest.Closest: a
+  // family's members, or the ids of up to three adapters whose folded names
+  // are nearest to s, within max(2, len/3) edits, a prefix either way
+  // counting as one.
   function suggestAdapters(s) {
     var f = fold(s), cands = [], idOf = {};
     if (!f || !index) return [];
