@@ -474,32 +474,23 @@ func checkSite(t *testing.T, b *browser, mode, base, out string, cases []willCas
 		eval[string](b, `(() => { for (const id of ["will-a", "will-t", "will-k", "will-fw"]) document.getElementById(id).value = "";
 			document.getElementById("will-t").disabled = false; document.getElementById("will-s").selectedIndex = 0;
 			document.getElementById("will-result").replaceChildren(); return "" })()`)
-		eval[string](b, `(() => { document.getElementById("will-a").value = "conectx-6"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
+		// ask submits name as the adapter and waits for the answer's text,
+		// t in cond, to be what want says.
+		ask := func(name, cond, want string) {
+			eval[string](b, fmt.Sprintf(`(() => { document.getElementById("will-a").value = %q; return "" })()`, name))
+			if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.poll(`(() => { const t = document.getElementById("will-result").innerText; return ` + cond + ` })()`); err != nil {
+				txt := eval[string](b, `document.getElementById("will-result").innerText`)
+				t.Errorf("%s: the form says %q, want %s: %v", name, txt, want, err)
+			}
 		}
-		if err := b.poll(`document.getElementById("will-result").innerText.includes("did you mean connectx-6")`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("an adapter typo: the form says %q, want a did you mean connectx-6: %v", txt, err)
-		}
+		ask("conectx-6", `t.includes("did you mean connectx-6")`, "a did you mean connectx-6")
 		// A driver's name: the adapters it drives, as kbgen check answers it.
-		eval[string](b, `(() => { document.getElementById("will-a").value = "qedr"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.poll(`document.getElementById("will-result").innerText.includes("names a driver, not an adapter, so there is no verdict; the adapters it drives: fastlinq-ql41000, fastlinq-ql45000")`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("a driver's name: the form says %q, want the adapters qedr drives: %v", txt, err)
-		}
+		ask("qedr", `t.includes("names a driver, not an adapter, so there is no verdict; the adapters it drives: fastlinq-ql41000, fastlinq-ql45000")`, "the adapters qedr drives")
 		// A model after its vendor's name, as kbgen check reads it.
-		eval[string](b, `(() => { document.getElementById("will-a").value = "Mellanox ConnectX-6 Dx"; return "" })()`)
-		if err := b.do(chromedp.Click(chromedp.CSS(`#will-form button[type=submit]`))); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.poll(`(() => { const t = document.getElementById("will-result").innerText; return t.includes("ConnectX-6 Dx") && !t.includes("not in the matrix") && !t.includes("Loading") })()`); err != nil {
-			txt := eval[string](b, `document.getElementById("will-result").innerText`)
-			t.Errorf("Mellanox ConnectX-6 Dx: the form says %q, want ConnectX-6 Dx's verdict: %v", txt, err)
-		}
+		ask("Mellanox ConnectX-6 Dx", `t.includes("ConnectX-6 Dx") && !t.includes("not in the matrix") && !t.includes("Loading")`, "ConnectX-6 Dx's verdict")
 	})
 
 	layout("dark mode", func(t *testing.T) {
