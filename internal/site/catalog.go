@@ -445,10 +445,10 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 	// cell (2,058 pages of 153 × 8 cells on the 10k corpus).
 	cols := make([]int, n)
 	for si, st := range g.Stacks {
-		if cols[si] = -1; t != nil {
-			if k, ok := v.stackN[st.Key]; ok {
-				cols[si] = k
-			}
+		if k, ok := v.stackN[st.Key]; ok {
+			cols[si] = k
+		} else {
+			cols[si] = -1
 		}
 	}
 	for i, d := range distros {
