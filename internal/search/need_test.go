@@ -11,20 +11,36 @@ import (
 // its need, over every template's example and every line of the query set.
 func TestNeedKeepsEveryMatch(t *testing.T) {
 	ts := Templates()
-	lines := []string{}
+	// Each line once, with its lower case and ASCII flag: template
+	// examples are also lines of the query set.
+	type line struct {
+		text, lower string
+		ascii       bool
+	}
+	lines := []line{}
+	seen := map[string]bool{}
+	add := func(l string) {
+		if !seen[l] {
+			seen[l] = true
+			lines = append(lines, line{l, strings.ToLower(l), need.ASCII(l)})
+		}
+	}
 	for _, tp := range ts {
-		lines = append(lines, tp.Example)
+		add(tp.Example)
 	}
 	for _, q := range loadQueries(t).Query {
-		lines = append(lines, strings.Split(q.Q, "\n")...)
+		for _, l := range strings.Split(q.Q, "\n") {
+			add(l)
+		}
 	}
 	matched, skipped, withNeed := 0, 0, 0
 	for _, tp := range ts {
 		if tp.need != nil {
 			withNeed++
 		}
-		for _, l := range lines {
-			may := tp.need.MayMatch(strings.ToLower(l), need.ASCII(l))
+		for _, ln := range lines {
+			l := ln.text
+			may := tp.need.MayMatch(ln.lower, ln.ascii)
 			if !may {
 				skipped++
 			}

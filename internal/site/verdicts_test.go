@@ -246,6 +246,7 @@ func TestFormFirmwareMatchesEngine(t *testing.T) {
 		}
 	}
 	cj, _ := json.Marshal(cases)
+	js.WriteString(printJudgedJS)
 	fmt.Fprintf(js, `var cases = %s, out = [];
 cases.forEach(function (c) {
   var names = {};
@@ -254,7 +255,7 @@ cases.forEach(function (c) {
   out.push({l: v.l, t: v.r.map(function (r) { return r.l + " " + r.t; }).sort(), x: v.x.slice().sort()});
 });
 function tablesFor(id) { return window.__tables[id]; }
-console.log(JSON.stringify(out));
+printJudged(out);
 `, cj)
 	// will.js keeps its tables private: expose them for the test by
 	// wrapping the registration.
@@ -265,18 +266,14 @@ console.log(JSON.stringify(out));
 		names[a.ID] = a.Name
 	}
 	script = strings.Replace(script, "var names = {};", "var names = "+mustJSON(names)+"; c.AdapterName = names[c.Adapter];", 1)
-	res := runNode(t, strings.NewReader(script))
-	var got []struct {
-		L string   `json:"l"`
-		T []string `json:"t"`
-		X []string `json:"x"`
-	}
-	if err := json.Unmarshal(res, &got); err != nil || len(got) != len(cases) {
-		t.Fatalf("node output (%d of %d): %v\n%s", len(got), len(cases), err, res)
+	got := decodeJudged(t, runNode(t, strings.NewReader(script)))
+	if len(got) != len(cases) {
+		t.Fatalf("node gave %d verdicts for %d cases", len(got), len(cases))
 	}
 	levels := map[string]int{}
 	for i, c := range cases {
-		want := verdict.Judge(m, Target{Key: c.Target}.Plan(c.Adapter, c.Stack))
+		// The case's cell, whose plan names the target's distro and kernel.
+		want := cellVerdict(t, Target{Key: c.Target}.Plan(c.Adapter, c.Stack))
 		want = verdict.Judge(m, verdict.Plan{Adapter: want.Plan.Adapter, Distro: want.Plan.Distro, Kernel: want.Plan.Kernel, Stack: c.Stack, Firmware: c.Firmware})
 		var texts []string
 		for _, r := range want.Reasons {

@@ -20,7 +20,7 @@ import (
 // and upstream kernel the matrix names, and with nothing given, on inbox
 // and every stack; then the golden table's plans, which name adapters,
 // distros and stacks in every way a person does.
-func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
+func gridPlans(m *matrix.Matrix) ([]Plan, error) {
 	targets := gridTargets(m)
 	stacks := []string{matrix.Inbox}
 	for _, s := range m.Stacks {
@@ -40,13 +40,23 @@ func gridPlans(t testing.TB, m *matrix.Matrix) []Plan {
 		Case []goldenCase `toml:"case"`
 	}
 	if _, err := toml.DecodeFile(filepath.Join(hosttest.Root, "testdata", "verdicts", "cases.toml"), &f); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	for _, c := range f.Case {
 		out = append(out, Plan{Adapter: c.Adapter, Distro: c.Distro, Kernel: c.Kernel, Stack: c.Stack, StackVersion: c.StackVersion, Firmware: c.Firmware})
 	}
-	return out
+	return out, nil
 }
+
+// bundledGrid is gridPlans of the bundled matrix, made once for the tests
+// and the benchmark that judge it. Callers must not change it.
+var bundledGrid = sync.OnceValues(func() ([]Plan, error) {
+	m, err := realMatrix()
+	if err != nil {
+		return nil, err
+	}
+	return gridPlans(m)
+})
 
 // gridTargets are the OS a grid's plans name: none, every distro, and
 // every upstream kernel that dates a PCI id.
@@ -76,7 +86,10 @@ func TestEngineIsJudge(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(m)
-	ps := gridPlans(t, m)
+	ps, err := bundledGrid()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(ps) < 1000 {
 		t.Fatalf("only %d plans", len(ps))
 	}
@@ -146,7 +159,10 @@ func BenchmarkJudgeGrid(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ps := gridPlans(b, m)
+	ps, err := bundledGrid()
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.Run("Judge", func(b *testing.B) {
 		for b.Loop() {
 			for _, p := range ps {
@@ -175,7 +191,10 @@ func TestForget(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(m)
-	ps := gridPlans(t, m)
+	ps, err := bundledGrid()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ps = ps[:min(len(ps), 2000)]
 	for _, p := range ps {
 		e.Judge(p)
