@@ -206,6 +206,9 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		}
 	}
 	v := judgeSteps(m, e, p)
+	if len(v.Reasons) == 0 {
+		v.Reasons = nil // as a verdict no step added to reads
+	}
 	v.finish()
 	switch {
 	case v.rebuild:
@@ -364,7 +367,9 @@ func distroList(ds []*matrix.Distro) string {
 
 // judgeSteps adds the reasons of every step of the plan's chain.
 func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack}
+	// Room for four reasons, made once: a grid's verdicts hold two to
+	// four, and grown from none by append each took three allocations.
+	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: make([]Reason, 0, 4)}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
 	}
