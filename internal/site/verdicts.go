@@ -114,6 +114,9 @@ type AdapterVerdicts struct {
 	// texts of Reasons (its first's words) into the peer's:
 	// verdicts.table renames them when asked and does not keep them.
 	rename *matrix.Renamer
+	// renaming are the Reasons rename may change (those holding a word
+	// of the first's identity, judged.changed): the others read alike.
+	renaming []int
 }
 
 // XLine is the firmware line an adapter runs ([[firmware_line]]) and the
@@ -696,6 +699,9 @@ func (v *verdicts) all() {
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
+				if j.first != nil && j.changed[ri] {
+					t.renaming = append(t.renaming, len(t.Reasons))
+				}
 				t.Reasons = append(t.Reasons, conv(j.kept(ri)))
 			}
 			nums[i] = num
@@ -1159,11 +1165,11 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 		return t
 	}
 	out := *t
-	out.rename = nil
-	out.Reasons = make([]XReason, len(t.Reasons))
-	for i, x := range t.Reasons {
+	out.rename, out.renaming = nil, nil
+	out.Reasons = slices.Clone(t.Reasons)
+	for _, i := range t.renaming {
+		x := &out.Reasons[i]
 		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
-		out.Reasons[i] = x
 	}
 	return &out
 }
