@@ -299,7 +299,9 @@ func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	key := viewOf{m: m, a: a}
 	x, ok := e.roce.Load(key)
 	if !ok {
-		x, _ = e.roce.LoadOrStore(key, roceStep(m, a))
+		// Kept as add takes it: an unconfirmed adapter's words are
+		// made once, not on each plan.
+		x, _ = e.roce.LoadOrStore(key, unconfirmed(roceStep(m, a)))
 	}
 	return x.(Reason)
 }

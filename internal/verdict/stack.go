@@ -336,7 +336,8 @@ func (s stackSteps) any(v *Verdict) {
 	key := anyKey{a: s.a, ms: s.ms, onDistro: s.d != nil, os: &forOS[0]}
 	x, ok := s.cache.Load(key)
 	if !ok {
-		x, _ = s.cache.LoadOrStore(key, s.anyStep(s.releases(), forAdapter, forOS))
+		// Kept as add takes it, which the plans then add alike.
+		x, _ = s.cache.LoadOrStore(key, unconfirmed(s.anyStep(s.releases(), forAdapter, forOS)))
 	}
 	r := x.(Reason)
 	r.Matrix = slices.Clip(r.Matrix) // shared: an append makes its own

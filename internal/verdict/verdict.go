@@ -86,13 +86,7 @@ type Verdict struct {
 }
 
 func (v *Verdict) add(r Reason) {
-	// No yes step rests on an unconfirmed matrix entry.
-	if r.Verdict == Supported || r.Verdict == Conditional {
-		if ref, ok := unconfirmedRef(r.Matrix); ok {
-			r.Likely, r.Verdict = r.Verdict, Undecided
-			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
-		}
-	}
+	r = unconfirmed(r)
 	if v.familyRow != "" && r.Verdict != Undecided && slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == v.familyRow }) {
 		r.Likely, r.Verdict = r.Verdict, Undecided
 		r.Text += v.familyWhy
@@ -104,6 +98,18 @@ func (v *Verdict) add(r Reason) {
 	if r.Nearest != "" && r.Verdict != Supported && !slices.Contains(v.Nearest, r.Nearest) {
 		v.Nearest = append(v.Nearest, r.Nearest)
 	}
+}
+
+// unconfirmed is r as add takes it: no yes step rests on an unconfirmed
+// matrix entry. Taking it again changes nothing.
+func unconfirmed(r Reason) Reason {
+	if r.Verdict == Supported || r.Verdict == Conditional {
+		if ref, ok := unconfirmedRef(r.Matrix); ok {
+			r.Likely, r.Verdict = r.Verdict, Undecided
+			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
+		}
+	}
+	return r
 }
 
 // unconfirmedRef returns the first ref whose claim is unconfirmed.
