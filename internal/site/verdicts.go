@@ -630,6 +630,7 @@ func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
 		js := v.judgeAll(as)
+		v.engine.ForgetNoRelease() // its grid's steps, judged
 
 		// Each reason's number among the distinct ones (a 10k-adapter
 		// build has 400,000 reasons): found by a hash of its fields and

@@ -34,7 +34,9 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 	s := stackSteps{m: m, a: a, ms: ms, rows: rows, d: d, kernel: v.Kernel}
 	if e != nil {
 		s.cache = &e.steps
-		s.memoAny = e.perAdapter(v.Plan) != nil
+		if e.perAdapter(v.Plan) != nil {
+			s.anys = &e.anys
+		}
 	}
 	if ver != "" {
 		for _, r := range s.release(ver) {
@@ -242,9 +244,9 @@ type stackSteps struct {
 	d      *matrix.Distro // nil: no distro given
 	kernel string         // the kernel given, when no distro
 	cache  *sync.Map      // the engine's: stepKey → []Reason (nil: none)
-	// memoAny: any's step is kept in cache (anyKey), for a plan that
-	// names a distro or a kernel (see Engine.perAdapter).
-	memoAny bool
+	// anys, the engine's, keeps any's step (anyKey → Reason) for a plan
+	// that names a distro or a kernel (see Engine.perAdapter); nil: none.
+	anys *sync.Map
 }
 
 // stepKey names the steps of one release for an adapter (os false) or an
@@ -325,7 +327,7 @@ func (s stackSteps) any(v *Verdict) {
 	// The matrix holds every release judged: each one's adapter steps
 	// and OS step, by index in its Releases.
 	forAdapter, forOS := s.releaseSteps()
-	if s.cache == nil || !s.memoAny {
+	if s.cache == nil || s.anys == nil {
 		v.add(s.anyStep(s.releases(), forAdapter, forOS))
 		return
 	}
@@ -334,10 +336,10 @@ func (s stackSteps) any(v *Verdict) {
 	// once for all of them, where each distro and kernel of a grid made
 	// its words anew.
 	key := anyKey{a: s.a, ms: s.ms, onDistro: s.d != nil, os: &forOS[0]}
-	x, ok := s.cache.Load(key)
+	x, ok := s.anys.Load(key)
 	if !ok {
 		// Kept as add takes it, which the plans then add alike.
-		x, _ = s.cache.LoadOrStore(key, unconfirmed(s.anyStep(s.releases(), forAdapter, forOS)))
+		x, _ = s.anys.LoadOrStore(key, unconfirmed(s.anyStep(s.releases(), forAdapter, forOS)))
 	}
 	r := x.(Reason)
 	r.Matrix = slices.Clip(r.Matrix) // shared: an append makes its own
