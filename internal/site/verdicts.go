@@ -958,20 +958,16 @@ func (r fullReason) holdsAny(words []string) bool {
 	return holds(r.Text) || holds(r.Nearest) || slices.ContainsFunc(r.Refs, func(x XRef) bool { return holds(x.Entry) })
 }
 
-// marked is a kernel cell's verdict with the probe's words marked; the
-// reasons are copied, as the engine shares them between verdicts.
+// marked is a kernel cell's verdict with the probe's words marked, in
+// place: the engine's verdict's reasons and nearest changes are its own.
 func (t Target) marked(res verdict.Verdict) verdict.Verdict {
-	rs := make([]verdict.Reason, len(res.Reasons))
-	for i, r := range res.Reasons {
+	for i := range res.Reasons {
+		r := &res.Reasons[i]
 		r.Text, r.Nearest = t.mark(r.Text), t.mark(r.Nearest)
-		rs[i] = r
 	}
-	res.Reasons = rs
-	near := make([]string, len(res.Nearest))
 	for i, n := range res.Nearest {
-		near[i] = t.mark(n)
+		res.Nearest[i] = t.mark(n)
 	}
-	res.Nearest = near
 	return res
 }
 

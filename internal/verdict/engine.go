@@ -507,7 +507,9 @@ func (e *Engine) Forget() {
 // after it is judged anew, to the same verdict.
 func (e *Engine) ForgetNoRelease() { e.anys.Clear() }
 
-// Judge is Judge(m, p) for the engine's matrix.
+// Judge is Judge(m, p) for the engine's matrix. The verdict's Reasons
+// and Nearest are its own, to change at will; a reason's Matrix entries
+// may be another verdict's too, to be read only.
 func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p) }
 
 // adapter is m.Adapter.
