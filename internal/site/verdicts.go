@@ -902,12 +902,13 @@ func (v *verdicts) judge(adapter string) judged {
 	// A vendor stack's cells of the upstream kernels (k:) and of the
 	// distro builds no release claims (v:) differ only in the kernel's
 	// words, which the marks replace: each kind is judged once per stack.
-	quoted := map[string]XCell{}
+	type kindOn struct{ kind, stack string }
+	quoted := map[kindOn]XCell{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			kind, _, _ := strings.Cut(tg.Key, ":")
 			same := tg.raw != "" && kind != "t" && kind != "u" && v.quoted[st.Key]
-			if c, ok := quoted[kind+":"+st.Key]; ok && same {
+			if c, ok := quoted[kindOn{kind, st.Key}]; ok && same {
 				c.Reasons = slices.Clone(c.Reasons) // numbered in place by all
 				j.cells = append(j.cells, c)
 				continue
@@ -936,7 +937,7 @@ func (v *verdicts) judge(adapter string) judged {
 				c.Nearest = append([]string{}, res.Nearest...)
 			}
 			if same {
-				quoted[kind+":"+st.Key] = c
+				quoted[kindOn{kind, st.Key}] = c
 			}
 			j.cells = append(j.cells, c)
 		}
