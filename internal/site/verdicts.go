@@ -114,6 +114,9 @@ type AdapterVerdicts struct {
 	// texts of Reasons (its first's words) into the peer's:
 	// verdicts.table renames them when asked and does not keep them.
 	rename *matrix.Renamer
+	// renaming are the Reasons rename may change (those holding a word
+	// of the first's identity, judged.changed): the others read alike.
+	renaming []int
 }
 
 // XLine is the firmware line an adapter runs ([[firmware_line]]) and the
@@ -627,6 +630,7 @@ func (v *verdicts) all() {
 	v.once.Do(func() {
 		as := sortedAdapters(v.m)
 		js := v.judgeAll(as)
+		v.engine.ForgetNoRelease() // its grid's steps, judged
 
 		// Each reason's number among the distinct ones (a 10k-adapter
 		// build has 400,000 reasons): found by a hash of its fields and
@@ -696,6 +700,9 @@ func (v *verdicts) all() {
 					continue
 				}
 				num[ri] = len(v.shared) + len(t.Reasons)
+				if j.first != nil && j.changed[ri] {
+					t.renaming = append(t.renaming, len(t.Reasons))
+				}
 				t.Reasons = append(t.Reasons, conv(j.kept(ri)))
 			}
 			nums[i] = num
@@ -895,12 +902,13 @@ func (v *verdicts) judge(adapter string) judged {
 	// A vendor stack's cells of the upstream kernels (k:) and of the
 	// distro builds no release claims (v:) differ only in the kernel's
 	// words, which the marks replace: each kind is judged once per stack.
-	quoted := map[string]XCell{}
+	type kindOn struct{ kind, stack string }
+	quoted := map[kindOn]XCell{}
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			kind, _, _ := strings.Cut(tg.Key, ":")
 			same := tg.raw != "" && kind != "t" && kind != "u" && v.quoted[st.Key]
-			if c, ok := quoted[kind+":"+st.Key]; ok && same {
+			if c, ok := quoted[kindOn{kind, st.Key}]; ok && same {
 				c.Reasons = slices.Clone(c.Reasons) // numbered in place by all
 				j.cells = append(j.cells, c)
 				continue
@@ -929,7 +937,7 @@ func (v *verdicts) judge(adapter string) judged {
 				c.Nearest = append([]string{}, res.Nearest...)
 			}
 			if same {
-				quoted[kind+":"+st.Key] = c
+				quoted[kindOn{kind, st.Key}] = c
 			}
 			j.cells = append(j.cells, c)
 		}
@@ -951,20 +959,16 @@ func (r fullReason) holdsAny(words []string) bool {
 	return holds(r.Text) || holds(r.Nearest) || slices.ContainsFunc(r.Refs, func(x XRef) bool { return holds(x.Entry) })
 }
 
-// marked is a kernel cell's verdict with the probe's words marked; the
-// reasons are copied, as the engine shares them between verdicts.
+// marked is a kernel cell's verdict with the probe's words marked, in
+// place: the engine's verdict's reasons and nearest changes are its own.
 func (t Target) marked(res verdict.Verdict) verdict.Verdict {
-	rs := make([]verdict.Reason, len(res.Reasons))
-	for i, r := range res.Reasons {
+	for i := range res.Reasons {
+		r := &res.Reasons[i]
 		r.Text, r.Nearest = t.mark(r.Text), t.mark(r.Nearest)
-		rs[i] = r
 	}
-	res.Reasons = rs
-	near := make([]string, len(res.Nearest))
 	for i, n := range res.Nearest {
-		near[i] = t.mark(n)
+		res.Nearest[i] = t.mark(n)
 	}
-	res.Nearest = near
 	return res
 }
 
@@ -1159,11 +1163,11 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 		return t
 	}
 	out := *t
-	out.rename = nil
-	out.Reasons = make([]XReason, len(t.Reasons))
-	for i, x := range t.Reasons {
+	out.rename, out.renaming = nil, nil
+	out.Reasons = slices.Clone(t.Reasons)
+	for _, i := range t.renaming {
+		x := &out.Reasons[i]
 		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
-		out.Reasons[i] = x
 	}
 	return &out
 }
@@ -1451,12 +1455,43 @@ func (s *Site) WriteVerdictIndex(w io.Writer) error {
 	return writeJS(w, "rocekbVerdicts.index(", s.VerdictIndex(), ");\n")
 }
 
-// WriteAdapterVerdicts writes verdicts/<adapter>.js.
+// WriteAdapterVerdicts writes verdicts/<adapter>.js: writeJS of its
+// verdictFile, whose cells' part its layout holds encoded, once for every
+// table that shares it.
 func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
-	b, _ := json.Marshal(adapter)
+	name, _ := json.Marshal(adapter)
 	t := s.verdicts.table(adapter)
-	f := t.laidOut(s.verdicts.layout(t))
-	return writeJS(w, "rocekbVerdicts.adapter("+string(b)+",", f, ");\n")
+	l := s.verdicts.layout(t)
+	if l.err != nil {
+		return l.err
+	}
+	// Written in its parts, each as it is made: put together first, they
+	// were copied twice.
+	var err error
+	write := func(b []byte) {
+		if err == nil {
+			_, err = w.Write(b)
+		}
+	}
+	part := func(v any) {
+		if err == nil {
+			var b []byte
+			b, err = json.Marshal(v)
+			write(b)
+		}
+	}
+	write(append(append(append([]byte(jsHeader), "rocekbVerdicts.adapter("...), name...), `,{"r":`...))
+	part(t.Reasons)
+	write([]byte{','})
+	write(l.encoded)
+	write([]byte(`,"fw":`))
+	part(t.Firmware)
+	if t.Line != nil {
+		write([]byte(`,"ln":`))
+		part(t.Line)
+	}
+	write([]byte("});\n"))
+	return err
 }
 
 // verdictFile is what verdicts/<adapter>.js holds: an AdapterVerdicts
@@ -1471,26 +1506,29 @@ func (s *Site) WriteAdapterVerdicts(w io.Writer, adapter string) error {
 // an adapter's 1,936 cells were 830 distinct, and the site's verdicts
 // went from 97 MB, every cell written in full, to 46 MB.
 type verdictFile struct {
-	Reasons  []XReason              `json:"r"`
-	Shared   [][]int                `json:"p"`
-	Cells    Cells                  `json:"u"`
-	Rows     [][]int                `json:"w"`
-	Targets  []int                  `json:"t"`
-	Firmware map[string][]XFirmware `json:"fw"`
-	Line     *XLine                 `json:"ln,omitempty"`
+	Reasons    []XReason              `json:"r"`
+	cellLayout                        // p, u, w, t
+	Firmware   map[string][]XFirmware `json:"fw"`
+	Line       *XLine                 `json:"ln,omitempty"`
 }
 
 // laidOut is t's file with its cells laid out as l.
 func (t *AdapterVerdicts) laidOut(l *cellLayout) *verdictFile {
-	return &verdictFile{Reasons: t.Reasons, Shared: l.shared, Cells: l.cells, Rows: l.rows, Targets: l.targets, Firmware: t.Firmware, Line: t.Line}
+	return &verdictFile{Reasons: t.Reasons, cellLayout: *l, Firmware: t.Firmware, Line: t.Line}
 }
 
 // cellLayout is the part of a verdictFile made from the cells alone.
 type cellLayout struct {
-	shared  [][]int
-	cells   Cells
-	rows    [][]int
-	targets []int
+	Shared  [][]int `json:"p"`
+	Cells   Cells   `json:"u"`
+	Rows    [][]int `json:"w"`
+	Targets []int   `json:"t"`
+
+	// encoded is the fields above as a verdictFile's JSON holds them
+	// ("p":…,"t":[…]), made once for the files that share the layout
+	// (the 10k corpus's 2,058 files have 106 layouts); err is why not.
+	encoded []byte
+	err     error
 }
 
 // layOut sets apart each row's shared reasons and numbers the distinct
@@ -1501,7 +1539,7 @@ func layOut(cells []XCell, stacks int) *cellLayout {
 	var key, row []byte
 	for start := 0; start+stacks <= len(cells); start += stacks {
 		shared, ns := sharedReasons(cells[start:start+stacks]), make([]int, stacks)
-		f.shared = append(f.shared, shared)
+		f.Shared = append(f.Shared, shared)
 		row = row[:0]
 		for si, c := range cells[start : start+stacks] {
 			if len(shared) > 0 {
@@ -1517,20 +1555,24 @@ func layOut(cells []XCell, stacks int) *cellLayout {
 			key, _ = c.appendJSON(key[:0])
 			n, ok := cellN[string(key)]
 			if !ok {
-				n = len(f.cells)
+				n = len(f.Cells)
 				cellN[string(key)] = n
-				f.cells = append(f.cells, c)
+				f.Cells = append(f.Cells, c)
 			}
 			ns[si] = n
 			row = strconv.AppendInt(append(row, ','), int64(n), 10)
 		}
 		n, ok := rowN[string(row)]
 		if !ok {
-			n = len(f.rows)
+			n = len(f.Rows)
 			rowN[string(row)] = n
-			f.rows = append(f.rows, ns)
+			f.Rows = append(f.Rows, ns)
 		}
-		f.targets = append(f.targets, n)
+		f.Targets = append(f.Targets, n)
+	}
+	b, err := json.Marshal(f)
+	if f.err = err; err == nil {
+		f.encoded = b[1 : len(b)-1]
 	}
 	return f
 }
@@ -1650,12 +1692,15 @@ func (t *AdapterVerdicts) UnmarshalJSON(b []byte) error {
 
 // writeJS writes a JSON value wrapped in a call. encoding/json escapes
 // <, > and &, so no string can close the script.
+// jsHeader opens each verdicts file.
+const jsHeader = "/* generated by kbgen build from the matrix and the verdict engine; do not edit */\n"
+
 func writeJS(w io.Writer, pre string, v any, post string) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	if _, err := io.WriteString(w, "/* generated by kbgen build from the matrix and the verdict engine; do not edit */\n"+pre); err != nil {
+	if _, err := io.WriteString(w, jsHeader+pre); err != nil {
 		return err
 	}
 	if _, err := w.Write(b); err != nil {

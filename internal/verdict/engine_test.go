@@ -200,7 +200,7 @@ func TestForget(t *testing.T) {
 		e.Judge(p)
 	}
 	count := func() int {
-		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.softs, &e.roce, &e.steps, &e.tagged, &e.uek)
+		return memos(&e.kernels, &e.devices, &e.rowKeys, &e.rows, &e.soft, &e.tails, &e.heads, &e.softs, &e.roce, &e.steps, &e.anys, &e.tagged, &e.uek)
 	}
 	if count() == 0 {
 		t.Fatal("no memo was filled")
@@ -245,7 +245,7 @@ func TestListsHoldNoMemo(t *testing.T) {
 			}
 		}
 	}
-	if n := memos(&e.devices, &e.roce, &e.heads, &e.softs); n != 0 {
+	if n := memos(&e.devices, &e.roce, &e.heads, &e.softs, &e.anys); n != 0 {
 		t.Errorf("%d memos of adapters' steps held after plans naming no OS", n)
 	}
 }

@@ -2,6 +2,8 @@ package verdict
 
 import (
 	"fmt"
+	"hash/maphash"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -32,6 +34,9 @@ func judgeStack(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *
 	s := stackSteps{m: m, a: a, ms: ms, rows: rows, d: d, kernel: v.Kernel}
 	if e != nil {
 		s.cache = &e.steps
+		if e.perAdapter(v.Plan) != nil {
+			s.anys = &e.anys
+		}
 	}
 	if ver != "" {
 		for _, r := range s.release(ver) {
@@ -239,6 +244,9 @@ type stackSteps struct {
 	d      *matrix.Distro // nil: no distro given
 	kernel string         // the kernel given, when no distro
 	cache  *sync.Map      // the engine's: stepKey → []Reason (nil: none)
+	// anys, the engine's, keeps any's step (anyKey → Reason) for a plan
+	// that names a distro or a kernel (see Engine.perAdapter); nil: none.
+	anys *sync.Map
 }
 
 // stepKey names the steps of one release for an adapter (os false) or an
@@ -294,37 +302,72 @@ func worst(rs []Reason) Reason {
 // whose every step passes, is unknown while a release's steps are unknown,
 // and unsupported when every release in the matrix fails a sourced step.
 func (s stackSteps) any(v *Verdict) {
-	rels := make([]*matrix.StackRelease, 0, len(s.ms.Releases))
-	for i := range s.ms.Releases {
-		rels = append(rels, &s.ms.Releases[i])
-	}
-	// The matrix holds every release judged, or none: then the first
-	// release of a sourced range stands for the range (its lists are
-	// still unknown).
-	known := len(rels) > 0
-	if !known {
+	if len(s.ms.Releases) == 0 {
+		// The matrix holds none of the stack's releases: the first
+		// release of a sourced range stands for the range (its lists are
+		// still unknown).
+		var rels []*matrix.StackRelease
 		for _, r := range s.rows {
 			if r.First != "" {
 				rels = append(rels, &matrix.StackRelease{Version: r.First})
 			}
 		}
-	}
-	if len(rels) == 0 {
-		v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds no %s release; a release with its supported-adapter and OS lists would decide it", s.ms.Name), Matrix: []rule.Ref{rule.Cite(s.m, "stack "+s.ms.ID, s.ms.Claim, s.ms.Name)}})
-		return
-	}
-	// Each release's adapter steps and OS step, by index in rels.
-	var forAdapter [][]Reason
-	var forOS []Reason
-	if known {
-		forAdapter, forOS = s.releaseSteps()
-	} else {
-		forAdapter, forOS = make([][]Reason, len(rels)), make([]Reason, len(rels))
+		if len(rels) == 0 {
+			v.add(Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds no %s release; a release with its supported-adapter and OS lists would decide it", s.ms.Name), Matrix: []rule.Ref{rule.Cite(s.m, "stack "+s.ms.ID, s.ms.Claim, s.ms.Name)}})
+			return
+		}
+		forAdapter, forOS := make([][]Reason, len(rels)), make([]Reason, len(rels))
 		for i, r := range rels {
 			rs := s.steps(r.Version, nil)
 			forAdapter[i], forOS[i] = rs[:len(rs)-1], rs[len(rs)-1]
 		}
+		v.add(s.anyStep(rels, forAdapter, forOS))
+		return
 	}
+	// The matrix holds every release judged: each one's adapter steps
+	// and OS step, by index in its Releases.
+	forAdapter, forOS := s.releaseSteps()
+	if s.cache == nil || s.anys == nil {
+		v.add(s.anyStep(s.releases(), forAdapter, forOS))
+		return
+	}
+	// The step reads the adapter's steps (its own) and the OS's, one
+	// list for every OS whose steps read alike (releaseSteps): it is made
+	// once for all of them, where each distro and kernel of a grid made
+	// its words anew.
+	key := anyKey{a: s.a, ms: s.ms, onDistro: s.d != nil, os: &forOS[0]}
+	x, ok := s.anys.Load(key)
+	if !ok {
+		// Kept as add takes it, which the plans then add alike.
+		x, _ = s.anys.LoadOrStore(key, unconfirmed(s.anyStep(s.releases(), forAdapter, forOS)))
+	}
+	r := x.(Reason)
+	r.Matrix = slices.Clip(r.Matrix) // shared: an append makes its own
+	v.add(r)
+}
+
+// releases are the stack's releases the matrix holds.
+func (s stackSteps) releases() []*matrix.StackRelease {
+	rels := make([]*matrix.StackRelease, len(s.ms.Releases))
+	for i := range s.ms.Releases {
+		rels[i] = &s.ms.Releases[i]
+	}
+	return rels
+}
+
+// anyKey names any's step for an adapter on a stack when the matrix
+// holds the stack's releases: the adapter, whether a distro is named (its
+// words say so), and the OS steps' list, one per content (osList).
+type anyKey struct {
+	a        *matrix.Adapter
+	ms       *matrix.Stack
+	onDistro bool
+	os       *Reason
+}
+
+// anyStep is any's step from each release's adapter steps and OS step
+// (by index in rels).
+func (s stackSteps) anyStep(rels []*matrix.StackRelease, forAdapter [][]Reason, forOS []Reason) Reason {
 	worstAt := func(i int) Reason { return worstOf(forAdapter[i], forOS[i]) }
 	steps := func(i int) []Reason {
 		return append(append(make([]Reason, 0, len(forAdapter[i])+1), forAdapter[i]...), forOS[i])
@@ -358,11 +401,9 @@ func (s stackSteps) any(v *Verdict) {
 			refs = append(refs, r.Matrix...)
 		}
 		if len(open) == 0 && len(fail) == 0 {
-			v.add(Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s%s", s.ms.Name, versions(pass), what, actions(rs)), Matrix: refs})
-			return
+			return Reason{Verdict: worst(rs).Verdict, Text: fmt.Sprintf("every %s release in the matrix (%s) supports %s%s", s.ms.Name, versions(pass), what, actions(rs)), Matrix: refs}
 		}
-		lvl := Conditional
-		v.add(Reason{Verdict: lvl, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs})
+		return Reason{Verdict: Conditional, Text: fmt.Sprintf("use a %s release that supports %s: %s (sourced); %s%s", s.ms.Name, what, versions(pass), s.others(open, fail), actions(rs)), Nearest: s.ms.Name + " " + newest.Version, Matrix: refs}
 	case len(open) > 0:
 		r := open[len(open)-1]
 		u := worstAt(lastOpen)
@@ -373,14 +414,14 @@ func (s stackSteps) any(v *Verdict) {
 		if len(fail) > 0 {
 			text += fmt.Sprintf("; releases %s do not support it", versions(fail))
 		}
-		v.add(Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix})
+		return Reason{Verdict: Undecided, Likely: u.Likely, Text: text, Nearest: u.Nearest, Matrix: u.Matrix}
 	default:
 		// Each release the matrix holds excludes it, by its own lists:
 		// a release it lacks may not (a span no release supports is
 		// stack_support's or support_end's, and says so on its own).
 		r := fail[len(fail)-1]
 		u := worstAt(lastFail)
-		v.add(Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s; the matrix does not hold every %s release, and the lists of one it lacks would decide it", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text, s.ms.Name), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix})
+		return Reason{Verdict: Undecided, Likely: Unsupported, Text: fmt.Sprintf("no %s release in the matrix (%s) supports %s; %s %s: %s; the matrix does not hold every %s release, and the lists of one it lacks would decide it", s.ms.Name, versions(fail), what, s.ms.Name, r.Version, u.Text, s.ms.Name), Nearest: firstNonEmpty(u.Nearest, otherStacks(s.m, s.a, s.ms.ID)), Matrix: u.Matrix}
 	}
 }
 
@@ -434,9 +475,53 @@ func (s stackSteps) releaseSteps() (forAdapter [][]Reason, forOS []Reason) {
 	osKey := allKey{os: true, ms: s.ms, d: s.d, kernel: s.kernel}
 	y, ok := s.cache.Load(osKey)
 	if !ok {
-		y, _ = s.cache.LoadOrStore(osKey, oses())
+		// One list for every OS whose steps read alike: its first
+		// element names it in any's memo (anyKey). Lists whose hashes
+		// collide and do not read alike are each their own.
+		rs := oses()
+		y = rs
+		c, _ := s.cache.LoadOrStore(osListOf(rs), rs)
+		if c := c.([]Reason); reflect.DeepEqual(c, rs) {
+			y = c
+		}
+		y, _ = s.cache.LoadOrStore(osKey, y)
 	}
 	return x.([][]Reason), y.([]Reason)
+}
+
+// osList is a hash of a list of steps, of every field of each reason:
+// lists that read alike have the same osList.
+type osList uint64
+
+var osSeed = maphash.MakeSeed()
+
+func osListOf(rs []Reason) osList {
+	var h maphash.Hash
+	h.SetSeed(osSeed)
+	str := func(s string) {
+		h.WriteString(s)
+		h.WriteByte(0)
+	}
+	for _, r := range rs {
+		str(string(r.Verdict))
+		str(string(r.Likely))
+		str(r.Text)
+		str(strconv.FormatBool(r.Informs))
+		str(r.Nearest)
+		str(strconv.Itoa(len(r.Matrix)))
+		for _, ref := range r.Matrix {
+			for _, f := range [...]string{ref.Entry, ref.At, ref.Rule, ref.Confidence, ref.Note, ref.Quote} {
+				str(f)
+			}
+			str(strconv.Itoa(len(ref.Sources)))
+			for _, src := range ref.Sources {
+				str(src.ID)
+				str(src.Title)
+				str(src.URL)
+			}
+		}
+	}
+	return osList(h.Sum64())
 }
 
 // actions words the conditions of a passing release's steps, which the

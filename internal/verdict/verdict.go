@@ -86,13 +86,7 @@ type Verdict struct {
 }
 
 func (v *Verdict) add(r Reason) {
-	// No yes step rests on an unconfirmed matrix entry.
-	if r.Verdict == Supported || r.Verdict == Conditional {
-		if ref, ok := unconfirmedRef(r.Matrix); ok {
-			r.Likely, r.Verdict = r.Verdict, Undecided
-			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
-		}
-	}
+	r = unconfirmed(r)
 	if v.familyRow != "" && r.Verdict != Undecided && slices.ContainsFunc(r.Matrix, func(ref rule.Ref) bool { return ref.Entry == v.familyRow }) {
 		r.Likely, r.Verdict = r.Verdict, Undecided
 		r.Text += v.familyWhy
@@ -104,6 +98,18 @@ func (v *Verdict) add(r Reason) {
 	if r.Nearest != "" && r.Verdict != Supported && !slices.Contains(v.Nearest, r.Nearest) {
 		v.Nearest = append(v.Nearest, r.Nearest)
 	}
+}
+
+// unconfirmed is r as add takes it: no yes step rests on an unconfirmed
+// matrix entry. Taking it again changes nothing.
+func unconfirmed(r Reason) Reason {
+	if r.Verdict == Supported || r.Verdict == Conditional {
+		if ref, ok := unconfirmedRef(r.Matrix); ok {
+			r.Likely, r.Verdict = r.Verdict, Undecided
+			r.Text += fmt.Sprintf(" (but %s is unconfirmed in the matrix; a source stating it would decide it)", ref.Entry)
+		}
+	}
+	return r
 }
 
 // unconfirmedRef returns the first ref whose claim is unconfirmed.
@@ -206,6 +212,9 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 		}
 	}
 	v := judgeSteps(m, e, p)
+	if len(v.Reasons) == 0 {
+		v.Reasons = nil // as a verdict no step added to reads
+	}
 	v.finish()
 	switch {
 	case v.rebuild:
@@ -364,7 +373,9 @@ func distroList(ds []*matrix.Distro) string {
 
 // judgeSteps adds the reasons of every step of the plan's chain.
 func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack}
+	// Room for four reasons, made once: a grid's verdicts hold two to
+	// four, and grown from none by append each took three allocations.
+	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: make([]Reason, 0, 4)}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
 	}

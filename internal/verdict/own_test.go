@@ -1,0 +1,41 @@
+package verdict
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestVerdictsOwnTheirReasons: what Engine.Judge says a caller may change
+// (a verdict's Reasons and Nearest, as the site's kernel cells mark them
+// in place) is no memo's, nor another verdict's: every plan of the grid,
+// judged again after every earlier verdict was scribbled over, is still
+// Judge's.
+func TestVerdictsOwnTheirReasons(t *testing.T) {
+	t.Parallel()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m)
+	ps, err := bundledGrid()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps = ps[:min(len(ps), 3000)]
+	for _, p := range ps {
+		v := e.Judge(p)
+		for i := range v.Reasons {
+			v.Reasons[i].Text += " (scribbled)"
+			v.Reasons[i].Nearest += " (scribbled)"
+			v.Reasons[i].Verdict = Unsupported
+		}
+		for i := range v.Nearest {
+			v.Nearest[i] += " (scribbled)"
+		}
+	}
+	for _, p := range ps {
+		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%+v: after its verdicts were changed the engine says\n%+v\nand Judge\n%+v", p, got, want)
+		}
+	}
+}
