@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/diag"
@@ -101,11 +102,20 @@ func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
 	// each, doubling from empty (about 180 MB of garbage in a 10k build).
 	buf := bufpool.Get()
 	defer bufpool.Put(buf)
-	if err := markdownOf(b).Renderer().Render(buf, b, root); err != nil {
+	if err := markdownOf(b).Renderer().Render(bufWriter{buf}, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
 	return template.HTML(buf.String()), root, b, st.probs
 }
+
+// bufWriter is a bytes.Buffer as goldmark's renderer writes to one
+// (util.BufWriter), which has nothing to flush: given a plain io.Writer,
+// the renderer wraps it in a bufio.Writer of 4 KB of its own, made and
+// copied through for every text.
+type bufWriter struct{ *bytes.Buffer }
+
+func (bufWriter) Buffered() int { return 0 }
+func (bufWriter) Flush() error  { return nil }
 
 // Check reports the broken links and citations of a markdown text, as
 // Render would, without rendering it.
@@ -166,3 +176,5 @@ func alnum(c byte) bool {
 func plainStart(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '(' || c >= 0x80
 }
+
+var _ util.BufWriter = bufWriter{}
