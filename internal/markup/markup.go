@@ -73,31 +73,30 @@ type Resolver interface {
 // Render converts markdown to HTML, resolving kb: links and citations. The
 // problems are every broken link and citation, with positions in d.File.
 func Render(src string, d Doc) (template.HTML, diag.List) {
-	html, _, _, probs := render(src, d)
+	html, _, probs := render([]byte(src), d)
 	return html, probs
 }
 
-// RenderText is Render that also reads the text the page shows (TextOf)
-// from the same parse, for the page's search document.
-func RenderText(src string, d Doc) (template.HTML, Text, diag.List) {
-	html, root, b, probs := render(src, d)
+// RenderText is Render of the markdown in b, which it reads and does not
+// keep, that also reads the text the page shows (TextOf) from the same
+// parse, for the page's search document.
+func RenderText(b []byte, d Doc) (template.HTML, Text, diag.List) {
+	html, root, probs := render(b, d)
 	return html, textOf(root, b), probs
 }
 
-// parse parses src for d: the tree, the bytes it was parsed from, and
-// the state that collects the problems of its links and citations.
-func parse(src string, d Doc) (ast.Node, []byte, *state) {
-	b := []byte(src)
+// parse parses b for d: the tree, and the state that collects the
+// problems of its links and citations.
+func parse(b []byte, d Doc) (ast.Node, *state) {
 	st := &state{doc: d, src: b}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
-	return markdownOf(b).Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b, st
+	return markdownOf(b).Parser().Parse(text.NewReader(b), parser.WithContext(pc)), st
 }
 
-// render parses src once and renders it, giving the tree and the bytes
-// it was parsed from as well.
-func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
-	root, b, st := parse(src, d)
+// render parses b once and renders it, giving the tree as well.
+func render(b []byte, d Doc) (template.HTML, ast.Node, diag.List) {
+	root, st := parse(b, d)
 	// Lent, as textOf's: a FAQ body's HTML and text grew a new buffer
 	// each, doubling from empty (about 180 MB of garbage in a 10k build).
 	buf := bufpool.Get()
@@ -105,7 +104,7 @@ func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
 	if err := markdownOf(b).Renderer().Render(bufWriter{buf}, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
-	return template.HTML(buf.String()), root, b, st.probs
+	return template.HTML(buf.String()), root, st.probs
 }
 
 // bufWriter is a bytes.Buffer as goldmark's renderer writes to one
@@ -120,7 +119,7 @@ func (bufWriter) Flush() error  { return nil }
 // Check reports the broken links and citations of a markdown text, as
 // Render would, without rendering it.
 func Check(src string, d Doc) diag.List {
-	_, _, st := parse(src, d)
+	_, st := parse([]byte(src), d)
 	return st.probs
 }
 
