@@ -31,7 +31,10 @@ type Page struct {
 	// BodyLine is the 1-based line of the first body line in File, so
 	// problems in the body can be positioned.
 	BodyLine int
-	loc      *diag.Locator
+	// bodyAt is where Body starts in the file's bytes, which hold it as
+	// it is (no CRLF line ends); 0: they do not.
+	bodyAt int
+	loc    *diag.Locator
 	// reread reads the page's file again (Source after DropSource); nil
 	// for a page not read from a folder, or read through a Reuse.
 	reread  func() ([]byte, error)
@@ -219,6 +222,7 @@ func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
 func ParsePage(file string, src []byte) (*Page, diag.List) {
 	var probs diag.List
 	sum := sha256.Sum256(src)
+	size := len(src)
 	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	// Pages are published as UTF-8: a byte that is not would reach
 	// readers as it is. Hidden characters (controls, bidi overrides,
@@ -237,6 +241,9 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 	}
 	p := &Page{File: file, Body: body, Sum: sum}
 	p.BodyLine = strings.Count(text[:len(text)-len(body)], "\n") + 1
+	if len(text) == len(src) { // no CRLF: the body is the file's last bytes
+		p.bodyAt = size - len(body)
+	}
 	base := path.Base(file)
 	p.Slug = strings.TrimSuffix(base, ".md")
 	loc, ps := diag.DecodeTOML(file, []byte(front), &p.Meta)
@@ -268,23 +275,27 @@ func split(text string) (front, body, problem string) {
 	return rest[:end+1], strings.TrimPrefix(rest[end+len("\n+++"):], "\n"), ""
 }
 
-// Source is the page's markdown body: Body, or, once DropSource let go of
-// it, the body of the page's file read again. A file whose bytes are no
-// longer those the page was parsed from is an error: the page's front
+// Source is the page's markdown body, the caller's to keep: Body, or,
+// once DropBody let go of it, the body of the page's file read again (the
+// file's own bytes, where they hold it as it is). A file whose bytes are
+// no longer those the page was parsed from is an error: the page's front
 // matter and lint were of the other bytes.
-func (p *Page) Source() (string, error) {
+func (p *Page) Source() ([]byte, error) {
 	if !p.dropped {
-		return p.Body, nil
+		return []byte(p.Body), nil
 	}
 	src, err := p.reread()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if sha256.Sum256(src) != p.Sum {
-		return "", fmt.Errorf("the file changed while the site was built; build again")
+		return nil, fmt.Errorf("the file changed while the site was built; build again")
+	}
+	if p.bodyAt > 0 {
+		return src[p.bodyAt:], nil
 	}
 	_, body, _ := split(strings.ReplaceAll(string(bytes.TrimPrefix(src, []byte("\ufeff"))), "\r\n", "\n"))
-	return body, nil
+	return []byte(body), nil
 }
 
 // DropBody lets go of the page's markdown when its file can be read again

@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/diag"
@@ -72,45 +73,53 @@ type Resolver interface {
 // Render converts markdown to HTML, resolving kb: links and citations. The
 // problems are every broken link and citation, with positions in d.File.
 func Render(src string, d Doc) (template.HTML, diag.List) {
-	html, _, _, probs := render(src, d)
+	html, _, probs := render([]byte(src), d)
 	return html, probs
 }
 
-// RenderText is Render that also reads the text the page shows (TextOf)
-// from the same parse, for the page's search document.
-func RenderText(src string, d Doc) (template.HTML, Text, diag.List) {
-	html, root, b, probs := render(src, d)
+// RenderText is Render of the markdown in b, which it reads and does not
+// keep, that also reads the text the page shows (TextOf) from the same
+// parse, for the page's search document.
+func RenderText(b []byte, d Doc) (template.HTML, Text, diag.List) {
+	html, root, probs := render(b, d)
 	return html, textOf(root, b), probs
 }
 
-// parse parses src for d: the tree, the bytes it was parsed from, and
-// the state that collects the problems of its links and citations.
-func parse(src string, d Doc) (ast.Node, []byte, *state) {
-	b := []byte(src)
+// parse parses b for d: the tree, and the state that collects the
+// problems of its links and citations.
+func parse(b []byte, d Doc) (ast.Node, *state) {
 	st := &state{doc: d, src: b}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
-	return markdownOf(b).Parser().Parse(text.NewReader(b), parser.WithContext(pc)), b, st
+	return markdownOf(b).Parser().Parse(text.NewReader(b), parser.WithContext(pc)), st
 }
 
-// render parses src once and renders it, giving the tree and the bytes
-// it was parsed from as well.
-func render(src string, d Doc) (template.HTML, ast.Node, []byte, diag.List) {
-	root, b, st := parse(src, d)
+// render parses b once and renders it, giving the tree as well.
+func render(b []byte, d Doc) (template.HTML, ast.Node, diag.List) {
+	root, st := parse(b, d)
 	// Lent, as textOf's: a FAQ body's HTML and text grew a new buffer
 	// each, doubling from empty (about 180 MB of garbage in a 10k build).
 	buf := bufpool.Get()
 	defer bufpool.Put(buf)
-	if err := markdownOf(b).Renderer().Render(buf, b, root); err != nil {
+	if err := markdownOf(b).Renderer().Render(bufWriter{buf}, b, root); err != nil {
 		st.probs.Add(d.File, diag.Pos{Line: max(d.Line, 1)}, "render markdown: %v", err)
 	}
-	return template.HTML(buf.String()), root, b, st.probs
+	return template.HTML(buf.String()), root, st.probs
 }
+
+// bufWriter is a bytes.Buffer as goldmark's renderer writes to one
+// (util.BufWriter), which has nothing to flush: given a plain io.Writer,
+// the renderer wraps it in a bufio.Writer of 4 KB of its own, made and
+// copied through for every text.
+type bufWriter struct{ *bytes.Buffer }
+
+func (bufWriter) Buffered() int { return 0 }
+func (bufWriter) Flush() error  { return nil }
 
 // Check reports the broken links and citations of a markdown text, as
 // Render would, without rendering it.
 func Check(src string, d Doc) diag.List {
-	_, _, st := parse(src, d)
+	_, st := parse([]byte(src), d)
 	return st.probs
 }
 
@@ -166,3 +175,5 @@ func alnum(c byte) bool {
 func plainStart(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '(' || c >= 0x80
 }
+
+var _ util.BufWriter = bufWriter{}

@@ -27,7 +27,8 @@ type Text struct {
 // TextOf reads markdown with the parser Render uses, so search indexes
 // the words the page shows.
 func TextOf(src string) Text {
-	root, b, _ := parse(src, Doc{})
+	b := []byte(src)
+	root, _ := parse(b, Doc{})
 	return textOf(root, b)
 }
 
@@ -116,7 +117,8 @@ func textOf(root ast.Node, b []byte) Text {
 // whether src is one paragraph: a text markdown makes a list, a heading
 // or more than one paragraph of is not inline.
 func InlineText(src string) (string, bool) {
-	root, b, _ := parse(src, Doc{})
+	b := []byte(src)
+	root, _ := parse(b, Doc{})
 	if p := root.FirstChild(); p == nil || p.Kind() != ast.KindParagraph || p.NextSibling() != nil {
 		return "", false
 	}

@@ -70,7 +70,7 @@ func TestInlineText(t *testing.T) {
 func TestRenderText(t *testing.T) {
 	src := "# Why RoCE v2 fails\n\nThe **GID** at [index 3](kb:faq/gid) is `::ffff:10.0.0.1` [nvidia-doc] [other].\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
 	d := Doc{File: "content/faq/x.md", Line: 4, Page: "faq/x.html", Sources: []string{"nvidia-doc"}}
-	html, text, probs := RenderText(src, d)
+	html, text, probs := RenderText([]byte(src), d)
 	wantHTML, wantProbs := Render(src, d)
 	if html != wantHTML {
 		t.Errorf("HTML:\n got %s\nwant %s", html, wantHTML)

@@ -34,6 +34,7 @@ func (t *Templates) shared(name string, data any) (template.HTML, error) {
 	// of kilobytes, looked up and dropped, on every page of a fleet.
 	buf := keyBuffers.Get().(*[]byte)
 	key, ok := appendKey((*buf)[:0], name, data)
+	ok = ok && !t.Fresh
 	defer func() {
 		if cap(key) <= 1<<20 {
 			*buf = key[:0]

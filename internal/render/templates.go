@@ -69,6 +69,9 @@ type Templates struct {
 	// of the pages they render (see Keyed).
 	Digest string
 	frags  fragments // the HTML of "shared" templates, by their data
+	// Fresh renders every "shared" template anew instead of reusing the
+	// HTML rendered for equal data: a test holds the two to each other.
+	Fresh bool
 }
 
 // LoadTemplates parses templates/*.html from the layers.

@@ -21,6 +21,43 @@ type AppliesItem struct {
 	Kind  page.Kind
 	ID    string
 	Label string
+	Href  string // the link to the entry's page from an FAQ page
+}
+
+// InLang is the language of what a fragment shared by several pages
+// shows: its UI strings ({{$.UI "tags"}}) are that language's, as the
+// page's own (Meta.UI).
+type InLang struct{ Lang string }
+
+// UI returns a furniture string in the language.
+func (l InLang) UI(key string) string { return ui(l.Lang, key) }
+
+// FAQApplies is an FAQ page's "applies to" block, the same on every page
+// of a language naming the same entries: rendered once for each (shared
+// "faq-applies").
+type FAQApplies struct {
+	InLang
+	Groups []AppliesGroup
+}
+
+// FAQFoot is what an FAQ page shows below its body: when it was last
+// checked, its tags and checks, and the links to the glossary and the
+// tags. Pages of a language with the same ones share it, rendered once
+// (shared "faq-foot"); a page's are a few of a small set.
+type FAQFoot struct {
+	InLang
+	LastVerified      string // 2006-01-02, or ""
+	Tags              []Link // each tag (Label) and its page
+	Checks            []string
+	Glossary, AllTags string // the links to the glossary and to the tags' index
+}
+
+// FAQSource is one entry of an FAQ page's sources, in the page's
+// language: the same on every page citing the source, rendered once
+// (shared "faq-source").
+type FAQSource struct {
+	SourceRef
+	InLang
 }
 
 // TagLink is a tag and its page.
@@ -71,7 +108,7 @@ func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
 	var items []AppliesItem
 	for _, id := range meta.Adapters {
 		if a := m.Adapter(id); a != nil {
-			items = append(items, AppliesItem{page.Adapter, id, a.Name})
+			items = append(items, AppliesItem{Kind: page.Adapter, ID: id, Label: a.Name})
 		}
 	}
 	add("adapters", items)
@@ -79,7 +116,7 @@ func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
 	for _, id := range meta.Distros {
 		for _, d := range m.Distros {
 			if d.ID == id {
-				items = append(items, AppliesItem{page.Distro, id, strings.TrimSpace(d.Name + " " + d.Version)})
+				items = append(items, AppliesItem{Kind: page.Distro, ID: id, Label: strings.TrimSpace(d.Name + " " + d.Version)})
 			}
 		}
 	}
@@ -87,7 +124,7 @@ func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
 	items = nil
 	for _, id := range meta.Drivers {
 		if d := m.Driver(id); d != nil {
-			items = append(items, AppliesItem{page.Driver, id, d.ID})
+			items = append(items, AppliesItem{Kind: page.Driver, ID: id, Label: d.ID})
 		}
 	}
 	add("drivers", items)
@@ -96,7 +133,7 @@ func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
 		id, ver, _ := strings.Cut(s, "@")
 		for _, st := range m.Stacks {
 			if st.ID == id {
-				items = append(items, AppliesItem{page.Stack, id, strings.TrimSpace(st.Name + " " + ver)})
+				items = append(items, AppliesItem{Kind: page.Stack, ID: id, Label: strings.TrimSpace(st.Name + " " + ver)})
 			}
 		}
 	}
@@ -105,12 +142,25 @@ func appliesTo(m *matrix.Matrix, meta content.Front) []AppliesGroup {
 }
 
 // faqExtras fills what the FAQ template shows around the body: the
-// "applies to" block, the tags and the language switch.
+// "applies to" block, what follows the body and the language switch.
 func faqExtras(m *matrix.Matrix, f *FAQ) {
 	meta := f.Page.Meta
-	f.Applies = appliesTo(m, meta)
+	from, lang := f.Path(), InLang{f.Lang}
+	if groups := appliesTo(m, meta); len(groups) > 0 {
+		for _, g := range groups {
+			for i := range g.Items {
+				it := &g.Items[i]
+				it.Href = page.RelRef(from, page.Ref{Kind: it.Kind, ID: it.ID})
+			}
+		}
+		f.Applies = &FAQApplies{lang, groups}
+	}
+	f.Foot = FAQFoot{InLang: lang, Checks: meta.Checks, Glossary: f.rel(page.Glossary), AllTags: page.RelRef(from, page.Ref{Kind: page.Tag, ID: "index"})}
+	if meta.LastVerified != nil {
+		f.Foot.LastVerified = meta.LastVerified.Format("2006-01-02")
+	}
 	for _, t := range meta.Tags {
-		f.Tags = append(f.Tags, TagLink{Tag: t, Slug: content.TagSlug(t)})
+		f.Foot.Tags = append(f.Foot.Tags, Link{Label: t, Href: page.RelRef(from, page.Ref{Kind: page.Tag, ID: content.TagSlug(t)})})
 	}
 	if len(f.Translations) > 0 {
 		f.Langs = append(f.Langs, LangLink{Lang: f.Lang, Name: LangName(f.Lang), Slug: f.Page.Slug, Current: true})

@@ -291,9 +291,9 @@ type FAQ struct {
 	Page         *content.Page
 	HTML         template.HTML
 	Translations []*content.Page
-	Sources      []SourceRef
-	Applies      []AppliesGroup // faq.go
-	Tags         []TagLink
+	Sources      []FAQSource
+	Applies      *FAQApplies // faq.go; nil: the page names no matrix entry
+	Foot         FAQFoot
 	Langs        []LangLink // this page and its translations, for the language switch
 
 	text   faqText   // what the body shows, read from the tree HTML was rendered from
@@ -404,8 +404,11 @@ func Build(in Input) (*Site, error) {
 	}
 	made := make([]*FAQ, len(c.Pages))
 	for i, p := range c.Pages {
-		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p, Sources: cite(p.Meta.Sources)}
+		f := &FAQ{Meta: meta(page.FAQ, p.Slug, p.Meta.Title), Page: p}
 		f.Lang = p.Meta.Lang
+		for _, r := range cite(p.Meta.Sources) {
+			f.Sources = append(f.Sources, FAQSource{r, InLang{f.Lang}})
+		}
 		f.deps.Read(inputs.ID(page.InFile, p.File))
 		f.deps.Read(page.InLinks) // the body's links resolve against it
 		made[i] = f
