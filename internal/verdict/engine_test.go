@@ -58,6 +58,31 @@ var bundledGrid = sync.OnceValues(func() ([]Plan, error) {
 	return gridPlans(m)
 })
 
+// gridEngine is the bundled matrix, a fresh engine of it and its grid's
+// plans (bundledGrid, not to be changed).
+func gridEngine(t *testing.T) (*matrix.Matrix, *Engine, []Plan) {
+	t.Helper()
+	m, err := realMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := bundledGrid()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, NewEngine(m), ps
+}
+
+// isJudge fails t when e's verdict on p is not Judge's; when says after
+// what ("" or ending in a space). reflect.DeepEqual is the fast check;
+// cmp.Diff, ten times its cost, says how they differ.
+func isJudge(t *testing.T, m *matrix.Matrix, e *Engine, p Plan, when string) {
+	t.Helper()
+	if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
+		t.Fatalf("%+v: %sthe engine differs from Judge (-Judge +engine):\n%s", p, when, cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})))
+	}
+}
+
 // gridTargets are the OS a grid's plans name: none, every distro, and
 // every upstream kernel that dates a PCI id.
 func gridTargets(m *matrix.Matrix) []Plan {
@@ -81,28 +106,12 @@ func gridTargets(m *matrix.Matrix) []Plan {
 // or the comparison tests nothing of them.
 func TestEngineIsJudge(t *testing.T) {
 	t.Parallel()
-	m, err := realMatrix()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := NewEngine(m)
-	ps, err := bundledGrid()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, e, ps := gridEngine(t)
 	if len(ps) < 1000 {
 		t.Fatalf("only %d plans", len(ps))
 	}
 	for _, p := range ps {
-		// reflect.DeepEqual is the fast check; cmp.Diff, ten times its
-		// cost, decides and says how when it finds a difference.
-		want, got := Judge(m, p), e.Judge(p)
-		if reflect.DeepEqual(want, got) {
-			continue
-		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
-			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
-		}
+		isJudge(t, m, e, p, "")
 	}
 	kernels, devices, rows, tails, heads, steps := memos(&e.kernels), memos(&e.devices), memos(&e.rows), memos(&e.tails), memos(&e.heads), memos(&e.steps)
 	asked := memos(&e.rowKeys) // adapters whose distro rows were read
@@ -186,15 +195,7 @@ func BenchmarkJudgeGrid(b *testing.B) {
 // are judged anew to Judge's answers, the memos filled again.
 func TestForget(t *testing.T) {
 	t.Parallel()
-	m, err := realMatrix()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := NewEngine(m)
-	ps, err := bundledGrid()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, e, ps := gridEngine(t)
 	ps = ps[:min(len(ps), 2000)]
 	for _, p := range ps {
 		e.Judge(p)
@@ -210,9 +211,7 @@ func TestForget(t *testing.T) {
 		t.Fatalf("%d memos kept after Forget", n)
 	}
 	for _, p := range ps {
-		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
-			t.Fatalf("%+v: after Forget the engine differs from Judge:\n%s", p, cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})))
-		}
+		isJudge(t, m, e, p, "after Forget ")
 	}
 	if count() == 0 {
 		t.Error("no memo was filled again after Forget")

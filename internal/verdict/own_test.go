@@ -1,9 +1,6 @@
 package verdict
 
-import (
-	"reflect"
-	"testing"
-)
+import "testing"
 
 // TestVerdictsOwnTheirReasons: what Engine.Judge says a caller may change
 // (a verdict's Reasons and Nearest, as the site's kernel cells mark them
@@ -12,15 +9,7 @@ import (
 // Judge's.
 func TestVerdictsOwnTheirReasons(t *testing.T) {
 	t.Parallel()
-	m, err := realMatrix()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := NewEngine(m)
-	ps, err := bundledGrid()
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, e, ps := gridEngine(t)
 	ps = ps[:min(len(ps), 3000)]
 	for _, p := range ps {
 		v := e.Judge(p)
@@ -34,8 +23,6 @@ func TestVerdictsOwnTheirReasons(t *testing.T) {
 		}
 	}
 	for _, p := range ps {
-		if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
-			t.Fatalf("%+v: after its verdicts were changed the engine says\n%+v\nand Judge\n%+v", p, got, want)
-		}
+		isJudge(t, m, e, p, "after its verdicts were changed ")
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"testing/fstest"
 
 	"github.com/BurntSushi/toml"
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/rocekb/rocekb/internal/dirtest"
 	"github.com/rocekb/rocekb/internal/hosttest"
@@ -96,13 +95,7 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 	n := 0
 	judge := func(p Plan) {
 		n++
-		want, got := Judge(m, p), e.Judge(p)
-		if reflect.DeepEqual(want, got) {
-			return
-		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})); d != "" {
-			t.Fatalf("%+v: engine differs from Judge (-Judge +engine):\n%s", p, d)
-		}
+		isJudge(t, m, e, p, "")
 	}
 	for i, id := range ids {
 		stacks := append([]string{matrix.Inbox, "softroce", "softroce-twin"}, m.Adapter(id).Stacks...)
