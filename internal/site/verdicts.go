@@ -299,7 +299,6 @@ type verdicts struct {
 	layouts  map[*XCell]*layoutSlot // cells several tables share (by their first) → their file's layout
 
 	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
-	yes     lists[string, []string]             // yesStacks by adapter id
 }
 
 // lists is a table of verdict lists, each judged the first time a page
