@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/parallel"
 	"github.com/rocekb/rocekb/internal/rule"
@@ -299,6 +300,9 @@ type verdicts struct {
 	layouts  map[*XCell]*layoutSlot // cells several tables share (by their first) → their file's layout
 
 	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
+
+	lintOnce sync.Once
+	lint     diag.List // GridLint's
 }
 
 // lists is a table of verdict lists, each judged the first time a page
@@ -755,7 +759,7 @@ func (v *verdicts) all() {
 // are not exactly what the engine said for it (a name that also occurs in
 // words shared by all), every adapter of the group is judged on its own.
 func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
-	peers := v.m.Peers()
+	peers := v.engine.Peers()
 	group := map[string]int{} // a group (its first in the file) → its first in as
 	firstOf := make([]int, len(as))
 	second := map[int]int{} // a group's first → its second
@@ -1375,6 +1379,19 @@ func (v *verdicts) judged(x *XReason) verdict.Reason {
 	}
 	r.Matrix = refs
 	return r
+}
+
+// GridLint is the grid lint of the site's matrix (verdict.Lint), judged
+// by the engine that judged the verdict tables: its memos hold most of
+// the lint's steps, which a lint of its own, at load, judged again (a
+// build loads with kb.Options.SkipGridLint and lints here). Linted once
+// for the verdicts, which an update of an unchanged matrix reuses; a
+// call while it lints waits for its problems.
+func (s *Site) GridLint() diag.List {
+	v := s.verdicts
+	v.all()
+	v.lintOnce.Do(func() { v.lint = v.engine.Lint() })
+	return v.lint
 }
 
 // ForgetJudging lets go of what the verdict engine memoized, for a build

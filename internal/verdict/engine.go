@@ -42,6 +42,8 @@ type Engine struct {
 	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
 	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 	uek     sync.Map // kernel release → uekLine
+
+	peers func() map[string]string // the matrix's peers (Peers), found once
 }
 
 // kernelKey is what planKernel reads of a plan: the distro it resolved
@@ -375,7 +377,7 @@ func NewEngine(m *matrix.Matrix) *Engine {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}}
+	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, peers: sync.OnceValue(m.Peers)}
 	for i := range m.Distros {
 		if _, ok := e.distros[m.Distros[i].ID]; !ok {
 			e.distros[m.Distros[i].ID] = &m.Distros[i]
@@ -515,6 +517,11 @@ func (e *Engine) Forget() {
 // judged every adapter's plans on its distros and kernels. A plan judged
 // after it is judged anew, to the same verdict.
 func (e *Engine) ForgetNoRelease() { e.anys.Clear() }
+
+// Peers is the engine's matrix's Peers, found once for every caller (the
+// grid lint and the site each group their adapters by it): to be read,
+// not changed.
+func (e *Engine) Peers() map[string]string { return e.peers() }
 
 // Judge is Judge(m, p) for the engine's matrix. The verdict's Reasons
 // and Nearest are its own, to change at will; a reason's Matrix entries
