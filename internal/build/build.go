@@ -201,8 +201,8 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	}
 	b.cache.begin()
 	b.reuse = b.cache.reuse()
-	// The grid lint is the site's (gridLint), with the engine that
-	// judges the verdict tables.
+	// The grid lint is the site's (gridLint), from the verdict tables and
+	// the engine that judges them.
 	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, SkipGridLint: true, Reuse: b.reuse})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
@@ -312,7 +312,8 @@ func (b *builder) bodyProblems(func(render.Output) error) error {
 // (site.GridLint, verdict.Lint) finds wrong: a supported verdict below a
 // device's first kernel with no distro_support row behind it, or a yes
 // whose chain has an unconfirmed step. It is linted beside the pages,
-// with the engine that judged the grid; this waits for its problems,
+// from the verdict tables and the engine that judged them; this waits
+// for its problems,
 // before the engine lets go of its memos (judged) and before anything is
 // swapped in. A warning is reported, as the load's are.
 func (b *builder) gridLint(func(render.Output) error) error {

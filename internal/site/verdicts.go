@@ -1404,17 +1404,35 @@ func (v *verdicts) judged(x *XReason) verdict.Reason {
 	return r
 }
 
-// GridLint is the grid lint of the site's matrix (verdict.Lint), judged
-// by the engine that judged the verdict tables: its memos hold most of
-// the lint's steps, which a lint of its own, at load, judged again (a
-// build loads with kb.Options.SkipGridLint and lints here). Linted once
-// for the verdicts, which an update of an unchanged matrix reuses; a
-// call while it lints waits for its problems.
+// GridLint is the grid lint of the site's matrix (verdict.Lint), which
+// reads the verdicts the tables hold (a distro's cells) and judges the
+// others with the engine that judged the tables, its memos made: a lint
+// of its own, at load, judged all of them again (a build loads with
+// kb.Options.SkipGridLint and lints here). Linted once for the verdicts,
+// which an update of an unchanged matrix reuses; a call while it lints
+// waits for its problems.
 func (s *Site) GridLint() diag.List {
 	v := s.verdicts
 	v.all()
-	v.lintOnce.Do(func() { v.lint = v.engine.Lint() })
+	v.lintOnce.Do(func() { v.lint = v.engine.LintBy(s.keptVerdict) })
 	return v.lint
+}
+
+// keptVerdict is the engine's verdict for plan p: read from the
+// adapter's table when it holds it (a distro's GA kernel, no release or
+// firmware given: DistroVerdict), judged otherwise.
+func (s *Site) keptVerdict(p verdict.Plan) verdict.Verdict {
+	if p.Distro != "" && p.Kernel == "" && p.StackVersion == "" && p.Firmware == "" {
+		st := p.Stack
+		if st == "" {
+			st = matrix.Inbox
+		}
+		if v, ok := s.DistroVerdict(p.Adapter, p.Distro, st); ok {
+			v.Plan = p
+			return v
+		}
+	}
+	return s.verdicts.engine.Judge(p)
 }
 
 // ForgetJudging lets go of what the verdict engine memoized, for a build

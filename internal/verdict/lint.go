@@ -15,11 +15,19 @@ import (
 // with-conditions) verdict whose chain has an unconfirmed step: a deciding
 // reason that is unknown or cites an unconfirmed matrix entry. Judge
 // cannot give either by construction; Lint guards that against regressions.
-func Lint(m *matrix.Matrix) diag.List { return NewEngine(m).Lint() }
+func Lint(m *matrix.Matrix) diag.List { return lint(NewEngine(m), nil) }
 
-// Lint is Lint of the engine's matrix, judged by the engine: a caller
-// that has judged the grid with it finds most of the lint's steps judged.
-func (e *Engine) Lint() diag.List { return lint(e, nil) }
+// LintBy is Lint of the engine's matrix with each plan's verdict from
+// judge, which must be the engine's: a caller that keeps the verdicts the
+// engine gave (the site's tables) reads them there, and judges with the
+// engine, whose memos its grid made, the plans it does not keep. Nil
+// judges every plan with e.
+func (e *Engine) LintBy(judge func(Plan) Verdict) diag.List {
+	if judge == nil {
+		return lint(e, nil)
+	}
+	return lint(e, func(_ *matrix.Matrix, p Plan) Verdict { return judge(p) })
+}
 
 // lint is Lint with the judge passed in, so a test can break it; nil
 // judges with e.
