@@ -128,6 +128,7 @@ func Site(cfg config.Config, o Options) (*Result, error) {
 		render.Static(b.layers),
 		b.pages(func() []site.Page { return b.s.Pages }),
 		b.bodyProblems,
+		b.gridLint,
 		b.judged,
 		b.key.fromMatrix(verdictFiles(b.s)),
 		b.key.fromMatrix(export.Matrix(b.k.Matrix, b.s)),
@@ -200,7 +201,9 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	}
 	b.cache.begin()
 	b.reuse = b.cache.reuse()
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: b.reuse})
+	// The grid lint is the site's (gridLint), from the verdict tables and
+	// the engine that judges them.
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, SkipGridLint: true, Reuse: b.reuse})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}
@@ -212,6 +215,7 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 		return nil, &InputError{err}
 	}
 	b.s = s
+	go s.GridLint() // beside the pages, once the grid is judged
 	b.layers = render.Layers{o.Assets, dirLayer(cfg.Templates, "templates"), dirLayer(cfg.Static, "static")}
 	if b.tpl, err = render.LoadTemplates(b.layers); err != nil {
 		return nil, err
@@ -301,6 +305,24 @@ func (b *builder) bodyProblems(func(render.Output) error) error {
 	if err := b.bodyProbs.Err(); err != nil {
 		return &InputError{err}
 	}
+	return nil
+}
+
+// gridLint fails the build on a verdict of the grid that the grid lint
+// (site.GridLint, verdict.Lint) finds wrong: a supported verdict below a
+// device's first kernel with no distro_support row behind it, or a yes
+// whose chain has an unconfirmed step. It is linted beside the pages,
+// from the verdict tables and the engine that judged them; this waits
+// for its problems,
+// before the engine lets go of its memos (judged) and before anything is
+// swapped in. A warning is reported, as the load's are.
+func (b *builder) gridLint(func(render.Output) error) error {
+	probs := b.s.GridLint()
+	if err := probs.Err(); err != nil {
+		return &InputError{err}
+	}
+	fmt.Fprint(b.o.Stderr, probs.String())
+	b.warnings += probs.Warnings()
 	return nil
 }
 

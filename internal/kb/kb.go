@@ -37,8 +37,9 @@ type Options struct {
 	SkipRecords bool
 	// SkipGridLint skips the lint that judges the whole distro × stack
 	// grid (a yes whose chain has an unconfirmed step is an error): kbgen
-	// lint and build run it; check and search, which answer one question
-	// each, would spend most of their time on it.
+	// lint runs it; check and search, which answer one question each,
+	// would spend most of their time on it; a build lints the grid with
+	// the site, whose engine judges the grid anyway (site.GridLint).
 	SkipGridLint bool
 	// SkipBodyLinks leaves the links and citations of FAQ bodies to the
 	// build, whose rendering of each body reports them (site.Build), and

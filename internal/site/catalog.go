@@ -1569,7 +1569,7 @@ func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 		for _, a := range sortedAdapters(v.m) {
 			y, ok := yes[v.renamedFrom[a.ID]]
 			if !ok {
-				y = v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: stack, StackVersion: version}).Yes()
+				y = v.yesOn(a.ID, stack, version)
 				yes[a.ID] = y
 			}
 			if y {
@@ -1584,15 +1584,24 @@ func (v *verdicts) releaseAdapters(stack, version string) []*matrix.Adapter {
 // no release or OS given, is a yes: the adapters index's stack filter.
 func (v *verdicts) yesStacks(a *matrix.Adapter) []string {
 	v.all()
-	return v.yes.get(a.ID, func() []string {
-		var out []string
-		for _, st := range v.m.Stacks {
-			if st.ID != matrix.Inbox && v.engine.Judge(verdict.Plan{Adapter: a.ID, Stack: st.ID}).Yes() {
-				out = append(out, st.ID)
-			}
+	var out []string
+	for _, st := range v.m.Stacks {
+		if st.ID != matrix.Inbox && v.yesOn(a.ID, st.ID, "") {
+			out = append(out, st.ID)
 		}
-		return out
-	})
+	}
+	return out
+}
+
+// yesOn reports whether the engine's verdict for adapter on stack's
+// release version, no OS given, is a yes. With no release it is the
+// adapter's table's cell for no target, that very plan judged with the
+// grid, not judged again.
+func (v *verdicts) yesOn(adapter, stack, version string) bool {
+	if c, ok := v.cell(adapter, "", stack); ok && version == "" {
+		return verdict.Verdict{Verdict: Levels[c.Level]}.Yes()
+	}
+	return v.engine.Judge(verdict.Plan{Adapter: adapter, Stack: stack, StackVersion: version}).Yes()
 }
 
 // AdapterKernel is an adapter of a driver and the engine's first kernel

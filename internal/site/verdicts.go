@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/parallel"
 	"github.com/rocekb/rocekb/internal/rule"
@@ -299,7 +300,9 @@ type verdicts struct {
 	layouts  map[*XCell]*layoutSlot // cells several tables share (by their first) → their file's layout
 
 	release lists[[2]string, []*matrix.Adapter] // releaseAdapters by stack and version
-	yes     lists[string, []string]             // yesStacks by adapter id
+
+	lintOnce sync.Once
+	lint     diag.List // GridLint's
 }
 
 // lists is a table of verdict lists, each judged the first time a page
@@ -756,7 +759,7 @@ func (v *verdicts) all() {
 // are not exactly what the engine said for it (a name that also occurs in
 // words shared by all), every adapter of the group is judged on its own.
 func (v *verdicts) judgeAll(as []*matrix.Adapter) []judged {
-	peers := v.m.Peers()
+	peers := v.engine.Peers()
 	group := map[string]int{} // a group (its first in the file) → its first in as
 	firstOf := make([]int, len(as))
 	second := map[int]int{} // a group's first → its second
@@ -996,8 +999,24 @@ func sameReason(x fullReason, r verdict.Reason) bool {
 }
 
 // distinctReasons numbers the distinct reasons of js in order of first
-// use: ids[i][ri] is the number of js[i].reasons[ri]; n is how many.
+// use: ids[i][ri] is the number of js[i].reasons[ri]; n is how many. A
+// renamed peer's reason that the renaming leaves alone (judged.changed
+// false) is its first's, which comes before it: it has the first's
+// number, and is neither hashed nor compared again (most of a 10k
+// corpus's reasons are its 1,952 renamed peers').
 func distinctReasons(js []judged) (ids [][]int, n int) {
+	at := make(map[*judged]int, len(js)) // a judged adapter → its place in js
+	for i := range js {
+		at[&js[i]] = i
+	}
+	firstAt := make([]int, len(js)) // a renamed peer's first's place in js, before it; -1: none
+	for i := range js {
+		firstAt[i] = -1
+		if f, ok := at[js[i].first]; ok && f < i {
+			firstAt[i] = f
+		}
+	}
+	kept := func(i, ri int) bool { return firstAt[i] >= 0 && !js[i].changed[ri] }
 	seed := maphash.MakeSeed()
 	hashes := make([][]uint64, len(js))
 	parallel.Each(len(js), func(i int) {
@@ -1006,19 +1025,26 @@ func distinctReasons(js []judged) (ids [][]int, n int) {
 		var h maphash.Hash
 		h.SetSeed(seed)
 		for ri := range hashes[i] {
+			if kept(i, ri) {
+				continue
+			}
 			h.Reset()
 			j.reason(ri).hash(&h)
 			hashes[i][ri] = h.Sum64()
 		}
 	})
-	type at struct{ i, ri, id int }
-	byHash := map[uint64][]at{}
+	type place struct{ i, ri, id int }
+	byHash := map[uint64][]place{}
 	ids = make([][]int, len(js))
 	for i := range js {
 		j := &js[i]
 		ids[i] = make([]int, j.len())
 	next:
 		for ri := range ids[i] {
+			if kept(i, ri) {
+				ids[i][ri] = ids[firstAt[i]][ri]
+				continue
+			}
 			h := hashes[i][ri]
 			for _, c := range byHash[h] {
 				if js[c.i].reason(c.ri).equal(j.reason(ri)) {
@@ -1026,7 +1052,7 @@ func distinctReasons(js []judged) (ids [][]int, n int) {
 					continue next
 				}
 			}
-			byHash[h] = append(byHash[h], at{i, ri, n})
+			byHash[h] = append(byHash[h], place{i, ri, n})
 			ids[i][ri] = n
 			n++
 		}
@@ -1376,6 +1402,37 @@ func (v *verdicts) judged(x *XReason) verdict.Reason {
 	}
 	r.Matrix = refs
 	return r
+}
+
+// GridLint is the grid lint of the site's matrix (verdict.Lint), which
+// reads the verdicts the tables hold (a distro's cells) and judges the
+// others with the engine that judged the tables, its memos made: a lint
+// of its own, at load, judged all of them again (a build loads with
+// kb.Options.SkipGridLint and lints here). Linted once for the verdicts,
+// which an update of an unchanged matrix reuses; a call while it lints
+// waits for its problems.
+func (s *Site) GridLint() diag.List {
+	v := s.verdicts
+	v.all()
+	v.lintOnce.Do(func() { v.lint = v.engine.LintBy(s.keptVerdict) })
+	return v.lint
+}
+
+// keptVerdict is the engine's verdict for plan p: read from the
+// adapter's table when it holds it (a distro's GA kernel, no release or
+// firmware given: DistroVerdict), judged otherwise.
+func (s *Site) keptVerdict(p verdict.Plan) verdict.Verdict {
+	if p.Distro != "" && p.Kernel == "" && p.StackVersion == "" && p.Firmware == "" {
+		st := p.Stack
+		if st == "" {
+			st = matrix.Inbox
+		}
+		if v, ok := s.DistroVerdict(p.Adapter, p.Distro, st); ok {
+			v.Plan = p
+			return v
+		}
+	}
+	return s.verdicts.engine.Judge(p)
 }
 
 // ForgetJudging lets go of what the verdict engine memoized, for a build

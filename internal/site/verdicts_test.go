@@ -14,6 +14,7 @@ import (
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
+	"github.com/rocekb/rocekb/internal/rule"
 	"github.com/rocekb/rocekb/internal/verdict"
 )
 
@@ -328,4 +329,43 @@ func exportedReason(ix *Index, av *AdapterVerdicts, n int) XReason {
 		return ix.Reasons[n]
 	}
 	return av.Reasons[n-len(ix.Reasons)]
+}
+
+// TestGridLintReadsTheEngine: every plan the grid lint asks of the
+// bundled matrix gets from the site (keptVerdict, which reads a distro's
+// cells from the tables) the engine's verdict, as far as the lint reads
+// it: its level and each reason's level, hint, note, text, nearest
+// change and matrix entries with their confidence.
+func TestGridLintReadsTheEngine(t *testing.T) {
+	t.Parallel()
+	s, m := bundledSite(t)
+	e := verdict.NewEngine(m)
+	var mu sync.Mutex
+	kept, judged := 0, 0
+	probs := s.verdicts.engine.LintBy(func(p verdict.Plan) verdict.Verdict {
+		got, want := s.keptVerdict(p), e.Judge(p)
+		same := got.Verdict == want.Verdict && len(got.Reasons) == len(want.Reasons)
+		for i := 0; same && i < len(got.Reasons); i++ {
+			g, w := got.Reasons[i], want.Reasons[i]
+			same = g.Verdict == w.Verdict && g.Likely == w.Likely && g.Informs == w.Informs && g.Text == w.Text && g.Nearest == w.Nearest &&
+				slices.EqualFunc(g.Matrix, w.Matrix, func(a, b rule.Ref) bool { return a.Entry == b.Entry && a.Confidence == b.Confidence })
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !same {
+			t.Errorf("%+v: the site gives %s %v, the engine %s %v", p, got.Verdict, got.Reasons, want.Verdict, want.Reasons)
+		}
+		if p.Distro != "" && p.Kernel == "" {
+			kept++
+		} else {
+			judged++
+		}
+		return got
+	})
+	if len(probs) > 0 {
+		t.Errorf("the bundled matrix's grid lint: %s", probs)
+	}
+	if kept == 0 || judged == 0 {
+		t.Errorf("the lint asked %d plans the tables hold and %d they do not", kept, judged)
+	}
 }

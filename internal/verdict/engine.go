@@ -42,6 +42,8 @@ type Engine struct {
 	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
 	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 	uek     sync.Map // kernel release → uekLine
+
+	peers func() map[string]string // the matrix's peers (Peers), found once
 }
 
 // kernelKey is what planKernel reads of a plan: the distro it resolved
@@ -375,7 +377,7 @@ func NewEngine(m *matrix.Matrix) *Engine {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}}
+	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, peers: sync.OnceValue(m.Peers)}
 	for i := range m.Distros {
 		if _, ok := e.distros[m.Distros[i].ID]; !ok {
 			e.distros[m.Distros[i].ID] = &m.Distros[i]
@@ -424,9 +426,10 @@ func NewEngine(m *matrix.Matrix) *Engine {
 	// A driver's distro rows are in the view of every adapter it drives:
 	// views whose rows are the same ones share one copy of them (at
 	// 2,000 adapters of a few drivers, 36 MB copied each its own).
+	rv := &rowViews{views: e.views, byDriver: byDriver, taken: map[*matrix.Matrix]int{}}
 	rows := map[*matrix.Matrix][]int32{}
 	for i, r := range m.DistroRows {
-		for _, v := range rowViews(e.views, byDriver, r.Adapters, r.Drivers) {
+		for _, v := range rv.of(r.Adapters, r.Drivers) {
 			rows[v] = append(rows[v], int32(i))
 		}
 	}
@@ -447,31 +450,39 @@ func NewEngine(m *matrix.Matrix) *Engine {
 		v.DistroRows = rs
 	}
 	for _, r := range m.StackRows {
-		for _, v := range rowViews(e.views, nil, r.Adapters, nil) {
+		for _, v := range rv.of(r.Adapters, nil) {
 			v.StackRows = append(v.StackRows, r)
 		}
 	}
 	return e
 }
 
-// rowViews are the views a row naming adapters and drivers belongs in, each once.
-func rowViews(views map[string]*matrix.Matrix, byDriver map[string][]*matrix.Matrix, adapters, drivers []string) []*matrix.Matrix {
+// rowViews finds the views a row naming adapters and drivers belongs in.
+type rowViews struct {
+	views    map[string]*matrix.Matrix   // by adapter id
+	byDriver map[string][]*matrix.Matrix // the views of each driver's adapters
+	// taken is the last row (numbered from 1) each view was given to,
+	// row this row's number: a driver row's thousands of views are each
+	// given once without comparing each with those given before it.
+	taken map[*matrix.Matrix]int
+	row   int
+}
+
+// of is the views a row naming adapters and drivers belongs in, each once.
+func (rv *rowViews) of(adapters, drivers []string) []*matrix.Matrix {
+	rv.row++
 	var out []*matrix.Matrix
 	add := func(v *matrix.Matrix) {
-		for _, o := range out {
-			if o == v {
-				return
-			}
+		if v != nil && rv.taken[v] != rv.row {
+			rv.taken[v] = rv.row
+			out = append(out, v)
 		}
-		out = append(out, v)
 	}
 	for _, id := range adapters {
-		if v := views[id]; v != nil {
-			add(v)
-		}
+		add(rv.views[id])
 	}
 	for _, d := range drivers {
-		for _, v := range byDriver[d] {
+		for _, v := range rv.byDriver[d] {
 			add(v)
 		}
 	}
@@ -506,6 +517,11 @@ func (e *Engine) Forget() {
 // judged every adapter's plans on its distros and kernels. A plan judged
 // after it is judged anew, to the same verdict.
 func (e *Engine) ForgetNoRelease() { e.anys.Clear() }
+
+// Peers is the engine's matrix's Peers, found once for every caller (the
+// grid lint and the site each group their adapters by it): to be read,
+// not changed.
+func (e *Engine) Peers() map[string]string { return e.peers() }
 
 // Judge is Judge(m, p) for the engine's matrix. The verdict's Reasons
 // and Nearest are its own, to change at will; a reason's Matrix entries

@@ -15,20 +15,31 @@ import (
 // with-conditions) verdict whose chain has an unconfirmed step: a deciding
 // reason that is unknown or cites an unconfirmed matrix entry. Judge
 // cannot give either by construction; Lint guards that against regressions.
-func Lint(m *matrix.Matrix) diag.List { return lint(m, nil) }
+func Lint(m *matrix.Matrix) diag.List { return lint(NewEngine(m), nil) }
+
+// LintBy is Lint of the engine's matrix with each plan's verdict from
+// judge, which must be the engine's: a caller that keeps the verdicts the
+// engine gave (the site's tables) reads them there, and judges with the
+// engine, whose memos its grid made, the plans it does not keep. Nil
+// judges every plan with e.
+func (e *Engine) LintBy(judge func(Plan) Verdict) diag.List {
+	if judge == nil {
+		return lint(e, nil)
+	}
+	return lint(e, func(_ *matrix.Matrix, p Plan) Verdict { return judge(p) })
+}
 
 // lint is Lint with the judge passed in, so a test can break it; nil
-// judges with an Engine.
-func lint(m *matrix.Matrix, judge func(*matrix.Matrix, Plan) Verdict) diag.List {
-	e := NewEngine(m)
-	m = e.m
+// judges with e.
+func lint(e *Engine, judge func(*matrix.Matrix, Plan) Verdict) diag.List {
+	m := e.m
 	if judge == nil {
 		judge = func(_ *matrix.Matrix, p Plan) Verdict { return e.Judge(p) }
 	}
 	// Adapters are judged in parallel, each into its own list. A peer
 	// (matrix.Peers) is judged as its group's first is, but for its name,
 	// so it is judged only when the first has a problem.
-	peers := m.Peers()
+	peers := e.Peers()
 	lists := make([]diag.List, len(m.Adapters))
 	firsts := map[string]int{}
 	parallel.Each(len(m.Adapters), func(i int) {

@@ -33,7 +33,7 @@ func TestLintCatches(t *testing.T) {
 		t.Fatalf("test matrix: %s", probs)
 	}
 	always := func(m *matrix.Matrix, p Plan) Verdict { return Verdict{Plan: p, Verdict: Supported} }
-	probs := lint(m, always)
+	probs := lint(NewEngine(m), always)
 	want := []string{
 		"adapter connectx-5: supported on oldrpm-1 from kernel 3.10, older than the device's first kernel 4.6",
 		"adapter connectx-5: supported on upstream 3.10, older than the device's first kernel 4.6",
@@ -57,14 +57,14 @@ func TestLintCatches(t *testing.T) {
 		}
 		return v
 	}
-	if got := lint(m, cited).String(); !strings.Contains(got, "adapter connectx-3: debian-11.3 with inbox: a yes whose chain has an unconfirmed step") {
+	if got := lint(NewEngine(m), cited).String(); !strings.Contains(got, "adapter connectx-3: debian-11.3 with inbox: a yes whose chain has an unconfirmed step") {
 		t.Errorf("lint lacks the unconfirmed step:\n%s", got)
 	}
 	// A distro_support row behind the verdict keeps it quiet.
 	m2 := *m
 	m2.DistroRows = append([]matrix.DistroRow{{Family: "rhel", From: "1", Adapters: []string{"connectx-5"}, Status: matrix.StatusSupported, Text: "test row",
 		Claim: matrix.Claim{Confidence: matrix.VendorDocumented}}}, m.DistroRows...)
-	if strings.Contains(lint(&m2, always).String(), "connectx-5: supported on oldrpm-1") {
+	if strings.Contains(lint(NewEngine(&m2), always).String(), "connectx-5: supported on oldrpm-1") {
 		t.Errorf("a distro row behind the verdict was reported")
 	}
 }
@@ -95,7 +95,7 @@ func TestLintPeers(t *testing.T) {
 		t.Fatalf("lint: %s", probs)
 	}
 	always := func(m *matrix.Matrix, p Plan) Verdict { return Verdict{Plan: p, Verdict: Supported} }
-	got := lint(m, always).String()
+	got := lint(NewEngine(m), always).String()
 	for _, id := range []string{"peer-1", "peer-2", "peer-3"} {
 		if !strings.Contains(got, "adapter "+id+": supported on upstream") {
 			t.Errorf("lint lacks %s:\n%s", id, got)

@@ -323,6 +323,11 @@ var firmwareLabels = []string{"firmware-version", "fw.version", "fw_ver", "firmw
 // alike.
 func TrimFirmware(s string) string {
 	s = strings.TrimSpace(s)
+	if s == "" {
+		// No firmware given, as in every plan of the site's grid: each
+		// label's search below made its label with a colon anew.
+		return s
+	}
 	// Lower-cased byte for byte, so that its indexes are s's.
 	low := strings.Map(func(r rune) rune {
 		if r >= 'A' && r <= 'Z' {
