@@ -35,9 +35,10 @@ type Page struct {
 	// it is (no CRLF line ends); 0: they do not.
 	bodyAt int
 	loc    *diag.Locator
-	// reread reads the page's file again (Source after DropSource); nil
-	// for a page not read from a folder, or read through a Reuse.
-	reread  func() ([]byte, error)
+	// reread reads the page's file again into a buffer (Source after
+	// DropBody); nil for a page not read from a folder, or read through a
+	// Reuse.
+	reread  func(*bytes.Buffer) error
 	dropped bool
 }
 
@@ -218,7 +219,9 @@ func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
 	return c, probs
 }
 
-// ParsePage splits +++ front matter from the markdown body and decodes it strictly.
+// ParsePage splits +++ front matter from the markdown body and decodes it
+// strictly. The page keeps no part of src: a file's bytes can be read
+// into a lent buffer.
 func ParsePage(file string, src []byte) (*Page, diag.List) {
 	var probs diag.List
 	sum := sha256.Sum256(src)
@@ -275,19 +278,22 @@ func split(text string) (front, body, problem string) {
 	return rest[:end+1], strings.TrimPrefix(rest[end+len("\n+++"):], "\n"), ""
 }
 
-// Source is the page's markdown body, the caller's to keep: Body, or,
-// once DropBody let go of it, the body of the page's file read again (the
-// file's own bytes, where they hold it as it is). A file whose bytes are
-// no longer those the page was parsed from is an error: the page's front
-// matter and lint were of the other bytes.
-func (p *Page) Source() ([]byte, error) {
+// Source is the page's markdown body, read into buf (emptied first),
+// which the caller lends and may take back once done with the bytes:
+// Body, or, once DropBody let go of it, the body of the page's file read
+// again (the file's own bytes, where they hold it as it is). A file whose
+// bytes are no longer those the page was parsed from is an error: the
+// page's front matter and lint were of the other bytes.
+func (p *Page) Source(buf *bytes.Buffer) ([]byte, error) {
+	buf.Reset()
 	if !p.dropped {
-		return []byte(p.Body), nil
+		buf.WriteString(p.Body)
+		return buf.Bytes(), nil
 	}
-	src, err := p.reread()
-	if err != nil {
+	if err := p.reread(buf); err != nil {
 		return nil, err
 	}
+	src := buf.Bytes()
 	if sha256.Sum256(src) != p.Sum {
 		return nil, fmt.Errorf("the file changed while the site was built; build again")
 	}
@@ -295,7 +301,9 @@ func (p *Page) Source() ([]byte, error) {
 		return src[p.bodyAt:], nil
 	}
 	_, body, _ := split(strings.ReplaceAll(string(bytes.TrimPrefix(src, []byte("\ufeff"))), "\r\n", "\n"))
-	return []byte(body), nil
+	buf.Reset()
+	buf.WriteString(body)
+	return buf.Bytes(), nil
 }
 
 // DropBody lets go of the page's markdown when its file can be read again

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -20,7 +21,7 @@ func TestSourceAfterDropBody(t *testing.T) {
 
 	q, _ := ParsePage("q.md", []byte("+++\ntitle = \"T\"\n+++\nBody.\n"))
 	q.DropBody()
-	if got, err := q.Source(); err != nil || string(got) != "Body.\n" {
+	if got, err := q.Source(new(bytes.Buffer)); err != nil || string(got) != "Body.\n" {
 		t.Fatalf("Source() of a parsed page = %q, %v", got, err)
 	}
 }
@@ -41,11 +42,11 @@ func sourceAfterDropBody(t *testing.T, src string) {
 	if p.Body != "" {
 		t.Fatalf("DropBody kept %q", p.Body)
 	}
-	if got, err := p.Source(); err != nil || string(got) != want {
+	if got, err := p.Source(new(bytes.Buffer)); err != nil || string(got) != want {
 		t.Fatalf("Source() = %q, %v; want %q", got, err, want)
 	}
 	fsys["faq/p.md"] = &fstest.MapFile{Data: []byte(strings.Replace(src, "First", "Other", 1))}
-	if got, err := p.Source(); err == nil {
+	if got, err := p.Source(new(bytes.Buffer)); err == nil {
 		t.Fatalf("Source() of a changed file = %q, want an error", got)
 	}
 }

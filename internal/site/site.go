@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
@@ -416,7 +417,11 @@ func Build(in Input) (*Site, error) {
 	// The HTML reads the file, the matrix (citations, links to its
 	// pages) and what links may name.
 	body := func(p *content.Page, f *FAQ) rendered {
-		src, err := p.Source()
+		// The markdown is read into a lent buffer: RenderText keeps
+		// nothing of it.
+		buf := bufpool.Get()
+		defer bufpool.Put(buf)
+		src, err := p.Source(buf)
 		if err != nil {
 			var ps diag.List
 			ps.Add(p.File, diag.Pos{}, "%v", err)
