@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/dirfs"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
@@ -144,7 +145,7 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	go func() {
 		defer close(loaded)
 		if !opts.SkipContent {
-			c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+			c, ps = content.LoadReusing(dirfs.New(cfg.Content), cfg.Content, opts.Reuse)
 		}
 	}()
 	var m *matrix.Matrix
