@@ -391,9 +391,13 @@ func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
 func badText(src []byte) (pos diag.Pos, what string, ok bool) {
 	line, col := 1, 1
 	for i := 0; i < len(src); {
-		if b := src[i]; b >= 0x20 && b < 0x7f { // printable ASCII, most of a page: nothing to report
-			i++
-			col++
+		// A run of printable ASCII, most of a page, has nothing to
+		// report: it is stepped over in a loop of its own.
+		if j := i; src[j]-0x20 < 0x7f-0x20 {
+			for j++; j < len(src) && src[j]-0x20 < 0x7f-0x20; j++ {
+			}
+			col += j - i
+			i = j
 			continue
 		}
 		r, n := utf8.DecodeRune(src[i:])
