@@ -162,7 +162,10 @@ type linkResolver struct{}
 
 var schemeRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 
-func (linkResolver) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+func (linkResolver) Transform(doc *ast.Document, r text.Reader, pc parser.Context) {
+	if !mayLink(r.Source(), pc) {
+		return
+	}
 	st := stateOf(pc)
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -201,6 +204,15 @@ func (linkResolver) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// mayLink reports whether the text src, parsed with pc, may hold a link or
+// an image: one written inline has "](" (its text's closing bracket and
+// the parenthesis of its destination, which nothing may separate), any
+// other names a reference the text defines. A text with neither, most of
+// a 10k build's FAQ bodies, is not walked for links.
+func mayLink(src []byte, pc parser.Context) bool {
+	return bytes.Contains(src, []byte("](")) || len(pc.References()) > 0
 }
 
 func contains(list []string, s string) bool {

@@ -4,6 +4,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 )
 
 // citeRe is what a citation is, written as a regular expression: an id
@@ -34,5 +38,32 @@ func FuzzCitation(f *testing.F) {
 		if id, n := citation([]byte(line)); id != want || n != wantN {
 			t.Errorf("citation(%q) = %q, %d; want %q, %d", line, id, n, want, wantN)
 		}
+	})
+}
+
+// FuzzMayLink: a text that mayLink says holds no link parses to a tree
+// without a link or an image, so the link resolver has nothing to walk.
+func FuzzMayLink(f *testing.F) {
+	for _, c := range append(plainCases, citationCases...) {
+		f.Add(c)
+	}
+	for _, c := range []string{"[a] (b)", "[a]\n(b)", "![i](p.png)", "[a][r]\n\n[r]: /x", "[r]\n\n[R]: /x", "![i][]\n\n[i]: p.png", "[a](<b c>)", "[a]\\(b)", "<https://x.example/>"} {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		b := []byte(src)
+		pc := parser.NewContext()
+		pc.Set(stateKey, &state{src: b})
+		root := md.Parser().Parse(text.NewReader(b), parser.WithContext(pc))
+		if mayLink(b, pc) {
+			return
+		}
+		ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			switch n.(type) {
+			case *ast.Link, *ast.Image:
+				t.Fatalf("%q: mayLink is false, and it holds %s", src, n.Kind())
+			}
+			return ast.WalkContinue, nil
+		})
 	})
 }
