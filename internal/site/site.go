@@ -427,8 +427,8 @@ func Build(in Input) (*Site, error) {
 			ps.Add(p.File, diag.Pos{}, "%v", err)
 			return rendered{probs: ps}
 		}
-		html, text, ps := markup.RenderText(src, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-		return rendered{html, newFAQText(p.Meta.Summary, text), ps}
+		html, text, ps := markup.RenderText(src, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages, Lead: p.Meta.Summary})
+		return rendered{html, newFAQText(text), ps}
 	}
 	if in.LateBodies {
 		for i, p := range c.Pages {
