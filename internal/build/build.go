@@ -200,7 +200,7 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	}
 	b.cache.begin()
 	b.reuse = b.cache.reuse()
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: b.reuse})
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, Reuse: b.reuse, LateBodies: b.oneOff()})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}

@@ -43,8 +43,10 @@ var racy = 2 * time.Second
 
 // readPage reads and parses the FAQ page at f, reusing the page an earlier
 // load parsed when the file's stamp is unchanged (kbgen serve's rebuild
-// then reads only the files an edit touched) or its bytes are.
-func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
+// then reads only the files an edit touched) or its bytes are. keep is
+// whether a page read without r holds its markdown (LoadLate); one read
+// through r does.
+func readPage(fsys fs.FS, f, display string, r page.Reuse, keep bool) (loaded, error) {
 	// The file is read into a lent buffer: the page keeps none of its
 	// bytes (ParsePage), and 8,000 files' bytes were as many allocations.
 	buf := bufpool.Get()
@@ -53,7 +55,7 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 		if err := readFile(fsys, f, buf); err != nil {
 			return loaded{}, err
 		}
-		p, probs := ParsePage(display, buf.Bytes())
+		p, probs := parsePage(display, buf.Bytes(), keep)
 		if p != nil {
 			p.reread = func(buf *bytes.Buffer) error { return readFile(fsys, f, buf) }
 		}
@@ -113,7 +115,7 @@ func (st stamp) sum() [sha256.Size]byte {
 // LoadReusing is Load, reusing through r the pages an earlier load
 // parsed from files whose stamps or bytes are unchanged.
 func LoadReusing(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
-	return load(fsys, name, r)
+	return load(fsys, name, r, true)
 }
 
 // Structure identifies what links into content can name: the pages'
