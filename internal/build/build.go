@@ -203,7 +203,7 @@ func begin(cfg config.Config, o Options, t *tracker) (*builder, error) {
 	b.reuse = b.cache.reuse()
 	// The grid lint is the site's (gridLint), from the verdict tables and
 	// the engine that judges them.
-	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, SkipGridLint: true, Reuse: b.reuse})
+	k, probs := kb.Load(cfg, kb.Options{StreamRecords: true, SkipBodyLinks: true, SkipGridLint: true, Reuse: b.reuse, LateBodies: b.oneOff()})
 	if probs.Errors() > 0 {
 		return nil, &InputError{probs.Err()}
 	}

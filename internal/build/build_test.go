@@ -312,7 +312,7 @@ func TestOneOffBuildLetsGo(t *testing.T) {
 					if f.Page.Body != "" {
 						t.Errorf("%s: the markdown is held until the page is written", f.Path())
 					}
-					if src, err := f.Page.Source(); err != nil || len(src) == 0 {
+					if src, err := f.Page.Source(new(bytes.Buffer)); err != nil || len(src) == 0 {
 						t.Fatalf("%s: the markdown cannot be read again for its page: %q, %v", f.Path(), src, err)
 					}
 					faqs = append(faqs, f)

@@ -35,9 +35,10 @@ type Page struct {
 	// it is (no CRLF line ends); 0: they do not.
 	bodyAt int
 	loc    *diag.Locator
-	// reread reads the page's file again (Source after DropSource); nil
-	// for a page not read from a folder, or read through a Reuse.
-	reread  func() ([]byte, error)
+	// reread reads the page's file again into a buffer (Source after
+	// DropBody); nil for a page not read from a folder, or read through a
+	// Reuse.
+	reread  func(*bytes.Buffer) error
 	dropped bool
 }
 
@@ -156,9 +157,17 @@ type Content struct {
 
 // Load reads content/ from fsys: faq/*.md, trees/*.toml and glossary.toml.
 // name prefixes file names in problems. Missing folders are empty content.
-func Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, nil) }
+func Load(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, nil, true) }
 
-func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
+// LoadLate is Load for a build that renders each FAQ body when its page
+// is written (site.Input.LateBodies): no page holds its markdown, which
+// Source reads from its file again, where each file's body was copied out
+// to be let go of before it was read (33 MB of the 10k corpus's 36).
+func LoadLate(fsys fs.FS, name string) (*Content, diag.List) { return load(fsys, name, nil, false) }
+
+// load reads content/; keep is whether a page read from a folder holds
+// its markdown (Page.Body).
+func load(fsys fs.FS, name string, r page.Reuse, keep bool) (*Content, diag.List) {
 	c := &Content{}
 	var probs diag.List
 	mds, _ := fs.Glob(fsys, "faq/*.md")
@@ -167,7 +176,7 @@ func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
 	read := make([]loaded, len(mds))
 	errs := make([]error, len(mds))
 	parallel.Each(len(mds), func(i int) {
-		read[i], errs[i] = readPage(fsys, mds[i], path.Join(name, mds[i]), r)
+		read[i], errs[i] = readPage(fsys, mds[i], path.Join(name, mds[i]), r, keep)
 	})
 	for i, f := range mds {
 		display := path.Join(name, f)
@@ -218,8 +227,14 @@ func load(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
 	return c, probs
 }
 
-// ParsePage splits +++ front matter from the markdown body and decodes it strictly.
-func ParsePage(file string, src []byte) (*Page, diag.List) {
+// ParsePage splits +++ front matter from the markdown body and decodes it
+// strictly. The page keeps no part of src: a file's bytes can be read
+// into a lent buffer.
+func ParsePage(file string, src []byte) (*Page, diag.List) { return parsePage(file, src, true) }
+
+// parsePage is ParsePage; a page made without its body (keep false) has
+// it read again by Source, as DropBody leaves it.
+func parsePage(file string, src []byte, keep bool) (*Page, diag.List) {
 	var probs diag.List
 	sum := sha256.Sum256(src)
 	size := len(src)
@@ -233,20 +248,24 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 	} else if what != "" {
 		probs.Warn(file, pos, "%s", what)
 	}
-	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	text := lfOnly(src)
 	front, body, problem := split(text)
 	if problem != "" {
 		probs.Add(file, diag.Pos{Line: 1, Col: 1}, "%s", problem)
 		return nil, probs
 	}
-	p := &Page{File: file, Body: body, Sum: sum}
-	p.BodyLine = strings.Count(text[:len(text)-len(body)], "\n") + 1
+	p := &Page{File: file, Sum: sum, dropped: !keep}
+	if keep {
+		p.Body = string(body)
+	}
+	p.BodyLine = bytes.Count(text[:len(text)-len(body)], []byte("\n")) + 1
 	if len(text) == len(src) { // no CRLF: the body is the file's last bytes
 		p.bodyAt = size - len(body)
 	}
 	base := path.Base(file)
 	p.Slug = strings.TrimSuffix(base, ".md")
-	loc, ps := diag.DecodeTOML(file, []byte(front), &p.Meta)
+	// A copy: the positions of its keys are found in it later (PosOf).
+	loc, ps := diag.DecodeTOML(file, bytes.Clone(front), &p.Meta)
 	// Front matter starts on line 2 of the file.
 	for i := range ps {
 		if ps[i].Line > 0 {
@@ -261,41 +280,56 @@ func ParsePage(file string, src []byte) (*Page, diag.List) {
 	return p, probs
 }
 
-// split cuts a page's text (LF line ends) into its front matter and its
-// markdown body, or says why it cannot.
-func split(text string) (front, body, problem string) {
-	if !strings.HasPrefix(text, "+++\n") {
-		return "", "", "page must start with TOML front matter between +++ lines"
+// lfOnly is src with its CRLF line ends made LF: src itself when it has
+// none, a copy otherwise.
+func lfOnly(src []byte) []byte {
+	if bytes.Contains(src, []byte("\r\n")) {
+		return bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	}
-	rest := text[len("+++\n"):]
-	end := strings.Index(rest, "\n+++")
-	if end < 0 {
-		return "", "", "front matter is not closed by a +++ line"
-	}
-	return rest[:end+1], strings.TrimPrefix(rest[end+len("\n+++"):], "\n"), ""
+	return src
 }
 
-// Source is the page's markdown body, the caller's to keep: Body, or,
-// once DropBody let go of it, the body of the page's file read again (the
-// file's own bytes, where they hold it as it is). A file whose bytes are
-// no longer those the page was parsed from is an error: the page's front
-// matter and lint were of the other bytes.
-func (p *Page) Source() ([]byte, error) {
-	if !p.dropped {
-		return []byte(p.Body), nil
+// split cuts a page's text (LF line ends) into its front matter and its
+// markdown body, or says why it cannot.
+func split(text []byte) (front, body []byte, problem string) {
+	if !bytes.HasPrefix(text, []byte("+++\n")) {
+		return nil, nil, "page must start with TOML front matter between +++ lines"
 	}
-	src, err := p.reread()
-	if err != nil {
+	rest := text[len("+++\n"):]
+	end := bytes.Index(rest, []byte("\n+++"))
+	if end < 0 {
+		return nil, nil, "front matter is not closed by a +++ line"
+	}
+	return rest[:end+1], bytes.TrimPrefix(rest[end+len("\n+++"):], []byte("\n")), ""
+}
+
+// Source is the page's markdown body, read into buf (emptied first),
+// which the caller lends and may take back once done with the bytes:
+// Body, or, once DropBody let go of it, the body of the page's file read
+// again (the file's own bytes, where they hold it as it is). A file whose
+// bytes are no longer those the page was parsed from is an error: the
+// page's front matter and lint were of the other bytes.
+func (p *Page) Source(buf *bytes.Buffer) ([]byte, error) {
+	buf.Reset()
+	if !p.dropped {
+		buf.WriteString(p.Body)
+		return buf.Bytes(), nil
+	}
+	if err := p.reread(buf); err != nil {
 		return nil, err
 	}
+	src := buf.Bytes()
 	if sha256.Sum256(src) != p.Sum {
 		return nil, fmt.Errorf("the file changed while the site was built; build again")
 	}
 	if p.bodyAt > 0 {
 		return src[p.bodyAt:], nil
 	}
-	_, body, _ := split(strings.ReplaceAll(string(bytes.TrimPrefix(src, []byte("\ufeff"))), "\r\n", "\n"))
-	return []byte(body), nil
+	// CRLF line ends: the body is a copy of the file's, which buf holds.
+	_, body, _ := split(lfOnly(bytes.TrimPrefix(src, []byte("\ufeff"))))
+	buf.Reset()
+	buf.Write(body)
+	return buf.Bytes(), nil
 }
 
 // DropBody lets go of the page's markdown when its file can be read again
@@ -383,9 +417,13 @@ func (c *Content) GlossaryPos(i int, key string) (string, diag.Pos) {
 func badText(src []byte) (pos diag.Pos, what string, ok bool) {
 	line, col := 1, 1
 	for i := 0; i < len(src); {
-		if b := src[i]; b >= 0x20 && b < 0x7f { // printable ASCII, most of a page: nothing to report
-			i++
-			col++
+		// A run of printable ASCII, most of a page, has nothing to
+		// report: it is stepped over in a loop of its own.
+		if j := i; src[j]-0x20 < 0x7f-0x20 {
+			for j++; j < len(src) && src[j]-0x20 < 0x7f-0x20; j++ {
+			}
+			col += j - i
+			i = j
 			continue
 		}
 		r, n := utf8.DecodeRune(src[i:])

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/markup"
 	"github.com/rocekb/rocekb/internal/page"
@@ -258,9 +259,22 @@ func (l *linter) checkBodies() {
 }
 
 // check checks the links and citations in the markdown with the same
-// goldmark pass that renders it.
+// goldmark pass that renders it; a page that holds no markdown
+// (LoadLate) has it read again.
 func (l *linter) check(p *Page) diag.List {
-	return markup.Check(p.Body, markup.Doc{
+	body := p.Body
+	if p.dropped {
+		buf := bufpool.Get()
+		defer bufpool.Put(buf)
+		src, err := p.Source(buf)
+		if err != nil {
+			var probs diag.List
+			probs.Add(p.File, diag.Pos{}, "%v", err)
+			return probs
+		}
+		body = string(src)
+	}
+	return markup.Check(body, markup.Doc{
 		File: p.File, Line: p.BodyLine, Page: page.Path(page.FAQ, p.Slug), Sources: p.Meta.Sources, Pages: l,
 	})
 }

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/page"
 )
@@ -41,16 +43,21 @@ var racy = 2 * time.Second
 
 // readPage reads and parses the FAQ page at f, reusing the page an earlier
 // load parsed when the file's stamp is unchanged (kbgen serve's rebuild
-// then reads only the files an edit touched) or its bytes are.
-func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
+// then reads only the files an edit touched) or its bytes are. keep is
+// whether a page read without r holds its markdown (LoadLate); one read
+// through r does.
+func readPage(fsys fs.FS, f, display string, r page.Reuse, keep bool) (loaded, error) {
+	// The file is read into a lent buffer: the page keeps none of its
+	// bytes (ParsePage), and 8,000 files' bytes were as many allocations.
+	buf := bufpool.Get()
+	defer bufpool.Put(buf)
 	if r == nil {
-		src, err := fs.ReadFile(fsys, f)
-		if err != nil {
+		if err := readFile(fsys, f, buf); err != nil {
 			return loaded{}, err
 		}
-		p, probs := ParsePage(display, src)
+		p, probs := parsePage(display, buf.Bytes(), keep)
 		if p != nil {
-			p.reread = func() ([]byte, error) { return fs.ReadFile(fsys, f) }
+			p.reread = func(buf *bytes.Buffer) error { return readFile(fsys, f, buf) }
 		}
 		return loaded{page: p, probs: probs}, nil
 	}
@@ -67,10 +74,10 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 			return v.(loaded), nil
 		}
 	}
-	src, err := fs.ReadFile(fsys, f)
-	if err != nil {
+	if err := readFile(fsys, f, buf); err != nil {
 		return loaded{}, err
 	}
+	src := buf.Bytes()
 	l := page.Reused(r, page.Key{Kind: kindParse, Name: display, Sum: sha256.Sum256(src)}, func() loaded {
 		p, probs := ParsePage(display, src)
 		return loaded{p, probs}
@@ -80,6 +87,20 @@ func readPage(fsys fs.FS, f, display string, r page.Reuse) (loaded, error) {
 		r.Store(stampKey, l)
 	}
 	return l, nil
+}
+
+// readFile reads the file name of fsys into buf, emptied first. Unlike
+// fs.ReadFile it asks no size of the file: a lent buffer is most often
+// large enough already.
+func readFile(fsys fs.FS, name string, buf *bytes.Buffer) error {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	buf.Reset()
+	_, err = buf.ReadFrom(f)
+	return err
 }
 
 // sum is the stamp's fields, which fill a digest's bytes exactly.
@@ -94,7 +115,7 @@ func (st stamp) sum() [sha256.Size]byte {
 // LoadReusing is Load, reusing through r the pages an earlier load
 // parsed from files whose stamps or bytes are unchanged.
 func LoadReusing(fsys fs.FS, name string, r page.Reuse) (*Content, diag.List) {
-	return load(fsys, name, r)
+	return load(fsys, name, r, true)
 }
 
 // Structure identifies what links into content can name: the pages'

@@ -1,16 +1,18 @@
 package content
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
 
 // TestSourceAfterDropBody: a page read from a folder lets go of its
-// markdown and reads the same body again from its file (a BOM and CRLF
-// line ends read as when it was parsed; a file without CRLF gives its own
-// last bytes); a file changed since is an error, never the other text; a
-// page not read from a folder keeps its markdown.
+// markdown (or never holds it, LoadLate) and reads the same body again
+// from its file (a BOM and CRLF line ends read as when it was parsed; a
+// file without CRLF gives its own last bytes); a file changed since is
+// an error, never the other text; a page not read from a folder keeps
+// its markdown.
 func TestSourceAfterDropBody(t *testing.T) {
 	t.Parallel()
 	crlf := "\ufeff+++\r\ntitle = \"T\"\r\nsummary = \"S\"\r\nsources = []\r\nlang = \"en\"\r\n+++\r\nFirst line.\r\n\r\nSecond [a](b.html).\r\n"
@@ -20,7 +22,7 @@ func TestSourceAfterDropBody(t *testing.T) {
 
 	q, _ := ParsePage("q.md", []byte("+++\ntitle = \"T\"\n+++\nBody.\n"))
 	q.DropBody()
-	if got, err := q.Source(); err != nil || string(got) != "Body.\n" {
+	if got, err := q.Source(new(bytes.Buffer)); err != nil || string(got) != "Body.\n" {
 		t.Fatalf("Source() of a parsed page = %q, %v", got, err)
 	}
 }
@@ -41,11 +43,22 @@ func sourceAfterDropBody(t *testing.T, src string) {
 	if p.Body != "" {
 		t.Fatalf("DropBody kept %q", p.Body)
 	}
-	if got, err := p.Source(); err != nil || string(got) != want {
+	if got, err := p.Source(new(bytes.Buffer)); err != nil || string(got) != want {
 		t.Fatalf("Source() = %q, %v; want %q", got, err, want)
 	}
+	// A page loaded for a late render holds no markdown and reads the
+	// same body.
+	late, probs := LoadLate(fsys, "content")
+	if probs.Errors() > 0 || len(late.Pages) != 1 {
+		t.Fatalf("LoadLate: %d pages, %v", len(late.Pages), probs)
+	}
+	if q := late.Pages[0]; q.Body != "" || q.BodyLine != p.BodyLine {
+		t.Fatalf("LoadLate: Body %q, BodyLine %d; want none, %d", q.Body, q.BodyLine, p.BodyLine)
+	} else if got, err := q.Source(new(bytes.Buffer)); err != nil || string(got) != want {
+		t.Fatalf("LoadLate: Source() = %q, %v; want %q", got, err, want)
+	}
 	fsys["faq/p.md"] = &fstest.MapFile{Data: []byte(strings.Replace(src, "First", "Other", 1))}
-	if got, err := p.Source(); err == nil {
+	if got, err := p.Source(new(bytes.Buffer)); err == nil {
 		t.Fatalf("Source() of a changed file = %q, want an error", got)
 	}
 }

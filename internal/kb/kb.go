@@ -11,6 +11,7 @@ import (
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
+	"github.com/rocekb/rocekb/internal/dirfs"
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 	"github.com/rocekb/rocekb/internal/record"
@@ -47,6 +48,10 @@ type Options struct {
 	// them either. A load that fails checks them too, so every problem is
 	// reported together.
 	SkipBodyLinks bool
+	// LateBodies loads the content for a build that renders each FAQ
+	// body when its page is written and reads it from its file again
+	// then (content.LoadLate): no page holds its markdown. Not with Reuse.
+	LateBodies bool
 	// SkipContent leaves the content folder unread: a planned
 	// configuration's verdict, a listing of the matrix and a fleet's
 	// readiness (kbgen check) read only the matrix. KB.Content is nil.
@@ -145,7 +150,11 @@ func Load(cfg config.Config, opts Options) (*KB, diag.List) {
 	go func() {
 		defer close(loaded)
 		if !opts.SkipContent {
-			c, ps = content.LoadReusing(os.DirFS(cfg.Content), cfg.Content, opts.Reuse)
+			if fsys := dirfs.New(cfg.Content); opts.LateBodies && opts.Reuse == nil {
+				c, ps = content.LoadLate(fsys, cfg.Content)
+			} else {
+				c, ps = content.LoadReusing(fsys, cfg.Content, opts.Reuse)
+			}
 		}
 	}()
 	var m *matrix.Matrix

@@ -148,15 +148,15 @@ func TestSkipBodyLinks(t *testing.T) {
 	page := func(front string) []byte {
 		return []byte("+++\ntitle = \"T\"\n" + front + "lang = \"en\"\nlast_verified = 2026-11-30\nsources = [\"pciids\"]\n+++\nSee [d](kb:distro/nope).\n")
 	}
-	load := func(front string, skip bool) (bool, string) {
+	load := func(front string, skip bool, late ...bool) (bool, string) {
 		dir := t.TempDir()
 		os.MkdirAll(filepath.Join(dir, "faq"), 0o755)
 		os.WriteFile(filepath.Join(dir, "faq", "p.md"), page(front), 0o644)
 		cfg := bundledConfig("")
 		cfg.Content = dir
 		// The grid lint judges the matrix alone: no page's links.
-		k, probs := Load(cfg, Options{Now: day, SkipRecords: true, SkipGridLint: true, SkipBodyLinks: skip})
-		return k != nil, probs.String()
+		k, probs := Load(cfg, Options{Now: day, SkipRecords: true, SkipGridLint: true, SkipBodyLinks: skip, LateBodies: len(late) > 0})
+		return k != nil, strings.ReplaceAll(probs.String(), dir, "content")
 	}
 	const broken = `broken link "kb:distro/nope"`
 	if ok, probs := load("summary = \"S\"\n", false); ok || !strings.Contains(probs, broken) {
@@ -167,5 +167,11 @@ func TestSkipBodyLinks(t *testing.T) {
 	}
 	if ok, probs := load("", true); ok || !strings.Contains(probs, broken) || !strings.Contains(probs, "summary is required") {
 		t.Errorf("SkipBodyLinks on a failing load: want both problems, got ok=%v\n%s", ok, probs)
+	}
+	// A load for a build whose pages hold no markdown (LateBodies)
+	// checks the bodies it reads again, at the same places.
+	_, want := load("", true)
+	if ok, probs := load("", true, true); ok || probs != want {
+		t.Errorf("LateBodies on a failing load: got ok=%v\n%s\nwant\n%s", ok, probs, want)
 	}
 }

@@ -63,6 +63,11 @@ type Doc struct {
 	Page    string   // output path of the page the HTML goes on; links are made relative to it
 	Sources []string // the source ids the page lists; a citation must name one
 	Pages   Resolver // which pages exist; nil checks only the form of links
+	// Lead is what the page shows above the text (an FAQ page's
+	// summary): RenderText's Text.Body is Lead, a line break and the
+	// text, the search document's text made in one string where it was
+	// copied again to be led by the summary.
+	Lead string
 }
 
 // Resolver says whether the site has the page (and anchor) a link names.
@@ -82,7 +87,7 @@ func Render(src string, d Doc) (template.HTML, diag.List) {
 // parse, for the page's search document.
 func RenderText(b []byte, d Doc) (template.HTML, Text, diag.List) {
 	html, root, probs := render(b, d)
-	return html, textOf(root, b), probs
+	return html, textOf(root, b, d.Lead+"\n"), probs
 }
 
 // parse parses b for d: the tree, and the state that collects the

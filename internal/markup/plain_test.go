@@ -53,7 +53,7 @@ func convert(m goldmark.Markdown, src string) string {
 	if err := m.Renderer().Render(&html, b, root); err != nil {
 		return err.Error()
 	}
-	return fmt.Sprintf("%s\n%#v", html.String(), textOf(root, b))
+	return fmt.Sprintf("%s\n%#v", html.String(), textOf(root, b, ""))
 }
 
 // The instance a text is parsed with (markdownOf) gives the HTML and text

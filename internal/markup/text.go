@@ -29,15 +29,18 @@ type Text struct {
 func TextOf(src string) Text {
 	b := []byte(src)
 	root, _ := parse(b, Doc{})
-	return textOf(root, b)
+	return textOf(root, b, "")
 }
 
-// textOf reads the text of the tree root parsed from b.
-func textOf(root ast.Node, b []byte) Text {
+// textOf reads the text of the tree root parsed from b, its Body led by
+// lead.
+func textOf(root ast.Node, b []byte, lead string) Text {
 	var t Text
 	body, code := bufpool.Get(), bufpool.Get()
 	defer bufpool.Put(body)
 	defer bufpool.Put(code)
+	body.WriteString(lead)
+	from := body.Len()
 	var inline func(n ast.Node, w *bytes.Buffer)
 	inline = func(n ast.Node, w *bytes.Buffer) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -108,7 +111,10 @@ func textOf(root ast.Node, b []byte) Text {
 		}
 	}
 	block(root)
-	t.Body = strings.TrimSpace(body.String())
+	// The text read is trimmed in place, after the lead.
+	all := body.Bytes()
+	text := bytes.TrimSpace(all[from:])
+	t.Body = string(all[:from+copy(all[from:], text)])
 	t.Code = code.String()
 	return t
 }
@@ -122,7 +128,7 @@ func InlineText(src string) (string, bool) {
 	if p := root.FirstChild(); p == nil || p.Kind() != ast.KindParagraph || p.NextSibling() != nil {
 		return "", false
 	}
-	return textOf(root, b).Body, true
+	return textOf(root, b, "").Body, true
 }
 
 // shown is a text segment as the page shows it: backslash escapes and

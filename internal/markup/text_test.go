@@ -65,21 +65,26 @@ func TestInlineText(t *testing.T) {
 	}
 }
 
-// RenderText gives the HTML Render gives and the text TextOf reads, from
-// one parse, and the same problems.
+// RenderText gives the HTML Render gives and the text TextOf reads, led
+// by the Doc's Lead and a line break, from one parse, and the same
+// problems.
 func TestRenderText(t *testing.T) {
 	src := "# Why RoCE v2 fails\n\nThe **GID** at [index 3](kb:faq/gid) is `::ffff:10.0.0.1` [nvidia-doc] [other].\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
-	d := Doc{File: "content/faq/x.md", Line: 4, Page: "faq/x.html", Sources: []string{"nvidia-doc"}}
-	html, text, probs := RenderText([]byte(src), d)
-	wantHTML, wantProbs := Render(src, d)
-	if html != wantHTML {
-		t.Errorf("HTML:\n got %s\nwant %s", html, wantHTML)
-	}
-	if !reflect.DeepEqual(text, TextOf(src)) {
-		t.Errorf("text %#v, TextOf %#v", text, TextOf(src))
-	}
-	if probs.String() != wantProbs.String() || len(probs) != 1 {
-		t.Errorf("problems %q, Render's %q (want the one uncited [other])", probs, wantProbs)
+	for _, lead := range []string{"", "A summary.", " spaced "} {
+		d := Doc{File: "content/faq/x.md", Line: 4, Page: "faq/x.html", Sources: []string{"nvidia-doc"}, Lead: lead}
+		html, text, probs := RenderText([]byte(src), d)
+		wantHTML, wantProbs := Render(src, d)
+		if html != wantHTML {
+			t.Errorf("HTML:\n got %s\nwant %s", html, wantHTML)
+		}
+		want := TextOf(src)
+		want.Body = lead + "\n" + want.Body
+		if !reflect.DeepEqual(text, want) {
+			t.Errorf("text %#v, want %#v", text, want)
+		}
+		if probs.String() != wantProbs.String() || len(probs) != 1 {
+			t.Errorf("problems %q, Render's %q (want the one uncited [other])", probs, wantProbs)
+		}
 	}
 }
 

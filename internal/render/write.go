@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/rocekb/rocekb/internal/bufpool"
+	"github.com/rocekb/rocekb/internal/dirfs"
 )
 
 // Marker is written into every output folder. A folder without it is never
@@ -295,7 +296,7 @@ func (p *pool) stream(name, target string, o Output) error {
 		return err
 	}
 	dir.Lock() // only the creation: see write
-	f, err := createNew(target)
+	f, err := dirfs.CreateNew(target)
 	dir.Unlock()
 	if err != nil {
 		return err
@@ -415,7 +416,7 @@ func (m *Manifest) entry(name string) (entry, bool) {
 
 // writeNew creates a file that must not exist yet and writes b to it.
 func writeNew(target string, b []byte) error {
-	f, err := createNew(target)
+	f, err := dirfs.CreateNew(target)
 	if err != nil {
 		return err
 	}

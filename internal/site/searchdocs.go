@@ -123,8 +123,10 @@ type faqText struct {
 	body     string
 }
 
-func newFAQText(summary string, t markup.Text) faqText {
-	return faqText{headings: t.Headings, code: t.Code, body: summary + "\n" + t.Body}
+// newFAQText is the text of a page's body read with its summary as the
+// lead (markup.Doc.Lead).
+func newFAQText(t markup.Text) faqText {
+	return faqText{headings: t.Headings, code: t.Code, body: t.Body}
 }
 
 // codeSpans are the page's code spans, in order.

@@ -61,6 +61,10 @@ func TestSearchDocs(t *testing.T) {
 			if want := m.Title; d.URL == m.Path() && d.Title != want && (k != page.Driver || !strings.HasSuffix(d.Title, ": "+want)) {
 				t.Errorf("%s: its search result is titled %q, the page %q", m.Path(), d.Title, want)
 			}
+			// An FAQ page's text is led by its summary, shown above it.
+			if f, ok := p.(*FAQ); ok && !strings.HasPrefix(d.Body, f.Page.Meta.Summary+"\n") {
+				t.Errorf("%s: its document's text is not led by its summary: %.80q", m.Path(), d.Body)
+			}
 		}
 	}
 	for _, sp := range page.Table {
@@ -136,7 +140,7 @@ func TestFAQTextCodeSpans(t *testing.T) {
 		"load `mlx5_core` now": {"mlx5_core"},
 		"run `ibv_devinfo -v`, read `fw_ver`, `x`, `two\nlines`, again `ibv_devinfo -v` and `роce — v2`": {"ibv_devinfo -v", "fw_ver", "ibv_devinfo -v", "роce — v2"},
 	} {
-		if got := newFAQText("summary", markup.TextOf(src)).codeSpans(); !reflect.DeepEqual(got, want) {
+		if got := newFAQText(markup.TextOf(src)).codeSpans(); !reflect.DeepEqual(got, want) {
 			t.Errorf("code spans of %q: given back as %q, want %q", src, got, want)
 		}
 	}

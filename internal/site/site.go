@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rocekb/rocekb/internal/bufpool"
 	"github.com/rocekb/rocekb/internal/config"
 	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/diag"
@@ -416,14 +417,18 @@ func Build(in Input) (*Site, error) {
 	// The HTML reads the file, the matrix (citations, links to its
 	// pages) and what links may name.
 	body := func(p *content.Page, f *FAQ) rendered {
-		src, err := p.Source()
+		// The markdown is read into a lent buffer: RenderText keeps
+		// nothing of it.
+		buf := bufpool.Get()
+		defer bufpool.Put(buf)
+		src, err := p.Source(buf)
 		if err != nil {
 			var ps diag.List
 			ps.Add(p.File, diag.Pos{}, "%v", err)
 			return rendered{probs: ps}
 		}
-		html, text, ps := markup.RenderText(src, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages})
-		return rendered{html, newFAQText(p.Meta.Summary, text), ps}
+		html, text, ps := markup.RenderText(src, markup.Doc{File: p.File, Line: p.BodyLine, Page: f.Path(), Sources: p.Meta.Sources, Pages: pages, Lead: p.Meta.Summary})
+		return rendered{html, newFAQText(text), ps}
 	}
 	if in.LateBodies {
 		for i, p := range c.Pages {
