@@ -159,7 +159,7 @@ func encodingCSV(t *testing.T, g *grid) []byte {
 				}
 			}
 			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(m.Distro(c.Distro).Name), v.Kernel, string(v.Verdict), string(v.Likely),
-				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
+				strings.Join(appendConditions(nil, &v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -194,6 +194,7 @@ type sheet struct {
 	stacks, distros []string
 	cells           []sheetCell // stacks × distros, stack-major
 	kinds           []rowKind
+	lists           []string // the kinds' conditions and sources, one after another
 }
 
 // row is cell i's verdictRow, as the adapter's JSON file lists it.
@@ -201,7 +202,15 @@ func (sh *sheet) row(i int) verdictRow {
 	c := &sh.cells[i]
 	k := &sh.kinds[c.kind]
 	return verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
-		Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}
+		Likely: k.likely, Kernel: c.kernel, Conditions: sh.list(k.conditions)}
+}
+
+// list is the list s of sh.lists, never nil.
+func (sh *sheet) list(s span) []string {
+	if s.start == s.end {
+		return []string{}
+	}
+	return sh.lists[s.start:s.end:s.end]
 }
 
 type sheetCell struct {
@@ -212,54 +221,73 @@ type sheetCell struct {
 // rowKind is what a verdict's rows say but its plan and kernel.
 type rowKind struct {
 	verdict, likely string
-	conditions      []string // never nil
 	nearest         []string
-	sources         []string // the source ids of its reasons' entries, each once, first seen first
+	conditions      span // in sheet.lists
+	sources         span // the source ids of its reasons' entries, each once, first seen first
 }
 
-func kindOf(v *verdict.Verdict) rowKind {
-	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), conditions: nonNil(conditions(*v)), nearest: v.Nearest}
-	// Gathered on the stack and kept at their size: a sheet keeps its
-	// kinds until both its files are written.
-	var buf [16]string
-	srcs := buf[:0]
+// span is a list of sheet.lists.
+type span struct{ start, end int32 }
+
+// sheetScratch is what makeSheet gathers a sheet in, lent from one sheet
+// to the next (sheetScratches): the sheet keeps its kinds and lists at
+// their size, until both its files are written.
+type sheetScratch struct {
+	kinds []rowKind
+	lists []string
+	of    []int // a verdict's number → its kind + 1
+}
+
+var sheetScratches = sync.Pool{New: func() any { return &sheetScratch{} }}
+
+// kind appends v's kind to x.
+func (x *sheetScratch) kind(v *verdict.Verdict) {
+	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), nearest: v.Nearest}
+	start := len(x.lists)
+	x.lists = appendConditions(x.lists, v)
+	k.conditions = span{int32(start), int32(len(x.lists))}
+	start = len(x.lists)
 	for _, r := range v.Reasons {
 		for _, ref := range r.Matrix {
 			for _, s := range ref.Sources {
-				if !slices.Contains(srcs, s.ID) {
-					srcs = append(srcs, s.ID)
+				if !slices.Contains(x.lists[start:], s.ID) {
+					x.lists = append(x.lists, s.ID)
 				}
 			}
 		}
 	}
-	if len(srcs) > 0 {
-		k.sources = slices.Clone(srcs)
-	}
-	return k
+	k.sources = span{int32(start), int32(len(x.lists))}
+	x.kinds = append(x.kinds, k)
 }
 
 // makeSheet reads an adapter's cells into its sheet.
 func (g *grid) makeSheet(a *matrix.Adapter) *sheet {
 	sh := &sheet{stacks: g.stacksOf(a), distros: g.distros}
 	sh.cells = make([]sheetCell, 0, len(sh.stacks)*len(sh.distros))
-	var kinds []int // a verdict's number → its kind + 1
+	x := sheetScratches.Get().(*sheetScratch)
 	g.eachCell(a, sh.stacks, func(_, _ string, n int, v *verdict.Verdict) {
-		k := len(sh.kinds)
+		k := len(x.kinds)
 		if n >= 0 {
-			for n >= len(kinds) {
-				kinds = append(kinds, 0)
+			for n >= len(x.of) {
+				x.of = append(x.of, 0)
 			}
-			if kinds[n] > 0 {
-				k = kinds[n] - 1
+			if x.of[n] > 0 {
+				k = x.of[n] - 1
 			} else {
-				kinds[n] = k + 1
+				x.of[n] = k + 1
 			}
 		}
-		if k == len(sh.kinds) {
-			sh.kinds = append(sh.kinds, kindOf(v))
+		if k == len(x.kinds) {
+			x.kind(v)
 		}
 		sh.cells = append(sh.cells, sheetCell{kernel: v.Kernel, kind: k})
 	})
+	sh.kinds, sh.lists = slices.Clone(x.kinds), slices.Clone(x.lists)
+	clear(x.kinds)
+	clear(x.lists)
+	clear(x.of)
+	x.kinds, x.lists, x.of = x.kinds[:0], x.lists[:0], x.of[:0]
+	sheetScratches.Put(x)
 	return sh
 }
 
@@ -292,25 +320,15 @@ func (g *grid) sheet(i int) *sheet {
 	return g.makeSheet(g.adapters[i])
 }
 
-// conditions are the reasons that keep a verdict from plain "supported"
-// (never a note, which decides nothing).
-func conditions(v verdict.Verdict) []string {
-	n := 0
+// appendConditions appends the texts of the reasons that keep v from
+// plain "supported" (never a note, which decides nothing).
+func appendConditions(dst []string, v *verdict.Verdict) []string {
 	for _, r := range v.Reasons {
 		if r.Verdict != verdict.Supported && !r.Informs {
-			n++
+			dst = append(dst, r.Text)
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, 0, n) // made at its size: a sheet keeps it
-	for _, r := range v.Reasons {
-		if r.Verdict != verdict.Supported && !r.Informs {
-			out = append(out, r.Text)
-		}
-	}
-	return out
+	return dst
 }
 
 var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
@@ -360,9 +378,9 @@ func (g *grid) writeCSV(w io.Writer) error {
 			kd := &sh.kinds[k]
 			tails = append(appendCell(tails, kd.verdict, true), ',')
 			tails = append(appendCell(tails, kd.likely, true), ',')
-			tails = append(appendCell(tails, join(kd.conditions, " | "), true), ',')
+			tails = append(appendCell(tails, join(sh.list(kd.conditions), " | "), true), ',')
 			tails = append(appendCell(tails, join(kd.nearest, " | "), true), ',')
-			tails = append(appendCell(tails, join(kd.sources, " "), true), '\n')
+			tails = append(appendCell(tails, join(sh.list(kd.sources), " "), true), '\n')
 			at = append(at, len(tails))
 		}
 		for s, st := range sh.stacks {
@@ -497,13 +515,6 @@ func indexRows(m *matrix.Matrix) map[string]*adapterRows {
 		}
 	}
 	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 func contains(list []string, s string) bool {
