@@ -101,6 +101,9 @@ type grid struct {
 	distroJSON []any // encoded
 	distroSrcs [][]string
 	sources    map[string]any // encoded
+	// Likewise each vendor and driver (by id), encoded as an adapter's
+	// file holds it.
+	vendors, drivers map[string]encoded
 }
 
 // rowDepth is the depth of a row in an adapter's file: an element of
@@ -124,6 +127,14 @@ func (g *grid) init() {
 			g.distroRows[i] = plain(g.m.DistroRows[i])
 			g.distroJSON[i] = encode(g.distroRows[i], rowDepth)
 			g.distroSrcs[i] = sourcesOf(g.distroRows[i], map[string]bool{}, nil)
+		}
+		g.vendors = make(map[string]encoded, len(g.m.Vendors))
+		for _, v := range g.m.Vendors {
+			g.vendors[v.ID] = encode(plain(g.m.Vendor(v.ID)), 1)
+		}
+		g.drivers = make(map[string]encoded, len(g.m.Drivers))
+		for _, d := range g.m.Drivers {
+			g.drivers[d.ID] = encode(plain(g.m.Driver(d.ID)), 1)
 		}
 		g.sources = make(map[string]any, len(g.m.Sources))
 		for i := range g.m.Sources {
@@ -410,11 +421,13 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	g.init()
 	a := g.adapters[i]
 	out := map[string]any{"adapter": plain(a)}
-	if v := m.Vendor(a.Vendor); v != nil {
-		out["vendor"] = plain(v)
+	vendor, hasVendor := g.vendors[a.Vendor]
+	if hasVendor {
+		out["vendor"] = vendor
 	}
-	if d := m.Driver(a.RDMADriver); d != nil {
-		out["driver"] = plain(d)
+	driver, hasDriver := g.drivers[a.RDMADriver]
+	if hasDriver {
+		out["driver"] = driver
 	}
 	rs := g.rows[a.ID]
 	if rs == nil {
@@ -444,7 +457,7 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	// adapter, vendor and driver, then each list of rows, a distro row's
 	// ids as made once for every file.
 	seen := map[string]bool{}
-	ids := sourcesOf([]any{out["adapter"], out["vendor"], out["driver"], fw, parts, kernels}, seen, nil)
+	ids := sourcesOf([]any{out["adapter"], vendor.v, driver.v, fw, parts, kernels}, seen, nil)
 	for _, r := range distro {
 		for _, id := range g.distroSrcs[r] {
 			if !seen[id] {
