@@ -1167,10 +1167,19 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 	out.rename, out.renaming = nil, nil
 	out.Reasons = slices.Clone(t.Reasons)
 	for _, i := range t.renaming {
-		x := &out.Reasons[i]
-		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
+		out.Reasons[i] = t.own(i)
 	}
 	return &out
+}
+
+// own is t's own reason i (of Reasons), in a renamed peer's words when
+// t is its table as verdicts keeps it.
+func (t *AdapterVerdicts) own(i int) XReason {
+	x := t.Reasons[i]
+	if _, ok := slices.BinarySearch(t.renaming, i); ok && t.rename != nil {
+		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
+	}
+	return x
 }
 
 // cell returns an adapter's cell for target × stack.
@@ -1245,7 +1254,7 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
 	vs := s.verdicts
 	vs.all()
-	t := vs.table(adapter)
+	t := vs.tables[adapter] // a peer's reasons renamed as they are read (own)
 	if t == nil {
 		for _, st := range stacks {
 			for _, d := range distros {
@@ -1381,7 +1390,7 @@ func cellKey(b []byte, c *XCell) []byte {
 // distroVerdict is the verdict of cell c of the adapter's table t: its
 // level, reasons and nearest changes, with no plan, adapter, distro,
 // kernel or stack; its reasons laid out in x.reasons, each of the table's
-// own judged once into x.made.
+// own judged (and renamed, for a peer's) once into x.made.
 func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, x *distroScratch) verdict.Verdict {
 	at := len(x.reasons)
 	shared := vs.sharedJudged()
@@ -1392,7 +1401,8 @@ func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, x *distroScratch
 		}
 		r := &x.made[n-len(shared)]
 		if r.Verdict == "" {
-			*r = vs.judged(vs.raw(t, n))
+			own := t.own(n - len(shared))
+			*r = vs.judged(&own)
 		}
 		x.reasons = append(x.reasons, *r)
 	}
