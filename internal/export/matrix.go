@@ -1,6 +1,7 @@
 package export
 
 import (
+	"hash/maphash"
 	"io"
 	"slices"
 	"sort"
@@ -200,11 +201,14 @@ func (g *grid) stacksOf(a *matrix.Adapter) []string { return verdict.AdapterStac
 // sheet is an adapter's verdicts as its exports write them: a row of
 // matrix.csv and of its JSON file per cell. Both read the one sheet, so
 // each cell is read from the site's table (or judged) once, and what the
-// cells whose verdicts are alike share is made once, as a kind.
+// cells whose verdicts are alike share is made once, as a kind; the
+// kinds' conditions, fewer than the kinds, once each, so each file writes
+// them once.
 type sheet struct {
 	stacks, distros []string
 	cells           []sheetCell // stacks × distros, stack-major
 	kinds           []rowKind
+	conditions      []span   // the kinds' distinct lists of conditions, in lists
 	lists           []string // the kinds' conditions and sources, one after another
 }
 
@@ -213,7 +217,7 @@ func (sh *sheet) row(i int) verdictRow {
 	c := &sh.cells[i]
 	k := &sh.kinds[c.kind]
 	return verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
-		Likely: k.likely, Kernel: c.kernel, Conditions: sh.list(k.conditions)}
+		Likely: k.likely, Kernel: c.kernel, Conditions: sh.list(sh.conditions[k.conditions])}
 }
 
 // list is the list s of sh.lists, never nil.
@@ -233,8 +237,8 @@ type sheetCell struct {
 type rowKind struct {
 	verdict, likely string
 	nearest         []string
-	conditions      span // in sheet.lists
-	sources         span // the source ids of its reasons' entries, each once, first seen first
+	conditions      int  // in sheet.conditions
+	sources         span // in sheet.lists: the source ids of its reasons' entries, each once, first seen first
 }
 
 // span is a list of sheet.lists.
@@ -244,19 +248,26 @@ type span struct{ start, end int32 }
 // to the next (sheetScratches): the sheet keeps its kinds and lists at
 // their size, until both its files are written.
 type sheetScratch struct {
-	kinds []rowKind
-	lists []string
-	of    []int // a verdict's number → its kind + 1
+	kinds      []rowKind
+	lists      []string
+	conditions []span
+	of         []int // a verdict's number → its kind + 1
+	// sums finds a list of conditions among conditions by its hash: the
+	// last with that hash, and before each the one before it (-1 for
+	// none).
+	sums   map[uint64]int
+	before []int
+	seed   maphash.Seed
 }
 
-var sheetScratches = sync.Pool{New: func() any { return &sheetScratch{} }}
+var sheetScratches = sync.Pool{New: func() any { return &sheetScratch{sums: map[uint64]int{}, seed: maphash.MakeSeed()} }}
 
 // kind appends v's kind to x.
 func (x *sheetScratch) kind(v *verdict.Verdict) {
 	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), nearest: v.Nearest}
 	start := len(x.lists)
 	x.lists = appendConditions(x.lists, v)
-	k.conditions = span{int32(start), int32(len(x.lists))}
+	k.conditions = x.condition(start)
 	start = len(x.lists)
 	for _, r := range v.Reasons {
 		for _, ref := range r.Matrix {
@@ -269,6 +280,36 @@ func (x *sheetScratch) kind(v *verdict.Verdict) {
 	}
 	k.sources = span{int32(start), int32(len(x.lists))}
 	x.kinds = append(x.kinds, k)
+}
+
+// condition is the number in x.conditions of the list of conditions
+// x.lists[start:], added if it is new, else taken off x.lists.
+func (x *sheetScratch) condition(start int) int {
+	list := x.lists[start:]
+	if n := len(x.kinds); n > 0 { // the last kind's, asked first: no hash of the texts
+		if c := x.kinds[n-1].conditions; slices.Equal(x.lists[x.conditions[c].start:x.conditions[c].end], list) {
+			x.lists = x.lists[:start]
+			return c
+		}
+	}
+	var sum uint64
+	for _, t := range list {
+		sum = (sum ^ maphash.String(x.seed, t)) * 0x100000001b3 // as FNV-1a mixes its bytes
+	}
+	last, ok := x.sums[sum]
+	if !ok {
+		last = -1
+	}
+	for c := last; c >= 0; c = x.before[c] {
+		if s := x.conditions[c]; slices.Equal(x.lists[s.start:s.end], list) {
+			x.lists = x.lists[:start]
+			return c
+		}
+	}
+	x.conditions = append(x.conditions, span{int32(start), int32(len(x.lists))})
+	x.before = append(x.before, last)
+	x.sums[sum] = len(x.conditions) - 1
+	return len(x.conditions) - 1
 }
 
 // makeSheet reads an adapter's cells into its sheet.
@@ -293,11 +334,12 @@ func (g *grid) makeSheet(a *matrix.Adapter) *sheet {
 		}
 		sh.cells = append(sh.cells, sheetCell{kernel: v.Kernel, kind: k})
 	})
-	sh.kinds, sh.lists = slices.Clone(x.kinds), slices.Clone(x.lists)
+	sh.kinds, sh.conditions, sh.lists = slices.Clone(x.kinds), slices.Clone(x.conditions), slices.Clone(x.lists)
 	clear(x.kinds)
 	clear(x.lists)
 	clear(x.of)
-	x.kinds, x.lists, x.of = x.kinds[:0], x.lists[:0], x.of[:0]
+	clear(x.sums)
+	x.kinds, x.lists, x.conditions, x.of, x.before = x.kinds[:0], x.lists[:0], x.conditions[:0], x.of[:0], x.before[:0]
 	sheetScratches.Put(x)
 	return sh
 }
@@ -374,7 +416,9 @@ func (g *grid) writeCSV(w io.Writer) error {
 		}
 		return joined
 	}
-	var at []int // kind k's cells after the kernel are tails[at[k]:at[k+1]]
+	var at []int     // kind k's cells after the kernel are tails[at[k]:at[k+1]]
+	var conds []byte // an adapter's lists of conditions as cells, each once
+	var condAt []int // list c's cell is conds[condAt[c]:condAt[c+1]]
 	// The rows go out a run of them at a time: a file of a million rows
 	// is never held whole (a one-off build streams it into its file).
 	const run = 256 << 10
@@ -384,12 +428,17 @@ func (g *grid) writeCSV(w io.Writer) error {
 		for _, f := range [...]string{a.ID, a.Name, a.Vendor} {
 			pre = append(appendCell(pre, f, true), ',')
 		}
+		conds, condAt = conds[:0], append(condAt[:0], 0)
+		for _, c := range sh.conditions {
+			conds = append(appendCell(conds, join(sh.list(c), " | "), true), ',')
+			condAt = append(condAt, len(conds))
+		}
 		tails, at = tails[:0], append(at[:0], 0)
 		for k := range sh.kinds {
 			kd := &sh.kinds[k]
 			tails = append(appendCell(tails, kd.verdict, true), ',')
 			tails = append(appendCell(tails, kd.likely, true), ',')
-			tails = append(appendCell(tails, join(sh.list(kd.conditions), " | "), true), ',')
+			tails = append(tails, conds[condAt[kd.conditions]:condAt[kd.conditions+1]]...)
 			tails = append(appendCell(tails, join(kd.nearest, " | "), true), ',')
 			tails = append(appendCell(tails, join(sh.list(kd.sources), " "), true), '\n')
 			at = append(at, len(tails))
