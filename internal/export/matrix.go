@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
@@ -92,6 +93,8 @@ type grid struct {
 	distros  []string                // ids, sorted
 	rows     map[string]*adapterRows // adapter id → its matrix rows
 	sheets   []sheetSlot             // by adapter, as adapters
+	held     atomic.Int64            // sheets held between their two readers
+	hold     int64                   // the most sheets held: maxHeld, unless a test sets it
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
 	// The plain values of the distro_support rows (by index in
@@ -115,6 +118,9 @@ func (g *grid) init() {
 	g.once.Do(func() {
 		g.adapters = sortedAdapters(g.m)
 		g.sheets = make([]sheetSlot, len(g.adapters))
+		if g.hold == 0 {
+			g.hold = maxHeld
+		}
 		for _, d := range g.m.Distros {
 			g.distros = append(g.distros, d.ID)
 		}
@@ -352,25 +358,36 @@ type sheetSlot struct {
 	reads int
 }
 
+// maxHeld bounds the sheets held between their two readers. matrix.csv
+// (one output) and the adapter files (one each, rendered beside the
+// pages) go at their own paces: a 10k build held some 100 to 150
+// sheets of about 30 KB at most, and once 755.
+const maxHeld = 128
+
 // sheet is the sheet of adapter i (in g.adapters): made by its first
-// reader (the other one waits for it) and let go of by its second; a
-// third read makes it anew.
+// reader (the other one waits for it) and let go of by its second; made
+// anew by a second reader when the first held g.hold sheets already, and
+// by a third.
 func (g *grid) sheet(i int) *sheet {
 	g.init()
 	s := &g.sheets[i]
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reads++
-	switch s.reads {
-	case 1:
-		s.sh = g.makeSheet(g.adapters[i])
-		return s.sh
-	case 2:
-		sh := s.sh
+	if sh := s.sh; sh != nil {
 		s.sh = nil
+		g.held.Add(-1)
 		return sh
 	}
-	return g.makeSheet(g.adapters[i])
+	sh := g.makeSheet(g.adapters[i])
+	if s.reads == 1 {
+		if g.held.Add(1) <= g.hold {
+			s.sh = sh
+		} else {
+			g.held.Add(-1)
+		}
+	}
+	return sh
 }
 
 // appendConditions appends the texts of the reasons that keep v from
