@@ -61,14 +61,13 @@ func appendCell[S string | []byte](dst []byte, v S, guard bool) []byte {
 	if !quote {
 		return append(dst, v...)
 	}
-	start := 0
-	for i := 0; i < len(v); i++ {
-		if v[i] == '"' {
-			dst = append(dst, v[start:i+1]...)
-			dst = append(dst, '"')
-			start = i + 1
+	for {
+		i := unquoted(v)
+		if i == len(v) {
+			dst = append(dst, v...)
+			return append(dst, '"')
 		}
+		dst = append(append(dst, v[:i+1]...), '"')
+		v = v[i+1:]
 	}
-	dst = append(dst, v[start:]...)
-	return append(dst, '"')
 }

@@ -159,7 +159,7 @@ func encodingCSV(t *testing.T, g *grid) []byte {
 				}
 			}
 			err := cw.Write(cells(a.ID, a.Name, a.Vendor, c.Stack, c.Distro, strings.TrimSpace(m.Distro(c.Distro).Name), v.Kernel, string(v.Verdict), string(v.Likely),
-				strings.Join(conditions(v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
+				strings.Join(appendConditions(nil, &v), " | "), strings.Join(v.Nearest, " | "), strings.Join(srcs, " ")))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,7 +170,8 @@ func encodingCSV(t *testing.T, g *grid) []byte {
 }
 
 // TestMatrixExportsReadEachAdapterOnce: matrix.csv and the adapter files
-// read each adapter's verdicts from the table once between them.
+// read each adapter's verdicts from the table once between them, unless
+// they hold too many sheets.
 func TestMatrixExportsReadEachAdapterOnce(t *testing.T) {
 	t.Parallel()
 	m := bundledMatrix(t)
@@ -183,6 +184,24 @@ func TestMatrixExportsReadEachAdapterOnce(t *testing.T) {
 		if n := vs.asked[a.ID]; n != 1 {
 			t.Errorf("%s: its verdicts read %d times", a.ID, n)
 		}
+	}
+	// The sheets held are bounded: holding one, matrix.csv (written first
+	// and whole here) keeps the first adapter's, and each other adapter's
+	// file reads its verdicts again, to the same bytes.
+	vs = &countedVerdicts{asked: map[string]int{}}
+	g := &grid{m: m, vs: vs, hold: 1}
+	few := collect(t, g.producer())
+	for name, b := range files {
+		if !bytes.Equal(few[name], b) {
+			t.Errorf("%s differs when one sheet is held", name)
+		}
+	}
+	again := 0
+	for _, a := range m.Adapters {
+		again += vs.asked[a.ID] - 1
+	}
+	if again != len(m.Adapters)-1 || g.held.Load() != 0 {
+		t.Errorf("holding one sheet, %d adapters' verdicts read again (want %d), %d sheets still held", again, len(m.Adapters)-1, g.held.Load())
 	}
 }
 

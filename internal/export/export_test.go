@@ -268,6 +268,22 @@ func TestMatrixExportsFromSiteVerdicts(t *testing.T) {
 	if _, ok := s.DistroVerdict("connectx-5", "rhel-9.4", "no-such-stack"); ok {
 		t.Error("DistroVerdict answers for a stack the table does not hold")
 	}
+	// DistroVerdicts lends its verdicts' memory to the next call: the
+	// verdict DistroVerdict returns is its own.
+	var want verdict.Verdict
+	s.DistroVerdicts("connectx-5", []string{"inbox"}, []string{"rhel-9.4"}, func(_, _ string, _ int, v *verdict.Verdict) {
+		want = *v
+		want.Reasons = slices.Clone(v.Reasons)
+	})
+	got, _ := s.DistroVerdict("connectx-5", "rhel-9.4", "inbox")
+	var distros []string
+	for _, d := range m.Distros {
+		distros = append(distros, d.ID)
+	}
+	s.DistroVerdicts("bluefield-3", []string{"inbox"}, distros, func(string, string, int, *verdict.Verdict) {})
+	if len(want.Reasons) == 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("DistroVerdict's connectx-5 on rhel-9.4 changed after it returned:\n got %+v\nwant %+v", got, want)
+	}
 }
 
 // TestFeedAndSitemap: the feed parses, newest entry first; the sitemap

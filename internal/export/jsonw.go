@@ -221,16 +221,16 @@ func (j *jsonWriter) verdictRow(r verdictRow, depth int, at *[2]int) {
 }
 
 // sheet writes an adapter's verdicts as the list of the verdictRow each
-// cell is; the conditions of a kind of row are written once and copied.
+// cell is; each of its lists of conditions is written once and copied.
 func (j *jsonWriter) sheet(sh *sheet, depth int) {
 	j.b = append(j.b, '[')
-	at := make([][2]int, len(sh.kinds))
+	at := make([][2]int, len(sh.conditions))
 	for i := range sh.cells {
 		if i > 0 {
 			j.b = append(j.b, ',')
 		}
 		j.newline(depth + 1)
-		j.verdictRow(sh.row(i), depth+1, &at[sh.cells[i].kind])
+		j.verdictRow(sh.row(i), depth+1, &at[sh.kinds[sh.cells[i].kind].conditions])
 	}
 	if len(sh.cells) > 0 {
 		j.newline(depth)

@@ -1,11 +1,13 @@
 package export
 
 import (
+	"hash/maphash"
 	"io"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
@@ -91,6 +93,8 @@ type grid struct {
 	distros  []string                // ids, sorted
 	rows     map[string]*adapterRows // adapter id → its matrix rows
 	sheets   []sheetSlot             // by adapter, as adapters
+	held     atomic.Int64            // sheets held between their two readers
+	hold     int64                   // the most sheets held: maxHeld, unless a test sets it
 	judged   map[string][]Cell       // adapter id → cells, when vs is nil
 	judgedMu sync.Mutex
 	// The plain values of the distro_support rows (by index in
@@ -101,6 +105,9 @@ type grid struct {
 	distroJSON []any // encoded
 	distroSrcs [][]string
 	sources    map[string]any // encoded
+	// Likewise each vendor and driver (by id), encoded as an adapter's
+	// file holds it.
+	vendors, drivers map[string]encoded
 }
 
 // rowDepth is the depth of a row in an adapter's file: an element of
@@ -111,6 +118,9 @@ func (g *grid) init() {
 	g.once.Do(func() {
 		g.adapters = sortedAdapters(g.m)
 		g.sheets = make([]sheetSlot, len(g.adapters))
+		if g.hold == 0 {
+			g.hold = maxHeld
+		}
 		for _, d := range g.m.Distros {
 			g.distros = append(g.distros, d.ID)
 		}
@@ -124,6 +134,14 @@ func (g *grid) init() {
 			g.distroRows[i] = plain(g.m.DistroRows[i])
 			g.distroJSON[i] = encode(g.distroRows[i], rowDepth)
 			g.distroSrcs[i] = sourcesOf(g.distroRows[i], map[string]bool{}, nil)
+		}
+		g.vendors = make(map[string]encoded, len(g.m.Vendors))
+		for _, v := range g.m.Vendors {
+			g.vendors[v.ID] = encode(plain(g.m.Vendor(v.ID)), 1)
+		}
+		g.drivers = make(map[string]encoded, len(g.m.Drivers))
+		for _, d := range g.m.Drivers {
+			g.drivers[d.ID] = encode(plain(g.m.Driver(d.ID)), 1)
 		}
 		g.sources = make(map[string]any, len(g.m.Sources))
 		for i := range g.m.Sources {
@@ -189,11 +207,15 @@ func (g *grid) stacksOf(a *matrix.Adapter) []string { return verdict.AdapterStac
 // sheet is an adapter's verdicts as its exports write them: a row of
 // matrix.csv and of its JSON file per cell. Both read the one sheet, so
 // each cell is read from the site's table (or judged) once, and what the
-// cells whose verdicts are alike share is made once, as a kind.
+// cells whose verdicts are alike share is made once, as a kind; the
+// kinds' conditions, fewer than the kinds, once each, so each file writes
+// them once.
 type sheet struct {
 	stacks, distros []string
 	cells           []sheetCell // stacks × distros, stack-major
 	kinds           []rowKind
+	conditions      []span   // the kinds' distinct lists of conditions, in lists
+	lists           []string // the kinds' conditions and sources, one after another
 }
 
 // row is cell i's verdictRow, as the adapter's JSON file lists it.
@@ -201,7 +223,15 @@ func (sh *sheet) row(i int) verdictRow {
 	c := &sh.cells[i]
 	k := &sh.kinds[c.kind]
 	return verdictRow{Stack: sh.stacks[i/len(sh.distros)], Distro: sh.distros[i%len(sh.distros)], Verdict: k.verdict,
-		Likely: k.likely, Kernel: c.kernel, Conditions: k.conditions}
+		Likely: k.likely, Kernel: c.kernel, Conditions: sh.list(sh.conditions[k.conditions])}
+}
+
+// list is the list s of sh.lists, never nil.
+func (sh *sheet) list(s span) []string {
+	if s.start == s.end {
+		return []string{}
+	}
+	return sh.lists[s.start:s.end:s.end]
 }
 
 type sheetCell struct {
@@ -212,54 +242,111 @@ type sheetCell struct {
 // rowKind is what a verdict's rows say but its plan and kernel.
 type rowKind struct {
 	verdict, likely string
-	conditions      []string // never nil
 	nearest         []string
-	sources         []string // the source ids of its reasons' entries, each once, first seen first
+	conditions      int  // in sheet.conditions
+	sources         span // in sheet.lists: the source ids of its reasons' entries, each once, first seen first
 }
 
-func kindOf(v *verdict.Verdict) rowKind {
-	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), conditions: nonNil(conditions(*v)), nearest: v.Nearest}
-	// Gathered on the stack and kept at their size: a sheet keeps its
-	// kinds until both its files are written.
-	var buf [16]string
-	srcs := buf[:0]
+// span is a list of sheet.lists.
+type span struct{ start, end int32 }
+
+// sheetScratch is what makeSheet gathers a sheet in, lent from one sheet
+// to the next (sheetScratches): the sheet keeps its kinds and lists at
+// their size, until both its files are written.
+type sheetScratch struct {
+	kinds      []rowKind
+	lists      []string
+	conditions []span
+	of         []int // a verdict's number → its kind + 1
+	// sums finds a list of conditions among conditions by its hash: the
+	// last with that hash, and before each the one before it (-1 for
+	// none).
+	sums   map[uint64]int
+	before []int
+	seed   maphash.Seed
+}
+
+var sheetScratches = sync.Pool{New: func() any { return &sheetScratch{sums: map[uint64]int{}, seed: maphash.MakeSeed()} }}
+
+// kind appends v's kind to x.
+func (x *sheetScratch) kind(v *verdict.Verdict) {
+	k := rowKind{verdict: string(v.Verdict), likely: string(v.Likely), nearest: v.Nearest}
+	start := len(x.lists)
+	x.lists = appendConditions(x.lists, v)
+	k.conditions = x.condition(start)
+	start = len(x.lists)
 	for _, r := range v.Reasons {
 		for _, ref := range r.Matrix {
 			for _, s := range ref.Sources {
-				if !slices.Contains(srcs, s.ID) {
-					srcs = append(srcs, s.ID)
+				if !slices.Contains(x.lists[start:], s.ID) {
+					x.lists = append(x.lists, s.ID)
 				}
 			}
 		}
 	}
-	if len(srcs) > 0 {
-		k.sources = slices.Clone(srcs)
+	k.sources = span{int32(start), int32(len(x.lists))}
+	x.kinds = append(x.kinds, k)
+}
+
+// condition is the number in x.conditions of the list of conditions
+// x.lists[start:], added if it is new, else taken off x.lists.
+func (x *sheetScratch) condition(start int) int {
+	list := x.lists[start:]
+	if n := len(x.kinds); n > 0 { // the last kind's, asked first: no hash of the texts
+		if c := x.kinds[n-1].conditions; slices.Equal(x.lists[x.conditions[c].start:x.conditions[c].end], list) {
+			x.lists = x.lists[:start]
+			return c
+		}
 	}
-	return k
+	var sum uint64
+	for _, t := range list {
+		sum = (sum ^ maphash.String(x.seed, t)) * 0x100000001b3 // as FNV-1a mixes its bytes
+	}
+	last, ok := x.sums[sum]
+	if !ok {
+		last = -1
+	}
+	for c := last; c >= 0; c = x.before[c] {
+		if s := x.conditions[c]; slices.Equal(x.lists[s.start:s.end], list) {
+			x.lists = x.lists[:start]
+			return c
+		}
+	}
+	x.conditions = append(x.conditions, span{int32(start), int32(len(x.lists))})
+	x.before = append(x.before, last)
+	x.sums[sum] = len(x.conditions) - 1
+	return len(x.conditions) - 1
 }
 
 // makeSheet reads an adapter's cells into its sheet.
 func (g *grid) makeSheet(a *matrix.Adapter) *sheet {
 	sh := &sheet{stacks: g.stacksOf(a), distros: g.distros}
 	sh.cells = make([]sheetCell, 0, len(sh.stacks)*len(sh.distros))
-	var kinds []int // a verdict's number → its kind + 1
+	x := sheetScratches.Get().(*sheetScratch)
 	g.eachCell(a, sh.stacks, func(_, _ string, n int, v *verdict.Verdict) {
-		k := len(sh.kinds)
+		k := len(x.kinds)
 		if n >= 0 {
-			for n >= len(kinds) {
-				kinds = append(kinds, 0)
+			for n >= len(x.of) {
+				x.of = append(x.of, 0)
 			}
-			if kinds[n] > 0 {
-				k = kinds[n] - 1
+			if x.of[n] > 0 {
+				k = x.of[n] - 1
 			} else {
-				kinds[n] = k + 1
+				x.of[n] = k + 1
 			}
 		}
-		if k == len(sh.kinds) {
-			sh.kinds = append(sh.kinds, kindOf(v))
+		if k == len(x.kinds) {
+			x.kind(v)
 		}
 		sh.cells = append(sh.cells, sheetCell{kernel: v.Kernel, kind: k})
 	})
+	sh.kinds, sh.conditions, sh.lists = slices.Clone(x.kinds), slices.Clone(x.conditions), slices.Clone(x.lists)
+	clear(x.kinds)
+	clear(x.lists)
+	clear(x.of)
+	clear(x.sums)
+	x.kinds, x.lists, x.conditions, x.of, x.before = x.kinds[:0], x.lists[:0], x.conditions[:0], x.of[:0], x.before[:0]
+	sheetScratches.Put(x)
 	return sh
 }
 
@@ -271,46 +358,47 @@ type sheetSlot struct {
 	reads int
 }
 
+// maxHeld bounds the sheets held between their two readers. matrix.csv
+// (one output) and the adapter files (one each, rendered beside the
+// pages) go at their own paces: a 10k build held some 100 to 150
+// sheets of about 30 KB at most, and once 755.
+const maxHeld = 128
+
 // sheet is the sheet of adapter i (in g.adapters): made by its first
-// reader (the other one waits for it) and let go of by its second; a
-// third read makes it anew.
+// reader (the other one waits for it) and let go of by its second; made
+// anew by a second reader when the first held g.hold sheets already, and
+// by a third.
 func (g *grid) sheet(i int) *sheet {
 	g.init()
 	s := &g.sheets[i]
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reads++
-	switch s.reads {
-	case 1:
-		s.sh = g.makeSheet(g.adapters[i])
-		return s.sh
-	case 2:
-		sh := s.sh
+	if sh := s.sh; sh != nil {
 		s.sh = nil
+		g.held.Add(-1)
 		return sh
 	}
-	return g.makeSheet(g.adapters[i])
+	sh := g.makeSheet(g.adapters[i])
+	if s.reads == 1 {
+		if g.held.Add(1) <= g.hold {
+			s.sh = sh
+		} else {
+			g.held.Add(-1)
+		}
+	}
+	return sh
 }
 
-// conditions are the reasons that keep a verdict from plain "supported"
-// (never a note, which decides nothing).
-func conditions(v verdict.Verdict) []string {
-	n := 0
+// appendConditions appends the texts of the reasons that keep v from
+// plain "supported" (never a note, which decides nothing).
+func appendConditions(dst []string, v *verdict.Verdict) []string {
 	for _, r := range v.Reasons {
 		if r.Verdict != verdict.Supported && !r.Informs {
-			n++
+			dst = append(dst, r.Text)
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, 0, n) // made at its size: a sheet keeps it
-	for _, r := range v.Reasons {
-		if r.Verdict != verdict.Supported && !r.Informs {
-			out = append(out, r.Text)
-		}
-	}
-	return out
+	return dst
 }
 
 var csvHeader = []string{"adapter", "adapter_name", "vendor", "stack", "distro", "distro_name", "kernel", "verdict", "likely", "conditions", "nearest", "sources"}
@@ -345,7 +433,9 @@ func (g *grid) writeCSV(w io.Writer) error {
 		}
 		return joined
 	}
-	var at []int // kind k's cells after the kernel are tails[at[k]:at[k+1]]
+	var at []int     // kind k's cells after the kernel are tails[at[k]:at[k+1]]
+	var conds []byte // an adapter's lists of conditions as cells, each once
+	var condAt []int // list c's cell is conds[condAt[c]:condAt[c+1]]
 	// The rows go out a run of them at a time: a file of a million rows
 	// is never held whole (a one-off build streams it into its file).
 	const run = 256 << 10
@@ -355,14 +445,19 @@ func (g *grid) writeCSV(w io.Writer) error {
 		for _, f := range [...]string{a.ID, a.Name, a.Vendor} {
 			pre = append(appendCell(pre, f, true), ',')
 		}
+		conds, condAt = conds[:0], append(condAt[:0], 0)
+		for _, c := range sh.conditions {
+			conds = append(appendCell(conds, join(sh.list(c), " | "), true), ',')
+			condAt = append(condAt, len(conds))
+		}
 		tails, at = tails[:0], append(at[:0], 0)
 		for k := range sh.kinds {
 			kd := &sh.kinds[k]
 			tails = append(appendCell(tails, kd.verdict, true), ',')
 			tails = append(appendCell(tails, kd.likely, true), ',')
-			tails = append(appendCell(tails, join(kd.conditions, " | "), true), ',')
+			tails = append(tails, conds[condAt[kd.conditions]:condAt[kd.conditions+1]]...)
 			tails = append(appendCell(tails, join(kd.nearest, " | "), true), ',')
-			tails = append(appendCell(tails, join(kd.sources, " "), true), '\n')
+			tails = append(appendCell(tails, join(sh.list(kd.sources), " "), true), '\n')
 			at = append(at, len(tails))
 		}
 		for s, st := range sh.stacks {
@@ -392,11 +487,13 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	g.init()
 	a := g.adapters[i]
 	out := map[string]any{"adapter": plain(a)}
-	if v := m.Vendor(a.Vendor); v != nil {
-		out["vendor"] = plain(v)
+	vendor, hasVendor := g.vendors[a.Vendor]
+	if hasVendor {
+		out["vendor"] = vendor
 	}
-	if d := m.Driver(a.RDMADriver); d != nil {
-		out["driver"] = plain(d)
+	driver, hasDriver := g.drivers[a.RDMADriver]
+	if hasDriver {
+		out["driver"] = driver
 	}
 	rs := g.rows[a.ID]
 	if rs == nil {
@@ -426,7 +523,7 @@ func (g *grid) adapterJSON(i int) map[string]any {
 	// adapter, vendor and driver, then each list of rows, a distro row's
 	// ids as made once for every file.
 	seen := map[string]bool{}
-	ids := sourcesOf([]any{out["adapter"], out["vendor"], out["driver"], fw, parts, kernels}, seen, nil)
+	ids := sourcesOf([]any{out["adapter"], vendor.v, driver.v, fw, parts, kernels}, seen, nil)
 	for _, r := range distro {
 		for _, id := range g.distroSrcs[r] {
 			if !seen[id] {
@@ -497,13 +594,6 @@ func indexRows(m *matrix.Matrix) map[string]*adapterRows {
 		}
 	}
 	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 func contains(list []string, s string) bool {

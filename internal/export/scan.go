@@ -40,6 +40,21 @@ func csvPlain[S string | []byte](v S) int {
 	return i
 }
 
+// unquoted is the length of v's leading run of bytes other than ", the
+// byte a quoted CSV field doubles.
+func unquoted[S string | []byte](v S) int {
+	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		if holds(word(v, i), '"') {
+			break
+		}
+	}
+	for i < len(v) && v[i] != '"' {
+		i++
+	}
+	return i
+}
+
 // jsonPlain is the length of s's leading run of bytes encoding/json
 // writes as they are: printable ASCII (and DEL) but " and \.
 func jsonPlain(s string) int {

@@ -11,7 +11,8 @@ import (
 // TestScansFindEveryByte: appendCell and appendJSONString write what
 // encoding/csv and encoding/json write for a text holding one byte of
 // each kind, at every place of the words they read it in, and after
-// bytes of every value.
+// bytes of every value, and for texts of many quotes, which a quoted CSV
+// field doubles.
 func TestScansFindEveryByte(t *testing.T) {
 	t.Parallel()
 	var texts []string
@@ -28,7 +29,8 @@ func TestScansFindEveryByte(t *testing.T) {
 			}
 		}
 	}
-	texts = append(texts, "héllo, 世界 | ✓", "\u2028 in a long enough text", "a long text with a \" quote")
+	texts = append(texts, "héllo, 世界 | ✓", "\u2028 in a long enough text", "a long text with a \" quote",
+		strings.Repeat(`a"`, 13), strings.Repeat(`"`, 17), `"a"b"c"d"e"f"g"h, "quoted"`)
 	for _, s := range texts {
 		var want bytes.Buffer
 		cw := csv.NewWriter(&want)

@@ -149,6 +149,27 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 				t.Fatalf("%s, cell %d: reasons %q, want the engine's %q", id, ci, got, w)
 			}
 		}
+		// The exports read them in its words too (DistroVerdicts renames
+		// each as it reads it from the kept table).
+		var stacks, distros []string
+		for _, st := range v.stacks {
+			stacks = append(stacks, st.Key)
+		}
+		for _, d := range v.distros {
+			distros = append(distros, d.Key)
+		}
+		(&Site{m: m, verdicts: v}).DistroVerdicts(id, stacks, distros, func(st, d string, _ int, dv *verdict.Verdict) {
+			var got, w []string
+			for _, r := range dv.Reasons {
+				got = append(got, r.Text)
+			}
+			for _, n := range tb.Cells[v.targetN[d]*len(v.stacks)+v.stackN[st]].Reasons {
+				w = append(w, v.raw(tb, n).Text)
+			}
+			if !slices.Equal(got, w) {
+				t.Errorf("%s on %s with %s: the exports read reasons %q, want %q", id, d, st, got, w)
+			}
+		})
 	}
 	// A peer's verdicts file, its cells laid out once for every table
 	// that shares them, is byte for byte the file laid out on its own.

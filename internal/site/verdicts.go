@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -1192,10 +1193,19 @@ func (v *verdicts) table(adapter string) *AdapterVerdicts {
 	out.rename, out.renaming = nil, nil
 	out.Reasons = slices.Clone(t.Reasons)
 	for _, i := range t.renaming {
-		x := &out.Reasons[i]
-		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
+		out.Reasons[i] = t.own(i)
 	}
 	return &out
+}
+
+// own is t's own reason i (of Reasons), in a renamed peer's words when
+// t is its table as verdicts keeps it.
+func (t *AdapterVerdicts) own(i int) XReason {
+	x := t.Reasons[i]
+	if _, ok := slices.BinarySearch(t.renaming, i); ok && t.rename != nil {
+		x.Text, x.Nearest = t.rename.Replace(x.Text), t.rename.Replace(x.Nearest)
+	}
+	return x
 }
 
 // cell returns an adapter's cell for target × stack.
@@ -1250,6 +1260,7 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 	s.DistroVerdicts(adapter, []string{stack}, []string{distro}, func(_, _ string, _ int, c *verdict.Verdict) {
 		if c != nil {
 			v, ok = *c, true
+			v.Reasons = slices.Clone(c.Reasons) // the call's, lent to the next
 		}
 	})
 	return v, ok
@@ -1264,11 +1275,12 @@ func (s *Site) DistroVerdict(adapter, distro, stack string) (v verdict.Verdict, 
 // number share its Verdict, Likely, Nearest and Reasons (the same slices,
 // their Matrix entries too, to be read, not changed). The exports read
 // every cell of the grid, so a build reads each adapter's reasons once
-// and makes each distinct verdict once.
+// and makes each distinct verdict once, into memory lent from one call
+// to the next (distroScratch).
 func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield func(stack, distro string, n int, v *verdict.Verdict)) {
 	vs := s.verdicts
 	vs.all()
-	t := vs.table(adapter)
+	t := vs.tables[adapter] // a peer's reasons renamed as they are read (own)
 	if t == nil {
 		for _, st := range stacks {
 			for _, d := range distros {
@@ -1277,18 +1289,33 @@ func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield fu
 		}
 		return
 	}
-	// Each distro's row of the table, -1 for one it does not hold.
-	rows := make([]int, len(distros))
-	for i, d := range distros {
-		rows[i] = -1
+	x := distroScratches.Get().(*distroScratch)
+	defer x.done()
+	// Each distro's row of the table, -1 for one it does not hold; the
+	// reasons of the cells read, to lay the distinct verdicts' out in one
+	// slice that does not move.
+	rows := slices.Grow(x.rows[:0], len(distros))
+	nr := 0
+	for _, d := range distros {
+		r := -1
 		if ti, ok := vs.targetN[d]; ok && vs.targets[ti].isDistro() {
-			rows[i] = ti * len(vs.stacks)
+			r = ti * len(vs.stacks)
+			for _, st := range stacks {
+				if si, ok := vs.stackN[st]; ok {
+					nr += len(t.Cells[r+si].Reasons)
+				}
+			}
 		}
+		rows = append(rows, r)
 	}
-	made := map[int]verdict.Reason{}
-	alike := map[string]int{} // a cell's level, reasons and nearest → its number
-	var distinct []*verdict.Verdict
-	var key []byte
+	x.rows = rows
+	slots := 1
+	for slots < 2*len(stacks)*len(distros) {
+		slots *= 2
+	}
+	x.slots = slices.Grow(x.slots[:0], slots)[:slots]
+	x.reasons = slices.Grow(x.reasons[:0], nr)
+	x.made = slices.Grow(x.made[:0], len(t.Reasons))[:len(t.Reasons)]
 	var v verdict.Verdict
 	for _, st := range stacks {
 		si, ok := vs.stackN[st]
@@ -1298,20 +1325,73 @@ func (s *Site) DistroVerdicts(adapter string, stacks, distros []string, yield fu
 				continue
 			}
 			c := &t.Cells[rows[i]+si]
-			key = cellKey(key[:0], c)
-			n, seen := alike[string(key)]
-			if !seen {
-				n = len(distinct)
-				alike[string(key)] = n
-				dv := vs.distroVerdict(t, c, made)
-				distinct = append(distinct, &dv)
+			n := x.number(c)
+			if n == len(x.distinct) {
+				x.distinct = append(x.distinct, vs.distroVerdict(t, c, x))
 			}
-			v = *distinct[n]
+			v = x.distinct[n]
 			v.Plan = verdict.Plan{Adapter: adapter, Distro: d, Stack: st}
 			v.Adapter, v.Distro, v.Kernel, v.Stack = adapter, d, c.kernel, st
 			yield(st, d, n, &v)
 		}
 	}
+}
+
+// distroScratch is what DistroVerdicts makes while it reads an adapter's
+// cells and lets go of when it returns: the distinct verdicts, their
+// reasons, the adapter's own reasons as judged and the keys the cells are
+// told apart by. The next call reuses it (distroScratches), so reading
+// the grid allocates no memory per distinct verdict but its derived
+// nearest changes.
+type distroScratch struct {
+	rows     []int
+	distinct []verdict.Verdict
+	reasons  []verdict.Reason // the distinct verdicts' Reasons, one after another
+	made     []verdict.Reason // the table's own reasons as judged (Text set), by number after the shared ones
+	keys     []byte           // the distinct verdicts' cellKeys, one after another
+	at       []int            // verdict n's key is keys[at[n]:at[n+1]]
+	// slots is a hash table of the keys, open and linearly probed: n+1
+	// for verdict n, 0 for none. Its length, a power of two, is at least
+	// twice the cells read.
+	slots []int32
+	seed  maphash.Seed
+}
+
+var distroScratches = sync.Pool{New: func() any { return &distroScratch{seed: maphash.MakeSeed()} }}
+
+// number is the number of the distinct verdict cell c has, len(x.distinct)
+// for a verdict not seen before (its key then kept).
+func (x *distroScratch) number(c *XCell) int {
+	if len(x.at) == 0 {
+		x.at = append(x.at, 0)
+	}
+	start := len(x.keys)
+	x.keys = cellKey(x.keys, c)
+	key := x.keys[start:]
+	mask := len(x.slots) - 1
+	for i := int(maphash.Bytes(x.seed, key)) & mask; ; i = (i + 1) & mask {
+		n := int(x.slots[i]) - 1
+		if n < 0 {
+			n = len(x.at) - 1
+			x.slots[i] = int32(n + 1)
+			x.at = append(x.at, len(x.keys))
+			return n
+		}
+		if bytes.Equal(x.keys[x.at[n]:x.at[n+1]], key) {
+			x.keys = x.keys[:start]
+			return n
+		}
+	}
+}
+
+// done lets go of what the call made and lends x to the next.
+func (x *distroScratch) done() {
+	clear(x.distinct)
+	clear(x.reasons)
+	clear(x.made)
+	clear(x.slots)
+	x.distinct, x.reasons, x.made, x.keys, x.at = x.distinct[:0], x.reasons[:0], x.made[:0], x.keys[:0], x.at[:0]
+	distroScratches.Put(x)
 }
 
 // cellKey appends what a cell's verdict is made of but its kernel: its
@@ -1335,22 +1415,24 @@ func cellKey(b []byte, c *XCell) []byte {
 
 // distroVerdict is the verdict of cell c of the adapter's table t: its
 // level, reasons and nearest changes, with no plan, adapter, distro,
-// kernel or stack; its reasons by number kept in made.
-func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, made map[int]verdict.Reason) verdict.Verdict {
-	v := verdict.Verdict{Verdict: Levels[c.Level], Reasons: make([]verdict.Reason, len(c.Reasons))}
+// kernel or stack; its reasons laid out in x.reasons, each of the table's
+// own judged (and renamed, for a peer's) once into x.made.
+func (vs *verdicts) distroVerdict(t *AdapterVerdicts, c *XCell, x *distroScratch) verdict.Verdict {
+	at := len(x.reasons)
 	shared := vs.sharedJudged()
-	for i, n := range c.Reasons {
+	for _, n := range c.Reasons {
 		if n < len(shared) {
-			v.Reasons[i] = shared[n]
+			x.reasons = append(x.reasons, shared[n])
 			continue
 		}
-		r, ok := made[n]
-		if !ok {
-			r = vs.judged(vs.raw(t, n))
-			made[n] = r
+		r := &x.made[n-len(shared)]
+		if r.Verdict == "" {
+			own := t.own(n - len(shared))
+			*r = vs.judged(&own)
 		}
-		v.Reasons[i] = r
+		x.reasons = append(x.reasons, *r)
 	}
+	v := verdict.Verdict{Verdict: Levels[c.Level], Reasons: x.reasons[at:len(x.reasons):len(x.reasons)]}
 	v.Nearest = c.Nearest
 	if v.Nearest == nil {
 		v.Nearest = DerivedNearest(v.Reasons)
