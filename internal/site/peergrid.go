@@ -16,9 +16,10 @@ import (
 // are equal (reason numbers, matrix entries, reasons without their
 // nearest change, nearest changes): a member's grid is derived only when
 // its table, read beside the first's, gives each of those a value of its
-// own, one for one (a value holding no word of the first's identity its
-// very own); and when a reason naming the first is written for its row's
-// distro or as a row's kernel in neither table. Otherwise its grid is
+// own, one for one (a shared reason holding no word of the first's
+// identity, and its values, their very own); and when a reason naming the
+// first is written for its row's distro or as a row's kernel in neither
+// table. Otherwise its grid is
 // made from its table, as any adapter's. TestPeerGridIsGridOf holds the
 // two ways to the same grid.
 
@@ -39,7 +40,9 @@ type peerGrid struct {
 	t     *AdapterVerdicts // the first's table
 	cols  []int            // gridCols of first.Stacks
 	// atoms are the values the first's grid compares, each true when it
-	// holds no word of the first's identity: a member's must be the same.
+	// is fixed: a shared reason (verdicts.shared, the same in every table)
+	// or a value of one, holding no word of the first's identity; a
+	// member's must be the same.
 	atoms map[gridAtom]bool
 	rows  map[int][]int  // a reason naming the first → the rows whose cells give it
 	shown map[int]string // a reason naming the first → its shown key
@@ -155,7 +158,9 @@ func (v *verdicts) layPeerGrid(pg *peerGrid, m *matrix.Matrix, first string) {
 				fixed, seen := fixedR[r]
 				if !seen {
 					x := v.raw(pg.t, r)
-					fixed = !holds(x.Text) && !holds(x.Nearest) && !slices.ContainsFunc(x.Refs, func(n int) bool { return holds(v.refs[n].Entry) })
+					// A reason of the table's own (not shared) is read from
+					// each member's table, whatever it holds.
+					fixed = r < len(v.shared) && !holds(x.Text) && !holds(x.Nearest) && !slices.ContainsFunc(x.Refs, func(n int) bool { return holds(v.refs[n].Entry) })
 					fixedR[r] = fixed
 					if !fixed {
 						changed = append(changed, r)
