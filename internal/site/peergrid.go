@@ -19,9 +19,9 @@ import (
 // own, one for one (a shared reason holding no word of the first's
 // identity, and its values, their very own); and when a reason naming the
 // first is written for its row's distro or as a row's kernel in neither
-// table. Otherwise its grid is
-// made from its table, as any adapter's. TestPeerGridIsGridOf holds the
-// two ways to the same grid.
+// table. Otherwise its grid is made from its table, as any adapter's.
+// TestPeersJudgedAsThemselves (peerGridIsGridOf) holds the two ways to
+// the same grid.
 
 // gridAtom is a value a grid compares: kind 'r' a reason by its number
 // in the table, 'f' a matrix entry by its number (verdicts.refs), 's' a
