@@ -118,6 +118,7 @@ type GridReason struct {
 	cols              []int     // for a Common reason: the columns, by index in Stacks
 	Stacks            string    // for a Common reason: the columns every cell of which shows it
 	Bare              bool      // written in an explanation that shows its level and hint
+	src               int       // the table's reason it was made from (the first of those it stands for)
 }
 
 // GridRef is a matrix entry a reason rests on.
@@ -127,6 +128,7 @@ type GridRef struct {
 	Confidence string
 	Sources    []string
 	Cites      template.HTML // Sources as the page cites them
+	src        int           // its place in verdicts.refs
 }
 
 // cite sets the citations of the grid's entries.
@@ -433,24 +435,40 @@ func adapterStacks(m *matrix.Matrix, all []Target, a *matrix.Adapter) []Target {
 	return out
 }
 
-// grid builds the adapter's distro × stack grid from its verdict table.
+// grid builds the adapter's distro × stack grid from its verdict table:
+// a peer group's member's from its first's (peerGrid) when the check
+// there holds.
 func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
-	t := v.table(a.ID)
-	g := &Grid{Stacks: adapterStacks(m, v.stacks, a)}
-	distros := v.distros
-	n := len(g.Stacks)
-	cells := make([][]XCell, len(distros))
-	flat := make([]XCell, len(distros)*n) // every row's cells in one allocation
-	// Each column's place in a row of the table, looked up once, not per
-	// cell (2,058 pages of 153 × 8 cells on the 10k corpus).
-	cols := make([]int, n)
-	for si, st := range g.Stacks {
+	stacks := adapterStacks(m, v.stacks, a)
+	if g := v.peerGrid(m, a.ID, stacks); g != nil {
+		return g
+	}
+	return v.gridOf(v.table(a.ID), stacks)
+}
+
+// gridCols is each of stacks' place in a row of a table (-1: none),
+// looked up once, not per cell (2,058 pages of 153 × 8 cells on the 10k
+// corpus).
+func (v *verdicts) gridCols(stacks []Target) []int {
+	cols := make([]int, len(stacks))
+	for si, st := range stacks {
 		if k, ok := v.stackN[st.Key]; ok {
 			cols[si] = k
 		} else {
 			cols[si] = -1
 		}
 	}
+	return cols
+}
+
+// gridOf is the grid of table t with the columns stacks.
+func (v *verdicts) gridOf(t *AdapterVerdicts, stacks []Target) *Grid {
+	g := &Grid{Stacks: stacks}
+	distros := v.distros
+	n := len(g.Stacks)
+	cells := make([][]XCell, len(distros))
+	flat := make([]XCell, len(distros)*n) // every row's cells in one allocation
+	cols := v.gridCols(stacks)
 	for i, d := range distros {
 		cells[i] = flat[i*n : (i+1)*n : (i+1)*n]
 		row := v.row(t, d.Key)
@@ -490,14 +508,14 @@ func (v *verdicts) grid(m *matrix.Matrix, a *matrix.Adapter) *Grid {
 		r := v.refs[x]
 		n := len(g.Refs) + 1
 		refN[x] = n
-		g.Refs = append(g.Refs, GridRef{N: n, Entry: r.Entry, Confidence: r.Confidence, Sources: r.Sources})
+		g.Refs = append(g.Refs, GridRef{N: n, Entry: r.Entry, Confidence: r.Confidence, Sources: r.Sources, src: x})
 		return n
 	}
 	reasonN := map[int]int{} // table reason number → GridReason number
 	shownReason := func(r int) GridReason {
 		x := v.raw(t, r)
 		sh := Shown{Levels[x.Level]}
-		gr := GridReason{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), text: x.Text}
+		gr := GridReason{Class: sh.Class(), Mark: sh.Mark(), Word: sh.Word(), text: x.Text, src: r}
 		if x.Likely > 0 {
 			gr.Likely = string(Levels[x.Likely-1])
 		}

@@ -55,6 +55,7 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 	if probs.Errors() > 0 {
 		t.Fatal(probs)
 	}
+	t.Run("grids", func(t *testing.T) { peerGridIsGridOf(t, m) })
 	peers := m.Peers()
 	groups := map[string][]string{}
 	for _, a := range m.Adapters {
@@ -203,5 +204,112 @@ func TestPeersJudgedAsThemselves(t *testing.T) {
 	word := v.judge("peer-word-0")
 	if r := word.renamed(m.Rename("peer-word-0", "peer-word-1")); r.same(v.judge("peer-word-1")) {
 		t.Error("renaming RoCE's tables gives Peer Word 1's: the test no longer reaches the fallback")
+	}
+}
+
+// peerGridIsGridOf holds every adapter's grid of m (the bundled matrix's
+// and the made-up peers' of peersTOML) to the grid made from its table
+// alone: a peer group's member's is derived from its first's grid
+// (verdicts.peerGrid). So are tables made up to defeat the derivation,
+// each a renamed peer's with two of the values the grid compares made one,
+// whose grid must then be made from the table.
+func peerGridIsGridOf(t *testing.T, m *matrix.Matrix) {
+	v := newVerdicts(m)
+	v.all()
+	derived := 0
+	for _, a := range sortedAdapters(m) {
+		stacks := adapterStacks(m, v.stacks, a)
+		want := v.gridOf(v.table(a.ID), stacks)
+		if g := v.peerGrid(m, a.ID, stacks); g != nil {
+			derived++
+		}
+		if got := v.grid(m, a); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: its grid is not the one made from its table:\n%s", a.ID, cmp.Diff(want, got, cmp.AllowUnexported(Grid{}, GridReason{}, GridRef{}, GridKernel{}, Target{})))
+		}
+	}
+	if derived != 3 { // peer-plain-0, its renamed peers peer-plain-2 and 3
+		t.Errorf("%d grids derived from their group's, want 3", derived)
+	}
+	if len(v.peerGrids) != 0 {
+		t.Errorf("%d groups' grids kept after each member's was made", len(v.peerGrids))
+	}
+
+	// Made-up members of peer-plain-0's group: peer-plain-2's table with
+	// two of the values its first's grid tells apart made one.
+	peer := v.table("peer-plain-2")
+	stacks := adapterStacks(m, v.stacks, m.Adapter("peer-plain-2"))
+	var own []int // the reasons naming it, in its cells
+	for _, c := range peer.Cells {
+		for _, r := range c.Reasons {
+			if r >= len(v.shared) && !slices.Contains(own, r) {
+				own = append(own, r)
+			}
+		}
+	}
+	if len(own) < 2 {
+		t.Fatalf("peer-plain-2's cells hold %d reasons of its own, want 2 or more", len(own))
+	}
+	made := map[string]*AdapterVerdicts{}
+	// Its cells copied, not its first's (as a peer's numbered otherwise
+	// are): read cell by cell, its grid is derived.
+	copied := *peer
+	copied.Cells = slices.Clone(peer.Cells)
+	for i := range copied.Cells {
+		copied.Cells[i].Reasons = slices.Clone(copied.Cells[i].Reasons)
+	}
+	// One reason stands for another (their texts renamed alike).
+	one := *peer
+	one.Cells = slices.Clone(peer.Cells)
+	for i := range one.Cells {
+		c := &one.Cells[i]
+		if slices.Contains(c.Reasons, own[0]) {
+			c.Reasons = slices.Clone(c.Reasons)
+			for k, r := range c.Reasons {
+				if r == own[0] {
+					c.Reasons[k] = own[1]
+				}
+			}
+		}
+	}
+	made["reasons made one"] = &one
+	// A reason's matrix entry is another's.
+	refs := *peer
+	refs.Reasons = slices.Clone(peer.Reasons)
+	var entries []int
+	for _, r := range own {
+		x := &refs.Reasons[r-len(v.shared)]
+		for _, n := range x.Refs {
+			if !slices.Contains(entries, n) {
+				entries = append(entries, n)
+			}
+		}
+	}
+	if len(entries) < 2 {
+		t.Fatalf("peer-plain-2's own reasons rest on %d entries, want 2 or more", len(entries))
+	}
+	for i, x := range refs.Reasons {
+		if k := slices.Index(x.Refs, entries[0]); k >= 0 {
+			x.Refs = slices.Clone(x.Refs)
+			x.Refs[k] = entries[1]
+			refs.Reasons[i] = x
+		}
+	}
+	made["entries made one"] = &refs
+	made["cells copied"] = &copied
+	for what, tb := range made {
+		pg := v.groupOf("peer-plain-2")
+		pg.once.Do(func() { v.layPeerGrid(pg, m, "peer-plain-0") })
+		want := v.gridOf(tb, stacks)
+		got := v.groupGrid(pg, tb, stacks)
+		if derive := tb == &copied; (got != nil) != derive {
+			t.Errorf("%s: derived from its group's grid %v, want %v", what, got != nil, derive)
+		}
+		if got == nil {
+			got = v.gridOf(tb, stacks)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: its grid is not the one made from its table:\n%.2000s", what, cmp.Diff(want, got, cmp.AllowUnexported(Grid{}, GridReason{}, GridRef{}, GridKernel{}, Target{})))
+		}
+		v.leave("peer-plain-2")
 	}
 }

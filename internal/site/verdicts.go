@@ -294,6 +294,10 @@ type verdicts struct {
 
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
 
+	peerMu    sync.Mutex
+	groupSize map[string]int       // a first with renamed peers → how many
+	peerGrids map[string]*peerGrid // by first: its group's grid, until each member's is made
+
 	sharedOnce sync.Once
 	sharedRs   []verdict.Reason // sharedJudged
 
