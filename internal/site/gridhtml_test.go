@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/content"
 	"github.com/rocekb/rocekb/internal/page"
 )
 
@@ -264,4 +265,150 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 // WriteAdapterVerdicts lays out a table no other shares.
 func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 	return t.laidOut(layOut(t.Cells, stacks))
+}
+
+// TestFolderItemsHTMLIsTemplate: a folder page's list is what the
+// template loop it replaces wrote, on every folder page of the bundled
+// site and on one whose items hold what html/template escapes, in two
+// languages, with and without summaries and translations.
+func TestFolderItemsHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`{{range .Items}}<li><a href="{{$.Item .}}"{{if .Lang}} lang="{{.Lang}}"{{end}}>{{.Title}}</a>{{if .Summary}} <span class="meta">{{.Summary}}</span>{{end}}{{with .Translations}} <span class="meta">{{$.T "translations"}}: {{range .}}<a href="{{$.Item .}}" lang="{{.Lang}}" hreflang="{{.Lang}}">{{.Lang}}</a> {{end}}</span>{{end}}</li>
+{{end}}`))
+	s, _ := bundledSite(t)
+	var folders []*FolderPage
+	for _, p := range s.Late() {
+		if f, ok := p.(*FolderPage); ok {
+			folders = append(folders, f)
+		}
+	}
+	translated := 0
+	for _, f := range folders {
+		for _, it := range f.Items {
+			translated += len(it.Translations)
+		}
+	}
+	if len(folders) == 0 || translated == 0 {
+		t.Fatalf("the bundled site has %d folder pages, %d translations listed: the test reads none", len(folders), translated)
+	}
+	odd := FolderItem{Title: `a <b> & "c" + 'd' nul` + "\x00", Summary: "x > y + z", Lang: "de", Ref: page.Ref{Kind: page.FAQ, ID: "a_b-c.d"}}
+	for _, lang := range []string{"en", "zh"} {
+		f := &FolderPage{Meta: Meta{Ref: page.Ref{Kind: page.FAQIndex}, Lang: lang}, Items: []FolderItem{
+			odd,
+			{Title: "plain", Ref: page.Ref{Kind: page.Tree, ID: "t1"}},
+			{Title: "translated", Summary: "s", Ref: page.Ref{Kind: page.FAQ, ID: "x"}, Translations: []FolderItem{odd, {Lang: "zh-CN", Ref: page.Ref{Kind: page.FAQ, ID: "y"}}}},
+		}}
+		folders = append(folders, f)
+	}
+	for _, f := range folders {
+		var want strings.Builder
+		if err := tm.Execute(&want, f); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(f.ItemsHTML()); got != want.String() {
+			t.Errorf("folder page %s (%s): ItemsHTML\n%.600s…\nthe template\n%.600s…", f.Path(), f.Lang, got, want.String())
+		}
+	}
+}
+
+// TestTagFAQHTMLIsTemplate: a tag page's lists of FAQ pages are what the
+// template loop they replace wrote, on every tag page of the bundled
+// site and on one whose pages hold what html/template escapes.
+func TestTagFAQHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	rel := func(from Page, kind, id string) string {
+		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
+	}
+	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .FAQ}}<li><a href="{{rel $.Page "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a>{{with .Page.Meta.Summary}}<br><span class="meta">{{.}}</span>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var tags []*TagPage
+	for _, p := range s.Pages {
+		if tp, ok := p.(*TagPage); ok && !tp.Index {
+			tags = append(tags, tp)
+		}
+	}
+	if len(tags) == 0 {
+		t.Fatal("the bundled site has no tag page")
+	}
+	odd := &content.Page{Slug: "a_b-c.d"}
+	odd.Meta.Title, odd.Meta.Summary = `a <b> & "c" + 'd' nul`+"\x00", "x > y + z"
+	plain := &content.Page{Slug: "p"}
+	plain.Meta.Title = "no summary"
+	tags = append(tags, &TagPage{Meta: Meta{Ref: page.Ref{Kind: page.Tag, ID: "odd"}}, Groups: []TagGroup{{FAQ: []*FAQ{{Page: odd}, {Page: plain}}}}})
+	n := 0
+	for _, tp := range tags {
+		for _, g := range tp.Groups {
+			var want strings.Builder
+			if err := tm.Execute(&want, struct {
+				Page *TagPage
+				FAQ  []*FAQ
+			}{tp, g.FAQ}); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(tp.FAQHTML(g.FAQ)); got != want.String() {
+				t.Errorf("tag page %s, %s: FAQHTML\n%.600s…\nthe template\n%.600s…", tp.Path(), g.Lang, got, want.String())
+			}
+			n += len(g.FAQ)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d FAQ pages listed: the test reads too few", n)
+	}
+}
+
+// TestAppendURLIsHTMLTemplate: a link's address is written as
+// html/template writes a value that starts a quoted href.
+func TestAppendURLIsHTMLTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`<a href="{{.}}">`))
+	for _, s := range []string{"", "../faq/x.html", "../glossary.html#roce-v2", "https://example.org/a?b=c&d=e+f#g", "HTTP://X", "mailto:a@b.c",
+		"javascript:alert(1)", "JavaScript:x", "data:text/html,x", ":x", "/a:b", "a/b:c", "a b", "é ✓", `<"'>`, "nul\x00", "100%", "a%20b", "a%2", "a%2g", "%zz%41", "!#$*,;=?@[]~", "a`b{c}|d^e\\f", "\x7f\t\n"} {
+		var want strings.Builder
+		if err := tm.Execute(&want, s); err != nil {
+			t.Fatal(err)
+		}
+		if got := `<a href="` + string(appendURL(nil, s)) + `">`; got != want.String() {
+			t.Errorf("appendURL(%q) gives %s, html/template %s", s, got, want.String())
+		}
+	}
+}
+
+// TestCitedHTMLIsTemplate: the sources page's lists of the claims citing
+// each source are what the template loop they replace wrote, on the
+// bundled site's page and on claims holding what html/template escapes.
+func TestCitedHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`{{range .}}<li>{{if .URL}}<a href="{{.URL}}">{{.What}}</a>{{else}}{{.What}}{{end}}{{if .Quote}}<blockquote class="quote">“{{.Quote}}”</blockquote>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var sp *SourcesPage
+	for _, p := range s.Pages {
+		if p, ok := p.(*SourcesPage); ok {
+			sp = p
+		}
+	}
+	if sp == nil {
+		t.Fatal("the bundled site has no sources page")
+	}
+	lists := [][]Citation{{
+		{What: `a <b> & "c" + 'd' nul` + "\x00", Ref: &page.Ref{Kind: page.Glossary, Anchor: "roce-v2"}, Quote: `“x” > y + 'z'`},
+		{What: "no page shows it", Quote: "q"},
+		{What: "no quote", Ref: &page.Ref{Kind: page.FAQ, ID: "a_b-c.d"}},
+	}}
+	n := 0
+	for _, e := range sp.Sources {
+		lists = append(lists, e.Cited)
+		n += len(e.Cited)
+	}
+	if n == 0 {
+		t.Fatal("the bundled sources page lists no claim: the test reads none")
+	}
+	for _, cs := range lists {
+		var want strings.Builder
+		if err := tm.Execute(&want, cs); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(sp.CitedHTML(cs)); got != want.String() {
+			t.Errorf("CitedHTML\n%.600s…\nthe template\n%.600s…", got, want.String())
+		}
+	}
 }
