@@ -100,10 +100,7 @@ func (p *TagPage) FAQHTML(faqs []*FAQ) template.HTML {
 	from := p.Path()
 	b := make([]byte, 0, 192*len(faqs))
 	for _, f := range faqs {
-		b = append(b, `<li><a href="`...)
-		b = appendURL(b, page.RelRef(from, page.Ref{Kind: page.FAQ, ID: f.Page.Slug}))
-		b = append(b, `">`...)
-		b = append(appendEscaped(b, f.Page.Meta.Title), `</a>`...)
+		b = appendFAQLink(append(b, `<li>`...), from, f)
 		if sum := f.Page.Meta.Summary; sum != "" {
 			b = append(b, `<br><span class="meta">`...)
 			b = append(appendEscaped(b, sum), `</span>`...)
@@ -111,6 +108,14 @@ func (p *TagPage) FAQHTML(faqs []*FAQ) template.HTML {
 		b = append(b, `</li>`...)
 	}
 	return ownedHTML(b)
+}
+
+// appendFAQLink appends the link to FAQ page f from the page at from.
+func appendFAQLink(b []byte, from string, f *FAQ) []byte {
+	b = append(b, `<a href="`...)
+	b = appendURL(b, page.RelRef(from, page.Ref{Kind: page.FAQ, ID: f.Page.Slug}))
+	b = append(b, `">`...)
+	return append(appendEscaped(b, f.Page.Meta.Title), `</a>`...)
 }
 
 // TagCount is a tag on the index with the number of pages it has.

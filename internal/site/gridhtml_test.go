@@ -412,3 +412,42 @@ func TestCitedHTMLIsTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestAdapterFAQHTMLIsTemplate: an adapter page's related questions are
+// what the template loop they replace wrote, on every adapter page of the
+// bundled site and on one whose questions hold what html/template
+// escapes and a translation, which the list leaves out.
+func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	rel := func(from Page, kind, id string) string {
+		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
+	}
+	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .FAQ}}{{if eq .Lang "en"}}<li><a href="{{rel $ "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a></li>{{end}}{{end}}`))
+	s, _ := bundledSite(t)
+	var pages []*AdapterPage
+	n := 0
+	for _, p := range s.Late() {
+		if ap, ok := p.(*AdapterPage); ok {
+			pages = append(pages, ap)
+			n += len(ap.FAQ)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no bundled adapter page lists a question: the test reads none")
+	}
+	odd := &content.Page{Slug: "a_b-c.d"}
+	odd.Meta.Title = `a <b> & "c" + 'd' nul` + "\x00"
+	zh := &content.Page{Slug: "zh-x"}
+	zh.Meta.Title = "译文"
+	pages = append(pages, &AdapterPage{Meta: Meta{Ref: page.Ref{Kind: page.Adapter, ID: "x"}}, FAQ: []*FAQ{
+		{Meta: Meta{Lang: "en"}, Page: odd}, {Meta: Meta{Lang: "zh"}, Page: zh}}})
+	for _, ap := range pages {
+		var want strings.Builder
+		if err := tm.Execute(&want, ap); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(ap.FAQHTML()); got != want.String() {
+			t.Errorf("adapter page %s: FAQHTML\n%.600s…\nthe template\n%.600s…", ap.Path(), got, want.String())
+		}
+	}
+}
