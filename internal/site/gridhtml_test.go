@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 )
 
@@ -448,6 +449,42 @@ func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
 		}
 		if got := string(ap.FAQHTML()); got != want.String() {
 			t.Errorf("adapter page %s: FAQHTML\n%.600s…\nthe template\n%.600s…", ap.Path(), got, want.String())
+		}
+	}
+}
+
+// TestDriverKernelsHTMLIsTemplate: a driver page's list of its adapters
+// is what the template loop it replaces wrote, on every driver page of
+// the bundled site and on one whose adapters hold what html/template
+// escapes, a kernel sourced, unconfirmed and unknown.
+func TestDriverKernelsHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	rel := func(from Page, kind, id string) string {
+		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
+	}
+	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .Kernels}}<li><a href="{{rel $ "adapter" .Adapter.ID}}">{{.Adapter.Name}}</a>: {{if .Sourced}}Linux {{.Kernel}}{{else if .Kernel}}<span class="meta">Linux {{.Kernel}} or later, unconfirmed</span>{{else}}<span class="meta">unknown</span>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var pages []*DriverPage
+	n := 0
+	for _, p := range s.Pages {
+		if dp, ok := p.(*DriverPage); ok {
+			pages = append(pages, dp)
+			n += len(dp.Kernels)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no bundled driver page lists an adapter: the test reads none")
+	}
+	odd := &matrix.Adapter{ID: "a_b-c.d", Name: `a <b> & "c" + 'd' nul` + "\x00"}
+	pages = append(pages, &DriverPage{Meta: Meta{Ref: page.Ref{Kind: page.Driver, ID: "x"}}, Kernels: []AdapterKernel{
+		{Adapter: odd, Kernel: "5.4+<rc>", Sourced: true}, {Adapter: odd, Kernel: "6.1 & later"}, {Adapter: odd}}})
+	for _, dp := range pages {
+		var want strings.Builder
+		if err := tm.Execute(&want, dp); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(dp.KernelsHTML()); got != want.String() {
+			t.Errorf("driver page %s: KernelsHTML\n%.600s…\nthe template\n%.600s…", dp.Path(), got, want.String())
 		}
 	}
 }
