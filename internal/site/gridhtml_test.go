@@ -268,6 +268,27 @@ func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 	return t.laidOut(layOut(t.Cells, stacks))
 }
 
+// pageRel is render's rel for the template loops the tests below hold a
+// page's list to: the link from a page to the page of a kind and id.
+var pageRel = template.FuncMap{"rel": func(from Page, kind, id string) string {
+	return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
+}}
+
+// holdsToLoop fails t where frag gives a page other than what the template
+// loop tm it replaces writes with the page as dot.
+func holdsToLoop[P Page](t *testing.T, tm *template.Template, pages []P, name string, frag func(P) template.HTML) {
+	t.Helper()
+	for _, p := range pages {
+		var want strings.Builder
+		if err := tm.Execute(&want, p); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(frag(p)); got != want.String() {
+			t.Errorf("%s (%s): %s\n%.600s…\nthe template\n%.600s…", p.PageMeta().Path(), p.PageMeta().Lang, name, got, want.String())
+		}
+	}
+}
+
 // TestFolderItemsHTMLIsTemplate: a folder page's list is what the
 // template loop it replaces wrote, on every folder page of the bundled
 // site and on one whose items hold what html/template escapes, in two
@@ -301,15 +322,7 @@ func TestFolderItemsHTMLIsTemplate(t *testing.T) {
 		}}
 		folders = append(folders, f)
 	}
-	for _, f := range folders {
-		var want strings.Builder
-		if err := tm.Execute(&want, f); err != nil {
-			t.Fatal(err)
-		}
-		if got := string(f.ItemsHTML()); got != want.String() {
-			t.Errorf("folder page %s (%s): ItemsHTML\n%.600s…\nthe template\n%.600s…", f.Path(), f.Lang, got, want.String())
-		}
-	}
+	holdsToLoop(t, tm, folders, "ItemsHTML", (*FolderPage).ItemsHTML)
 }
 
 // TestTagFAQHTMLIsTemplate: a tag page's lists of FAQ pages are what the
@@ -317,10 +330,7 @@ func TestFolderItemsHTMLIsTemplate(t *testing.T) {
 // site and on one whose pages hold what html/template escapes.
 func TestTagFAQHTMLIsTemplate(t *testing.T) {
 	t.Parallel()
-	rel := func(from Page, kind, id string) string {
-		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
-	}
-	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .FAQ}}<li><a href="{{rel $.Page "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a>{{with .Page.Meta.Summary}}<br><span class="meta">{{.}}</span>{{end}}</li>{{end}}`))
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .FAQ}}<li><a href="{{rel $.Page "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a>{{with .Page.Meta.Summary}}<br><span class="meta">{{.}}</span>{{end}}</li>{{end}}`))
 	s, _ := bundledSite(t)
 	var tags []*TagPage
 	for _, p := range s.Pages {
@@ -420,10 +430,7 @@ func TestCitedHTMLIsTemplate(t *testing.T) {
 // escapes and a translation, which the list leaves out.
 func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
 	t.Parallel()
-	rel := func(from Page, kind, id string) string {
-		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
-	}
-	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .FAQ}}{{if eq .Lang "en"}}<li><a href="{{rel $ "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a></li>{{end}}{{end}}`))
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .FAQ}}{{if eq .Lang "en"}}<li><a href="{{rel $ "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a></li>{{end}}{{end}}`))
 	s, _ := bundledSite(t)
 	var pages []*AdapterPage
 	n := 0
@@ -442,15 +449,7 @@ func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
 	zh.Meta.Title = "译文"
 	pages = append(pages, &AdapterPage{Meta: Meta{Ref: page.Ref{Kind: page.Adapter, ID: "x"}}, FAQ: []*FAQ{
 		{Meta: Meta{Lang: "en"}, Page: odd}, {Meta: Meta{Lang: "zh"}, Page: zh}}})
-	for _, ap := range pages {
-		var want strings.Builder
-		if err := tm.Execute(&want, ap); err != nil {
-			t.Fatal(err)
-		}
-		if got := string(ap.FAQHTML()); got != want.String() {
-			t.Errorf("adapter page %s: FAQHTML\n%.600s…\nthe template\n%.600s…", ap.Path(), got, want.String())
-		}
-	}
+	holdsToLoop(t, tm, pages, "FAQHTML", (*AdapterPage).FAQHTML)
 }
 
 // TestDriverKernelsHTMLIsTemplate: a driver page's list of its adapters
@@ -459,10 +458,7 @@ func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
 // escapes, a kernel sourced, unconfirmed and unknown.
 func TestDriverKernelsHTMLIsTemplate(t *testing.T) {
 	t.Parallel()
-	rel := func(from Page, kind, id string) string {
-		return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
-	}
-	tm := template.Must(template.New("").Funcs(template.FuncMap{"rel": rel}).Parse(`{{range .Kernels}}<li><a href="{{rel $ "adapter" .Adapter.ID}}">{{.Adapter.Name}}</a>: {{if .Sourced}}Linux {{.Kernel}}{{else if .Kernel}}<span class="meta">Linux {{.Kernel}} or later, unconfirmed</span>{{else}}<span class="meta">unknown</span>{{end}}</li>{{end}}`))
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .Kernels}}<li><a href="{{rel $ "adapter" .Adapter.ID}}">{{.Adapter.Name}}</a>: {{if .Sourced}}Linux {{.Kernel}}{{else if .Kernel}}<span class="meta">Linux {{.Kernel}} or later, unconfirmed</span>{{else}}<span class="meta">unknown</span>{{end}}</li>{{end}}`))
 	s, _ := bundledSite(t)
 	var pages []*DriverPage
 	n := 0
@@ -478,13 +474,5 @@ func TestDriverKernelsHTMLIsTemplate(t *testing.T) {
 	odd := &matrix.Adapter{ID: "a_b-c.d", Name: `a <b> & "c" + 'd' nul` + "\x00"}
 	pages = append(pages, &DriverPage{Meta: Meta{Ref: page.Ref{Kind: page.Driver, ID: "x"}}, Kernels: []AdapterKernel{
 		{Adapter: odd, Kernel: "5.4+<rc>", Sourced: true}, {Adapter: odd, Kernel: "6.1 & later"}, {Adapter: odd}}})
-	for _, dp := range pages {
-		var want strings.Builder
-		if err := tm.Execute(&want, dp); err != nil {
-			t.Fatal(err)
-		}
-		if got := string(dp.KernelsHTML()); got != want.String() {
-			t.Errorf("driver page %s: KernelsHTML\n%.600s…\nthe template\n%.600s…", dp.Path(), got, want.String())
-		}
-	}
+	holdsToLoop(t, tm, pages, "KernelsHTML", (*DriverPage).KernelsHTML)
 }
