@@ -316,6 +316,34 @@ func appendEscaped(b []byte, s string) []byte {
 	return append(b, s[start:]...)
 }
 
+// appendURL appends s as html/template writes a value that starts a
+// quoted URL attribute (href="{{.}}"): a scheme other than http, https
+// or mailto is replaced by #ZgotmplZ, each byte a URL does not keep as
+// it is written %xx, and the result escaped as an attribute.
+func appendURL(b []byte, s string) []byte {
+	if scheme, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(scheme, "/") &&
+		!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "mailto") {
+		return append(b, "#ZgotmplZ"...)
+	}
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~!#$*,/:;=?@[]", c) >= 0,
+			c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]): // an escape already (html/template's test)
+			b = append(b, c)
+		case c == '&':
+			b = append(b, "&amp;"...)
+		case c == '+':
+			b = append(b, "&#43;"...)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return b
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
 // appendURLPart appends s as html/template escapes a value in a URL's
 // query or fragment: each byte but A-Z a-z 0-9 - . _ ~ as %xx.
 func appendURLPart(b []byte, s string) []byte {

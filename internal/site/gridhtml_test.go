@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rocekb/rocekb/internal/content"
+	"github.com/rocekb/rocekb/internal/matrix"
 	"github.com/rocekb/rocekb/internal/page"
 )
 
@@ -264,4 +266,213 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 // WriteAdapterVerdicts lays out a table no other shares.
 func (t *AdapterVerdicts) file(stacks int) *verdictFile {
 	return t.laidOut(layOut(t.Cells, stacks))
+}
+
+// pageRel is render's rel for the template loops the tests below hold a
+// page's list to: the link from a page to the page of a kind and id.
+var pageRel = template.FuncMap{"rel": func(from Page, kind, id string) string {
+	return page.RelRef(from.PageMeta().Path(), page.Ref{Kind: page.Kind(kind), ID: id})
+}}
+
+// holdsToLoop fails t where frag gives a page other than what the template
+// loop tm it replaces writes with the page as dot.
+func holdsToLoop[P Page](t *testing.T, tm *template.Template, pages []P, name string, frag func(P) template.HTML) {
+	t.Helper()
+	for _, p := range pages {
+		var want strings.Builder
+		if err := tm.Execute(&want, p); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(frag(p)); got != want.String() {
+			t.Errorf("%s (%s): %s\n%.600s…\nthe template\n%.600s…", p.PageMeta().Path(), p.PageMeta().Lang, name, got, want.String())
+		}
+	}
+}
+
+// TestFolderItemsHTMLIsTemplate: a folder page's list is what the
+// template loop it replaces wrote, on every folder page of the bundled
+// site and on one whose items hold what html/template escapes, in two
+// languages, with and without summaries and translations.
+func TestFolderItemsHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`{{range .Items}}<li><a href="{{$.Item .}}"{{if .Lang}} lang="{{.Lang}}"{{end}}>{{.Title}}</a>{{if .Summary}} <span class="meta">{{.Summary}}</span>{{end}}{{with .Translations}} <span class="meta">{{$.T "translations"}}: {{range .}}<a href="{{$.Item .}}" lang="{{.Lang}}" hreflang="{{.Lang}}">{{.Lang}}</a> {{end}}</span>{{end}}</li>
+{{end}}`))
+	s, _ := bundledSite(t)
+	var folders []*FolderPage
+	for _, p := range s.Late() {
+		if f, ok := p.(*FolderPage); ok {
+			folders = append(folders, f)
+		}
+	}
+	translated := 0
+	for _, f := range folders {
+		for _, it := range f.Items {
+			translated += len(it.Translations)
+		}
+	}
+	if len(folders) == 0 || translated == 0 {
+		t.Fatalf("the bundled site has %d folder pages, %d translations listed: the test reads none", len(folders), translated)
+	}
+	odd := FolderItem{Title: `a <b> & "c" + 'd' nul` + "\x00", Summary: "x > y + z", Lang: "de", Ref: page.Ref{Kind: page.FAQ, ID: "a_b-c.d"}}
+	for _, lang := range []string{"en", "zh"} {
+		f := &FolderPage{Meta: Meta{Ref: page.Ref{Kind: page.FAQIndex}, Lang: lang}, Items: []FolderItem{
+			odd,
+			{Title: "plain", Ref: page.Ref{Kind: page.Tree, ID: "t1"}},
+			{Title: "translated", Summary: "s", Ref: page.Ref{Kind: page.FAQ, ID: "x"}, Translations: []FolderItem{odd, {Lang: "zh-CN", Ref: page.Ref{Kind: page.FAQ, ID: "y"}}}},
+		}}
+		folders = append(folders, f)
+	}
+	holdsToLoop(t, tm, folders, "ItemsHTML", (*FolderPage).ItemsHTML)
+}
+
+// TestTagFAQHTMLIsTemplate: a tag page's lists of FAQ pages are what the
+// template loop they replace wrote, on every tag page of the bundled
+// site and on one whose pages hold what html/template escapes.
+func TestTagFAQHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .FAQ}}<li><a href="{{rel $.Page "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a>{{with .Page.Meta.Summary}}<br><span class="meta">{{.}}</span>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var tags []*TagPage
+	for _, p := range s.Pages {
+		if tp, ok := p.(*TagPage); ok && !tp.Index {
+			tags = append(tags, tp)
+		}
+	}
+	if len(tags) == 0 {
+		t.Fatal("the bundled site has no tag page")
+	}
+	odd := &content.Page{Slug: "a_b-c.d"}
+	odd.Meta.Title, odd.Meta.Summary = `a <b> & "c" + 'd' nul`+"\x00", "x > y + z"
+	plain := &content.Page{Slug: "p"}
+	plain.Meta.Title = "no summary"
+	tags = append(tags, &TagPage{Meta: Meta{Ref: page.Ref{Kind: page.Tag, ID: "odd"}}, Groups: []TagGroup{{FAQ: []*FAQ{{Page: odd}, {Page: plain}}}}})
+	n := 0
+	for _, tp := range tags {
+		for _, g := range tp.Groups {
+			var want strings.Builder
+			if err := tm.Execute(&want, struct {
+				Page *TagPage
+				FAQ  []*FAQ
+			}{tp, g.FAQ}); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(tp.FAQHTML(g.FAQ)); got != want.String() {
+				t.Errorf("tag page %s, %s: FAQHTML\n%.600s…\nthe template\n%.600s…", tp.Path(), g.Lang, got, want.String())
+			}
+			n += len(g.FAQ)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d FAQ pages listed: the test reads too few", n)
+	}
+}
+
+// TestAppendURLIsHTMLTemplate: a link's address is written as
+// html/template writes a value that starts a quoted href.
+func TestAppendURLIsHTMLTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`<a href="{{.}}">`))
+	for _, s := range []string{"", "../faq/x.html", "../glossary.html#roce-v2", "https://example.org/a?b=c&d=e+f#g", "HTTP://X", "mailto:a@b.c",
+		"javascript:alert(1)", "JavaScript:x", "data:text/html,x", ":x", "/a:b", "a/b:c", "a b", "é ✓", `<"'>`, "nul\x00", "100%", "a%20b", "a%2", "a%2g", "%zz%41", "!#$*,;=?@[]~", "a`b{c}|d^e\\f", "\x7f\t\n"} {
+		var want strings.Builder
+		if err := tm.Execute(&want, s); err != nil {
+			t.Fatal(err)
+		}
+		if got := `<a href="` + string(appendURL(nil, s)) + `">`; got != want.String() {
+			t.Errorf("appendURL(%q) gives %s, html/template %s", s, got, want.String())
+		}
+	}
+}
+
+// TestCitedHTMLIsTemplate: the sources page's lists of the claims citing
+// each source are what the template loop they replace wrote, on the
+// bundled site's page and on claims holding what html/template escapes.
+func TestCitedHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Parse(`{{range .}}<li>{{if .URL}}<a href="{{.URL}}">{{.What}}</a>{{else}}{{.What}}{{end}}{{if .Quote}}<blockquote class="quote">“{{.Quote}}”</blockquote>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var sp *SourcesPage
+	for _, p := range s.Pages {
+		if p, ok := p.(*SourcesPage); ok {
+			sp = p
+		}
+	}
+	if sp == nil {
+		t.Fatal("the bundled site has no sources page")
+	}
+	lists := [][]Citation{{
+		{What: `a <b> & "c" + 'd' nul` + "\x00", Ref: &page.Ref{Kind: page.Glossary, Anchor: "roce-v2"}, Quote: `“x” > y + 'z'`},
+		{What: "no page shows it", Quote: "q"},
+		{What: "no quote", Ref: &page.Ref{Kind: page.FAQ, ID: "a_b-c.d"}},
+	}}
+	n := 0
+	for _, e := range sp.Sources {
+		lists = append(lists, e.Cited)
+		n += len(e.Cited)
+	}
+	if n == 0 {
+		t.Fatal("the bundled sources page lists no claim: the test reads none")
+	}
+	for _, cs := range lists {
+		var want strings.Builder
+		if err := tm.Execute(&want, cs); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(sp.CitedHTML(cs)); got != want.String() {
+			t.Errorf("CitedHTML\n%.600s…\nthe template\n%.600s…", got, want.String())
+		}
+	}
+}
+
+// TestAdapterFAQHTMLIsTemplate: an adapter page's related questions are
+// what the template loop they replace wrote, on every adapter page of the
+// bundled site and on one whose questions hold what html/template
+// escapes and a translation, which the list leaves out.
+func TestAdapterFAQHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .FAQ}}{{if eq .Lang "en"}}<li><a href="{{rel $ "faq" .Page.Slug}}">{{.Page.Meta.Title}}</a></li>{{end}}{{end}}`))
+	s, _ := bundledSite(t)
+	var pages []*AdapterPage
+	n := 0
+	for _, p := range s.Late() {
+		if ap, ok := p.(*AdapterPage); ok {
+			pages = append(pages, ap)
+			n += len(ap.FAQ)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no bundled adapter page lists a question: the test reads none")
+	}
+	odd := &content.Page{Slug: "a_b-c.d"}
+	odd.Meta.Title = `a <b> & "c" + 'd' nul` + "\x00"
+	zh := &content.Page{Slug: "zh-x"}
+	zh.Meta.Title = "译文"
+	pages = append(pages, &AdapterPage{Meta: Meta{Ref: page.Ref{Kind: page.Adapter, ID: "x"}}, FAQ: []*FAQ{
+		{Meta: Meta{Lang: "en"}, Page: odd}, {Meta: Meta{Lang: "zh"}, Page: zh}}})
+	holdsToLoop(t, tm, pages, "FAQHTML", (*AdapterPage).FAQHTML)
+}
+
+// TestDriverKernelsHTMLIsTemplate: a driver page's list of its adapters
+// is what the template loop it replaces wrote, on every driver page of
+// the bundled site and on one whose adapters hold what html/template
+// escapes, a kernel sourced, unconfirmed and unknown.
+func TestDriverKernelsHTMLIsTemplate(t *testing.T) {
+	t.Parallel()
+	tm := template.Must(template.New("").Funcs(pageRel).Parse(`{{range .Kernels}}<li><a href="{{rel $ "adapter" .Adapter.ID}}">{{.Adapter.Name}}</a>: {{if .Sourced}}Linux {{.Kernel}}{{else if .Kernel}}<span class="meta">Linux {{.Kernel}} or later, unconfirmed</span>{{else}}<span class="meta">unknown</span>{{end}}</li>{{end}}`))
+	s, _ := bundledSite(t)
+	var pages []*DriverPage
+	n := 0
+	for _, p := range s.Pages {
+		if dp, ok := p.(*DriverPage); ok {
+			pages = append(pages, dp)
+			n += len(dp.Kernels)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no bundled driver page lists an adapter: the test reads none")
+	}
+	odd := &matrix.Adapter{ID: "a_b-c.d", Name: `a <b> & "c" + 'd' nul` + "\x00"}
+	pages = append(pages, &DriverPage{Meta: Meta{Ref: page.Ref{Kind: page.Driver, ID: "x"}}, Kernels: []AdapterKernel{
+		{Adapter: odd, Kernel: "5.4+<rc>", Sourced: true}, {Adapter: odd, Kernel: "6.1 & later"}, {Adapter: odd}}})
+	holdsToLoop(t, tm, pages, "KernelsHTML", (*DriverPage).KernelsHTML)
 }

@@ -270,6 +270,23 @@ func (p *AdapterPage) SourcesHTML(all string) template.HTML {
 	return ownedHTML(b)
 }
 
+// FAQHTML is the items of the page's list of related questions, those in
+// English, each linking its FAQ page, escaped as html/template escapes
+// the template loop it replaces (TestAdapterFAQHTMLIsTemplate holds it to
+// it): the 10k corpus's adapter pages list 10,126 and the loop passed
+// over their translations too, each item and translation costing
+// reflective calls.
+func (p *AdapterPage) FAQHTML() template.HTML {
+	from := p.Path()
+	var b []byte
+	for _, f := range p.FAQ {
+		if f.Lang == "en" {
+			b = append(appendFAQLink(append(b, `<li>`...), from, f), `</li>`...)
+		}
+	}
+	return ownedHTML(b)
+}
+
 // Claim is a claim's confidence and short citations.
 func (p *AdapterPage) Claim(c matrix.Claim) template.HTML {
 	conf := template.HTMLEscapeString(c.Confidence)
