@@ -149,35 +149,48 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 		}
 		return i
 	}
-	// A lexeme's terms are looked up once per document, when its raw
-	// token first occurs: each occurrence's look-ups were a fifth of the
-	// analysis.
-	var cur *lexeme
-	lex := func(i int) *lexeme {
-		cur = da.lxs[i]
-		if cur.gen != da.gen {
-			cur.gen = da.gen
-			cur.slots = cur.slots[:0]
-			for _, t := range cur.terms {
-				cur.slots = append(cur.slots, slot(t.text))
-			}
+	var (
+		cur  *lexeme
+		f, n int      // the field, its tokens so far
+		here []string // tokensAt's
+	)
+	yield := func(t Token, k int) {
+		n++
+		i := 0
+		if k >= 0 {
+			i = cur.slots[k]
+		} else {
+			i = slot(t.Term)
 		}
-		return cur
+		da.terms[i].tf[f]++
 	}
-	for f, name := range Fields {
-		text := fieldText(d, name)
+	for f = range Fields {
+		text := fieldText(d, Fields[f])
 		da.lexemes(text)
-		n := 0
-		da.an.tokensOf(text, da.raws, lex, func(t Token, k int) {
-			n++
-			i := 0
-			if k >= 0 {
-				i = cur.slots[k]
-			} else {
-				i = slot(t.Term)
+		n = 0
+		for i, lx := range da.lxs {
+			// A lexeme's terms are looked up once per document, when its
+			// raw token first occurs: each occurrence's look-ups were a
+			// fifth of the analysis.
+			if lx.gen != da.gen {
+				lx.gen = da.gen
+				lx.slots = lx.slots[:0]
+				for _, t := range lx.terms {
+					lx.slots = append(lx.slots, slot(t.text))
+				}
 			}
-			da.terms[i].tf[f]++
-		})
+			// Most raw tokens yield their lexeme's terms alone: counted
+			// here, not as tokens one at a time.
+			if lx.plain(da.raws, i) {
+				for _, at := range lx.slots {
+					da.terms[at].tf[f]++
+				}
+				n += len(lx.slots)
+				continue
+			}
+			cur = lx
+			here = da.an.tokensAt(text, da.raws, i, lx, here[:0], yield)
+		}
 		if n > 0 {
 			// bleve keeps norms as float32.
 			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
