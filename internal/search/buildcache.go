@@ -96,6 +96,13 @@ type docAnalyzer struct {
 	// they end at in garbage.
 	terms    []termStats
 	rawsSeen []string
+	// rawSet, when not nil, holds the raw tokens (with their parts) of
+	// all the documents read, each put there when its lexeme is made,
+	// and no document lists its own (docStats.raws): a one-off index
+	// reads only which raw tokens there are, and listing each
+	// document's, a map look-up per distinct raw token and part, was a
+	// twentieth of making it.
+	rawSet map[string]int
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
@@ -117,6 +124,12 @@ func (da *docAnalyzer) lexemes(text string) {
 			da.an.lexemeOf(strings.ToLower(s), lx)
 			lx.terms = slices.Clip(lx.terms)
 			lx.parts = splitParts(lx.lower)
+			if da.rawSet != nil {
+				da.rawSet[lx.lower]++
+				for _, p := range lx.parts {
+					da.rawSet[p]++
+				}
+			}
 			if len(da.lex) < maxExpanded {
 				da.lex[s] = lx
 			}
@@ -194,6 +207,9 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 		if n > 0 {
 			// bleve keeps norms as float32.
 			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
+		}
+		if da.rawSet != nil {
+			continue // counted as their lexemes were made
 		}
 		for _, lx := range da.lxs {
 			if lx.rawGen == da.gen {

@@ -135,7 +135,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	var next atomic.Int64
 	type part struct {
 		df   []map[string]int
-		raws map[string]int // raw token → how many documents yield it
+		raws map[string]int // raw token → how many documents yield it (a one-off index: any number above 0)
 	}
 	parts := make([]part, workers)
 	var wg sync.WaitGroup
@@ -145,6 +145,9 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			defer wg.Done()
 			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]int{}}
 			da := newDocAnalyzer(s.an)
+			if u.r == nil {
+				da.rawSet = pt.raws // how many documents yield each is not read
+			}
 			for f := range Fields {
 				pt.df[f] = map[string]int{}
 			}
@@ -165,9 +168,6 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					}
 					for _, r := range st.raws {
 						pt.raws[r]++
-					}
-					if u.r == nil {
-						st.raws = nil // counted; only a kept index reads them again
 					}
 				}
 			}
