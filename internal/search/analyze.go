@@ -206,8 +206,15 @@ func (a *Analyzer) Analyze(text string) []Token {
 // tokens yields the terms of text's raw tokens raws, in order, each term
 // once per position.
 func (a *Analyzer) tokens(text string, raws []raw, yield func(Token)) {
-	var lx lexeme
-	a.tokensOf(text, raws, func(i int) *lexeme { a.lexemeOf(raws[i].text, &lx); return &lx }, func(t Token, _ int) { yield(t) })
+	var (
+		lx   lexeme
+		here []string // this position's terms so far, where lx.terms are not all
+	)
+	y := func(t Token, _ int) { yield(t) }
+	for i := range raws {
+		a.lexemeOf(raws[i].text, &lx)
+		here = a.tokensAt(text, raws, i, &lx, here[:0], y)
+	}
 }
 
 // lexeme is what one raw token's text yields wherever it occurs: its
@@ -257,64 +264,66 @@ func hasTerm(ts []term, s string) bool {
 	return false
 }
 
-// tokensOf is tokens with the lexeme of each raw token, lex(i) for
-// raws[i], which need hold only until the next call; yield is given
-// with each term its place in the lexeme's terms, or -1 for a term the
-// lexeme does not hold (a CJK bigram, a phrase alias).
-func (a *Analyzer) tokensOf(text string, raws []raw, lex func(i int) *lexeme, yield func(t Token, k int)) {
-	var here []string // this position's terms so far, where lx.terms are not all
-	for i, r := range raws {
-		pos := i + 1
-		lx := lex(i)
-		here = here[:0]
-		if lx.cjk {
-			emit := func(term string, start, end int) {
-				if term == "" || slices.Contains(here, term) {
-					return
-				}
-				here = append(here, term)
-				yield(Token{Term: term, Kind: CJK, Pos: pos, Start: start, End: end}, -1)
+// plain reports whether lx's terms are all that raws[i] yields, in
+// order: it is no CJK run and no phrase alias can start at it.
+func (lx *lexeme) plain(raws []raw, i int) bool {
+	return !lx.cjk && (lx.next == nil || i+1 >= len(raws))
+}
+
+// tokensAt yields the terms of the raw token raws[i] of text, whose
+// lexeme is lx, each with its place in lx.terms, or -1 for a term the
+// lexeme does not hold (a CJK bigram, a phrase alias); here is an empty
+// slice to use for the position's terms, returned for the next.
+func (a *Analyzer) tokensAt(text string, raws []raw, i int, lx *lexeme, here []string, yield func(t Token, k int)) []string {
+	r, pos := raws[i], i+1
+	if lx.cjk {
+		emit := func(term string, start, end int) {
+			if term == "" || slices.Contains(here, term) {
+				return
 			}
-			// Bigrams carry their own span so snippets mark just them.
-			off := r.start
-			rs := []rune(text[r.start:r.end])
-			if len(rs) == 1 {
-				emit(r.text, r.start, r.end)
-			}
-			ends := make([]int, len(rs))
-			for j, c := range rs {
-				off += len(string(c))
-				ends[j] = off
-			}
-			for j := 0; j+1 < len(rs); j++ {
-				s := r.start
-				if j > 0 {
-					s = ends[j-1]
-				}
-				emit(strings.ToLower(string(rs[j:j+2])), s, ends[j+1])
-			}
-			zhSynonymsIn(rs, func(c string, i, j int) {
-				s := r.start
-				if i > 0 {
-					s = ends[i-1]
-				}
-				cjkPairs(c, func(p string) { emit(p, s, ends[j-1]) })
-			})
-			continue
+			here = append(here, term)
+			yield(Token{Term: term, Kind: CJK, Pos: pos, Start: start, End: end}, -1)
 		}
-		for k, t := range lx.terms {
-			yield(Token{Term: t.text, Kind: t.kind, Pos: pos, Start: r.start, End: r.end}, k)
+		// Bigrams carry their own span so snippets mark just them.
+		off := r.start
+		rs := []rune(text[r.start:r.end])
+		if len(rs) == 1 {
+			emit(r.text, r.start, r.end)
 		}
-		if lx.next == nil || i+1 >= len(raws) {
-			continue
+		ends := make([]int, len(rs))
+		for j, c := range rs {
+			off += len(string(c))
+			ends[j] = off
 		}
-		for _, p := range lx.next[raws[i+1].text] {
-			if p.follows(raws, i) && p.Canon != "" && !hasTerm(lx.terms, p.Canon) && !slices.Contains(here, p.Canon) {
-				here = append(here, p.Canon)
-				yield(Token{Term: p.Canon, Kind: Alias, Pos: pos, Start: r.start, End: raws[i+len(p.Rest)].end}, -1)
+		for j := 0; j+1 < len(rs); j++ {
+			s := r.start
+			if j > 0 {
+				s = ends[j-1]
 			}
+			emit(strings.ToLower(string(rs[j:j+2])), s, ends[j+1])
+		}
+		zhSynonymsIn(rs, func(c string, i, j int) {
+			s := r.start
+			if i > 0 {
+				s = ends[i-1]
+			}
+			cjkPairs(c, func(p string) { emit(p, s, ends[j-1]) })
+		})
+		return here
+	}
+	for k, t := range lx.terms {
+		yield(Token{Term: t.text, Kind: t.kind, Pos: pos, Start: r.start, End: r.end}, k)
+	}
+	if lx.plain(raws, i) {
+		return here
+	}
+	for _, p := range lx.next[raws[i+1].text] {
+		if p.follows(raws, i) && p.Canon != "" && !hasTerm(lx.terms, p.Canon) && !slices.Contains(here, p.Canon) {
+			here = append(here, p.Canon)
+			yield(Token{Term: p.Canon, Kind: Alias, Pos: pos, Start: r.start, End: raws[i+len(p.Rest)].end}, -1)
 		}
 	}
+	return here
 }
 
 func isCJK(s string) bool {

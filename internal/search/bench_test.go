@@ -141,12 +141,15 @@ func BenchmarkStatic(b *testing.B) {
 	_, al, docs := loadBundled(b)
 	b.ReportAllocs()
 	b.ResetTimer()
+	proc := processCPU()
 	for i := 0; i < b.N; i++ {
 		n := 0
 		if err := NewStatic(docs, al).Outputs(func(_ string, data []byte) error { n += len(data); return nil }); err != nil {
 			b.Fatal(err)
 		}
 	}
+	proc = processCPU() - proc
+	b.ReportMetric(float64(proc)/float64(time.Millisecond)/float64(b.N), "proc-cpu-ms/op")
 }
 
 func benchQueries(b *testing.B) []string {

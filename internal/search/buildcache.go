@@ -96,6 +96,13 @@ type docAnalyzer struct {
 	// they end at in garbage.
 	terms    []termStats
 	rawsSeen []string
+	// rawSet, when not nil, holds the raw tokens (with their parts) of
+	// all the documents read, each put there when its lexeme is made,
+	// and no document lists its own (docStats.raws): a one-off index
+	// reads only which raw tokens there are, and listing each
+	// document's, a map look-up per distinct raw token and part, was a
+	// twentieth of making it.
+	rawSet map[string]int
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
@@ -117,6 +124,12 @@ func (da *docAnalyzer) lexemes(text string) {
 			da.an.lexemeOf(strings.ToLower(s), lx)
 			lx.terms = slices.Clip(lx.terms)
 			lx.parts = splitParts(lx.lower)
+			if da.rawSet != nil {
+				da.rawSet[lx.lower]++
+				for _, p := range lx.parts {
+					da.rawSet[p]++
+				}
+			}
 			if len(da.lex) < maxExpanded {
 				da.lex[s] = lx
 			}
@@ -149,38 +162,54 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 		}
 		return i
 	}
-	// A lexeme's terms are looked up once per document, when its raw
-	// token first occurs: each occurrence's look-ups were a fifth of the
-	// analysis.
-	var cur *lexeme
-	lex := func(i int) *lexeme {
-		cur = da.lxs[i]
-		if cur.gen != da.gen {
-			cur.gen = da.gen
-			cur.slots = cur.slots[:0]
-			for _, t := range cur.terms {
-				cur.slots = append(cur.slots, slot(t.text))
-			}
+	var (
+		cur  *lexeme
+		f, n int      // the field, its tokens so far
+		here []string // tokensAt's
+	)
+	yield := func(t Token, k int) {
+		n++
+		i := 0
+		if k >= 0 {
+			i = cur.slots[k]
+		} else {
+			i = slot(t.Term)
 		}
-		return cur
+		da.terms[i].tf[f]++
 	}
-	for f, name := range Fields {
-		text := fieldText(d, name)
+	for f = range Fields {
+		text := fieldText(d, Fields[f])
 		da.lexemes(text)
-		n := 0
-		da.an.tokensOf(text, da.raws, lex, func(t Token, k int) {
-			n++
-			i := 0
-			if k >= 0 {
-				i = cur.slots[k]
-			} else {
-				i = slot(t.Term)
+		n = 0
+		for i, lx := range da.lxs {
+			// A lexeme's terms are looked up once per document, when its
+			// raw token first occurs: each occurrence's look-ups were a
+			// fifth of the analysis.
+			if lx.gen != da.gen {
+				lx.gen = da.gen
+				lx.slots = lx.slots[:0]
+				for _, t := range lx.terms {
+					lx.slots = append(lx.slots, slot(t.text))
+				}
 			}
-			da.terms[i].tf[f]++
-		})
+			// Most raw tokens yield their lexeme's terms alone: counted
+			// here, not as tokens one at a time.
+			if lx.plain(da.raws, i) {
+				for _, at := range lx.slots {
+					da.terms[at].tf[f]++
+				}
+				n += len(lx.slots)
+				continue
+			}
+			cur = lx
+			here = da.an.tokensAt(text, da.raws, i, lx, here[:0], yield)
+		}
 		if n > 0 {
 			// bleve keeps norms as float32.
 			st.norms[f] = float64(float32(1 / math.Sqrt(float64(n))))
+		}
+		if da.rawSet != nil {
+			continue // counted as their lexemes were made
 		}
 		for _, lx := range da.lxs {
 			if lx.rawGen == da.gen {

@@ -135,7 +135,7 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	var next atomic.Int64
 	type part struct {
 		df   []map[string]int
-		raws map[string]int // raw token → how many documents yield it
+		raws map[string]int // raw token → how many documents yield it (a one-off index: any number above 0)
 	}
 	parts := make([]part, workers)
 	var wg sync.WaitGroup
@@ -145,6 +145,9 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			defer wg.Done()
 			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]int{}}
 			da := newDocAnalyzer(s.an)
+			if u.r == nil {
+				da.rawSet = pt.raws // how many documents yield each is not read
+			}
 			for f := range Fields {
 				pt.df[f] = map[string]int{}
 			}
@@ -165,9 +168,6 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					}
 					for _, r := range st.raws {
 						pt.raws[r]++
-					}
-					if u.r == nil {
-						st.raws = nil // counted; only a kept index reads them again
 					}
 				}
 			}
@@ -321,9 +321,18 @@ func (s *Static) score(i int, st *docStats, ts termStats, idf *[numFields]float6
 // integer by an exact power of ten rounds the same in Go and JavaScript,
 // so both rank with the same numbers.
 func weightCode(w float64) (int, float64) {
-	str := strconv.FormatFloat(w, 'e', 3, 64) // d.ddde±x
-	m, _ := strconv.Atoi(str[0:1] + str[2:5])
-	x, _ := strconv.Atoi(str[6:])
+	// Read in place from a buffer on the stack: a posting's two strings
+	// and their conversions were a tenth of making the index.
+	var buf [24]byte
+	str := strconv.AppendFloat(buf[:0], w, 'e', 3, 64) // d.ddde±x
+	m := int(str[0]-'0')*1000 + int(str[2]-'0')*100 + int(str[3]-'0')*10 + int(str[4]-'0')
+	x := 0
+	for _, c := range str[7:] {
+		x = x*10 + int(c-'0')
+	}
+	if str[6] == '-' {
+		x = -x
+	}
 	e := 3 - x
 	switch {
 	case e < 0: // w ≥ 10000: saturate
