@@ -620,11 +620,7 @@ func (v *verdicts) gridOf(t *AdapterVerdicts, stacks []Target) *Grid {
 		if x.Likely > 0 {
 			gr.Likely = string(Levels[x.Likely-1])
 		}
-		if r < len(v.shared) {
-			gr.HTML = v.inline(x.Text)
-		} else {
-			gr.HTML = Inline(x.Text)
-		}
+		gr.HTML = v.reasonHTML(r, x.Text)
 		for _, ref := range x.Refs {
 			// An entry cited twice (for two of its rules) shows once.
 			if n := refOf(ref); !slices.Contains(gr.Refs, n) {

@@ -64,11 +64,7 @@ func (v *verdicts) peerGrid(m *matrix.Matrix, adapter string, stacks []Target) *
 		return nil
 	}
 	defer v.leave(adapter)
-	first := adapter
-	if f, ok := v.renamedFrom[adapter]; ok {
-		first = f
-	}
-	pg.once.Do(func() { v.layPeerGrid(pg, m, first) })
+	pg.once.Do(func() { v.layPeerGrid(pg, m, v.firstOf(adapter)) })
 	return v.groupGrid(pg, v.table(adapter), stacks)
 }
 
@@ -96,10 +92,7 @@ func (v *verdicts) groupOf(adapter string) *peerGrid {
 			v.groupSize[f]++
 		}
 	}
-	first := adapter
-	if f, ok := v.renamedFrom[adapter]; ok {
-		first = f
-	}
+	first := v.firstOf(adapter)
 	n := v.groupSize[first]
 	if n == 0 {
 		return nil
@@ -115,13 +108,19 @@ func (v *verdicts) groupOf(adapter string) *peerGrid {
 	return pg
 }
 
+// firstOf is the first of adapter's peer group: the adapter whose
+// tables a renamed peer's are (renamedFrom), or adapter itself.
+func (v *verdicts) firstOf(adapter string) string {
+	if f, ok := v.renamedFrom[adapter]; ok {
+		return f
+	}
+	return adapter
+}
+
 // leave lets go of adapter's group's grid once each member asked for its
 // own (a member asking again lays it out anew).
 func (v *verdicts) leave(adapter string) {
-	first := adapter
-	if f, ok := v.renamedFrom[adapter]; ok {
-		first = f
-	}
+	first := v.firstOf(adapter)
 	v.peerMu.Lock()
 	defer v.peerMu.Unlock()
 	if pg := v.peerGrids[first]; pg != nil {
@@ -350,12 +349,7 @@ func (v *verdicts) derive(pg *peerGrid, t *AdapterVerdicts, img map[gridAtom]gri
 			}
 			if b, ok := img[gridAtom{kind: 'r', n: gr.src}]; ok {
 				x := v.raw(t, b.n)
-				gr.text, gr.src = x.Text, b.n
-				if b.n < len(v.shared) {
-					gr.HTML = v.inline(x.Text)
-				} else {
-					gr.HTML = Inline(x.Text)
-				}
+				gr.text, gr.src, gr.HTML = x.Text, b.n, v.reasonHTML(b.n, x.Text)
 			}
 		}
 		return rs

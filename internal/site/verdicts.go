@@ -1167,6 +1167,15 @@ func (v *verdicts) inline(text string) template.HTML {
 	return h
 }
 
+// reasonHTML is the HTML of the text of reason number r of a table: a
+// shared reason's, the same in every table, made once (inline).
+func (v *verdicts) reasonHTML(r int, text string) template.HTML {
+	if r < len(v.shared) {
+		return v.inline(text)
+	}
+	return Inline(text)
+}
+
 // reason resolves reason number n of an adapter's table.
 func (v *verdicts) reason(t *AdapterVerdicts, n int) ReasonView {
 	var x XReason
