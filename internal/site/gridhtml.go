@@ -325,7 +325,6 @@ func appendURL(b []byte, s string) []byte {
 		!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "mailto") {
 		return append(b, "#ZgotmplZ"...)
 	}
-	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~!#$*,/:;=?@[]", c) >= 0,
@@ -336,10 +335,16 @@ func appendURL(b []byte, s string) []byte {
 		case c == '+':
 			b = append(b, "&#43;"...)
 		default:
-			b = append(b, '%', hex[c>>4], hex[c&15])
+			b = appendPercent(b, c)
 		}
 	}
 	return b
+}
+
+// appendPercent appends c as %xx, in html/template's lower-case hex.
+func appendPercent(b []byte, c byte) []byte {
+	const hex = "0123456789abcdef"
+	return append(b, '%', hex[c>>4], hex[c&15])
 }
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
@@ -347,13 +352,12 @@ func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' ||
 // appendURLPart appends s as html/template escapes a value in a URL's
 // query or fragment: each byte but A-Z a-z 0-9 - . _ ~ as %xx.
 func appendURLPart(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
 			b = append(b, c)
 		default:
-			b = append(b, '%', hex[c>>4], hex[c&15])
+			b = appendPercent(b, c)
 		}
 	}
 	return b
