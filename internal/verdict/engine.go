@@ -31,17 +31,18 @@ type Engine struct {
 	// PCI ids' rows (every kernel and distro it is judged on), and an
 	// adapter's firmware rules and conditions on a stack (every distro
 	// and kernel).
-	kernels sync.Map // kernelKey → plannedKernel
-	devices sync.Map // deviceKey → deviceKernel
-	rowKeys sync.Map // viewOf → rowsKey
-	rows    sync.Map // rowKey → chosenRow
-	soft    sync.Map // softKey → *matrix.DistroRow
-	tails   sync.Map // tailKey → []Reason
-	heads   sync.Map // headKey → judgedHead
-	softs   sync.Map // softHead → judgedHead: a software stack's head
-	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
-	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
-	uek     sync.Map // kernel release → uekLine
+	kernels   sync.Map // kernelKey → plannedKernel
+	devices   sync.Map // deviceKey → deviceKernel
+	rowKeys   sync.Map // viewOf → rowsKey
+	rows      sync.Map // rowKey → chosenRow
+	soft      sync.Map // softKey → *matrix.DistroRow
+	tails     sync.Map // tailKey → []Reason
+	softTails sync.Map // softTailKey → []Reason: a software stack's steps on a kernel
+	heads     sync.Map // headKey → judgedHead
+	softs     sync.Map // softHead → judgedHead: a software stack's head
+	roce      sync.Map // viewOf → Reason: the adapter's RoCE step
+	tagged    sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
+	uek       sync.Map // kernel release → uekLine
 
 	peers func() map[string]string // the matrix's peers (Peers), found once
 }
@@ -139,6 +140,19 @@ type judgedHead struct {
 	reasons []Reason
 }
 
+// softTailKey is what softwareTail reads: the matrix, the software
+// stack, the kernel and its release, and of the adapter (none: the plan
+// named the software device) what a distro_support row asks of one that
+// no row names, its drivers (rowsKey).
+type softTailKey struct {
+	m       *matrix.Matrix
+	ms      *matrix.Stack
+	k       kernel
+	release string
+	adapter bool
+	rows    rowsKey
+}
+
 // uekLine is what rule.UEKLine gives for a kernel release.
 type uekLine struct {
 	line string
@@ -213,6 +227,18 @@ func (e *Engine) distroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro
 	if e == nil {
 		return DistroRow(m, a, d)
 	}
+	key := rowKey{rowsKey: e.rowsKeyOf(m, a), d: d}
+	y, ok := e.rows.Load(key)
+	if !ok {
+		row, byAdapter := DistroRow(m, a, d)
+		y, _ = e.rows.LoadOrStore(key, chosenRow{row: row, byAdapter: byAdapter})
+	}
+	c := y.(chosenRow)
+	return c.row, c.byAdapter
+}
+
+// rowsKeyOf is adapter a's rowsKey in its view m, made once per view.
+func (e *Engine) rowsKeyOf(m *matrix.Matrix, a *matrix.Adapter) rowsKey {
 	vk := viewOf{m: m, a: a}
 	x, ok := e.rowKeys.Load(vk)
 	if !ok {
@@ -234,14 +260,7 @@ func (e *Engine) distroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro
 		}
 		x, _ = e.rowKeys.LoadOrStore(vk, rk)
 	}
-	key := rowKey{rowsKey: x.(rowsKey), d: d}
-	y, ok := e.rows.Load(key)
-	if !ok {
-		row, byAdapter := DistroRow(m, a, d)
-		y, _ = e.rows.LoadOrStore(key, chosenRow{row: row, byAdapter: byAdapter})
-	}
-	c := y.(chosenRow)
-	return c.row, c.byAdapter
+	return x.(rowsKey)
 }
 
 // softwareRow is softwareRow, chosen once per release and module.
@@ -291,6 +310,32 @@ func (e *Engine) softwareHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, m
 	h := x.(judgedHead)
 	replay(v, h.reasons)
 	return h.done
+}
+
+// softwareTail is softwareTail, judged once per software stack, kernel
+// and drivers (softTailKey): every adapter of a driver shares each
+// kernel's and distro's. An adapter a row names is judged on its own (a
+// row naming it reads its name, its RDMA driver, and the PCI id the plan
+// named it by).
+func (e *Engine) softwareTail(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, k kernel) {
+	if e == nil {
+		softwareTail(m, e, v, a, ms, k)
+		return
+	}
+	key := softTailKey{m: m, ms: ms, k: k, release: v.Kernel, adapter: a != nil}
+	if a != nil {
+		if key.rows = e.rowsKeyOf(e.view(m, a), a); key.rows.named != "" {
+			softwareTail(m, e, v, a, ms, k)
+			return
+		}
+	}
+	x, ok := e.softTails.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported, Kernel: v.Kernel}
+		softwareTail(m, e, &w, a, ms, k)
+		x, _ = e.softTails.LoadOrStore(key, w.Reasons)
+	}
+	replay(v, x.([]Reason))
 }
 
 // roceStep is the step that the adapter does RoCE, cited, made once per
@@ -502,6 +547,7 @@ func (e *Engine) Forget() {
 	e.rows.Clear()
 	e.soft.Clear()
 	e.tails.Clear()
+	e.softTails.Clear()
 	e.heads.Clear()
 	e.softs.Clear()
 	e.roce.Clear()
