@@ -912,6 +912,9 @@ func (v *verdicts) judge(adapter string) judged {
 	// words, which the marks replace: each kind is judged once per stack.
 	type kindOn struct{ kind, stack string }
 	quoted := map[kindOn]XCell{}
+	// Each verdict is read into the cell before the next is judged: the
+	// one slice of reasons is lent to them all.
+	var lent []verdict.Reason
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			kind, _, _ := strings.Cut(tg.Key, ":")
@@ -921,7 +924,10 @@ func (v *verdicts) judge(adapter string) judged {
 				j.cells = append(j.cells, c)
 				continue
 			}
-			res := v.engine.Judge(tg.Plan(adapter, st.Key))
+			res := v.engine.JudgeInto(tg.Plan(adapter, st.Key), lent)
+			if res.Reasons != nil {
+				lent = res.Reasons
+			}
 			if tg.raw != "" {
 				res = tg.marked(res)
 			}

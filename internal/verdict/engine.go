@@ -572,7 +572,13 @@ func (e *Engine) Peers() map[string]string { return e.peers() }
 // Judge is Judge(m, p) for the engine's matrix. The verdict's Reasons
 // and Nearest are its own, to change at will; a reason's Matrix entries
 // may be another verdict's too, to be read only.
-func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p) }
+func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p, nil) }
+
+// JudgeInto is Judge, the verdict's reasons written into rs's array
+// (from rs[:0]) while it has room: a caller that is done with each
+// verdict before it asks for the next lends the one slice to them all,
+// as the verdict's Reasons, grown or not, may be lent to the next.
+func (e *Engine) JudgeInto(p Plan, rs []Reason) Verdict { return judge(e.m, e, p, rs[:0]) }
 
 // adapter is m.Adapter.
 func (e *Engine) adapter(m *matrix.Matrix, id string) *matrix.Adapter {

@@ -197,11 +197,12 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	return judge(m, nil, p)
+	return judge(m, nil, p, nil)
 }
 
-// judge is Judge, with e's lookups when e is not nil.
-func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
+// judge is Judge, with e's lookups when e is not nil, its reasons
+// appended to rs (nil: a slice of its own).
+func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
 	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
 	if ver, ok := internalRelease(p); ok {
 		return judgeInternal(m, e, p, ver)
@@ -211,7 +212,7 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 			return judgeUEK(m, e, p, line, ds)
 		}
 	}
-	v := judgeSteps(m, e, p)
+	v := judgeSteps(m, e, p, rs)
 	if len(v.Reasons) == 0 {
 		v.Reasons = nil // as a verdict no step added to reads
 	}
@@ -241,7 +242,7 @@ func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Dis
 	for i, d := range ds {
 		q := p
 		q.Distro = d.ID
-		vs[i] = judge(m, e, q)
+		vs[i] = judge(m, e, q, nil)
 		names[i] = d.Name
 		refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
 		agree = agree && vs[i].Verdict == vs[0].Verdict
@@ -288,7 +289,7 @@ func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
 		if o.Rebuild == "" || o.Family != d.Family || o.Version != d.Version || !hasOwnRows(m, o) {
 			continue
 		}
-		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
+		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware}, nil)
 		// A rebuild judged by its family's rows as a hint agrees with the
 		// family where its likely answer is the family's verdict.
 		if w.Verdict == v.Verdict || w.Verdict == Undecided && w.Likely != "" && (w.Likely == v.Verdict || w.Likely == v.Likely) {
@@ -371,11 +372,16 @@ func distroList(ds []*matrix.Distro) string {
 	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
-// judgeSteps adds the reasons of every step of the plan's chain.
-func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	// Room for four reasons, made once: a grid's verdicts hold two to
-	// four, and grown from none by append each took three allocations.
-	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: make([]Reason, 0, 4)}
+// judgeSteps adds the reasons of every step of the plan's chain, appended
+// to rs (nil: a slice of its own).
+func judgeSteps(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
+	if rs == nil {
+		// Room for four reasons, made once: a grid's verdicts hold two
+		// to four, and grown from none by append each took three
+		// allocations.
+		rs = make([]Reason, 0, 4)
+	}
+	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: rs}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
 	}
