@@ -20,7 +20,8 @@ type Engine struct {
 	adapters map[string]*matrix.Adapter // by id, the first of an id
 	distros  map[string]*matrix.Distro
 	views    map[string]*matrix.Matrix // adapter id → its rows (see view)
-	stacks   sync.Map                  // stack name → resolvedStack
+	stackIDs map[string]resolvedStack  // a stack's id (and inbox) → resolvedStack, resolved by NewEngine
+	stacks   sync.Map                  // another stack name → resolvedStack
 	named    sync.Map                  // distro name that is no id → matrix.Resolution[matrix.Distro]
 	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
 	anys     sync.Map                  // anyKey → Reason: a stack's step for a plan naming no release
@@ -153,10 +154,14 @@ type softTailKey struct {
 	rows    rowsKey
 }
 
-// uekLine is what rule.UEKLine gives for a kernel release.
+// uekLine is what rule.UEKLine gives for a kernel release, and what
+// judgeUEK says of the release whatever the adapter and stack (uekOf).
 type uekLine struct {
-	line string
-	ds   []*matrix.Distro
+	line  string
+	ds    []*matrix.Distro
+	names []string   // each release's name
+	refs  []rule.Ref // each release's entry, cited
+	head  string     // the words that lead the verdict's first reason
 }
 
 // tailKey is what judgeFirmware and conditions read: the adapter (its
@@ -338,8 +343,8 @@ func (e *Engine) softwareTail(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, m
 	replay(v, x.([]Reason))
 }
 
-// roceStep is the step that the adapter does RoCE, cited, made once per
-// adapter (and view).
+// roceStep is the step that the adapter does RoCE (or is not a RoCE
+// adapter), cited, made once per adapter (and view).
 func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	if e == nil {
 		return roceStep(m, a)
@@ -354,18 +359,16 @@ func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	return x.(Reason)
 }
 
-// uekLine is rule.UEKLine, each kernel release read once.
-func (e *Engine) uekLine(m *matrix.Matrix, release string) (string, []*matrix.Distro) {
+// uekLine is uekOf, each kernel release read once.
+func (e *Engine) uekLine(m *matrix.Matrix, release string) uekLine {
 	if e == nil {
-		return rule.UEKLine(m, release)
+		return uekOf(m, release)
 	}
 	x, ok := e.uek.Load(release)
 	if !ok {
-		line, ds := rule.UEKLine(e.m, release) // the engine's matrix: its distros are every view's
-		x, _ = e.uek.LoadOrStore(release, uekLine{line: line, ds: ds})
+		x, _ = e.uek.LoadOrStore(release, uekOf(e.m, release)) // the engine's matrix: its distros are every view's
 	}
-	u := x.(uekLine)
-	return u.line, u.ds
+	return x.(uekLine)
 }
 
 // kernelDistro is rule.KernelDistro, each kernel release looked up once.
@@ -427,6 +430,17 @@ func NewEngine(m *matrix.Matrix) *Engine {
 		if _, ok := e.distros[m.Distros[i].ID]; !ok {
 			e.distros[m.Distros[i].ID] = &m.Distros[i]
 		}
+	}
+	// The names a grid's plans give their stacks, resolved once: every
+	// plan resolves its stack twice (softwareStack, judgeSteps).
+	e.stackIDs = map[string]resolvedStack{}
+	resolve := func(name string) {
+		id, res := m.ResolveStack(name)
+		e.stackIDs[name] = resolvedStack{id: id, res: res}
+	}
+	resolve(matrix.Inbox)
+	for i := range m.Stacks {
+		resolve(m.Stacks[i].ID)
 	}
 	// A view keeps the whole matrix but for the firmware_min, pci_kernel,
 	// distro_support and stack_support rows: only those Judge would not
@@ -617,6 +631,9 @@ func (e *Engine) distro(m *matrix.Matrix, s string) matrix.Resolution[matrix.Dis
 func (e *Engine) resolveStack(m *matrix.Matrix, name string) (string, matrix.Resolution[matrix.Stack]) {
 	if e == nil {
 		return m.ResolveStack(name)
+	}
+	if rs, ok := e.stackIDs[name]; ok {
+		return rs.id, rs.res
 	}
 	if r, ok := e.stacks.Load(name); ok {
 		rs := r.(resolvedStack)

@@ -208,8 +208,8 @@ func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
 		return judgeInternal(m, e, p, ver)
 	}
 	if p.Distro == "" && p.Kernel != "" {
-		if line, ds := e.uekLine(m, p.Kernel); ds != nil {
-			return judgeUEK(m, e, p, line, ds)
+		if u := e.uekLine(m, p.Kernel); u.ds != nil {
+			return judgeUEK(m, e, p, u)
 		}
 	}
 	v := judgeSteps(m, e, p, rs)
@@ -232,10 +232,9 @@ func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
 // all give one verdict it is the verdict, with the newest release's
 // reasons; otherwise it is unknown, naming each release's verdict, and
 // the release (--distro) would decide it.
-func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Distro) Verdict {
-	tag, series, _ := strings.Cut(line, " ")
-	names := make([]string, len(ds))
-	refs := make([]rule.Ref, len(ds))
+func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, u uekLine) Verdict {
+	tag, series, _ := strings.Cut(u.line, " ")
+	ds, names, refs, head := u.ds, u.names, u.refs, u.head
 	vs := make([]Verdict, len(ds))
 	agree := true
 	newest := 0
@@ -243,14 +242,11 @@ func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Dis
 		q := p
 		q.Distro = d.ID
 		vs[i] = judge(m, e, q, nil)
-		names[i] = d.Name
-		refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
 		agree = agree && vs[i].Verdict == vs[0].Verdict
 		if c, ok := rule.Compare(d.Version, ds[newest].Version); ok && c > 0 {
 			newest = i
 		}
 	}
-	head := fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(names, ", "))
 	if agree {
 		v := vs[newest]
 		v.Plan, v.Distro = p, ""
@@ -269,6 +265,26 @@ func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Dis
 	v := Verdict{Plan: p, Verdict: Undecided, Stack: vs[newest].Stack, Adapter: vs[newest].Adapter, AdapterName: vs[newest].AdapterName, Kernel: vs[newest].Kernel, KernelBase: vs[newest].KernelBase}
 	v.Reasons = []Reason{{Verdict: Undecided, Text: fmt.Sprintf("%s, and they differ (%s); the release it runs on (--distro) would decide it", head, strings.Join(each, "; ")), Matrix: refs}}
 	return v
+}
+
+// uekOf is rule.UEKLine of a kernel release, and for a UEK kernel what
+// judgeUEK says of it whatever the adapter and stack: each release's name
+// and cited entry, and the words that lead its first reason.
+func uekOf(m *matrix.Matrix, release string) uekLine {
+	line, ds := rule.UEKLine(m, release)
+	u := uekLine{line: line, ds: ds}
+	if ds == nil {
+		return u
+	}
+	tag, series, _ := strings.Cut(line, " ")
+	u.names = make([]string, len(ds))
+	u.refs = make([]rule.Ref, len(ds))
+	for i, d := range ds {
+		u.names[i] = d.Name
+		u.refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
+	}
+	u.head = fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", release, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(u.names, ", "))
+	return u
 }
 
 // sharedKernel weighs a kernel release named without a distro, which the
@@ -417,9 +433,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
 	}
 	m = e.view(m, a)
 	if a.NotRoCE != "" {
-		aref := adapterRef(m, a)
-		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
-		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
+		replay(&v, []Reason{e.perAdapter(p).roceStep(m, a)})
 		return v
 	}
 	// The distro, and the kernel: --kernel, else the distro's GA kernel.
@@ -511,9 +525,14 @@ func adapterRef(m *matrix.Matrix, a *matrix.Adapter) rule.Ref {
 	return rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 }
 
-// roceStep is the step that adapter a does RoCE, citing its entry.
+// roceStep is the step that adapter a does RoCE, or for an adapter the
+// matrix says is not a RoCE adapter that it is not, citing its entry.
 func roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	aref := adapterRef(m, a)
+	if a.NotRoCE != "" {
+		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
+		return Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}}
+	}
 	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
 	return Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}}
 }
