@@ -45,7 +45,37 @@ type Engine struct {
 	tagged    sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
 	uek       sync.Map // kernel release → uekLine
 
+	// An inbox plan's verdict on a rebuild release with distro_support
+	// rows of its own (ownRows, by id), which sharedKernel reads again for
+	// each kernel its family's tag names: kept as a grid judges it.
+	ownRows map[string]bool
+	levels  sync.Map // Plan → judgedLevel
+
 	peers func() map[string]string // the matrix's peers (Peers), found once
+}
+
+// judgedLevel is what sharedKernel reads of a verdict.
+type judgedLevel struct{ verdict, likely Level }
+
+// keepLevel keeps what sharedKernel reads of v, the verdict on plan p,
+// when p is an inbox plan on a rebuild release with rows of its own.
+func (e *Engine) keepLevel(p Plan, v *Verdict) {
+	if e != nil && p.Kernel == "" && v.Stack == matrix.Inbox && e.ownRows[p.Distro] {
+		e.levels.Store(p, judgedLevel{v.Verdict, v.Likely})
+	}
+}
+
+// inboxLevel is the verdict and likely answer on p, an inbox plan on a
+// rebuild release with rows of its own: kept when the engine judged it
+// (keepLevel, with the plan as judge read it), else judged.
+func (e *Engine) inboxLevel(m *matrix.Matrix, p Plan) judgedLevel {
+	if e != nil {
+		if x, ok := e.levels.Load(p.trimmed()); ok {
+			return x.(judgedLevel)
+		}
+	}
+	w := judge(m, e, p, nil)
+	return judgedLevel{w.Verdict, w.Likely}
 }
 
 // kernelKey is what planKernel reads of a plan: the distro it resolved
@@ -425,10 +455,14 @@ func NewEngine(m *matrix.Matrix) *Engine {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, peers: sync.OnceValue(m.Peers)}
+	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, ownRows: map[string]bool{}, peers: sync.OnceValue(m.Peers)}
 	for i := range m.Distros {
-		if _, ok := e.distros[m.Distros[i].ID]; !ok {
-			e.distros[m.Distros[i].ID] = &m.Distros[i]
+		d := &m.Distros[i]
+		if _, ok := e.distros[d.ID]; !ok {
+			e.distros[d.ID] = d
+		}
+		if d.Rebuild != "" && hasOwnRows(m, d) {
+			e.ownRows[d.ID] = true
 		}
 	}
 	// The names a grid's plans give their stacks, resolved once: every
@@ -562,6 +596,7 @@ func (e *Engine) Forget() {
 	e.soft.Clear()
 	e.tails.Clear()
 	e.softTails.Clear()
+	e.levels.Clear()
 	e.heads.Clear()
 	e.softs.Clear()
 	e.roce.Clear()

@@ -203,7 +203,7 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 // judge is Judge, with e's lookups when e is not nil, its reasons
 // appended to rs (nil: a slice of its own).
 func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
-	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
+	p = p.trimmed()
 	if ver, ok := internalRelease(p); ok {
 		return judgeInternal(m, e, p, ver)
 	}
@@ -223,7 +223,15 @@ func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
 	case v.Distro != "" && p.Distro == "":
 		v.sharedKernel(m, e, p)
 	}
+	e.keepLevel(p, &v)
 	return v
+}
+
+// trimmed is p as judge reads it: its firmware and kernel as a person
+// pastes them, trimmed to the version and the release.
+func (p Plan) trimmed() Plan {
+	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
+	return p
 }
 
 // judgeUEK judges a UEK kernel named without a distro (rule.UEKLine): a
@@ -305,17 +313,17 @@ func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
 		if o.Rebuild == "" || o.Family != d.Family || o.Version != d.Version || !hasOwnRows(m, o) {
 			continue
 		}
-		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware}, nil)
+		w := e.inboxLevel(m, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
 		// A rebuild judged by its family's rows as a hint agrees with the
 		// family where its likely answer is the family's verdict.
-		if w.Verdict == v.Verdict || w.Verdict == Undecided && w.Likely != "" && (w.Likely == v.Verdict || w.Likely == v.Likely) {
+		if w.verdict == v.Verdict || w.verdict == Undecided && w.likely != "" && (w.likely == v.Verdict || w.likely == v.Likely) {
 			continue
 		}
 		likely := v.Verdict
 		if likely == Undecided {
 			likely = v.Likely
 		}
-		text := fmt.Sprintf("kernel %s names %s by its dist tag, but %s ships the same version-release with its own changes, and the two differ for %s (%s: %s; %s: %s); the distro (--distro) would decide it", p.Kernel, d.Name, o.Name, v.AdapterName, d.Name, v.Verdict, o.Name, w.Verdict)
+		text := fmt.Sprintf("kernel %s names %s by its dist tag, but %s ships the same version-release with its own changes, and the two differ for %s (%s: %s; %s: %s); the distro (--distro) would decide it", p.Kernel, d.Name, o.Name, v.AdapterName, d.Name, v.Verdict, o.Name, w.verdict)
 		ref := rule.Cite(m, "distro "+o.ID, o.Claim, ships(o.Name, o.Kernel, o.KernelBase))
 		v.Reasons = append([]Reason{{Verdict: Undecided, Likely: likely, Text: text, Matrix: []rule.Ref{ref}}}, v.Reasons...)
 		v.Verdict, v.Likely = Undecided, likely
