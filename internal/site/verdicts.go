@@ -8,12 +8,12 @@ import (
 	"hash/maphash"
 	"html/template"
 	"io"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rocekb/rocekb/internal/diag"
 	"github.com/rocekb/rocekb/internal/matrix"
@@ -293,6 +293,7 @@ type verdicts struct {
 	tmpls    *sharedTmpls // the shared reasons as grids write them
 
 	renamedFrom map[string]string // a peer whose tables are its first's renamed → that first
+	reasonsHint atomic.Int64      // how many reason texts the last adapter judged had (judge)
 
 	peerMu    sync.Mutex
 	groupSize map[string]int       // a first with renamed peers → how many
@@ -879,10 +880,20 @@ func (j *judged) peer(r *matrix.Renamer) judged {
 	return out
 }
 
-// same reports whether j and o hold the same reasons and cells.
+// same reports whether j and o hold the same reasons (as the tables
+// number and write them: fullReason.equal) and the same cells, field for
+// field, a nil list apart from an empty one (a cell writes them apart).
+// reflect.DeepEqual's record of the lists it visited was most of its cost.
 func (j judged) same(o judged) bool {
 	a, b := j.full(), o.full()
-	return reflect.DeepEqual(a.reasons, b.reasons) && reflect.DeepEqual(a.cells, b.cells)
+	return slices.EqualFunc(a.reasons, b.reasons, fullReason.equal) && slices.EqualFunc(a.cells, b.cells, XCell.same)
+}
+
+// same reports whether c and o are alike in every field.
+func (c XCell) same(o XCell) bool {
+	return c.Level == o.Level && c.kernel == o.kernel &&
+		(c.Reasons == nil) == (o.Reasons == nil) && slices.Equal(c.Reasons, o.Reasons) &&
+		(c.Nearest == nil) == (o.Nearest == nil) && slices.Equal(c.Nearest, o.Nearest)
 }
 
 // numbered is cells with each reason index i replaced by num[i].
@@ -905,13 +916,20 @@ func (v *verdicts) judge(adapter string) judged {
 	// 10k build's judged cells held a fifth more than they used.
 	j := judged{cells: make([]XCell, 0, len(v.targets)*len(v.stacks))}
 	// Reasons by text, compared field by field: a key string per reason
-	// of every cell was most of a 10k-adapter build's garbage.
-	byText := map[string][]int{}
+	// of every cell was most of a 10k-adapter build's garbage. byText
+	// holds the last reason of each text, along[i] the one before reason
+	// i of its text (-1: none), and starts at the size the adapter judged
+	// before this one needed.
+	byText := make(map[string]int, v.reasonsHint.Load())
+	var along []int
 	// A vendor stack's cells of the upstream kernels (k:) and of the
 	// distro builds no release claims (v:) differ only in the kernel's
 	// words, which the marks replace: each kind is judged once per stack.
 	type kindOn struct{ kind, stack string }
 	quoted := map[kindOn]XCell{}
+	// Each verdict is read into the cell before the next is judged: the
+	// one slice of reasons is lent to them all.
+	var lent []verdict.Reason
 	for _, tg := range v.targets {
 		for _, st := range v.stacks {
 			kind, _, _ := strings.Cut(tg.Key, ":")
@@ -921,14 +939,18 @@ func (v *verdicts) judge(adapter string) judged {
 				j.cells = append(j.cells, c)
 				continue
 			}
-			res := v.engine.Judge(tg.Plan(adapter, st.Key))
+			res := v.engine.JudgeInto(tg.Plan(adapter, st.Key), lent)
+			if res.Reasons != nil {
+				lent = res.Reasons
+			}
 			if tg.raw != "" {
 				res = tg.marked(res)
 			}
 			c := XCell{Level: levelNum(res.Verdict), Reasons: make([]int, 0, len(res.Reasons)), kernel: res.Kernel}
 			for _, r := range res.Reasons {
 				i := -1
-				for _, n := range byText[r.Text] {
+				last, ok := byText[r.Text]
+				for n := last; ok && n >= 0; n = along[n] {
 					if sameReason(j.reasons[n], r) {
 						i = n
 						break
@@ -936,7 +958,10 @@ func (v *verdicts) judge(adapter string) judged {
 				}
 				if i < 0 {
 					i = len(j.reasons)
-					byText[r.Text] = append(byText[r.Text], i)
+					if !ok {
+						last = -1
+					}
+					byText[r.Text], along = i, append(along, last)
 					j.reasons = append(j.reasons, exportReason(r))
 				}
 				c.Reasons = append(c.Reasons, i)
@@ -950,6 +975,7 @@ func (v *verdicts) judge(adapter string) judged {
 			j.cells = append(j.cells, c)
 		}
 	}
+	v.reasonsHint.Store(int64(len(byText)))
 	words := v.m.Identity(adapter)
 	j.naming = make([]bool, len(j.reasons))
 	for i, x := range j.reasons {

@@ -121,7 +121,7 @@ func judgeInternal(m *matrix.Matrix, e *Engine, p Plan, ver string) Verdict {
 	}
 	vs := make([]Verdict, len(plans))
 	for i, q := range plans {
-		vs[i] = judge(m, e, q)
+		vs[i] = judge(m, e, q, nil)
 	}
 	v := vs[len(vs)-1]
 	v.Plan = p

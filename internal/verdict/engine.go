@@ -20,7 +20,8 @@ type Engine struct {
 	adapters map[string]*matrix.Adapter // by id, the first of an id
 	distros  map[string]*matrix.Distro
 	views    map[string]*matrix.Matrix // adapter id → its rows (see view)
-	stacks   sync.Map                  // stack name → resolvedStack
+	stackIDs map[string]resolvedStack  // a stack's id (and inbox) → resolvedStack, resolved by NewEngine
+	stacks   sync.Map                  // another stack name → resolvedStack
 	named    sync.Map                  // distro name that is no id → matrix.Resolution[matrix.Distro]
 	steps    sync.Map                  // stepKey → []Reason: a stack release's steps, judged once
 	anys     sync.Map                  // anyKey → Reason: a stack's step for a plan naming no release
@@ -31,19 +32,50 @@ type Engine struct {
 	// PCI ids' rows (every kernel and distro it is judged on), and an
 	// adapter's firmware rules and conditions on a stack (every distro
 	// and kernel).
-	kernels sync.Map // kernelKey → plannedKernel
-	devices sync.Map // deviceKey → deviceKernel
-	rowKeys sync.Map // viewOf → rowsKey
-	rows    sync.Map // rowKey → chosenRow
-	soft    sync.Map // softKey → *matrix.DistroRow
-	tails   sync.Map // tailKey → []Reason
-	heads   sync.Map // headKey → judgedHead
-	softs   sync.Map // softHead → judgedHead: a software stack's head
-	roce    sync.Map // viewOf → Reason: the adapter's RoCE step
-	tagged  sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
-	uek     sync.Map // kernel release → uekLine
+	kernels   sync.Map // kernelKey → plannedKernel
+	devices   sync.Map // deviceKey → deviceKernel
+	rowKeys   sync.Map // viewOf → rowsKey
+	rows      sync.Map // rowKey → chosenRow
+	soft      sync.Map // softKey → *matrix.DistroRow
+	tails     sync.Map // tailKey → []Reason
+	softTails sync.Map // softTailKey → []Reason: a software stack's steps on a kernel
+	heads     sync.Map // headKey → judgedHead
+	softs     sync.Map // softHead → judgedHead: a software stack's head
+	roce      sync.Map // viewOf → Reason: the adapter's RoCE step
+	tagged    sync.Map // kernel release → *matrix.Distro its dist tag names (nil for none)
+	uek       sync.Map // kernel release → uekLine
+
+	// An inbox plan's verdict on a rebuild release with distro_support
+	// rows of its own (ownRows, by id), which sharedKernel reads again for
+	// each kernel its family's tag names: kept as a grid judges it.
+	ownRows map[string]bool
+	levels  sync.Map // Plan → judgedLevel
 
 	peers func() map[string]string // the matrix's peers (Peers), found once
+}
+
+// judgedLevel is what sharedKernel reads of a verdict.
+type judgedLevel struct{ verdict, likely Level }
+
+// keepLevel keeps what sharedKernel reads of v, the verdict on plan p,
+// when p is an inbox plan on a rebuild release with rows of its own.
+func (e *Engine) keepLevel(p Plan, v *Verdict) {
+	if e != nil && p.Kernel == "" && v.Stack == matrix.Inbox && e.ownRows[p.Distro] {
+		e.levels.Store(p, judgedLevel{v.Verdict, v.Likely})
+	}
+}
+
+// inboxLevel is the verdict and likely answer on p, an inbox plan on a
+// rebuild release with rows of its own: kept when the engine judged it
+// (keepLevel, with the plan as judge read it), else judged.
+func (e *Engine) inboxLevel(m *matrix.Matrix, p Plan) judgedLevel {
+	if e != nil {
+		if x, ok := e.levels.Load(p.trimmed()); ok {
+			return x.(judgedLevel)
+		}
+	}
+	w := judge(m, e, p, nil)
+	return judgedLevel{w.Verdict, w.Likely}
 }
 
 // kernelKey is what planKernel reads of a plan: the distro it resolved
@@ -139,10 +171,27 @@ type judgedHead struct {
 	reasons []Reason
 }
 
-// uekLine is what rule.UEKLine gives for a kernel release.
+// softTailKey is what softwareTail reads: the matrix, the software
+// stack, the kernel and its release, and of the adapter (none: the plan
+// named the software device) what a distro_support row asks of one that
+// no row names, its drivers (rowsKey).
+type softTailKey struct {
+	m       *matrix.Matrix
+	ms      *matrix.Stack
+	k       kernel
+	release string
+	adapter bool
+	rows    rowsKey
+}
+
+// uekLine is what rule.UEKLine gives for a kernel release, and what
+// judgeUEK says of the release whatever the adapter and stack (uekOf).
 type uekLine struct {
-	line string
-	ds   []*matrix.Distro
+	line  string
+	ds    []*matrix.Distro
+	names []string   // each release's name
+	refs  []rule.Ref // each release's entry, cited
+	head  string     // the words that lead the verdict's first reason
 }
 
 // tailKey is what judgeFirmware and conditions read: the adapter (its
@@ -213,6 +262,18 @@ func (e *Engine) distroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro
 	if e == nil {
 		return DistroRow(m, a, d)
 	}
+	key := rowKey{rowsKey: e.rowsKeyOf(m, a), d: d}
+	y, ok := e.rows.Load(key)
+	if !ok {
+		row, byAdapter := DistroRow(m, a, d)
+		y, _ = e.rows.LoadOrStore(key, chosenRow{row: row, byAdapter: byAdapter})
+	}
+	c := y.(chosenRow)
+	return c.row, c.byAdapter
+}
+
+// rowsKeyOf is adapter a's rowsKey in its view m, made once per view.
+func (e *Engine) rowsKeyOf(m *matrix.Matrix, a *matrix.Adapter) rowsKey {
 	vk := viewOf{m: m, a: a}
 	x, ok := e.rowKeys.Load(vk)
 	if !ok {
@@ -234,14 +295,7 @@ func (e *Engine) distroRow(m *matrix.Matrix, a *matrix.Adapter, d *matrix.Distro
 		}
 		x, _ = e.rowKeys.LoadOrStore(vk, rk)
 	}
-	key := rowKey{rowsKey: x.(rowsKey), d: d}
-	y, ok := e.rows.Load(key)
-	if !ok {
-		row, byAdapter := DistroRow(m, a, d)
-		y, _ = e.rows.LoadOrStore(key, chosenRow{row: row, byAdapter: byAdapter})
-	}
-	c := y.(chosenRow)
-	return c.row, c.byAdapter
+	return x.(rowsKey)
 }
 
 // softwareRow is softwareRow, chosen once per release and module.
@@ -293,8 +347,34 @@ func (e *Engine) softwareHead(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, m
 	return h.done
 }
 
-// roceStep is the step that the adapter does RoCE, cited, made once per
-// adapter (and view).
+// softwareTail is softwareTail, judged once per software stack, kernel
+// and drivers (softTailKey): every adapter of a driver shares each
+// kernel's and distro's. An adapter a row names is judged on its own (a
+// row naming it reads its name, its RDMA driver, and the PCI id the plan
+// named it by).
+func (e *Engine) softwareTail(m *matrix.Matrix, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, k kernel) {
+	if e == nil {
+		softwareTail(m, e, v, a, ms, k)
+		return
+	}
+	key := softTailKey{m: m, ms: ms, k: k, release: v.Kernel, adapter: a != nil}
+	if a != nil {
+		if key.rows = e.rowsKeyOf(e.view(m, a), a); key.rows.named != "" {
+			softwareTail(m, e, v, a, ms, k)
+			return
+		}
+	}
+	x, ok := e.softTails.Load(key)
+	if !ok {
+		w := Verdict{Verdict: Supported, Kernel: v.Kernel}
+		softwareTail(m, e, &w, a, ms, k)
+		x, _ = e.softTails.LoadOrStore(key, w.Reasons)
+	}
+	replay(v, x.([]Reason))
+}
+
+// roceStep is the step that the adapter does RoCE (or is not a RoCE
+// adapter), cited, made once per adapter (and view).
 func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	if e == nil {
 		return roceStep(m, a)
@@ -309,18 +389,16 @@ func (e *Engine) roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	return x.(Reason)
 }
 
-// uekLine is rule.UEKLine, each kernel release read once.
-func (e *Engine) uekLine(m *matrix.Matrix, release string) (string, []*matrix.Distro) {
+// uekLine is uekOf, each kernel release read once.
+func (e *Engine) uekLine(m *matrix.Matrix, release string) uekLine {
 	if e == nil {
-		return rule.UEKLine(m, release)
+		return uekOf(m, release)
 	}
 	x, ok := e.uek.Load(release)
 	if !ok {
-		line, ds := rule.UEKLine(e.m, release) // the engine's matrix: its distros are every view's
-		x, _ = e.uek.LoadOrStore(release, uekLine{line: line, ds: ds})
+		x, _ = e.uek.LoadOrStore(release, uekOf(e.m, release)) // the engine's matrix: its distros are every view's
 	}
-	u := x.(uekLine)
-	return u.line, u.ds
+	return x.(uekLine)
 }
 
 // kernelDistro is rule.KernelDistro, each kernel release looked up once.
@@ -377,11 +455,26 @@ func NewEngine(m *matrix.Matrix) *Engine {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, peers: sync.OnceValue(m.Peers)}
+	e := &Engine{m: m, adapters: map[string]*matrix.Adapter{}, distros: map[string]*matrix.Distro{}, views: map[string]*matrix.Matrix{}, ownRows: map[string]bool{}, peers: sync.OnceValue(m.Peers)}
 	for i := range m.Distros {
-		if _, ok := e.distros[m.Distros[i].ID]; !ok {
-			e.distros[m.Distros[i].ID] = &m.Distros[i]
+		d := &m.Distros[i]
+		if _, ok := e.distros[d.ID]; !ok {
+			e.distros[d.ID] = d
 		}
+		if d.Rebuild != "" && hasOwnRows(m, d) {
+			e.ownRows[d.ID] = true
+		}
+	}
+	// The names a grid's plans give their stacks, resolved once: every
+	// plan resolves its stack twice (softwareStack, judgeSteps).
+	e.stackIDs = map[string]resolvedStack{}
+	resolve := func(name string) {
+		id, res := m.ResolveStack(name)
+		e.stackIDs[name] = resolvedStack{id: id, res: res}
+	}
+	resolve(matrix.Inbox)
+	for i := range m.Stacks {
+		resolve(m.Stacks[i].ID)
 	}
 	// A view keeps the whole matrix but for the firmware_min, pci_kernel,
 	// distro_support and stack_support rows: only those Judge would not
@@ -502,6 +595,8 @@ func (e *Engine) Forget() {
 	e.rows.Clear()
 	e.soft.Clear()
 	e.tails.Clear()
+	e.softTails.Clear()
+	e.levels.Clear()
 	e.heads.Clear()
 	e.softs.Clear()
 	e.roce.Clear()
@@ -526,7 +621,13 @@ func (e *Engine) Peers() map[string]string { return e.peers() }
 // Judge is Judge(m, p) for the engine's matrix. The verdict's Reasons
 // and Nearest are its own, to change at will; a reason's Matrix entries
 // may be another verdict's too, to be read only.
-func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p) }
+func (e *Engine) Judge(p Plan) Verdict { return judge(e.m, e, p, nil) }
+
+// JudgeInto is Judge, the verdict's reasons written into rs's array
+// (from rs[:0]) while it has room: a caller that is done with each
+// verdict before it asks for the next lends the one slice to them all,
+// as the verdict's Reasons, grown or not, may be lent to the next.
+func (e *Engine) JudgeInto(p Plan, rs []Reason) Verdict { return judge(e.m, e, p, rs[:0]) }
 
 // adapter is m.Adapter.
 func (e *Engine) adapter(m *matrix.Matrix, id string) *matrix.Adapter {
@@ -565,6 +666,9 @@ func (e *Engine) distro(m *matrix.Matrix, s string) matrix.Resolution[matrix.Dis
 func (e *Engine) resolveStack(m *matrix.Matrix, name string) (string, matrix.Resolution[matrix.Stack]) {
 	if e == nil {
 		return m.ResolveStack(name)
+	}
+	if rs, ok := e.stackIDs[name]; ok {
+		return rs.id, rs.res
 	}
 	if r, ok := e.stacks.Load(name); ok {
 		rs := r.(resolvedStack)

@@ -78,7 +78,13 @@ func gridEngine(t *testing.T) (*matrix.Matrix, *Engine, []Plan) {
 // cmp.Diff, ten times its cost, says how they differ.
 func isJudge(t *testing.T, m *matrix.Matrix, e *Engine, p Plan, when string) {
 	t.Helper()
-	if want, got := Judge(m, p), e.Judge(p); !reflect.DeepEqual(want, got) {
+	isJudgeOf(t, m, p, e.Judge(p), when)
+}
+
+// isJudgeOf fails t when got, the engine's verdict on p, is not Judge's.
+func isJudgeOf(t *testing.T, m *matrix.Matrix, p Plan, got Verdict, when string) {
+	t.Helper()
+	if want := Judge(m, p); !reflect.DeepEqual(want, got) {
 		t.Fatalf("%+v: %sthe engine differs from Judge (-Judge +engine):\n%s", p, when, cmp.Diff(want, got, cmp.AllowUnexported(Verdict{})))
 	}
 }

@@ -124,6 +124,15 @@ func judgeSoftware(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, m
 	if k.Base == "" {
 		return
 	}
+	e.softwareTail(m, v, a, ms, k)
+}
+
+// softwareTail is judgeSoftware's steps that read the kernel k the plan
+// runs (and its release, v.Kernel): the stack's driver in that kernel, or
+// the distro_support row of its release. Of the adapter they read only
+// what a row asks of it (judgeDistroRow: its drivers, and itself where a
+// row names it), so adapters alike in those share them (Engine.softwareTail).
+func softwareTail(m *matrix.Matrix, e *Engine, v *Verdict, a *matrix.Adapter, ms *matrix.Stack, k kernel) {
 	var drv *matrix.Driver
 	if len(ms.Modules) > 0 {
 		drv = m.Driver(ms.Modules[0])

@@ -272,7 +272,7 @@ func (s stackSteps) steps(ver string, rel *matrix.StackRelease) []Reason {
 	if !ok {
 		as, _ = s.cache.LoadOrStore(ak, s.adapterSteps(ver, rel))
 	}
-	ok2 := stepKey{os: true, ms: s.ms, rel: rel, ver: ver, d: s.d, kernel: s.kernel}
+	ok2 := stepKey{os: true, ms: s.ms, rel: rel, ver: ver, d: s.d, kernel: s.osKernel()}
 	os, ok := s.cache.Load(ok2)
 	if !ok {
 		os, _ = s.cache.LoadOrStore(ok2, []Reason{s.osStep(ver, rel)})
@@ -472,7 +472,7 @@ func (s stackSteps) releaseSteps() (forAdapter [][]Reason, forOS []Reason) {
 	if !ok {
 		x, _ = s.cache.LoadOrStore(adapterKey, adapter())
 	}
-	osKey := allKey{os: true, ms: s.ms, d: s.d, kernel: s.kernel}
+	osKey := allKey{os: true, ms: s.ms, d: s.d, kernel: s.osKernel()}
 	y, ok := s.cache.Load(osKey)
 	if !ok {
 		// One list for every OS whose steps read alike: its first
@@ -798,6 +798,16 @@ func later(a, b string) bool {
 	return ok && c > 0
 }
 
+// osKernel is the kernel osStep reads: the kernel given when no distro
+// is (a distro's kernel, named or its GA one, is judged by the distro's
+// place in the OS list), so a distro's kernels share its steps.
+func (s stackSteps) osKernel() string {
+	if s.d != nil {
+		return ""
+	}
+	return s.kernel
+}
+
 // osStep judges the OS of the plan against the release's OS list.
 func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	ms, d := s.ms, s.d
@@ -810,11 +820,11 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	if rel == nil {
 		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix holds no single %s %s release, so its OS list is unknown; that release's notes would decide it%s", ms.Name, ver, s.nearestKnown(ver))}
 	}
-	if len(rel.OS) == 0 && len(rel.OSWith) == 0 {
-		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports this distro is not sourced; the release notes' supported OS list would decide it%s", ms.Name, rel.Version, s.nearestLists(rel))}
+	o := s.releaseOS(rel)
+	if o.unlisted != nil {
+		return *o.unlisted
 	}
-	list := rel.ListedOS()
-	ref := s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", ms.Name, rel.Version, strings.Join(list, ", ")))
+	list, ref := o.list, o.ref
 	matches := func(e string) bool { return matrix.OSMatches(e, d) }
 	if slices.ContainsFunc(rel.OS, matches) {
 		return Reason{Verdict: Supported, Text: fmt.Sprintf("%s %s lists %s", ms.Name, rel.Version, d.Name), Matrix: []rule.Ref{ref}}
@@ -831,12 +841,12 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 		if d.KernelFlavour() == "hwe" {
 			what = "an HWE kernel of " + rel.OS[i] + ", which the list names with its GA kernel"
 		}
-		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
+		return Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("%s %s lists %s, not %s, %s; whether it covers it is not sourced, a list that names %s would decide it", ms.Name, rel.Version, o.joined, d.Name, what, d.ID), Matrix: []rule.Ref{ref}}
 	}
 	if rel.OSPartial {
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, strings.Join(list, ", ")), Matrix: []rule.Ref{ref}}
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("the matrix holds only part of %s %s's OS table (%s), which does not name this distro; the rest of the table would decide it", ms.Name, rel.Version, o.joined), Matrix: []rule.Ref{ref}}
 	}
-	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + strings.Join(list, ", "), Matrix: []rule.Ref{ref}}
+	no := Reason{Verdict: Unsupported, Text: fmt.Sprintf("%s %s supports only %s, not %s", ms.Name, rel.Version, o.joined, d.Name), Nearest: "a distro " + ms.Name + " " + rel.Version + " lists: " + o.joined, Matrix: []rule.Ref{ref}}
 	if ver != rel.Version && !sameLine(ver, rel.Version) && !sameLine(rel.Version, ver) {
 		return no
 	}
@@ -848,11 +858,48 @@ func (s stackSteps) osStep(ver string, rel *matrix.StackRelease) Reason {
 	// whether it came out after the list.
 	switch age := predatesList(list, d); {
 	case age == listPredates:
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops below %s, so the list likely predates it; a later release's OS list would decide it", ms.Name, rel.Version, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s lists %s: on that line it stops below %s, so the list likely predates it; a later release's OS list would decide it", ms.Name, rel.Version, o.joined, d.Name), Matrix: []rule.Ref{ref}}
 	case age != listExcludes && newestListed(ms) == rel:
-		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release whose OS list the matrix holds, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, strings.Join(list, ", "), d.Name), Matrix: []rule.Ref{ref}}
+		return Reason{Verdict: Undecided, Text: fmt.Sprintf("%s %s, the newest %s release whose OS list the matrix holds, lists %s, not %s, which it likely predates; a later release's OS list would decide it", ms.Name, rel.Version, ms.Name, o.joined, d.Name), Matrix: []rule.Ref{ref}}
 	}
 	return no
+}
+
+// releaseOS is what osStep reads of a release whatever the OS: its OS
+// list, written out and cited, or the step for every OS when the matrix
+// lacks the list.
+type releaseOS struct {
+	list     []string
+	joined   string
+	ref      rule.Ref
+	unlisted *Reason // the matrix lacks the release's OS list
+}
+
+// relOSKey names a release's releaseOS in the engine's cache.
+type relOSKey struct{ rel *matrix.StackRelease }
+
+// releaseOS is rel's releaseOS, made once per release with the engine's
+// cache: each OS of a grid read it anew.
+func (s stackSteps) releaseOS(rel *matrix.StackRelease) releaseOS {
+	read := func() releaseOS {
+		if len(rel.OS) == 0 && len(rel.OSWith) == 0 {
+			return releaseOS{unlisted: &Reason{Verdict: Undecided, Likely: Supported, Text: fmt.Sprintf("the matrix lacks %s %s's OS list, so whether it supports this distro is not sourced; the release notes' supported OS list would decide it%s", s.ms.Name, rel.Version, s.nearestLists(rel))}}
+		}
+		o := releaseOS{list: rel.ListedOS()}
+		o.joined = strings.Join(o.list, ", ")
+		o.ref = s.citeRelease(rel, fmt.Sprintf("%s %s supports %s", s.ms.Name, rel.Version, o.joined))
+		o.ref.Sources = slices.Clip(o.ref.Sources)
+		return o
+	}
+	if s.cache == nil {
+		return read()
+	}
+	key := relOSKey{rel}
+	x, ok := s.cache.Load(key)
+	if !ok {
+		x, _ = s.cache.LoadOrStore(key, read())
+	}
+	return x.(releaseOS)
 }
 
 // nearestLists names the releases nearest rel whose OS list the matrix holds.

@@ -105,6 +105,14 @@ func TestEngineIsJudgeOnTwins(t *testing.T) {
 				judge(tg)
 			}
 		}
+		// Two custom kernels of one upstream base, which no distro
+		// claims: a software stack's steps quote the release, which the
+		// kernel the plan runs (its base) does not give.
+		for _, k := range []string{"6.8.0-1-custom", "6.8.0-2-custom"} {
+			for _, s := range stacks {
+				judge(Plan{Adapter: id, Kernel: k, Stack: s})
+			}
+		}
 		// A distro's kernel named alone (its dist tag names the release),
 		// and with a distro the matrix lacks: planKernel says how the
 		// kernel names its release only for the first. Its memo is the

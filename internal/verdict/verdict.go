@@ -197,21 +197,22 @@ func Judge(m *matrix.Matrix, p Plan) Verdict {
 	if m == nil {
 		m = &matrix.Matrix{}
 	}
-	return judge(m, nil, p)
+	return judge(m, nil, p, nil)
 }
 
-// judge is Judge, with e's lookups when e is not nil.
-func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
+// judge is Judge, with e's lookups when e is not nil, its reasons
+// appended to rs (nil: a slice of its own).
+func judge(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
+	p = p.trimmed()
 	if ver, ok := internalRelease(p); ok {
 		return judgeInternal(m, e, p, ver)
 	}
 	if p.Distro == "" && p.Kernel != "" {
-		if line, ds := e.uekLine(m, p.Kernel); ds != nil {
-			return judgeUEK(m, e, p, line, ds)
+		if u := e.uekLine(m, p.Kernel); u.ds != nil {
+			return judgeUEK(m, e, p, u)
 		}
 	}
-	v := judgeSteps(m, e, p)
+	v := judgeSteps(m, e, p, rs)
 	if len(v.Reasons) == 0 {
 		v.Reasons = nil // as a verdict no step added to reads
 	}
@@ -222,7 +223,15 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	case v.Distro != "" && p.Distro == "":
 		v.sharedKernel(m, e, p)
 	}
+	e.keepLevel(p, &v)
 	return v
+}
+
+// trimmed is p as judge reads it: its firmware and kernel as a person
+// pastes them, trimmed to the version and the release.
+func (p Plan) trimmed() Plan {
+	p.Firmware, p.Kernel = version.TrimFirmware(p.Firmware), rule.TrimKernel(p.Kernel)
+	return p
 }
 
 // judgeUEK judges a UEK kernel named without a distro (rule.UEKLine): a
@@ -231,25 +240,21 @@ func judge(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 // all give one verdict it is the verdict, with the newest release's
 // reasons; otherwise it is unknown, naming each release's verdict, and
 // the release (--distro) would decide it.
-func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Distro) Verdict {
-	tag, series, _ := strings.Cut(line, " ")
-	names := make([]string, len(ds))
-	refs := make([]rule.Ref, len(ds))
+func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, u uekLine) Verdict {
+	tag, series, _ := strings.Cut(u.line, " ")
+	ds, names, refs, head := u.ds, u.names, u.refs, u.head
 	vs := make([]Verdict, len(ds))
 	agree := true
 	newest := 0
 	for i, d := range ds {
 		q := p
 		q.Distro = d.ID
-		vs[i] = judge(m, e, q)
-		names[i] = d.Name
-		refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
+		vs[i] = judge(m, e, q, nil)
 		agree = agree && vs[i].Verdict == vs[0].Verdict
 		if c, ok := rule.Compare(d.Version, ds[newest].Version); ok && c > 0 {
 			newest = i
 		}
 	}
-	head := fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", p.Kernel, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(names, ", "))
 	if agree {
 		v := vs[newest]
 		v.Plan, v.Distro = p, ""
@@ -270,6 +275,26 @@ func judgeUEK(m *matrix.Matrix, e *Engine, p Plan, line string, ds []*matrix.Dis
 	return v
 }
 
+// uekOf is rule.UEKLine of a kernel release, and for a UEK kernel what
+// judgeUEK says of it whatever the adapter and stack: each release's name
+// and cited entry, and the words that lead its first reason.
+func uekOf(m *matrix.Matrix, release string) uekLine {
+	line, ds := rule.UEKLine(m, release)
+	u := uekLine{line: line, ds: ds}
+	if ds == nil {
+		return u
+	}
+	tag, series, _ := strings.Cut(line, " ")
+	u.names = make([]string, len(ds))
+	u.refs = make([]rule.Ref, len(ds))
+	for i, d := range ds {
+		u.names[i] = d.Name
+		u.refs[i] = rule.Cite(m, "distro "+d.ID, d.Claim, ships(d.Name, d.Kernel, distroBase(d)))
+	}
+	u.head = fmt.Sprintf("kernel %s is an Oracle Linux %s UEK kernel (dist tag %s, upstream %s): a UEK update is not tied to one update level, so it is judged as each release whose UEK is on %s, %s", release, strings.TrimSuffix(strings.TrimPrefix(tag, "el"), "uek"), tag, series, series, strings.Join(u.names, ", "))
+	return u
+}
+
 // sharedKernel weighs a kernel release named without a distro, which the
 // verdict judged as the RHEL release its dist tag names (el10_0: RHEL
 // 10.0). A rebuild of that release the matrix holds with distro_support
@@ -288,17 +313,17 @@ func (v *Verdict) sharedKernel(m *matrix.Matrix, e *Engine, p Plan) {
 		if o.Rebuild == "" || o.Family != d.Family || o.Version != d.Version || !hasOwnRows(m, o) {
 			continue
 		}
-		w := judge(m, e, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
+		w := e.inboxLevel(m, Plan{Adapter: p.Adapter, Distro: o.ID, Stack: p.Stack, Firmware: p.Firmware})
 		// A rebuild judged by its family's rows as a hint agrees with the
 		// family where its likely answer is the family's verdict.
-		if w.Verdict == v.Verdict || w.Verdict == Undecided && w.Likely != "" && (w.Likely == v.Verdict || w.Likely == v.Likely) {
+		if w.verdict == v.Verdict || w.verdict == Undecided && w.likely != "" && (w.likely == v.Verdict || w.likely == v.Likely) {
 			continue
 		}
 		likely := v.Verdict
 		if likely == Undecided {
 			likely = v.Likely
 		}
-		text := fmt.Sprintf("kernel %s names %s by its dist tag, but %s ships the same version-release with its own changes, and the two differ for %s (%s: %s; %s: %s); the distro (--distro) would decide it", p.Kernel, d.Name, o.Name, v.AdapterName, d.Name, v.Verdict, o.Name, w.Verdict)
+		text := fmt.Sprintf("kernel %s names %s by its dist tag, but %s ships the same version-release with its own changes, and the two differ for %s (%s: %s; %s: %s); the distro (--distro) would decide it", p.Kernel, d.Name, o.Name, v.AdapterName, d.Name, v.Verdict, o.Name, w.verdict)
 		ref := rule.Cite(m, "distro "+o.ID, o.Claim, ships(o.Name, o.Kernel, o.KernelBase))
 		v.Reasons = append([]Reason{{Verdict: Undecided, Likely: likely, Text: text, Matrix: []rule.Ref{ref}}}, v.Reasons...)
 		v.Verdict, v.Likely = Undecided, likely
@@ -371,11 +396,16 @@ func distroList(ds []*matrix.Distro) string {
 	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
-// judgeSteps adds the reasons of every step of the plan's chain.
-func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
-	// Room for four reasons, made once: a grid's verdicts hold two to
-	// four, and grown from none by append each took three allocations.
-	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: make([]Reason, 0, 4)}
+// judgeSteps adds the reasons of every step of the plan's chain, appended
+// to rs (nil: a slice of its own).
+func judgeSteps(m *matrix.Matrix, e *Engine, p Plan, rs []Reason) Verdict {
+	if rs == nil {
+		// Room for four reasons, made once: a grid's verdicts hold two
+		// to four, and grown from none by append each took three
+		// allocations.
+		rs = make([]Reason, 0, 4)
+	}
+	v := Verdict{Plan: p, Verdict: Supported, Stack: p.Stack, Reasons: rs}
 	if v.Stack == "" {
 		v.Stack = matrix.Inbox
 	}
@@ -411,9 +441,7 @@ func judgeSteps(m *matrix.Matrix, e *Engine, p Plan) Verdict {
 	}
 	m = e.view(m, a)
 	if a.NotRoCE != "" {
-		aref := adapterRef(m, a)
-		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
-		v.add(Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}})
+		replay(&v, []Reason{e.perAdapter(p).roceStep(m, a)})
 		return v
 	}
 	// The distro, and the kernel: --kernel, else the distro's GA kernel.
@@ -505,9 +533,14 @@ func adapterRef(m *matrix.Matrix, a *matrix.Adapter) rule.Ref {
 	return rule.Cite(m, "adapter "+a.ID, a.Claim, a.Name)
 }
 
-// roceStep is the step that adapter a does RoCE, citing its entry.
+// roceStep is the step that adapter a does RoCE, or for an adapter the
+// matrix says is not a RoCE adapter that it is not, citing its entry.
 func roceStep(m *matrix.Matrix, a *matrix.Adapter) Reason {
 	aref := adapterRef(m, a)
+	if a.NotRoCE != "" {
+		aref.Rule = a.Name + " is not a RoCE adapter: " + a.NotRoCE
+		return Reason{Verdict: Unsupported, Text: aref.Rule, Matrix: []rule.Ref{aref}}
+	}
 	aref.Rule = fmt.Sprintf("%s does RoCE %s", a.Name, strings.Join(a.RoCE, " and "))
 	return Reason{Verdict: Supported, Text: aref.Rule, Matrix: []rule.Ref{aref}}
 }
