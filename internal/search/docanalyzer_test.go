@@ -1,6 +1,7 @@
 package search
 
 import (
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -126,12 +127,48 @@ func TestDocAnalyzerMatchesFrozen(t *testing.T) {
 		frozen[i] = frozenAnalyzeDoc(&all[i], an)
 	}
 	da := newDocAnalyzer(an)
+	// A one-off index's analyzer, its terms by number: each document's
+	// read back through its names, and its document frequencies held to
+	// the frozen analyses' after the first pass.
+	one := newDocAnalyzer(an)
+	one.oneOff()
+	df := map[string][numFields]int32{}
 	for pass := range 2 { // the second pass finds every lexeme in the table
 		for i := range all {
 			d := &all[i]
 			got, want := da.analyze(d), frozen[i]
 			if !reflect.DeepEqual(got.terms, want.terms) || got.norms != want.norms || !slices.Equal(got.raws, want.raws) {
 				t.Fatalf("pass %d, %s %q: docAnalyzer's analysis differs from the frozen one:\n got %v\nwant %v", pass, d.URL, d.Title, got, want)
+			}
+			counted := one.count(d)
+			named := &docStats{norms: counted.norms}
+			for _, c := range counted.counts {
+				named.terms = append(named.terms, termStats{term: one.names[c.id], tf: c.tf})
+			}
+			slices.SortFunc(named.terms, func(a, b termStats) int { return strings.Compare(a.term, b.term) })
+			if counted.terms != nil || counted.raws != nil || !reflect.DeepEqual(named.terms, want.terms) || named.norms != want.norms {
+				t.Fatalf("pass %d, %s %q: a one-off analysis differs from the frozen one:\n got %v\nwant %v", pass, d.URL, d.Title, named, want)
+			}
+			if pass > 0 {
+				continue
+			}
+			for _, ts := range want.terms {
+				n := df[ts.term]
+				for f, tf := range ts.tf {
+					if tf > 0 {
+						n[f]++
+					}
+				}
+				df[ts.term] = n
+			}
+		}
+		if pass == 0 {
+			got := map[string][numFields]int32{}
+			for id, n := range one.df {
+				got[one.names[id]] = n
+			}
+			if !maps.Equal(got, df) {
+				t.Fatalf("a one-off analyzer's document frequencies differ from the frozen analyses' (%d terms, want %d)", len(got), len(df))
 			}
 		}
 	}
