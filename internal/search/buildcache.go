@@ -102,10 +102,12 @@ type docAnalyzer struct {
 	an    *Analyzer
 	lex   map[string]*lexeme // by the raw token as written
 	spans [][2]int
-	raws  []raw
-	lxs   []*lexeme // lxs[i] is raws[i]'s
-	seen  map[string]bool
-	gen   uint64 // the number of the document being read, from 1
+	// spans2 are a lexeme's raw token's spans read again (lexed).
+	spans2 [][2]int
+	raws   []raw
+	lxs    []*lexeme // lxs[i] is raws[i]'s
+	seen   map[string]bool
+	gen    uint64 // the number of the document being read, from 1
 	// Each term's number, and names[id] the term of each number.
 	ids   map[string]int32
 	names []string
@@ -125,9 +127,15 @@ type docAnalyzer struct {
 	// twentieth of making it. A one-off index also has each document
 	// give its terms by number (docStats.counts) and has df, by term
 	// number, count the documents whose field f holds the term in
-	// df[id][f], for the postings.
+	// df[id][f], and those that hold it in any field in held[id]: the
+	// postings' frequencies and lengths.
 	rawSet map[string]int
 	df     [][numFields]int32
+	held   []int32
+	// lexed holds, for a one-off index, the terms of each raw token a
+	// lexeme was made for that Analyze reads as that one token: its
+	// query terms are those terms (lexedTerms), not analyzed again.
+	lexed map[string][]term
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
@@ -135,7 +143,7 @@ func newDocAnalyzer(an *Analyzer) *docAnalyzer {
 }
 
 // oneOff has da analyze for a one-off index: see rawSet.
-func (da *docAnalyzer) oneOff() { da.rawSet = map[string]int{} }
+func (da *docAnalyzer) oneOff() { da.rawSet, da.lexed = map[string]int{}, map[string][]term{} }
 
 // id returns the number of term t, numbering it if it has none.
 func (da *docAnalyzer) id(t string) int32 {
@@ -147,6 +155,7 @@ func (da *docAnalyzer) id(t string) int32 {
 		da.at = append(da.at, 0)
 		if da.rawSet != nil {
 			da.df = append(da.df, [numFields]int32{})
+			da.held = append(da.held, 0)
 		}
 	}
 	return id
@@ -175,6 +184,12 @@ func (da *docAnalyzer) lexemes(text string) {
 				da.rawSet[lx.lower]++
 				for _, p := range lx.parts {
 					da.rawSet[p]++
+				}
+				// A CJK run's terms are cut where it occurs: it has none
+				// here. Lower case may cut a token apart (ɓ is no letter
+				// of the pattern, Ɓ is); lowering it again changes no rune.
+				if da.spans2 = appendSpans(da.spans2[:0], lx.lower); !lx.cjk && len(da.spans2) == 1 && da.spans2[0] == [2]int{0, len(lx.lower)} {
+					da.lexed[lx.lower] = lx.terms
 				}
 			}
 			if len(da.lex) < maxExpanded {
@@ -271,6 +286,7 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 	}
 	if da.rawSet != nil {
 		for _, c := range da.counts {
+			da.held[c.id]++
 			for f, tf := range c.tf {
 				if tf > 0 {
 					da.df[c.id][f]++
@@ -286,6 +302,16 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 	}
 	st.raws = append([]string(nil), da.rawsSeen...)
 	return st
+}
+
+// lexedTerms are the query terms of a raw token that yields terms ts
+// alone: queryTerms(an.Analyze(r)) for a token r of docAnalyzer.lexed.
+func lexedTerms(ts []term) []QueryTerm {
+	toks := make([]Token, len(ts))
+	for i, t := range ts {
+		toks[i] = Token{Term: t.text, Kind: t.kind}
+	}
+	return queryTerms(toks)
 }
 
 // raw returns the query terms of raw token r.

@@ -213,10 +213,11 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 				for f, n := range pt.da.df[id] {
 					tp.df[f] += int(n)
 				}
+				tp.held += int(pt.da.held[id])
 			}
-			parts[w].da = nil
 		}
 		for _, tp := range terms {
+			tp.post = make([]posting, 0, tp.held)
 			for f, n := range tp.df {
 				if n > 0 {
 					tp.idf[f] = s.idf(n)
@@ -244,11 +245,26 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			aliasRaw[w] = true
 		}
 	}
+	// A one-off index's workers have the terms of most raw tokens from
+	// their lexemes (docAnalyzer.lexed).
+	lexed := func(r string) ([]term, bool) {
+		for _, pt := range parts {
+			if ts, ok := pt.da.lexed[r]; ok {
+				return ts, true
+			}
+		}
+		return nil, false
+	}
 	addRaw := func(r string) {
 		if isCJK(r) {
 			return
 		}
-		qts := u.raw(r, s.an)
+		var qts []QueryTerm
+		if ts, ok := lexed(r); ok {
+			qts = lexedTerms(ts)
+		} else {
+			qts = u.raw(r, s.an)
+		}
 		s.surf[r] = qts
 		for _, t := range qts {
 			s.rev[t.Term] = append(s.rev[t.Term], r)
@@ -261,6 +277,9 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		if rawN[r] == 0 {
 			addRaw(r)
 		}
+	}
+	for w := range parts {
+		parts[w].da = nil // the collector may take its lexemes
 	}
 	for t := range s.rev {
 		sort.Strings(s.rev[t])
@@ -325,7 +344,10 @@ func (s *Static) weigh(i int, st *docStats, ts termStats, df []map[string]int) p
 // termPostings is a term's postings as they are made, with its inverse
 // document frequency in each field it is in.
 type termPostings struct {
-	df   [numFields]int // a one-off index's, as its workers' are summed
+	// A one-off index's document frequencies, and the number of
+	// documents holding the term, as its workers' are summed.
+	df   [numFields]int
+	held int
 	idf  [numFields]float64
 	post []posting
 }
@@ -943,19 +965,18 @@ func cjkClass() string {
 
 // jsonp renders rocekbSearch.fn(arg, data); as one line.
 func jsonp(fn, arg string, data any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(data); err != nil {
-		panic(err) // only maps, slices, strings and numbers
-	}
-	body := bytes.TrimRight(buf.Bytes(), "\n")
+	// Encoded after the call's head, in the one buffer returned.
 	var out bytes.Buffer
 	out.WriteString("rocekbSearch." + fn + "(")
 	if arg != "" {
 		out.WriteString(arg + ",")
 	}
-	out.Write(body)
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(data); err != nil {
+		panic(err) // only maps, slices, strings and numbers
+	}
+	out.Truncate(len(bytes.TrimRight(out.Bytes(), "\n")))
 	out.WriteString(");\n")
 	return out.Bytes()
 }
