@@ -176,6 +176,9 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					}
 				}
 			}
+			// The merge reads only its terms' names and counts and the
+			// lexed tokens: its lexemes may go.
+			pt.da.lex, pt.da.ids = nil, nil
 			parts[w] = pt
 		}(w)
 	}
