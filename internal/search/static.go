@@ -115,8 +115,7 @@ func NewStaticReusing(docs []Doc, al *Aliases, aliasKey string, r page.Reuse) *S
 
 // newStatic builds the static index of sorted docs from nothing.
 func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
-	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, surf: map[string][]QueryTerm{},
-		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
+	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, multi: map[string][]phrase{}}
 	if al != nil {
 		s.multi = al.multi
 	}
@@ -248,6 +247,11 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			aliasRaw[w] = true
 		}
 	}
+	// The tables made at the size they end at, not grown: a raw token's
+	// terms and a term's raw tokens and postings.
+	s.surf = make(map[string][]QueryTerm, len(rawN)+len(aliasRaw))
+	s.rev = make(map[string][]string, len(terms))
+	s.post = make(map[string][]posting, len(terms))
 	// A one-off index's workers have the terms of most raw tokens from
 	// their lexemes (docAnalyzer.lexed).
 	lexed := func(r string) ([]term, bool) {
