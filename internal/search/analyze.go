@@ -226,11 +226,11 @@ type lexeme struct {
 	terms []term              // expand's terms, then its single-token aliases: each once, none empty
 	next  map[string][]phrase // Aliases.next of the token: its phrases by their second raw token
 	parts []string            // splitParts(lower), for a document's raw tokens (docAnalyzer only)
-	// For the document a docAnalyzer reads now, when gen is its number:
-	// slots[k] is the place of terms[k] in the document's terms, and
-	// whether the raw token is among the document's (rawGen).
-	gen, rawGen uint64
-	slots       []int
+	// ids[k] is the number of terms[k] in the docAnalyzer that made it
+	// (docAnalyzer.id), and rawGen the number of the document it last
+	// listed the raw token of (docAnalyzer only).
+	ids    []int32
+	rawGen uint64
 }
 
 // lexemeOf fills lx (reusing its terms' array) for the lower-case raw

@@ -36,6 +36,17 @@ type docStats struct {
 	terms []termStats
 	norms [numFields]float64
 	raws  []string
+	// A one-off index's analysis holds its terms' numbers in the
+	// docAnalyzer that counted it in place of terms: 20 bytes a term,
+	// not 32.
+	counts []termCount
+}
+
+// termCount is a term's frequencies in a document, by the term's number
+// (docAnalyzer.id).
+type termCount struct {
+	id int32
+	tf [numFields]int32
 }
 
 // numFields is len(Fields), which init holds it to.
@@ -82,31 +93,72 @@ func analyzeDoc(d *Doc, an *Analyzer) *docStats { return newDocAnalyzer(an).anal
 // written, lower case and aliases included, is one map access; each
 // occurrence cost a lower-casing, a compacting copy and three lookups
 // (a third of a 10k build's static index).
+//
+// Each distinct term it meets is numbered once (id), and a lexeme keeps
+// its terms' numbers: a document's terms are counted in slices indexed
+// by number, where a map keyed by the term's text was looked up for
+// each lexeme in each document.
 type docAnalyzer struct {
 	an    *Analyzer
 	lex   map[string]*lexeme // by the raw token as written
 	spans [][2]int
-	raws  []raw
-	lxs   []*lexeme      // lxs[i] is raws[i]'s
-	at    map[string]int // term → its place in the document's terms
-	seen  map[string]bool
-	gen   uint64 // the number of the document being read, from 1
-	// The document's terms and raw tokens as they are counted, copied out
-	// at its end: each document's grew from empty, twice the size
+	// spans2 are a lexeme's raw token's spans read again (lexed).
+	spans2 [][2]int
+	raws   []raw
+	lxs    []*lexeme // lxs[i] is raws[i]'s
+	seen   map[string]bool
+	gen    uint64 // the number of the document being read, from 1
+	// Each term's number, and names[id] the term of each number.
+	ids   map[string]int32
+	names []string
+	// at[id] is 1 + the place of term id in the document's terms, or 0
+	// while the document holds none of it.
+	at []int32
+	// The document's terms and raw tokens as they are counted, copied
+	// out at its end: each document's grew from empty, twice the size
 	// they end at in garbage.
-	terms    []termStats
+	counts   []termCount
 	rawsSeen []string
 	// rawSet, when not nil, holds the raw tokens (with their parts) of
 	// all the documents read, each put there when its lexeme is made,
 	// and no document lists its own (docStats.raws): a one-off index
 	// reads only which raw tokens there are, and listing each
 	// document's, a map look-up per distinct raw token and part, was a
-	// twentieth of making it.
+	// twentieth of making it. A one-off index also has each document
+	// give its terms by number (docStats.counts) and has df, by term
+	// number, count the documents whose field f holds the term in
+	// df[id][f], and those that hold it in any field in held[id]: the
+	// postings' frequencies and lengths.
 	rawSet map[string]int
+	df     [][numFields]int32
+	held   []int32
+	// lexed holds, for a one-off index, the terms of each raw token a
+	// lexeme was made for that Analyze reads as that one token: its
+	// query terms are those terms (lexedTerms), not analyzed again.
+	lexed map[string][]term
 }
 
 func newDocAnalyzer(an *Analyzer) *docAnalyzer {
-	return &docAnalyzer{an: an, lex: map[string]*lexeme{}, at: map[string]int{}, seen: map[string]bool{}}
+	return &docAnalyzer{an: an, lex: map[string]*lexeme{}, seen: map[string]bool{}, ids: map[string]int32{}}
+}
+
+// oneOff has da analyze for a one-off index: see rawSet.
+func (da *docAnalyzer) oneOff() { da.rawSet, da.lexed = map[string]int{}, map[string][]term{} }
+
+// id returns the number of term t, numbering it if it has none.
+func (da *docAnalyzer) id(t string) int32 {
+	id, ok := da.ids[t]
+	if !ok {
+		id = int32(len(da.names))
+		da.ids[t] = id
+		da.names = append(da.names, t)
+		da.at = append(da.at, 0)
+		if da.rawSet != nil {
+			da.df = append(da.df, [numFields]int32{})
+			da.held = append(da.held, 0)
+		}
+	}
+	return id
 }
 
 // lexemes reads text's raw tokens and their lexemes into da.raws and
@@ -123,11 +175,21 @@ func (da *docAnalyzer) lexemes(text string) {
 			lx = &lexeme{}
 			da.an.lexemeOf(strings.ToLower(s), lx)
 			lx.terms = slices.Clip(lx.terms)
+			lx.ids = make([]int32, len(lx.terms))
+			for k, t := range lx.terms {
+				lx.ids[k] = da.id(t.text)
+			}
 			lx.parts = splitParts(lx.lower)
 			if da.rawSet != nil {
 				da.rawSet[lx.lower]++
 				for _, p := range lx.parts {
 					da.rawSet[p]++
+				}
+				// A CJK run's terms are cut where it occurs: it has none
+				// here. Lower case may cut a token apart (ɓ is no letter
+				// of the pattern, Ɓ is); lowering it again changes no rune.
+				if da.spans2 = appendSpans(da.spans2[:0], lx.lower); !lx.cjk && len(da.spans2) == 1 && da.spans2[0] == [2]int{0, len(lx.lower)} {
+					da.lexed[lx.lower] = lx.terms
 				}
 			}
 			if len(da.lex) < maxExpanded {
@@ -149,18 +211,18 @@ func (da *docAnalyzer) analyze(d *Doc) *docStats {
 // count analyzes d, its terms in the order it first holds them.
 func (da *docAnalyzer) count(d *Doc) *docStats {
 	st := &docStats{}
-	clear(da.at)
 	clear(da.seen)
 	da.gen++
-	da.terms, da.rawsSeen = da.terms[:0], da.rawsSeen[:0]
-	slot := func(term string) int {
-		i, ok := da.at[term]
-		if !ok {
-			i = len(da.terms)
-			da.at[term] = i
-			da.terms = append(da.terms, termStats{term: term})
+	da.counts, da.rawsSeen = da.counts[:0], da.rawsSeen[:0]
+	// place returns the place of term id in the document's terms.
+	place := func(id int32) int {
+		p := da.at[id]
+		if p == 0 {
+			da.counts = append(da.counts, termCount{id: id})
+			p = int32(len(da.counts))
+			da.at[id] = p
 		}
-		return i
+		return int(p - 1)
 	}
 	var (
 		cur  *lexeme
@@ -169,36 +231,26 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 	)
 	yield := func(t Token, k int) {
 		n++
-		i := 0
+		var id int32
 		if k >= 0 {
-			i = cur.slots[k]
+			id = cur.ids[k]
 		} else {
-			i = slot(t.Term)
+			id = da.id(t.Term)
 		}
-		da.terms[i].tf[f]++
+		da.counts[place(id)].tf[f]++
 	}
 	for f = range Fields {
 		text := fieldText(d, Fields[f])
 		da.lexemes(text)
 		n = 0
 		for i, lx := range da.lxs {
-			// A lexeme's terms are looked up once per document, when its
-			// raw token first occurs: each occurrence's look-ups were a
-			// fifth of the analysis.
-			if lx.gen != da.gen {
-				lx.gen = da.gen
-				lx.slots = lx.slots[:0]
-				for _, t := range lx.terms {
-					lx.slots = append(lx.slots, slot(t.text))
-				}
-			}
 			// Most raw tokens yield their lexeme's terms alone: counted
 			// here, not as tokens one at a time.
 			if lx.plain(da.raws, i) {
-				for _, at := range lx.slots {
-					da.terms[at].tf[f]++
+				for _, id := range lx.ids {
+					da.counts[place(id)].tf[f]++
 				}
-				n += len(lx.slots)
+				n += len(lx.ids)
 				continue
 			}
 			cur = lx
@@ -229,8 +281,37 @@ func (da *docAnalyzer) count(d *Doc) *docStats {
 			}
 		}
 	}
-	st.terms, st.raws = append([]termStats(nil), da.terms...), append([]string(nil), da.rawsSeen...)
+	for _, c := range da.counts {
+		da.at[c.id] = 0
+	}
+	if da.rawSet != nil {
+		for _, c := range da.counts {
+			da.held[c.id]++
+			for f, tf := range c.tf {
+				if tf > 0 {
+					da.df[c.id][f]++
+				}
+			}
+		}
+		st.counts = append([]termCount(nil), da.counts...)
+		return st
+	}
+	st.terms = make([]termStats, len(da.counts))
+	for j, c := range da.counts {
+		st.terms[j] = termStats{term: da.names[c.id], tf: c.tf}
+	}
+	st.raws = append([]string(nil), da.rawsSeen...)
 	return st
+}
+
+// lexedTerms are the query terms of a raw token that yields terms ts
+// alone: queryTerms(an.Analyze(r)) for a token r of docAnalyzer.lexed.
+func lexedTerms(ts []term) []QueryTerm {
+	toks := make([]Token, len(ts))
+	for i, t := range ts {
+		toks[i] = Token{Term: t.text, Kind: t.kind}
+	}
+	return queryTerms(toks)
 }
 
 // raw returns the query terms of raw token r.

@@ -64,6 +64,7 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 	// A page's name adds what it added before: each distinct one is read
 	// once (the same tags and code spans recur on thousands of pages).
 	added := map[string]bool{}
+	var spans [][2]int // each text's, in one array
 	for i := range docs {
 		d := &docs[i]
 		if d.Kind == "host" {
@@ -71,7 +72,8 @@ func fuzzyNames(docs []Doc, al *Aliases) []FuzzyName {
 		}
 		for _, f := range []string{"title", "ids"} {
 			text := fieldText(d, f)
-			for _, l := range rawSpans(text) {
+			spans = appendSpans(spans[:0], text)
+			for _, l := range spans {
 				if r := text[l[0]:l[1]]; !added[r] && (!isAlpha(strings.ToLower(r)) || f == "ids") {
 					added[strings.Clone(r)] = true // not the joined text it is part of
 					add(r, false)

@@ -115,8 +115,7 @@ func NewStaticReusing(docs []Doc, al *Aliases, aliasKey string, r page.Reuse) *S
 
 // newStatic builds the static index of sorted docs from nothing.
 func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
-	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, surf: map[string][]QueryTerm{},
-		multi: map[string][]phrase{}, post: map[string][]posting{}, rev: map[string][]string{}}
+	s := &Static{an: &Analyzer{Aliases: al}, docs: sorted, multi: map[string][]phrase{}}
 	if al != nil {
 		s.multi = al.multi
 	}
@@ -124,32 +123,37 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 	s.fwLine = al.FirmwareLines()
 	s.n = len(s.docs)
 	stats := make([]*docStats, s.n)
-	df := make([]map[string]int, len(Fields))
 	// Documents are analyzed in parallel, each worker taking the next run
 	// of them until none is left (docs are sorted by kind, and a fixed
 	// share each left one worker idle while the other analyzed the long
 	// FAQ pages), with its own document frequencies and raw tokens,
-	// merged after: the result does not depend on the order.
-	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64))
+	// merged after: the result does not depend on the order. A one-off
+	// index's workers count by term number (docStats.counts, and
+	// docAnalyzer.df); by[i] is the worker that analyzed doc i.
+	workers := min(runtime.GOMAXPROCS(0), max(1, s.n/64), math.MaxUint8+1) // by's numbers
 	const run = 32
 	var next atomic.Int64
 	type part struct {
-		df   []map[string]int
-		raws map[string]int // raw token → how many documents yield it (a one-off index: any number above 0)
+		df   []map[string]int // a kept index's
+		raws map[string]int   // raw token → how many documents yield it (a one-off index: any number above 0)
+		da   *docAnalyzer
 	}
 	parts := make([]part, workers)
+	by := make([]uint8, s.n)
 	var wg sync.WaitGroup
 	for w := range parts {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			pt := part{df: make([]map[string]int, len(Fields)), raws: map[string]int{}}
-			da := newDocAnalyzer(s.an)
+			pt := part{raws: map[string]int{}, da: newDocAnalyzer(s.an)}
 			if u.r == nil {
-				da.rawSet = pt.raws // how many documents yield each is not read
-			}
-			for f := range Fields {
-				pt.df[f] = map[string]int{}
+				pt.da.oneOff()
+				pt.raws = pt.da.rawSet // how many documents yield each is not read
+			} else {
+				pt.df = make([]map[string]int, len(Fields))
+				for f := range Fields {
+					pt.df[f] = map[string]int{}
+				}
 			}
 			for {
 				from := int(next.Add(run)) - run
@@ -157,8 +161,8 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					break
 				}
 				for i := from; i < min(from+run, s.n); i++ {
-					st := u.doc(&s.docs[i], da)
-					stats[i] = st
+					st := u.doc(&s.docs[i], pt.da)
+					stats[i], by[i] = st, uint8(w)
 					for _, ts := range st.terms {
 						for f, tf := range ts.tf {
 							if tf > 0 {
@@ -171,20 +175,70 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 					}
 				}
 			}
+			// The merge reads only its terms' names and counts and the
+			// lexed tokens: its lexemes may go.
+			pt.da.lex, pt.da.ids = nil, nil
 			parts[w] = pt
 		}(w)
 	}
 	wg.Wait()
 	rawN := parts[0].raws
-	copy(df, parts[0].df)
 	for _, pt := range parts[1:] {
-		for f := range Fields {
-			for t, n := range pt.df[f] {
-				df[f][t] += n
-			}
-		}
 		for r, n := range pt.raws {
 			rawN[r] += n
+		}
+	}
+	// Each term's inverse document frequencies are found once, beside the
+	// postings they weigh: a posting's look-ups of its term's list and
+	// frequencies, one per field, were most of making it. A one-off
+	// index finds a term's list by its number in each worker (ids[w]).
+	terms := map[string]*termPostings{}
+	termOf := func(t string) *termPostings {
+		tp := terms[t]
+		if tp == nil {
+			tp = &termPostings{}
+			terms[t] = tp
+		}
+		return tp
+	}
+	var df []map[string]int // a kept index's
+	ids := make([][]*termPostings, workers)
+	if u.r == nil {
+		for w, pt := range parts {
+			ids[w] = make([]*termPostings, len(pt.da.names))
+			for id, t := range pt.da.names {
+				if pt.da.df[id] == ([numFields]int32{}) {
+					continue
+				}
+				tp := termOf(t)
+				ids[w][id] = tp
+				for f, n := range pt.da.df[id] {
+					tp.df[f] += int(n)
+				}
+				tp.held += int(pt.da.held[id])
+			}
+		}
+		for _, tp := range terms {
+			tp.post = make([]posting, 0, tp.held)
+			for f, n := range tp.df {
+				if n > 0 {
+					tp.idf[f] = s.idf(n)
+				}
+			}
+		}
+	} else {
+		df = parts[0].df
+		for _, pt := range parts[1:] {
+			for f := range Fields {
+				for t, n := range pt.df[f] {
+					df[f][t] += n
+				}
+			}
+		}
+		for f := range df {
+			for t, n := range df[f] {
+				termOf(t).idf[f] = s.idf(n)
+			}
 		}
 	}
 	aliasRaw := map[string]bool{}
@@ -193,11 +247,31 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			aliasRaw[w] = true
 		}
 	}
+	// The tables made at the size they end at, not grown: a raw token's
+	// terms and a term's raw tokens and postings.
+	s.surf = make(map[string][]QueryTerm, len(rawN)+len(aliasRaw))
+	s.rev = make(map[string][]string, len(terms))
+	s.post = make(map[string][]posting, len(terms))
+	// A one-off index's workers have the terms of most raw tokens from
+	// their lexemes (docAnalyzer.lexed).
+	lexed := func(r string) ([]term, bool) {
+		for _, pt := range parts {
+			if ts, ok := pt.da.lexed[r]; ok {
+				return ts, true
+			}
+		}
+		return nil, false
+	}
 	addRaw := func(r string) {
 		if isCJK(r) {
 			return
 		}
-		qts := u.raw(r, s.an)
+		var qts []QueryTerm
+		if ts, ok := lexed(r); ok {
+			qts = lexedTerms(ts)
+		} else {
+			qts = u.raw(r, s.an)
+		}
 		s.surf[r] = qts
 		for _, t := range qts {
 			s.rev[t.Term] = append(s.rev[t.Term], r)
@@ -211,6 +285,9 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 			addRaw(r)
 		}
 	}
+	for w := range parts {
+		parts[w].da = nil // the collector may take its lexemes
+	}
 	for t := range s.rev {
 		sort.Strings(s.rev[t])
 	}
@@ -223,25 +300,15 @@ func (u reuse) newStatic(sorted []Doc, al *Aliases) *Static {
 		s.hosts = hostTerms(s.an, s.docs)
 		s.fuzzy = fuzzyNames(s.docs, al)
 	}()
-	// Each term's inverse document frequencies are found once, beside the
-	// postings they weigh: a posting's look-ups of its term's list and
-	// frequencies, one per field, were most of making it.
-	terms := map[string]*termPostings{}
-	for f := range df {
-		for t, n := range df[f] {
-			tp := terms[t]
-			if tp == nil {
-				tp = &termPostings{}
-				terms[t] = tp
-			}
-			tp.idf[f] = s.idf(n)
-		}
-	}
 	for i := range s.docs {
 		st := stats[i]
 		for _, ts := range st.terms {
 			tp := terms[ts.term]
-			tp.post = append(tp.post, s.score(i, st, ts, &tp.idf))
+			tp.post = append(tp.post, s.score(i, st, ts.tf, &tp.idf))
+		}
+		for _, c := range st.counts {
+			tp := ids[by[i]][c.id]
+			tp.post = append(tp.post, s.score(i, st, c.tf, &tp.idf))
 		}
 		if u.r == nil {
 			stats[i] = nil // its postings are made: the collector may take it
@@ -278,12 +345,16 @@ func (s *Static) weigh(i int, st *docStats, ts termStats, df []map[string]int) p
 			idf[f] = s.idf(df[f][ts.term])
 		}
 	}
-	return s.score(i, st, ts, &idf)
+	return s.score(i, st, ts.tf, &idf)
 }
 
 // termPostings is a term's postings as they are made, with its inverse
 // document frequency in each field it is in.
 type termPostings struct {
+	// A one-off index's document frequencies, and the number of
+	// documents holding the term, as its workers' are summed.
+	df   [numFields]int
+	held int
 	idf  [numFields]float64
 	post []posting
 }
@@ -299,12 +370,12 @@ var fieldBoosts = func() (b [numFields]float64) {
 	return b
 }()
 
-// score is doc i's posting of the term ts counts, of its analysis st, with
-// the term's inverse document frequencies idf.
-func (s *Static) score(i int, st *docStats, ts termStats, idf *[numFields]float64) posting {
+// score is doc i's posting of a term with frequencies tf in it, of its
+// analysis st, with the term's inverse document frequencies idf.
+func (s *Static) score(i int, st *docStats, tf [numFields]int32, idf *[numFields]float64) posting {
 	var sum float64
 	matched := 0
-	for f, tf := range ts.tf {
+	for f, tf := range tf {
 		if tf == 0 {
 			continue
 		}
@@ -901,19 +972,18 @@ func cjkClass() string {
 
 // jsonp renders rocekbSearch.fn(arg, data); as one line.
 func jsonp(fn, arg string, data any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(data); err != nil {
-		panic(err) // only maps, slices, strings and numbers
-	}
-	body := bytes.TrimRight(buf.Bytes(), "\n")
+	// Encoded after the call's head, in the one buffer returned.
 	var out bytes.Buffer
 	out.WriteString("rocekbSearch." + fn + "(")
 	if arg != "" {
 		out.WriteString(arg + ",")
 	}
-	out.Write(body)
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(data); err != nil {
+		panic(err) // only maps, slices, strings and numbers
+	}
+	out.Truncate(len(bytes.TrimRight(out.Bytes(), "\n")))
 	out.WriteString(");\n")
 	return out.Bytes()
 }
