@@ -247,8 +247,12 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 		if err := tm.Execute(&want, items); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(d.InboxHTML()); got != want.String() {
-			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got, want.String())
+		var got strings.Builder
+		if err := d.InboxHTML().WriteHTML(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got.String(), want.String())
 		}
 	}
 	if len(s.distroPages) == 0 {
