@@ -138,8 +138,12 @@ func TestSourcesHTML(t *testing.T) {
 		}{p, all}); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(p.SourcesHTML(all)); got != want.String() {
-			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got, want.String())
+		var got strings.Builder
+		if err := p.SourcesHTML(all).WriteHTML(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got.String(), want.String())
 		}
 	}
 }
