@@ -71,7 +71,7 @@ type Templates struct {
 	frags  fragments // the HTML of "shared" templates, by their data
 	// Fresh renders every "shared" template anew instead of reusing the
 	// HTML rendered for equal data: a test holds the two to each other.
-	Fresh bool
+	Fresh  bool
 	values *holder // what "held" keeps for the page's writer (held.go)
 	// Inline prints a value given to "held" as a template prints any
 	// value, through fmt: a test holds the two to each other.
