@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rocekb/rocekb"
+	"github.com/rocekb/rocekb/internal/record"
 	"github.com/rocekb/rocekb/internal/render"
 	"github.com/rocekb/rocekb/internal/site"
 )
@@ -13,9 +14,13 @@ import (
 // TestSharedIsFresh: each page of the bundled site's model renders the
 // same through the fragments a build renders once and shares between
 // pages (the templates' "shared": a page's head and header, an FAQ page's
-// applies-to block, what follows its body, its sources) as with every
-// fragment rendered anew for it. The pages are rendered in the build's
-// order, so most fragments a page shows were rendered for another.
+// applies-to block, what follows its body, its sources) and the values
+// the page's writer writes in place of their tokens (the templates'
+// "held": a grid, a distro page's inbox list, an FAQ body, a host's
+// report) as with every fragment rendered anew for it and every value
+// printed by the template itself. The pages are rendered in the build's
+// order, then the fixture hosts' pages, so most fragments a page shows
+// were rendered for another; once they are written, no value is held.
 func TestSharedIsFresh(t *testing.T) {
 	t.Parallel()
 	b, err := begin(bundled(t.TempDir()), Options{Assets: rocekb.Assets, Stderr: io.Discard}, newTracker(io.Discard))
@@ -26,13 +31,8 @@ func TestSharedIsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh.Fresh = true
-	faqs := 0
-	for _, p := range b.s.Pages {
-		if f, ok := p.(*site.FAQ); ok {
-			f.Body()
-			faqs++
-		}
+	fresh.Fresh, fresh.Inline = true, true
+	same := func(p site.Page) {
 		var shared, anew bytes.Buffer
 		if err := b.tpl.Execute(&shared, p); err != nil {
 			t.Fatal(err)
@@ -47,10 +47,29 @@ func TestSharedIsFresh(t *testing.T) {
 				i++
 			}
 			from := max(0, i-80)
-			t.Errorf("%s: with shared fragments, at byte %d:\n%s\nrendered anew:\n%s", p.PageMeta().Path(), i, s[from:min(len(s), i+80)], a[from:min(len(a), i+80)])
+			t.Errorf("%s: with shared fragments and held values, at byte %d:\n%s\nrendered anew and inline:\n%s", p.PageMeta().Path(), i, s[from:min(len(s), i+80)], a[from:min(len(a), i+80)])
 		}
 	}
-	if faqs == 0 {
-		t.Fatal("the bundled site has no FAQ page")
+	faqs, hosts := 0, 0
+	for _, p := range b.s.Pages {
+		if f, ok := p.(*site.FAQ); ok {
+			f.Body()
+			faqs++
+		}
+		same(p)
+	}
+	probs, err := b.k.Records.EachLoaded(func(l record.Loaded) error {
+		same(b.s.Host(l.Host).Page())
+		hosts++
+		return nil
+	})
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	if n := b.tpl.Holding(); n != 0 {
+		t.Errorf("%d values held after every page was written", n)
+	}
+	if faqs == 0 || hosts == 0 {
+		t.Fatalf("the bundled site has %d FAQ pages and %d host pages", faqs, hosts)
 	}
 }

@@ -50,7 +50,7 @@ func (t *Templates) shared(name string, data any) (template.HTML, error) {
 		}
 	}
 	var b bytes.Buffer
-	if err := t.t.ExecuteTemplate(&b, name, data); err != nil {
+	if err := t.run(&b, name, data); err != nil {
 		return "", err
 	}
 	h := template.HTML(b.String())

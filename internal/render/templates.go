@@ -71,7 +71,11 @@ type Templates struct {
 	frags  fragments // the HTML of "shared" templates, by their data
 	// Fresh renders every "shared" template anew instead of reusing the
 	// HTML rendered for equal data: a test holds the two to each other.
-	Fresh bool
+	Fresh  bool
+	values *holder // what "held" keeps for the page's writer (held.go)
+	// Inline prints a value given to "held" as a template prints any
+	// value, through fmt: a test holds the two to each other.
+	Inline bool
 }
 
 // LoadTemplates parses templates/*.html from the layers.
@@ -80,10 +84,16 @@ func LoadTemplates(layers Layers) (*Templates, error) {
 	if err != nil {
 		return nil, err
 	}
-	tp := &Templates{}
+	values, err := newHolder()
+	if err != nil {
+		return nil, err
+	}
+	tp := &Templates{values: values}
 	// shared "name" data: the named template with data as dot, rendered
 	// once per distinct value of data in a build (see Templates.shared).
-	base := template.New("").Funcs(funcs).Funcs(template.FuncMap{"shared": tp.shared})
+	// held .X: the HTML X written into the page as it is, not copied by
+	// fmt first (see held.go).
+	base := template.New("").Funcs(funcs).Funcs(template.FuncMap{"shared": tp.shared, "held": tp.held})
 	sum := sha256.New()
 	for _, n := range sortedKeys(files) {
 		if !strings.HasSuffix(n, ".html") {
@@ -110,10 +120,16 @@ func (t *Templates) Execute(w io.Writer, p site.Page) error {
 	if name == "" || t.t.Lookup(name) == nil {
 		return fmt.Errorf("%s: no template %q", m.Path(), name)
 	}
-	if err := t.t.ExecuteTemplate(w, name, p); err != nil {
+	if err := t.run(w, name, p); err != nil {
 		return fmt.Errorf("%s: %w", m.Path(), err)
 	}
 	return nil
+}
+
+// run writes the named template with data as dot, held values in place of
+// their tokens.
+func (t *Templates) run(w io.Writer, name string, data any) error {
+	return t.t.ExecuteTemplate(&heldWriter{w, t.values}, name, data)
 }
 
 // Page is the output of a page.

@@ -2,6 +2,7 @@ package site
 
 import (
 	"html/template"
+	"io"
 	"path"
 	"slices"
 	"sort"
@@ -1594,20 +1595,32 @@ func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Dis
 // a grid's: a distro page lists every adapter (2,057 on the 10k corpus),
 // and a template loop spent reflection on each. An item is its verdict's
 // mark, one of four, and the adapter's link, the same on every distro
-// page, made once per site (Site.inboxLinks).
-func (d *DistroPage) InboxHTML() template.HTML {
+// page, made once per site (Site.inboxLinks). The list is written into
+// the page as it is made (the template's held), never held whole.
+func (d *DistroPage) InboxHTML() InboxItems { return InboxItems{d} }
+
+// InboxItems is a distro page's inbox list, written by WriteHTML.
+type InboxItems struct{ d *DistroPage }
+
+// WriteHTML writes the list's items to w.
+func (items InboxItems) WriteHTML(w io.Writer) error {
+	d := items.d
 	links := d.site.inboxLinks(d.Path())
-	var marks [4][]byte                           // by levelNum
-	b := make([]byte, 0, 192*len(links.adapters)) // an item is about 160 bytes: grown once, not doubled per page
+	var marks [4][]byte // by levelNum
 	for i, a := range links.adapters {
 		l := d.site.inboxLevel(a, d.Distro)
 		n := levelNum(l)
 		if marks[n] == nil {
 			marks[n] = inboxMark(nil, Shown{l})
 		}
-		b = append(append(b, marks[n]...), links.html[i]...)
+		if _, err := w.Write(marks[n]); err != nil {
+			return err
+		}
+		if _, err := w.Write(links.html[i]); err != nil {
+			return err
+		}
 	}
-	return ownedHTML(b)
+	return nil
 }
 
 // inboxMark appends an inbox item's start, its verdict's mark.

@@ -138,8 +138,12 @@ func TestSourcesHTML(t *testing.T) {
 		}{p, all}); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(p.SourcesHTML(all)); got != want.String() {
-			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got, want.String())
+		var got strings.Builder
+		if err := p.SourcesHTML(all).WriteHTML(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got.String(), want.String())
 		}
 	}
 }
@@ -247,8 +251,12 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 		if err := tm.Execute(&want, items); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(d.InboxHTML()); got != want.String() {
-			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got, want.String())
+		var got strings.Builder
+		if err := d.InboxHTML().WriteHTML(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got.String(), want.String())
 		}
 	}
 	if len(s.distroPages) == 0 {

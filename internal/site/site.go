@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"html/template"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -247,14 +248,24 @@ func (p *AdapterPage) SourceN(id string) int { return p.srcN[id] }
 // a URL keeps as they are), escaped as html/template escapes the
 // template it replaces (sourcesItem, held to it by TestSourcesHTML): a
 // page lists some fifty, and the template's escapers cost a reflective
-// call per value.
-func (p *AdapterPage) SourcesHTML(all string) template.HTML {
-	var b []byte
+// call per value. The list is written into the page item by item (the
+// template's held), never held whole.
+func (p *AdapterPage) SourcesHTML(all string) SourcesItems { return SourcesItems{p, all} }
+
+// SourcesItems is an adapter page's Sources list, written by WriteHTML.
+type SourcesItems struct {
+	p   *AdapterPage
+	all string
+}
+
+// WriteHTML writes the list's items to w.
+func (items SourcesItems) WriteHTML(w io.Writer) error {
+	p, b := items.p, make([]byte, 0, 1024)
 	for _, r := range p.Sources {
-		b = append(b, `<li id="s`...)
+		b = append(b[:0], `<li id="s`...)
 		b = strconv.AppendInt(b, int64(p.srcN[r.ID]), 10)
 		b = append(b, `"><a href="`...)
-		b = appendEscaped(b, all)
+		b = appendEscaped(b, items.all)
 		b = append(b, `#src-`...)
 		b = appendURLPart(b, r.ID)
 		b = append(b, `">`...)
@@ -265,9 +276,11 @@ func (p *AdapterPage) SourcesHTML(all string) template.HTML {
 			b = appendEscaped(b, q)
 			b = append(b, `”</blockquote>`...)
 		}
-		b = append(b, '\n')
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return err
+		}
 	}
-	return ownedHTML(b)
+	return nil
 }
 
 // FAQHTML is the items of the page's list of related questions, those in
