@@ -1591,13 +1591,24 @@ func (s *Site) inboxLevel(a *matrix.Adapter, d *matrix.Distro) verdict.Level {
 // written (it reads every adapter's verdict table).
 func (d *DistroPage) Inbox() []DistroVerdict { return d.site.inboxVerdicts(d.Distro) }
 
-// InboxHTML is the items of the Inbox list, appended as writeHTML appends
+// InboxList is the items of the Inbox list, appended as writeHTML appends
 // a grid's: a distro page lists every adapter (2,057 on the 10k corpus),
 // and a template loop spent reflection on each. An item is its verdict's
 // mark, one of four, and the adapter's link, the same on every distro
 // page, made once per site (Site.inboxLinks). The list is written into
 // the page as it is made (the template's held), never held whole.
-func (d *DistroPage) InboxHTML() InboxItems { return InboxItems{d} }
+func (d *DistroPage) InboxList() InboxItems { return InboxItems{d} }
+
+// InboxHTML is InboxList's items whole, for a template (an override made
+// before held) that prints them without held.
+func (d *DistroPage) InboxHTML() template.HTML { return wholeHTML(d.InboxList()) }
+
+// wholeHTML is what w writes, held in one string.
+func wholeHTML(w interface{ WriteHTML(io.Writer) error }) template.HTML {
+	var b strings.Builder
+	_ = w.WriteHTML(&b) // a strings.Builder takes every write
+	return template.HTML(b.String())
+}
 
 // InboxItems is a distro page's inbox list, written by WriteHTML.
 type InboxItems struct{ d *DistroPage }

@@ -139,11 +139,14 @@ func TestSourcesHTML(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got strings.Builder
-		if err := p.SourcesHTML(all).WriteHTML(&got); err != nil {
+		if err := p.SourcesList(all).WriteHTML(&got); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
-			t.Errorf("SourcesHTML(%q):\n%s\nhtml/template:\n%s", all, got.String(), want.String())
+			t.Errorf("SourcesList(%q):\n%s\nhtml/template:\n%s", all, got.String(), want.String())
+		}
+		if whole := string(p.SourcesHTML(all)); whole != want.String() {
+			t.Errorf("SourcesHTML(%q), for a template without held:\n%s\nhtml/template:\n%s", all, whole, want.String())
 		}
 	}
 }
@@ -252,11 +255,14 @@ func TestInboxHTMLIsTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got strings.Builder
-		if err := d.InboxHTML().WriteHTML(&got); err != nil {
+		if err := d.InboxList().WriteHTML(&got); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
-			t.Errorf("distro page %s: InboxHTML\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got.String(), want.String())
+			t.Errorf("distro page %s: InboxList\n%.300s…\nthe template\n%.300s…", d.Distro.ID, got.String(), want.String())
+		}
+		if whole := string(d.InboxHTML()); whole != want.String() {
+			t.Errorf("distro page %s: InboxHTML, for a template without held\n%.300s…\nthe template\n%.300s…", d.Distro.ID, whole, want.String())
 		}
 	}
 	if len(s.distroPages) == 0 {

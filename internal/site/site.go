@@ -243,14 +243,18 @@ func (p *AdapterPage) Drop() { p.grid, p.Sources, p.srcN, p.Fleet = nil, nil, ni
 // SourceN is a source's number in the page's Sources list.
 func (p *AdapterPage) SourceN(id string) int { return p.srcN[id] }
 
-// SourcesHTML is the items of the page's Sources list, each linking its
+// SourcesList is the items of the page's Sources list, each linking its
 // entry on the sources page at all (a path page.Rel made, of characters
 // a URL keeps as they are), escaped as html/template escapes the
 // template it replaces (sourcesItem, held to it by TestSourcesHTML): a
 // page lists some fifty, and the template's escapers cost a reflective
 // call per value. The list is written into the page item by item (the
 // template's held), never held whole.
-func (p *AdapterPage) SourcesHTML(all string) SourcesItems { return SourcesItems{p, all} }
+func (p *AdapterPage) SourcesList(all string) SourcesItems { return SourcesItems{p, all} }
+
+// SourcesHTML is SourcesList's items whole, for a template (an override
+// made before held) that prints them without held.
+func (p *AdapterPage) SourcesHTML(all string) template.HTML { return wholeHTML(p.SourcesList(all)) }
 
 // SourcesItems is an adapter page's Sources list, written by WriteHTML.
 type SourcesItems struct {
