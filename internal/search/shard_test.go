@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -168,5 +169,33 @@ func checkRandomShard(t *testing.T, seed uint64, extra string) {
 	keys = slices.Compact(keys) // extra may repeat a word
 	if got, want := s.shard(int(seed%7), keys), shardReference(s, int(seed%7), keys); !bytes.Equal(got, want) {
 		t.Fatalf("seed %d, extra %q:\n got %s\nwant %s", seed, extra, got, want)
+	}
+}
+
+// TestWeightCodeIsExact: weightCode's product and rounding give the
+// code strconv's digits give (weightCodeExact) for weights spread over
+// every exponent, those a hair either side of a half and of a power of
+// ten, and the ends.
+func TestWeightCodeIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 40))
+	var ws []float64
+	for range 400000 {
+		ws = append(ws, math.Pow(10, rng.Float64()*14-8))
+	}
+	for e := -9; e <= 5; e++ {
+		for _, m := range []float64{1000, 1000.5, 1234.5, 5000.5, 9999, 9999.4999999, 9999.5, 9999.5000001, 10000} {
+			for _, d := range []float64{-1e-12, -1e-15, 0, 1e-15, 1e-12} {
+				w := (m + d) * math.Pow(10, float64(e-3))
+				ws = append(ws, w, math.Nextafter(w, 0), math.Nextafter(w, 1e300))
+			}
+		}
+	}
+	ws = append(ws, 0, 1e-300, 1e300, math.SmallestNonzeroFloat64)
+	for _, w := range ws {
+		gc, gw := weightCode(w)
+		wc, ww := weightCodeExact(w)
+		if gc != wc || gw != ww {
+			t.Fatalf("weightCode(%v) = %d, %v; strconv's digits give %d, %v", w, gc, gw, wc, ww)
+		}
 	}
 }

@@ -393,6 +393,34 @@ func (s *Static) score(i int, st *docStats, tf [numFields]int32, idf *[numFields
 // integer by an exact power of ten rounds the same in Go and JavaScript,
 // so both rank with the same numbers.
 func weightCode(w float64) (int, float64) {
+	// Most weights are scaled to m's four digits in one product and
+	// rounded here: strconv's exact digits are needed only where the
+	// product may lie on the other side of a half (within 1e-9 of it;
+	// the product is off by at most 2e-12) or rounds to 10000, and at
+	// the saturated ends.
+	if w >= 1e-6 && w < 1e4 {
+		x := 3 // w's decimal exponent, or one off near a power of ten
+		for x > -6 && w < tenths[3-x] {
+			x--
+		}
+		scaled := w * pow10[3-x]
+		if f := scaled - math.Floor(scaled); scaled >= 1000 && math.Abs(f-0.5) > 1e-9 {
+			if m := int(scaled + 0.5); m < 10000 {
+				e := 3 - x
+				return e*10000 + m, float64(m) / pow10[e]
+			}
+		}
+	}
+	return weightCodeExact(w)
+}
+
+// tenths[k] is the float64 nearest 10^(3-k): the least weight of
+// exponent 3-k, up to the rounding of its power (weightCode checks the
+// product it scales to).
+var tenths = [...]float64{1e3, 1e2, 1e1, 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6}
+
+// weightCodeExact is weightCode from strconv's digits of w.
+func weightCodeExact(w float64) (int, float64) {
 	// Read in place from a buffer on the stack: a posting's two strings
 	// and their conversions were a tenth of making the index.
 	var buf [24]byte
