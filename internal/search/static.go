@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/mst"
@@ -28,7 +29,7 @@ import (
 //	search/s/N.js       term-range shard N: for each key in its range, the
 //	                    query terms of that raw token (s), phrase aliases
 //	                    starting with it (c), the postings of that term (p,
-//	                    see encodePostings), the raw tokens that yield
+//	                    see appendPostings), the raw tokens that yield
 //	                    the term (r, for marking), the vendor term of
 //	                    that adapter term (o, for dropQualifiers) and the
 //	                    docs that are the page of that id (e, EntityBoost)
@@ -392,6 +393,34 @@ func (s *Static) score(i int, st *docStats, tf [numFields]int32, idf *[numFields
 // integer by an exact power of ten rounds the same in Go and JavaScript,
 // so both rank with the same numbers.
 func weightCode(w float64) (int, float64) {
+	// Most weights are scaled to m's four digits in one product and
+	// rounded here: strconv's exact digits are needed only where the
+	// product may lie on the other side of a half (within 1e-9 of it;
+	// the product is off by at most 2e-12) or rounds to 10000, and at
+	// the saturated ends.
+	if w >= 1e-6 && w < 1e4 {
+		x := 3 // w's decimal exponent, or one off near a power of ten
+		for x > -6 && w < tenths[3-x] {
+			x--
+		}
+		scaled := w * pow10[3-x]
+		if f := scaled - math.Floor(scaled); scaled >= 1000 && math.Abs(f-0.5) > 1e-9 {
+			if m := int(scaled + 0.5); m < 10000 {
+				e := 3 - x
+				return e*10000 + m, float64(m) / pow10[e]
+			}
+		}
+	}
+	return weightCodeExact(w)
+}
+
+// tenths[k] is the float64 nearest 10^(3-k): the least weight of
+// exponent 3-k, up to the rounding of its power (weightCode checks the
+// product it scales to).
+var tenths = [...]float64{1e3, 1e2, 1e1, 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6}
+
+// weightCodeExact is weightCode from strconv's digits of w.
+func weightCodeExact(w float64) (int, float64) {
 	// Read in place from a buffer on the stack: a posting's two strings
 	// and their conversions were a tenth of making the index.
 	var buf [24]byte
@@ -427,26 +456,22 @@ func codeWeight(code int) float64 { return float64(code%10000) / pow10[code/1000
 // are).
 const b64 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 
-func encodePostings(ps []posting) string {
-	var b strings.Builder
-	b.Grow(5 * len(ps))
+// appendPostings appends the string of postings ps to b.
+func appendPostings(b []byte, ps []posting) []byte {
 	prev := 0
 	for _, p := range ps {
 		d := int(p.doc) - prev
 		prev = int(p.doc)
 		for d >= 32 {
-			b.WriteByte(b64[32+d&31])
+			b = append(b, b64[32+d&31])
 			d >>= 5
 		}
-		b.WriteByte(b64[d])
-		b.WriteByte(b64[p.code>>12&63])
-		b.WriteByte(b64[p.code>>6&63])
-		b.WriteByte(b64[p.code&63])
+		b = append(b, b64[d], b64[p.code>>12&63], b64[p.code>>6&63], b64[p.code&63])
 	}
-	return b.String()
+	return b
 }
 
-// postingsLen is len(encodePostings(ps)).
+// postingsLen is the length of the string of postings ps (appendPostings).
 func postingsLen(ps []posting) int {
 	n, prev := 0, 0
 	for _, p := range ps {
@@ -720,16 +745,6 @@ func (s *Static) passes(d int, q Query) bool {
 // Vocabulary reports whether term has postings.
 func (s *Static) Vocabulary(term string) bool { return len(s.post[term]) > 0 }
 
-type shardData struct {
-	S map[string][]any      `json:"s,omitempty"`
-	C map[string][][]string `json:"c,omitempty"`
-	P map[string]string     `json:"p,omitempty"`
-	R map[string][]string   `json:"r,omitempty"`
-	H map[string]int        `json:"h,omitempty"` // terms that name a host
-	O map[string]string     `json:"o,omitempty"` // adapter term → vendor term (dropQualifiers)
-	E map[string][]int32    `json:"e,omitempty"` // id → the docs that are its page (EntityBoost)
-}
-
 // Outputs emits the static index files, byte for byte the same for the
 // same docs and aliases. Paths are relative to the site root.
 func (s *Static) Outputs(emit func(path string, data []byte) error) error {
@@ -827,56 +842,169 @@ func (s *Static) keySize(k string) int {
 	return add
 }
 
-// shard is the file of shard n, which holds keys.
+// shard is the file of shard n, which holds keys (sorted, each once):
+// rocekbSearch.shard(n,{…}); with the object encoding/json writes for
+// the tables s, c, p, r, h, o and e of the keys that have an entry in
+// them, each table left out when no key has one. It is appended here,
+// not encoded by reflection from maps made for it (a tenth of the
+// static index), and held to encoding/json by TestShardIsEncodingJSON.
 func (s *Static) shard(n int, keys []string) []byte {
-	cur := shardData{}
-	for _, k := range keys {
-		if e, ok := s.surf[k]; ok {
-			if cur.S == nil {
-				cur.S = map[string][]any{}
+	type entry struct {
+		k                     string
+		surf                  []QueryTerm
+		multi                 []phrase
+		post                  []posting
+		own                   string
+		entity                []int32
+		inSurf, inPost, inOwn bool
+		inEntity              bool
+	}
+	es := make([]entry, len(keys))
+	for i, k := range keys {
+		e := &es[i]
+		e.k = k
+		e.surf, e.inSurf = s.surf[k]
+		e.multi = s.multi[k]
+		e.post, e.inPost = s.post[k]
+		e.own, e.inOwn = s.own[k]
+		e.entity, e.inEntity = s.entity[k]
+	}
+	b := make([]byte, 0, 2*shardBytes)
+	b = append(b, "rocekbSearch.shard("...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ",{"...)
+	first := true
+	// table writes the table name of the keys has holds, each key's value
+	// by value.
+	table := func(name string, has func(e *entry) bool, value func(b []byte, e *entry) []byte) {
+		open := false
+		for i := range es {
+			e := &es[i]
+			if !has(e) {
+				continue
 			}
-			flat := []any{}
-			for _, t := range e {
-				flat = append(flat, t.Term, int(t.Kind))
-			}
-			cur.S[k] = flat
-		}
-		if ps, ok := s.multi[k]; ok {
-			if cur.C == nil {
-				cur.C = map[string][][]string{}
-			}
-			for _, p := range ps {
-				cur.C[k] = append(cur.C[k], append([]string{p.Canon}, p.Rest...))
-			}
-		}
-		if ps, ok := s.post[k]; ok {
-			if cur.P == nil {
-				cur.P = map[string]string{}
-				cur.R = map[string][]string{}
-			}
-			cur.P[k] = encodePostings(ps)
-			cur.R[k] = s.rev[k]
-			if s.hosts[k] {
-				if cur.H == nil {
-					cur.H = map[string]int{}
+			if !open {
+				if !first {
+					b = append(b, ',')
 				}
-				cur.H[k] = 1
+				first, open = false, true
+				b = append(b, '"')
+				b = append(b, name...)
+				b = append(b, `":{`...)
+			} else {
+				b = append(b, ',')
 			}
+			b = appendJSONString(b, e.k)
+			b = append(b, ':')
+			b = value(b, e)
 		}
-		if v, ok := s.own[k]; ok {
-			if cur.O == nil {
-				cur.O = map[string]string{}
-			}
-			cur.O[k] = v
-		}
-		if ds, ok := s.entity[k]; ok {
-			if cur.E == nil {
-				cur.E = map[string][]int32{}
-			}
-			cur.E[k] = ds
+		if open {
+			b = append(b, '}')
 		}
 	}
-	return jsonp("shard", strconv.Itoa(n), cur)
+	table("s", func(e *entry) bool { return e.inSurf }, func(b []byte, e *entry) []byte {
+		b = append(b, '[')
+		for j, t := range e.surf {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, t.Term)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(t.Kind), 10)
+		}
+		return append(b, ']')
+	})
+	table("c", func(e *entry) bool { return len(e.multi) > 0 }, func(b []byte, e *entry) []byte {
+		b = append(b, '[')
+		for j, p := range e.multi {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendJSONString(b, p.Canon)
+			for _, r := range p.Rest {
+				b = append(b, ',')
+				b = appendJSONString(b, r)
+			}
+			b = append(b, ']')
+		}
+		return append(b, ']')
+	})
+	inPost := func(e *entry) bool { return e.inPost }
+	table("p", inPost, func(b []byte, e *entry) []byte {
+		// The digits of b64 need no escaping.
+		return append(appendPostings(append(b, '"'), e.post), '"')
+	})
+	table("r", inPost, func(b []byte, e *entry) []byte { return appendJSONStrings(b, s.rev[e.k]) })
+	table("h", func(e *entry) bool { return e.inPost && s.hosts[e.k] }, func(b []byte, _ *entry) []byte { return append(b, '1') })
+	table("o", func(e *entry) bool { return e.inOwn }, func(b []byte, e *entry) []byte { return appendJSONString(b, e.own) })
+	table("e", func(e *entry) bool { return e.inEntity }, func(b []byte, e *entry) []byte {
+		if e.entity == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for j, d := range e.entity {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(d), 10)
+		}
+		return append(b, ']')
+	})
+	return append(b, "});\n"...)
+}
+
+// appendJSONStrings appends list as encoding/json writes a []string:
+// null when it is nil.
+func appendJSONStrings(b []byte, list []string) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for j, v := range list {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, v)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends v quoted as encoding/json quotes a string with
+// HTML escaping off. The raw tokens and terms a shard holds are letters,
+// digits and joiners, written as they are; any other string is quoted
+// by encoding/json.
+func appendJSONString(b []byte, v string) []byte {
+	plain := true
+	ascii := true
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if c < 0x20 || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain && !ascii {
+		// Invalid UTF-8 and the line and paragraph separators are
+		// escaped.
+		plain = utf8.ValidString(v) && !strings.ContainsRune(v, '\u2028') && !strings.ContainsRune(v, '\u2029')
+	}
+	if plain {
+		b = append(b, '"')
+		b = append(b, v...)
+		return append(b, '"')
+	}
+	var q bytes.Buffer
+	enc := json.NewEncoder(&q)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // a string always encodes
+	}
+	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }
 
 // fragments is the file of fragment group g.

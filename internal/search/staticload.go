@@ -254,7 +254,7 @@ func (ss *StaticSite) static(loaded map[int]bool, names []FuzzyName) (*Static, e
 	return st, nil
 }
 
-// decodePostings reverses encodePostings.
+// decodePostings reverses appendPostings.
 func decodePostings(s string) ([]posting, error) {
 	var out []posting
 	doc := 0
