@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rocekb/rocekb/internal/escape"
 )
 
 // formulaLeads are the first characters that make a spreadsheet read a
@@ -46,7 +48,7 @@ func appendCell[S string | []byte](dst []byte, v S, guard bool) []byte {
 	lead := guard && formulaLed(v)
 	quote := false
 	if len(v) > 0 {
-		quote = csvPlain(v) < len(v)
+		quote = escape.CSVPlain(v) < len(v)
 		if !lead && !quote {
 			r, _ := utf8.DecodeRuneInString(string(v[:min(len(v), utf8.UTFMax)]))
 			quote = unicode.IsSpace(r) || string(v) == `\.`
@@ -62,7 +64,7 @@ func appendCell[S string | []byte](dst []byte, v S, guard bool) []byte {
 		return append(dst, v...)
 	}
 	for {
-		i := unquoted(v)
+		i := escape.Unquoted(v)
 		if i == len(v) {
 			dst = append(dst, v...)
 			return append(dst, '"')

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/rocekb/rocekb/internal/escape"
 )
 
 // writeJSON writes v as encoding/json's Encoder does with
@@ -48,7 +49,7 @@ func (j *jsonWriter) value(v any, depth int) error {
 	case nil:
 		j.b = append(j.b, "null"...)
 	case string:
-		j.b = appendJSONString(j.b, x)
+		j.b = escape.JSONString(j.b, x)
 	case bool:
 		j.b = strconv.AppendBool(j.b, x)
 	case int:
@@ -114,7 +115,7 @@ func (j *jsonWriter) strings(x []string, depth int) {
 			j.b = append(j.b, ',')
 		}
 		j.newline(depth + 1)
-		j.b = appendJSONString(j.b, s)
+		j.b = escape.JSONString(j.b, s)
 	}
 	if len(x) > 0 {
 		j.newline(depth)
@@ -139,7 +140,7 @@ func (j *jsonWriter) object(x map[string]any, depth int) error {
 			j.b = append(j.b, ',')
 		}
 		j.newline(depth + 1)
-		j.b = appendJSONString(j.b, k)
+		j.b = escape.JSONString(j.b, k)
 		j.b = append(j.b, ':', ' ')
 		if err := j.value(x[k], depth+1); err != nil {
 			return err
@@ -159,7 +160,7 @@ func (j *jsonWriter) member(key string, first bool, depth int) {
 		j.b = append(j.b, ',')
 	}
 	j.newline(depth + 1)
-	j.b = appendJSONString(j.b, key)
+	j.b = escape.JSONString(j.b, key)
 	j.b = append(j.b, ':', ' ')
 }
 
@@ -203,19 +204,19 @@ func (j *jsonWriter) verdictRow(r verdictRow, depth int, at *[2]int) {
 		}
 	}
 	j.member("distro", false, depth)
-	j.b = appendJSONString(j.b, r.Distro)
+	j.b = escape.JSONString(j.b, r.Distro)
 	if r.Kernel != "" {
 		j.member("kernel", false, depth)
-		j.b = appendJSONString(j.b, r.Kernel)
+		j.b = escape.JSONString(j.b, r.Kernel)
 	}
 	if r.Likely != "" {
 		j.member("likely", false, depth)
-		j.b = appendJSONString(j.b, r.Likely)
+		j.b = escape.JSONString(j.b, r.Likely)
 	}
 	j.member("stack", false, depth)
-	j.b = appendJSONString(j.b, r.Stack)
+	j.b = escape.JSONString(j.b, r.Stack)
 	j.member("verdict", false, depth)
-	j.b = appendJSONString(j.b, r.Verdict)
+	j.b = escape.JSONString(j.b, r.Verdict)
 	j.newline(depth)
 	j.b = append(j.b, '}')
 }
@@ -258,59 +259,4 @@ func (j *jsonWriter) other(v any, depth int) error {
 	}
 	j.b = append(j.b, out.Bytes()...)
 	return nil
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s quoted as encoding/json quotes a string with
-// HTML escaping off: \" \\ \b \f \n \r \t, other control bytes as \u00XX,
-// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if i += jsonPlain(s[i:]); i == len(s) {
-			break
-		}
-		if b := s[i]; b < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		if c == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if c == '\u2028' || c == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/rocekb/rocekb/internal/escape"
 )
 
-// TestScansFindEveryByte: appendCell and appendJSONString write what
+// TestScansFindEveryByte: appendCell and escape.JSONString write what
 // encoding/csv and encoding/json write for a text holding one byte of
 // each kind, at every place of the words they read it in, and after
 // bytes of every value, and for texts of many quotes, which a quoted CSV
@@ -50,8 +52,8 @@ func TestScansFindEveryByte(t *testing.T) {
 		if err := enc.Encode(s); err != nil {
 			t.Fatal(err)
 		}
-		if got := append(appendJSONString(nil, s), '\n'); !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("appendJSONString(%q) = %q, encoding/json writes %q", s, got, want.Bytes())
+		if got := append(escape.JSONString(nil, s), '\n'); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("escape.JSONString(%q) = %q, encoding/json writes %q", s, got, want.Bytes())
 		}
 	}
 }

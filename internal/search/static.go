@@ -12,8 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
+	"github.com/rocekb/rocekb/internal/escape"
 	"github.com/rocekb/rocekb/internal/ibverbs"
 	"github.com/rocekb/rocekb/internal/mst"
 	"github.com/rocekb/rocekb/internal/page"
@@ -894,7 +894,7 @@ func (s *Static) shard(n int, keys []string) []byte {
 			} else {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, e.k)
+			b = escape.JSONString(b, e.k)
 			b = append(b, ':')
 			b = value(b, e)
 		}
@@ -908,7 +908,7 @@ func (s *Static) shard(n int, keys []string) []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, t.Term)
+			b = escape.JSONString(b, t.Term)
 			b = append(b, ',')
 			b = strconv.AppendInt(b, int64(t.Kind), 10)
 		}
@@ -921,10 +921,10 @@ func (s *Static) shard(n int, keys []string) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
-			b = appendJSONString(b, p.Canon)
+			b = escape.JSONString(b, p.Canon)
 			for _, r := range p.Rest {
 				b = append(b, ',')
-				b = appendJSONString(b, r)
+				b = escape.JSONString(b, r)
 			}
 			b = append(b, ']')
 		}
@@ -937,7 +937,7 @@ func (s *Static) shard(n int, keys []string) []byte {
 	})
 	table("r", inPost, func(b []byte, e *entry) []byte { return appendJSONStrings(b, s.rev[e.k]) })
 	table("h", func(e *entry) bool { return e.inPost && s.hosts[e.k] }, func(b []byte, _ *entry) []byte { return append(b, '1') })
-	table("o", func(e *entry) bool { return e.inOwn }, func(b []byte, e *entry) []byte { return appendJSONString(b, e.own) })
+	table("o", func(e *entry) bool { return e.inOwn }, func(b []byte, e *entry) []byte { return escape.JSONString(b, e.own) })
 	table("e", func(e *entry) bool { return e.inEntity }, func(b []byte, e *entry) []byte {
 		if e.entity == nil {
 			return append(b, "null"...)
@@ -965,46 +965,9 @@ func appendJSONStrings(b []byte, list []string) []byte {
 		if j > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, v)
+		b = escape.JSONString(b, v)
 	}
 	return append(b, ']')
-}
-
-// appendJSONString appends v quoted as encoding/json quotes a string with
-// HTML escaping off. The raw tokens and terms a shard holds are letters,
-// digits and joiners, written as they are; any other string is quoted
-// by encoding/json.
-func appendJSONString(b []byte, v string) []byte {
-	plain := true
-	ascii := true
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c >= utf8.RuneSelf {
-			ascii = false
-			continue
-		}
-		if c < 0x20 || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain && !ascii {
-		// Invalid UTF-8 and the line and paragraph separators are
-		// escaped.
-		plain = utf8.ValidString(v) && !strings.ContainsRune(v, '\u2028') && !strings.ContainsRune(v, '\u2029')
-	}
-	if plain {
-		b = append(b, '"')
-		b = append(b, v...)
-		return append(b, '"')
-	}
-	var q bytes.Buffer
-	enc := json.NewEncoder(&q)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(err) // a string always encodes
-	}
-	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }
 
 // fragments is the file of fragment group g.

@@ -1,4 +1,6 @@
-package export
+package escape
+
+import "unicode/utf8"
 
 // The CSV and JSON writers read long texts (a verdict's conditions and
 // sources, some 150 MB of them in a 10k build's matrix.csv and as much
@@ -25,9 +27,9 @@ func below(x uint64, n byte) bool { return (x-lows*uint64(n))&^x&highs != 0 }
 // holds is whether a byte of x is c.
 func holds(x uint64, c byte) bool { return below(x^(lows*uint64(c)), 1) }
 
-// csvPlain is the length of v's leading run of bytes that do not make
+// CSVPlain is the length of v's leading run of bytes that do not make
 // encoding/csv quote a field: all but \n, \r, " and ,.
-func csvPlain[S string | []byte](v S) int {
+func CSVPlain[S string | []byte](v S) int {
 	i := 0
 	for ; i+8 <= len(v); i += 8 {
 		if x := word(v, i); holds(x, '\n') || holds(x, '\r') || holds(x, '"') || holds(x, ',') {
@@ -40,9 +42,9 @@ func csvPlain[S string | []byte](v S) int {
 	return i
 }
 
-// unquoted is the length of v's leading run of bytes other than ", the
+// Unquoted is the length of v's leading run of bytes other than ", the
 // byte a quoted CSV field doubles.
-func unquoted[S string | []byte](v S) int {
+func Unquoted[S string | []byte](v S) int {
 	i := 0
 	for ; i+8 <= len(v); i += 8 {
 		if holds(word(v, i), '"') {
@@ -68,4 +70,59 @@ func jsonPlain(s string) int {
 		i++
 	}
 	return i
+}
+
+const hexDigits = "0123456789abcdef"
+
+// JSONString appends s quoted as encoding/json quotes a string with
+// HTML escaping off: \" \\ \b \f \n \r \t, other control bytes as \u00XX,
+// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
+func JSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if i += jsonPlain(s[i:]); i == len(s) {
+			break
+		}
+		if b := s[i]; b < utf8.RuneSelf {
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
